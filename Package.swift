@@ -1,0 +1,35 @@
+// swift-tools-version: 6.0
+import PackageDescription
+
+let package = Package(
+    name: "Almanac",
+    platforms: [.macOS(.v13)],
+    products: [
+        .executable(name: "almanac", targets: ["almanac"]),
+        .executable(name: "almanac-bench", targets: ["almanac-bench"]),
+        .library(name: "AlmanacKit", targets: ["AlmanacKit"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+    ],
+    targets: [
+        .systemLibrary(
+            name: "CCurl",
+            path: "Sources/CCurl",
+            pkgConfig: "libcurl",
+            providers: [.apt(["libcurl4-openssl-dev"]), .brew(["curl"])]
+        ),
+        .target(name: "AlmanacKit", dependencies: ["CCurl"]),
+        .target(name: "AlmanacTestSupport", dependencies: ["AlmanacKit"]),
+        .executableTarget(
+            name: "almanac",
+            dependencies: [
+                "AlmanacKit",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+        .executableTarget(name: "almanac-bench", dependencies: ["AlmanacKit", "AlmanacTestSupport"]),
+        .testTarget(name: "AlmanacKitTests", dependencies: ["AlmanacKit", "AlmanacTestSupport"]),
+    ],
+    swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,144 @@
+import Foundation
+
+/// The cache-first client every front end reads through (design §3 and §4).
+///
+/// Offline or without a key: cache, then recorded fixtures. Live: fresh cache entries
+/// are served without the network; stale ones are served at once through `onStale`,
+/// then revalidated (conditionally when validators exist); missing ones are fetched.
+public final class DataClient: Sendable {
+    public let configuration: Configuration
+    public let live: LiveClient
+    public let cache: JSONFileCache
+    public let fixtures: FixtureTransport?
+    public let clock: any Clock
+    public let console: Console
+    private let inFlight = InFlight()
+
+    public init(configuration: Configuration, live: LiveClient, cache: JSONFileCache,
+                fixtures: FixtureTransport?, clock: any Clock = SystemClock(), console: Console) {
+        self.configuration = configuration
+        self.live = live
+        self.cache = cache
+        self.fixtures = fixtures
+        self.clock = clock
+        self.console = console
+    }
+
+    /// Wires the standard client for a configuration: curl transport, file cache, fixtures.
+    public static func standard(_ configuration: Configuration, console: Console,
+                                transport: any HTTPTransport = CurlTransport(), clock: any Clock = SystemClock()) -> DataClient {
+        DataClient(
+            configuration: configuration,
+            live: LiveClient(transport: transport, configuration: configuration, console: console),
+            cache: JSONFileCache(folder: configuration.paths.cache, limitBytes: configuration.cacheLimitBytes, console: console),
+            fixtures: configuration.fixturesFolder.map(FixtureTransport.init(folder:)),
+            clock: clock, console: console)
+    }
+
+    /// Fetches an endpoint through the policy.
+    ///
+    /// - Parameter onStale: called with the stale result before revalidation starts, so a
+    ///   human display can show it at once. Not called for `--json`-style callers passing nil.
+    public func fetch<R: Sendable>(
+        _ endpoint: Endpoint<R>, onStale: (@Sendable (Fetched<R>) async -> Void)? = nil
+    ) async throws -> Fetched<R> {
+        let descriptor = endpoint.descriptor
+        switch configuration.mode(for: descriptor.provider) {
+        case .offline:
+            return try offlineAnswer(endpoint)
+        case .missingKey:
+            let variable = descriptor.provider.keyVariable ?? ""
+            console.noteOnce("\(descriptor.provider.displayName): \(variable) is not set; showing sample data. Set \(variable) for live data.")
+            return try offlineAnswer(endpoint)
+        case .live:
+            return try await liveAnswer(endpoint, onStale: onStale)
+        }
+    }
+
+    // MARK: - Offline
+
+    private func offlineAnswer<R>(_ endpoint: Endpoint<R>) throws -> Fetched<R> {
+        let descriptor = endpoint.descriptor
+        if let entry = cache.read(key: descriptor.identity, provider: descriptor.provider),
+            let value = try? endpoint.decode(entry.body)
+        {
+            let stale = entry.age(at: clock.now()) >= effectiveTTL(descriptor)
+            return Fetched(value: value, origin: .cache, fetchedAt: entry.fetchedAt, stale: stale)
+        }
+        guard let fixtures else {
+            throw APIError.noRecording(request: descriptor.identity, nearest: nil, folder: nil)
+        }
+        let response = try fixtures.respond(to: descriptor)
+        guard response.isSuccess else {
+            let request = PreparedRequest(method: descriptor.method, url: descriptor.path, redactedURL: descriptor.path)
+            throw LiveClient.error(for: response, descriptor: descriptor, request: request)
+        }
+        return Fetched(value: try endpoint.decode(response.body), origin: .fixture, fetchedAt: clock.now(), stale: false)
+    }
+
+    // MARK: - Live
+
+    private func effectiveTTL(_ descriptor: RequestDescriptor) -> TimeInterval {
+        min(descriptor.ttl, configuration.maxAge ?? .infinity)
+    }
+
+    private func liveAnswer<R: Sendable>(
+        _ endpoint: Endpoint<R>, onStale: (@Sendable (Fetched<R>) async -> Void)?
+    ) async throws -> Fetched<R> {
+        let descriptor = endpoint.descriptor
+        guard !configuration.refresh, let entry = cache.read(key: descriptor.identity, provider: descriptor.provider),
+            let cachedValue = try? endpoint.decode(entry.body)
+        else {
+            return try await fetchAndStore(endpoint, previous: nil)
+        }
+        let now = clock.now()
+        if entry.age(at: now) < effectiveTTL(descriptor) {
+            return Fetched(value: cachedValue, origin: .cache, fetchedAt: entry.fetchedAt, stale: false)
+        }
+        let stale = Fetched(value: cachedValue, origin: .cache, fetchedAt: entry.fetchedAt, stale: true)
+        await onStale?(stale)
+        do {
+            return try await fetchAndStore(endpoint, previous: entry)
+        } catch {
+            let reason = ErrorText.describe(error)
+            console.warn("showing cached \(descriptor.name) from \(Age.describe(now.timeIntervalSince(entry.fetchedAt))) ago: \(reason)")
+            return stale
+        }
+    }
+
+    private func fetchAndStore<R>(_ endpoint: Endpoint<R>, previous: CacheEntry?) async throws -> Fetched<R> {
+        let descriptor = endpoint.descriptor
+        var headers: [String: String] = [:]
+        if let etag = previous?.etag { headers["If-None-Match"] = etag }
+        if let modified = previous?.lastModified { headers["If-Modified-Since"] = modified }
+        let validators = headers
+        let live = self.live
+        let response = try await inFlight.run(descriptor.identity) {
+            try await live.send(descriptor, extraHeaders: validators)
+        }
+        let now = clock.now()
+        if response.status == 304, var previous {
+            previous.fetchedAt = now
+            try? cache.write(previous)
+            return Fetched(value: try endpoint.decode(previous.body), origin: .live, fetchedAt: now, stale: false)
+        }
+        let value = try endpoint.decode(response.body)
+        let body = scrubbed(response.body)
+        let entry = CacheEntry(
+            key: descriptor.identity, provider: descriptor.provider, name: descriptor.name, fetchedAt: now,
+            ttl: descriptor.ttl, status: response.status, etag: response.header("etag"),
+            lastModified: response.header("last-modified"), body: body)
+        do { try cache.write(entry) } catch { console.debug("cache: not stored: \(error)") }
+        let changed = previous.map { $0.body != body } ?? false
+        return Fetched(value: value, origin: .live, fetchedAt: now, stale: false, changedAfterStale: changed)
+    }
+
+    /// The body with any configured key replaced, so no cache file can hold one.
+    private func scrubbed(_ body: Data) -> Data {
+        let keys = Provider.allCases.compactMap { configuration.key(for: $0) }.filter { $0.count >= 4 }
+        guard !keys.isEmpty else { return body }
+        let text = String(decoding: body, as: UTF8.self)
+        guard keys.contains(where: { text.contains($0) }) else { return body }
+        return Data(Redactor.scrub(text, secrets: keys).utf8)
+    }
+}

@@ -1,0 +1,83 @@
+import Foundation
+
+/// Where a result came from.
+public enum DataOrigin: String, Sendable, Codable, Equatable {
+    case live
+    case cache
+    case fixture
+}
+
+/// A decoded result with its provenance.
+public struct Fetched<Value: Sendable>: Sendable {
+    public var value: Value
+    public var origin: DataOrigin
+    /// When the data was fetched from the provider (for fixtures: when it was recorded or loaded).
+    public var fetchedAt: Date
+    /// True when the data is older than its TTL (served stale, revalidation failed or offline).
+    public var stale: Bool
+    /// True when this result replaced a stale one shown earlier and differs from it.
+    public var changedAfterStale: Bool = false
+
+    public init(value: Value, origin: DataOrigin, fetchedAt: Date, stale: Bool, changedAfterStale: Bool = false) {
+        self.value = value
+        self.origin = origin
+        self.fetchedAt = fetchedAt
+        self.stale = stale
+        self.changedAfterStale = changedAfterStale
+    }
+
+    /// The same provenance around another value.
+    public func map<T: Sendable>(_ transform: (Value) throws -> T) rethrows -> Fetched<T> {
+        Fetched<T>(value: try transform(value), origin: origin, fetchedAt: fetchedAt, stale: stale, changedAfterStale: changedAfterStale)
+    }
+
+    /// Provenance without the value, for combining several fetches.
+    public var provenance: Provenance { Provenance(origin: origin, fetchedAt: fetchedAt, stale: stale) }
+}
+
+/// Provenance of a rendered result: `live`, `cache (age)` or `sample data`.
+public struct Provenance: Sendable, Codable, Equatable {
+    public var origin: DataOrigin
+    public var fetchedAt: Date
+    public var stale: Bool
+
+    public init(origin: DataOrigin, fetchedAt: Date, stale: Bool) {
+        self.origin = origin
+        self.fetchedAt = fetchedAt
+        self.stale = stale
+    }
+
+    /// The least fresh of several: fixture beats cache beats live; the oldest time; any stale.
+    public static func combine(_ items: [Provenance]) -> Provenance {
+        guard var result = items.first else { return Provenance(origin: .live, fetchedAt: Date(), stale: false) }
+        let rank: [DataOrigin: Int] = [.live: 0, .cache: 1, .fixture: 2]
+        for item in items.dropFirst() {
+            if rank[item.origin]! > rank[result.origin]! { result.origin = item.origin }
+            result.fetchedAt = min(result.fetchedAt, item.fetchedAt)
+            result.stale = result.stale || item.stale
+        }
+        return result
+    }
+
+    /// `live`, `cache (4 min old)`, `cache (2 h old, stale)`, `sample data`.
+    public func label(now: Date = Date()) -> String {
+        switch origin {
+        case .live: return "live"
+        case .fixture: return "sample data"
+        case .cache:
+            let age = Age.describe(now.timeIntervalSince(fetchedAt))
+            return stale ? "cache (\(age) old, stale)" : "cache (\(age) old)"
+        }
+    }
+}
+
+/// Human durations: `12 s`, `4 min`, `3 h`, `2 d`.
+public enum Age {
+    public static func describe(_ seconds: TimeInterval) -> String {
+        let seconds = max(0, Int(seconds))
+        if seconds < 60 { return "\(seconds) s" }
+        if seconds < 3600 { return "\(seconds / 60) min" }
+        if seconds < 86400 * 2 { return "\(seconds / 3600) h" }
+        return "\(seconds / 86400) d"
+    }
+}

@@ -1,0 +1,80 @@
+import Foundation
+
+/// Sends a descriptor over the live transport: prepares it, retries, logs, maps statuses.
+public struct LiveClient: Sendable {
+    public var transport: any HTTPTransport
+    public var configuration: Configuration
+    public var retry: RetryPolicy
+    public var console: Console
+
+    public init(transport: any HTTPTransport, configuration: Configuration, retry: RetryPolicy = .init(), console: Console) {
+        self.transport = transport
+        self.configuration = configuration
+        self.retry = retry
+        self.console = console
+    }
+
+    /// Sends the request; returns a 2xx or 304 response, or throws `APIError` / `TransportError`.
+    public func send(_ descriptor: RequestDescriptor, extraHeaders: [String: String] = [:]) async throws -> HTTPResponse {
+        var descriptor = descriptor
+        descriptor.headers.merge(extraHeaders) { _, new in new }
+        let provider = descriptor.provider
+        let request = try RequestPreparer.prepare(
+            descriptor, baseURL: configuration.baseURL(for: provider), key: configuration.key(for: provider),
+            options: configuration.transport)
+        var attempt = 0
+        while true {
+            do {
+                let response = try await transport.send(request)
+                log(request, response)
+                if response.isSuccess || response.status == 304 { return response }
+                let error = Self.error(for: response, descriptor: descriptor, request: request)
+                guard let wait = retryDelay(for: response, error: error, attempt: attempt, method: descriptor.method) else {
+                    throw error
+                }
+                attempt += 1
+                console.debug("retrying \(request.displayTarget) in \(String(format: "%.1f", wait)) s (HTTP \(response.status))")
+                await retry.sleep(wait)
+            } catch let error as TransportError {
+                console.debug("\(request.method.rawValue) \(request.displayTarget) failed: \(error)")
+                guard error.isRetryable, descriptor.method.isIdempotent, attempt < retry.maxRetries else { throw error }
+                attempt += 1
+                await retry.sleep(retry.backoff(attempt: attempt))
+            }
+        }
+    }
+
+    private func retryDelay(for response: HTTPResponse, error: APIError, attempt: Int, method: HTTPMethod) -> TimeInterval? {
+        guard method.isIdempotent, attempt < retry.maxRetries else { return nil }
+        switch response.status {
+        case 429:
+            guard let after = response.retryAfter() else { return retry.backoff(attempt: attempt + 1) }
+            return after <= retry.retryAfterCap ? after : nil
+        case 500...599:
+            if let after = response.retryAfter(), after <= retry.retryAfterCap { return after }
+            return retry.backoff(attempt: attempt + 1)
+        default:
+            return nil
+        }
+    }
+
+    private func log(_ request: PreparedRequest, _ response: HTTPResponse) {
+        console.debug(
+            "\(request.method.rawValue) \(request.displayTarget) → \(response.status), \(response.body.count) bytes, "
+                + "\(Int(response.elapsed * 1000)) ms")
+    }
+
+    /// Maps a non-2xx response to an `APIError` (no body, no key in the text).
+    static func error(for response: HTTPResponse, descriptor: RequestDescriptor, request: PreparedRequest) -> APIError {
+        let provider = descriptor.provider
+        let message = ProviderMessage.extract(from: response.body, secrets: request.secrets)
+        switch response.status {
+        case 401, 403: return .unauthorized(provider: provider, status: response.status, message: message)
+        case 404: return .notFound(provider: provider, request: descriptor.name, message: message)
+        case 400, 422: return .badRequest(provider: provider, message: message)
+        case 429: return .rateLimited(provider: provider, retryAfter: response.retryAfter())
+        case 500...599: return .server(provider: provider, status: response.status)
+        default: return .status(provider: provider, status: response.status, message: message)
+        }
+    }
+}

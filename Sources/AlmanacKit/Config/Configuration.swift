@@ -1,0 +1,62 @@
+import Foundation
+
+/// Everything a run needs to know, resolved once from flags and the environment.
+public struct Configuration: Sendable {
+    public var environment: Environment
+    public var paths: Paths
+    public var transport: TransportOptions
+    /// `--offline` or `ALMANAC_OFFLINE=1`: never touch the network.
+    public var offline: Bool
+    /// `--refresh`: skip the cache read.
+    public var refresh: Bool
+    /// `--max-age`: treat cached entries older than this many seconds as stale.
+    public var maxAge: TimeInterval?
+    public var verbose: Bool
+    /// Largest total cache size in bytes; `ALMANAC_CACHE_MAX_MB`, 100 MB by default.
+    public var cacheLimitBytes: Int
+    /// The folder of recorded responses.
+    public var fixturesFolder: URL?
+
+    public init(environment: Environment, offline: Bool = false, refresh: Bool = false,
+                maxAge: TimeInterval? = nil, verbose: Bool = false, timeout: TimeInterval? = nil,
+                executablePath: String? = nil) {
+        self.environment = environment
+        self.paths = Paths.resolve(environment)
+        var transport = TransportOptions()
+        if let timeout { transport.totalTimeout = timeout; transport.connectTimeout = min(transport.connectTimeout, timeout) }
+        transport.allowInsecureHTTP = environment.flag("ALMANAC_ALLOW_INSECURE_HTTP")
+        self.transport = transport
+        self.offline = offline || environment.flag("ALMANAC_OFFLINE")
+        self.refresh = refresh
+        self.maxAge = maxAge
+        self.verbose = verbose || environment.flag("ALMANAC_VERBOSE")
+        self.cacheLimitBytes = (Int(environment["ALMANAC_CACHE_MAX_MB"] ?? "") ?? 100) * 1024 * 1024
+        self.fixturesFolder = FixtureLocator.locate(environment: environment, executablePath: executablePath)
+    }
+
+    /// The API key for a provider, or nil when unset or not needed.
+    public func key(for provider: Provider) -> String? {
+        provider.keyVariable.flatMap { environment[$0] }
+    }
+
+    public func baseURL(for provider: Provider) -> String {
+        environment[provider.urlVariable] ?? provider.defaultBaseURL
+    }
+
+    /// Where a provider's data comes from this run (design §3).
+    public func mode(for provider: Provider) -> ProviderMode {
+        if offline { return .offline }
+        if provider.keyVariable != nil, key(for: provider) == nil { return .missingKey }
+        return .live
+    }
+}
+
+/// How one provider is reached during a run.
+public enum ProviderMode: String, Sendable, Codable {
+    /// Through the network and the cache.
+    case live
+    /// `--offline`: cache, then fixtures.
+    case offline
+    /// No key: cache, then fixtures, with a one-line notice.
+    case missingKey = "sample"
+}

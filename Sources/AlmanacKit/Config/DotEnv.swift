@@ -1,0 +1,34 @@
+import Foundation
+
+/// Parses `KEY=VALUE` files (`.env`, the config file).
+///
+/// Blank lines and `#` comments are skipped; `export ` is allowed; values may be
+/// single- or double-quoted. Malformed lines are ignored.
+public enum DotEnv {
+    public static func parse(_ text: String) -> [String: String] {
+        var result: [String: String] = [:]
+        for rawLine in text.split(whereSeparator: \.isNewline) {
+            var line = rawLine.trimmingCharacters(in: .whitespaces)
+            if line.isEmpty || line.hasPrefix("#") { continue }
+            if line.hasPrefix("export ") { line = String(line.dropFirst(7)) }
+            guard let equals = line.firstIndex(of: "=") else { continue }
+            let name = line[..<equals].trimmingCharacters(in: .whitespaces)
+            guard !name.isEmpty, name.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" }) else { continue }
+            result[name] = unquote(line[line.index(after: equals)...].trimmingCharacters(in: .whitespaces))
+        }
+        return result
+    }
+
+    public static func parseFile(at path: String) -> [String: String] {
+        guard let text = try? String(contentsOfFile: path, encoding: .utf8) else { return [:] }
+        return parse(text)
+    }
+
+    static func unquote(_ value: String) -> String {
+        for quote in ["\"", "'"] where value.count >= 2 && value.hasPrefix(quote) && value.hasSuffix(quote) {
+            return String(value.dropFirst().dropLast())
+        }
+        if let hash = value.range(of: " #") { return value[..<hash.lowerBound].trimmingCharacters(in: .whitespaces) }
+        return value
+    }
+}

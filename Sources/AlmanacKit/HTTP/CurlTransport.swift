@@ -1,0 +1,63 @@
+import Foundation
+
+/// The live transport: libcurl easy handles run on background threads.
+///
+/// Idle handles are pooled, so sequential requests reuse connections and
+/// concurrent requests each get their own handle.
+public final class CurlTransport: HTTPTransport, @unchecked Sendable {
+    private let lock = NSLock()
+    private var idle: [CurlEasy] = []
+    private let maxIdle: Int
+    private var opened = 0
+
+    /// - Parameter maxIdle: handles kept for reuse; 8 by default.
+    public init(maxIdle: Int = 8) {
+        self.maxIdle = maxIdle
+    }
+
+    public func send(_ request: PreparedRequest) async throws -> HTTPResponse {
+        try await run { easy in try easy.perform(request) }
+    }
+
+    /// Sends a request and hands body bytes to `onChunk` as they arrive (no buffering).
+    /// Return false from `onChunk` to stop the transfer early.
+    public func stream(_ request: PreparedRequest, onChunk: @escaping @Sendable (Data) -> Bool) async throws -> HTTPResponse {
+        try await run { easy in try easy.perform(request, onChunk: onChunk) }
+    }
+
+    /// TCP connections opened so far by this transport.
+    public var connectionsOpened: Int {
+        lock.withLock { opened }
+    }
+
+    private func run(_ body: @escaping @Sendable (CurlEasy) throws -> HTTPResponse) async throws -> HTTPResponse {
+        let easy = try checkout()
+        let box = EasyBox(easy)
+        return try await withCheckedThrowingContinuation { continuation in
+            Thread.detachNewThread { [self] in
+                let result = Result { try body(box.easy) }
+                self.checkin(box.easy)
+                continuation.resume(with: result)
+            }
+        }
+    }
+
+    private func checkout() throws -> CurlEasy {
+        if let easy = lock.withLock({ idle.popLast() }) { return easy }
+        return try CurlEasy()
+    }
+
+    private func checkin(_ easy: CurlEasy) {
+        let newConnections = easy.connectionsOpened()
+        lock.withLock {
+            opened += newConnections
+            if idle.count < maxIdle { idle.append(easy) }
+        }
+    }
+}
+
+/// Carries a handle across the thread hop; only one thread touches it at a time.
+private final class EasyBox: @unchecked Sendable {
+    let easy: CurlEasy
+    init(_ easy: CurlEasy) { self.easy = easy }
+}

@@ -1,0 +1,48 @@
+import Foundation
+
+/// A wire-ready request: everything the transport needs and nothing it must compute.
+public struct PreparedRequest: Sendable, Equatable {
+    public var method: HTTPMethod
+    /// The full URL, possibly carrying a key; never log or print it — use `redactedURL`.
+    public var url: String
+    /// The URL with secret parameters replaced by `***`.
+    public var redactedURL: String
+    /// Headers in send order; may carry a key.
+    public var headers: [(name: String, value: String)]
+    public var options: TransportOptions
+    /// Secret values to scrub from any message produced while sending.
+    public var secrets: [String]
+
+    public static func == (lhs: PreparedRequest, rhs: PreparedRequest) -> Bool {
+        lhs.method == rhs.method && lhs.url == rhs.url && lhs.redactedURL == rhs.redactedURL
+            && lhs.headers.map(\.name) == rhs.headers.map(\.name)
+            && lhs.headers.map(\.value) == rhs.headers.map(\.value)
+            && lhs.options == rhs.options && lhs.secrets == rhs.secrets
+    }
+
+    public init(
+        method: HTTPMethod, url: String, redactedURL: String,
+        headers: [(name: String, value: String)] = [], options: TransportOptions = .init(), secrets: [String] = []
+    ) {
+        self.method = method
+        self.url = url
+        self.redactedURL = redactedURL
+        self.headers = headers
+        self.options = options
+        self.secrets = secrets
+    }
+
+    /// `host/path?query` without scheme, for logs and messages; secrets redacted.
+    public var displayTarget: String {
+        var text = redactedURL
+        for scheme in ["https://", "http://"] where text.hasPrefix(scheme) {
+            text.removeFirst(scheme.count)
+        }
+        return text
+    }
+
+    /// The host, for messages.
+    public var host: String {
+        URLParts.host(of: url) ?? "the server"
+    }
+}

@@ -1,0 +1,70 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Errors from writing files safely.
+public enum FileError: Error, Equatable, CustomStringConvertible, Sendable {
+    case cannotCreateFolder(String)
+    case cannotWrite(String, reason: String)
+    case cannotLock(String)
+
+    public var description: String {
+        switch self {
+        case .cannotCreateFolder(let path): "Cannot create the folder \(path); check its permissions."
+        case .cannotWrite(let path, let reason): "Cannot write \(path) (\(reason)); check the disk and permissions."
+        case .cannotLock(let path): "Cannot lock \(path); check its permissions."
+        }
+    }
+}
+
+/// Crash-safe file writes: a temporary file in the same folder, flushed, then renamed.
+///
+/// A reader sees the old file or the new one, never a mix.
+public enum AtomicFile {
+    /// Writes `data` to `url` atomically with the given permissions (0600 by default).
+    public static func write(_ data: Data, to url: URL, permissions: mode_t = 0o600) throws {
+        let folder = url.deletingLastPathComponent()
+        try ensureFolder(folder)
+        let temp = folder.appendingPathComponent(".\(url.lastPathComponent).\(getpid()).\(UInt32.random(in: 0...UInt32.max)).tmp")
+        let fd = open(temp.path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, permissions)
+        guard fd >= 0 else { throw FileError.cannotWrite(url.path, reason: String(cString: strerror(errno))) }
+        var ok = data.withUnsafeBytes { buffer -> Bool in
+            var offset = 0
+            while offset < buffer.count {
+                let written = systemWrite(fd, buffer.baseAddress! + offset, buffer.count - offset)
+                if written < 0 { if errno == EINTR { continue }; return false }
+                offset += written
+            }
+            return true
+        }
+        ok = ok && fsync(fd) == 0
+        let reason = String(cString: strerror(errno))
+        close(fd)
+        guard ok, rename(temp.path, url.path) == 0 else {
+            unlink(temp.path)
+            throw FileError.cannotWrite(url.path, reason: reason)
+        }
+    }
+
+    /// Creates a folder (and parents) readable only by the user (0700).
+    public static func ensureFolder(_ url: URL) throws {
+        var isFolder: ObjCBool = false
+        if FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder), isFolder.boolValue { return }
+        do {
+            try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+        } catch {
+            throw FileError.cannotCreateFolder(url.path)
+        }
+    }
+}
+
+private func systemWrite(_ fd: Int32, _ buffer: UnsafeRawPointer, _ count: Int) -> Int {
+    #if canImport(Glibc)
+    return Glibc.write(fd, buffer, count)
+    #else
+    return Darwin.write(fd, buffer, count)
+    #endif
+}

@@ -1,0 +1,117 @@
+import Foundation
+
+/// Problems with a user document.
+public enum StoreError: Error, Equatable, CustomStringConvertible, Sendable {
+    case newerVersion(file: String, found: Int, known: Int)
+
+    public var description: String {
+        switch self {
+        case .newerVersion(let file, let found, let known):
+            "\(file) was written by a newer Almanac (schema \(found), this one knows \(known)); it is left untouched. Upgrade Almanac."
+        }
+    }
+}
+
+/// A user document kept as JSON: `{"schema": N, "data": {...}}`.
+public protocol StoredDocument: Codable, Sendable {
+    /// The schema version this program writes.
+    static var schemaVersion: Int { get }
+    /// The file name under the data folder, e.g. `exams.json`.
+    static var fileName: String { get }
+    /// The document when the file does not exist yet.
+    static func initial() -> Self
+    /// Upgrades the `data` object of an older schema to the current one; identity by default.
+    static func migrate(_ data: Any, from version: Int) -> Any
+}
+
+extension StoredDocument {
+    public static func migrate(_ data: Any, from version: Int) -> Any { data }
+}
+
+/// Reads and changes one document: every change is read-modify-write under an exclusive
+/// lock and written atomically, so concurrent runs never lose an update.
+public struct DocumentStore<Document: StoredDocument>: Sendable {
+    public let url: URL
+    public let console: Console
+    private let clock: any Clock
+
+    public init(folder: URL, console: Console = .silent, clock: any Clock = SystemClock()) {
+        self.url = folder.appendingPathComponent(Document.fileName)
+        self.console = console
+        self.clock = clock
+    }
+
+    private var lockURL: URL { url.appendingPathExtension("lock") }
+
+    /// The current document (the initial one when absent).
+    public func read() throws -> Document {
+        try FileLock.withLock(lockURL) { try load() }
+    }
+
+    /// Applies `change` to the latest document and saves it; returns what `change` returns.
+    @discardableResult
+    public func update<T>(_ change: (inout Document) throws -> T) throws -> T {
+        try FileLock.withLock(lockURL) {
+            var document = try load()
+            let result = try change(&document)
+            try save(document)
+            return result
+        }
+    }
+
+    // MARK: - File format
+
+    private func load() throws -> Document {
+        guard let data = FileManager.default.contents(atPath: url.path) else { return Document.initial() }
+        do {
+            guard let root = try JSONSerialization.jsonObject(with: data) as? [String: Any],
+                let version = root["schema"] as? Int, let payload = root["data"]
+            else { throw CocoaError(.fileReadCorruptFile) }
+            if version > Document.schemaVersion {
+                throw StoreError.newerVersion(file: url.path, found: version, known: Document.schemaVersion)
+            }
+            let current = version < Document.schemaVersion ? Document.migrate(payload, from: version) : payload
+            let encoded = try JSONSerialization.data(withJSONObject: current)
+            return try JSONDecoder.almanac.decode(Document.self, from: encoded)
+        } catch let error as StoreError {
+            throw error
+        } catch {
+            return try moveAside()
+        }
+    }
+
+    private func moveAside() throws -> Document {
+        let stamp = Int(clock.now().timeIntervalSince1970)
+        let name = url.deletingPathExtension().lastPathComponent + ".corrupt-\(stamp).json"
+        let aside = url.deletingLastPathComponent().appendingPathComponent(name)
+        try? FileManager.default.moveItem(at: url, to: aside)
+        console.warn("\(url.lastPathComponent) was unreadable; it was moved to \(aside.path) and a fresh one started.")
+        return Document.initial()
+    }
+
+    private func save(_ document: Document) throws {
+        let payload = try JSONEncoder.almanac.encode(document)
+        var data = Data("{\"schema\":\(Document.schemaVersion),\"data\":".utf8)
+        data.append(payload)
+        data.append(contentsOf: Array("}\n".utf8))
+        try AtomicFile.write(data, to: url)
+    }
+}
+
+extension JSONEncoder {
+    /// ISO 8601 dates, sorted keys: stable, diff-friendly files.
+    public static var almanac: JSONEncoder {
+        let encoder = JSONEncoder()
+        encoder.dateEncodingStrategy = .iso8601
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        return encoder
+    }
+}
+
+extension JSONDecoder {
+    public static var almanac: JSONDecoder {
+        let decoder = JSONDecoder()
+        decoder.dateDecodingStrategy = .iso8601
+        return decoder
+    }
+}

@@ -1,0 +1,46 @@
+import Foundation
+
+/// Where messages go: data to stdout, everything else to stderr.
+public final class Console: @unchecked Sendable {
+    private let lock = NSLock()
+    public let verbose: Bool
+    private var said: Set<String> = []
+    private let writeOut: @Sendable (String) -> Void
+    private let writeErr: @Sendable (String) -> Void
+
+    public init(verbose: Bool = false,
+                out: @escaping @Sendable (String) -> Void = { FileHandle.standardOutput.write(Data($0.utf8)) },
+                err: @escaping @Sendable (String) -> Void = { FileHandle.standardError.write(Data($0.utf8)) }) {
+        self.verbose = verbose
+        self.writeOut = out
+        self.writeErr = err
+    }
+
+    /// Writes data to stdout, adding a newline.
+    public func print(_ text: String) {
+        lock.withLock { writeOut(text + "\n") }
+    }
+
+    /// Writes a message to stderr.
+    public func note(_ text: String) {
+        lock.withLock { writeErr(text + "\n") }
+    }
+
+    /// Writes a message to stderr once per run.
+    public func noteOnce(_ text: String) {
+        let first = lock.withLock { said.insert(text).inserted }
+        if first { note(text) }
+    }
+
+    public func warn(_ text: String) {
+        note("warning: " + text)
+    }
+
+    /// Writes a line to stderr only under `--verbose`.
+    public func debug(_ text: @autoclosure () -> String) {
+        if verbose { note(text()) }
+    }
+
+    /// A console that drops everything (tests, benchmarks).
+    public static let silent = Console(out: { _ in }, err: { _ in })
+}
