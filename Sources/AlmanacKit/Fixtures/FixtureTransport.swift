@@ -12,6 +12,7 @@ public final class FixtureTransport: @unchecked Sendable {
 
     /// The recorded response for a request, or `APIError.noRecording` naming the nearest one.
     public func respond(to descriptor: RequestDescriptor) throws -> HTTPResponse {
+        if let batch = try batchResponse(for: descriptor) { return batch }
         let recordings = self.recordings(for: descriptor.provider)
         let best = recordings
             .compactMap { recording in recording.score(descriptor).map { (recording, $0) } }
@@ -22,6 +23,28 @@ public final class FixtureTransport: @unchecked Sendable {
         throw APIError.noRecording(
             request: descriptor.identity, nearest: nearest(to: descriptor, in: recordings),
             folder: folder.appendingPathComponent(descriptor.provider.fixtureFolder).path)
+    }
+
+    /// Twelve Data batches (`symbol=A,B`): an object keyed by each symbol as sent, each value that
+    /// symbol's single recording or an error object — the provider's own batch shape.
+    private func batchResponse(for descriptor: RequestDescriptor) throws -> HTTPResponse? {
+        guard descriptor.provider == .twelveData,
+            let index = descriptor.query.firstIndex(where: { $0.name == "symbol" }),
+            descriptor.query[index].value.contains(",")
+        else { return nil }
+        var parts: [String] = []
+        for symbol in descriptor.query[index].value.split(separator: ",").map(String.init) {
+            var single = descriptor
+            single.query[index].value = symbol
+            let body: String
+            if let response = try? respond(to: single), response.isSuccess {
+                body = String(decoding: response.body, as: UTF8.self)
+            } else {
+                body = "{\"code\":404,\"message\":\"**symbol** not found: \(symbol). Please specify it correctly\",\"status\":\"error\"}"
+            }
+            parts.append("\"\(symbol)\":\(body)")
+        }
+        return HTTPResponse(status: 200, headers: ["content-type": "application/json"], body: Data(("{" + parts.joined(separator: ",") + "}").utf8))
     }
 
     /// Every recording of a provider, loaded once.

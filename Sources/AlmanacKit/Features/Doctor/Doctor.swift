@@ -1,0 +1,65 @@
+import Foundation
+
+/// Builds the doctor report; with `check`, sends one cheap live request per live provider.
+public struct Doctor: Sendable {
+    let context: AppContext
+
+    public init(context: AppContext) {
+        self.context = context
+    }
+
+    static let checkedProviders: [Provider] = [.twelveData, .fruityvice, .openWeather, .yandexGeocoder]
+
+    public func report(check: Bool) async -> DoctorReport {
+        let configuration = context.configuration
+        var providers: [DoctorReport.ProviderStatus] = []
+        for provider in Self.checkedProviders {
+            let mode = configuration.mode(for: provider)
+            var status = DoctorReport.ProviderStatus(
+                provider: provider.rawValue, name: provider.displayName, keyVariable: provider.keyVariable,
+                keySet: configuration.key(for: provider) != nil, baseURL: configuration.baseURL(for: provider),
+                mode: mode.rawValue)
+            if check, mode == .live { status.check = await probe(provider) }
+            providers.append(status)
+        }
+        let paths = configuration.paths
+        let folders = [("config", paths.config), ("data", paths.data), ("cache", paths.cache), ("state", paths.state)]
+            .map { DoctorReport.Folder(role: $0.0, path: $0.1.path, writable: Self.writable($0.1)) }
+        return DoctorReport(version: AlmanacVersion.current, providers: providers, folders: folders,
+                            fixtures: configuration.fixturesFolder?.path)
+    }
+
+    /// The cheap request used to check a provider.
+    static func probeRequest(_ provider: Provider) -> RequestDescriptor {
+        switch provider {
+        case .twelveData:
+            RequestDescriptor(provider: provider, name: "twelvedata.price", path: "/price", query: [QueryItem("symbol", "BTC/USD")], ttl: 0)
+        case .fruityvice:
+            RequestDescriptor(provider: provider, name: "fruityvice.fruit", path: "/api/fruit/banana", ttl: 0)
+        case .openWeather, .openWeatherPro:
+            RequestDescriptor(provider: provider, name: "openweather.weather", path: "/data/2.5/weather",
+                              query: [QueryItem("lat", "51.51"), QueryItem("lon", "-0.13")], ttl: 0)
+        case .yandexGeocoder:
+            RequestDescriptor(provider: provider, name: "yandex.geocode", path: "/1.x/",
+                              query: [QueryItem("geocode", "London"), QueryItem("format", "json"), QueryItem("results", "1")], ttl: 0)
+        }
+    }
+
+    private func probe(_ provider: Provider) async -> DoctorReport.CheckResult {
+        var live = context.client.live
+        live.retry.maxRetries = 0
+        let started = Date()
+        do {
+            _ = try await live.send(Self.probeRequest(provider))
+            return .init(ok: true, latencyMs: Int(Date().timeIntervalSince(started) * 1000), error: nil)
+        } catch {
+            return .init(ok: false, latencyMs: nil, error: ErrorText.describe(error))
+        }
+    }
+
+    /// Whether the folder exists (or can be created) and accepts a file.
+    static func writable(_ url: URL) -> Bool {
+        guard (try? AtomicFile.ensureFolder(url)) != nil else { return false }
+        return FileManager.default.isWritableFile(atPath: url.path)
+    }
+}

@@ -1,0 +1,67 @@
+import Foundation
+
+/// ANSI styling that turns itself off: no colour unless stdout is a terminal, `NO_COLOR`
+/// is empty, `TERM` is not `dumb` and `--no-color` was not given.
+public struct Style: Sendable {
+    public let enabled: Bool
+    /// Whether Unicode box and braille characters may be used (false under `TERM=dumb`).
+    public let unicode: Bool
+
+    public init(enabled: Bool, unicode: Bool = true) {
+        self.enabled = enabled
+        self.unicode = unicode
+    }
+
+    public static let plain = Style(enabled: false)
+
+    /// Decides from the environment and the terminal.
+    public static func detect(environment: Environment, noColorFlag: Bool, isTerminal: Bool) -> Style {
+        let dumb = environment["TERM"] == "dumb"
+        let enabled = isTerminal && !noColorFlag && environment["NO_COLOR"] == nil && !dumb
+        return Style(enabled: enabled, unicode: !dumb)
+    }
+
+    public func bold(_ text: String) -> String { wrap(text, "1") }
+    public func dim(_ text: String) -> String { wrap(text, "2") }
+    public func red(_ text: String) -> String { wrap(text, "31") }
+    public func green(_ text: String) -> String { wrap(text, "32") }
+    public func yellow(_ text: String) -> String { wrap(text, "33") }
+    public func cyan(_ text: String) -> String { wrap(text, "36") }
+    public func boldRed(_ text: String) -> String { wrap(text, "1;31") }
+    /// One of the 256 xterm colours.
+    public func color256(_ text: String, _ index: Int) -> String { wrap(text, "38;5;\(index)") }
+
+    private func wrap(_ text: String, _ code: String) -> String {
+        enabled ? "\u{1B}[\(code)m\(text)\u{1B}[0m" : text
+    }
+
+    /// The text without ANSI escape sequences.
+    public static func strip(_ text: String) -> String {
+        guard text.contains("\u{1B}") else { return text }
+        var result = ""
+        var inEscape = false
+        for scalar in text.unicodeScalars {
+            if inEscape {
+                if scalar.properties.isAlphabetic { inEscape = false }
+            } else if scalar == "\u{1B}" {
+                inEscape = true
+            } else {
+                result.unicodeScalars.append(scalar)
+            }
+        }
+        return result
+    }
+
+    /// Columns a string takes on a terminal (ANSI stripped; wide emoji and CJK count 2).
+    public static func width(_ text: String) -> Int {
+        strip(text).reduce(0) { total, character in
+            guard let scalar = character.unicodeScalars.first else { return total }
+            let value = scalar.value
+            let wide = (0x1100...0x115F).contains(value) || (0x2E80...0xA4CF).contains(value)
+                || (0xAC00...0xD7A3).contains(value) || (0xF900...0xFAFF).contains(value)
+                || (0xFE30...0xFE4F).contains(value) || (0xFF00...0xFF60).contains(value)
+                || (0x1F300...0x1FAFF).contains(value) || (0x20000...0x3FFFD).contains(value)
+            return total + (wide ? 2 : 1)
+        }
+    }
+}

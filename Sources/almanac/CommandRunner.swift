@@ -1,0 +1,42 @@
+import AlmanacKit
+import ArgumentParser
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Builds the context for a run and turns errors into one stderr line and an exit code.
+enum CommandRunner {
+    static func makeContext(_ global: GlobalOptions) -> AppContext {
+        let environment = Environment.load()
+        let configuration = Configuration(
+            environment: environment, offline: global.offline, refresh: global.refresh, maxAge: global.maxAge,
+            verbose: global.verbose, timeout: global.timeout, executablePath: CommandLine.arguments.first.map(executablePath))
+        let console = Console(verbose: configuration.verbose)
+        let stdoutIsTerminal = isatty(STDOUT_FILENO) == 1
+        let style = Style.detect(environment: environment, noColorFlag: global.noColor, isTerminal: stdoutIsTerminal)
+        let client = DataClient.standard(configuration, console: console)
+        return AppContext(
+            configuration: configuration, console: console, client: client, style: style, json: global.json,
+            interactive: stdoutIsTerminal && isatty(STDIN_FILENO) == 1)
+    }
+
+    /// Runs a command body; any error becomes `almanac: <sentence>` on stderr and its exit code.
+    static func run(_ global: GlobalOptions, _ body: (AppContext) async throws -> Void) async throws {
+        let context = makeContext(global)
+        do {
+            try await body(context)
+        } catch let error as ExitCode {
+            throw error
+        } catch {
+            context.console.note("almanac: " + ErrorText.describe(error))
+            throw ExitCode(ExitStatus.code(for: error))
+        }
+    }
+
+    /// The real path of the running binary (so fixtures are found from any folder).
+    private static func executablePath(_ argument: String) -> String {
+        if let path = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe") { return path }
+        return argument
+    }
+}

@@ -1,0 +1,93 @@
+import AlmanacKit
+import ArgumentParser
+import Foundation
+
+struct CacheCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "cache", abstract: "Inspect and clean the response cache.",
+        subcommands: [Stats.self, List.self, Clear.self, Prune.self], defaultSubcommand: Stats.self)
+
+    struct Stats: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Entries, size, oldest and newest, per provider.")
+        @OptionGroup var global: GlobalOptions
+
+        func run() async throws {
+            try await CommandRunner.run(global) { context in
+                let stats = CacheReport.stats(context.client.cache, now: context.clock.now())
+                if context.json { return try context.printJSON(stats) }
+                var lines = ["Cache: \(stats.folder)",
+                             "Entries: \(stats.entries), \(ByteCount.format(stats.bytes)) of \(ByteCount.format(stats.limitBytes))"]
+                let now = context.clock.now()
+                if let oldest = stats.oldest, let newest = stats.newest {
+                    lines.append("Oldest: \(Age.describe(now.timeIntervalSince(oldest))) ago, newest: \(Age.describe(now.timeIntervalSince(newest))) ago")
+                }
+                var table = Table([.init("Provider"), .init("Entries", .right), .init("Size", .right)])
+                for (provider, item) in stats.perProvider.sorted(by: { $0.key < $1.key }) {
+                    table.add([provider, String(item.entries), ByteCount.format(item.bytes)])
+                }
+                if !stats.perProvider.isEmpty { lines.append("\n" + table.render(style: context.style)) }
+                context.console.print(lines.joined(separator: "\n"))
+            }
+        }
+    }
+
+    struct List: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Every cached request (keys never shown), its age and size.")
+        @OptionGroup var global: GlobalOptions
+
+        func run() async throws {
+            try await CommandRunner.run(global) { context in
+                let items = CacheReport.items(context.client.cache, now: context.clock.now())
+                if context.json { return try context.printJSON(items) }
+                if items.isEmpty { return context.console.print("The cache is empty.") }
+                var table = Table([.init("Request"), .init("Age", .right), .init("Size", .right), .init("State")])
+                for item in items {
+                    table.add([item.key, Age.describe(TimeInterval(item.ageSeconds)), ByteCount.format(item.bytes), item.expired ? "expired" : "fresh"])
+                }
+                context.console.print(table.render(style: context.style))
+            }
+        }
+    }
+
+    struct Clear: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Remove cached responses (all, or one provider's).")
+        @OptionGroup var global: GlobalOptions
+        @Option(help: "Only this provider: twelvedata, fruityvice, openweather, openweather-pro, yandex.")
+        var provider: String?
+
+        func validate() throws {
+            if let provider, Provider(rawValue: provider) == nil {
+                throw ValidationError("Unknown provider \"\(provider)\"; use one of: \(Provider.allCases.map(\.rawValue).joined(separator: ", ")).")
+            }
+        }
+
+        func run() async throws {
+            try await CommandRunner.run(global) { context in
+                let removed = context.client.cache.clear(provider: provider.flatMap(Provider.init(rawValue:)))
+                if context.json { return try context.printJSON(["removed": removed]) }
+                context.console.print("Removed \(removed) cached \(removed == 1 ? "response" : "responses").")
+            }
+        }
+    }
+
+    struct Prune: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Remove expired and unreadable cached responses.")
+        @OptionGroup var global: GlobalOptions
+
+        func run() async throws {
+            try await CommandRunner.run(global) { context in
+                let removed = context.client.cache.prune(now: context.clock.now())
+                if context.json { return try context.printJSON(["removed": removed]) }
+                context.console.print("Removed \(removed) expired \(removed == 1 ? "response" : "responses").")
+            }
+        }
+    }
+}
+
+enum ByteCount {
+    static func format(_ bytes: Int) -> String {
+        if bytes < 1024 { return "\(bytes) B" }
+        if bytes < 1024 * 1024 { return String(format: "%.1f KB", Double(bytes) / 1024) }
+        return String(format: "%.1f MB", Double(bytes) / 1024 / 1024)
+    }
+}

@@ -1,0 +1,39 @@
+import AlmanacKit
+import ArgumentParser
+
+struct DoctorCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "doctor", abstract: "Show keys (set or not), base URLs, data modes and folders; --check probes providers.")
+
+    @OptionGroup var global: GlobalOptions
+
+    @Flag(help: "Send one cheap live request to each provider in live mode and report latency or the error.")
+    var check = false
+
+    func run() async throws {
+        try await CommandRunner.run(global) { context in
+            let report = await Doctor(context: context).report(check: check)
+            if context.json { try context.printJSON(report) } else { context.console.print(DoctorView.render(report, style: context.style)) }
+            if !report.healthy { throw ExitCode(ExitStatus.unavailable) }
+        }
+    }
+}
+
+enum DoctorView {
+    static func render(_ report: DoctorReport, style: Style) -> String {
+        var table = Table([.init("Provider"), .init("Key"), .init("Mode"), .init("Base URL"), .init("Check")])
+        for provider in report.providers {
+            let key = provider.keyVariable.map { provider.keySet ? "\($0) set" : "\($0) not set" } ?? "not needed"
+            var check = ""
+            if let result = provider.check {
+                check = result.ok ? style.green("ok \(result.latencyMs ?? 0) ms") : style.red("failed: \(result.error ?? "")")
+            }
+            table.add([provider.name, key, provider.mode, provider.baseURL, check])
+        }
+        var folders = Table([.init("Folder"), .init("Path"), .init("Writable")])
+        for folder in report.folders { folders.add([folder.role, folder.path, folder.writable ? "yes" : style.red("no")]) }
+        var text = "Almanac \(report.version)\n\n" + table.render(style: style) + "\n\n" + folders.render(style: style)
+        text += "\n\nSample data: " + (report.fixtures ?? style.red("not found (set ALMANAC_FIXTURES)"))
+        return text
+    }
+}

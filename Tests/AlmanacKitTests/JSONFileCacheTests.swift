@@ -1,0 +1,56 @@
+import Foundation
+import XCTest
+
+@testable import AlmanacKit
+
+final class JSONFileCacheTests: XCTestCase {
+    func testRoundTripEmbedsJSONBody() throws {
+        let folder = try makeTemporaryFolder(self)
+        let cache = JSONFileCache(folder: folder)
+        let entry = CacheEntry(key: "fruityvice GET /api/fruit/all", provider: .fruityvice, name: "fruityvice.all",
+                               fetchedAt: Date(timeIntervalSince1970: 1_800_000_000), ttl: 604_800, etag: "\"x\"", body: Data("[{\"id\":1}]".utf8))
+        try cache.write(entry)
+        XCTAssertEqual(cache.read(key: entry.key, provider: .fruityvice)?.etag, "\"x\"")
+        let text = try String(contentsOf: cache.fileURL(for: entry.key, provider: .fruityvice), encoding: .utf8)
+        XCTAssertTrue(text.contains("\"body\":[{\"id\":1}]"), text)
+        XCTAssertTrue(text.contains("\"schema\":1"))
+    }
+
+    func testLeastRecentlyUsedTrim() throws {
+        let folder = try makeTemporaryFolder(self)
+        let cache = JSONFileCache(folder: folder, limitBytes: 5_000)
+        let body = Data(("\"" + String(repeating: "x", count: 1_500) + "\"").utf8)
+        for index in 0..<3 {
+            try cache.write(CacheEntry(key: "k\(index)", provider: .fruityvice, name: "n", fetchedAt: Date(), ttl: 60, body: body))
+            let url = cache.fileURL(for: "k\(index)", provider: .fruityvice)
+            try FileManager.default.setAttributes([.modificationDate: Date(timeIntervalSinceNow: Double(index * 10 - 100))], ofItemAtPath: url.path)
+        }
+        _ = cache.read(key: "k0", provider: .fruityvice)  // k0 becomes the most recently used
+        try cache.write(CacheEntry(key: "k3", provider: .fruityvice, name: "n", fetchedAt: Date(), ttl: 60, body: body))
+        XCTAssertNotNil(cache.read(key: "k0", provider: .fruityvice))
+        XCTAssertNil(cache.read(key: "k1", provider: .fruityvice))
+        XCTAssertNotNil(cache.read(key: "k3", provider: .fruityvice))
+    }
+
+    func testClearByProviderAndPrune() throws {
+        let folder = try makeTemporaryFolder(self)
+        let cache = JSONFileCache(folder: folder)
+        let now = Date()
+        try cache.write(CacheEntry(key: "a", provider: .fruityvice, name: "n", fetchedAt: now.addingTimeInterval(-100), ttl: 60, body: Data("1".utf8)))
+        try cache.write(CacheEntry(key: "b", provider: .twelveData, name: "n", fetchedAt: now, ttl: 60, body: Data("2".utf8)))
+        try cache.write(CacheEntry(key: "c", provider: .twelveData, name: "n", fetchedAt: now, ttl: 60, body: Data("3".utf8)))
+        XCTAssertEqual(cache.prune(now: now), 1)
+        XCTAssertEqual(cache.clear(provider: .twelveData), 2)
+        XCTAssertEqual(cache.list().count, 0)
+    }
+
+    func testStatsPerProvider() throws {
+        let folder = try makeTemporaryFolder(self)
+        let cache = JSONFileCache(folder: folder)
+        try cache.write(CacheEntry(key: "a", provider: .fruityvice, name: "n", fetchedAt: Date(), ttl: 60, body: Data("1".utf8)))
+        try cache.write(CacheEntry(key: "b", provider: .twelveData, name: "n", fetchedAt: Date(), ttl: 60, body: Data("2".utf8)))
+        let stats = CacheReport.stats(cache, now: Date())
+        XCTAssertEqual(stats.entries, 2)
+        XCTAssertEqual(stats.perProvider["twelvedata"]?.entries, 1)
+    }
+}

@@ -1,0 +1,71 @@
+import AlmanacTestSupport
+import Foundation
+import XCTest
+
+@testable import AlmanacKit
+
+/// A fresh temporary folder per test, removed afterwards.
+func makeTemporaryFolder(_ test: XCTestCase) throws -> URL {
+    let url = FileManager.default.temporaryDirectory.appendingPathComponent("almanac-tests-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+    test.addTeardownBlock { try? FileManager.default.removeItem(at: url) }
+    return url
+}
+
+/// Captures what a console writes.
+final class CapturedConsole: @unchecked Sendable {
+    private let lock = NSLock()
+    private var outText = ""
+    private var errText = ""
+    lazy var console: Console = Console(
+        verbose: true,
+        out: { [unowned self] text in self.lock.withLock { self.outText += text } },
+        err: { [unowned self] text in self.lock.withLock { self.errText += text } })
+
+    var out: String { lock.withLock { outText } }
+    var err: String { lock.withLock { errText } }
+}
+
+/// The repository's Fixtures folder.
+let repositoryFixtures: URL = URL(fileURLWithPath: #filePath)
+    .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    .appendingPathComponent("Fixtures")
+
+/// A configuration rooted in a temporary home, with the given variables.
+func makeConfiguration(home: URL, _ variables: [String: String] = [:], offline: Bool = false,
+                       refresh: Bool = false, maxAge: TimeInterval? = nil) -> Configuration {
+    var values = ["ALMANAC_HOME": home.path, "ALMANAC_FIXTURES": repositoryFixtures.path]
+    values.merge(variables) { _, new in new }
+    return Configuration(environment: Environment(values), offline: offline, refresh: refresh, maxAge: maxAge, verbose: true)
+}
+
+/// A client wired like the real one, with a manual clock and instant retries.
+func makeClient(_ configuration: Configuration, console: Console, clock: ManualClock = ManualClock()) -> DataClient {
+    var retry = RetryPolicy()
+    retry.sleep = { _ in }
+    let live = LiveClient(transport: CurlTransport(), configuration: configuration, retry: retry, console: console)
+    return DataClient(
+        configuration: configuration, live: live,
+        cache: JSONFileCache(folder: configuration.paths.cache, limitBytes: configuration.cacheLimitBytes, console: console),
+        fixtures: configuration.fixturesFolder.map(FixtureTransport.init(folder:)), clock: clock, console: console)
+}
+
+/// Every byte under a folder, as text, for secret scans.
+func allText(under folder: URL) -> String {
+    guard let enumerator = FileManager.default.enumerator(at: folder, includingPropertiesForKeys: nil) else { return "" }
+    var text = ""
+    for case let url as URL in enumerator {
+        text += url.lastPathComponent + "\n"
+        if let data = try? Data(contentsOf: url) { text += String(decoding: data, as: UTF8.self) + "\n" }
+    }
+    return text
+}
+
+/// The folder holding the built products (almanac, almanac-bench).
+let productsFolder: URL = {
+    var url = Bundle.main.bundleURL
+    for _ in 0..<4 where !FileManager.default.fileExists(atPath: url.appendingPathComponent("almanac").path) {
+        url = url.deletingLastPathComponent()
+    }
+    return url
+}()

@@ -1,0 +1,25 @@
+#!/usr/bin/env bash
+# Installs the system packages Almanac needs to build and test, only when missing:
+# the libcurl headers (libcurl4-openssl-dev), pkg-config, and tmux (terminal tests).
+set -euo pipefail
+
+missing=()
+if ! { [ -f /usr/include/curl/curl.h ] || ls /usr/include/*/curl/curl.h >/dev/null 2>&1; }; then
+  missing+=(libcurl4-openssl-dev)
+fi
+command -v pkg-config >/dev/null 2>&1 || missing+=(pkg-config)
+if [ "${ALMANAC_NEED_TMUX:-0}" = 1 ] && ! command -v tmux >/dev/null 2>&1; then
+  missing+=(tmux)
+fi
+[ ${#missing[@]} -eq 0 ] && exit 0
+
+echo "Installing: ${missing[*]}" >&2
+if [ "$(id -u)" = 0 ]; then
+  apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${missing[@]}"
+elif command -v sudo >/dev/null 2>&1 && sudo -n true 2>/dev/null; then
+  sudo apt-get update -qq && sudo DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${missing[@]}"
+else
+  echo "Missing system packages. Install them with:" >&2
+  echo "  sudo apt-get install -y ${missing[*]}" >&2
+  exit 1
+fi

@@ -1,0 +1,343 @@
+#!/usr/bin/env python3
+"""Writes the sample-data recordings under Fixtures/ in the providers' exact response shapes.
+
+Deterministic (fixed seeds): running it twice gives the same files. The fruit catalogue is the
+provider's published list (scripts/fruits.tsv); weather and prices are synthetic but shaped
+and scaled like real answers, recorded as of FIXTURE_DATE.
+"""
+import json, math, os, random, datetime as dt
+
+ROOT = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "Fixtures")
+FIXTURE_DATE = dt.date(2026, 11, 20)
+EPOCH = dt.datetime(1970, 1, 1, tzinfo=dt.timezone.utc)
+
+
+def ts(d):
+    return int((d - EPOCH).total_seconds())
+
+
+def write(provider, name, request, status, body=None, body_text=None, headers=None):
+    folder = os.path.join(ROOT, provider)
+    os.makedirs(folder, exist_ok=True)
+    response = {"status": status, "headers": headers or {"content-type": "application/json"}}
+    if body_text is not None:
+        response["bodyText"] = body_text
+    else:
+        response["body"] = body
+    with open(os.path.join(folder, name + ".json"), "w") as f:
+        json.dump({"request": request, "response": response}, f, ensure_ascii=False, indent=1)
+        f.write("\n")
+
+
+# ---------------------------------------------------------------- places
+CITIES = [
+    # key, name, region, country, code, lat, lon, tz name, offset s, base temp °C, kind description
+    ("moscow", "Moscow", "Moscow", "Russia", "RU", 55.7558, 37.6173, "Europe/Moscow", 10800, -3.0),
+    ("saint-petersburg", "Saint Petersburg", "Saint Petersburg", "Russia", "RU", 59.9386, 30.3141, "Europe/Moscow", 10800, -2.0),
+    ("st-petersburg-fl", "St. Petersburg", "Florida", "United States", "US", 27.7676, -82.6403, "America/New_York", -18000, 22.0),
+    ("london", "London", "England", "United Kingdom", "GB", 51.5074, -0.1278, "Europe/London", 0, 9.0),
+    ("new-york", "New York", "New York", "United States", "US", 40.7128, -74.0060, "America/New_York", -18000, 8.0),
+    ("tehran", "Tehran", "Tehran Province", "Iran", "IR", 35.6892, 51.3890, "Asia/Tehran", 12600, 12.0),
+    ("bratislava", "Bratislava", "Bratislava Region", "Slovakia", "SK", 48.1486, 17.1077, "Europe/Bratislava", 3600, 5.0),
+    ("oslo", "Oslo", "Oslo", "Norway", "NO", 59.9139, 10.7522, "Europe/Oslo", 3600, 1.0),
+]
+CONDITIONS = [
+    (800, "Clear", "clear sky", "01"), (801, "Clouds", "few clouds", "02"), (802, "Clouds", "scattered clouds", "03"),
+    (804, "Clouds", "overcast clouds", "04"), (500, "Rain", "light rain", "10"), (501, "Rain", "moderate rain", "10"),
+    (600, "Snow", "light snow", "13"), (701, "Mist", "mist", "50"),
+]
+
+
+def sun_times(day, lat, lon):
+    n = day.timetuple().tm_yday
+    decl = math.radians(-23.44 * math.cos(math.radians(360 / 365 * (n + 10))))
+    x = -math.tan(math.radians(lat)) * math.tan(decl)
+    half = math.degrees(math.acos(max(-1, min(1, x)))) / 15
+    noon = dt.datetime(day.year, day.month, day.day, tzinfo=dt.timezone.utc) + dt.timedelta(hours=12 - lon / 15)
+    return ts(noon - dt.timedelta(hours=half)), ts(noon + dt.timedelta(hours=half))
+
+
+def condition(rng, temp):
+    c = rng.choice(CONDITIONS)
+    if c[2] == "Snow" and temp > 2:
+        c = CONDITIONS[4]
+    if c[2] == "Rain" and temp < -1:
+        c = CONDITIONS[6]
+    return c
+
+
+def weather_list(c, night=False):
+    return [{"id": c[0], "main": c[1], "description": c[2], "icon": c[3] + ("n" if night else "d")}]
+
+
+def precip(c, rng):
+    return round(rng.uniform(0.2, 3.5), 2) if c[1] in ("Rain", "Snow") else 0
+
+
+def temp_at(base, day_index, hour_local, rng):
+    swing = 3.5 * math.sin((hour_local - 9) / 24 * 2 * math.pi)
+    return round(base + 2.5 * math.sin(day_index / 3.0) + swing + rng.uniform(-0.6, 0.6), 2)
+
+
+def onecall(city, rng):
+    key, name, region, country, code, lat, lon, tz, offset, base = city
+    start = dt.datetime(2026, 11, 20, 9, 0, tzinfo=dt.timezone.utc)
+    sunrise, sunset = sun_times(FIXTURE_DATE, lat, lon)
+    local_hour = (start.hour + offset / 3600) % 24
+    t = temp_at(base, 0, local_hour, rng)
+    c = condition(rng, t)
+    current = {"dt": ts(start), "sunrise": sunrise, "sunset": sunset, "temp": t, "feels_like": round(t - 3.1, 2),
+               "pressure": rng.randint(1002, 1030), "humidity": rng.randint(55, 95), "dew_point": round(t - 4.2, 2),
+               "uvi": round(rng.uniform(0, 2.5), 2), "clouds": rng.randint(0, 100), "visibility": 10000,
+               "wind_speed": round(rng.uniform(1, 8), 2), "wind_deg": rng.randint(0, 359), "weather": weather_list(c)}
+    if c[1] == "Rain":
+        current["rain"] = {"1h": precip(c, rng)}
+    if c[1] == "Snow":
+        current["snow"] = {"1h": precip(c, rng)}
+    if key == "moscow":
+        del current["visibility"]          # comes and goes without notice
+    else:
+        current["wind_gust"] = round(current["wind_speed"] * 1.6, 2)
+    hourly = []
+    for h in range(48):
+        moment = start.replace(minute=0) + dt.timedelta(hours=h)
+        lh = (moment.hour + offset / 3600) % 24
+        ht = temp_at(base, h / 24, lh, rng)
+        hc = condition(rng, ht) if h % 5 == 0 or not hourly else CONDITIONS[[x[0] for x in CONDITIONS].index(hourly[-1]["weather"][0]["id"])]
+        entry = {"dt": ts(moment), "temp": ht, "feels_like": round(ht - rng.uniform(1, 4), 2), "pressure": rng.randint(1002, 1030),
+                 "humidity": rng.randint(55, 97), "dew_point": round(ht - 3.5, 2), "uvi": 0 if lh < 8 or lh > 16 else round(rng.uniform(0, 1.8), 2),
+                 "clouds": rng.randint(0, 100), "visibility": 10000, "wind_speed": round(rng.uniform(1, 9), 2),
+                 "wind_deg": rng.randint(0, 359), "wind_gust": round(rng.uniform(3, 14), 2),
+                 "weather": weather_list(hc, night=lh < 7 or lh > 17), "pop": round(rng.choice([0, 0, 0.1, 0.2, 0.45, 0.8, 1]), 2)}
+        if hc[1] in ("Rain", "Snow"):
+            entry["rain" if hc[1] == "Rain" else "snow"] = {"1h": precip(hc, rng)}
+        if h % 7 == 3:
+            del entry["visibility"]
+        if h % 11 == 5:
+            del entry["wind_gust"]
+        hourly.append(entry)
+    daily = []
+    for d in range(8):
+        day = FIXTURE_DATE + dt.timedelta(days=d)
+        sr, ss = sun_times(day, lat, lon)
+        noon = dt.datetime(day.year, day.month, day.day, 12, tzinfo=dt.timezone.utc) - dt.timedelta(seconds=offset)
+        tmin = round(base - 3 + 2.5 * math.sin(d / 3.0) + rng.uniform(-1, 1), 2)
+        tmax = round(tmin + rng.uniform(3, 7), 2)
+        dc = condition(rng, (tmin + tmax) / 2)
+        pop = round(rng.choice([0, 0.05, 0.2, 0.4, 0.65, 0.9, 1]), 2)
+        entry = {"dt": ts(noon), "sunrise": sr, "sunset": ss,
+                 "moonrise": 0 if d == 3 else ts(noon) - rng.randint(3600, 30000), "moonset": ts(noon) + rng.randint(3600, 30000),
+                 "moon_phase": round((0.97 + d * 0.034) % 1, 2),
+                 "summary": f"Expect a day of {dc[2]}" if d % 2 == 0 else f"There will be {dc[2]} until afternoon",
+                 "temp": {"day": round(tmax - 1, 2), "min": tmin, "max": tmax, "night": round(tmin + 0.5, 2), "eve": round(tmax - 2, 2), "morn": round(tmin + 0.3, 2)},
+                 "feels_like": {"day": round(tmax - 4, 2), "night": round(tmin - 3, 2), "eve": round(tmax - 5, 2), "morn": round(tmin - 3.5, 2)},
+                 "pressure": rng.randint(1002, 1030), "humidity": rng.randint(55, 95), "dew_point": round(tmin - 2, 2),
+                 "wind_speed": round(rng.uniform(1.5, 9), 2), "wind_deg": rng.randint(0, 359), "wind_gust": round(rng.uniform(4, 15), 2),
+                 "weather": weather_list(dc), "clouds": rng.randint(0, 100), "pop": pop, "uvi": round(rng.uniform(0, 2), 2)}
+        if dc[1] == "Rain":
+            entry["rain"] = precip(dc, rng)
+        if dc[1] == "Snow":
+            entry["snow"] = precip(dc, rng)
+        if d == 5:
+            del entry["wind_gust"]
+        daily.append(entry)
+    return {"lat": lat, "lon": lon, "timezone": tz, "timezone_offset": offset, "current": current, "hourly": hourly, "daily": daily}
+
+
+def current_25(city, one):
+    key, name, region, country, code, lat, lon, tz, offset, base = city
+    cur = one["current"]
+    body = {"coord": {"lon": lon, "lat": lat}, "weather": cur["weather"], "base": "stations",
+            "main": {"temp": cur["temp"], "feels_like": cur["feels_like"], "temp_min": round(cur["temp"] - 1.2, 2),
+                     "temp_max": round(cur["temp"] + 1.1, 2), "pressure": cur["pressure"], "humidity": cur["humidity"]},
+            "visibility": 10000, "wind": {"speed": cur["wind_speed"], "deg": cur["wind_deg"]},
+            "clouds": {"all": cur["clouds"]}, "dt": cur["dt"],
+            "sys": {"country": code, "sunrise": cur["sunrise"], "sunset": cur["sunset"]},
+            "timezone": offset, "id": 524901, "name": name, "cod": 200}
+    if "rain" in cur:
+        body["rain"] = cur["rain"]
+    return body
+
+
+def forecast_25(city, one, rng):
+    key, name, region, country, code, lat, lon, tz, offset, base = city
+    items = []
+    start = dt.datetime(2026, 11, 20, 12, tzinfo=dt.timezone.utc)
+    for i in range(40):
+        moment = start + dt.timedelta(hours=3 * i)
+        lh = (moment.hour + offset / 3600) % 24
+        t = temp_at(base, i / 8, lh, rng)
+        c = condition(rng, t)
+        entry = {"dt": ts(moment), "main": {"temp": t, "feels_like": round(t - 2.5, 2), "temp_min": round(t - 0.4, 2), "temp_max": round(t + 0.4, 2),
+                 "pressure": rng.randint(1002, 1030), "sea_level": 1020, "grnd_level": 1000, "humidity": rng.randint(55, 97), "temp_kf": 0},
+                 "weather": weather_list(c, night=lh < 7 or lh > 17), "clouds": {"all": rng.randint(0, 100)},
+                 "wind": {"speed": round(rng.uniform(1, 9), 2), "deg": rng.randint(0, 359), "gust": round(rng.uniform(3, 13), 2)},
+                 "visibility": 10000, "pop": round(rng.choice([0, 0.1, 0.3, 0.6, 0.9]), 2), "sys": {"pod": "n" if lh < 7 or lh > 17 else "d"},
+                 "dt_txt": moment.strftime("%Y-%m-%d %H:%M:%S")}
+        if c[1] == "Rain":
+            entry["rain"] = {"3h": precip(c, rng)}
+        if c[1] == "Snow":
+            entry["snow"] = {"3h": precip(c, rng)}
+        items.append(entry)
+    return {"cod": "200", "message": 0, "cnt": 40, "list": items,
+            "city": {"id": 1, "name": name, "coord": {"lat": lat, "lon": lon}, "country": code, "population": 1000000,
+                     "timezone": offset, "sunrise": one["current"]["sunrise"], "sunset": one["current"]["sunset"]}}
+
+
+def climate(city, rng):
+    key, name, region, country, code, lat, lon, tz, offset, base = city
+    items = []
+    for d in range(30):
+        day = FIXTURE_DATE + dt.timedelta(days=d)
+        sr, ss = sun_times(day, lat, lon)
+        trend = -0.12 * d if lat > 40 else -0.03 * d
+        tmin = round(base - 3 + trend + 2.5 * math.sin(d / 3.0) + rng.uniform(-1.5, 1.5), 2)
+        tmax = round(tmin + rng.uniform(2.5, 7), 2)
+        c = condition(rng, (tmin + tmax) / 2)
+        entry = {"dt": ts(dt.datetime(day.year, day.month, day.day, 12, tzinfo=dt.timezone.utc)), "sunrise": sr, "sunset": ss,
+                 "temp": {"day": round(tmax - 1, 2), "min": tmin, "max": tmax, "night": round(tmin + 0.4, 2), "eve": round(tmax - 2, 2), "morn": round(tmin + 0.2, 2)},
+                 "feels_like": {"day": round(tmax - 4, 2), "night": round(tmin - 3, 2), "eve": round(tmax - 5, 2), "morn": round(tmin - 3.4, 2)},
+                 "pressure": rng.randint(1000, 1032), "humidity": rng.randint(55, 97), "weather": weather_list(c),
+                 "speed": round(rng.uniform(1.5, 9), 2), "deg": rng.randint(0, 359), "clouds": rng.randint(0, 100)}
+        if c[1] == "Rain":
+            entry["rain"] = precip(c, rng)
+        if c[1] == "Snow":
+            entry["snow"] = precip(c, rng)
+        items.append(entry)
+    return {"cod": "200", "message": 0, "cnt": 30, "list": items,
+            "city": {"id": 1, "name": city[1], "coord": {"lon": lon, "lat": lat}, "country": code, "timezone": offset}}
+
+
+def yandex_member(city):
+    key, name, region, country, code, lat, lon, tz, offset, base = city
+    text = f"{country}, {region}, {name}" if region != name else f"{country}, {name}"
+    components = [{"kind": "country", "name": country}, {"kind": "province", "name": region}, {"kind": "locality", "name": name}]
+    return {"GeoObject": {
+        "metaDataProperty": {"GeocoderMetaData": {"precision": "other", "text": text, "kind": "locality",
+                                                  "Address": {"country_code": code, "formatted": text, "Components": components},
+                                                  "AddressDetails": {"Country": {"AddressLine": text, "CountryNameCode": code, "CountryName": country}}}},
+        "name": name, "description": f"{region}, {country}" if region != name else country,
+        "boundedBy": {"Envelope": {"lowerCorner": f"{lon - 0.3:.6f} {lat - 0.2:.6f}", "upperCorner": f"{lon + 0.3:.6f} {lat + 0.2:.6f}"}},
+        "uri": f"ymapsbm1://geo?data=sample-{key}",
+        "Point": {"pos": f"{lon:.6f} {lat:.6f}"}}}
+
+
+def yandex_body(query, cities):
+    return {"response": {"GeoObjectCollection": {
+        "metaDataProperty": {"GeocoderResponseMetaData": {"request": query, "results": "5", "found": str(len(cities))}},
+        "featureMember": [yandex_member(c) for c in cities]}}}
+
+
+def weather_fixtures():
+    for city in CITIES:
+        rng = random.Random("weather-" + city[0])
+        one = onecall(city, rng)
+        where = {"lat": f"{city[5]:.4f}", "lon": f"{city[6]:.4f}"}
+        write("openweather", f"onecall-{city[0]}", {"method": "GET", "path": "/data/3.0/onecall", "query": where}, 200, one)
+        write("openweather", f"weather-{city[0]}", {"method": "GET", "path": "/data/2.5/weather", "query": where}, 200, current_25(city, one))
+        write("openweather", f"forecast-{city[0]}", {"method": "GET", "path": "/data/2.5/forecast", "query": where}, 200, forecast_25(city, one, rng))
+        write("openweather", f"climate-{city[0]}", {"method": "GET", "path": "/data/2.5/forecast/climate", "query": where}, 200, climate(city, rng))
+    by_key = {c[0]: c for c in CITIES}
+    for key in ["moscow", "london", "new-york", "tehran", "bratislava", "oslo"]:
+        city = by_key[key]
+        write("yandex", f"geocode-{key}", {"method": "GET", "path": "/1.x/", "query": {"geocode": city[1]}}, 200, yandex_body(city[1], [city]))
+    write("yandex", "geocode-saint-petersburg", {"method": "GET", "path": "/1.x/", "query": {"geocode": "Saint Petersburg"}}, 200,
+          yandex_body("Saint Petersburg", [by_key["saint-petersburg"], by_key["st-petersburg-fl"]]))
+    write("yandex", "geocode-no-match", {"method": "GET", "path": "/1.x/", "query": {"geocode": "Atlantis"}}, 200, yandex_body("Atlantis", []))
+
+
+# ---------------------------------------------------------------- crypto
+CURRENCY = {"USD": "US Dollar", "EUR": "Euro", "GBP": "British Pound", "BTC": "Bitcoin", "USDT": "Tether USDt"}
+COINS = [  # code, name, price in USD on the fixture date, daily volatility
+    ("BTC", "Bitcoin", 91234.5, 0.028), ("ETH", "Ethereum", 3105.2, 0.035), ("SOL", "Solana", 141.37, 0.045),
+    ("XRP", "XRP", 2.1843, 0.05), ("ADA", "Cardano", 0.4712, 0.05), ("DOGE", "Dogecoin", 0.15873, 0.06),
+    ("DOT", "Polkadot", 2.914, 0.05), ("LTC", "Litecoin", 88.41, 0.04), ("LINK", "Chainlink", 13.62, 0.05),
+    ("AVAX", "Avalanche", 14.88, 0.05), ("TRX", "TRON", 0.2791, 0.03), ("SHIB", "Shiba Inu", 0.00000884, 0.06),
+    ("BCH", "Bitcoin Cash", 512.3, 0.04), ("XLM", "Stellar", 0.2519, 0.05), ("ATOM", "Cosmos", 2.61, 0.05),
+    ("UNI", "Uniswap", 6.12, 0.05), ("ETC", "Ethereum Classic", 13.05, 0.045), ("FIL", "Filecoin", 1.71, 0.055),
+    ("NEAR", "NEAR Protocol", 2.08, 0.055), ("APT", "Aptos", 2.87, 0.055), ("ARB", "Arbitrum", 0.2206, 0.06),
+    ("OP", "Optimism", 0.3312, 0.06), ("ALGO", "Algorand", 0.1436, 0.05), ("XMR", "Monero", 372.4, 0.04),
+    ("AAVE", "Aave", 171.2, 0.05), ("SAND", "The Sandbox", 0.1593, 0.06), ("MANA", "Decentraland", 0.1718, 0.06),
+    ("XTZ", "Tezos", 0.5214, 0.05), ("ICP", "Internet Computer", 4.62, 0.06), ("HBAR", "Hedera", 0.1482, 0.055),
+    ("VET", "VeChain", 0.01552, 0.055), ("BNB", "Binance Coin", 905.1, 0.03), ("EOS", "EOS", 0.4011, 0.05),
+    ("PEPE", "Pepe", 0.00000512, 0.07),
+]
+EXTRA_PAIRS = [("BTC", "EUR"), ("BTC", "GBP"), ("ETH", "EUR"), ("ETH", "BTC"), ("ETH", "GBP"), ("SOL", "EUR"),
+               ("LUNA", "EUR"), ("LUNA", "USDT"), ("TON", "USDT"), ("TON", "EUR")]
+EXTRA_NAMES = {"LUNA": "Terra", "TON": "Toncoin"}
+HISTORY_SYMBOLS = ["BTC", "ETH", "SOL", "XRP", "ADA", "DOGE", "DOT", "LTC"]
+
+
+def price_text(value):
+    return f"{value:.5f}" if value >= 0.01 else f"{value:.10f}"
+
+
+def series(code, price, vol, days=430):
+    rng = random.Random("series-" + code)
+    closes = [price]
+    for _ in range(days - 1):
+        closes.append(closes[-1] / math.exp(rng.gauss(0, vol)))
+    closes.reverse()
+    rows = []
+    for i, close in enumerate(closes):
+        day = FIXTURE_DATE - dt.timedelta(days=days - 1 - i)
+        open_ = closes[i - 1] if i else close * (1 + rng.uniform(-vol, vol))
+        high = max(open_, close) * (1 + abs(rng.gauss(0, vol / 3)))
+        low = min(open_, close) * (1 - abs(rng.gauss(0, vol / 3)))
+        rows.append({"datetime": day.isoformat(), "open": price_text(open_), "high": price_text(high),
+                     "low": price_text(low), "close": price_text(close)})
+    return rows
+
+
+def crypto_fixtures():
+    data = []
+    for code, name, *_ in COINS:
+        data.append({"symbol": f"{code}/USD", "available_exchanges": ["Binance", "Coinbase Pro", "Kraken"][: 1 + len(code) % 3],
+                     "currency_base": name, "currency_quote": "US Dollar"})
+    names = {c[0]: c[1] for c in COINS} | EXTRA_NAMES
+    for base, quote in EXTRA_PAIRS:
+        data.append({"symbol": f"{base}/{quote}", "available_exchanges": ["Binance", "Kraken"],
+                     "currency_base": names[base], "currency_quote": CURRENCY[quote]})
+    write("twelvedata", "cryptocurrencies", {"method": "GET", "path": "/cryptocurrencies", "query": {}}, 200,
+          {"data": data, "count": len(data), "status": "ok"}, headers={"content-type": "application/json", "api-credits-used": "1", "api-credits-left": "799"})
+    for code, name, price, vol in COINS:
+        rows = series(code, price, vol)
+        last, prev = rows[-1], rows[-2]
+        close, prev_close = float(last["close"]), float(prev["close"])
+        quote = {"symbol": f"{code}/USD", "name": f"{name} US Dollar", "exchange": "Coinbase Pro", "datetime": last["datetime"],
+                 "timestamp": ts(dt.datetime(2026, 11, 20, tzinfo=dt.timezone.utc)), "open": last["open"], "high": last["high"],
+                 "low": last["low"], "close": last["close"], "previous_close": prev["close"],
+                 "change": price_text(close - prev_close), "percent_change": f"{(close / prev_close - 1) * 100:.5f}",
+                 "average_volume": "0", "is_market_open": True,
+                 "fifty_two_week": {"low": price_text(min(float(r["low"]) for r in rows[-365:])), "high": price_text(max(float(r["high"]) for r in rows[-365:])),
+                                    "low_change": "0", "high_change": "0", "low_change_percent": "0", "high_change_percent": "0", "range": ""},
+                 "currency_base": name, "currency_quote": "US Dollar"}
+        write("twelvedata", f"quote-{code.lower()}", {"method": "GET", "path": "/quote", "query": {"symbol": f"{code}/USD"}}, 200, quote)
+        if code in HISTORY_SYMBOLS:
+            meta = {"symbol": f"{code}/USD", "interval": "1day", "currency_base": name, "currency_quote": "US Dollar",
+                    "exchange": "Coinbase Pro", "type": "Digital Currency"}
+            write("twelvedata", f"time-series-{code.lower()}", {"method": "GET", "path": "/time_series", "query": {"symbol": f"{code}/USD", "interval": "1day"}},
+                  200, {"meta": meta, "values": rows, "status": "ok"})
+
+
+# ---------------------------------------------------------------- fruit
+def fruit_fixtures():
+    fruits = []
+    with open(os.path.join(os.path.dirname(os.path.abspath(__file__)), "fruits.tsv")) as f:
+        for line in f:
+            name, id_, family, order, genus, cal, fat, sugar, carbs, protein = line.rstrip("\n").split("\t")
+            num = lambda s: int(s) if s.isdigit() else float(s)
+            fruits.append({"name": name, "id": int(id_), "family": family, "order": order, "genus": genus,
+                           "nutritions": {"calories": int(cal), "fat": num(fat), "sugar": num(sugar), "carbohydrates": num(carbs), "protein": num(protein)}})
+    write("fruityvice", "all", {"method": "GET", "path": "/api/fruit/all"}, 200, fruits)
+    by_name = {f["name"]: f for f in fruits}
+    write("fruityvice", "fruit-banana", {"method": "GET", "path": "/api/fruit/banana"}, 200, by_name["Banana"])
+    write("fruityvice", "family-rosaceae", {"method": "GET", "path": "/api/fruit/family/Rosaceae"}, 200,
+          [f for f in fruits if f["family"] == "Rosaceae"])
+    write("fruityvice", "not-found", {"method": "GET", "path": "/api/fruit/notafruit"}, 404, {"error": "The fruit was not found"})
+
+
+if __name__ == "__main__":
+    weather_fixtures()
+    crypto_fixtures()
+    fruit_fixtures()
