@@ -29,7 +29,7 @@ let package = Package(
             ]
         ),
         .executableTarget(name: "almanac-bench", dependencies: ["AlmanacKit", "AlmanacTestSupport"]),
-        .testTarget(name: "AlmanacKitTests", dependencies: ["AlmanacKit", "AlmanacTestSupport"]),
+        .testTarget(name: "AlmanacKitTests", dependencies: ["AlmanacKit", "AlmanacTestSupport", "almanac", "almanac-bench"]),
     ],
     swiftLanguageModes: [.v6]
 )

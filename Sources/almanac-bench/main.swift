@@ -1,1 +1,30 @@
-print("x")
+import AlmanacKit
+import Foundation
+
+/// almanac-bench: benchmark harness (prints tables) and test helpers.
+///
+///     almanac-bench http [--count 1000] [--json]
+///     almanac-bench cache [--json]
+///     almanac-bench all
+let arguments = Array(CommandLine.arguments.dropFirst())
+let command = arguments.first ?? "all"
+let options = BenchOptions(Array(arguments.dropFirst()))
+
+do {
+    switch command {
+    case "http": try await HTTPBench.run(options)
+    case "cache": try await CacheBench.run(options)
+    case "crypto": try await CryptoBench.run(options)
+    case "store-writer": try StoreWriter.run(Array(arguments.dropFirst()))
+    case "all":
+        try await HTTPBench.run(options)
+        try await CacheBench.run(options)
+        try await CryptoBench.run(options)
+    default:
+        FileHandle.standardError.write(Data("usage: almanac-bench http|cache|crypto|all [--count N] [--json]\n".utf8))
+        exit(64)
+    }
+} catch {
+    FileHandle.standardError.write(Data("almanac-bench: \(ErrorText.describe(error))\n".utf8))
+    exit(1)
+}

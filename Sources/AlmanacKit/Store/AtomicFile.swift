@@ -49,6 +49,17 @@ public enum AtomicFile {
         }
     }
 
+    /// Removes temporary files a killed writer left for `url`. Call only while holding the
+    /// document's lock, so no live writer's temp file is touched.
+    public static func removeLeftovers(for url: URL) {
+        let folder = url.deletingLastPathComponent()
+        let prefix = ".\(url.lastPathComponent)."
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
+        for name in names where name.hasPrefix(prefix) && name.hasSuffix(".tmp") {
+            try? FileManager.default.removeItem(at: folder.appendingPathComponent(name))
+        }
+    }
+
     /// Creates a folder (and parents) readable only by the user (0700).
     public static func ensureFolder(_ url: URL) throws {
         var isFolder: ObjCBool = false

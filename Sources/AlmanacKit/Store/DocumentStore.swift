@@ -90,6 +90,7 @@ public struct DocumentStore<Document: StoredDocument>: Sendable {
     }
 
     private func save(_ document: Document) throws {
+        AtomicFile.removeLeftovers(for: url)
         let payload = try JSONEncoder.almanac.encode(document)
         var data = Data("{\"schema\":\(Document.schemaVersion),\"data\":".utf8)
         data.append(payload)

@@ -1,0 +1,5 @@
+import Foundation
+
+enum CacheBench {
+    static func run(_ options: BenchOptions) async throws {}
+}

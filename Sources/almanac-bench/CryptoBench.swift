@@ -1,0 +1,5 @@
+import Foundation
+
+enum CryptoBench {
+    static func run(_ options: BenchOptions) async throws {}
+}

@@ -1,0 +1,110 @@
+import Foundation
+import XCTest
+
+@testable import AlmanacKit
+
+private struct Notes: StoredDocument {
+    static let schemaVersion = 2
+    static let fileName = "notes.json"
+    static func initial() -> Notes { Notes(items: []) }
+
+    /// Version 1 kept `lines: [String]`; version 2 calls them `items`.
+    static func migrate(_ data: Any, from version: Int) -> Any {
+        guard version == 1, let object = data as? [String: Any] else { return data }
+        return ["items": object["lines"] ?? []]
+    }
+
+    var items: [String]
+}
+
+final class DocumentStoreTests: XCTestCase {
+    func testUpdateAndReadBack() throws {
+        let folder = try makeTemporaryFolder(self)
+        let store = DocumentStore<Notes>(folder: folder)
+        XCTAssertEqual(try store.read().items, [])
+        try store.update { $0.items.append("one") }
+        try store.update { $0.items.append("two") }
+        XCTAssertEqual(try DocumentStore<Notes>(folder: folder).read().items, ["one", "two"])
+        let text = try String(contentsOf: folder.appendingPathComponent("notes.json"), encoding: .utf8)
+        XCTAssertTrue(text.hasPrefix("{\"schema\":2,\"data\":"))
+        let mode = try FileManager.default.attributesOfItem(atPath: folder.appendingPathComponent("notes.json").path)[.posixPermissions] as? NSNumber
+        XCTAssertEqual(mode?.intValue, 0o600)
+    }
+
+    func testOlderVersionIsMigratedOnRead() throws {
+        let folder = try makeTemporaryFolder(self)
+        try Data("{\"schema\":1,\"data\":{\"lines\":[\"old\"]}}".utf8).write(to: folder.appendingPathComponent("notes.json"))
+        XCTAssertEqual(try DocumentStore<Notes>(folder: folder).read().items, ["old"])
+    }
+
+    func testNewerVersionIsNeverOverwritten() throws {
+        let folder = try makeTemporaryFolder(self)
+        let file = folder.appendingPathComponent("notes.json")
+        let future = Data("{\"schema\":9,\"data\":{\"items\":[\"future\"]}}".utf8)
+        try future.write(to: file)
+        XCTAssertThrowsError(try DocumentStore<Notes>(folder: folder).update { $0.items.append("x") }) { error in
+            XCTAssertTrue(ErrorText.describe(error).contains("newer Almanac (schema 9, this one knows 2)"))
+            XCTAssertEqual(ExitStatus.code(for: error), 1)
+        }
+        XCTAssertEqual(try Data(contentsOf: file), future)
+    }
+
+    func testCorruptDocumentIsMovedAsideAndReported() throws {
+        let folder = try makeTemporaryFolder(self)
+        try Data("{\"schema\":2,\"data\":{\"items\":[\"half".utf8).write(to: folder.appendingPathComponent("notes.json"))
+        let capture = CapturedConsole()
+        let clock = ManualClock(Date(timeIntervalSince1970: 1_800_000_000))
+        let store = DocumentStore<Notes>(folder: folder, console: capture.console, clock: clock)
+        try store.update { $0.items.append("fresh") }
+        XCTAssertEqual(try store.read().items, ["fresh"])
+        let aside = folder.appendingPathComponent("notes.corrupt-1800000000.json")
+        XCTAssertEqual(try String(contentsOf: aside, encoding: .utf8), "{\"schema\":2,\"data\":{\"items\":[\"half")
+        XCTAssertTrue(capture.err.contains("notes.json was unreadable; it was moved to \(aside.path)"), capture.err)
+    }
+
+    /// A writer killed with SIGKILL at random instants never leaves a half-written document.
+    func testCrashSafetyUnderSIGKILL() throws {
+        let folder = try makeTemporaryFolder(self)
+        let writer = productsFolder.appendingPathComponent("almanac-bench")
+        var generator = SystemRandomNumberGenerator()
+        for round in 0..<25 {
+            let process = Process()
+            process.executableURL = writer
+            process.arguments = ["store-writer", folder.path, "loop"]
+            try process.run()
+            usleep(UInt32.random(in: 5_000...60_000, using: &generator))
+            kill(process.processIdentifier, SIGKILL)
+            process.waitUntilExit()
+            let file = folder.appendingPathComponent("stress.json")
+            guard let data = FileManager.default.contents(atPath: file.path) else { continue }
+            let root = try XCTUnwrap(try JSONSerialization.jsonObject(with: data) as? [String: Any], "round \(round): not JSON")
+            XCTAssertEqual(root["schema"] as? Int, 1)
+            let records = try XCTUnwrap((root["data"] as? [String: Any])?["records"] as? [[String: Any]])
+            for record in records {
+                let id = try XCTUnwrap(record["id"] as? Int)
+                XCTAssertEqual((record["payload"] as? String)?.count, 20_000, "round \(round): record \(id) incomplete")
+            }
+        }
+        let leftovers = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".tmp") }
+        XCTAssertLessThanOrEqual(leftovers.count, 1, "leftovers of killed writers are cleaned by the next one")
+    }
+
+    /// Twenty processes adding one record each at once leave twenty records.
+    func testConcurrentProcessesLoseNoUpdate() throws {
+        let folder = try makeTemporaryFolder(self)
+        let writer = productsFolder.appendingPathComponent("almanac-bench")
+        let processes = try (0..<20).map { index -> Process in
+            let process = Process()
+            process.executableURL = writer
+            process.arguments = ["store-writer", folder.path, "add", String(index)]
+            try process.run()
+            return process
+        }
+        processes.forEach { $0.waitUntilExit() }
+        XCTAssertTrue(processes.allSatisfy { $0.terminationStatus == 0 })
+        let data = try Data(contentsOf: folder.appendingPathComponent("stress.json"))
+        let root = try JSONSerialization.jsonObject(with: data) as? [String: Any]
+        let records = (root?["data"] as? [String: Any])?["records"] as? [[String: Any]] ?? []
+        XCTAssertEqual(Set(records.compactMap { $0["id"] as? Int }), Set(0..<20))
+    }
+}
