@@ -108,7 +108,8 @@ def onecall(city, rng):
                  "humidity": rng.randint(55, 97), "dew_point": round(ht - 3.5, 2), "uvi": 0 if lh < 8 or lh > 16 else round(rng.uniform(0, 1.8), 2),
                  "clouds": rng.randint(0, 100), "visibility": 10000, "wind_speed": round(rng.uniform(1, 9), 2),
                  "wind_deg": rng.randint(0, 359), "wind_gust": round(rng.uniform(3, 14), 2),
-                 "weather": weather_list(hc, night=lh < 7 or lh > 17), "pop": round(rng.choice([0, 0, 0.1, 0.2, 0.45, 0.8, 1]), 2)}
+                 "weather": weather_list(hc, night=lh < 7 or lh > 17),
+                 "pop": round(rng.choice([0.5, 0.75, 0.9, 1]) if hc[1] in ("Rain", "Snow") else rng.choice([0, 0, 0.05, 0.1, 0.2]), 2)}
         if hc[1] in ("Rain", "Snow"):
             entry["rain" if hc[1] == "Rain" else "snow"] = {"1h": precip(hc, rng)}
         if h % 7 == 3:
@@ -124,7 +125,7 @@ def onecall(city, rng):
         tmin = round(base - 3 + 2.5 * math.sin(d / 3.0) + rng.uniform(-1, 1), 2)
         tmax = round(tmin + rng.uniform(3, 7), 2)
         dc = condition(rng, (tmin + tmax) / 2)
-        pop = round(rng.choice([0, 0.05, 0.2, 0.4, 0.65, 0.9, 1]), 2)
+        pop = round(rng.choice([0.55, 0.7, 0.9, 1]) if dc[1] in ("Rain", "Snow") else rng.choice([0, 0.05, 0.1, 0.2, 0.3]), 2)
         entry = {"dt": ts(noon), "sunrise": sr, "sunset": ss,
                  "moonrise": 0 if d == 3 else ts(noon) - rng.randint(3600, 30000), "moonset": ts(noon) + rng.randint(3600, 30000),
                  "moon_phase": round((0.97 + d * 0.034) % 1, 2),
@@ -172,7 +173,7 @@ def forecast_25(city, one, rng):
                  "pressure": rng.randint(1002, 1030), "sea_level": 1020, "grnd_level": 1000, "humidity": rng.randint(55, 97), "temp_kf": 0},
                  "weather": weather_list(c, night=lh < 7 or lh > 17), "clouds": {"all": rng.randint(0, 100)},
                  "wind": {"speed": round(rng.uniform(1, 9), 2), "deg": rng.randint(0, 359), "gust": round(rng.uniform(3, 13), 2)},
-                 "visibility": 10000, "pop": round(rng.choice([0, 0.1, 0.3, 0.6, 0.9]), 2), "sys": {"pod": "n" if lh < 7 or lh > 17 else "d"},
+                 "visibility": 10000, "pop": round(rng.choice([0.6, 0.9]) if c[1] in ("Rain", "Snow") else rng.choice([0, 0.1, 0.2]), 2), "sys": {"pod": "n" if lh < 7 or lh > 17 else "d"},
                  "dt_txt": moment.strftime("%Y-%m-%d %H:%M:%S")}
         if c[1] == "Rain":
             entry["rain"] = {"3h": precip(c, rng)}

@@ -1,7 +1,7 @@
 import AlmanacKit
 import ArgumentParser
+import Foundation
 
-@main
 struct Almanac: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "almanac",
@@ -19,6 +19,30 @@ struct Almanac: AsyncParsableCommand {
     func run() async throws {
         try await CommandRunner.run(global) { context in
             try await MenuSession(context: context).run()
+        }
+    }
+}
+
+/// The entry point: parse, run, and turn every failure into one line on stderr and its exit code.
+@main
+enum Main {
+    static func main() async {
+        do {
+            var command = try Almanac.parseAsRoot()
+            if var asyncCommand = command as? AsyncParsableCommand {
+                try await asyncCommand.run()
+            } else {
+                try command.run()
+            }
+        } catch {
+            let code = Almanac.exitCode(for: error)
+            if code == .success {
+                print(Almanac.fullMessage(for: error))
+            } else if !(error is ExitCode) {
+                let message = Almanac.message(for: error).split(separator: "\n").first.map(String.init) ?? "unknown error"
+                FileHandle.standardError.write(Data("almanac: \(message)\n".utf8))
+            }
+            Foundation.exit(code.rawValue)
         }
     }
 }

@@ -61,9 +61,12 @@ public final class FixtureTransport: @unchecked Sendable {
     }
 
     private func nearest(to descriptor: RequestDescriptor, in recordings: [Recording]) -> String? {
-        let samePath = recordings.filter { $0.path == descriptor.path }
-        guard let first = samePath.first else { return nil }
-        let params = first.query.keys.sorted().map { "\($0)=\(first.query[$0]!)" }.joined(separator: "&")
-        return "\(first.file) (\(first.path)\(params.isEmpty ? "" : "?" + params))"
+        let given = Dictionary(descriptor.query.map { ($0.name, $0.value) }, uniquingKeysWith: { _, last in last })
+        func cost(_ recording: Recording) -> Int {
+            recording.query.reduce(0) { total, item in total + Similarity.distance(given[item.key] ?? "", item.value) }
+        }
+        guard let best = recordings.filter({ $0.path == descriptor.path }).min(by: { cost($0) < cost($1) }) else { return nil }
+        let params = best.query.keys.sorted().map { "\($0)=\(best.query[$0]!)" }.joined(separator: "&")
+        return "\(best.file) (\(best.path)\(params.isEmpty ? "" : "?" + params))"
     }
 }

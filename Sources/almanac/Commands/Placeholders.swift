@@ -1,9 +1,6 @@
 import AlmanacKit
 import ArgumentParser
 
-struct WeatherCommand: AsyncParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "weather", abstract: "Weather (not built yet).")
-}
 struct CryptoCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(commandName: "crypto", abstract: "Crypto (not built yet).")
 }

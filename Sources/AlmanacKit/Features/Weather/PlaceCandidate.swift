@@ -1,0 +1,33 @@
+import Foundation
+
+/// Mapping of geocoder answers to cities.
+public enum PlaceCandidates {
+    /// Yandex members → cities; de-duplicated, invalid positions skipped.
+    public static func fromYandex(_ root: YandexDTO.Root) -> [City] {
+        var cities: [City] = []
+        for member in root.response.GeoObjectCollection.featureMember ?? [] {
+            let object = member.GeoObject
+            guard let position = YandexGeocoder.coordinates(fromPos: object.Point.pos) else { continue }
+            let meta = object.metaDataProperty?.GeocoderMetaData
+            let components = meta?.Address?.Components ?? []
+            let country = components.first { $0.kind == "country" }?.name
+            let region = components.last { $0.kind == "province" }?.name ?? components.first { $0.kind == "area" }?.name
+            let city = City(name: object.name ?? meta?.text ?? "?", region: region, country: country,
+                            countryCode: meta?.Address?.country_code, latitude: position.latitude, longitude: position.longitude)
+            if !cities.contains(where: { $0.label == city.label }) { cities.append(city) }
+        }
+        return cities
+    }
+
+    /// OpenWeather geocoder items → cities (English name, state as region).
+    public static func fromOpenWeather(_ places: [OpenWeatherDTO.Place]) -> [City] {
+        var cities: [City] = []
+        for place in places where (-90...90).contains(place.lat) && (-180...180).contains(place.lon) {
+            let country = place.country.flatMap { Locale(identifier: "en_US").localizedString(forRegionCode: $0) } ?? place.country
+            let city = City(name: place.local_names?["en"] ?? place.name ?? "?", region: place.state, country: country,
+                            countryCode: place.country, latitude: place.lat, longitude: place.lon)
+            if !cities.contains(where: { $0.label == city.label }) { cities.append(city) }
+        }
+        return cities
+    }
+}

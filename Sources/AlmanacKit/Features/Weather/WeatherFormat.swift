@@ -1,0 +1,124 @@
+import Foundation
+
+/// Unit conversion and formatting for weather values (domain values are metric).
+public struct WeatherFormat: Sendable {
+    public var settings: WeatherSettings
+    public var timeZone: TimeZone
+
+    public init(settings: WeatherSettings, timeZone: TimeZone) {
+        self.settings = settings
+        self.timeZone = timeZone
+    }
+
+    /// °C → °F when imperial.
+    public static func convert(celsius: Double, to units: WeatherSettings.Units) -> Double {
+        units == .imperial ? celsius * 9 / 5 + 32 : celsius
+    }
+
+    /// m/s → km/h (×3.6) or mph (×2.236936).
+    public static func convert(metresPerSecond: Double, to unit: WeatherSettings.Wind) -> Double {
+        switch unit {
+        case .ms: metresPerSecond
+        case .kmh: metresPerSecond * 3.6
+        case .mph: metresPerSecond * 2.2369362921
+        }
+    }
+
+    /// `−3°C`, `27°F` (rounded; a true minus sign).
+    public func temperature(_ celsius: Double?) -> String {
+        guard let celsius else { return "—" }
+        let value = Int(Self.convert(celsius: celsius, to: settings.units).rounded())
+        let unit = settings.units == .imperial ? "°F" : "°C"
+        return (value < 0 ? "−\(-value)" : "\(value)") + unit
+    }
+
+    /// `4 m/s`, `14 km/h`, `9 mph`.
+    public func wind(_ metresPerSecond: Double?) -> String {
+        guard let metresPerSecond else { return "—" }
+        let value = Self.convert(metresPerSecond: metresPerSecond, to: settings.wind)
+        let unit = ["ms": "m/s", "kmh": "km/h", "mph": "mph"][settings.wind.rawValue]!
+        return "\(Int(value.rounded())) \(unit)"
+    }
+
+    /// `4 m/s NW`
+    public func windWithDirection(_ speed: Double?, _ degrees: Double?) -> String {
+        guard let degrees else { return wind(speed) }
+        return wind(speed) + " " + Self.compass(degrees)
+    }
+
+    /// 16-point compass name for a direction the wind comes from.
+    public static func compass(_ degrees: Double) -> String {
+        let names = ["N", "NNE", "NE", "ENE", "E", "ESE", "SE", "SSE", "S", "SSW", "SW", "WSW", "W", "WNW", "NW", "NNW"]
+        let normalised = (degrees.truncatingRemainder(dividingBy: 360) + 360).truncatingRemainder(dividingBy: 360)
+        return names[Int((normalised / 22.5).rounded()) % 16]
+    }
+
+    /// `1.2 mm` or `0.05 in`; empty amounts show as `0 mm`.
+    public func precipitation(_ millimetres: Double) -> String {
+        if settings.units == .imperial { return String(format: "%.2f in", millimetres / 25.4) }
+        return millimetres == 0 ? "0 mm" : String(format: "%.1f mm", millimetres)
+    }
+
+    /// `40%`
+    public static func percent(_ fraction: Double?) -> String {
+        guard let fraction else { return "—" }
+        return "\(Int((fraction * 100).rounded()))%"
+    }
+
+    /// `14:05` or `2:05 PM` in the city's zone.
+    public func time(_ date: Date?) -> String {
+        guard let date else { return "—" }
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.timeZone = timeZone
+        formatter.dateFormat = settings.time == .h12 ? "h:mm a" : "HH:mm"
+        return formatter.string(from: date)
+    }
+
+    /// `Sat 21 Nov 2026, 14:05` in the city's zone.
+    public func dateTime(_ date: Date) -> String {
+        LocalDate(date, timeZone: timeZone).shortText + " \(LocalDate(date, timeZone: timeZone).year), " + time(date)
+    }
+
+    /// `8 h 12 min`
+    public static func duration(from start: Date?, to end: Date?) -> String {
+        guard let start, let end, end > start else { return "—" }
+        let minutes = Int(end.timeIntervalSince(start) / 60)
+        return "\(minutes / 60) h \(minutes % 60) min"
+    }
+
+    /// A symbol for an OpenWeather condition code.
+    public static func icon(_ conditionID: Int?) -> String {
+        switch conditionID ?? 0 {
+        case 200..<300: "⛈"
+        case 300..<400: "🌦"
+        case 500..<600: "🌧"
+        case 600..<700: "❄"
+        case 700..<800: "🌫"
+        case 800: "☀"
+        case 801, 802: "⛅"
+        case 803, 804: "☁"
+        default: "·"
+        }
+    }
+
+    /// `New moon`, `First quarter`, … for a phase 0…1.
+    public static func moonPhase(_ phase: Double?) -> String {
+        guard let phase else { return "—" }
+        switch phase {
+        case ..<0.03, 0.97...: return "New moon"
+        case ..<0.22: return "Waxing crescent"
+        case ..<0.28: return "First quarter"
+        case ..<0.47: return "Waxing gibbous"
+        case ..<0.53: return "Full moon"
+        case ..<0.72: return "Waning gibbous"
+        case ..<0.78: return "Last quarter"
+        default: return "Waning crescent"
+        }
+    }
+
+    /// `Moscow −3°C ☁ 4 m/s` for a status bar.
+    public func statusLine(city: City, current: CurrentConditions) -> String {
+        "\(city.name) \(temperature(current.temperature)) \(Self.icon(current.conditionID)) \(wind(current.windSpeed))"
+    }
+}

@@ -1,0 +1,203 @@
+import Foundation
+
+/// The weather front end's rules: saved cities, geocoding, forecasts and fallbacks.
+public struct WeatherService: Sendable {
+    /// Asks the user to choose among places; returns an index, or nil to cancel.
+    public typealias Chooser = @Sendable ([City]) -> Int?
+    public typealias StaleHandler = @Sendable (WeatherReport) async -> Void
+
+    public let context: AppContext
+    public let store: DocumentStore<WeatherDocument>
+
+    public init(context: AppContext) {
+        self.context = context
+        self.store = context.store(WeatherDocument.self)
+    }
+
+    private var client: DataClient { context.client }
+
+    // MARK: - Settings and saved cities
+
+    public func document() throws -> WeatherDocument { try store.read() }
+
+    public func updateSettings(_ change: (inout WeatherSettings) -> Void) throws -> WeatherSettings {
+        try store.update { document in
+            change(&document.settings)
+            return document.settings
+        }
+    }
+
+    /// Geocodes `query`, fetches its forecast once to learn its time zone, saves it.
+    /// The first city saved becomes the default. Returns the city and whether it was new.
+    public func addCity(_ query: String, pick: Int?, chooser: Chooser?) async throws -> (city: City, added: Bool) {
+        var city = try await resolveNew(query, pick: pick, chooser: chooser)
+        if let report = try? await report(for: city) { city = report.city }
+        let resolved = city
+        return try store.update { document in
+            if let existing = document.cities.first(where: { $0.label == resolved.label }) { return (existing, false) }
+            document.cities.append(resolved)
+            if document.defaultCity == nil { document.defaultIndex = document.cities.count - 1 }
+            return (resolved, true)
+        }
+    }
+
+    public func removeCity(_ reference: String) throws -> City {
+        try store.update { document in
+            guard let index = document.index(of: reference) else { throw unknownCity(reference, document) }
+            let city = document.cities.remove(at: index)
+            if let current = document.defaultIndex {
+                if current == index { document.defaultIndex = document.cities.isEmpty ? nil : 0 }
+                else if current > index { document.defaultIndex = current - 1 }
+            }
+            return city
+        }
+    }
+
+    public func setDefault(_ reference: String) throws -> City {
+        try store.update { document in
+            guard let index = document.index(of: reference) else { throw unknownCity(reference, document) }
+            document.defaultIndex = index
+            return document.cities[index]
+        }
+    }
+
+    private func unknownCity(_ reference: String, _ document: WeatherDocument) -> UsageError {
+        if document.cities.isEmpty { return UsageError("No saved cities yet. Add one with: almanac weather add NAME") }
+        let list = document.cities.enumerated().map { "\($0.offset + 1) \($0.element.name)" }.joined(separator: ", ")
+        return UsageError("No saved city \"\(reference)\". Saved: \(list).")
+    }
+
+    // MARK: - Resolving a city
+
+    /// The city meant by an argument: none → the default; a saved name or number; `lat,lon`; else geocoded.
+    public func resolve(_ argument: String?, pick: Int?, chooser: Chooser?) async throws -> City {
+        let document = try store.read()
+        guard let argument = argument?.trimmingCharacters(in: .whitespaces), !argument.isEmpty else {
+            guard let city = document.defaultCity else {
+                throw UsageError("No saved city. Add one with: almanac weather add NAME (or name a city: almanac weather Moscow)")
+            }
+            return city
+        }
+        if Int(argument) == nil, let index = document.index(of: argument) { return document.cities[index] }
+        if let number = Int(argument), document.cities.indices.contains(number - 1) { return document.cities[number - 1] }
+        return try await resolveNew(argument, pick: pick, chooser: chooser)
+    }
+
+    private func resolveNew(_ query: String, pick: Int?, chooser: Chooser?) async throws -> City {
+        let trimmed = query.trimmingCharacters(in: .whitespaces)
+        guard !trimmed.isEmpty, trimmed.count <= 200 else { throw UsageError("A city name must be 1 to 200 characters.") }
+        if let city = City.coordinates(trimmed) { return city }
+        return try Self.choose(try await geocode(trimmed), query: trimmed, pick: pick, chooser: chooser)
+    }
+
+    /// Places matching a name: Yandex when its key is set, else OpenWeather's geocoder when
+    /// that key is set, else Yandex sample data.
+    public func geocode(_ query: String) async throws -> [City] {
+        let configuration = context.configuration
+        let lang = try store.read().settings.lang
+        if configuration.mode(for: .yandexGeocoder) != .live, configuration.mode(for: .openWeather) == .live {
+            return PlaceCandidates.fromOpenWeather(try await client.fetch(OpenWeather.geocode(query)).value)
+        }
+        return PlaceCandidates.fromYandex(try await client.fetch(YandexGeocoder.geocode(query, lang: lang)).value)
+    }
+
+    static func choose(_ candidates: [City], query: String, pick: Int?, chooser: Chooser?) throws -> City {
+        if candidates.isEmpty {
+            throw UsageError("No place called \"\(query)\" was found; check the spelling or give coordinates as lat,lon.")
+        }
+        if let pick {
+            guard candidates.indices.contains(pick - 1) else {
+                throw UsageError("--pick \(pick) is out of range: \(candidates.count) \(candidates.count == 1 ? "place matches" : "places match") \"\(query)\".")
+            }
+            return candidates[pick - 1]
+        }
+        if candidates.count == 1 { return candidates[0] }
+        if let chooser {
+            guard let index = chooser(candidates), candidates.indices.contains(index) else { throw UsageError("No place chosen.") }
+            return candidates[index]
+        }
+        let list = candidates.enumerated().map { "\($0.offset + 1)) \($0.element.label) (\($0.element.coordinatesText))" }
+        throw UsageError("Several places match \"\(query)\": \(list.joined(separator: "; ")). Choose one with --pick N.")
+    }
+
+    // MARK: - Forecasts
+
+    /// Current, hourly and daily weather: One Call 3.0, or the free 2.5 pair when the key
+    /// lacks the One Call subscription (said once on stderr).
+    public func report(for city: City, onStale: StaleHandler? = nil) async throws -> WeatherReport {
+        let lang = try store.read().settings.lang
+        let endpoint = OpenWeather.oneCall(latitude: city.latitude, longitude: city.longitude, lang: lang)
+        do {
+            var staleHandler: (@Sendable (Fetched<OpenWeatherDTO.OneCall>) async -> Void)?
+            if let onStale {
+                staleHandler = { stale in await onStale(WeatherMapper.report(stale.value, city: city, provenance: stale.provenance)) }
+            }
+            let fetched = try await client.fetch(endpoint, onStale: staleHandler)
+            return WeatherMapper.report(fetched.value, city: city, provenance: fetched.provenance)
+        } catch let error as APIError {
+            guard case .unauthorized(_, 401, _) = error else { throw error }
+            let report = try await freeReport(for: city, lang: lang, original: error)
+            context.console.noteOnce(
+                "note: this OpenWeather key has no One Call 3.0 subscription; showing the free 5-day forecast in 3-hour steps (no UV index or moon phase).")
+            return report
+        }
+    }
+
+    private func freeReport(for city: City, lang: String, original: APIError) async throws -> WeatherReport {
+        do {
+            async let current = client.fetch(OpenWeather.current(latitude: city.latitude, longitude: city.longitude, lang: lang))
+            async let forecast = client.fetch(OpenWeather.forecast(latitude: city.latitude, longitude: city.longitude, lang: lang))
+            let (now, steps) = try await (current, forecast)
+            return WeatherMapper.report(current: now.value, forecast: steps.value, city: city,
+                                        provenance: Provenance.combine([now.provenance, steps.provenance]))
+        } catch let error as APIError {
+            if case .unauthorized = error { throw original }
+            throw error
+        }
+    }
+
+    /// `days` daily rows (1…25). Beyond what the forecast holds, the climate forecast is used;
+    /// when the plan refuses it, the available days are returned with a note on stderr.
+    public func forecast(for city: City, days: Int, onStale: StaleHandler? = nil) async throws -> WeatherReport {
+        guard (1...25).contains(days) else { throw UsageError("--days must be from 1 to 25, not \(days).") }
+        var report = try await self.report(for: city, onStale: onStale)
+        if days <= report.daily.count {
+            report.daily = Array(report.daily.prefix(days))
+            return report
+        }
+        let lang = try store.read().settings.lang
+        do {
+            let climate = try await client.fetch(OpenWeather.climate(latitude: city.latitude, longitude: city.longitude, days: days, lang: lang))
+            let climateDays = WeatherMapper.climateDays(climate.value, city: report.city)
+            report.daily = Array(climateDays.prefix(days))
+            report.model = .climate
+            report.provenance = Provenance.combine([report.provenance, climate.provenance])
+        } catch let error as APIError {
+            guard case .unauthorized = error else { throw error }
+            context.console.note(
+                "note: the \(days)-day forecast needs OpenWeather's 30-day climate forecast; your key works, but its plan does not include that product. Showing the \(report.daily.count) days available.")
+        }
+        return report
+    }
+
+    /// The next `hours` hourly entries (1…48).
+    public func hourly(for city: City, hours: Int, onStale: StaleHandler? = nil) async throws -> WeatherReport {
+        guard (1...48).contains(hours) else { throw UsageError("--hours must be from 1 to 48, not \(hours).") }
+        var report = try await self.report(for: city, onStale: onStale)
+        report.hourly = Array(report.hourly.prefix(report.model == .free ? (hours + 2) / 3 : hours))
+        return report
+    }
+
+    /// One day in detail; the date must be inside the forecast.
+    public func day(for city: City, date text: String) async throws -> (WeatherReport, DayForecast) {
+        guard let date = LocalDate(text) else { throw UsageError("--date must be a real date as YYYY-MM-DD, not \"\(text)\".") }
+        let report = try await self.report(for: city)
+        guard let day = report.daily.first(where: { $0.date == date }) else {
+            guard let first = report.daily.first, let last = report.daily.last else {
+                throw UsageError("The forecast for \(city.name) has no daily entries.")
+            }
+            throw UsageError("\(date) is outside the forecast for \(city.name): days from \(first.date) to \(last.date) are available.")
+        }
+        return (report, day)
+    }
+}

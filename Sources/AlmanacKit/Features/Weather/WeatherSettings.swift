@@ -1,0 +1,29 @@
+import Foundation
+
+/// How weather is shown; persisted with the saved cities.
+public struct WeatherSettings: Codable, Sendable, Equatable {
+    public enum Units: String, Codable, Sendable, CaseIterable { case metric, imperial }
+    public enum Wind: String, Codable, Sendable, CaseIterable { case ms, kmh, mph }
+    public enum Clock: String, Codable, Sendable, CaseIterable {
+        case h24 = "24"
+        case h12 = "12"
+    }
+
+    /// Temperatures in °C (metric) or °F (imperial); metric by default.
+    public var units: Units = .metric
+    /// Wind in m/s, km/h or mph; m/s by default.
+    public var wind: Wind = .ms
+    /// 24- or 12-hour clock; 24 by default.
+    public var time: Clock = .h24
+    /// Language code for descriptions (`en`, `ru`, …); `en` by default.
+    public var lang: String = "en"
+
+    public init() {}
+
+    /// Whether a language code is well formed: two letters, optionally `_XX`.
+    public static func isValidLanguage(_ code: String) -> Bool {
+        let parts = code.split(separator: "_", omittingEmptySubsequences: false)
+        guard (1...2).contains(parts.count), parts[0].count == 2, parts[0].allSatisfy({ $0.isASCII && $0.isLetter }) else { return false }
+        return parts.count == 1 || (parts[1].count == 2 && parts[1].allSatisfy { $0.isASCII && $0.isLetter })
+    }
+}

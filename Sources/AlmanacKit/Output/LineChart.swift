@@ -1,0 +1,49 @@
+/// A small terminal chart of a series: filled columns of block characters with the
+/// maximum and minimum labelled, or `#` columns in plain ASCII (`TERM=dumb`).
+public enum LineChart {
+    /// - Parameters:
+    ///   - values: the series, oldest first.
+    ///   - height: rows of the chart; 8 by default.
+    ///   - width: most columns used; longer series are averaged into buckets. 64 by default.
+    ///   - label: formats the axis labels.
+    public static func render(_ values: [Double], height: Int = 8, width: Int = 64, unicode: Bool,
+                              label: (Double) -> String) -> String {
+        guard !values.isEmpty, height > 0 else { return "" }
+        let columns = resample(values, width: width)
+        let low = columns.min()!, high = columns.max()!
+        let span = high - low
+        let levels = columns.map { value -> Int in
+            span == 0 ? height * 4 : Int(((value - low) / span * Double(height * 8 - 1)).rounded()) + 1
+        }
+        let top = label(high), bottom = label(low)
+        let margin = max(top.count, bottom.count)
+        let blocks: [Character] = [" ", "▁", "▂", "▃", "▄", "▅", "▆", "▇", "█"]
+        var lines: [String] = []
+        for row in 0..<height {
+            let base = (height - 1 - row) * 8
+            var line = ""
+            for level in levels {
+                let fill = max(0, min(8, level - base))
+                line.append(unicode ? blocks[fill] : (fill >= 4 ? "#" : " "))
+            }
+            let axisLabel = row == 0 ? top : (row == height - 1 ? bottom : "")
+            let padded = String(repeating: " ", count: margin - axisLabel.count) + axisLabel
+            lines.append(padded + (unicode ? " ┤" : " |") + line)
+        }
+        return lines.joined(separator: "\n")
+    }
+
+    /// Stretches short series (each value over several columns) and averages long ones.
+    static func resample(_ values: [Double], width: Int) -> [Double] {
+        if values.count <= width {
+            let repeatCount = max(1, width / values.count / 2)
+            return values.flatMap { Array(repeating: $0, count: repeatCount) }
+        }
+        return (0..<width).map { column in
+            let start = column * values.count / width
+            let end = max(start + 1, (column + 1) * values.count / width)
+            let bucket = values[start..<end]
+            return bucket.reduce(0, +) / Double(bucket.count)
+        }
+    }
+}

@@ -1,0 +1,239 @@
+import AlmanacKit
+import ArgumentParser
+import Foundation
+
+struct WeatherCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "weather", abstract: "Current weather, 7- and 25-day forecasts, hourly detail, saved cities.",
+        subcommands: [Current.self, Forecast.self, Hourly.self, Day.self, Cities.self, Add.self, Remove.self, Default.self, Settings.self],
+        defaultSubcommand: Current.self)
+}
+
+/// The CITY argument and `--pick`, shared by the weather views.
+struct CityOptions: ParsableArguments {
+    @Argument(help: "A city name, a saved city's name or number, or lat,lon. Default: the default city.")
+    var city: String?
+
+    @Option(help: ArgumentHelp("When several places match, take the Nth.", valueName: "N"))
+    var pick: Int?
+}
+
+extension WeatherCommand {
+    /// Shared wiring: service, chooser, settings, the stale-first printer.
+    struct Run {
+        let context: AppContext
+        let service: WeatherService
+
+        init(_ context: AppContext) {
+            self.context = context
+            self.service = WeatherService(context: context)
+        }
+
+        var chooser: WeatherService.Chooser? {
+            guard context.interactive else { return nil }
+            return { cities in Prompt.choose("Several places match:", cities.map { "\($0.label) (\($0.coordinatesText))" }) }
+        }
+
+        func city(_ options: CityOptions) async throws -> City {
+            try await service.resolve(options.city, pick: options.pick, chooser: chooser)
+        }
+
+        func view(_ report: WeatherReport) throws -> WeatherView {
+            WeatherView(report: report, settings: try service.document().settings, style: context.style, now: context.clock.now())
+        }
+
+        /// Fetches with stale-first display (human output only) and prints the final rendering.
+        func show(_ fetch: (WeatherService.StaleHandler?) async throws -> WeatherReport,
+                  render: @escaping @Sendable (WeatherView, WeatherReport) -> String,
+                  json: (WeatherReport) throws -> Void) async throws {
+            if context.json { return try json(try await fetch(nil)) }
+            let printer = StaleFirstPrinter(console: context.console)
+            let settings = try service.document().settings
+            let style = context.style, now = context.clock.now()
+            let report = try await fetch { stale in
+                printer.showStale(render(WeatherView(report: stale, settings: settings, style: style, now: now), stale))
+            }
+            let text = render(try view(report), report)
+            printer.showFinal(text) { $0.split(separator: "\n").dropLast().joined(separator: "\n") }
+        }
+    }
+
+    struct Current: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(commandName: "now", abstract: "Current conditions in a city (the default view).")
+        @OptionGroup var global: GlobalOptions
+        @OptionGroup var where_: CityOptions
+        @Option(help: "Output format: full (default) or line, one line for a status bar.")
+        var format: String = "full"
+
+        func validate() throws {
+            guard ["full", "line"].contains(format) else { throw ValidationError("--format must be full or line, not \"\(format)\".") }
+        }
+
+        func run() async throws {
+            try await CommandRunner.run(global) { context in
+                let run = Run(context)
+                let city = try await run.city(where_)
+                if format == "line" {
+                    let report = try await run.service.report(for: city)
+                    guard let current = report.current else { throw APIError.provider(provider: .openWeather, code: nil, message: "no current conditions") }
+                    if context.json { return try context.printJSON(WeatherJSON.Line(text: try run.view(report).format.statusLine(city: report.city, current: current), source: SourceFields(report.provenance))) }
+                    return context.console.print(try run.view(report).format.statusLine(city: report.city, current: current))
+                }
+                try await run.show({ try await run.service.report(for: city, onStale: $0) },
+                                   render: { view, report in view.current(report) },
+                                   json: { try context.printJSON(WeatherJSON.Current($0)) })
+            }
+        }
+    }
+
+    struct Forecast: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "One row per day: min/max, conditions, precipitation, wind.")
+        @OptionGroup var global: GlobalOptions
+        @OptionGroup var where_: CityOptions
+        @Option(help: "Days to show, 1 to 25 (more than 8 uses the 30-day climate forecast).")
+        var days: Int = 7
+
+        func validate() throws {
+            guard (1...25).contains(days) else { throw ValidationError("--days must be from 1 to 25, not \(days).") }
+        }
+
+        func run() async throws {
+            try await CommandRunner.run(global) { context in
+                let run = Run(context)
+                let city = try await run.city(where_)
+                try await run.show({ try await run.service.forecast(for: city, days: days, onStale: days <= 8 ? $0 : nil) },
+                                   render: { view, report in view.forecast(report) },
+                                   json: { try context.printJSON(WeatherJSON.Daily($0)) })
+            }
+        }
+    }
+
+    struct Hourly: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "The next hours: temperature, feels like, precipitation, wind, clouds, humidity.")
+        @OptionGroup var global: GlobalOptions
+        @OptionGroup var where_: CityOptions
+        @Option(help: "Hours to show, 1 to 48.")
+        var hours: Int = 24
+
+        func validate() throws {
+            guard (1...48).contains(hours) else { throw ValidationError("--hours must be from 1 to 48, not \(hours).") }
+        }
+
+        func run() async throws {
+            try await CommandRunner.run(global) { context in
+                let run = Run(context)
+                let city = try await run.city(where_)
+                try await run.show({ try await run.service.hourly(for: city, hours: hours, onStale: $0) },
+                                   render: { view, report in view.hourly(report) },
+                                   json: { try context.printJSON(WeatherJSON.Hourly($0)) })
+            }
+        }
+    }
+
+    struct Day: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "One day in detail: morning/day/evening/night, wind, UV, sun and moon.")
+        @OptionGroup var global: GlobalOptions
+        @OptionGroup var where_: CityOptions
+        @Option(help: "The day, as YYYY-MM-DD, inside the forecast.")
+        var date: String
+
+        func run() async throws {
+            try await CommandRunner.run(global) { context in
+                let run = Run(context)
+                guard LocalDate(date) != nil else { throw UsageError("--date must be a real date as YYYY-MM-DD, not \"\(date)\".") }
+                let city = try await run.city(where_)
+                let (report, day) = try await run.service.day(for: city, date: date)
+                if context.json { return try context.printJSON(WeatherJSON.OneDay(report: report, day: day)) }
+                context.console.print(try run.view(report).day(report, day))
+            }
+        }
+    }
+
+    struct Cities: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Saved cities; the default is marked.")
+        @OptionGroup var global: GlobalOptions
+
+        func run() async throws {
+            try await CommandRunner.run(global) { context in
+                let document = try WeatherService(context: context).document()
+                if context.json { return try context.printJSON(WeatherJSON.Cities(document)) }
+                context.console.print(WeatherView.cities(document, style: context.style))
+            }
+        }
+    }
+
+    struct Add: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Save a city (the first one becomes the default).")
+        @OptionGroup var global: GlobalOptions
+        @Argument(help: "A city name or lat,lon.") var name: String
+        @Option(help: ArgumentHelp("When several places match, take the Nth.", valueName: "N")) var pick: Int?
+
+        func run() async throws {
+            try await CommandRunner.run(global) { context in
+                let run = Run(context)
+                let (city, added) = try await run.service.addCity(name, pick: pick, chooser: run.chooser)
+                let document = try run.service.document()
+                if context.json { return try context.printJSON(WeatherJSON.Added(city: city, added: added, isDefault: document.defaultCity == city)) }
+                let note = document.defaultCity == city ? " (default)" : ""
+                context.console.print(added ? "Saved \(city.label)\(note)." : "\(city.label) is already saved.")
+            }
+        }
+    }
+
+    struct Remove: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Remove a saved city by name or number.")
+        @OptionGroup var global: GlobalOptions
+        @Argument(help: "The city's name or its number in `almanac weather cities`.") var city: String
+
+        func run() async throws {
+            try await CommandRunner.run(global) { context in
+                let removed = try WeatherService(context: context).removeCity(city)
+                if context.json { return try context.printJSON(["removed": removed.label]) }
+                context.console.print("Removed \(removed.label).")
+            }
+        }
+    }
+
+    struct Default: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Make a saved city the default.")
+        @OptionGroup var global: GlobalOptions
+        @Argument(help: "The city's name or its number.") var city: String
+
+        func run() async throws {
+            try await CommandRunner.run(global) { context in
+                let chosen = try WeatherService(context: context).setDefault(city)
+                if context.json { return try context.printJSON(["default": chosen.label]) }
+                context.console.print("\(chosen.label) is now the default city.")
+            }
+        }
+    }
+
+    struct Settings: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Show or change units, wind unit, clock and language.")
+        @OptionGroup var global: GlobalOptions
+        @Option(help: "metric or imperial") var units: String?
+        @Option(help: "ms, kmh or mph") var wind: String?
+        @Option(help: "24 or 12") var time: String?
+        @Option(help: "Language code for descriptions, e.g. en, ru, de") var lang: String?
+
+        func validate() throws {
+            if let units, WeatherSettings.Units(rawValue: units) == nil { throw ValidationError("--units must be metric or imperial, not \"\(units)\".") }
+            if let wind, WeatherSettings.Wind(rawValue: wind) == nil { throw ValidationError("--wind must be ms, kmh or mph, not \"\(wind)\".") }
+            if let time, WeatherSettings.Clock(rawValue: time) == nil { throw ValidationError("--time must be 24 or 12, not \"\(time)\".") }
+            if let lang, !WeatherSettings.isValidLanguage(lang) { throw ValidationError("--lang must be a language code such as en, ru or pt_BR, not \"\(lang)\".") }
+        }
+
+        func run() async throws {
+            try await CommandRunner.run(global) { context in
+                let settings = try WeatherService(context: context).updateSettings { settings in
+                    if let units { settings.units = .init(rawValue: units)! }
+                    if let wind { settings.wind = .init(rawValue: wind)! }
+                    if let time { settings.time = .init(rawValue: time)! }
+                    if let lang { settings.lang = lang }
+                }
+                if context.json { return try context.printJSON(settings) }
+                context.console.print(WeatherView.settings(settings))
+            }
+        }
+    }
+}

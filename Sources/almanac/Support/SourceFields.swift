@@ -1,0 +1,39 @@
+import AlmanacKit
+import Foundation
+
+/// `"source"`, `"fetchedAt"`, `"stale"` for `--json` documents.
+struct SourceFields: Encodable {
+    var source: String
+    var fetchedAt: Date
+    var stale: Bool
+
+    init(_ provenance: Provenance) {
+        source = provenance.origin.rawValue
+        fetchedAt = provenance.fetchedAt
+        stale = provenance.stale
+    }
+}
+
+/// Prints the stale result at once and the refreshed one only when it reads differently.
+final class StaleFirstPrinter: @unchecked Sendable {
+    private let lock = NSLock()
+    private var shown: String?
+    let console: Console
+
+    init(console: Console) {
+        self.console = console
+    }
+
+    /// Call from the stale handler.
+    func showStale(_ text: String) {
+        lock.withLock { shown = text }
+        console.print(text)
+    }
+
+    /// Call with the final result; prints it unless the same text was already shown.
+    func showFinal(_ text: String, body: (String) -> String = { $0 }) {
+        let previous = lock.withLock { shown }
+        guard let previous else { return console.print(text) }
+        if body(previous) != body(text) { console.print("\nUpdated:\n" + text) }
+    }
+}

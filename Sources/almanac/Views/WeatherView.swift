@@ -1,0 +1,124 @@
+import AlmanacKit
+import Foundation
+
+/// Human renderings of weather results.
+struct WeatherView {
+    let format: WeatherFormat
+    let style: Style
+    let now: Date
+
+    init(report: WeatherReport, settings: WeatherSettings, style: Style, now: Date) {
+        self.format = WeatherFormat(settings: settings, timeZone: report.city.timeZone)
+        self.style = style
+        self.now = now
+    }
+
+    func header(_ report: WeatherReport, _ title: String) -> String {
+        style.bold("\(title) — \(report.city.label)") + style.dim("  \(report.city.coordinatesText)")
+    }
+
+    func footer(_ report: WeatherReport) -> String {
+        var text = "Source: \(report.provenance.label(now: now))"
+        switch report.model {
+        case .free: text += " · free 2.5 forecast (3-hour steps)"
+        case .climate: text += " · 30-day climate forecast"
+        case .oneCall: break
+        }
+        return style.dim(text)
+    }
+
+    func current(_ report: WeatherReport) -> String {
+        guard let now = report.current else { return header(report, "Now") + "\nNo current conditions in this answer.\n" + footer(report) }
+        let f = format
+        var rows: [(String, String)] = [
+            ("Local time", f.dateTime(now.time)),
+            ("Temperature", style.bold(f.temperature(now.temperature)) + "  feels like \(f.temperature(now.feelsLike))"),
+            ("Conditions", "\(WeatherFormat.icon(now.conditionID)) \(now.description)"),
+            ("Humidity", now.humidity.map { "\(Int($0))%" } ?? "—"),
+            ("Precipitation", "\(f.precipitation(now.precipitation)) last hour, \(WeatherFormat.percent(now.precipitationProbability)) chance next hour"),
+            ("Wind", f.windWithDirection(now.windSpeed, now.windDegrees) + (now.windGust.map { ", gusts \(f.wind($0))" } ?? "")),
+            ("Pressure", now.pressure.map { "\(Int($0)) hPa" } ?? "—"),
+            ("Sunrise", f.time(now.sunrise)),
+            ("Sunset", f.time(now.sunset)),
+            ("Daylight", WeatherFormat.duration(from: now.sunrise, to: now.sunset)),
+        ]
+        if let uvi = now.uvIndex { rows.insert(("UV index", String(format: "%.1f", uvi)), at: 7) }
+        let width = rows.map(\.0.count).max()!
+        let body = rows.map { $0.0.padding(toLength: width, withPad: " ", startingAt: 0) + "  " + $0.1 }.joined(separator: "\n")
+        return header(report, "Now") + "\n\n" + body + "\n\n" + footer(report)
+    }
+
+    func forecast(_ report: WeatherReport) -> String {
+        var table = Table([.init("Date"), .init("Min", .right), .init("Max", .right), .init("Conditions"),
+                           .init("Precip", .right), .init("Amount", .right), .init("Wind")])
+        for day in report.daily {
+            table.add([day.date.shortText, format.temperature(day.minimum), style.bold(format.temperature(day.maximum)),
+                       "\(WeatherFormat.icon(day.conditionID)) \(day.description)", WeatherFormat.percent(day.precipitationProbability),
+                       format.precipitation(day.precipitation), format.windWithDirection(day.windSpeed, day.windDegrees)])
+        }
+        return header(report, "\(report.daily.count)-day forecast") + "\n\n" + table.render(style: style) + "\n\n" + footer(report)
+    }
+
+    func hourly(_ report: WeatherReport) -> String {
+        var table = Table([.init("Time"), .init("Temp", .right), .init("Feels", .right), .init("Precip", .right),
+                           .init("Wind"), .init("Clouds", .right), .init("Humidity", .right), .init("Conditions")])
+        var lastDate: LocalDate?
+        for hour in report.hourly {
+            let date = LocalDate(hour.time, timeZone: report.city.timeZone)
+            let time = (date != lastDate ? date.shortText + " " : String(repeating: " ", count: date.shortText.count + 1)) + format.time(hour.time)
+            lastDate = date
+            table.add([time, format.temperature(hour.temperature), format.temperature(hour.feelsLike),
+                       WeatherFormat.percent(hour.precipitationProbability), format.windWithDirection(hour.windSpeed, hour.windDegrees),
+                       hour.clouds.map { "\(Int($0))%" } ?? "—", hour.humidity.map { "\(Int($0))%" } ?? "—",
+                       "\(WeatherFormat.icon(hour.conditionID)) \(hour.description)"])
+        }
+        var text = header(report, "Next \(report.hourly.count) \(report.model == .free ? "3-hour steps" : "hours")") + "\n\n" + table.render(style: style)
+        if style.enabled, report.hourly.count > 1 {
+            let temps = report.hourly.map { WeatherFormat.convert(celsius: $0.temperature, to: format.settings.units) }
+            let unit = format.settings.units == .imperial ? "°F" : "°C"
+            text += "\n\n" + LineChart.render(temps, height: 6, width: 48, unicode: style.unicode) { String(format: "%.0f%@", $0, unit) }
+        }
+        return text + "\n\n" + footer(report)
+    }
+
+    func day(_ report: WeatherReport, _ day: DayForecast) -> String {
+        let f = format
+        var table = Table([.init(""), .init("Morning", .right), .init("Day", .right), .init("Evening", .right), .init("Night", .right)])
+        table.add(["Temperature", f.temperature(day.morning), f.temperature(day.day), f.temperature(day.evening), f.temperature(day.night)])
+        table.add(["Feels like", f.temperature(day.feelsMorning), f.temperature(day.feelsDay), f.temperature(day.feelsEvening), f.temperature(day.feelsNight)])
+        let rows: [(String, String)] = [
+            ("Min / max", "\(f.temperature(day.minimum)) / \(f.temperature(day.maximum))"),
+            ("Conditions", "\(WeatherFormat.icon(day.conditionID)) \(day.description)"),
+            ("Precipitation", "\(WeatherFormat.percent(day.precipitationProbability)) chance, \(f.precipitation(day.precipitation))"),
+            ("Wind", f.windWithDirection(day.windSpeed, day.windDegrees) + (day.windGust.map { ", gusts \(f.wind($0))" } ?? "")),
+            ("Humidity", day.humidity.map { "\(Int($0))%" } ?? "—"),
+            ("UV index", day.uvIndex.map { String(format: "%.1f", $0) } ?? "—"),
+            ("Sunrise / sunset", "\(f.time(day.sunrise)) / \(f.time(day.sunset)) (\(WeatherFormat.duration(from: day.sunrise, to: day.sunset)))"),
+            ("Moon", WeatherFormat.moonPhase(day.moonPhase)),
+        ]
+        let width = rows.map(\.0.count).max()!
+        var text = header(report, day.date.longText) + "\n\n" + table.render(style: style) + "\n\n"
+        text += rows.map { $0.0.padding(toLength: width, withPad: " ", startingAt: 0) + "  " + $0.1 }.joined(separator: "\n")
+        if let summary = day.summary { text += "\n\n" + summary + "." }
+        return text + "\n\n" + footer(report)
+    }
+
+    static func cities(_ document: WeatherDocument, style: Style) -> String {
+        if document.cities.isEmpty { return "No saved cities. Add one with: almanac weather add NAME" }
+        var table = Table([.init("#", .right), .init(""), .init("City"), .init("Coordinates"), .init("Time zone")])
+        for (index, city) in document.cities.enumerated() {
+            let zone = city.timeZoneIdentifier ?? city.utcOffset.map { "UTC\($0 >= 0 ? "+" : "")\(Double($0) / 3600)" } ?? "—"
+            table.add([String(index + 1), index == document.defaultIndex ? "*" : "", city.label, city.coordinatesText, zone])
+        }
+        return table.render(style: style) + "\n" + style.dim("* default city")
+    }
+
+    static func settings(_ settings: WeatherSettings) -> String {
+        """
+        Units     \(settings.units.rawValue)
+        Wind      \(["ms": "m/s", "kmh": "km/h", "mph": "mph"][settings.wind.rawValue]!)
+        Time      \(settings.time.rawValue)-hour
+        Language  \(settings.lang)
+        """
+    }
+}

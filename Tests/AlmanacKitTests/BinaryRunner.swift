@@ -1,0 +1,48 @@
+import Foundation
+import XCTest
+
+/// The result of running the built `almanac` binary.
+struct RunResult {
+    var out: String
+    var err: String
+    var status: Int32
+}
+
+/// Runs the built `almanac` with a clean environment: only PATH, HOME, ALMANAC_HOME and `environment`.
+func runAlmanac(_ arguments: [String], home: URL, environment: [String: String] = [:], stdin: String? = nil,
+                directory: URL? = nil) throws -> RunResult {
+    let process = Process()
+    process.executableURL = productsFolder.appendingPathComponent("almanac")
+    process.arguments = arguments
+    var variables = ["PATH": "/usr/bin:/bin", "HOME": home.path, "ALMANAC_HOME": home.path, "TERM": "xterm-256color"]
+    variables.merge(environment) { _, new in new }
+    process.environment = variables
+    process.currentDirectoryURL = directory ?? home
+    let outURL = home.appendingPathComponent(".out-\(UUID().uuidString)")
+    let errURL = home.appendingPathComponent(".err-\(UUID().uuidString)")
+    _ = FileManager.default.createFile(atPath: outURL.path, contents: nil)
+    _ = FileManager.default.createFile(atPath: errURL.path, contents: nil)
+    defer {
+        try? FileManager.default.removeItem(at: outURL)
+        try? FileManager.default.removeItem(at: errURL)
+    }
+    process.standardOutput = try FileHandle(forWritingTo: outURL)
+    process.standardError = try FileHandle(forWritingTo: errURL)
+    let input = Pipe()
+    process.standardInput = input
+    try process.run()
+    if let stdin { input.fileHandleForWriting.write(Data(stdin.utf8)) }
+    try input.fileHandleForWriting.close()
+    process.waitUntilExit()
+    return RunResult(out: try String(contentsOf: outURL, encoding: .utf8), err: try String(contentsOf: errURL, encoding: .utf8),
+                     status: process.terminationStatus)
+}
+
+/// Asserts a failure: exactly one line on stderr starting with `almanac:`, and the exit code.
+func assertOneLineError(_ result: RunResult, status: Int32, contains text: String, file: StaticString = #filePath, line: UInt = #line) {
+    XCTAssertEqual(result.status, status, "stderr: \(result.err)", file: file, line: line)
+    let lines = result.err.split(separator: "\n").filter { $0.hasPrefix("almanac:") }
+    XCTAssertEqual(lines.count, 1, result.err, file: file, line: line)
+    XCTAssertTrue(result.err.contains(text), result.err, file: file, line: line)
+    XCTAssertFalse(result.err.contains("Usage:"), result.err, file: file, line: line)
+}

@@ -1,0 +1,87 @@
+import AlmanacTestSupport
+import Foundation
+import XCTest
+
+/// End-to-end runs of the built binary: sample data with a fresh home, and a loopback provider.
+final class WeatherCommandTests: XCTestCase {
+    func testForecastOnSampleDataFromAnyFolder() throws {
+        let home = try makeTemporaryFolder(self)
+        let result = try runAlmanac(["weather", "forecast", "Moscow"], home: home)
+        XCTAssertEqual(result.status, 0, result.err)
+        XCTAssertTrue(result.out.hasPrefix("7-day forecast — Moscow, Russia  55.76°N 37.62°E\n"), result.out)
+        XCTAssertEqual(result.out.split(separator: "\n").filter { $0.contains(" Nov ") }.count, 7)
+        XCTAssertTrue(result.out.contains("Source: sample data"))
+        XCTAssertTrue(result.err.contains("OPENWEATHER_API_KEY is not set; showing sample data"))
+        XCTAssertFalse(result.out.contains("\u{1B}["), "no colour when stdout is not a terminal")
+    }
+
+    func testJSONHasProvenance() throws {
+        let home = try makeTemporaryFolder(self)
+        let result = try runAlmanac(["weather", "Tehran", "--json"], home: home)
+        XCTAssertEqual(result.status, 0, result.err)
+        let object = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(result.out.utf8)) as? [String: Any])
+        XCTAssertEqual(object["source"] as? String, "fixture")
+        XCTAssertEqual(object["stale"] as? Bool, false)
+        XCTAssertNotNil(object["fetchedAt"] as? String)
+        XCTAssertEqual((object["city"] as? [String: Any])?["timeZoneIdentifier"] as? String, "Asia/Tehran")
+    }
+
+    func testBadInputIsOneLineAndExit64() throws {
+        let home = try makeTemporaryFolder(self)
+        let cases: [([String], String)] = [
+            (["weather", "forecast", "Moscow", "--days", "0"], "--days must be from 1 to 25, not 0."),
+            (["weather", "forecast", "Moscow", "--days", "26"], "--days must be from 1 to 25, not 26."),
+            (["weather", "forecast", "Moscow", "--days", "abc"], "abc"),
+            (["weather", "hourly", "Moscow", "--hours", "49"], "--hours must be from 1 to 48"),
+            (["weather", "day", "Moscow", "--date", "2026-13-01"], "--date must be a real date"),
+            (["weather", "day", "Moscow", "--date", "2027-01-01"], "is outside the forecast"),
+            (["weather", "Atlantis"], "No place called \"Atlantis\" was found"),
+            (["weather"], "No saved city. Add one with: almanac weather add NAME"),
+            (["weather", "Saint Petersburg"], "Choose one with --pick N."),
+            (["weather", "settings", "--units", "kelvin"], "--units must be metric or imperial"),
+        ]
+        for (arguments, text) in cases {
+            assertOneLineError(try runAlmanac(arguments, home: home), status: 64, contains: text)
+        }
+    }
+
+    func testUnrecordedCityInSampleModeIsUnavailable() throws {
+        let home = try makeTemporaryFolder(self)
+        let result = try runAlmanac(["weather", "Paris"], home: home)
+        assertOneLineError(result, status: 69, contains: "No cached or recorded response for yandex GET /1.x/?format=json&geocode=Paris")
+    }
+
+    func testCitiesSettingsAndStatusLineAcrossRuns() throws {
+        let home = try makeTemporaryFolder(self)
+        XCTAssertEqual(try runAlmanac(["weather", "add", "Saint Petersburg", "--pick", "1"], home: home).out, "Saved Saint Petersburg, Russia (default).\n")
+        XCTAssertEqual(try runAlmanac(["weather", "add", "Oslo"], home: home).status, 0)
+        XCTAssertEqual(try runAlmanac(["weather", "settings", "--units", "imperial", "--wind", "mph"], home: home).status, 0)
+        let line = try runAlmanac(["weather", "--format", "line"], home: home)
+        XCTAssertEqual(line.status, 0, line.err)
+        XCTAssertTrue(line.out.hasPrefix("Saint Petersburg "), line.out)
+        XCTAssertTrue(line.out.contains("°F"), line.out)
+        XCTAssertTrue(line.out.hasSuffix(" mph\n"), line.out)
+        let cities = try runAlmanac(["weather", "cities"], home: home).out
+        XCTAssertTrue(cities.contains("1  *  Saint Petersburg, Russia"), cities)
+        XCTAssertTrue(cities.contains("2     Oslo, Norway"), cities)
+    }
+
+    func testLiveAgainstLoopbackServerAndNoKeyOnDisk() throws {
+        let server = try FixtureServer(fixtures: repositoryFixtures)
+        let home = try makeTemporaryFolder(self)
+        var environment = server.environment
+        environment["OPENWEATHER_API_KEY"] = "OW-LIVE-SECRET-0001"
+        environment["YANDEX_GEOCODER_API_KEY"] = "YA-LIVE-SECRET-0002"
+        let first = try runAlmanac(["weather", "hourly", "New York", "--hours", "12", "--verbose"], home: home, environment: environment)
+        XCTAssertEqual(first.status, 0, first.err)
+        XCTAssertTrue(first.out.contains("Next 12 hours — New York"), first.out)
+        XCTAssertTrue(first.out.contains("Source: live"))
+        XCTAssertTrue(first.err.contains("/openweather/data/3.0/onecall?lat=40.7128&lon=-74.0060"), first.err)
+        XCTAssertTrue(first.err.contains("appid=***"))
+        let second = try runAlmanac(["weather", "hourly", "New York", "--hours", "12"], home: home, environment: environment)
+        XCTAssertTrue(second.out.contains("Source: cache ("), second.out)
+        let everything = allText(under: home) + first.err + first.out
+        XCTAssertFalse(everything.contains("OW-LIVE-SECRET-0001"))
+        XCTAssertFalse(everything.contains("YA-LIVE-SECRET-0002"))
+    }
+}

@@ -1,0 +1,142 @@
+import AlmanacTestSupport
+import Foundation
+import XCTest
+
+@testable import AlmanacKit
+
+final class WeatherServiceTests: XCTestCase {
+    private var capture: CapturedConsole!
+
+    private func service(_ server: FixtureServer, keys: [String: String]) throws -> WeatherService {
+        capture = CapturedConsole()
+        let home = try makeTemporaryFolder(self)
+        var variables = server.environment
+        variables.merge(keys) { _, new in new }
+        let configuration = makeConfiguration(home: home, variables)
+        let context = AppContext(configuration: configuration, console: capture.console,
+                                 client: makeClient(configuration, console: capture.console), style: .plain, json: false, interactive: false)
+        return WeatherService(context: context)
+    }
+
+    private let bothKeys = ["OPENWEATHER_API_KEY": "ow-test-key-1", "YANDEX_GEOCODER_API_KEY": "ya-test-key-2"]
+
+    func testLiveAddAndForecastThroughLoopbackProvider() async throws {
+        let server = try FixtureServer(fixtures: repositoryFixtures)
+        let weather = try service(server, keys: bothKeys)
+        let (city, added) = try await weather.addCity("Oslo", pick: nil, chooser: nil)
+        XCTAssertTrue(added)
+        XCTAssertEqual(city.timeZoneIdentifier, "Europe/Oslo")
+        XCTAssertEqual(city.latitude, 59.9139, accuracy: 1e-6)
+        let report = try await weather.forecast(for: try await weather.resolve(nil, pick: nil, chooser: nil), days: 7)
+        XCTAssertEqual(report.daily.count, 7)
+        XCTAssertEqual(report.provenance.origin, .cache)  // the add fetched and cached the forecast
+        let geocode = try XCTUnwrap(server.requests.first { $0.path.hasPrefix("/yandex") })
+        XCTAssertEqual(geocode.queryValue("apikey"), "ya-test-key-2")
+        XCTAssertEqual(geocode.queryValue("format"), "json")
+        let onecall = try XCTUnwrap(server.requests.first { $0.path.hasSuffix("/onecall") })
+        XCTAssertEqual(onecall.queryValue("lat"), "59.9139")
+        XCTAssertEqual(onecall.queryValue("lon"), "10.7522")
+        XCTAssertEqual(onecall.queryValue("units"), "metric")
+    }
+
+    func testOneCallWithoutSubscriptionFallsBackToFreePlan() async throws {
+        let server = try FixtureServer(fixtures: repositoryFixtures) { _, request in
+            request.path.hasSuffix("/onecall")
+                ? .json("{\"cod\":401,\"message\":\"Please note that using One Call 3.0 requires a separate subscription to the One Call by Call plan.\"}", status: 401)
+                : nil
+        }
+        let weather = try service(server, keys: bothKeys)
+        let city = try await weather.resolve("Moscow", pick: nil, chooser: nil)
+        let report = try await weather.forecast(for: city, days: 5)
+        XCTAssertEqual(report.model, .free)
+        XCTAssertEqual(report.daily.count, 5)
+        XCTAssertEqual(report.city.utcOffset, 10800)
+        XCTAssertTrue(capture.err.contains("no One Call 3.0 subscription"), capture.err)
+    }
+
+    func testClimateRefusedShowsAvailableDays() async throws {
+        let server = try FixtureServer(fixtures: repositoryFixtures) { provider, _ in
+            provider == .openWeatherPro ? .json("{\"cod\":401,\"message\":\"Invalid API key. Please see https://openweathermap.org/faq#error401 for more info.\"}", status: 401) : nil
+        }
+        let weather = try service(server, keys: bothKeys)
+        let city = try await weather.resolve("London", pick: nil, chooser: nil)
+        let report = try await weather.forecast(for: city, days: 25)
+        XCTAssertEqual(report.daily.count, 8)
+        XCTAssertTrue(capture.err.contains("your key works, but its plan does not include that product. Showing the 8 days available."), capture.err)
+    }
+
+    func testClimateForLongRange() async throws {
+        let server = try FixtureServer(fixtures: repositoryFixtures)
+        let weather = try service(server, keys: bothKeys)
+        let report = try await weather.forecast(for: try await weather.resolve("Tehran", pick: nil, chooser: nil), days: 25)
+        XCTAssertEqual(report.daily.count, 25)
+        XCTAssertEqual(report.model, .climate)
+        XCTAssertEqual(server.requests.first { $0.path.hasSuffix("/climate") }?.queryValue("cnt"), "25")
+    }
+
+    func testAmbiguousNameNeedsAPick() async throws {
+        let server = try FixtureServer(fixtures: repositoryFixtures)
+        let weather = try service(server, keys: bothKeys)
+        do {
+            _ = try await weather.resolve("Saint Petersburg", pick: nil, chooser: nil)
+            XCTFail("expected a usage error")
+        } catch let error as UsageError {
+            XCTAssertTrue(error.message.contains("1) Saint Petersburg, Russia (59.94°N 30.31°E); 2) St. Petersburg, Florida, United States (27.77°N 82.64°W)"), error.message)
+        }
+        let florida = try await weather.resolve("Saint Petersburg", pick: 2, chooser: nil)
+        XCTAssertEqual(florida.region, "Florida")
+        let chosen = try await weather.resolve("Saint Petersburg", pick: nil, chooser: { _ in 0 })
+        XCTAssertEqual(chosen.country, "Russia")
+        do {
+            _ = try await weather.resolve("Saint Petersburg", pick: 3, chooser: nil)
+            XCTFail("expected out of range")
+        } catch let error as UsageError {
+            XCTAssertEqual(error.message, "--pick 3 is out of range: 2 places match \"Saint Petersburg\".")
+        }
+    }
+
+    func testOpenWeatherGeocoderWithoutYandexKey() async throws {
+        let server = try FixtureServer(fixtures: repositoryFixtures) { provider, request in
+            guard provider == .openWeather, request.path.hasSuffix("/geo/1.0/direct") else { return nil }
+            XCTAssertEqual(request.queryValue("q"), "Bratislava")
+            return .json("[{\"name\":\"Bratislava\",\"local_names\":{\"en\":\"Bratislava\"},\"lat\":48.1486,\"lon\":17.1077,\"country\":\"SK\"}]")
+        }
+        let weather = try service(server, keys: ["OPENWEATHER_API_KEY": "ow-only-key"])
+        let city = try await weather.resolve("Bratislava", pick: nil, chooser: nil)
+        XCTAssertEqual(city.countryCode, "SK")
+        XCTAssertFalse(server.requests.contains { $0.path.hasPrefix("/yandex") })
+    }
+
+    func testSavedCitiesRemoveAndDefault() async throws {
+        let server = try FixtureServer(fixtures: repositoryFixtures)
+        let weather = try service(server, keys: bothKeys)
+        _ = try await weather.addCity("Moscow", pick: nil, chooser: nil)
+        _ = try await weather.addCity("London", pick: nil, chooser: nil)
+        let again = try await weather.addCity("moscow", pick: nil, chooser: nil)
+        XCTAssertFalse(again.added)
+        XCTAssertEqual(try weather.document().defaultCity?.name, "Moscow")
+        XCTAssertEqual(try weather.setDefault("2").name, "London")
+        XCTAssertEqual(try weather.removeCity("london").name, "London")
+        XCTAssertEqual(try weather.document().defaultCity?.name, "Moscow")
+        XCTAssertThrowsError(try weather.removeCity("Paris")) { error in
+            XCTAssertEqual((error as? UsageError)?.message, "No saved city \"Paris\". Saved: 1 Moscow.")
+        }
+    }
+
+    func testDayOutsideForecastAndBadDate() async throws {
+        let server = try FixtureServer(fixtures: repositoryFixtures)
+        let weather = try service(server, keys: bothKeys)
+        let city = try await weather.resolve("Oslo", pick: nil, chooser: nil)
+        let (_, day) = try await weather.day(for: city, date: "2026-11-22")
+        XCTAssertEqual(day.date, LocalDate("2026-11-22"))
+        for (date, message) in [("2026-12-30", "2026-12-30 is outside the forecast for Oslo: days from 2026-11-20 to 2026-11-27 are available."),
+                                ("2026-02-30", "--date must be a real date as YYYY-MM-DD, not \"2026-02-30\".")] {
+            do {
+                _ = try await weather.day(for: city, date: date)
+                XCTFail("expected \(date) to fail")
+            } catch let error as UsageError {
+                XCTAssertEqual(error.message, message)
+            }
+        }
+    }
+}
