@@ -65,3 +65,54 @@ final class RequestPreparerTests: XCTestCase {
         XCTAssertEqual(Redactor.scrub(text, secrets: ["SECRETVALUE"]), "failed GET https://x/y?apikey=***&appid=*** and ***")
     }
 }
+
+final class ConfigurationTests: XCTestCase {
+    func testDotEnvParsing() {
+        let parsed = DotEnv.parse("""
+            # comment
+            export A=1
+            B="two words"
+            C='x'
+            D=            # empty with a comment
+            E=value # trailing comment
+            bad line
+            """)
+        XCTAssertEqual(parsed["A"], "1")
+        XCTAssertEqual(parsed["B"], "two words")
+        XCTAssertEqual(parsed["C"], "x")
+        XCTAssertEqual(parsed["D"], "")
+        XCTAssertEqual(parsed["E"], "value")
+        XCTAssertEqual(parsed.count, 5)
+    }
+
+    func testPrecedenceEnvironmentOverDotEnvOverConfigFile() throws {
+        let home = try makeTemporaryFolder(self)
+        let work = try makeTemporaryFolder(self)
+        try "ALMANAC_TODAY=2020-01-01\nTWELVEDATA_API_KEY=from-dotenv\n".write(to: work.appendingPathComponent(".env"), atomically: true, encoding: .utf8)
+        try FileManager.default.createDirectory(at: home.appendingPathComponent("config"), withIntermediateDirectories: true)
+        try "TWELVEDATA_API_KEY=from-config\nALMANAC_CACHE_MAX_MB=7\nALMANAC_TODAY=1999-01-01\n".write(
+            to: home.appendingPathComponent("config/config.env"), atomically: true, encoding: .utf8)
+        let environment = Environment.load(process: ["ALMANAC_HOME": home.path, "ALMANAC_TODAY": "2026-11-21"], currentDirectory: work.path)
+        XCTAssertEqual(environment["ALMANAC_TODAY"], "2026-11-21")
+        XCTAssertEqual(environment["TWELVEDATA_API_KEY"], "from-dotenv")
+        XCTAssertEqual(environment["ALMANAC_CACHE_MAX_MB"], "7")
+        XCTAssertEqual(Configuration(environment: environment).cacheLimitBytes, 7 * 1024 * 1024)
+    }
+
+    func testPathsFromHomeAndXDG() {
+        let own = Paths.resolve(Environment(["ALMANAC_HOME": "/tmp/a"]))
+        XCTAssertEqual(own.cache.path, "/tmp/a/cache")
+        let xdg = Paths.resolve(Environment(["HOME": "/home/u", "XDG_CACHE_HOME": "/c"]))
+        XCTAssertEqual(xdg.cache.path, "/c/almanac")
+        XCTAssertEqual(xdg.data.path, "/home/u/.local/share/almanac")
+        XCTAssertEqual(xdg.state.path, "/home/u/.local/state/almanac")
+    }
+
+    func testModes() {
+        let configuration = Configuration(environment: Environment(["OPENWEATHER_API_KEY": "k"]))
+        XCTAssertEqual(configuration.mode(for: .openWeather), .live)
+        XCTAssertEqual(configuration.mode(for: .twelveData), .missingKey)
+        XCTAssertEqual(configuration.mode(for: .fruityvice), .live)
+        XCTAssertEqual(Configuration(environment: Environment(["ALMANAC_OFFLINE": "1"])).mode(for: .fruityvice), .offline)
+    }
+}

@@ -25,6 +25,7 @@ public enum DotEnv {
     }
 
     static func unquote(_ value: String) -> String {
+        if value.hasPrefix("#") { return "" }
         for quote in ["\"", "'"] where value.count >= 2 && value.hasPrefix(quote) && value.hasSuffix(quote) {
             return String(value.dropFirst().dropLast())
         }

@@ -7,9 +7,6 @@ struct CryptoCommand: AsyncParsableCommand {
 struct FruitCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(commandName: "fruit", abstract: "Fruit (not built yet).")
 }
-struct ExamsCommand: AsyncParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "exams", abstract: "Exams (not built yet).")
-}
 struct DealsCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(commandName: "deals", abstract: "Deals (not built yet).")
 }

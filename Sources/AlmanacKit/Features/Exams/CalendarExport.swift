@@ -1,0 +1,58 @@
+import Foundation
+
+/// Writes exams as an iCalendar file (RFC 5545): CRLF line ends, lines folded at 75 octets,
+/// text escaped, one VEVENT per exam with a stable UID, DTSTART in UTC, one hour long.
+public enum CalendarExport {
+    public static func ics(_ exams: [Exam], timeZone: TimeZone, now: Date) -> String {
+        var lines = ["BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//Almanac//Exam Planner//EN", "CALSCALE:GREGORIAN"]
+        for exam in exams {
+            lines += [
+                "BEGIN:VEVENT",
+                "UID:exam-\(exam.id)-\(Int(exam.created.timeIntervalSince1970))@almanac",
+                "DTSTAMP:\(utc(now))",
+                "DTSTART:\(utc(exam.when.instant(in: timeZone)))",
+                "DURATION:PT1H",
+                "SUMMARY:\(escape(exam.name))",
+                "END:VEVENT",
+            ]
+        }
+        lines.append("END:VCALENDAR")
+        return lines.map(fold).joined(separator: "\r\n") + "\r\n"
+    }
+
+    /// `20261201T063000Z`
+    static func utc(_ date: Date) -> String {
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.timeZone = TimeZone(identifier: "UTC")
+        formatter.dateFormat = "yyyyMMdd'T'HHmmss'Z'"
+        return formatter.string(from: date)
+    }
+
+    /// Escapes backslash, semicolon, comma and newlines (RFC 5545 §3.3.11).
+    public static func escape(_ text: String) -> String {
+        text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: ";", with: "\\;")
+            .replacingOccurrences(of: ",", with: "\\,").replacingOccurrences(of: "\n", with: "\\n")
+    }
+
+    /// Folds a line into chunks of at most 75 octets, continuation lines starting with a space,
+    /// never splitting a UTF-8 character.
+    public static func fold(_ line: String) -> String {
+        var chunks: [String] = []
+        var current = ""
+        var octets = 0
+        for character in line {
+            let size = String(character).utf8.count
+            let limit = chunks.isEmpty ? 75 : 74
+            if octets + size > limit {
+                chunks.append(current)
+                current = ""
+                octets = 0
+            }
+            current.append(character)
+            octets += size
+        }
+        chunks.append(current)
+        return chunks.enumerated().map { $0.offset == 0 ? $0.element : " " + $0.element }.joined(separator: "\r\n")
+    }
+}

@@ -1,0 +1,57 @@
+import Foundation
+
+/// A local date and time of day, e.g. `2026-12-01 09:30`, without a zone (exams happen in local time).
+public struct ExamDateTime: Codable, Sendable, Hashable, Comparable, CustomStringConvertible {
+    public var date: LocalDate
+    public var hour: Int
+    public var minute: Int
+
+    public init(date: LocalDate, hour: Int, minute: Int) {
+        self.date = date
+        self.hour = hour
+        self.minute = minute
+    }
+
+    /// Parses `YYYY-MM-DD HH:MM` or `YYYY-MM-DDTHH:MM`; nil when malformed or impossible.
+    public init?(_ text: String) {
+        let trimmed = text.trimmingCharacters(in: .whitespaces)
+        let separators: [Character] = [" ", "T"]
+        guard let index = trimmed.firstIndex(where: { separators.contains($0) }),
+            let date = LocalDate(String(trimmed[..<index]))
+        else { return nil }
+        let clock = trimmed[trimmed.index(after: index)...].trimmingCharacters(in: .whitespaces).split(separator: ":", omittingEmptySubsequences: false)
+        guard clock.count == 2, clock[0].count == 2, clock[1].count == 2, let hour = Int(clock[0]), let minute = Int(clock[1]),
+            (0...23).contains(hour), (0...59).contains(minute)
+        else { return nil }
+        self.init(date: date, hour: hour, minute: minute)
+    }
+
+    public var description: String { date.description + " " + time }
+
+    /// `09:30`
+    public var time: String { String(format: "%02d:%02d", hour, minute) }
+
+    public static func < (lhs: ExamDateTime, rhs: ExamDateTime) -> Bool {
+        (lhs.date, lhs.hour, lhs.minute) < (rhs.date, rhs.hour, rhs.minute)
+    }
+
+    /// The instant in a time zone.
+    public func instant(in timeZone: TimeZone) -> Date {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = timeZone
+        return calendar.date(from: DateComponents(year: date.year, month: date.month, day: date.day, hour: hour, minute: minute))!
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let text = try decoder.singleValueContainer().decode(String.self)
+        guard let value = ExamDateTime(text) else {
+            throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath, debugDescription: "not a date and time: \(text)"))
+        }
+        self = value
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        try container.encode(date.description + "T" + time)
+    }
+}

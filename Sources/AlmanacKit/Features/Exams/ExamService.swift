@@ -1,0 +1,122 @@
+import Foundation
+
+/// The exam planner's rules: validation, stable ids, grouping by month.
+public struct ExamService: Sendable {
+    public let context: AppContext
+    public let store: DocumentStore<ExamsDocument>
+    /// The zone exam times are in; the machine's by default.
+    public var timeZone: TimeZone = .current
+
+    public init(context: AppContext) {
+        self.context = context
+        self.store = context.store(ExamsDocument.self)
+    }
+
+    // MARK: - Queries
+
+    public func exams(passed: Bool) throws -> [Exam] {
+        try store.read().exams.filter { $0.passed == passed }.sorted { ($0.when, $0.id) < ($1.when, $1.id) }
+    }
+
+    /// Exams in sections by month, months in date order, exams in date order within a month.
+    public static func group(_ exams: [Exam]) -> [ExamMonth] {
+        var months: [ExamMonth] = []
+        for exam in exams.sorted(by: { ($0.when, $0.id) < ($1.when, $1.id) }) {
+            if let last = months.last, last.year == exam.when.date.year, last.month == exam.when.date.month {
+                months[months.count - 1].exams.append(exam)
+            } else {
+                months.append(ExamMonth(year: exam.when.date.year, month: exam.when.date.month, exams: [exam]))
+            }
+        }
+        return months
+    }
+
+    /// Days from today to the exam's date (negative when past).
+    public func daysLeft(_ exam: Exam) throws -> Int {
+        try context.today().days(until: exam.when.date)
+    }
+
+    // MARK: - Changes
+
+    /// Files a new exam; a past date is refused unless `passed`.
+    @discardableResult
+    public func add(name: String, date text: String, passed: Bool = false) throws -> Exam {
+        let name = try Self.validName(name)
+        let when = try Self.parse(text)
+        if !passed, try isPast(when) {
+            throw UsageError("\(when) is in the past; a new pending exam needs a future date (or add --passed to file it as passed).")
+        }
+        let created = context.clock.now()
+        return try store.update { document in
+            let exam = Exam(id: document.nextID, name: name, when: when, passed: passed, created: created)
+            document.nextID += 1
+            document.exams.append(exam)
+            return exam
+        }
+    }
+
+    /// Moves a pending exam to the passed list.
+    @discardableResult
+    public func pass(id: Int) throws -> Exam {
+        try store.update { document in
+            let index = try Self.index(of: id, in: document, pendingOnly: true)
+            document.exams[index].passed = true
+            return document.exams[index]
+        }
+    }
+
+    /// Changes the date and time of a pending exam; the name stays.
+    @discardableResult
+    public func reschedule(id: Int, date text: String) throws -> Exam {
+        let when = try Self.parse(text)
+        if try isPast(when) { throw UsageError("\(when) is in the past; choose a future date and time.") }
+        return try store.update { document in
+            let index = try Self.index(of: id, in: document, pendingOnly: true)
+            document.exams[index].when = when
+            return document.exams[index]
+        }
+    }
+
+    @discardableResult
+    public func delete(id: Int) throws -> Exam {
+        try store.update { document in
+            document.exams.remove(at: try Self.index(of: id, in: document, pendingOnly: false))
+        }
+    }
+
+    public func exam(id: Int) throws -> Exam {
+        let document = try store.read()
+        return document.exams[try Self.index(of: id, in: document, pendingOnly: false)]
+    }
+
+    // MARK: - Validation
+
+    static func validName(_ raw: String) throws -> String {
+        let name = raw.trimmingCharacters(in: .whitespacesAndNewlines)
+        guard !name.isEmpty else { throw UsageError("An exam name cannot be empty or only spaces.") }
+        guard name.count <= 100 else { throw UsageError("An exam name must be at most 100 characters (this one has \(name.count)).") }
+        guard !name.contains(where: { $0.isNewline }) else { throw UsageError("An exam name must be one line.") }
+        return name
+    }
+
+    static func parse(_ text: String) throws -> ExamDateTime {
+        guard let when = ExamDateTime(text) else {
+            throw UsageError("\"\(text)\" is not a date and time; use \"YYYY-MM-DD HH:MM\" (e.g. \"2026-12-01 09:30\").")
+        }
+        return when
+    }
+
+    private func isPast(_ when: ExamDateTime) throws -> Bool {
+        if context.configuration.environment["ALMANAC_TODAY"] != nil { return when.date < (try context.today()) }
+        return when.instant(in: timeZone) < context.clock.now()
+    }
+
+    static func index(of id: Int, in document: ExamsDocument, pendingOnly: Bool) throws -> Int {
+        guard let index = document.exams.firstIndex(where: { $0.id == id }) else {
+            let ids = document.exams.map { String($0.id) }.joined(separator: ", ")
+            throw UsageError("No exam with ID \(id)." + (ids.isEmpty ? " There are no exams yet." : " IDs: \(ids)."))
+        }
+        if pendingOnly, document.exams[index].passed { throw UsageError("Exam \(id) is already passed.") }
+        return index
+    }
+}

@@ -1,0 +1,123 @@
+import AlmanacKit
+import ArgumentParser
+import Foundation
+
+struct ExamsCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "exams", abstract: "An exam planner: pending and passed exams grouped by month.",
+        subcommands: [Pending.self, Passed.self, Add.self, Pass.self, Reschedule.self, Delete.self, Export.self],
+        defaultSubcommand: Pending.self)
+
+    /// Asks for confirmation on a terminal; piped input needs --yes.
+    static func confirm(_ question: String, yes: Bool, context: AppContext) throws {
+        if yes { return }
+        guard context.interactive else {
+            throw UsageError("Refusing to change exams without confirmation on piped input; add --yes.")
+        }
+        guard Prompt.confirm(question) else { throw CancelledByUser() }
+    }
+
+    struct Pending: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Pending exams by month, with days left (the default).")
+        @OptionGroup var global: GlobalOptions
+        func run() async throws {
+            try await CommandRunner.run(global) { context in try ExamsView.show(passed: false, context: context) }
+        }
+    }
+
+    struct Passed: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Passed exams by month.")
+        @OptionGroup var global: GlobalOptions
+        func run() async throws {
+            try await CommandRunner.run(global) { context in try ExamsView.show(passed: true, context: context) }
+        }
+    }
+
+    struct Add: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "File a new exam.")
+        @OptionGroup var global: GlobalOptions
+        @Argument(help: "The exam's name, 1 to 100 characters.") var name: String
+        @Option(help: ArgumentHelp("Date and time, \"YYYY-MM-DD HH:MM\".", valueName: "date")) var date: String
+        @Flag(help: "File it straight into passed exams (a past date is then allowed).") var passed = false
+
+        func run() async throws {
+            try await CommandRunner.run(global) { context in
+                let exam = try ExamService(context: context).add(name: name, date: date, passed: passed)
+                if context.json { return try context.printJSON(try ExamsView.row(exam, context: context)) }
+                context.console.print("Added exam \(exam.id): \(exam.name), \(exam.when)\(passed ? " (passed)" : "").")
+            }
+        }
+    }
+
+    struct Pass: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Move a pending exam to passed exams.")
+        @OptionGroup var global: GlobalOptions
+        @Argument(help: "The exam's ID.") var id: Int
+        @Flag(help: "Do not ask for confirmation.") var yes = false
+
+        func run() async throws {
+            try await CommandRunner.run(global) { context in
+                let service = ExamService(context: context)
+                let exam = try service.exam(id: id)
+                try ExamsCommand.confirm("Move \"\(exam.name)\" to passed exams?", yes: yes, context: context)
+                let moved = try service.pass(id: id)
+                if context.json { return try context.printJSON(try ExamsView.row(moved, context: context)) }
+                context.console.print("\(ExamsView.check(context.style)) Exam \(moved.id) (\(moved.name)) passed.")
+            }
+        }
+    }
+
+    struct Reschedule: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Change the date and time of a pending exam.")
+        @OptionGroup var global: GlobalOptions
+        @Argument(help: "The exam's ID.") var id: Int
+        @Option(help: ArgumentHelp("New date and time, \"YYYY-MM-DD HH:MM\".", valueName: "date")) var date: String
+
+        func run() async throws {
+            try await CommandRunner.run(global) { context in
+                let exam = try ExamService(context: context).reschedule(id: id, date: date)
+                if context.json { return try context.printJSON(try ExamsView.row(exam, context: context)) }
+                context.console.print("Exam \(exam.id) (\(exam.name)) is now on \(exam.when).")
+            }
+        }
+    }
+
+    struct Delete: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Delete a pending or passed exam.")
+        @OptionGroup var global: GlobalOptions
+        @Argument(help: "The exam's ID.") var id: Int
+        @Flag(help: "Do not ask for confirmation.") var yes = false
+
+        func run() async throws {
+            try await CommandRunner.run(global) { context in
+                let service = ExamService(context: context)
+                let exam = try service.exam(id: id)
+                try ExamsCommand.confirm("Delete \"\(exam.name)\"?", yes: yes, context: context)
+                let deleted = try service.delete(id: id)
+                if context.json { return try context.printJSON(["deleted": deleted.id]) }
+                context.console.print("Deleted exam \(deleted.id) (\(deleted.name)).")
+            }
+        }
+    }
+
+    struct Export: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Write pending exams as an iCalendar (.ics) file.")
+        @OptionGroup var global: GlobalOptions
+        @Option(help: ArgumentHelp("The file to write, or - for stdout.", valueName: "file")) var ics: String
+
+        func run() async throws {
+            try await CommandRunner.run(global) { context in
+                let exams = try ExamService(context: context).exams(passed: false)
+                let text = CalendarExport.ics(exams, timeZone: .current, now: context.clock.now())
+                if ics == "-" { return FileHandle.standardOutput.write(Data(text.utf8)) }
+                try AtomicFile.write(Data(text.utf8), to: URL(fileURLWithPath: ics), permissions: 0o644)
+                context.console.print("Wrote \(exams.count) \(exams.count == 1 ? "exam" : "exams") to \(ics).")
+            }
+        }
+    }
+}
+
+/// The user answered no; nothing changed. Exit 1 with a short note.
+struct CancelledByUser: Error, CustomStringConvertible {
+    var description: String { "Cancelled; nothing changed." }
+}

@@ -1,0 +1,53 @@
+import AlmanacKit
+import Foundation
+
+/// Exam lists: sections by month, one row per exam.
+enum ExamsView {
+    struct Row: Encodable {
+        var id: Int
+        var name: String
+        var dateTime: ExamDateTime
+        var month: String
+        var daysLeft: Int
+        var passed: Bool
+    }
+
+    static func row(_ exam: Exam, context: AppContext) throws -> Row {
+        Row(id: exam.id, name: exam.name, dateTime: exam.when, month: ExamMonth(year: exam.when.date.year, month: exam.when.date.month, exams: []).title,
+            daysLeft: try ExamService(context: context).daysLeft(exam), passed: exam.passed)
+    }
+
+    static func check(_ style: Style) -> String { style.green(style.unicode ? "✓" : "v") }
+
+    static func show(passed: Bool, context: AppContext) throws {
+        let service = ExamService(context: context)
+        let exams = try service.exams(passed: passed)
+        if context.json {
+            return try context.printJSON(["exams": try exams.map { try row($0, context: context) }])
+        }
+        context.console.print(try render(exams, passed: passed, context: context))
+    }
+
+    static func render(_ exams: [Exam], passed: Bool, context: AppContext) throws -> String {
+        if exams.isEmpty {
+            return passed ? "No passed exams yet." : "No pending exams. Add one with: almanac exams add NAME --date \"YYYY-MM-DD HH:MM\""
+        }
+        let service = ExamService(context: context)
+        let style = context.style
+        var sections: [String] = []
+        for month in ExamService.group(exams) {
+            var table = Table([.init("ID", .right), .init("Exam"), .init("Date"), .init("Time"), .init(passed ? "" : "Days left", .right)])
+            for exam in month.exams {
+                let days = try service.daysLeft(exam)
+                let left: String
+                if passed { left = check(style) }
+                else if days == 0 { left = style.yellow("today") }
+                else if days < 0 { left = style.red("\(-days) ago") }
+                else { left = days <= 3 ? style.yellow(String(days)) : String(days) }
+                table.add([String(exam.id), exam.name, exam.when.date.shortText, exam.when.time, left])
+            }
+            sections.append(style.bold(month.title) + "\n" + table.render(style: style))
+        }
+        return sections.joined(separator: "\n\n")
+    }
+}
