@@ -18,6 +18,7 @@ struct Almanac: AsyncParsableCommand {
 
     func run() async throws {
         try await CommandRunner.run(global) { context in
+            guard context.interactive else { return print(Almanac.helpMessage()) }
             try await MenuSession(context: context).run()
         }
     }

@@ -55,6 +55,16 @@ public final class DataClient: Sendable {
         }
     }
 
+    /// The cached answer for an endpoint without any network, marked stale past its TTL; nil when none.
+    public func peek<R: Sendable>(_ endpoint: Endpoint<R>) -> Fetched<R>? {
+        let descriptor = endpoint.descriptor
+        guard let entry = cache.read(key: descriptor.identity, provider: descriptor.provider),
+            let value = try? endpoint.decode(entry.body)
+        else { return nil }
+        let stale = entry.age(at: clock.now()) >= effectiveTTL(descriptor)
+        return Fetched(value: value, origin: .cache, fetchedAt: entry.fetchedAt, stale: stale)
+    }
+
     // MARK: - Offline
 
     private func offlineAnswer<R>(_ endpoint: Endpoint<R>) throws -> Fetched<R> {

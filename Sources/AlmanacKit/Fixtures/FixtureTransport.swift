@@ -47,6 +47,12 @@ public final class FixtureTransport: @unchecked Sendable {
         return HTTPResponse(status: 200, headers: ["content-type": "application/json"], body: Data(("{" + parts.joined(separator: ",") + "}").utf8))
     }
 
+    /// The date the recordings were made (`Fixtures/RECORDED`, `YYYY-MM-DD`), if stated.
+    public var recordedOn: LocalDate? {
+        (try? String(contentsOf: folder.appendingPathComponent("RECORDED"), encoding: .utf8))
+            .flatMap { LocalDate($0.trimmingCharacters(in: .whitespacesAndNewlines)) }
+    }
+
     /// Every recording of a provider, loaded once.
     public func recordings(for provider: Provider) -> [Recording] {
         lock.withLock {

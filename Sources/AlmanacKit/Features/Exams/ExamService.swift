@@ -91,7 +91,7 @@ public struct ExamService: Sendable {
 
     // MARK: - Validation
 
-    static func validName(_ raw: String) throws -> String {
+    public static func validName(_ raw: String) throws -> String {
         let name = raw.trimmingCharacters(in: .whitespacesAndNewlines)
         guard !name.isEmpty else { throw UsageError("An exam name cannot be empty or only spaces.") }
         guard name.count <= 100 else { throw UsageError("An exam name must be at most 100 characters (this one has \(name.count)).") }
@@ -99,7 +99,7 @@ public struct ExamService: Sendable {
         return name
     }
 
-    static func parse(_ text: String) throws -> ExamDateTime {
+    public static func parse(_ text: String) throws -> ExamDateTime {
         guard let when = ExamDateTime(text) else {
             throw UsageError("\"\(text)\" is not a date and time; use \"YYYY-MM-DD HH:MM\" (e.g. \"2026-12-01 09:30\").")
         }

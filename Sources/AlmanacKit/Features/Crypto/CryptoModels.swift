@@ -1,0 +1,64 @@
+import Foundation
+
+/// One watchlist row with today's price.
+public struct PriceRow: Codable, Sendable, Equatable {
+    public var id: Int
+    public var symbol: String
+    public var name: String
+    /// The latest price in the quote currency.
+    public var price: Double?
+    /// The day's change in percent.
+    public var changePercent: Double?
+    /// Set when the provider refused this symbol (the rest of the list still shows).
+    public var error: String?
+}
+
+public struct WatchlistPrices: Sendable {
+    public var rows: [PriceRow]
+    public var provenance: Provenance
+}
+
+/// One day of a price history.
+public struct HistoryRow: Codable, Sendable, Equatable {
+    public var date: LocalDate
+    public var open: Double?
+    public var high: Double?
+    public var low: Double?
+    public var close: Double
+}
+
+public struct PriceHistory: Sendable {
+    public var symbol: String
+    public var name: String
+    public var range: ClosedRange<LocalDate>
+    public var rows: [HistoryRow]
+    public var provenance: Provenance
+}
+
+/// Price text: two decimals with thousands separators from 1 up, four significant digits below.
+public enum PriceFormat {
+    public static func format(_ value: Double?) -> String {
+        guard let value, value.isFinite else { return "—" }
+        if abs(value) >= 1 {
+            let fixed = String(format: "%.2f", abs(value))
+            let parts = fixed.split(separator: ".")
+            var digits = String(parts[0])
+            var grouped = ""
+            while digits.count > 3 {
+                grouped = "," + digits.suffix(3) + grouped
+                digits.removeLast(3)
+            }
+            return (value < 0 ? "-" : "") + digits + grouped + "." + parts[1]
+        }
+        if value == 0 { return "0.00" }
+        let decimals = max(2, 3 - Int(floor(log10(abs(value)))))
+        return String(format: "%.\(decimals)f", value)
+    }
+
+    /// `+1.23%` / `−0.45%`
+    public static func percent(_ value: Double?) -> String {
+        guard let value, value.isFinite else { return "—" }
+        let text = String(format: "%.2f%%", abs(value))
+        return (value < 0 ? "−" : "+") + text
+    }
+}

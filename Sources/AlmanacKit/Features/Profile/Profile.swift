@@ -1,0 +1,45 @@
+import Foundation
+
+/// The user's profile (`profile.json`).
+public struct Profile: StoredDocument, Equatable {
+    public static let schemaVersion = 1
+    public static let fileName = "profile.json"
+    public static func initial() -> Profile { Profile(username: nil) }
+
+    /// Nil until the user sets one; the login name (or `guest`) is shown meanwhile.
+    public var username: String?
+}
+
+/// Shows and changes the username.
+public struct ProfileService: Sendable {
+    public let context: AppContext
+    public let store: DocumentStore<Profile>
+
+    public init(context: AppContext) {
+        self.context = context
+        self.store = context.store(Profile.self)
+    }
+
+    /// The saved username, else the login name when it is valid, else `guest`.
+    public func username() throws -> String {
+        if let saved = try store.read().username { return saved }
+        let environment = context.configuration.environment
+        if let login = environment["USER"] ?? environment["LOGNAME"], Self.validate(login) == nil { return login }
+        return "guest"
+    }
+
+    @discardableResult
+    public func setUsername(_ name: String) throws -> String {
+        if let problem = Self.validate(name) { throw UsageError(problem) }
+        try store.update { $0.username = name }
+        return name
+    }
+
+    /// Nil when valid; else the rule, as one sentence.
+    public static func validate(_ name: String) -> String? {
+        let rule = "A username is 3 to 32 characters: letters, digits, '.', '_' or '-', starting with a letter."
+        guard (3...32).contains(name.count), let first = name.first, first.isASCII, first.isLetter else { return rule }
+        let allowed = name.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "." || $0 == "_" || $0 == "-") }
+        return allowed ? nil : rule
+    }
+}

@@ -1,0 +1,12 @@
+import AlmanacKit
+import ArgumentParser
+
+struct MenuCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "menu", abstract: "A guided, menu-driven session (also `almanac` alone on a terminal).")
+    @OptionGroup var global: GlobalOptions
+
+    func run() async throws {
+        try await CommandRunner.run(global) { context in try await MenuSession(context: context).run() }
+    }
+}

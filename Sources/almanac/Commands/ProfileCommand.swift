@@ -1,0 +1,33 @@
+import AlmanacKit
+import ArgumentParser
+
+struct ProfileCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "profile", abstract: "Show or change your username.",
+        subcommands: [Show.self, SetUsername.self], defaultSubcommand: Show.self)
+
+    struct Show: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Show the username.")
+        @OptionGroup var global: GlobalOptions
+        func run() async throws {
+            try await CommandRunner.run(global) { context in
+                let name = try ProfileService(context: context).username()
+                if context.json { return try context.printJSON(["username": name]) }
+                context.console.print("Username: \(name)")
+            }
+        }
+    }
+
+    struct SetUsername: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(commandName: "set-username", abstract: "Change the username.")
+        @OptionGroup var global: GlobalOptions
+        @Argument(help: "3 to 32 letters, digits, '.', '_' or '-', starting with a letter.") var name: String
+        func run() async throws {
+            try await CommandRunner.run(global) { context in
+                let name = try ProfileService(context: context).setUsername(name)
+                if context.json { return try context.printJSON(["username": name]) }
+                context.console.print("Username set to \(name).")
+            }
+        }
+    }
+}

@@ -1,0 +1,52 @@
+import AlmanacKit
+import Foundation
+
+/// What the user typed at a menu prompt.
+enum MenuInput: Equatable {
+    case text(String)
+    case help
+    case back
+    case quit
+    /// End of input: the session ends cleanly.
+    case end
+}
+
+/// Line-based input and output for the menu session; deterministic when piped.
+final class MenuIO: @unchecked Sendable {
+    let context: AppContext
+
+    init(context: AppContext) {
+        self.context = context
+    }
+
+    var style: Style { context.style }
+
+    func say(_ text: String) { context.console.print(text) }
+
+    func error(_ text: String) { context.console.note("almanac: " + text) }
+
+    /// Prints `prompt` and reads one line; `help`, `back`, `quit` are recognised anywhere.
+    func ask(_ prompt: String) -> MenuInput {
+        FileHandle.standardOutput.write(Data("\(prompt) ".utf8))
+        guard let line = readLine() else {
+            say("")
+            return .end
+        }
+        let text = line.trimmingCharacters(in: .whitespaces)
+        if !context.interactive { say(text) }
+        switch text.lowercased() {
+        case "help", "?": return .help
+        case "back", "b": return .back
+        case "quit", "q", "exit": return .quit
+        default: return .text(text)
+        }
+    }
+
+    /// Asks until `parse` accepts the answer (showing its reason), or the user leaves.
+    func askValid<T>(_ prompt: String, _ parse: (String) throws -> T) -> T? {
+        while true {
+            guard case .text(let text) = ask(prompt) else { return nil }
+            do { return try parse(text) } catch { self.error(ErrorText.describe(error)) }
+        }
+    }
+}

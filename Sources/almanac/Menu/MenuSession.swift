@@ -1,0 +1,64 @@
+import AlmanacKit
+import Foundation
+
+/// The guided session: a welcome menu, then one screen per section. `help` repeats the
+/// choices, `back` returns (from the welcome menu it ends the program), `quit` ends anywhere,
+/// and the end of input ends the session cleanly.
+struct MenuSession {
+    let context: AppContext
+
+    func run() async throws {
+        let io = MenuIO(context: context)
+        var stack: [any MenuScreen] = [WelcomeScreen(context: context)]
+        io.say(stack[0].menu(style: context.style))
+        while let screen = stack.last {
+            switch io.ask(">") {
+            case .end, .quit:
+                return
+            case .help:
+                io.say(screen.menu(style: context.style))
+            case .back:
+                stack.removeLast()
+                if let previous = stack.last { io.say(previous.menu(style: context.style)) }
+            case .text(let text):
+                guard let number = Int(text), screen.choices.indices.contains(number - 1) else {
+                    io.error("Choose 1 to \(screen.choices.count), or help, back, quit.")
+                    continue
+                }
+                switch await screen.choose(number - 1, io: io) {
+                case .stay: io.say(screen.menu(style: context.style))
+                case .open(let next):
+                    stack.append(next)
+                    io.say(next.menu(style: context.style))
+                case .back:
+                    stack.removeLast()
+                    if let previous = stack.last { io.say(previous.menu(style: context.style)) }
+                case .quit: return
+                }
+            }
+        }
+    }
+}
+
+struct WelcomeScreen: MenuScreen {
+    let context: AppContext
+
+    var title: String {
+        let name = (try? ProfileService(context: context).username()) ?? "guest"
+        return "Welcome to Almanac, \(name)!"
+    }
+
+    let choices = ["Cryptocurrencies", "Weather", "Fruits", "Exams", "Deals", "Profile"]
+
+    func choose(_ index: Int, io: MenuIO) async -> MenuNavigation {
+        switch index {
+        case 0: return .open(CryptoScreen(context: context))
+        case 1: return .open(WeatherScreen(context: context))
+        case 3: return .open(ExamsScreen(context: context))
+        case 5: return .open(ProfileScreen(context: context))
+        default:
+            io.say("\(choices[index]) is not built yet.")
+            return .stay
+        }
+    }
+}

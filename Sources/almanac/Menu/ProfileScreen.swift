@@ -1,0 +1,25 @@
+import AlmanacKit
+import Foundation
+
+struct ProfileScreen: MenuScreen {
+    let context: AppContext
+    let title = "Profile"
+    let choices = ["Show username", "Edit username"]
+
+    func choose(_ index: Int, io: MenuIO) async -> MenuNavigation {
+        let service = ProfileService(context: context)
+        await attempt(io) {
+            let current = try service.username()
+            if index == 0 { return io.say("Username: \(current)") }
+            let chosen = io.askValid("New username [\(current)]:") { text -> String in
+                if text.isEmpty { return current }
+                if let problem = ProfileService.validate(text) { throw UsageError(problem) }
+                return text
+            }
+            guard let chosen else { return }
+            try service.setUsername(chosen)
+            io.say("Username set to \(chosen).")
+        }
+        return .stay
+    }
+}

@@ -1,0 +1,73 @@
+import AlmanacKit
+import Foundation
+
+struct WeatherScreen: MenuScreen {
+    let context: AppContext
+    /// Days shown by "Forecast"; toggled between 7 and 25.
+    final class Toggle: @unchecked Sendable { var days = 7 }
+    let toggle = Toggle()
+
+    var title: String { "Weather" }
+    var choices: [String] {
+        ["Saved cities with current temperature", "Forecast for the default city (\(toggle.days) days)", "Switch forecast to \(toggle.days == 7 ? 25 : 7) days",
+         "Hourly, next 24 hours", "Add a city", "Remove a city", "Settings"]
+    }
+
+    func choose(_ index: Int, io: MenuIO) async -> MenuNavigation {
+        let service = WeatherService(context: context)
+        await attempt(io) {
+            let settings = try service.document().settings
+            let now = context.clock.now()
+            func view(_ report: WeatherReport) -> WeatherView { WeatherView(report: report, settings: settings, style: context.style, now: now) }
+            switch index {
+            case 0:
+                let document = try service.document()
+                if document.cities.isEmpty { return io.say("No saved cities yet: choose \"Add a city\".") }
+                for (number, city) in document.cities.enumerated() {
+                    let report = try await service.report(for: city)
+                    let line = report.current.map { view(report).format.statusLine(city: report.city, current: $0) } ?? city.name
+                    io.say("  \(number + 1)) \(line)\(number == document.defaultIndex ? "  (default)" : "")")
+                }
+            case 1:
+                let city = try await service.resolve(nil, pick: nil, chooser: nil)
+                let report = try await service.forecast(for: city, days: toggle.days)
+                io.say(view(report).forecast(report))
+            case 2:
+                toggle.days = toggle.days == 7 ? 25 : 7
+                io.say("Forecasts now show \(toggle.days) days.")
+            case 3:
+                let report = try await service.hourly(for: try await service.resolve(nil, pick: nil, chooser: nil), hours: 24)
+                io.say(view(report).hourly(report))
+            case 4:
+                guard case .text(let name) = io.ask("City name (or lat,lon):") else { return }
+                let chooser: WeatherService.Chooser = { cities in
+                    io.say("Several places match:\n" + cities.enumerated().map { "  \($0.offset + 1)) \($0.element.label) (\($0.element.coordinatesText))" }.joined(separator: "\n"))
+                    return io.askValid("Choose 1-\(cities.count):") { text -> Int in
+                        guard let number = Int(text), cities.indices.contains(number - 1) else { throw UsageError("Type a number from 1 to \(cities.count).") }
+                        return number - 1
+                    }
+                }
+                let (city, added) = try await service.addCity(name, pick: nil, chooser: chooser)
+                io.say(added ? "Saved \(city.label)." : "\(city.label) is already saved.")
+            case 5:
+                io.say(WeatherView.cities(try service.document(), style: context.style))
+                guard case .text(let reference) = io.ask("Name or number to remove:") else { return }
+                io.say("Removed \(try service.removeCity(reference).label).")
+            default:
+                io.say(WeatherView.settings(settings))
+                guard let units = io.askValid("Units, metric or imperial [\(settings.units.rawValue)]:", { text -> WeatherSettings.Units in
+                    if text.isEmpty { return settings.units }
+                    guard let units = WeatherSettings.Units(rawValue: text.lowercased()) else { throw UsageError("Type metric or imperial.") }
+                    return units
+                }), let wind = io.askValid("Wind, ms, kmh or mph [\(settings.wind.rawValue)]:", { text -> WeatherSettings.Wind in
+                    if text.isEmpty { return settings.wind }
+                    guard let wind = WeatherSettings.Wind(rawValue: text.lowercased()) else { throw UsageError("Type ms, kmh or mph.") }
+                    return wind
+                }) else { return }
+                let saved = try service.updateSettings { $0.units = units; $0.wind = wind }
+                io.say(WeatherView.settings(saved))
+            }
+        }
+        return .stay
+    }
+}

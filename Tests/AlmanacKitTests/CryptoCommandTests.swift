@@ -1,0 +1,96 @@
+import AlmanacTestSupport
+import Foundation
+import XCTest
+
+final class CryptoCommandTests: XCTestCase {
+    func testWatchlistOnSampleData() throws {
+        let home = try makeTemporaryFolder(self)
+        let result = try runAlmanac(["crypto"], home: home)
+        XCTAssertEqual(result.status, 0, result.err)
+        XCTAssertEqual(result.out, """
+            ID  Symbol    Name          Price  Change
+            ──  ────────  ────────  ─────────  ──────
+             1  BTC/USD   Bitcoin   91,234.50  +4.19%
+             2  ETH/USD   Ethereum   3,105.20  +0.99%
+             3  SOL/USD   Solana       141.37  −1.82%
+             4  XRP/USD   XRP            2.18  −0.19%
+             5  ADA/USD   Cardano      0.4712  +0.33%
+             6  DOGE/USD  Dogecoin     0.1587  −0.28%
+
+            Source: sample data
+
+            """)
+    }
+
+    func testAddRemoveAndErrors() throws {
+        let home = try makeTemporaryFolder(self)
+        XCTAssertEqual(try runAlmanac(["crypto", "add", "Polkadot"], home: home).out, "Added DOT/USD (Polkadot).\n")
+        XCTAssertEqual(try runAlmanac(["crypto", "add", "eth/usd"], home: home).out, "ETH/USD (Ethereum) is already in the watchlist.\n")
+        assertOneLineError(try runAlmanac(["crypto", "add", "bitcon"], home: home), status: 64, contains: "Did you mean: Bitcoin")
+        assertOneLineError(try runAlmanac(["crypto", "add", "terra"], home: home), status: 64, contains: "Choose one with --pick N.")
+        XCTAssertEqual(try runAlmanac(["crypto", "add", "terra", "--pick", "2"], home: home).out, "Added LUNA/USDT (Terra).\n")
+        XCTAssertEqual(try runAlmanac(["crypto", "remove", "Bitcoin"], home: home).out, "Removed BTC/USD (Bitcoin).\n")
+        XCTAssertEqual(try runAlmanac(["crypto", "remove", "1"], home: home).out, "Removed ETH/USD (Ethereum).\n")
+        assertOneLineError(try runAlmanac(["crypto", "remove", "btc"], home: home), status: 64,
+                           contains: "\"btc\" is not in the watchlist (1 SOL/USD, 2 XRP/USD, 3 ADA/USD, 4 DOGE/USD, 5 DOT/USD, 6 LUNA/USDT).")
+        let list = try runAlmanac(["crypto"], home: home)
+        XCTAssertTrue(list.out.contains(" 6  LUNA/USDT  Terra     unavailable"), list.out)
+    }
+
+    func testHistoryRangesAndValidation() throws {
+        let home = try makeTemporaryFolder(self)
+        let history = try runAlmanac(["crypto", "history", "ETH", "--from", "2026-11-17", "--to", "2026-11-19", "--json"], home: home)
+        XCTAssertEqual(history.status, 0, history.err)
+        let object = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(history.out.utf8)) as? [String: Any])
+        let rows = try XCTUnwrap(object["rows"] as? [[String: Any]])
+        XCTAssertEqual(rows.compactMap { $0["date"] as? String }, ["2026-11-17", "2026-11-18", "2026-11-19"])
+        XCTAssertEqual(object["source"] as? String, "fixture")
+        let cases: [([String], String)] = [
+            (["crypto", "history", "BTC", "--from", "2026-02-30"], "not \"2026-02-30\""),
+            (["crypto", "history", "BTC", "--from", "2026-11-19", "--to", "2026-11-10"], "--from 2026-11-19 is after --to 2026-11-10."),
+            (["crypto", "history", "BTC", "--to", "2026-11-21"], "--to 2026-11-21 is after today (2026-11-20)."),
+            (["crypto", "history", "BTC", "--from", "2015-01-01", "--to", "2015-01-31"], "No prices for BTC/USD from 2015-01-01 to 2015-01-31"),
+            (["crypto", "history", "9"], "No watchlist row 9"),
+        ]
+        for (arguments, text) in cases { assertOneLineError(try runAlmanac(arguments, home: home), status: 64, contains: text) }
+    }
+
+    func testLiveAgainstLoopbackWithBudgetAndExclusiveEnd() throws {
+        let server = try FixtureServer(fixtures: repositoryFixtures)
+        let home = try makeTemporaryFolder(self)
+        var environment = server.environment
+        environment["TWELVEDATA_API_KEY"] = "TD-LIVE-SECRET-77"
+        environment["ALMANAC_TODAY"] = "2026-11-20"
+        let first = try runAlmanac(["crypto"], home: home, environment: environment)
+        XCTAssertEqual(first.status, 0, first.err)
+        XCTAssertTrue(first.out.contains("Source: live"))
+        let quoteRequests = server.requests.filter { $0.path.hasSuffix("/quote") }
+        XCTAssertEqual(quoteRequests.count, 1, "one batched request for six symbols")
+        XCTAssertEqual(quoteRequests.first?.queryValue("symbol"), "BTC/USD,ETH/USD,SOL/USD,XRP/USD,ADA/USD,DOGE/USD")
+        XCTAssertEqual(quoteRequests.first?.header("authorization"), "apikey TD-LIVE-SECRET-77")
+        // Six credits spent; a forced refresh needs six more than the minute allows.
+        let second = try runAlmanac(["crypto", "--refresh"], home: home, environment: environment)
+        XCTAssertEqual(second.status, 0, second.err)
+        XCTAssertTrue(second.err.contains("allows 8 credits a minute; showing cached data"), second.err)
+        XCTAssertTrue(second.out.contains("Source: cache"))
+        XCTAssertEqual(server.requests.filter { $0.path.hasSuffix("/quote") }.count, 1)
+        let history = try runAlmanac(["crypto", "history", "BTC", "--from", "2026-11-01", "--to", "2026-11-07"], home: home, environment: environment)
+        XCTAssertEqual(history.status, 0, history.err)
+        let series = try XCTUnwrap(server.requests.first { $0.path.hasSuffix("/time_series") })
+        XCTAssertEqual(series.queryValue("start_date"), "2026-11-01")
+        XCTAssertEqual(series.queryValue("end_date"), "2026-11-08")
+        XCTAssertEqual(history.out.split(separator: "\n").filter { $0.hasPrefix("2026-11-") }.count, 7)
+        XCTAssertFalse(allText(under: home).contains("TD-LIVE-SECRET-77"))
+    }
+
+    func testProfile() throws {
+        let home = try makeTemporaryFolder(self)
+        XCTAssertEqual(try runAlmanac(["profile"], home: home, environment: ["USER": "maria"]).out, "Username: maria\n")
+        XCTAssertEqual(try runAlmanac(["profile"], home: home, environment: ["USER": "1bad"]).out, "Username: guest\n")
+        for bad in ["ab", "1abc", "has space", String(repeating: "a", count: 33), "émile"] {
+            assertOneLineError(try runAlmanac(["profile", "set-username", bad], home: home), status: 64, contains: "starting with a letter")
+        }
+        XCTAssertEqual(try runAlmanac(["profile", "set-username", "j.doe-2"], home: home).out, "Username set to j.doe-2.\n")
+        XCTAssertEqual(try runAlmanac(["profile", "--json"], home: home).out, "{\n  \"username\" : \"j.doe-2\"\n}\n")
+    }
+}

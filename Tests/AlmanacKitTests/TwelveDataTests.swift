@@ -1,0 +1,128 @@
+import Foundation
+import XCTest
+
+@testable import AlmanacKit
+
+final class TwelveDataTests: XCTestCase {
+    func testSingleQuoteDecodesStringsToNumbers() throws {
+        let body = Data("{\"symbol\":\"BTC/USD\",\"close\":\"91234.50000\",\"percent_change\":\"-1.25\",\"is_market_open\":true}".utf8)
+        let result = try TwelveData.quotes(["BTC/USD"]).decode(body)
+        guard case .quote(let quote)? = result["BTC/USD"] else { return XCTFail("\(result)") }
+        XCTAssertEqual(quote.close?.value, 91234.5)
+        XCTAssertEqual(quote.percent_change?.value, -1.25)
+    }
+
+    func testBatchWithPerSymbolErrorMarksOnlyThatRow() throws {
+        let body = Data("""
+            {"BTC/USD":{"symbol":"BTC/USD","close":"1.5"},
+             "FOO/USD":{"code":404,"message":"**symbol** not found: FOO/USD","status":"error"}}
+            """.utf8)
+        let result = try TwelveData.quotes(["BTC/USD", "FOO/USD"]).decode(body)
+        XCTAssertEqual(result["FOO/USD"], .failure("symbol not found: FOO/USD"))
+        guard case .quote(let quote)? = result["BTC/USD"] else { return XCTFail() }
+        XCTAssertEqual(quote.close?.value, 1.5)
+    }
+
+    func testErrorBodyWithHTTP200Throws() {
+        let body = Data("{\"code\":400,\"message\":\"No data is available on the specified dates. Try setting different **start/end** dates.\",\"status\":\"error\"}".utf8)
+        XCTAssertThrowsError(try TwelveData.timeSeries("BTC/USD", start: LocalDate("2020-01-01")!, endExclusive: LocalDate("2020-01-02")!, closed: true).decode(body)) { error in
+            XCTAssertEqual(error as? APIError, .provider(provider: .twelveData, code: 400,
+                                                         message: "No data is available on the specified dates. Try setting different start/end dates."))
+        }
+    }
+
+    func testTimeSeriesAsksForTheDayAfterTheEnd() {
+        let endpoint = TwelveData.timeSeries("ETH/USD", start: LocalDate("2026-11-01")!, endExclusive: LocalDate("2026-11-08")!, closed: true)
+        XCTAssertTrue(endpoint.descriptor.query.contains(QueryItem("end_date", "2026-11-08")))
+        XCTAssertEqual(endpoint.descriptor.ttl, 86400)
+    }
+
+    func testPriceFormat() {
+        XCTAssertEqual(PriceFormat.format(91234.5), "91,234.50")
+        XCTAssertEqual(PriceFormat.format(1234567.891), "1,234,567.89")
+        XCTAssertEqual(PriceFormat.format(2.1843), "2.18")
+        XCTAssertEqual(PriceFormat.format(0.15873), "0.1587")
+        XCTAssertEqual(PriceFormat.format(0.00000884), "0.000008840")
+        XCTAssertEqual(PriceFormat.percent(-0.456), "−0.46%")
+        XCTAssertEqual(PriceFormat.percent(4.1), "+4.10%")
+    }
+}
+
+final class PairResolverTests: XCTestCase {
+    private let catalogue: [TwelveDataDTO.Pair] = [
+        .init(symbol: "ETH/BTC", currency_base: "Ethereum", currency_quote: "Bitcoin"),
+        .init(symbol: "ETH/USD", currency_base: "Ethereum", currency_quote: "US Dollar"),
+        .init(symbol: "BTC/USD", currency_base: "Bitcoin", currency_quote: "US Dollar"),
+        .init(symbol: "LUNA/EUR", currency_base: "Terra", currency_quote: "Euro"),
+        .init(symbol: "LUNA/USDT", currency_base: "Terra", currency_quote: "Tether USDt"),
+    ]
+
+    func testSymbolPairAndNameFindTheUSDPair() {
+        for query in ["ETH", "eth", "eth/usd", "ETH/USD", "Ethereum", "ethereum"] {
+            XCTAssertEqual(PairResolver.resolve(query, in: catalogue), .one(catalogue[1]), query)
+        }
+        XCTAssertEqual(PairResolver.resolve("eth/btc", in: catalogue), .one(catalogue[0]))
+    }
+
+    func testNoUSDPairGivesChoices() {
+        XCTAssertEqual(PairResolver.resolve("terra", in: catalogue), .several([catalogue[3], catalogue[4]]))
+    }
+
+    func testUnknownGivesAtMostThreeSuggestions() {
+        guard case .none(let suggestions) = PairResolver.resolve("Etherium", in: catalogue) else { return XCTFail() }
+        XCTAssertEqual(suggestions.first, "Ethereum")
+        XCTAssertLessThanOrEqual(suggestions.count, 3)
+    }
+}
+
+final class DateInputTests: XCTestCase {
+    private let today = LocalDate("2026-11-21")!
+
+    func testValidationTable() {
+        let cases: [(String?, String?, String?)] = [
+            (nil, nil, nil),
+            ("2026-11-01", "2026-11-07", nil),
+            ("yesterday", "today", nil),
+            ("2026-02-30", nil, "--from must be a real date as YYYY-MM-DD, today or yesterday, not \"2026-02-30\"."),
+            ("2026-1-01", nil, "--from must be a real date as YYYY-MM-DD, today or yesterday, not \"2026-1-01\"."),
+            (nil, "tomorrow", "--to must be a real date as YYYY-MM-DD, today or yesterday, not \"tomorrow\"."),
+            ("2026-11-10", "2026-11-05", "--from 2026-11-10 is after --to 2026-11-05."),
+            (nil, "2026-11-22", "--to 2026-11-22 is after today (2026-11-21)."),
+            ("2026-12-01", "2026-12-02", "--from 2026-12-01 is after today (2026-11-21)."),
+        ]
+        for (from, to, message) in cases {
+            do {
+                let range = try DateInput.range(from: from, to: to, today: today, defaultDays: 7)
+                XCTAssertNil(message, "expected an error for \(String(describing: from)) \(String(describing: to))")
+                if from == nil, to == nil { XCTAssertEqual(range, LocalDate("2026-11-15")!...today) }
+            } catch {
+                XCTAssertEqual((error as? UsageError)?.message, message)
+            }
+        }
+    }
+
+    func testLocalDateArithmetic() {
+        XCTAssertEqual(LocalDate("2024-02-28")!.adding(days: 1).description, "2024-02-29")
+        XCTAssertEqual(LocalDate("2026-12-31")!.adding(days: 1).description, "2027-01-01")
+        XCTAssertEqual(LocalDate("2022-10-31")!.longText, "Monday 31 October 2022")
+        XCTAssertNil(LocalDate("2025-02-29"))
+        XCTAssertEqual(LocalDate("2026-01-01")!.days(until: LocalDate("2027-01-01")!), 365)
+    }
+}
+
+final class CreditBudgetTests: XCTestCase {
+    func testConcurrentReservationsNeverOverspend() async throws {
+        let folder = try makeTemporaryFolder(self)
+        let now = Date()
+        let granted = try await withThrowingTaskGroup(of: Bool.self) { group in
+            for _ in 0..<20 {
+                group.addTask { try CreditBudget(stateFolder: folder).reserve(1, now: now) == nil }
+            }
+            return try await group.reduce(0) { $0 + ($1 ? 1 : 0) }
+        }
+        XCTAssertEqual(granted, 8)
+        let budget = CreditBudget(stateFolder: folder)
+        XCTAssertEqual(try budget.reserve(1, now: now.addingTimeInterval(30)), now.addingTimeInterval(60))
+        XCTAssertNil(try budget.reserve(8, now: now.addingTimeInterval(61)))
+    }
+}
