@@ -54,6 +54,7 @@ struct WelcomeScreen: MenuScreen {
         switch index {
         case 0: return .open(CryptoScreen(context: context))
         case 1: return .open(WeatherScreen(context: context))
+        case 2: return .open(FruitsScreen(context: context))
         case 3: return .open(ExamsScreen(context: context))
         case 5: return .open(ProfileScreen(context: context))
         default:

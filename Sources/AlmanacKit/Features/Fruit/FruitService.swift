@@ -1,0 +1,114 @@
+import Foundation
+
+/// The fruit front end: the catalogue, one fruit, groups, and the log of fruit eaten.
+public struct FruitService: Sendable {
+    public let context: AppContext
+    public let store: DocumentStore<FruitLog>
+
+    public init(context: AppContext) {
+        self.context = context
+        self.store = context.store(FruitLog.self)
+    }
+
+    // MARK: - Catalogue
+
+    /// Every fruit, trimmed, with the catalogue's provenance.
+    public func catalogue() async throws -> (fruits: [Fruit], provenance: Provenance) {
+        let fetched = try await context.client.fetch(Fruityvice.all())
+        return (fetched.value.map(Fruit.init), fetched.provenance)
+    }
+
+    /// Sorted by id, or by name.
+    public static func sorted(_ fruits: [Fruit], byName: Bool) -> [Fruit] {
+        byName ? fruits.sorted { ($0.name.lowercased(), $0.id) < ($1.name.lowercased(), $1.id) } : fruits.sorted { $0.id < $1.id }
+    }
+
+    /// Sections by family, genus or order; groups and fruits in alphabetical order.
+    public static func grouped(_ fruits: [Fruit], by grouping: FruitGrouping) -> [FruitGroup] {
+        Dictionary(grouping: fruits) { $0.rank(grouping) }
+            .map { FruitGroup(name: $0.key.isEmpty ? "(unknown)" : $0.key, fruits: sorted($0.value, byName: true)) }
+            .sorted { $0.name.lowercased() < $1.name.lowercased() }
+    }
+
+    /// A fruit by id or name (case-insensitive); unknown → exit 64 with suggestions.
+    public func fruit(_ reference: String) async throws -> (Fruit, Provenance) {
+        let text = reference.trimmingCharacters(in: .whitespaces)
+        guard !text.isEmpty, text.count <= 60 else { throw UsageError("Give a fruit's name or id.") }
+        if Int(text) == nil, let single = try? await context.client.fetch(Fruityvice.fruit(text)) {
+            return (Fruit(single.value), single.provenance)
+        }
+        let (fruits, provenance) = try await catalogue()
+        if let id = Int(text) {
+            guard let fruit = fruits.first(where: { $0.id == id }) else {
+                throw UsageError("No fruit has id \(id). Ids run from \(fruits.map(\.id).min() ?? 0) to \(fruits.map(\.id).max() ?? 0), with gaps.")
+            }
+            return (fruit, provenance)
+        }
+        if let fruit = fruits.first(where: { $0.name.caseInsensitiveCompare(text) == .orderedSame }) { return (fruit, provenance) }
+        throw unknown(text, among: fruits.map(\.name), what: "fruit")
+    }
+
+    /// The fruits of one family, genus or order.
+    public func group(_ grouping: FruitGrouping, _ name: String) async throws -> (FruitGroup, Provenance) {
+        let text = name.trimmingCharacters(in: .whitespaces)
+        if let fetched = try? await context.client.fetch(Fruityvice.group(grouping, text)), !fetched.value.isEmpty {
+            let fruits = FruitService.sorted(fetched.value.map(Fruit.init), byName: true)
+            return (FruitGroup(name: fruits[0].rank(grouping), fruits: fruits), fetched.provenance)
+        }
+        let (fruits, provenance) = try await catalogue()
+        let members = fruits.filter { $0.rank(grouping).caseInsensitiveCompare(text) == .orderedSame }
+        guard let first = members.first else {
+            throw unknown(text, among: Array(Set(fruits.map { $0.rank(grouping) })), what: grouping.rawValue)
+        }
+        return (FruitGroup(name: first.rank(grouping), fruits: FruitService.sorted(members, byName: true)), provenance)
+    }
+
+    private func unknown(_ text: String, among names: [String], what: String) -> UsageError {
+        let suggestions = Similarity.suggestions(for: text, in: names)
+        return UsageError("No \(what) called \"\(text)\"." + (suggestions.isEmpty ? "" : " Did you mean: \(suggestions.joined(separator: ", "))?"))
+    }
+
+    // MARK: - Log
+
+    /// Records a fruit eaten (default: today, 100 g) with its nutrition now.
+    @discardableResult
+    public func eat(_ reference: String, date text: String?, grams: Double) async throws -> FruitLogEntry {
+        let today = try context.today()
+        let date = try text.map { try DateInput.parse($0, today: today, flag: "--date") } ?? today
+        if date > today { throw UsageError("--date \(date) is in the future; log fruit already eaten.") }
+        guard grams > 0, grams <= 5000, grams.isFinite else { throw UsageError("--amount must be more than 0 and at most 5000 grams.") }
+        let (fruit, _) = try await self.fruit(reference)
+        return try store.update { log in
+            let entry = FruitLogEntry(id: log.nextID, fruitID: fruit.id, name: fruit.name, date: date, grams: grams, per100g: fruit.nutrition)
+            log.nextID += 1
+            log.entries.append(entry)
+            return entry
+        }
+    }
+
+    /// Days with entries in the range (default: the 30 days ending today), oldest first.
+    public func days(from: String?, to: String?) throws -> [FruitDay] {
+        let range = try DateInput.range(from: from, to: to, today: try context.today(), defaultDays: 30)
+        let entries = try store.read().entries.filter { range.contains($0.date) }
+        return Dictionary(grouping: entries, by: \.date).map { FruitDay(date: $0.key, entries: $0.value.sorted { $0.id < $1.id }) }
+            .sorted { $0.date < $1.date }
+    }
+
+    @discardableResult
+    public func removeEntry(_ id: Int) throws -> FruitLogEntry {
+        try store.update { log in
+            guard let index = log.entries.firstIndex(where: { $0.id == id }) else {
+                throw UsageError("No log entry \(id)." + (log.entries.isEmpty ? " The log is empty." : " See the numbers in: almanac fruit log --from YYYY-MM-DD"))
+            }
+            return log.entries.remove(at: index)
+        }
+    }
+
+    /// The most recent day this fruit was eaten within the 30 days ending today.
+    public func lastEaten(_ fruit: Fruit) throws -> LocalDate? {
+        let today = try context.today()
+        return try store.read().entries
+            .filter { $0.fruitID == fruit.id && $0.date <= today && $0.date > today.adding(days: -30) }
+            .map(\.date).max()
+    }
+}

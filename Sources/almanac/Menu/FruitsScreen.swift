@@ -1,0 +1,45 @@
+import AlmanacKit
+import Foundation
+
+struct FruitsScreen: MenuScreen {
+    let context: AppContext
+    let title = "Fruits"
+    let choices = ["Catalogue (choose the sort)", "A fruit's detail", "Eat a fruit", "Log of the last 30 days"]
+
+    func choose(_ index: Int, io: MenuIO) async -> MenuNavigation {
+        let service = FruitService(context: context)
+        await attempt(io) {
+            switch index {
+            case 0:
+                guard let sort = io.askValid("Sort by id, name, family, genus or order [id]:", { text -> String in
+                    let value = text.isEmpty ? "id" : text.lowercased()
+                    guard ["id", "name"].contains(value) || FruitGrouping(rawValue: value) != nil else { throw UsageError("Type id, name, family, genus or order.") }
+                    return value
+                }) else { return }
+                let (fruits, _) = try await service.catalogue()
+                if let grouping = FruitGrouping(rawValue: sort) {
+                    io.say(FruitView.groups(FruitService.grouped(fruits, by: grouping), grouping: grouping, style: context.style))
+                } else {
+                    io.say(FruitView.table(FruitService.sorted(fruits, byName: sort == "name"), style: context.style))
+                }
+            case 1:
+                guard case .text(let name) = io.ask("Fruit name or id:") else { return }
+                let (fruit, _) = try await service.fruit(name)
+                io.say(FruitView.detail(fruit, lastEaten: try service.lastEaten(fruit), today: try context.today(), style: context.style))
+            case 2:
+                guard case .text(let name) = io.ask("Fruit name or id:") else { return }
+                let today = try context.today()
+                guard let date = io.askValid("Date eaten, YYYY-MM-DD [today]:", { text -> LocalDate in
+                    let date = text.isEmpty ? today : try DateInput.parse(text, today: today, flag: "The date")
+                    if date > today { throw UsageError("\(date) is in the future; log fruit already eaten.") }
+                    return date
+                }) else { return }
+                let entry = try await service.eat(name, date: date.description, grams: 100)
+                io.say("Logged #\(entry.id): \(entry.name) on \(entry.date.longText).")
+            default:
+                io.say(FruitView.log(try service.days(from: nil, to: nil), style: context.style))
+            }
+        }
+        return .stay
+    }
+}

@@ -1,0 +1,117 @@
+import AlmanacKit
+import Foundation
+
+/// Fruit renderings: tables, grouped sections, detail, the daily log.
+enum FruitView {
+    static func family(_ fruit: Fruit, _ style: Style) -> String {
+        style.color256(fruit.family, FamilyColour.index(for: fruit.family))
+    }
+
+    static func number(_ value: Double) -> String {
+        value == value.rounded() ? String(Int(value)) : String(format: "%.2f", value).replacingOccurrences(of: #"0$"#, with: "", options: .regularExpression)
+    }
+
+    static func table(_ fruits: [Fruit], style: Style) -> String {
+        var table = Table([.init("ID", .right), .init("Name"), .init("Family"), .init("Genus"), .init("Order"), .init("kcal", .right), .init("Sugar g", .right)])
+        for fruit in fruits {
+            table.add([String(fruit.id), fruit.name, family(fruit, style), fruit.genus, fruit.order, number(fruit.nutrition.calories),
+                       fruit.highSugar ? style.boldRed(number(fruit.nutrition.sugar)) : number(fruit.nutrition.sugar)])
+        }
+        return table.render(style: style)
+    }
+
+    static func groups(_ groups: [FruitGroup], grouping: FruitGrouping, style: Style) -> String {
+        groups.map { group in
+            let heading = grouping == .family ? style.bold(style.color256(group.name, FamilyColour.index(for: group.name))) : style.bold(group.name)
+            let names = group.fruits.map { "  \($0.name)  " + style.dim("#\($0.id)") + (grouping == .family ? "" : "  " + family($0, style)) }
+            return "\(heading) (\(group.fruits.count))\n" + names.joined(separator: "\n")
+        }.joined(separator: "\n\n")
+    }
+
+    static func detail(_ fruit: Fruit, lastEaten: LocalDate?, today: LocalDate, style: Style) -> String {
+        let n = fruit.nutrition
+        var sugar = "\(number(n.sugar)) g"
+        if fruit.highSugar { sugar += "  " + style.boldRed("⚠ high sugar (over 10 g)") }
+        let rows: [(String, String)] = [
+            ("ID", String(fruit.id)), ("Family", family(fruit, style)), ("Genus", fruit.genus), ("Order", fruit.order),
+            ("Calories", "\(number(n.calories)) kcal"), ("Fat", "\(number(n.fat)) g"), ("Sugar", sugar),
+            ("Carbohydrates", "\(number(n.carbohydrates)) g"), ("Protein", "\(number(n.protein)) g"),
+        ]
+        var text = style.bold(fruit.name) + style.dim("  per 100 g") + "\n\n"
+        text += rows.map { $0.0.padding(toLength: 13, withPad: " ", startingAt: 0) + "  " + $0.1 }.joined(separator: "\n")
+        if let lastEaten {
+            let days = lastEaten.days(until: today)
+            let when = days == 0 ? "today" : days == 1 ? "yesterday" : "\(days) days ago"
+            text += "\n\nYou ate \(fruit.name) \(when) (\(lastEaten.longText))."
+        }
+        return text
+    }
+
+    static func log(_ days: [FruitDay], style: Style) -> String {
+        if days.isEmpty { return "Nothing logged in this range. Log a fruit with: almanac fruit eat NAME" }
+        return days.map { day in
+            var table = Table([.init("#", .right), .init("Fruit"), .init("Grams", .right), .init("kcal", .right), .init("Fat", .right),
+                               .init("Sugar", .right), .init("Carbs", .right), .init("Protein", .right)])
+            for entry in day.entries {
+                let n = entry.nutrition
+                table.add([String(entry.id), entry.name, number(entry.grams), String(format: "%.0f", n.calories), String(format: "%.1f", n.fat),
+                           String(format: "%.1f", n.sugar), String(format: "%.1f", n.carbohydrates), String(format: "%.1f", n.protein)])
+            }
+            let t = day.total
+            table.add([style.bold(""), style.bold("Total"), number(day.entries.reduce(0) { $0 + $1.grams }), style.bold(String(format: "%.0f", t.calories)),
+                       String(format: "%.1f", t.fat), String(format: "%.1f", t.sugar), String(format: "%.1f", t.carbohydrates), String(format: "%.1f", t.protein)])
+            return style.bold(day.date.longText) + "\n" + table.render(style: style)
+        }.joined(separator: "\n\n")
+    }
+
+    /// A short confetti line for a terminal (under a second, skipped when not a terminal).
+    static func celebrate(_ fruit: Fruit, console: Console) {
+        let pieces = ["🎉", "✨", "🎊", "🍓", "🍌", "🍇", "🍊", "🍒"]
+        var line = ""
+        for step in 0..<8 {
+            line += pieces[(fruit.id + step) % pieces.count] + " "
+            FileHandle.standardError.write(Data("\r\(line)".utf8))
+            Thread.sleep(forTimeInterval: 0.08)
+        }
+        FileHandle.standardError.write(Data("\n".utf8))
+    }
+}
+
+/// `--json` shapes for fruit.
+enum FruitJSON {
+    struct Item: Encodable {
+        var id: Int
+        var name: String
+        var family: String
+        var genus: String
+        var order: String
+        var nutrition: Nutrition
+        var highSugar: Bool
+        var lastEaten: LocalDate?
+        init(_ fruit: Fruit, lastEaten: LocalDate? = nil) {
+            (id, name, family, genus, order, nutrition, highSugar) = (fruit.id, fruit.name, fruit.family, fruit.genus, fruit.order, fruit.nutrition, fruit.highSugar)
+            self.lastEaten = lastEaten
+        }
+    }
+
+    struct List: Encodable {
+        var fruits: [Item]
+        var source: SourceFields
+    }
+
+    struct Grouped: Encodable {
+        struct Group: Encodable {
+            var name: String
+            var fruits: [Item]
+        }
+        var groupedBy: String
+        var groups: [Group]
+        var source: SourceFields
+    }
+
+    struct Day: Encodable {
+        var date: LocalDate
+        var entries: [FruitLogEntry]
+        var total: Nutrition
+    }
+}
