@@ -113,7 +113,7 @@ final class DateInputTests: XCTestCase {
 final class CreditBudgetTests: XCTestCase {
     func testConcurrentReservationsNeverOverspend() async throws {
         let folder = try makeTemporaryFolder(self)
-        let now = Date()
+        let now = Date(timeIntervalSince1970: 1_800_000_000)
         let granted = try await withThrowingTaskGroup(of: Bool.self) { group in
             for _ in 0..<20 {
                 group.addTask { try CreditBudget(stateFolder: folder).reserve(1, now: now) == nil }
