@@ -15,13 +15,15 @@ do {
     case "http": try await HTTPBench.run(options)
     case "cache": try await CacheBench.run(options)
     case "crypto": try await CryptoBench.run(options)
+    case "deals": try await DealsBench.run(options)
     case "store-writer": try StoreWriter.run(Array(arguments.dropFirst()))
     case "all":
         try await HTTPBench.run(options)
         try await CacheBench.run(options)
         try await CryptoBench.run(options)
+        try await DealsBench.run(options)
     default:
-        FileHandle.standardError.write(Data("usage: almanac-bench http|cache|crypto|all [--count N] [--json]\n".utf8))
+        FileHandle.standardError.write(Data("usage: almanac-bench http|cache|crypto|deals|all [--count N] [--json]\n".utf8))
         exit(64)
     }
 } catch {

@@ -1,6 +1,3 @@
 import AlmanacKit
 import ArgumentParser
 
-struct DealsCommand: AsyncParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "deals", abstract: "Deals (not built yet).")
-}

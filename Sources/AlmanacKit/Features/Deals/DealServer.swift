@@ -1,0 +1,80 @@
+import Foundation
+
+/// The deal server: streams about a million deals in batches of 100 on its own thread, at an
+/// irregular pace, until it runs out. Deterministic for a seed. Treat it as untouchable:
+/// consumers rely only on `subscribeToDeals`.
+public final class DealServer: @unchecked Sendable {
+    /// About twenty instruments, as a currency desk names them.
+    public static let instruments = [
+        "EUR/USD_TOD", "EUR/USD_TOM", "EUR/USD_SPT", "GBP/USD_TOD", "GBP/USD_TOM", "USD/JPY_TOD", "USD/JPY_TOM",
+        "USD/CHF_TOD", "USD/CAD_TOM", "AUD/USD_TOD", "NZD/USD_TOM", "EUR/GBP_TOD", "EUR/JPY_TOM", "EUR/CHF_TOD",
+        "USD/CNH_TOM", "USD/RUB_TOD", "USD/RUB_TOM", "EUR/RUB_TOD", "USD/TRY_SPT", "XAU/USD_SPT",
+    ]
+    static let basePrices: [Double] = [1.08, 1.08, 1.08, 1.27, 1.27, 151.2, 151.2, 0.88, 1.39, 0.65, 0.59, 0.85, 163.3, 0.95,
+                                        7.24, 92.5, 92.6, 99.9, 34.2, 2650]
+
+    public let count: Int
+    public let seed: UInt64
+    /// Mean batches per second; 0 = as fast as possible.
+    public let pace: Double
+    public let batchSize = 100
+    private let lock = NSLock()
+    private var stopped = false
+
+    public init(count: Int = 1_000_000, seed: UInt64 = 42, pace: Double = 0) {
+        self.count = max(0, count)
+        self.seed = seed
+        self.pace = max(0, pace)
+    }
+
+    /// Starts streaming on a new thread; `onBatch` is called from that thread, then `onEnd` once.
+    public func subscribeToDeals(_ onBatch: @escaping @Sendable ([Deal]) -> Void, onEnd: (@Sendable () -> Void)? = nil) {
+        Thread.detachNewThread { [self] in
+            var generator = SplitMix64(seed: seed)
+            var produced = 0
+            while produced < count, !isStopped {
+                let size = min(batchSize, count - produced)
+                onBatch((0..<size).map { Self.deal(number: produced + $0, generator: &generator) })
+                produced += size
+                if pace > 0 {
+                    let mean = 1 / pace
+                    Thread.sleep(forTimeInterval: mean * Double(generator.next() % 2000) / 1000)
+                }
+            }
+            onEnd?()
+        }
+    }
+
+    /// Stops the stream after the current batch.
+    public func stop() { lock.withLock { stopped = true } }
+
+    private var isStopped: Bool { lock.withLock { stopped } }
+
+    /// Deal number `n`: ids ascend with jitter-free gaps, times move forward with jitter, prices wander.
+    static func deal(number: Int, generator: inout SplitMix64) -> Deal {
+        let instrument = Int(generator.next() % UInt64(instruments.count))
+        let base = basePrices[instrument]
+        let price = base * (1 + (Double(generator.next() % 20001) - 10000) / 1_000_000)
+        let amount = Double(1 + generator.next() % 5_000_000)
+        let jitter = Double(generator.next() % 3_000) / 1000
+        let date = Date(timeIntervalSince1970: 1_795_132_800 + Double(number) * 0.02 + jitter)
+        let side: Deal.Side = generator.next() & 1 == 0 ? .buy : .sell
+        return Deal(id: Int64(100_000 + number), dateModified: date, instrumentName: instruments[instrument],
+                    price: (price * 100_000).rounded() / 100_000, amount: amount, side: side)
+    }
+}
+
+/// A small, fast, deterministic generator (Steele, Lea, Flood 2014).
+public struct SplitMix64: RandomNumberGenerator, Sendable {
+    private var state: UInt64
+
+    public init(seed: UInt64) { state = seed }
+
+    public mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}

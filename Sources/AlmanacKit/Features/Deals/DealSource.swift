@@ -1,0 +1,113 @@
+import Foundation
+
+/// Feeds an inbox in batches of 100: the built-in deal server, or JSON lines from a file or an
+/// HTTP URL (streamed through the curl transport, never buffered whole).
+public enum DealSource: Sendable {
+    case server(count: Int, seed: UInt64, pace: Double)
+    case file(URL)
+    case url(String)
+
+    /// `FILE` or `http(s)://…`.
+    public static func parse(_ text: String) -> DealSource {
+        text.hasPrefix("http://") || text.hasPrefix("https://") ? .url(text) : .file(URL(fileURLWithPath: text))
+    }
+
+    /// How many deals are expected, when known.
+    public var expected: Int? {
+        if case .server(let count, _, _) = self { return count }
+        return nil
+    }
+
+    /// Starts delivering into `inbox` on background threads; returns at once.
+    public func start(into inbox: DealInbox, transport: CurlTransport = CurlTransport(), options: TransportOptions = .init()) {
+        switch self {
+        case .server(let count, let seed, let pace):
+            DealServer(count: count, seed: seed, pace: pace).subscribeToDeals({ inbox.put($0) }, onEnd: { inbox.finish() })
+        case .file(let url):
+            Thread.detachNewThread {
+                let splitter = LineBatcher(inbox: inbox)
+                guard let handle = try? FileHandle(forReadingFrom: url) else {
+                    splitter.fail("cannot open \(url.path)")
+                    return
+                }
+                while let chunk = try? handle.read(upToCount: 1 << 16), !chunk.isEmpty { splitter.feed(chunk) }
+                splitter.end()
+            }
+        case .url(let address):
+            let splitter = LineBatcher(inbox: inbox)
+            Task.detached {
+                do {
+                    var options = options
+                    options.totalTimeout = 3600
+                    let descriptor = RequestDescriptor(provider: .fruityvice, name: "deals.stream", path: "", ttl: 0)
+                    let request = try RequestPreparer.prepare(descriptor, baseURL: address, key: nil, options: options)
+                    let response = try await transport.stream(request) { chunk in
+                        splitter.feed(chunk)
+                        return true
+                    }
+                    if !(200..<300).contains(response.status) { splitter.fail("the server answered HTTP \(response.status)") }
+                } catch {
+                    splitter.fail(ErrorText.describe(error))
+                }
+                splitter.end()
+            }
+        }
+    }
+}
+
+/// Splits bytes into lines, parses deals, and hands them over 100 at a time.
+/// Malformed lines are skipped and counted; a last line without a newline is still read.
+public final class LineBatcher: @unchecked Sendable {
+    private let inbox: DealInbox
+    private var partial = Data()
+    private var batch: [Deal] = []
+    private var skipped = 0
+    private let lock = NSLock()
+    public private(set) var failure: String?
+
+    public init(inbox: DealInbox) {
+        self.inbox = inbox
+        batch.reserveCapacity(100)
+    }
+
+    public func feed(_ chunk: Data) {
+        lock.withLock {
+            partial.append(chunk)
+            var start = partial.startIndex
+            while let newline = partial[start...].firstIndex(of: 10) {
+                line(partial[start..<newline])
+                start = newline + 1
+            }
+            partial = Data(partial[start...])
+        }
+    }
+
+    public func fail(_ reason: String) {
+        lock.withLock { failure = reason }
+        inbox.note(failure: reason)
+    }
+
+    public func end() {
+        lock.withLock {
+            if !partial.isEmpty { line(partial) }
+            partial = Data()
+            if !batch.isEmpty { inbox.put(batch) }
+            batch = []
+            inbox.finish(skipped: skipped)
+        }
+    }
+
+    private func line(_ bytes: Data) {
+        let trimmed = bytes.last == 13 ? bytes.dropLast() : bytes
+        if trimmed.allSatisfy({ $0 == 32 || $0 == 9 }) { return }
+        guard let deal = trimmed.withUnsafeBytes({ raw in DealLineParser.parse(Array(raw.bindMemory(to: UInt8.self))) }) else {
+            skipped += 1
+            return
+        }
+        batch.append(deal)
+        if batch.count == 100 {
+            inbox.put(batch)
+            batch.removeAll(keepingCapacity: true)
+        }
+    }
+}

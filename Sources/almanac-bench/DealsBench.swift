@@ -1,0 +1,113 @@
+import AlmanacKit
+import Foundation
+
+/// Ingest, merge, re-sort, flip and window timings for the deals table.
+enum DealsBench {
+    static func run(_ options: BenchOptions) async throws {
+        let count = options.int("count", default: 1_000_000)
+        let (dateIngest, _) = ingest(count: count, column: .date)
+        let (priceIngest, priceFrames, store) = ingestKeeping(count: count, column: .price)
+        let frameTimes = singleBatchMerges(into: store, batches: 300)
+        var resort: [String: Double] = [:]
+        for column in [DealColumn.date, .instrument, .amount, .side, .price] {
+            resort[column.rawValue] = measure { store.sort(by: column) }
+        }
+        let flip = measure { store.setDescending(!store.descending) }
+        var generator = SplitMix64(seed: 7)
+        let windows = 10_000
+        var sink = 0
+        let windowTime = measure {
+            for _ in 0..<windows {
+                let offset = Int(generator.next() % UInt64(max(1, store.count - 50)))
+                sink &+= store.window(offset: offset, count: 50).count
+            }
+        } / Double(windows)
+        let naive = naiveIngest(count: min(count, 100_000))
+        let rss = peakRSSMegabytes()
+        let sorted = frameTimes.sorted()
+        let worst = max(sorted.last ?? 0, priceFrames.max() ?? 0)
+        let p99 = sorted[min(sorted.count - 1, Int(Double(sorted.count) * 0.99))]
+        let rows: [(String, String)] = [
+            ("deals", "\(count)"),
+            ("ingest, sorted by price", milliseconds(priceIngest) + "  (\(priceFrames.count) frames)"),
+            ("ingest, sorted by date", milliseconds(dateIngest)),
+            ("worst frame merge at \(count / 1000)k", milliseconds(worst)),
+            ("p99 one-batch merge at \(count / 1000)k", milliseconds(p99)),
+        ] + DealColumn.allCases.map { ("re-sort by \($0.rawValue)", milliseconds(resort[$0.rawValue] ?? 0)) } + [
+            ("direction flip", String(format: "%.4f ms", flip * 1000)),
+            ("50-row window, random offset", String(format: "%.2f µs", windowTime * 1e6)),
+            ("bytes per row", "\(DealStore.bytesPerRow)"),
+            ("peak RSS", String(format: "%.1f MB", rss)),
+            ("naive ingest (append + full sort per batch), \(min(count, 100_000) / 1000)k", milliseconds(naive)),
+        ]
+        let json: [String: Any] = [
+            "ingest_ms_price": priceIngest * 1000, "ingest_ms_date": dateIngest * 1000, "worst_frame_ms": worst * 1000,
+            "p99_frame_ms": p99 * 1000, "resort_ms": resort.mapValues { $0 * 1000 }, "flip_ms": flip * 1000,
+            "window_us": windowTime * 1e6, "bytes_per_row": DealStore.bytesPerRow, "peak_rss_mb": rss, "naive_ingest_100k_ms": naive * 1000,
+        ]
+        report("Deals (goals: ingest ≤ 500 ms, frame ≤ 2 ms, re-sort ≤ 50 ms, flip ≤ 1 ms, window ≤ 10 µs, ≤ 64 B/row, ≤ 100 MB)",
+               rows, json: json, asJSON: options.json)
+        if sink == -1 { print(sink) }
+    }
+
+    static func ingest(count: Int, column: DealColumn) -> (Double, [Double]) {
+        let (total, frames, _) = ingestKeeping(count: count, column: column)
+        return (total, frames)
+    }
+
+    /// The real server at full speed. Each frame merges what has arrived, at most
+    /// `DealFeed.frameLimit` deals, so the view is current after every frame.
+    static func ingestKeeping(count: Int, column: DealColumn) -> (Double, [Double], DealStore) {
+        let feed = DealFeed(source: .server(count: count, seed: 42, pace: 0), column: column, descending: true)
+        var frames: [Double] = []
+        let total = measure {
+            feed.start()
+            while !feed.isComplete {
+                let took = measure { _ = feed.pump() }
+                if feed.lastMerged > 0 { frames.append(took) } else { Thread.sleep(forTimeInterval: 0.0002) }
+            }
+        }
+        return (total, frames, feed.store)
+    }
+
+    /// One batch of 100 per frame merged into the full table (the steady state of a live feed).
+    static func singleBatchMerges(into store: DealStore, batches: Int) -> [Double] {
+        var generator = SplitMix64(seed: 99)
+        return (0..<batches).map { index in
+            let deals = (0..<100).map { offset in
+                Deal(id: Int64(10_000_000 + index * 100 + offset), dateModified: Date(timeIntervalSince1970: 1_795_200_000 + Double(index)),
+                     instrumentName: DealServer.instruments[Int(generator.next() % 20)], price: Double(generator.next() % 200_000) / 100,
+                     amount: Double(generator.next() % 1_000_000), side: generator.next() & 1 == 0 ? .buy : .sell)
+            }
+            return measure { store.append(deals) }
+        }
+    }
+
+    /// Append each batch and sort the whole table with a closure comparator, for contrast.
+    static func naiveIngest(count: Int) -> Double {
+        var all: [Deal] = []
+        var generator = SplitMix64(seed: 42)
+        let batches = (0..<(count / 100)).map { batch in (0..<100).map { DealServerSample.deal(batch * 100 + $0, &generator) } }
+        return measure {
+            for batch in batches {
+                all.append(contentsOf: batch)
+                all.sort { $0.price != $1.price ? $0.price > $1.price : $0.id < $1.id }
+            }
+        }
+    }
+
+    static func peakRSSMegabytes() -> Double {
+        guard let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8),
+            let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmHWM:") })
+        else { return 0 }
+        return (Double(line.split(separator: " ").dropFirst().first ?? "0") ?? 0) / 1024
+    }
+}
+
+enum DealServerSample {
+    static func deal(_ number: Int, _ generator: inout SplitMix64) -> Deal {
+        Deal(id: Int64(number), dateModified: Date(timeIntervalSince1970: 1_795_132_800 + Double(number)),
+             instrumentName: DealServer.instruments[Int(generator.next() % 20)], price: Double(generator.next() % 200_000) / 100,
+             amount: Double(generator.next() % 1_000_000), side: generator.next() & 1 == 0 ? .buy : .sell)
+    }
+}

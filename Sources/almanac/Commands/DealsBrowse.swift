@@ -1,0 +1,17 @@
+import AlmanacKit
+import ArgumentParser
+
+extension DealsCommand {
+    struct Browse: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "A full-screen live table: scroll, sort, flip, follow or pause.")
+        @OptionGroup var global: GlobalOptions
+        @OptionGroup var deals: DealOptions
+
+        func run() async throws {
+            try await CommandRunner.run(global) { context in
+                let feed = DealFeed(source: deals.dealSource(defaultPace: 2000), column: deals.column, descending: !deals.asc)
+                try DealBrowser(feed: feed, style: context.style).run(options: context.configuration.transport)
+            }
+        }
+    }
+}

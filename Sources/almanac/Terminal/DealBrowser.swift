@@ -1,0 +1,145 @@
+import AlmanacKit
+import Foundation
+
+/// The full-screen live deals table. Deals keep arriving while the user scrolls; each frame
+/// (at most 60 a second) merges what arrived, then draws only the visible rows in one write.
+final class DealBrowser {
+    let feed: DealFeed
+    let style: Style
+    private var offset = 0
+    private var follow = true
+    private var anchorRow: Int?
+    private var newWhilePaused = 0
+    private var lastCount = 0
+    private let started = Date()
+
+    init(feed: DealFeed, style: Style) {
+        self.feed = feed
+        self.style = style
+    }
+
+    func run(options: TransportOptions) throws {
+        let terminal = RawTerminal()
+        try terminal.enter()
+        defer { terminal.leave() }
+        let keys = KeyReader()
+        keys.start()
+        defer { keys.stop() }
+        feed.start(options: options)
+        var quit = false
+        while !quit {
+            let frameStart = Date()
+            for key in keys.take() where handle(key) { quit = true }
+            if quit { break }
+            let merged = feed.pump()
+            afterMerge(merged)
+            RawTerminal.write(frame())
+            let spent = Date().timeIntervalSince(frameStart)
+            if spent < 1.0 / 60 { Thread.sleep(forTimeInterval: 1.0 / 60 - spent) }
+        }
+    }
+
+    private var pageSize: Int { max(1, RawTerminal.size().rows - 4) }
+
+    private var maxOffset: Int { max(0, feed.store.count - pageSize) }
+
+    /// Applies a key; returns true to quit.
+    private func handle(_ key: Key) -> Bool {
+        let store = feed.store
+        switch key {
+        case .interrupt, .character("q"), .character("Q"): return true
+        case .up: scroll(to: offset - 1)
+        case .down: scroll(to: offset + 1)
+        case .pageUp: scroll(to: offset - pageSize)
+        case .pageDown: scroll(to: offset + pageSize)
+        case .home: scroll(to: 0)
+        case .end: scroll(to: maxOffset)
+        case .character("r"), .character("R"):
+            store.setDescending(!store.descending)
+            repin()
+        case .character("s"), .character("S"):
+            let all = DealColumn.allCases
+            store.sort(by: all[(all.firstIndex(of: store.column)! + 1) % all.count])
+            repin()
+        case .character(let c) where ("1"..."5").contains(c):
+            store.sort(by: DealColumn.allCases[Int(String(c))! - 1])
+            repin()
+        case .character("f"), .character("F"):
+            follow.toggle()
+            newWhilePaused = 0
+            if follow { offset = 0 } else { anchorRow = offset < store.count ? store.row(atPosition: offset) : nil }
+        default: break
+        }
+        return false
+    }
+
+    private func scroll(to target: Int) {
+        offset = max(0, min(maxOffset, target))
+        if offset != 0 || !follow {
+            if follow { newWhilePaused = 0 }
+            follow = false
+            anchorRow = offset < feed.store.count ? feed.store.row(atPosition: offset) : nil
+        }
+    }
+
+    /// After a sort change: follow stays at the top; pause keeps the same deal on top.
+    private func repin() {
+        if follow { offset = 0 } else if let anchorRow { offset = min(maxOffset, feed.store.position(ofRow: anchorRow)) }
+    }
+
+    private func afterMerge(_ merged: Int) {
+        guard merged > 0 else { return }
+        if follow {
+            offset = 0
+        } else {
+            newWhilePaused += merged
+            if let anchorRow { offset = min(maxOffset, feed.store.position(ofRow: anchorRow)) }
+        }
+    }
+
+    // MARK: - Drawing
+
+    private func frame() -> String {
+        let (width, height) = RawTerminal.size()
+        let store = feed.store
+        let rows = store.window(offset: offset, count: max(0, height - 4))
+        var lines: [String] = []
+        let arrow = store.descending ? "▼" : "▲"
+        let mode = follow ? style.green("FOLLOW") : style.yellow("PAUSED") + (newWhilePaused > 0 ? " +\(DealsView.grouped(newWhilePaused)) new" : "")
+        lines.append(style.bold("Deals") + " · sorted by \(store.column.title) \(arrow) \(store.descending ? "descending" : "ascending") · " + mode)
+        var table = Table(DealsView.columns.enumerated().map { index, column in
+            let sortIndex = [DealColumn.date, .instrument, .price, .amount, .side].firstIndex(of: store.column).map { $0 + 1 }
+            let title = (index == sortIndex ? column.title + arrow : column.title)
+            return Table.Column(title, column.alignment)
+        })
+        for deal in rows { table.add(DealsView.cells(deal, style: style)) }
+        lines += table.render(style: style).split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        while lines.count < height - 1 { lines.append("") }
+        let elapsed = max(0.001, Date().timeIntervalSince(started))
+        let total = feed.source.expected.map { " / " + DealsView.grouped($0) } ?? ""
+        let rate = Double(feed.received) / elapsed
+        let range = store.count == 0 ? "no rows" : "rows \(offset + 1)–\(offset + rows.count) of \(DealsView.grouped(store.count))"
+        lines.append(style.dim("received \(DealsView.grouped(feed.received))\(total) · \(Int(rate)) rows/s · \(range) · ↑↓ PgUp PgDn Home End · s/1-5 sort · r reverse · f follow · q quit"))
+        lastCount = store.count
+        let body = lines.prefix(height).map { clip($0, width) + "\u{1B}[K" }.joined(separator: "\r\n")
+        return "\u{1B}[H" + body
+    }
+
+    /// Cuts a line to the terminal width (ANSI codes kept whole).
+    private func clip(_ line: String, _ width: Int) -> String {
+        guard Style.width(line) > width else { return line }
+        var result = "", visible = 0, escape = false
+        for character in line {
+            if character == "\u{1B}" { escape = true }
+            if escape {
+                result.append(character)
+                if character.isLetter { escape = false }
+                continue
+            }
+            if visible >= width { break }
+            result.append(character)
+            visible += 1
+        }
+        return result + (style.enabled ? "\u{1B}[0m" : "")
+    }
+}

@@ -1,0 +1,76 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Raw keys and the alternate screen, restored on exit, on Ctrl+C and on SIGTERM/SIGHUP.
+final class RawTerminal {
+    private var original = termios()
+    private var active = false
+
+    /// Saved so a signal handler can restore the terminal.
+    nonisolated(unsafe) static var saved = termios()
+    nonisolated(unsafe) static var savedValid = false
+
+    func enter() throws {
+        guard isatty(STDIN_FILENO) == 1, isatty(STDOUT_FILENO) == 1 else {
+            throw UsageErrorText("deals browse needs a terminal; use `almanac deals top` for piped output.")
+        }
+        tcgetattr(STDIN_FILENO, &original)
+        Self.saved = original
+        Self.savedValid = true
+        var raw = original
+        cfmakeraw(&raw)
+        raw.c_oflag |= tcflag_t(OPOST | ONLCR)
+        tcsetattr(STDIN_FILENO, TCSAFLUSH, &raw)
+        for signal in [SIGTERM, SIGHUP, SIGINT] {
+            Glibc.signal(signal) { number in
+                RawTerminal.restoreFromSignal()
+                _exit(128 + number)
+            }
+        }
+        Self.write("\u{1B}[?1049h\u{1B}[?25l\u{1B}[H\u{1B}[2J")
+        active = true
+    }
+
+    func leave() {
+        guard active else { return }
+        active = false
+        Self.write("\u{1B}[?25h\u{1B}[?1049l")
+        tcsetattr(STDIN_FILENO, TCSAFLUSH, &original)
+        Self.savedValid = false
+    }
+
+    /// Async-signal-safe restore: only write(2) and tcsetattr(3).
+    static func restoreFromSignal() {
+        let text = "\u{1B}[?25h\u{1B}[?1049l"
+        _ = text.withCString { Glibc.write(STDOUT_FILENO, $0, strlen($0)) }
+        if savedValid { tcsetattr(STDIN_FILENO, TCSAFLUSH, &saved) }
+    }
+
+    static func write(_ text: String) {
+        let data = Array(text.utf8)
+        let total = data.count
+        var offset = 0
+        while offset < total {
+            let written = data.withUnsafeBytes { Glibc.write(STDOUT_FILENO, $0.baseAddress! + offset, total - offset) }
+            if written <= 0 { return }
+            offset += written
+        }
+    }
+
+    /// Columns and rows of the terminal (80×24 when unknown).
+    static func size() -> (columns: Int, rows: Int) {
+        var size = winsize()
+        if ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0, size.ws_row > 0 {
+            return (Int(size.ws_col), Int(size.ws_row))
+        }
+        return (80, 24)
+    }
+}
+
+/// A plain message error for the executable's own checks (exit 64).
+struct UsageErrorText: Error, CustomStringConvertible {
+    let description: String
+    init(_ text: String) { description = text }
+}

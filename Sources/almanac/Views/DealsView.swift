@@ -1,0 +1,39 @@
+import AlmanacKit
+import Foundation
+
+/// Deal rows as text: local time to the second, price to 0.01, amount to an integer.
+enum DealsView {
+    static let timeFormatter: DateFormatter = {
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.timeZone = .current
+        formatter.dateFormat = "yyyy-MM-dd HH:mm:ss"
+        return formatter
+    }()
+
+    static func grouped(_ value: Int) -> String {
+        var digits = String(abs(value))
+        var result = ""
+        while digits.count > 3 {
+            result = "," + digits.suffix(3) + result
+            digits.removeLast(3)
+        }
+        return (value < 0 ? "-" : "") + digits + result
+    }
+
+    static func cells(_ deal: Deal, style: Style) -> [String] {
+        let price = String(format: "%.2f", deal.price)
+        return [String(deal.id), timeFormatter.string(from: deal.dateModified), deal.instrumentName,
+                deal.side == .sell ? style.red(price) : style.green(price), grouped(Int(deal.amount.rounded())), deal.side.rawValue]
+    }
+
+    static let columns: [Table.Column] = [.init("ID", .right), .init("Date modified"), .init("Instrument"), .init("Price", .right),
+                                          .init("Amount", .right), .init("Side")]
+
+    static func table(_ deals: [Deal], column: DealColumn, descending: Bool, total: Int, style: Style) -> String {
+        var table = Table(columns)
+        for deal in deals { table.add(cells(deal, style: style)) }
+        let header = style.dim("\(grouped(total)) deals, sorted by \(column.title.lowercased()) \(descending ? "descending" : "ascending")")
+        return header + "\n" + table.render(style: style)
+    }
+}
