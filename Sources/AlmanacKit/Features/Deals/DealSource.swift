@@ -28,6 +28,7 @@ public enum DealSource: Sendable {
                 let splitter = LineBatcher(inbox: inbox)
                 guard let handle = try? FileHandle(forReadingFrom: url) else {
                     splitter.fail("cannot open \(url.path)")
+                    splitter.end()
                     return
                 }
                 while let chunk = try? handle.read(upToCount: 1 << 16), !chunk.isEmpty { splitter.feed(chunk) }

@@ -1,0 +1,73 @@
+import AlmanacTestSupport
+import Foundation
+import XCTest
+
+@testable import AlmanacKit
+
+final class DealSourceTests: XCTestCase {
+    func testParserAcceptsTheDocumentedShapes() {
+        let line = #"{"id":7,"dateModified":"2026-11-20T10:00:01.250Z","instrumentName":"EUR/USD_TOD","price":1.0812,"amount":15000,"side":"buy","extra":[1]}"#
+        XCTAssertNil(DealLineParser.parse(Array(line.utf8)), "arrays are not part of the format")
+        let good = #"{"id":7,"dateModified":"2026-11-20T10:00:01.250Z","instrumentName":"EUR/USD_TOD","price":1.0812,"amount":15000,"side":"buy","note":null}"#
+        let deal = DealLineParser.parse(Array(good.utf8))
+        XCTAssertEqual(deal?.id, 7)
+        XCTAssertEqual(deal?.dateModified.timeIntervalSince1970, 1_795_168_801.25)
+        XCTAssertEqual(deal?.side, .buy)
+        let epoch = #"{ "id": 8, "dateModified": 1795168801, "instrument": "GBP\/USD_TOM", "price": 1.27, "amount": 1e3, "side": "SELL" }"#
+        XCTAssertEqual(DealLineParser.parse(Array(epoch.utf8))?.instrumentName, "GBP/USD_TOM")
+        for bad in ["", "{}", "not json", #"{"id":1}"#, #"{"id":"x","dateModified":1,"instrumentName":"A","price":1,"amount":1,"side":"buy"}"#,
+                    #"{"id":1,"dateModified":1,"instrumentName":"A","price":1,"amount":1,"side":"hold"}"#,
+                    #"{"id":1,"dateModified":"2026-13-01T00:00:00Z","instrumentName":"A","price":1,"amount":1,"side":"buy"}"#,
+                    #"{"id":1,"dateModified":1,"instrumentName":"A","price":1,"amount":1,"side":"buy"} trailing"#] {
+            XCTAssertNil(DealLineParser.parse(Array(bad.utf8)), bad)
+        }
+    }
+
+    private func lines(_ count: Int, start: Int = 0) -> String {
+        (start..<(start + count)).map {
+            #"{"id":\#($0),"dateModified":\#(1_795_000_000 + $0),"instrumentName":"EUR/USD_TOD","price":\#(Double($0) / 100),"amount":\#($0),"side":"sell"}"#
+        }.joined(separator: "\n")
+    }
+
+    private func drain(_ feed: DealFeed) throws {
+        let deadline = Date().addingTimeInterval(10)
+        while !feed.isComplete {
+            if feed.pump() == 0 { Thread.sleep(forTimeInterval: 0.005) }
+            if Date() > deadline { throw XCTSkip("source did not finish") }
+        }
+    }
+
+    func testFileSourceSkipsAndCountsMalformedLines() throws {
+        let folder = try makeTemporaryFolder(self)
+        let file = folder.appendingPathComponent("deals.jsonl")
+        let text = lines(150) + "\nGARBAGE\n{\"id\":\n\n" + lines(100, start: 150) + "\n{\"id\":999,\"dateMod"
+        try text.write(to: file, atomically: true, encoding: .utf8)
+        let feed = DealFeed(source: .file(file), column: .price, descending: false)
+        feed.start()
+        try drain(feed)
+        XCTAssertEqual(feed.store.count, 250)
+        XCTAssertEqual(feed.skipped, 3, "two bad lines and a truncated last line")
+        XCTAssertEqual(feed.store.window(offset: 0, count: 3).map(\.id), [0, 1, 2])
+    }
+
+    func testHTTPSourceStreamsThroughCurl() throws {
+        let chunks = (0..<10).map { Data((lines(50, start: $0 * 50) + "\n").utf8) }
+        let server = try LoopbackServer { _ in .streamed(chunks: chunks, interval: 0.01) }
+        let feed = DealFeed(source: .url(server.baseURL + "/deals.jsonl"))
+        feed.start()
+        try drain(feed)
+        XCTAssertEqual(feed.store.count, 500)
+        XCTAssertNil(feed.failure)
+        XCTAssertEqual(feed.store.window(offset: 0, count: 1).first?.id, 499, "newest first by default")
+    }
+
+    func testTruncatedHTTPStreamKeepsWhatArrivedAndReportsIt() throws {
+        let body = Data((lines(120) + "\n").utf8)
+        let server = try LoopbackServer { _ in .truncated(declaredLength: body.count + 500, body: body) }
+        let feed = DealFeed(source: .url(server.baseURL + "/deals.jsonl"))
+        feed.start()
+        try drain(feed)
+        XCTAssertEqual(feed.store.count, 120)
+        XCTAssertNotNil(feed.failure)
+    }
+}

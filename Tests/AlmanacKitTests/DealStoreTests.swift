@@ -1,0 +1,138 @@
+import Foundation
+import XCTest
+
+@testable import AlmanacKit
+
+final class DealStoreTests: XCTestCase {
+    /// Random deals with deliberate ties in every column.
+    private func deals(_ count: Int, seed: UInt64) -> [Deal] {
+        var generator = SplitMix64(seed: seed)
+        var ids = Array(1...Int64(count * 3)).shuffled(using: &generator).prefix(count)
+        return (0..<count).map { _ in
+            Deal(id: ids.removeFirst(), dateModified: Date(timeIntervalSince1970: 1_795_000_000 + Double(generator.next() % 500)),
+                 instrumentName: DealServer.instruments[Int(generator.next() % 6)], price: Double(generator.next() % 300) / 100 - 1,
+                 amount: Double(generator.next() % 50), side: generator.next() & 1 == 0 ? .buy : .sell)
+        }
+    }
+
+    private func reference(_ all: [Deal], _ column: DealColumn, descending: Bool) -> [Int64] {
+        func less(_ a: Deal, _ b: Deal) -> Bool {
+            switch column {
+            case .date: if a.dateModified != b.dateModified { return a.dateModified < b.dateModified }
+            case .price: if a.price != b.price { return a.price < b.price }
+            case .amount: if a.amount != b.amount { return a.amount < b.amount }
+            case .instrument: if a.instrumentName != b.instrumentName { return a.instrumentName < b.instrumentName }
+            case .side: if a.side != b.side { return a.side == .buy }
+            }
+            return a.id < b.id
+        }
+        let ascending = all.sorted(by: less).map(\.id)
+        return descending ? ascending.reversed() : ascending
+    }
+
+    func testMatchesReferenceForEveryColumnAndDirectionUnderRandomArrival() {
+        var generator = SplitMix64(seed: 3)
+        for column in DealColumn.allCases {
+            for descending in [true, false] {
+                let store = DealStore(column: column, descending: descending)
+                var all: [Deal] = []
+                let incoming = deals(3_000, seed: generator.next())
+                var index = 0
+                while index < incoming.count {
+                    let size = 1 + Int(generator.next() % 400)
+                    let batch = Array(incoming[index..<min(incoming.count, index + size)])
+                    store.append(batch)
+                    all += batch
+                    index += size
+                }
+                XCTAssertEqual(store.window(offset: 0, count: all.count).map(\.id), reference(all, column, descending: descending), "\(column) \(descending)")
+            }
+        }
+    }
+
+    func testResortsInterleavedWithArrivalsAndFlips() {
+        var generator = SplitMix64(seed: 11)
+        let store = DealStore()
+        var all: [Deal] = []
+        let incoming = deals(5_000, seed: 5)
+        var index = 0
+        while index < incoming.count {
+            let size = 1 + Int(generator.next() % 300)
+            let batch = Array(incoming[index..<min(incoming.count, index + size)])
+            store.append(batch)
+            all += batch
+            index += size
+            if generator.next() % 3 == 0 { store.sort(by: DealColumn.allCases[Int(generator.next() % 5)]) }
+            if generator.next() % 4 == 0 { store.setDescending(!store.descending) }
+            XCTAssertEqual(store.window(offset: 0, count: all.count).map(\.id), reference(all, store.column, descending: store.descending))
+        }
+    }
+
+    func testInstrumentsArrivingLaterKeepAlphabeticalOrder() {
+        let store = DealStore(column: .instrument, descending: false)
+        let early = Deal(id: 1, dateModified: Date(), instrumentName: "USD/JPY_TOD", price: 1, amount: 1, side: .buy)
+        let late = Deal(id: 2, dateModified: Date(), instrumentName: "AUD/USD_TOD", price: 1, amount: 1, side: .buy)
+        store.append([early])
+        store.append([late])
+        XCTAssertEqual(store.window(offset: 0, count: 2).map(\.instrumentName), ["AUD/USD_TOD", "USD/JPY_TOD"])
+    }
+
+    func testWindowsAndPositions() {
+        let store = DealStore(column: .price, descending: true)
+        let all = deals(1_000, seed: 9)
+        store.append(all)
+        XCTAssertEqual(store.window(offset: 990, count: 50).count, 10)
+        XCTAssertEqual(store.window(offset: 5_000, count: 50).count, 0)
+        for position in [0, 1, 499, 999] {
+            XCTAssertEqual(store.position(ofRow: store.row(atPosition: position)), position)
+        }
+        let row = store.row(atPosition: 500)
+        store.setDescending(false)
+        XCTAssertEqual(store.position(ofRow: row), 499)
+    }
+
+    func testServerIsDeterministicAndBatchesOf100() {
+        let first = Collected(), second = Collected()
+        let done = expectation(description: "two streams")
+        done.expectedFulfillmentCount = 2
+        for collected in [first, second] {
+            DealServer(count: 1_050, seed: 99, pace: 0).subscribeToDeals({ batch in
+                collected.append(Data("\(batch.count):\(batch.first!.id):\(batch.first!.price);".utf8))
+            }, onEnd: { done.fulfill() })
+        }
+        wait(for: [done], timeout: 10)
+        XCTAssertEqual(first.data, second.data)
+        let sizes = String(decoding: first.data, as: UTF8.self).split(separator: ";").map { $0.split(separator: ":")[0] }
+        XCTAssertEqual(sizes.count, 11)
+        XCTAssertEqual(sizes.last, "50")
+    }
+}
+
+final class DealStorePositionTests: XCTestCase {
+    func testAnchorPositionSurvivesLaterBatches() {
+        let store = DealStore()
+        var generator = SplitMix64(seed: 1)
+        var batches: [[Deal]] = []
+        DealServerBatches.make(count: 20_000, seed: 7) { batches.append($0) }
+        store.append(batches: Array(batches[0..<50]))
+        let anchor = store.row(atPosition: 1)
+        XCTAssertEqual(store.position(ofRow: anchor), 1)
+        for batch in batches[50...] {
+            store.append(batch)
+            _ = generator.next()
+        }
+        let position = store.position(ofRow: anchor)
+        XCTAssertEqual(store.row(atPosition: position), anchor)
+    }
+}
+
+enum DealServerBatches {
+    static func make(count: Int, seed: UInt64, _ body: ([Deal]) -> Void) {
+        var generator = SplitMix64(seed: seed)
+        var number = 0
+        while number < count {
+            body((0..<100).map { DealServer.deal(number: number + $0, generator: &generator) })
+            number += 100
+        }
+    }
+}
