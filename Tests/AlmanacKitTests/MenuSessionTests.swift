@@ -100,6 +100,16 @@ final class MenuSessionTests: XCTestCase {
         XCTAssertTrue(result.out.contains(" 1  Algebra  Tue 1 Dec  10:00  ✓"), result.out)
     }
 
+    func testDealsSection() throws {
+        let home = try makeTemporaryFolder(self)
+        let result = try menu("5\n2\nvolume\nprice\n3\n1\n4\nquit\n", home: home)
+        XCTAssertEqual(result.status, 0, result.err)
+        XCTAssertTrue(result.out.contains("Deals (sorted by price, ascending)"), result.out)
+        XCTAssertTrue(result.out.contains("100,000 deals, sorted by price ascending"), result.out)
+        XCTAssertTrue(result.err.contains("almanac: Type one of: date, instrument, price, amount, side."), result.err)
+        XCTAssertTrue(result.err.contains("almanac: Browsing needs a terminal"), result.err)
+    }
+
     func testWeatherSectionAddAndList() throws {
         let home = try makeTemporaryFolder(self)
         let result = try menu("2\n5\nSaint Petersburg\n2\n1\n2\nquit\n", home: home)

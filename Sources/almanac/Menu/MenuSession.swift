@@ -56,10 +56,8 @@ struct WelcomeScreen: MenuScreen {
         case 1: return .open(WeatherScreen(context: context))
         case 2: return .open(FruitsScreen(context: context))
         case 3: return .open(ExamsScreen(context: context))
-        case 5: return .open(ProfileScreen(context: context))
-        default:
-            io.say("\(choices[index]) is not built yet.")
-            return .stay
+        case 4: return .open(DealsScreen(context: context))
+        default: return .open(ProfileScreen(context: context))
         }
     }
 }

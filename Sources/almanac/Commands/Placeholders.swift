@@ -1,3 +1,0 @@
-import AlmanacKit
-import ArgumentParser
-

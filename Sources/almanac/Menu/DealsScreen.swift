@@ -1,0 +1,44 @@
+import AlmanacKit
+import Foundation
+
+struct DealsScreen: MenuScreen {
+    let context: AppContext
+    /// The chosen sort, kept while the screen is open.
+    final class Choice: @unchecked Sendable {
+        var column = DealColumn.date
+        var descending = true
+    }
+    let choice = Choice()
+
+    var title: String { "Deals (sorted by \(choice.column.title.lowercased()), \(choice.descending ? "descending" : "ascending"))" }
+    let choices = ["Top 20 rows of 100,000 deals", "Choose the sort column", "Flip the direction", "Browse full screen"]
+
+    func choose(_ index: Int, io: MenuIO) async -> MenuNavigation {
+        await attempt(io) {
+            switch index {
+            case 0:
+                let feed = DealFeed(source: .server(count: 100_000, seed: 42, pace: 0), column: choice.column, descending: choice.descending)
+                feed.start()
+                while !feed.isComplete { if feed.pump() == 0 { try await Task.sleep(nanoseconds: 2_000_000) } }
+                io.say(DealsView.table(feed.store.window(offset: 0, count: 20), column: choice.column, descending: choice.descending,
+                                       total: feed.store.count, style: context.style))
+            case 1:
+                let names = DealColumn.allCases.map(\.rawValue)
+                guard let column = io.askValid("Column (\(names.joined(separator: ", "))):", { text -> DealColumn in
+                    guard let column = DealColumn(rawValue: text.lowercased()) else { throw UsageError("Type one of: \(names.joined(separator: ", ")).") }
+                    return column
+                }) else { return }
+                choice.column = column
+                io.say("Sorting by \(column.title.lowercased()).")
+            case 2:
+                choice.descending.toggle()
+                io.say("Now \(choice.descending ? "descending" : "ascending").")
+            default:
+                guard context.interactive else { return io.error("Browsing needs a terminal; use the top rows instead.") }
+                let feed = DealFeed(source: .server(count: 1_000_000, seed: 42, pace: 2000), column: choice.column, descending: choice.descending)
+                try DealBrowser(feed: feed, style: context.style).run(options: context.configuration.transport)
+            }
+        }
+        return .stay
+    }
+}
