@@ -10,7 +10,7 @@ public final class FixtureServer: @unchecked Sendable {
     public let server: LoopbackServer
     private let fixtures: FixtureTransport
 
-    public init(fixtures folder: URL, override: (@Sendable (Provider, ServerRequest) -> ServerAction?)? = nil) throws {
+    public init(fixtures folder: URL, delay: TimeInterval = 0, override: (@Sendable (Provider, ServerRequest) -> ServerAction?)? = nil) throws {
         let fixtures = FixtureTransport(folder: folder)
         self.fixtures = fixtures
         server = try LoopbackServer { request in
@@ -26,7 +26,7 @@ public final class FixtureServer: @unchecked Sendable {
             guard let response = try? fixtures.respond(to: descriptor) else {
                 return .json("{\"code\":404,\"message\":\"no such recording\"}", status: 404)
             }
-            return .respond(status: response.status, headers: response.headers, body: response.body, delay: 0)
+            return .respond(status: response.status, headers: response.headers, body: response.body, delay: delay)
         }
     }
 

@@ -35,43 +35,63 @@ public struct CacheEntry: Sendable, Equatable {
 
     // MARK: - Envelope
 
+    /// The envelope: header fields first, the body last, spliced in as-is when it is JSON.
     func encoded() throws -> Data {
-        var object: [String: Any] = [
+        var header: [String: Any] = [
             "schema": Self.schemaVersion, "key": key, "provider": provider.rawValue, "name": name,
             "fetchedAt": fetchedAt.timeIntervalSince1970, "fetchedAtISO": ISO8601DateFormatter().string(from: fetchedAt),
             "ttl": ttl, "status": status,
         ]
-        if let etag { object["etag"] = etag }
-        if let lastModified { object["lastModified"] = lastModified }
-        if let json = try? JSONSerialization.jsonObject(with: body, options: [.fragmentsAllowed]) {
-            object["body"] = json
+        if let etag { header["etag"] = etag }
+        if let lastModified { header["lastModified"] = lastModified }
+        var data = try JSONSerialization.data(withJSONObject: header, options: [.sortedKeys, .withoutEscapingSlashes])
+        data.removeLast()  // the closing brace
+        if (try? JSONSerialization.jsonObject(with: body, options: [.fragmentsAllowed])) != nil {
+            data.append(contentsOf: Array(Self.bodyMarker.utf8))
+            data.append(body)
         } else {
-            object["bodyText"] = String(decoding: body, as: UTF8.self)
+            data.append(contentsOf: Array(Self.textMarker.utf8))
+            data.append(try JSONSerialization.data(withJSONObject: String(decoding: body, as: UTF8.self), options: [.fragmentsAllowed]))
         }
-        return try JSONSerialization.data(withJSONObject: object, options: [.sortedKeys, .withoutEscapingSlashes])
+        data.append(UInt8(ascii: "}"))
+        return data
     }
 
+    /// Written after every header field; inside a JSON string a quote is always escaped,
+    /// so the first occurrence is the structural one.
+    static let bodyMarker = ",\"body\":"
+    static let textMarker = ",\"bodyText\":"
+
     /// Parses an envelope; nil when truncated, malformed or of another schema version.
+    /// Only the small header is parsed; the body is sliced out as it was stored.
     static func decode(_ data: Data) -> CacheEntry? {
-        guard let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
-            object["schema"] as? Int == schemaVersion,
-            let key = object["key"] as? String,
-            let provider = (object["provider"] as? String).flatMap(Provider.init(rawValue:)),
-            let fetchedAt = object["fetchedAt"] as? Double,
-            let ttl = object["ttl"] as? Double
-        else { return nil }
+        guard data.last == UInt8(ascii: "}") else { return nil }
         let body: Data
-        if let json = object["body"] {
-            guard let encoded = try? JSONSerialization.data(withJSONObject: json, options: [.fragmentsAllowed]) else { return nil }
-            body = encoded
-        } else if let text = object["bodyText"] as? String {
+        let headerEnd: Data.Index
+        if let range = data.range(of: Data(bodyMarker.utf8)) {
+            headerEnd = range.lowerBound
+            body = data[range.upperBound..<(data.endIndex - 1)]
+        } else if let range = data.range(of: Data(textMarker.utf8)) {
+            headerEnd = range.lowerBound
+            guard let text = try? JSONSerialization.jsonObject(with: data[range.upperBound..<(data.endIndex - 1)], options: [.fragmentsAllowed]) as? String
+            else { return nil }
             body = Data(text.utf8)
         } else {
             return nil
         }
+        var headerData = Data(data[data.startIndex..<headerEnd])
+        headerData.append(UInt8(ascii: "}"))
+        guard let object = try? JSONSerialization.jsonObject(with: headerData) as? [String: Any],
+            object["schema"] as? Int == schemaVersion,
+            let key = object["key"] as? String,
+            let provider = (object["provider"] as? String).flatMap(Provider.init(rawValue:)),
+            let fetchedAt = object["fetchedAt"] as? Double,
+            let ttl = object["ttl"] as? Double,
+            !body.isEmpty
+        else { return nil }
         return CacheEntry(
             key: key, provider: provider, name: object["name"] as? String ?? "",
             fetchedAt: Date(timeIntervalSince1970: fetchedAt), ttl: ttl, status: object["status"] as? Int ?? 200,
-            etag: object["etag"] as? String, lastModified: object["lastModified"] as? String, body: body)
+            etag: object["etag"] as? String, lastModified: object["lastModified"] as? String, body: Data(body))
     }
 }

@@ -38,7 +38,7 @@ public final class JSONFileCache: @unchecked Sendable {
     /// Stores an entry atomically, then trims the folder to the size cap.
     public func write(_ entry: CacheEntry) throws {
         let url = fileURL(for: entry.key, provider: entry.provider)
-        try AtomicFile.write(try entry.encoded(), to: url)
+        try AtomicFile.write(try entry.encoded(), to: url, durable: false)
         trim()
     }
 

@@ -34,7 +34,7 @@ public final class CurlTransport: HTTPTransport, @unchecked Sendable {
         let easy = try checkout()
         let box = EasyBox(easy)
         return try await withCheckedThrowingContinuation { continuation in
-            Thread.detachNewThread { [self] in
+            BlockingPool.shared.run { [self] in
                 let result = Result { try body(box.easy) }
                 self.checkin(box.easy)
                 continuation.resume(with: result)

@@ -25,7 +25,9 @@ public enum FileError: Error, Equatable, CustomStringConvertible, Sendable {
 /// A reader sees the old file or the new one, never a mix.
 public enum AtomicFile {
     /// Writes `data` to `url` atomically with the given permissions (0600 by default).
-    public static func write(_ data: Data, to url: URL, permissions: mode_t = 0o600) throws {
+    /// `durable` (the default) flushes to disk before the rename, so even a power cut leaves the
+    /// old or the new file; the cache passes false (a lost entry is only a miss).
+    public static func write(_ data: Data, to url: URL, permissions: mode_t = 0o600, durable: Bool = true) throws {
         let folder = url.deletingLastPathComponent()
         try ensureFolder(folder)
         let temp = folder.appendingPathComponent(".\(url.lastPathComponent).\(getpid()).\(UInt32.random(in: 0...UInt32.max)).tmp")
@@ -40,7 +42,7 @@ public enum AtomicFile {
             }
             return true
         }
-        ok = ok && fsync(fd) == 0
+        ok = ok && (!durable || fsync(fd) == 0)
         let reason = String(cString: strerror(errno))
         close(fd)
         guard ok, rename(temp.path, url.path) == 0 else {
