@@ -23,7 +23,7 @@ enum DealsBench {
             }
         } / Double(windows)
         let naive = naiveIngest(count: min(count, 100_000))
-        let rss = peakRSSMegabytes()
+        let rss = try childPeakRSS(count: count)
         let sorted = frameTimes.sorted()
         let worst = max(sorted.last ?? 0, priceFrames.max() ?? 0)
         let p99 = sorted[min(sorted.count - 1, Int(Double(sorted.count) * 0.99))]
@@ -94,6 +94,28 @@ enum DealsBench {
                 all.sort { $0.price != $1.price ? $0.price > $1.price : $0.id < $1.id }
             }
         }
+    }
+
+    /// Peak RSS of a fresh process that ingests `count` deals and re-sorts by every column:
+    /// what one `deals browse` session holds, without this harness's other measurements.
+    static func childPeakRSS(count: Int) throws -> Double {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: try FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe"))
+        process.arguments = ["deals-rss", "--count", String(count)]
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        try process.run()
+        let output = pipe.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return Double(String(decoding: output, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)) ?? 0
+    }
+
+    /// The child side of `childPeakRSS`.
+    static func rssOnly(_ options: BenchOptions) {
+        let (_, _, store) = ingestKeeping(count: options.int("count", default: 1_000_000), column: .price)
+        for column in DealColumn.allCases { store.sort(by: column) }
+        _ = store.window(offset: 0, count: 50)
+        print(peakRSSMegabytes())
     }
 
     static func peakRSSMegabytes() -> Double {

@@ -16,6 +16,7 @@ do {
     case "cache": try await CacheBench.run(options)
     case "crypto": try await CryptoBench.run(options)
     case "deals": try await DealsBench.run(options)
+    case "deals-rss": DealsBench.rssOnly(options)
     case "store-writer": try StoreWriter.run(Array(arguments.dropFirst()))
     case "all":
         try await HTTPBench.run(options)

@@ -91,9 +91,15 @@ public final class DealStore {
         mergeView(keys: keys, rows: rows)
     }
 
-    private func reserve(_ total: Int) {
+    /// Room for `total` rows up front (when the stream's length is known), so growth never
+    /// doubles the memory.
+    public func reserveCapacity(_ total: Int) {
+        reserve(total, exact: true)
+    }
+
+    private func reserve(_ total: Int, exact: Bool = false) {
         guard total > records.capacity else { return }
-        let capacity = max(total, records.capacity * 3 / 2)
+        let capacity = exact ? total : max(total, records.capacity * 3 / 2)
         records.reserveCapacity(capacity)
         ids.reserveCapacity(capacity)
         order.reserveCapacity(capacity)
