@@ -104,6 +104,10 @@ def onecall(city, rng):
         lh = (moment.hour + offset / 3600) % 24
         ht = temp_at(base, h / 24, lh, rng)
         hc = condition(rng, ht) if h % 5 == 0 or not hourly else CONDITIONS[[x[0] for x in CONDITIONS].index(hourly[-1]["weather"][0]["id"])]
+        if hc[1] == "Snow" and ht > 2:
+            hc = CONDITIONS[4]
+        if hc[1] == "Rain" and ht < -1:
+            hc = CONDITIONS[6]
         entry = {"dt": ts(moment), "temp": ht, "feels_like": round(ht - rng.uniform(1, 4), 2), "pressure": rng.randint(1002, 1030),
                  "humidity": rng.randint(55, 97), "dew_point": round(ht - 3.5, 2), "uvi": 0 if lh < 8 or lh > 16 else round(rng.uniform(0, 1.8), 2),
                  "clouds": rng.randint(0, 100), "visibility": 10000, "wind_speed": round(rng.uniform(1, 9), 2),
