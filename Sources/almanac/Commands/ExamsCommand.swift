@@ -17,6 +17,16 @@ struct ExamsCommand: AsyncParsableCommand {
         guard Prompt.confirm(question) else { throw CancelledByUser() }
     }
 
+    /// Confirms (unless `yes`), applies `change` to exam `id`, prints `done` or the JSON row.
+    static func change(_ id: Int, yes: Bool, context: AppContext, question: (Exam) -> String,
+                       _ change: (ExamService, Int) throws -> Exam, done: (Exam) -> String) throws {
+        let service = ExamService(context: context)
+        try confirm(question(try service.exam(id: id)), yes: yes, context: context)
+        let exam = try change(service, id)
+        if context.json { return try context.printJSON(try ExamsView.row(exam, context: context)) }
+        context.console.print(done(exam))
+    }
+
     struct Pending: AsyncParsableCommand {
         static let configuration = CommandConfiguration(abstract: "Pending exams by month, with days left (the default).")
         @OptionGroup var global: GlobalOptions
@@ -57,12 +67,8 @@ struct ExamsCommand: AsyncParsableCommand {
 
         func run() async throws {
             try await CommandRunner.run(global) { context in
-                let service = ExamService(context: context)
-                let exam = try service.exam(id: id)
-                try ExamsCommand.confirm("Move \"\(exam.name)\" to passed exams?", yes: yes, context: context)
-                let moved = try service.pass(id: id)
-                if context.json { return try context.printJSON(try ExamsView.row(moved, context: context)) }
-                context.console.print("\(ExamsView.check(context.style)) Exam \(moved.id) (\(moved.name)) passed.")
+                try ExamsCommand.change(id, yes: yes, context: context, question: { "Move \"\($0.name)\" to passed exams?" },
+                                        { try $0.pass(id: $1) }, done: { "\(ExamsView.check(context.style)) Exam \($0.id) (\($0.name)) passed." })
             }
         }
     }
@@ -90,12 +96,8 @@ struct ExamsCommand: AsyncParsableCommand {
 
         func run() async throws {
             try await CommandRunner.run(global) { context in
-                let service = ExamService(context: context)
-                let exam = try service.exam(id: id)
-                try ExamsCommand.confirm("Delete \"\(exam.name)\"?", yes: yes, context: context)
-                let deleted = try service.delete(id: id)
-                if context.json { return try context.printJSON(["deleted": deleted.id]) }
-                context.console.print("Deleted exam \(deleted.id) (\(deleted.name)).")
+                try ExamsCommand.change(id, yes: yes, context: context, question: { "Delete \"\($0.name)\"?" },
+                                        { try $0.delete(id: $1) }, done: { "Deleted exam \($0.id) (\($0.name))." })
             }
         }
     }

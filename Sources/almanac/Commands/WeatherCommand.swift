@@ -81,7 +81,7 @@ extension WeatherCommand {
                 }
                 try await run.show({ try await run.service.report(for: city, onStale: $0) },
                                    render: { view, report in view.current(report) },
-                                   json: { try context.printJSON(WeatherJSON.Current($0)) })
+                                   json: { try context.printJSON(WeatherJSON.Report($0, current: true)) })
             }
         }
     }
@@ -103,7 +103,7 @@ extension WeatherCommand {
                 let city = try await run.city(where_)
                 try await run.show({ try await run.service.forecast(for: city, days: days, onStale: days <= 8 ? $0 : nil) },
                                    render: { view, report in view.forecast(report) },
-                                   json: { try context.printJSON(WeatherJSON.Daily($0)) })
+                                   json: { try context.printJSON(WeatherJSON.Report($0, days: true)) })
             }
         }
     }
@@ -125,7 +125,7 @@ extension WeatherCommand {
                 let city = try await run.city(where_)
                 try await run.show({ try await run.service.hourly(for: city, hours: hours, onStale: $0) },
                                    render: { view, report in view.hourly(report) },
-                                   json: { try context.printJSON(WeatherJSON.Hourly($0)) })
+                                   json: { try context.printJSON(WeatherJSON.Report($0, hours: true)) })
             }
         }
     }

@@ -5,49 +5,24 @@ import Foundation
 enum WeatherJSON {
     static let units = ["temperature": "celsius", "wind": "m/s", "precipitation": "mm", "pressure": "hPa"]
 
-    struct Current: Encodable {
+    /// One weather result: the city, whichever of `current`, `days`, `hours` the command shows,
+    /// the model that answered, and provenance. Absent parts are omitted.
+    struct Report: Encodable {
         var city: City
         var current: CurrentConditions?
+        var days: [DayForecast]?
+        var hours: [HourForecast]?
         var units = WeatherJSON.units
         var model: String
         var source: String
         var fetchedAt: Date
         var stale: Bool
-        init(_ report: WeatherReport) {
-            city = report.city
-            current = report.current
-            model = report.model.rawValue
-            (source, fetchedAt, stale) = (report.provenance.origin.rawValue, report.provenance.fetchedAt, report.provenance.stale)
-        }
-    }
 
-    struct Daily: Encodable {
-        var city: City
-        var days: [DayForecast]
-        var units = WeatherJSON.units
-        var model: String
-        var source: String
-        var fetchedAt: Date
-        var stale: Bool
-        init(_ report: WeatherReport) {
+        init(_ report: WeatherReport, current: Bool = false, days: Bool = false, hours: Bool = false) {
             city = report.city
-            days = report.daily
-            model = report.model.rawValue
-            (source, fetchedAt, stale) = (report.provenance.origin.rawValue, report.provenance.fetchedAt, report.provenance.stale)
-        }
-    }
-
-    struct Hourly: Encodable {
-        var city: City
-        var hours: [HourForecast]
-        var units = WeatherJSON.units
-        var model: String
-        var source: String
-        var fetchedAt: Date
-        var stale: Bool
-        init(_ report: WeatherReport) {
-            city = report.city
-            hours = report.hourly
+            self.current = current ? report.current : nil
+            self.days = days ? report.daily : nil
+            self.hours = hours ? report.hourly : nil
             model = report.model.rawValue
             (source, fetchedAt, stale) = (report.provenance.origin.rawValue, report.provenance.fetchedAt, report.provenance.stale)
         }
