@@ -31,6 +31,7 @@ enum DealsBench {
             ("deals", "\(count)"),
             ("ingest, sorted by price", milliseconds(priceIngest) + "  (\(priceFrames.count) frames)"),
             ("ingest, sorted by date", milliseconds(dateIngest)),
+            ("ingest frames (≤ \(DealFeed.frameLimit) deals): median / worst", milliseconds(priceFrames.sorted()[priceFrames.count / 2]) + " / " + milliseconds(priceFrames.max() ?? 0)),
             ("worst frame merge at \(count / 1000)k", milliseconds(worst)),
             ("p99 one-batch merge at \(count / 1000)k", milliseconds(p99)),
         ] + DealColumn.allCases.map { ("re-sort by \($0.rawValue)", milliseconds(resort[$0.rawValue] ?? 0)) } + [

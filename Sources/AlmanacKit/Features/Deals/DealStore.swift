@@ -154,9 +154,24 @@ public final class DealStore {
                     var i = oldCount - 1, j = k - 1, d = oldCount + k - 1
                     while j >= 0 {
                         let key = keys[j], id = newIDs[j]
-                        // Move the old entries that sort after the new one, as a block.
-                        var start = i
-                        while start >= 0, orderKeys[start] > key || (orderKeys[start] == key && orderIDs[start] > id) { start -= 1 }
+                        // Find how many old entries sort after the new one (galloping back from
+                        // `i`, then a binary search), and move them as a block.
+                        func after(_ index: Int) -> Bool {
+                            orderKeys[index] > key || (orderKeys[index] == key && orderIDs[index] > id)
+                        }
+                        var step = 1, high = i, low = i
+                        while low >= 0, after(low) {
+                            high = low - 1
+                            low -= step
+                            step <<= 1
+                        }
+                        // Entries in (high, i] sort after; the boundary lies in [max(low, 0), high].
+                        var lo = max(low, 0), hi = high + 1
+                        while lo < hi {
+                            let mid = (lo + hi) >> 1
+                            if after(mid) { hi = mid } else { lo = mid + 1 }
+                        }
+                        let start = lo - 1
                         let run = i - start
                         if run > 0, d != i {
                             let from = start + 1, to = d - run + 1
