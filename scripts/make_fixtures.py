@@ -59,9 +59,9 @@ def sun_times(day, lat, lon):
 
 def condition(rng, temp):
     c = rng.choice(CONDITIONS)
-    if c[2] == "Snow" and temp > 2:
+    if c[1] == "Snow" and temp > 2:
         c = CONDITIONS[4]
-    if c[2] == "Rain" and temp < -1:
+    if c[1] == "Rain" and temp < -1:
         c = CONDITIONS[6]
     return c
 
