@@ -88,7 +88,7 @@ enum DealsBench {
     static func naiveIngest(count: Int) -> Double {
         var all: [Deal] = []
         var generator = SplitMix64(seed: 42)
-        let batches = (0..<(count / 100)).map { batch in (0..<100).map { DealServerSample.deal(batch * 100 + $0, &generator) } }
+        let batches = (0..<(count / 100)).map { batch in (0..<100).map { DealServer.deal(number: batch * 100 + $0, generator: &generator) } }
         return measure {
             for batch in batches {
                 all.append(contentsOf: batch)
@@ -124,13 +124,5 @@ enum DealsBench {
             let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmHWM:") })
         else { return 0 }
         return (Double(line.split(separator: " ").dropFirst().first ?? "0") ?? 0) / 1024
-    }
-}
-
-enum DealServerSample {
-    static func deal(_ number: Int, _ generator: inout SplitMix64) -> Deal {
-        Deal(id: Int64(number), dateModified: Date(timeIntervalSince1970: 1_795_132_800 + Double(number)),
-             instrumentName: DealServer.instruments[Int(generator.next() % 20)], price: Double(generator.next() % 200_000) / 100,
-             amount: Double(generator.next() % 1_000_000), side: generator.next() & 1 == 0 ? .buy : .sell)
     }
 }

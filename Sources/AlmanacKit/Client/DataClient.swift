@@ -69,12 +69,7 @@ public final class DataClient: Sendable {
 
     private func offlineAnswer<R>(_ endpoint: Endpoint<R>) throws -> Fetched<R> {
         let descriptor = endpoint.descriptor
-        if let entry = cache.read(key: descriptor.identity, provider: descriptor.provider),
-            let value = try? endpoint.decode(entry.body)
-        {
-            let stale = entry.age(at: clock.now()) >= effectiveTTL(descriptor)
-            return Fetched(value: value, origin: .cache, fetchedAt: entry.fetchedAt, stale: stale)
-        }
+        if let cached = peek(endpoint) { return cached }
         guard let fixtures else {
             throw APIError.noRecording(request: descriptor.identity, nearest: nil, folder: nil)
         }

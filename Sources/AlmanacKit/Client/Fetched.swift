@@ -48,8 +48,9 @@ public struct Provenance: Sendable, Codable, Equatable {
     }
 
     /// The least fresh of several: fixture beats cache beats live; the oldest time; any stale.
-    public static func combine(_ items: [Provenance]) -> Provenance {
-        guard var result = items.first else { return Provenance(origin: .live, fetchedAt: Date(), stale: false) }
+    /// With no items (nothing was fetched): live, fetched `now`.
+    public static func combine(_ items: [Provenance], now: Date = Date()) -> Provenance {
+        guard var result = items.first else { return Provenance(origin: .live, fetchedAt: now, stale: false) }
         let rank: [DataOrigin: Int] = [.live: 0, .cache: 1, .fixture: 2]
         for item in items.dropFirst() {
             if rank[item.origin]! > rank[result.origin]! { result.origin = item.origin }

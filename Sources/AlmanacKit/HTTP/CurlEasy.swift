@@ -93,13 +93,6 @@ final class CurlEasy {
         return code
     }
 
-    /// Number of new connections the last transfer opened (0 when one was reused).
-    func connectionsOpened() -> Int {
-        var count = 0
-        _ = almanac_easy_getinfo_long(handle, CURLINFO_NUM_CONNECTS, &count)
-        return count
-    }
-
     // MARK: - Errors
 
     private func mapError(_ code: CURLcode, request: PreparedRequest, state: CurlTransferState) -> TransportError {

@@ -8,7 +8,6 @@ public final class CurlTransport: HTTPTransport, @unchecked Sendable {
     private let lock = NSLock()
     private var idle: [CurlEasy] = []
     private let maxIdle: Int
-    private var opened = 0
 
     /// - Parameter maxIdle: handles kept for reuse; 8 by default.
     public init(maxIdle: Int = 8) {
@@ -23,11 +22,6 @@ public final class CurlTransport: HTTPTransport, @unchecked Sendable {
     /// Return false from `onChunk` to stop the transfer early.
     public func stream(_ request: PreparedRequest, onChunk: @escaping @Sendable (Data) -> Bool) async throws -> HTTPResponse {
         try await run { easy in try easy.perform(request, onChunk: onChunk) }
-    }
-
-    /// TCP connections opened so far by this transport.
-    public var connectionsOpened: Int {
-        lock.withLock { opened }
     }
 
     private func run(_ body: @escaping @Sendable (CurlEasy) throws -> HTTPResponse) async throws -> HTTPResponse {
@@ -48,9 +42,7 @@ public final class CurlTransport: HTTPTransport, @unchecked Sendable {
     }
 
     private func checkin(_ easy: CurlEasy) {
-        let newConnections = easy.connectionsOpened()
         lock.withLock {
-            opened += newConnections
             if idle.count < maxIdle { idle.append(easy) }
         }
     }

@@ -2,13 +2,14 @@ import Foundation
 
 /// Problems found while turning a descriptor into a wire request.
 public enum RequestError: Error, Equatable, CustomStringConvertible, Sendable {
-    case invalidBaseURL(provider: Provider, variable: String)
+    /// `subject` names what the URL is for, `variable` where it was set.
+    case invalidBaseURL(subject: String, variable: String)
     case insecureURL(host: String, variable: String)
 
     public var description: String {
         switch self {
-        case .invalidBaseURL(let provider, let variable):
-            "The base URL for \(provider.displayName) is not an http(s) URL; fix \(variable)."
+        case .invalidBaseURL(let subject, let variable):
+            "The URL for \(subject) is not an http(s) URL; fix \(variable)."
         case .insecureURL(let host, let variable):
             "Refusing plain http:// to \(host); use https in \(variable), or set ALMANAC_ALLOW_INSECURE_HTTP=1."
         }
@@ -26,12 +27,7 @@ public enum RequestPreparer {
         _ descriptor: RequestDescriptor, baseURL: String, key: String?, options: TransportOptions = .init()
     ) throws -> PreparedRequest {
         let provider = descriptor.provider
-        guard let scheme = URLParts.scheme(of: baseURL), scheme == "http" || scheme == "https",
-            let host = URLParts.host(of: baseURL)
-        else { throw RequestError.invalidBaseURL(provider: provider, variable: provider.urlVariable) }
-        if scheme == "http", !URLParts.isLoopback(host: host), !options.allowInsecureHTTP {
-            throw RequestError.insecureURL(host: host, variable: provider.urlVariable)
-        }
+        try check(baseURL, subject: provider.displayName, variable: provider.urlVariable, options: options)
         var query = descriptor.query
         var headers = descriptor.headers.sorted { $0.key < $1.key }.map { (name: $0.key, value: $0.value) }
         var secrets: [String] = []
@@ -49,6 +45,22 @@ public enum RequestPreparer {
             url: base + queryString(query, redacting: false),
             redactedURL: base + queryString(query, redacting: true),
             headers: headers, options: options, secrets: secrets)
+    }
+
+    /// A plain GET of a full URL (a deal stream), with the same scheme and host rules.
+    public static func prepare(url: String, setting: String, options: TransportOptions = .init()) throws -> PreparedRequest {
+        try check(url, subject: setting, variable: setting, options: options)
+        return PreparedRequest(method: .get, url: url, redactedURL: Redactor.scrubQuery(url), options: options)
+    }
+
+    /// Only http(s) with a host; plain http only to loopback unless allowed.
+    static func check(_ url: String, subject: String, variable: String, options: TransportOptions) throws {
+        guard let scheme = URLParts.scheme(of: url), scheme == "http" || scheme == "https", let host = URLParts.host(of: url) else {
+            throw RequestError.invalidBaseURL(subject: subject, variable: variable)
+        }
+        if scheme == "http", !URLParts.isLoopback(host: host), !options.allowInsecureHTTP {
+            throw RequestError.insecureURL(host: host, variable: variable)
+        }
     }
 
     static func joined(_ base: String, _ path: String) -> String {

@@ -1,7 +1,7 @@
 import Foundation
 
 /// A calendar date without a time or zone, e.g. `2026-11-21`. Ordered, hashable, Codable as text.
-public struct LocalDate: Sendable, Hashable, Comparable, Codable, CustomStringConvertible {
+public struct LocalDate: Sendable, Hashable, Comparable, TextCodable, CustomStringConvertible {
     public let year: Int
     public let month: Int
     public let day: Int
@@ -90,16 +90,5 @@ public struct LocalDate: Sendable, Hashable, Comparable, Codable, CustomStringCo
         "\(Self.weekdayNames[weekday].prefix(3)) \(day) \(Self.monthNames[month - 1].prefix(3))"
     }
 
-    public init(from decoder: any Decoder) throws {
-        let text = try decoder.singleValueContainer().decode(String.self)
-        guard let date = LocalDate(text) else {
-            throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath, debugDescription: "not a date: \(text)"))
-        }
-        self = date
-    }
-
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.singleValueContainer()
-        try container.encode(description)
-    }
+    public var codedText: String { description }
 }

@@ -91,9 +91,12 @@ struct DealJSON: Encodable {
     var amount: Double
     var side: String
 
+    /// One formatter for every row (creating one per row is slow for large `--limit`).
+    nonisolated(unsafe) static let iso = ISO8601DateFormatter()
+
     init(_ deal: Deal) {
         id = deal.id
-        dateModified = ISO8601DateFormatter().string(from: deal.dateModified)
+        dateModified = Self.iso.string(from: deal.dateModified)
         instrument = deal.instrumentName
         price = (deal.price * 100).rounded() / 100
         amount = deal.amount.rounded()

@@ -53,7 +53,7 @@ extension WeatherCommand {
             let report = try await fetch { stale in
                 printer.showStale(render(WeatherView(report: stale, settings: settings, style: style, now: now), stale))
             }
-            let text = render(try view(report), report)
+            let text = render(WeatherView(report: report, settings: settings, style: style, now: now), report)
             printer.showFinal(text) { $0.split(separator: "\n").dropLast().joined(separator: "\n") }
         }
     }

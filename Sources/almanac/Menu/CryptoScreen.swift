@@ -25,12 +25,7 @@ struct CryptoScreen: MenuScreen {
             case 2:
                 guard case .text(let query) = io.ask("Symbol or name (e.g. ETH, Ethereum):") else { return }
                 let chooser: CryptoService.Chooser = { pairs in
-                    let lines = pairs.enumerated().map { "  \($0.offset + 1)) \($0.element.symbol) (\($0.element.currency_base ?? "?") in \($0.element.currency_quote ?? "?"))" }
-                    io.say("Several pairs match:\n" + lines.joined(separator: "\n"))
-                    return io.askValid("Choose 1-\(pairs.count):") { text -> Int in
-                        guard let number = Int(text), pairs.indices.contains(number - 1) else { throw UsageError("Type a number from 1 to \(pairs.count).") }
-                        return number - 1
-                    }
+                    io.choose("Several pairs match:", pairs.map { "\($0.symbol) (\($0.currency_base ?? "?") in \($0.currency_quote ?? "?"))" })
                 }
                 let (item, added) = try await service.add(query, pick: nil, chooser: chooser)
                 io.say(added ? "Added \(item.symbol) (\(item.name))." : "\(item.symbol) is already in the watchlist.")

@@ -42,6 +42,15 @@ final class MenuIO: @unchecked Sendable {
         }
     }
 
+    /// Shows numbered choices under `title` and asks for one; nil when the user leaves.
+    func choose(_ title: String, _ items: [String]) -> Int? {
+        say(title + "\n" + items.enumerated().map { "  \($0.offset + 1)) \($0.element)" }.joined(separator: "\n"))
+        return askValid("Choose 1-\(items.count):") { text -> Int in
+            guard let number = Int(text), items.indices.contains(number - 1) else { throw UsageError("Type a number from 1 to \(items.count).") }
+            return number - 1
+        }
+    }
+
     /// Asks until `parse` accepts the answer (showing its reason), or the user leaves.
     func askValid<T>(_ prompt: String, _ parse: (String) throws -> T) -> T? {
         while true {

@@ -41,11 +41,7 @@ struct WeatherScreen: MenuScreen {
             case 4:
                 guard case .text(let name) = io.ask("City name (or lat,lon):") else { return }
                 let chooser: WeatherService.Chooser = { cities in
-                    io.say("Several places match:\n" + cities.enumerated().map { "  \($0.offset + 1)) \($0.element.label) (\($0.element.coordinatesText))" }.joined(separator: "\n"))
-                    return io.askValid("Choose 1-\(cities.count):") { text -> Int in
-                        guard let number = Int(text), cities.indices.contains(number - 1) else { throw UsageError("Type a number from 1 to \(cities.count).") }
-                        return number - 1
-                    }
+                    io.choose("Several places match:", cities.map { "\($0.label) (\($0.coordinatesText))" })
                 }
                 let (city, added) = try await service.addCity(name, pick: nil, chooser: chooser)
                 io.say(added ? "Saved \(city.label)." : "\(city.label) is already saved.")

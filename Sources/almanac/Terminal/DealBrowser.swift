@@ -10,7 +10,6 @@ final class DealBrowser {
     private var follow = true
     private var anchorRow: Int?
     private var newWhilePaused = 0
-    private var lastCount = 0
     private let started = Date()
 
     init(feed: DealFeed, style: Style) {
@@ -120,7 +119,6 @@ final class DealBrowser {
         let rate = Double(feed.received) / elapsed
         let range = store.count == 0 ? "no rows" : "rows \(offset + 1)–\(offset + rows.count) of \(DealsView.grouped(store.count))"
         lines.append(style.dim("received \(DealsView.grouped(feed.received))\(total) · \(Int(rate)) rows/s · \(range) · ↑↓ PgUp PgDn Home End · s/1-5 sort · r reverse · f follow · q quit"))
-        lastCount = store.count
         let body = lines.prefix(height).map { clip($0, width) + "\u{1B}[K" }.joined(separator: "\r\n")
         return "\u{1B}[H" + body
     }

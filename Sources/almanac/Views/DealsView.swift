@@ -11,15 +11,7 @@ enum DealsView {
         return formatter
     }()
 
-    static func grouped(_ value: Int) -> String {
-        var digits = String(abs(value))
-        var result = ""
-        while digits.count > 3 {
-            result = "," + digits.suffix(3) + result
-            digits.removeLast(3)
-        }
-        return (value < 0 ? "-" : "") + digits + result
-    }
+    static func grouped(_ value: Int) -> String { NumberText.grouped(value) }
 
     static func cells(_ deal: Deal, style: Style) -> [String] {
         let price = String(format: "%.2f", deal.price)

@@ -42,13 +42,7 @@ public enum PriceFormat {
         if abs(value) >= 1 {
             let fixed = String(format: "%.2f", abs(value))
             let parts = fixed.split(separator: ".")
-            var digits = String(parts[0])
-            var grouped = ""
-            while digits.count > 3 {
-                grouped = "," + digits.suffix(3) + grouped
-                digits.removeLast(3)
-            }
-            return (value < 0 ? "-" : "") + digits + grouped + "." + parts[1]
+            return (value < 0 ? "-" : "") + NumberText.grouped(digits: parts[0]) + "." + parts[1]
         }
         if value == 0 { return "0.00" }
         let decimals = max(2, 3 - Int(floor(log10(abs(value)))))

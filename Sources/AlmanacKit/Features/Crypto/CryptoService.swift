@@ -53,7 +53,7 @@ public struct CryptoService: Sendable {
             }
             return row
         }
-        let provenance = provenances.isEmpty ? Provenance(origin: .live, fetchedAt: context.clock.now(), stale: false) : Provenance.combine(provenances)
+        let provenance = Provenance.combine(provenances, now: context.clock.now())
         return WatchlistPrices(rows: rows, provenance: provenance)
     }
 
@@ -160,7 +160,7 @@ public struct CryptoService: Sendable {
         if let first = sorted.first, first.date > range.lowerBound {
             context.console.note("note: prices for \(symbol) begin on \(first.date).")
         }
-        let provenance = provenances.isEmpty ? Provenance(origin: .live, fetchedAt: context.clock.now(), stale: false) : Provenance.combine(provenances)
+        let provenance = Provenance.combine(provenances, now: context.clock.now())
         return PriceHistory(symbol: symbol, name: name, range: range, rows: sorted, provenance: provenance)
     }
 

@@ -51,7 +51,7 @@ public final class DealServer: @unchecked Sendable {
     private var isStopped: Bool { lock.withLock { stopped } }
 
     /// Deal number `n`: ids ascend with jitter-free gaps, times move forward with jitter, prices wander.
-    static func deal(number: Int, generator: inout SplitMix64) -> Deal {
+    public static func deal(number: Int, generator: inout SplitMix64) -> Deal {
         let instrument = Int(generator.next() % UInt64(instruments.count))
         let base = basePrices[instrument]
         let price = base * (1 + (Double(generator.next() % 20001) - 10000) / 1_000_000)

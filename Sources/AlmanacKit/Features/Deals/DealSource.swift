@@ -40,8 +40,7 @@ public enum DealSource: Sendable {
                 do {
                     var options = options
                     options.totalTimeout = 3600
-                    let descriptor = RequestDescriptor(provider: .fruityvice, name: "deals.stream", path: "", ttl: 0)
-                    let request = try RequestPreparer.prepare(descriptor, baseURL: address, key: nil, options: options)
+                    let request = try RequestPreparer.prepare(url: address, setting: "--source", options: options)
                     let response = try await transport.stream(request) { chunk in
                         splitter.feed(chunk)
                         return true
@@ -64,7 +63,6 @@ public final class LineBatcher: @unchecked Sendable {
     private var batch: [Deal] = []
     private var skipped = 0
     private let lock = NSLock()
-    public private(set) var failure: String?
 
     public init(inbox: DealInbox) {
         self.inbox = inbox
@@ -84,7 +82,6 @@ public final class LineBatcher: @unchecked Sendable {
     }
 
     public func fail(_ reason: String) {
-        lock.withLock { failure = reason }
         inbox.note(failure: reason)
     }
 

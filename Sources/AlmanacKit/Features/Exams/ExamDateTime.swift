@@ -1,7 +1,7 @@
 import Foundation
 
 /// A local date and time of day, e.g. `2026-12-01 09:30`, without a zone (exams happen in local time).
-public struct ExamDateTime: Codable, Sendable, Hashable, Comparable, CustomStringConvertible {
+public struct ExamDateTime: TextCodable, Sendable, Hashable, Comparable, CustomStringConvertible {
     public var date: LocalDate
     public var hour: Int
     public var minute: Int
@@ -42,16 +42,6 @@ public struct ExamDateTime: Codable, Sendable, Hashable, Comparable, CustomStrin
         return calendar.date(from: DateComponents(year: date.year, month: date.month, day: date.day, hour: hour, minute: minute))!
     }
 
-    public init(from decoder: any Decoder) throws {
-        let text = try decoder.singleValueContainer().decode(String.self)
-        guard let value = ExamDateTime(text) else {
-            throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath, debugDescription: "not a date and time: \(text)"))
-        }
-        self = value
-    }
-
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.singleValueContainer()
-        try container.encode(date.description + "T" + time)
-    }
+    /// `2026-12-01T09:30` in JSON.
+    public var codedText: String { date.description + "T" + time }
 }

@@ -96,11 +96,7 @@ public struct FruitDay: Sendable, Equatable {
 public enum FamilyColour {
     /// An xterm-256 cube colour (16…231) picked by an FNV-1a hash, skipping the darkest shades.
     public static func index(for family: String) -> Int {
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for byte in family.lowercased().utf8 {
-            hash ^= UInt64(byte)
-            hash = hash &* 0x0000_0100_0000_01b3
-        }
+        let hash = FNV1a.hash(family.lowercased().utf8)
         let red = 1 + Int(hash % 5), green = 1 + Int((hash / 5) % 5), blue = 1 + Int((hash / 25) % 5)
         return 16 + 36 * red + 6 * green + blue
     }

@@ -125,7 +125,10 @@ public struct WeatherService: Sendable {
     /// Current, hourly and daily weather: One Call 3.0, or the free 2.5 pair when the key
     /// lacks the One Call subscription (said once on stderr).
     public func report(for city: City, onStale: StaleHandler? = nil) async throws -> WeatherReport {
-        let lang = try store.read().settings.lang
+        try await report(for: city, lang: try store.read().settings.lang, onStale: onStale)
+    }
+
+    private func report(for city: City, lang: String, onStale: StaleHandler?) async throws -> WeatherReport {
         let endpoint = OpenWeather.oneCall(latitude: city.latitude, longitude: city.longitude, lang: lang)
         do {
             var staleHandler: (@Sendable (Fetched<OpenWeatherDTO.OneCall>) async -> Void)?
@@ -160,12 +163,12 @@ public struct WeatherService: Sendable {
     /// when the plan refuses it, the available days are returned with a note on stderr.
     public func forecast(for city: City, days: Int, onStale: StaleHandler? = nil) async throws -> WeatherReport {
         guard (1...25).contains(days) else { throw UsageError("--days must be from 1 to 25, not \(days).") }
-        var report = try await self.report(for: city, onStale: onStale)
+        let lang = try store.read().settings.lang
+        var report = try await self.report(for: city, lang: lang, onStale: onStale)
         if days <= report.daily.count {
             report.daily = Array(report.daily.prefix(days))
             return report
         }
-        let lang = try store.read().settings.lang
         do {
             let climate = try await client.fetch(OpenWeather.climate(latitude: city.latitude, longitude: city.longitude, days: days, lang: lang))
             let climateDays = WeatherMapper.climateDays(climate.value, city: report.city)
