@@ -8,21 +8,14 @@ public struct PreparedRequest: Sendable, Equatable {
     /// The URL with secret parameters replaced by `***`.
     public var redactedURL: String
     /// Headers in send order; may carry a key.
-    public var headers: [(name: String, value: String)]
+    public var headers: [HTTPHeader]
     public var options: TransportOptions
     /// Secret values to scrub from any message produced while sending.
     public var secrets: [String]
 
-    public static func == (lhs: PreparedRequest, rhs: PreparedRequest) -> Bool {
-        lhs.method == rhs.method && lhs.url == rhs.url && lhs.redactedURL == rhs.redactedURL
-            && lhs.headers.map(\.name) == rhs.headers.map(\.name)
-            && lhs.headers.map(\.value) == rhs.headers.map(\.value)
-            && lhs.options == rhs.options && lhs.secrets == rhs.secrets
-    }
-
     public init(
         method: HTTPMethod, url: String, redactedURL: String,
-        headers: [(name: String, value: String)] = [], options: TransportOptions = .init(), secrets: [String] = []
+        headers: [HTTPHeader] = [], options: TransportOptions = .init(), secrets: [String] = []
     ) {
         self.method = method
         self.url = url
@@ -44,5 +37,16 @@ public struct PreparedRequest: Sendable, Equatable {
     /// The host, for messages.
     public var host: String {
         URLParts.host(of: url) ?? "the server"
+    }
+}
+
+/// One request header, in send order; may carry a key.
+public struct HTTPHeader: Sendable, Equatable {
+    public var name: String
+    public var value: String
+
+    public init(name: String, value: String) {
+        self.name = name
+        self.value = value
     }
 }

@@ -29,14 +29,14 @@ public enum RequestPreparer {
         let provider = descriptor.provider
         try check(baseURL, subject: provider.displayName, variable: provider.urlVariable, options: options)
         var query = descriptor.query
-        var headers = descriptor.headers.sorted { $0.key < $1.key }.map { (name: $0.key, value: $0.value) }
+        var headers = descriptor.headers.sorted { $0.key < $1.key }.map { HTTPHeader(name: $0.key, value: $0.value) }
         var secrets: [String] = []
         if let key, !key.isEmpty {
             secrets.append(key)
             switch provider.keyPlacement {
             case .none: break
             case .query(let name): query.append(QueryItem(name, key))
-            case .header(let name, let prefix): headers.append((name: name, value: prefix + key))
+            case .header(let name, let prefix): headers.append(HTTPHeader(name: name, value: prefix + key))
             }
         }
         let base = joined(baseURL, descriptor.path)
