@@ -5,12 +5,14 @@ import Foundation
 ///
 /// Each provider lives under a path prefix: `/openweather`, `/openweather-pro`, `/yandex`,
 /// `/twelvedata`, `/fruityvice`; point `ALMANAC_<PROVIDER>_URL` at `baseURL(for:)`.
-/// `override` may answer a request first (faults, refusals, changed data).
+/// `override` may answer a request first (faults, refusals, changed data). With `credits`, Twelve
+/// Data answers carry `Api-Credits-Used` / `Api-Credits-Left` and a spent window answers 429.
 public final class FixtureServer: @unchecked Sendable {
     public let server: LoopbackServer
     private let fixtures: FixtureTransport
 
-    public init(fixtures folder: URL, delay: TimeInterval = 0, override: (@Sendable (Provider, ServerRequest) -> ServerAction?)? = nil) throws {
+    public init(fixtures folder: URL, delay: TimeInterval = 0, credits: CreditWindow? = nil,
+                override: (@Sendable (Provider, ServerRequest) -> ServerAction?)? = nil) throws {
         let fixtures = FixtureTransport(folder: folder)
         self.fixtures = fixtures
         server = try LoopbackServer { request in
@@ -20,6 +22,9 @@ public final class FixtureServer: @unchecked Sendable {
             }
             if let action = override?(provider, request) { return action }
             let path = "/" + (parts.count > 1 ? String(parts[1]) : "")
+            if provider == .twelveData, let credits {
+                return Self.charged(request, path: path, credits: credits, fixtures: fixtures, delay: delay)
+            }
             let descriptor = RequestDescriptor(
                 provider: provider, name: "server", path: path,
                 query: request.query.map { QueryItem($0.name, $0.value) }, ttl: 0)
@@ -28,6 +33,28 @@ public final class FixtureServer: @unchecked Sendable {
             }
             return .respond(status: response.status, headers: response.headers, body: response.body, delay: delay)
         }
+    }
+
+    /// A Twelve Data answer within the credit window: the recording with credit headers, or 429.
+    private static func charged(_ request: ServerRequest, path: String, credits: CreditWindow, fixtures: FixtureTransport,
+                                delay: TimeInterval) -> ServerAction {
+        let (ok, used, left) = credits.charge(CreditWindow.cost(path: path, query: request.query))
+        let headers = ["content-type": "application/json", "api-credits-used": String(used), "api-credits-left": String(left)]
+        guard ok else {
+            let message = "You have run out of API credits for the current minute. \(used) API credits were used, "
+                + "with the current limit being \(credits.perMinute). Wait for the next minute or consider switching to a higher tier plan."
+            return .json("{\"code\":429,\"message\":\"\(message)\",\"status\":\"error\"}", status: 429, headers: headers)
+        }
+        if path == "/api_usage" {
+            return .json("{\"timestamp\":\"2026-11-20 12:00:00\",\"current_usage\":\(used),\"plan_limit\":\(credits.perMinute),"
+                         + "\"daily_usage\":\(credits.totalAccepted),\"plan_daily_limit\":800,\"plan_category\":\"basic\"}", headers: headers)
+        }
+        let descriptor = RequestDescriptor(provider: .twelveData, name: "server", path: path,
+                                           query: request.query.map { QueryItem($0.name, $0.value) }, ttl: 0)
+        guard let response = try? fixtures.respond(to: descriptor) else {
+            return .json("{\"code\":404,\"message\":\"no such recording\"}", status: 404, headers: headers)
+        }
+        return .respond(status: response.status, headers: response.headers.merging(headers) { _, new in new }, body: response.body, delay: delay)
     }
 
     /// The base URL to use for a provider.

@@ -11,8 +11,9 @@ enum CommandRunner {
         let environment = Environment.load()
         let configuration = Configuration(
             environment: environment, offline: global.offline, refresh: global.refresh, maxAge: global.maxAge,
-            verbose: global.verbose, timeout: global.timeout, executablePath: CommandLine.arguments.first.map(executablePath))
-        let console = Console(verbose: configuration.verbose)
+            verbose: global.verbose, timeout: global.timeout, executablePath: CommandLine.arguments.first.map(executablePath),
+            noWait: global.noWait)
+        let console = Console(verbose: configuration.verbose, errIsTerminal: isatty(STDERR_FILENO) == 1)
         let stdoutIsTerminal = isatty(STDOUT_FILENO) == 1
         let style = Style.detect(environment: environment, noColorFlag: global.noColor, isTerminal: stdoutIsTerminal)
         let client = DataClient.standard(configuration, console: console)

@@ -22,6 +22,9 @@ struct GlobalOptions: ParsableArguments {
     @Flag(name: .shortAndLong, help: "Log requests (keys redacted), cache decisions and timings to stderr.")
     var verbose = false
 
+    @Flag(name: .customLong("no-wait"), help: "When the Twelve Data credits are spent and nothing is cached, exit 75 instead of waiting.")
+    var noWait = false
+
     @Option(help: ArgumentHelp("Total time allowed for one request.", valueName: "seconds"))
     var timeout: Double?
 

@@ -109,20 +109,3 @@ final class DateInputTests: XCTestCase {
         XCTAssertEqual(LocalDate("2026-01-01")!.days(until: LocalDate("2027-01-01")!), 365)
     }
 }
-
-final class CreditBudgetTests: XCTestCase {
-    func testConcurrentReservationsNeverOverspend() async throws {
-        let folder = try makeTemporaryFolder(self)
-        let now = Date(timeIntervalSince1970: 1_800_000_000)
-        let granted = try await withThrowingTaskGroup(of: Bool.self) { group in
-            for _ in 0..<20 {
-                group.addTask { try CreditBudget(stateFolder: folder).reserve(1, now: now) == nil }
-            }
-            return try await group.reduce(0) { $0 + ($1 ? 1 : 0) }
-        }
-        XCTAssertEqual(granted, 8)
-        let budget = CreditBudget(stateFolder: folder)
-        XCTAssertEqual(try budget.reserve(1, now: now.addingTimeInterval(30)), now.addingTimeInterval(60))
-        XCTAssertNil(try budget.reserve(8, now: now.addingTimeInterval(61)))
-    }
-}

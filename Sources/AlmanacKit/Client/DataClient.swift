@@ -29,7 +29,8 @@ public final class DataClient: Sendable {
                                 transport: any HTTPTransport = CurlTransport(), clock: any Clock = SystemClock()) -> DataClient {
         DataClient(
             configuration: configuration,
-            live: LiveClient(transport: transport, configuration: configuration, console: console),
+            live: LiveClient(transport: transport, configuration: configuration, console: console,
+                             observer: CreditBudget(stateFolder: configuration.paths.state, plan: configuration.creditPlan, clock: clock)),
             cache: JSONFileCache(folder: configuration.paths.cache, limitBytes: configuration.cacheLimitBytes, console: console),
             fixtures: configuration.fixturesFolder.map(FixtureTransport.init(folder:)),
             clock: clock, console: console)
@@ -63,6 +64,20 @@ public final class DataClient: Sendable {
         else { return nil }
         let stale = entry.age(at: clock.now()) >= effectiveTTL(descriptor)
         return Fetched(value: value, origin: .cache, fetchedAt: entry.fetchedAt, stale: stale)
+    }
+
+    /// The body cached for an endpoint, whatever its age; nil when none.
+    public func cachedBody<R>(_ endpoint: Endpoint<R>) -> Data? {
+        cache.read(key: endpoint.descriptor.identity, provider: endpoint.descriptor.provider)?.body
+    }
+
+    /// Stores `body` as the answer to `endpoint`, fetched at `fetchedAt` — for one part of a
+    /// batch answer, so the part is found on its own later. Secrets are scrubbed as for any entry.
+    public func store<R>(_ endpoint: Endpoint<R>, body: Data, fetchedAt: Date) {
+        let descriptor = endpoint.descriptor
+        let entry = CacheEntry(key: descriptor.identity, provider: descriptor.provider, name: descriptor.name,
+                               fetchedAt: fetchedAt, ttl: descriptor.ttl, body: scrubbed(body))
+        do { try cache.write(entry) } catch { console.debug("cache: not stored: \(error)") }
     }
 
     // MARK: - Offline

@@ -6,12 +6,16 @@ public struct LiveClient: Sendable {
     public var configuration: Configuration
     public var retry: RetryPolicy
     public var console: Console
+    /// Sees every answer before it is mapped (the Twelve Data credit budget); nil by default.
+    public var observer: (any ResponseObserver)?
 
-    public init(transport: any HTTPTransport, configuration: Configuration, retry: RetryPolicy = .init(), console: Console) {
+    public init(transport: any HTTPTransport, configuration: Configuration, retry: RetryPolicy = .init(), console: Console,
+                observer: (any ResponseObserver)? = nil) {
         self.transport = transport
         self.configuration = configuration
         self.retry = retry
         self.console = console
+        self.observer = observer
     }
 
     /// Sends the request; returns a 2xx or 304 response, or throws `APIError` / `TransportError`.
@@ -27,9 +31,10 @@ public struct LiveClient: Sendable {
             do {
                 let response = try await transport.send(request)
                 log(request, response)
+                observer?.observe(response, for: descriptor)
                 if response.isSuccess || response.status == 304 { return response }
                 let error = Self.error(for: response, descriptor: descriptor, request: request)
-                guard let wait = retryDelay(for: response, error: error, attempt: attempt, method: descriptor.method) else {
+                guard let wait = retryDelay(for: response, error: error, attempt: attempt, method: descriptor.method, provider: provider) else {
                     throw error
                 }
                 attempt += 1
@@ -44,11 +49,12 @@ public struct LiveClient: Sendable {
         }
     }
 
-    private func retryDelay(for response: HTTPResponse, error: APIError, attempt: Int, method: HTTPMethod) -> TimeInterval? {
+    private func retryDelay(for response: HTTPResponse, error: APIError, attempt: Int, method: HTTPMethod, provider: Provider) -> TimeInterval? {
         guard method.isIdempotent, attempt < retry.maxRetries else { return nil }
         switch response.status {
         case 429:
-            guard let after = response.retryAfter() else { return retry.backoff(attempt: attempt + 1) }
+            // Without Retry-After, a plan whose credits are spent gains nothing from a quick retry.
+            guard let after = response.retryAfter() else { return provider.countsCredits ? nil : retry.backoff(attempt: attempt + 1) }
             return after <= retry.retryAfterCap ? after : nil
         case 500...599:
             if let after = response.retryAfter(), after <= retry.retryAfterCap { return after }

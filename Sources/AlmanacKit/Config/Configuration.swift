@@ -12,6 +12,11 @@ public struct Configuration: Sendable {
     /// `--max-age`: treat cached entries older than this many seconds as stale.
     public var maxAge: TimeInterval?
     public var verbose: Bool
+    /// `--no-wait`: when the Twelve Data credits are spent and nothing is cached, fail (exit 75)
+    /// instead of waiting for the next minute.
+    public var noWait: Bool
+    /// Twelve Data's plan limits (`TWELVEDATA_CREDITS_PER_MINUTE`, `TWELVEDATA_CREDITS_PER_DAY`).
+    public var creditPlan: CreditBudget.Plan
     /// Largest total cache size in bytes; `ALMANAC_CACHE_MAX_MB`, 100 MB by default.
     public var cacheLimitBytes: Int
     /// The folder of recorded responses.
@@ -19,7 +24,7 @@ public struct Configuration: Sendable {
 
     public init(environment: Environment, offline: Bool = false, refresh: Bool = false,
                 maxAge: TimeInterval? = nil, verbose: Bool = false, timeout: TimeInterval? = nil,
-                executablePath: String? = nil) {
+                executablePath: String? = nil, noWait: Bool = false) {
         self.environment = environment
         self.paths = Paths.resolve(environment)
         var transport = TransportOptions()
@@ -30,6 +35,8 @@ public struct Configuration: Sendable {
         self.refresh = refresh
         self.maxAge = maxAge
         self.verbose = verbose || environment.flag("ALMANAC_VERBOSE")
+        self.noWait = noWait
+        self.creditPlan = CreditBudget.plan(environment)
         self.cacheLimitBytes = (Int(environment["ALMANAC_CACHE_MAX_MB"] ?? "") ?? 100) * 1024 * 1024
         self.fixturesFolder = FixtureLocator.locate(environment: environment, executablePath: executablePath)
     }

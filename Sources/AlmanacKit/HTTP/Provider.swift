@@ -68,6 +68,10 @@ public enum Provider: String, CaseIterable, Sendable, Codable {
         }
     }
 
+    /// Whether requests spend plan credits (Twelve Data): a 429 then means the plan's credits are
+    /// spent, so it is not retried at once.
+    public var countsCredits: Bool { self == .twelveData }
+
     /// The folder under `Fixtures/` holding this provider's recordings.
     public var fixtureFolder: String {
         switch self {

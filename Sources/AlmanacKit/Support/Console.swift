@@ -4,14 +4,17 @@ import Foundation
 public final class Console: @unchecked Sendable {
     private let lock = NSLock()
     public let verbose: Bool
+    /// Whether stderr is a terminal: a status line may then be rewritten in place.
+    public let errIsTerminal: Bool
     private var said: Set<String> = []
     private let writeOut: @Sendable (String) -> Void
     private let writeErr: @Sendable (String) -> Void
 
-    public init(verbose: Bool = false,
+    public init(verbose: Bool = false, errIsTerminal: Bool = false,
                 out: @escaping @Sendable (String) -> Void = { FileHandle.standardOutput.write(Data($0.utf8)) },
                 err: @escaping @Sendable (String) -> Void = { FileHandle.standardError.write(Data($0.utf8)) }) {
         self.verbose = verbose
+        self.errIsTerminal = errIsTerminal
         self.writeOut = out
         self.writeErr = err
     }
@@ -30,6 +33,18 @@ public final class Console: @unchecked Sendable {
     public func noteOnce(_ text: String) {
         let first = lock.withLock { said.insert(text).inserted }
         if first { note(text) }
+    }
+
+    /// Rewrites a one-line status on a terminal stderr (a countdown); does nothing elsewhere.
+    public func status(_ text: String) {
+        guard errIsTerminal else { return }
+        lock.withLock { writeErr("\r\u{1B}[K" + text) }
+    }
+
+    /// Clears the status line written by `status(_:)`.
+    public func clearStatus() {
+        guard errIsTerminal else { return }
+        lock.withLock { writeErr("\r\u{1B}[K") }
     }
 
     public func warn(_ text: String) {

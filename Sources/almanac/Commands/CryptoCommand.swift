@@ -5,7 +5,7 @@ import Foundation
 struct CryptoCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "crypto", abstract: "A crypto watchlist with today's prices, and daily price history.",
-        subcommands: [List.self, Add.self, Remove.self, History.self], defaultSubcommand: List.self)
+        subcommands: [List.self, Add.self, Remove.self, History.self, Usage.self], defaultSubcommand: List.self)
 
     static func chooser(_ context: AppContext) -> CryptoService.Chooser? {
         guard context.interactive else { return nil }
@@ -20,9 +20,13 @@ struct CryptoCommand: AsyncParsableCommand {
 
         func run() async throws {
             try await CommandRunner.run(global) { context in
-                let prices = try await CryptoService(context: context).prices()
-                if context.json { return try context.printJSON(CryptoJSON.List(prices)) }
-                context.console.print(CryptoView.watchlist(prices, style: context.style, now: context.clock.now()))
+                let service = CryptoService(context: context)
+                if context.json { return try context.printJSON(CryptoJSON.List(try await service.prices())) }
+                let printer = StaleFirstPrinter(console: context.console)
+                let style = context.style, now = context.clock.now()
+                let showStale: CryptoService.PricesHandler = { stale in printer.showStale(CryptoView.watchlist(stale, style: style, now: now)) }
+                let prices = try await service.prices(onStale: context.interactive ? showStale : nil)
+                printer.showFinal(CryptoView.watchlist(prices, style: style, now: now)) { $0.split(separator: "\n").dropLast().joined(separator: "\n") }
             }
         }
     }
@@ -69,6 +73,24 @@ struct CryptoCommand: AsyncParsableCommand {
                 let history = try await CryptoService(context: context).history(reference, from: from, to: to)
                 if context.json { return try context.printJSON(CryptoJSON.History(history)) }
                 context.console.print(CryptoView.history(history, ohlc: ohlc, style: context.style, chart: context.style.enabled, now: context.clock.now()))
+            }
+        }
+    }
+
+    struct Usage: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Twelve Data credits used and left this minute and today.",
+            discussion: "Without --check this costs nothing: it shows the count the last answers carried. --check asks Twelve Data's /api_usage, which costs one credit.")
+        @OptionGroup var global: GlobalOptions
+        @Flag(help: "Ask Twelve Data for its own count (costs one credit).") var check = false
+
+        func run() async throws {
+            try await CommandRunner.run(global) { context in
+                let service = CryptoService(context: context)
+                let server = check ? try await service.checkUsage() : nil
+                let usage = service.usage()
+                if context.json { return try context.printJSON(CryptoJSON.Usage(usage, server: server, plan: service.gate.planText)) }
+                context.console.print(CryptoView.usage(usage, server: server, plan: service.gate.planText, style: context.style, now: context.clock.now()))
             }
         }
     }

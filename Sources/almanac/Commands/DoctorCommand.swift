@@ -26,7 +26,11 @@ enum DoctorView {
             let key = provider.keyVariable.map { provider.keySet ? "\($0) set" : "\($0) not set" } ?? "not needed"
             var check = ""
             if let result = provider.check {
-                check = result.ok ? style.green("ok \(result.latencyMs ?? 0) ms") : style.red("failed: \(result.error ?? "")")
+                if result.ok, let note = result.error {
+                    check = style.dim(note)
+                } else {
+                    check = result.ok ? style.green("ok \(result.latencyMs ?? 0) ms") : style.red("failed: \(result.error ?? "")")
+                }
             }
             table.add([provider.name, key, provider.mode, provider.baseURL, check])
         }
@@ -34,6 +38,10 @@ enum DoctorView {
         for folder in report.folders { folders.add([folder.role, folder.path, folder.writable ? "yes" : style.red("no")]) }
         var text = "Almanac \(report.version)\n\n" + table.render(style: style) + "\n\n" + folders.render(style: style)
         text += "\n\nSample data: " + (report.fixtures ?? style.red("not found (set ALMANAC_FIXTURES)"))
+        if let credits = report.credits {
+            text += "\nTwelve Data credits: \(credits.minuteUsed) of \(credits.minuteLimit) used this minute, "
+                + "\(credits.dayUsed) of \(credits.dayLimit) today (almanac crypto usage)"
+        }
         return text
     }
 }

@@ -20,19 +20,28 @@ struct FruitCommand: AsyncParsableCommand {
 
         func run() async throws {
             try await CommandRunner.run(global) { context in
-                let (fruits, provenance) = try await FruitService(context: context).catalogue()
-                let footer = "\n\n" + context.sourceLine(provenance) + " · \(fruits.count) fruits"
-                if let grouping = FruitGrouping(rawValue: sort) {
-                    let groups = FruitService.grouped(fruits, by: grouping)
-                    if context.json {
-                        return try context.printJSON(FruitJSON.Grouped(groupedBy: sort, groups: groups.map { .init(name: $0.name, fruits: $0.fruits.map { FruitJSON.Item($0) }) },
-                                                                       source: SourceFields(provenance)))
+                let service = FruitService(context: context)
+                if context.json {
+                    let (fruits, provenance) = try await service.catalogue()
+                    if let grouping = FruitGrouping(rawValue: sort) {
+                        let groups = FruitService.grouped(fruits, by: grouping).map { FruitJSON.Grouped.Group(name: $0.name, fruits: $0.fruits.map { FruitJSON.Item($0) }) }
+                        return try context.printJSON(FruitJSON.Grouped(groupedBy: sort, groups: groups, source: SourceFields(provenance)))
                     }
-                    return context.console.print(FruitView.groups(groups, grouping: grouping, style: context.style) + footer)
+                    let sorted = FruitService.sorted(fruits, byName: sort == "name")
+                    return try context.printJSON(FruitJSON.List(fruits: sorted.map { FruitJSON.Item($0) }, source: SourceFields(provenance)))
                 }
-                let sorted = FruitService.sorted(fruits, byName: sort == "name")
-                if context.json { return try context.printJSON(FruitJSON.List(fruits: sorted.map { FruitJSON.Item($0) }, source: SourceFields(provenance))) }
-                context.console.print(FruitView.table(sorted, style: context.style) + footer)
+                let sort = self.sort, style = context.style
+                let render: @Sendable (FruitService.Catalogue) -> String = { catalogue in
+                    let footer = "\n\n" + style.dim("Source: \(catalogue.provenance.label())") + " · \(catalogue.fruits.count) fruits"
+                    if let grouping = FruitGrouping(rawValue: sort) {
+                        return FruitView.groups(FruitService.grouped(catalogue.fruits, by: grouping), grouping: grouping, style: style) + footer
+                    }
+                    return FruitView.table(FruitService.sorted(catalogue.fruits, byName: sort == "name"), style: style) + footer
+                }
+                let printer = StaleFirstPrinter(console: context.console)
+                let showStale: @Sendable (FruitService.Catalogue) async -> Void = { printer.showStale(render($0)) }
+                let catalogue = try await service.catalogue(onStale: context.interactive ? showStale : nil)
+                printer.showFinal(render(catalogue)) { $0.split(separator: "\n").dropLast().joined(separator: "\n") }
             }
         }
     }
@@ -45,10 +54,20 @@ struct FruitCommand: AsyncParsableCommand {
         func run() async throws {
             try await CommandRunner.run(global) { context in
                 let service = FruitService(context: context)
-                let (found, provenance) = try await service.fruit(fruit)
-                let last = try service.lastEaten(found)
-                if context.json { return try context.printJSON(FruitJSON.Item(found, lastEaten: last)) }
-                context.console.print(FruitView.detail(found, lastEaten: last, today: try context.today(), style: context.style) + "\n\n" + context.sourceLine(provenance))
+                if context.json {
+                    let (found, _) = try await service.fruit(fruit)
+                    return try context.printJSON(FruitJSON.Item(found, lastEaten: try service.lastEaten(found)))
+                }
+                let today = try context.today(), style = context.style
+                let render: @Sendable ((Fruit, Provenance)) -> String = { answer in
+                    let last = try? service.lastEaten(answer.0)
+                    return FruitView.detail(answer.0, lastEaten: last ?? nil, today: today, style: style) + "\n\n" + style.dim("Source: \(answer.1.label())")
+                }
+                let printer = StaleFirstPrinter(console: context.console)
+                let showStale: @Sendable ((Fruit, Provenance)) async -> Void = { printer.showStale(render($0)) }
+                let answer = try await service.fruit(fruit, onStale: context.interactive ? showStale : nil)
+                let (found, last) = (answer.0, try service.lastEaten(answer.0))
+                printer.showFinal(render(answer)) { $0.split(separator: "\n").dropLast().joined(separator: "\n") }
                 if last != nil, context.interactive, context.style.enabled { FruitView.celebrate(found, console: context.console) }
             }
         }

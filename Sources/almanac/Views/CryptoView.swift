@@ -34,8 +34,63 @@ enum CryptoView {
     }
 }
 
+extension CryptoView {
+    /// The credit budget: this minute, today, and the server's last word.
+    static func usage(_ usage: CreditUsage, server: TwelveDataDTO.APIUsage?, plan: String, style: Style, now: Date) -> String {
+        var table = Table([.init("Window"), .init("Used", .right), .init("Left", .right), .init("Limit", .right), .init("Fresh credits")])
+        let next = usage.nextCreditAt.map { "in \(Age.describe($0.timeIntervalSince(now).rounded(.up)))" } ?? "now"
+        table.add(["this minute", String(usage.minuteUsed), String(usage.minuteLeft), String(usage.minuteLimit), next])
+        table.add(["today (UTC)", String(usage.dayUsed), String(usage.dayLeft), String(usage.dayLimit),
+                   "at 00:00 UTC, in \(Age.describe(usage.dayResetsAt.timeIntervalSince(now)))"])
+        var text = style.bold(plan) + "\n\n" + table.render(style: style)
+        if let server {
+            text += "\n\nTwelve Data says: \(server.current_usage.map(String.init) ?? "?") of \(server.plan_limit.map(String.init) ?? "?") this minute"
+            if let daily = server.daily_usage { text += ", \(daily) of \(server.plan_daily_limit.map(String.init) ?? "?") today" }
+            if let category = server.plan_category { text += " (plan: \(category))" }
+            text += "."
+        } else if let used = usage.serverUsed, let left = usage.serverLeft, let at = usage.serverAt {
+            text += "\n\n" + style.dim("Last count from Twelve Data: \(used) used, \(left) left, \(Age.describe(now.timeIntervalSince(at))) ago.")
+        } else {
+            text += "\n\n" + style.dim("No answer from Twelve Data yet; the figures are this machine's own count.")
+        }
+        return text
+    }
+}
+
 /// `--json` documents for crypto.
 enum CryptoJSON {
+    struct Usage: Encodable {
+        var plan: String
+        var minute: Window
+        var day: Window
+        var server: Server?
+        struct Window: Encodable {
+            var used: Int
+            var left: Int
+            var limit: Int
+            var resetsAt: Date?
+        }
+        struct Server: Encodable {
+            var used: Int?
+            var left: Int?
+            var limit: Int?
+            var dailyUsed: Int?
+            var dailyLimit: Int?
+            var at: Date?
+        }
+        init(_ usage: CreditUsage, server: TwelveDataDTO.APIUsage?, plan: String) {
+            self.plan = plan
+            minute = Window(used: usage.minuteUsed, left: usage.minuteLeft, limit: usage.minuteLimit, resetsAt: usage.nextCreditAt)
+            day = Window(used: usage.dayUsed, left: usage.dayLeft, limit: usage.dayLimit, resetsAt: usage.dayResetsAt)
+            if let server {
+                self.server = Server(used: server.current_usage, left: server.plan_limit.flatMap { limit in server.current_usage.map { limit - $0 } },
+                                     limit: server.plan_limit, dailyUsed: server.daily_usage, dailyLimit: server.plan_daily_limit, at: nil)
+            } else if usage.serverUsed != nil {
+                self.server = Server(used: usage.serverUsed, left: usage.serverLeft, limit: nil, dailyUsed: nil, dailyLimit: nil, at: usage.serverAt)
+            }
+        }
+    }
+
     struct List: Encodable {
         var rows: [PriceRow]
         var source: String

@@ -1,21 +1,29 @@
 import Foundation
 
 /// The crypto front end: the watchlist with prices, adding and removing pairs, price history.
+///
+/// Every live Twelve Data request goes through the shared credit budget (`budgeted`): fresh
+/// cache first; when credits are short, cached data (with its age) rather than a wait; a wait
+/// (or exit 75 with `--no-wait`) only when nothing usable is cached.
 public struct CryptoService: Sendable {
     public typealias Chooser = @Sendable ([TwelveDataDTO.Pair]) -> Int?
 
     public let context: AppContext
     public let store: DocumentStore<Watchlist>
-    public let budget: CreditBudget
+    public let gate: CreditGate
 
-    public init(context: AppContext) {
+    /// - Parameter sleep: how waits for credits sleep (tests move a manual clock instead).
+    public init(context: AppContext, sleep: @escaping Sleeper = CreditGate.systemSleep) {
         self.context = context
         self.store = context.store(Watchlist.self)
-        self.budget = CreditBudget(stateFolder: context.configuration.paths.state)
+        let configuration = context.configuration
+        let budget = CreditBudget(stateFolder: configuration.paths.state, plan: configuration.creditPlan, clock: context.clock)
+        self.gate = CreditGate(budget: budget, console: context.console, clock: context.clock, sleep: sleep, noWait: configuration.noWait)
     }
 
-    private var client: DataClient { context.client }
-    private var live: Bool { context.configuration.mode(for: .twelveData) == .live }
+    public var budget: CreditBudget { gate.budget }
+    var client: DataClient { context.client }
+    var live: Bool { context.configuration.mode(for: .twelveData) == .live }
 
     /// `ALMANAC_TODAY`, else the fixtures' date when there is no key (sample data), else today.
     public func today() throws -> LocalDate {
@@ -29,59 +37,55 @@ public struct CryptoService: Sendable {
 
     public func watchlist() throws -> Watchlist { try store.read() }
 
-    // MARK: - Prices
+    /// Credits used and left this minute and today, as this machine last heard them.
+    public func usage() -> CreditUsage { budget.usage(now: context.clock.now()) }
 
-    /// Today's price for every row: one batched request per 8 symbols, within the credit budget.
-    public func prices() async throws -> WatchlistPrices {
-        let list = try store.read()
-        let chunks = stride(from: 0, to: list.items.count, by: 8).map { Array(list.items[$0..<min($0 + 8, list.items.count)]) }
-        var results: [String: TwelveDataDTO.QuoteResult] = [:]
-        var provenances: [Provenance] = []
-        for chunk in chunks {
-            let fetched = try await budgeted(TwelveData.quotes(chunk.map(\.symbol)), credits: chunk.count)
-            results.merge(fetched.value) { _, new in new }
-            provenances.append(fetched.provenance)
-        }
-        let rows = list.items.enumerated().map { index, item -> PriceRow in
-            var row = PriceRow(id: index + 1, symbol: item.symbol, name: item.name)
-            switch results[item.symbol] {
-            case .quote(let quote):
-                row.price = quote.close?.value
-                row.changePercent = quote.percent_change?.value
-            case .failure(let message): row.error = message
-            case nil: row.error = "no answer"
-            }
-            return row
-        }
-        let provenance = Provenance.combine(provenances, now: context.clock.now())
-        return WatchlistPrices(rows: rows, provenance: provenance)
+    /// Asks `/api_usage` (costs one credit) and returns the server's own figures.
+    public func checkUsage() async throws -> TwelveDataDTO.APIUsage {
+        guard live else { throw UsageError("Checking the Twelve Data usage needs TWELVEDATA_API_KEY and the network.") }
+        let id = try await gate.acquire(1)
+        return try await gate.spending(id) { try await client.fetch(TwelveData.apiUsage()).value }
     }
 
+    // MARK: - The budget
+
     /// Fetches through the cache, spending credits only for a live request. When the budget is
-    /// spent, the cached answer stands (with a note saying when fresh data can come).
-    func budgeted<R: Sendable>(_ endpoint: Endpoint<R>, credits: Int) async throws -> Fetched<R> {
+    /// spent, a cached answer stands (with a note saying when fresh data can come); with nothing
+    /// cached, waits for the credits (or throws `CreditLimitError`).
+    func budgeted<R: Sendable>(
+        _ endpoint: Endpoint<R>, credits: Int, what: String, onStale: (@Sendable (Fetched<R>) async -> Void)? = nil
+    ) async throws -> Fetched<R> {
         guard live else { return try await client.fetch(endpoint) }
+        while true {
+            let cached = client.peek(endpoint)
+            if let cached, !cached.stale, !context.configuration.refresh { return cached }
+            let now = context.clock.now()
+            switch try budget.reserve(credits, now: now) {
+            case .granted(let id):
+                return try await gate.spending(id) { try await client.fetch(endpoint, onStale: onStale) }
+            case .wait(let until):
+                if let cached { return noteCached(cached, what: what, freshAt: until) }
+                try await gate.wait(until: until)
+            case .dailyLimit(let resetsAt):
+                if let cached { return noteCached(cached, what: what, freshAt: resetsAt) }
+                throw CreditLimitError.daily(resetsAt: resetsAt, perDay: budget.plan.perDay)
+            }
+        }
+    }
+
+    private func noteCached<R>(_ cached: Fetched<R>, what: String, freshAt: Date) -> Fetched<R> {
         let now = context.clock.now()
-        let cached = client.peek(endpoint)
-        if let cached, !cached.stale, !context.configuration.refresh { return cached }
-        if let until = try budget.reserve(credits, now: now) {
-            let wait = Int(until.timeIntervalSince(now).rounded(.up))
-            guard let cached else { throw APIError.rateLimited(provider: .twelveData, retryAfter: TimeInterval(wait)) }
-            context.console.note("note: Twelve Data's free plan allows 8 credits a minute; showing cached data from \(Age.describe(now.timeIntervalSince(cached.fetchedAt))) ago. Fresh data in \(wait) s.")
-            return cached
-        }
-        do {
-            return try await client.fetch(endpoint)
-        } catch let error as APIError {
-            if case .rateLimited = error { try? budget.exhaust(now: now) }
-            throw error
-        }
+        context.console.note(
+            "note: \(gate.planText); showing \(what) cached \(Age.describe(now.timeIntervalSince(cached.fetchedAt))) ago. "
+                + "Fresh data in \(Age.describe(freshAt.timeIntervalSince(now).rounded(.up))).")
+        return cached
     }
 
     // MARK: - Add and remove
 
+    /// Every pair. Cached a day; a stale catalogue answers rather than a wait.
     public func catalogue() async throws -> [TwelveDataDTO.Pair] {
-        try await budgeted(TwelveData.cryptocurrencies(), credits: 1).value.data
+        try await budgeted(TwelveData.cryptocurrencies(), credits: 1, what: "the pair catalogue").value.data
     }
 
     /// Adds the pair meant by `query`. Returns the item and whether it was new.
@@ -121,52 +125,6 @@ public struct CryptoService: Sendable {
             let list = pairs.enumerated().map { "\($0.offset + 1)) \($0.element.symbol) (\($0.element.currency_base ?? "?") in \($0.element.currency_quote ?? "?"))" }
             throw UsageError("Several pairs match \"\(text)\": \(list.joined(separator: "; ")). Choose one with --pick N.")
         }
-    }
-
-    // MARK: - History
-
-    /// Daily closes from `from` to `to` inclusive (default: the 7 days ending today).
-    public func history(_ reference: String, from: String?, to: String?) async throws -> PriceHistory {
-        let today = try self.today()
-        let range = try DateInput.range(from: from, to: to, today: today, defaultDays: 7)
-        let (symbol, name) = try await pair(for: reference)
-        var rows: [LocalDate: HistoryRow] = [:]
-        var provenances: [Provenance] = []
-        var start = range.lowerBound
-        while start <= range.upperBound {
-            let end = min(range.upperBound, start.adding(days: TwelveData.maxOutputSize - 1))
-            let endpoint = TwelveData.timeSeries(symbol, start: start, endExclusive: end.adding(days: 1), closed: end < today)
-            do {
-                let fetched = try await budgeted(endpoint, credits: 1)
-                provenances.append(fetched.provenance)
-                for bar in fetched.value.values ?? [] {
-                    guard let date = LocalDate(String(bar.datetime.prefix(10))), range.contains(date) else { continue }
-                    rows[date] = HistoryRow(date: date, open: bar.open?.value, high: bar.high?.value, low: bar.low?.value, close: bar.close.value)
-                }
-            } catch let error as APIError {
-                guard case .provider(_, let code, _) = error, code == 400 else { throw error }
-            }
-            start = end.adding(days: 1)
-        }
-        if range.upperBound == today, let latest = try? await latestPrice(symbol) {
-            var row = rows[today] ?? HistoryRow(date: today, close: latest)
-            row.close = latest
-            rows[today] = row
-        }
-        guard !rows.isEmpty else {
-            throw UsageError("No prices for \(symbol) from \(range.lowerBound) to \(range.upperBound); its history may begin later.")
-        }
-        let sorted = rows.values.sorted { $0.date < $1.date }
-        if let first = sorted.first, first.date > range.lowerBound {
-            context.console.note("note: prices for \(symbol) begin on \(first.date).")
-        }
-        let provenance = Provenance.combine(provenances, now: context.clock.now())
-        return PriceHistory(symbol: symbol, name: name, range: range, rows: sorted, provenance: provenance)
-    }
-
-    private func latestPrice(_ symbol: String) async throws -> Double? {
-        guard case .quote(let quote)? = try await budgeted(TwelveData.quotes([symbol]), credits: 1).value[symbol] else { return nil }
-        return quote.close?.value
     }
 
     /// The pair meant by a watchlist reference, or else by the catalogue.

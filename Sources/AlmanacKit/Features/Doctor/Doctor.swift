@@ -25,8 +25,9 @@ public struct Doctor: Sendable {
         let paths = configuration.paths
         let folders = [("config", paths.config), ("data", paths.data), ("cache", paths.cache), ("state", paths.state)]
             .map { DoctorReport.Folder(role: $0.0, path: $0.1.path, writable: Self.writable($0.1)) }
+        let budget = CreditBudget(stateFolder: paths.state, plan: configuration.creditPlan, clock: context.clock)
         return DoctorReport(version: AlmanacVersion.current, providers: providers, folders: folders,
-                            fixtures: configuration.fixturesFolder?.path)
+                            fixtures: configuration.fixturesFolder?.path, credits: budget.usage(now: context.clock.now()))
     }
 
     /// The cheap request used to check a provider.
@@ -49,8 +50,17 @@ public struct Doctor: Sendable {
         var live = context.client.live
         live.retry.maxRetries = 0
         let started = Date()
+        let budget = CreditBudget(stateFolder: context.configuration.paths.state, plan: context.configuration.creditPlan, clock: context.clock)
+        var reservation: UUID?
+        if provider.countsCredits {
+            guard case .granted(let id) = try? budget.reserve(1, now: context.clock.now()) else {
+                return .init(ok: true, latencyMs: nil, error: "not checked: the Twelve Data credits are spent for now")
+            }
+            reservation = id
+        }
+        defer { if let reservation { budget.release(reservation, now: context.clock.now()) } }
         do {
-            _ = try await live.send(Self.probeRequest(provider))
+            _ = try await CreditBudget.$reservation.withValue(reservation) { try await live.send(Self.probeRequest(provider)) }
             return .init(ok: true, latencyMs: Int(Date().timeIntervalSince(started) * 1000), error: nil)
         } catch {
             return .init(ok: false, latencyMs: nil, error: ErrorText.describe(error))

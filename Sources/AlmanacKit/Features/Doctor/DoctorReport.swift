@@ -30,6 +30,8 @@ public struct DoctorReport: Codable, Sendable {
     public var providers: [ProviderStatus]
     public var folders: [Folder]
     public var fixtures: String?
+    /// The Twelve Data credit budget as this machine counts it.
+    public var credits: CreditUsage?
 
     /// True unless a live check failed.
     public var healthy: Bool { providers.allSatisfy { $0.check?.ok ?? true } }

@@ -12,9 +12,16 @@ public struct FruitService: Sendable {
 
     // MARK: - Catalogue
 
+    public typealias Catalogue = (fruits: [Fruit], provenance: Provenance)
+
     /// Every fruit, trimmed, with the catalogue's provenance.
-    public func catalogue() async throws -> (fruits: [Fruit], provenance: Provenance) {
-        let fetched = try await context.client.fetch(Fruityvice.all())
+    /// - Parameter onStale: called with a stale cached catalogue before it is refreshed.
+    public func catalogue(onStale: (@Sendable (Catalogue) async -> Void)? = nil) async throws -> Catalogue {
+        var handler: (@Sendable (Fetched<[Fruityvice.Fruit]>) async -> Void)?
+        if let onStale {
+            handler = { @Sendable stale in await onStale((stale.value.map(Fruit.init), stale.provenance)) }
+        }
+        let fetched = try await context.client.fetch(Fruityvice.all(), onStale: handler)
         return (fetched.value.map(Fruit.init), fetched.provenance)
     }
 
@@ -31,10 +38,15 @@ public struct FruitService: Sendable {
     }
 
     /// A fruit by id or name (case-insensitive); unknown → exit 64 with suggestions.
-    public func fruit(_ reference: String) async throws -> (Fruit, Provenance) {
+    /// - Parameter onStale: called with a stale cached answer before it is refreshed.
+    public func fruit(_ reference: String, onStale: (@Sendable ((Fruit, Provenance)) async -> Void)? = nil) async throws -> (Fruit, Provenance) {
         let text = reference.trimmingCharacters(in: .whitespaces)
         guard !text.isEmpty, text.count <= 60 else { throw UsageError("Give a fruit's name or id.") }
-        if Int(text) == nil, let single = try? await context.client.fetch(Fruityvice.fruit(text)) {
+        var handler: (@Sendable (Fetched<Fruityvice.Fruit>) async -> Void)?
+        if let onStale {
+            handler = { @Sendable stale in await onStale((Fruit(stale.value), stale.provenance)) }
+        }
+        if Int(text) == nil, let single = try? await context.client.fetch(Fruityvice.fruit(text), onStale: handler) {
             return (Fruit(single.value), single.provenance)
         }
         let (fruits, provenance) = try await catalogue()

@@ -41,6 +41,29 @@ public enum TwelveData {
         }
     }
 
+    /// The plan's usage as the server counts it: `/api_usage` (one credit). Never served from the cache.
+    public static func apiUsage() -> Endpoint<TwelveDataDTO.APIUsage> {
+        let descriptor = RequestDescriptor(provider: .twelveData, name: "twelvedata.api_usage", path: "/api_usage", ttl: 0)
+        return Endpoint(descriptor) { data in
+            try checkStatus(data, endpoint: descriptor.name)
+            return try JSONDecoding.decode(TwelveDataDTO.APIUsage.self, from: data, endpoint: descriptor.name)
+        }
+    }
+
+    /// Splits a batch answer (an object keyed by symbol) into each symbol's own answer; error
+    /// items and symbols missing from the answer are left out.
+    public static func splitBatch(_ data: Data, symbols: [String]) -> [String: Data] {
+        guard symbols.count > 1, let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any] else { return [:] }
+        var parts: [String: Data] = [:]
+        for symbol in symbols {
+            guard let item = object[symbol] as? [String: Any], item["status"] as? String != "error",
+                let encoded = try? JSONSerialization.data(withJSONObject: item, options: [.sortedKeys])
+            else { continue }
+            parts[symbol] = encoded
+        }
+        return parts
+    }
+
     // MARK: - Decoding
 
     /// Throws `APIError.provider` when the body is Twelve Data's error object.

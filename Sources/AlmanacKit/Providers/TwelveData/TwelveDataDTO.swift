@@ -64,4 +64,16 @@ public enum TwelveDataDTO {
         public var count: Int?
         public var status: String?
     }
+
+    /// `/api_usage`: the server's own count of the plan's credits.
+    public struct APIUsage: Decodable, Sendable, Equatable {
+        public var timestamp: String?
+        /// Credits used in the current minute.
+        public var current_usage: Int?
+        /// Credits a minute.
+        public var plan_limit: Int?
+        public var daily_usage: Int?
+        public var plan_daily_limit: Int?
+        public var plan_category: String?
+    }
 }

@@ -1,0 +1,22 @@
+import Foundation
+
+extension CreditBudget: ResponseObserver {
+    /// Follows Twelve Data's own count: its credit headers win; a 429 marks the minute (or the
+    /// day, when its message says so) as spent; an answer without headers settles the reservation.
+    public func observe(_ response: HTTPResponse, for descriptor: RequestDescriptor) {
+        guard descriptor.provider == .twelveData else { return }
+        let now = clock.now()
+        let id = Self.reservation
+        if let used = response.header("api-credits-used").flatMap({ Int($0.trimmingCharacters(in: .whitespaces)) }),
+            let left = response.header("api-credits-left").flatMap({ Int($0.trimmingCharacters(in: .whitespaces)) })
+        {
+            record(used: used, left: left, settling: id, now: now)
+        } else if let id, response.status < 500 {
+            settle(id, now: now)
+        }
+        if response.status == 429 {
+            let text = String(decoding: response.body.prefix(2000), as: UTF8.self).lowercased()
+            exhaust(day: text.contains("for the day") || text.contains("daily"), now: now)
+        }
+    }
+}

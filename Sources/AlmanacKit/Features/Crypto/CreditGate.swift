@@ -1,0 +1,67 @@
+import Foundation
+
+/// Sleeps for the given seconds; tests pass one that moves a manual clock instead.
+public typealias Sleeper = @Sendable (TimeInterval) async throws -> Void
+
+/// Waits for Twelve Data credits the way a person can follow: a countdown on a terminal, one note
+/// line when piped, an immediate `CreditLimitError` with `--no-wait` or when the day is spent.
+public struct CreditGate: Sendable {
+    public let budget: CreditBudget
+    public let console: Console
+    public let clock: any Clock
+    public let sleep: Sleeper
+    /// Fail at once instead of waiting.
+    public let noWait: Bool
+
+    public static let systemSleep: Sleeper = { seconds in
+        try await Task.sleep(nanoseconds: UInt64(max(0, seconds) * 1_000_000_000))
+    }
+
+    public init(budget: CreditBudget, console: Console, clock: any Clock, sleep: @escaping Sleeper = CreditGate.systemSleep, noWait: Bool) {
+        self.budget = budget
+        self.console = console
+        self.clock = clock
+        self.sleep = sleep
+        self.noWait = noWait
+    }
+
+    /// "Twelve Data free plan: 8 credits a minute" (or the configured plan).
+    public var planText: String {
+        let plan = budget.plan
+        let name = plan == CreditBudget.Plan() ? "Twelve Data free plan" : "Twelve Data plan"
+        return "\(name): \(plan.perMinute) credits a minute"
+    }
+
+    /// Reserves `credits`, waiting for them when the minute is spent. Throws when waiting is
+    /// declined or the day is spent.
+    public func acquire(_ credits: Int) async throws -> UUID {
+        while true {
+            let now = clock.now()
+            switch try budget.reserve(min(credits, budget.plan.perMinute), now: now) {
+            case .granted(let id): return id
+            case .dailyLimit(let resetsAt): throw CreditLimitError.daily(resetsAt: resetsAt, perDay: budget.plan.perDay)
+            case .wait(let until): try await wait(until: until)
+            }
+        }
+    }
+
+    /// Waits until `until` (a countdown on a terminal), or throws with `--no-wait`.
+    public func wait(until: Date) async throws {
+        let seconds = max(1, Int(until.timeIntervalSince(clock.now()).rounded(.up)))
+        if noWait { throw CreditLimitError.minute(until: until, seconds: seconds, perMinute: budget.plan.perMinute) }
+        if !console.errIsTerminal { console.note("\(planText); next request in \(seconds) s.") }
+        defer { console.clearStatus() }
+        while true {
+            let left = Int(until.timeIntervalSince(clock.now()).rounded(.up))
+            if left <= 0 { return }
+            console.status("\(planText); next request in \(left) s — Ctrl+C to stop")
+            try await sleep(Double(min(left, 1)))
+        }
+    }
+
+    /// Runs `operation` spending the reservation `id`; a request that got no answer gives it back.
+    public func spending<T: Sendable>(_ id: UUID, _ operation: () async throws -> T) async throws -> T {
+        defer { budget.release(id, now: clock.now()) }
+        return try await CreditBudget.$reservation.withValue(id) { try await operation() }
+    }
+}

@@ -1,0 +1,107 @@
+import Foundation
+
+extension CryptoService {
+    /// Daily closes from `from` to `to` inclusive (default: the 7 days ending today).
+    ///
+    /// Live, a closed day is asked for once: the closes already known for a pair (from any
+    /// earlier range) answer every range they cover; a range that partly overlaps fetches only
+    /// from its first missing day to its last (one credit). Today's row is the latest price.
+    public func history(_ reference: String, from: String?, to: String?) async throws -> PriceHistory {
+        let today = try self.today()
+        let range = try DateInput.range(from: from, to: to, today: today, defaultDays: 7)
+        let (symbol, name) = try await pair(for: reference)
+        var (rows, provenances) = live
+            ? try await liveCloses(symbol, range: range, today: today)
+            : try await recordedCloses(symbol, range: range, today: today)
+        if range.upperBound == today, let latest = try? await latestQuote(symbol) {
+            var row = rows[today] ?? HistoryRow(date: today, close: latest.value.close)
+            row.close = latest.value.close
+            if live { (row.open, row.high, row.low) = (latest.value.open, latest.value.high, latest.value.low) }
+            rows[today] = row
+            if live { provenances.append(latest.provenance) }
+        }
+        guard !rows.isEmpty else {
+            throw UsageError("No prices for \(symbol) from \(range.lowerBound) to \(range.upperBound); its history may begin later.")
+        }
+        let sorted = rows.values.sorted { $0.date < $1.date }
+        if let first = sorted.first, first.date > range.lowerBound {
+            context.console.note("note: prices for \(symbol) begin on \(first.date).")
+        }
+        let provenance = Provenance.combine(provenances, now: context.clock.now())
+        return PriceHistory(symbol: symbol, name: name, range: range, rows: sorted, provenance: provenance)
+    }
+
+    private typealias Closes = (rows: [LocalDate: HistoryRow], provenances: [Provenance])
+
+    /// Closed days from the pair's book of known closes, fetching only the missing span.
+    private func liveCloses(_ symbol: String, range: ClosedRange<LocalDate>, today: LocalDate) async throws -> Closes {
+        let lastClosed = min(range.upperBound, today.adding(days: -1))
+        guard range.lowerBound <= lastClosed else { return ([:], []) }
+        let book = ClosesBook(cache: client.cache, symbol: symbol)
+        var days = book.read()
+        let wanted = Array(stride(from: 0, through: range.lowerBound.days(until: lastClosed), by: 1)).map { range.lowerBound.adding(days: $0) }
+        let missing = wanted.filter { days[$0] == nil }
+        var provenances: [Provenance] = []
+        if let first = missing.first, let last = missing.last {
+            var start = first
+            while start <= last {
+                let end = min(last, start.adding(days: TwelveData.maxOutputSize - 1))
+                let fetched = try await closedSeries(symbol, start...end)
+                provenances.append(fetched.provenance)
+                days.merge(ClosesBook.days(fetched.value, covering: start...end, fetchedAt: fetched.fetchedAt)) { _, new in new }
+                start = end.adding(days: 1)
+            }
+            book.write(days)
+        }
+        var rows: [LocalDate: HistoryRow] = [:]
+        var oldestReused: Date?
+        for date in wanted {
+            guard let day = days[date] else { continue }
+            if !missing.contains(date) { oldestReused = min(oldestReused ?? day.fetchedAt, day.fetchedAt) }
+            if let row = day.row(on: date) { rows[date] = row }
+        }
+        if let oldestReused { provenances.append(Provenance(origin: .cache, fetchedAt: oldestReused, stale: false)) }
+        return (rows, provenances)
+    }
+
+    /// One request for closed days; "no data on these dates" is an empty answer.
+    private func closedSeries(_ symbol: String, _ span: ClosedRange<LocalDate>) async throws -> Fetched<[TwelveDataDTO.Bar]> {
+        let endpoint = TwelveData.timeSeries(symbol, start: span.lowerBound, endExclusive: span.upperBound.adding(days: 1), closed: true)
+        do {
+            return try await budgeted(endpoint, credits: 1, what: "\(symbol) prices").map { $0.values ?? [] }
+        } catch let error as APIError {
+            guard case .provider(_, let code, _) = error, code == 400 else { throw error }
+            return Fetched(value: [], origin: .live, fetchedAt: context.clock.now(), stale: false)
+        }
+    }
+
+    /// Sample data and `--offline`: the time series as recorded or cached.
+    private func recordedCloses(_ symbol: String, range: ClosedRange<LocalDate>, today: LocalDate) async throws -> Closes {
+        var rows: [LocalDate: HistoryRow] = [:]
+        var provenances: [Provenance] = []
+        var start = range.lowerBound
+        while start <= range.upperBound {
+            let end = min(range.upperBound, start.adding(days: TwelveData.maxOutputSize - 1))
+            let endpoint = TwelveData.timeSeries(symbol, start: start, endExclusive: end.adding(days: 1), closed: end < today)
+            do {
+                let fetched = try await client.fetch(endpoint)
+                provenances.append(fetched.provenance)
+                for (date, day) in ClosesBook.days(fetched.value.values ?? [], covering: start...end, fetchedAt: fetched.fetchedAt) {
+                    if let row = day.row(on: date) { rows[date] = row }
+                }
+            } catch let error as APIError {
+                guard case .provider(_, let code, _) = error, code == 400 else { throw error }
+            }
+            start = end.adding(days: 1)
+        }
+        return (rows, provenances)
+    }
+
+    private func latestQuote(_ symbol: String) async throws -> Fetched<(close: Double, open: Double?, high: Double?, low: Double?)> {
+        let fetched = try await budgeted(TwelveData.quotes([symbol]), credits: 1, what: "the \(symbol) price")
+        guard case .quote(let quote)? = fetched.value[symbol], let close = quote.close?.value else {
+            throw APIError.provider(provider: .twelveData, code: nil, message: "no price for \(symbol)")
+        }
+        return fetched.map { _ in (close, quote.open?.value, quote.high?.value, quote.low?.value) }
+    }
+}

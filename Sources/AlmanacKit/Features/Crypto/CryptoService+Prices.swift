@@ -1,0 +1,119 @@
+import Foundation
+
+extension CryptoService {
+    public typealias PricesHandler = @Sendable (WatchlistPrices) async -> Void
+
+    /// Most symbols one `/quote` request carries.
+    static let batchLimit = 8
+
+    /// Today's price for every row.
+    ///
+    /// Live: each pair's quote is cached on its own, so a row fresh in the cache costs nothing;
+    /// the rest are batched, at most as many as the credits left allow; what does not fit comes
+    /// from the cache (marked with its age), or — when a pair has nothing cached — after a wait.
+    /// - Parameter onStale: called with the cached table before fresh prices are fetched.
+    public func prices(onStale: PricesHandler? = nil) async throws -> WatchlistPrices {
+        let list = try store.read()
+        guard live else { return try await samplePrices(list) }
+        let symbols = Array(NSOrderedSet(array: list.items.map(\.symbol))) as? [String] ?? []
+        var known = cachedQuotes(symbols)
+        var needed = symbols.filter { context.configuration.refresh || known[$0]?.stale ?? true }
+        if let onStale, !needed.isEmpty, !known.isEmpty {
+            await onStale(rows(list, known))
+        }
+        var failure: (any Error)?
+        while !needed.isEmpty {
+            let now = context.clock.now()
+            let available = min(budget.available(now: now), Self.batchLimit)
+            if available == 0 {
+                let usage = budget.usage(now: now)
+                let freshAt = usage.dayLeft == 0 ? usage.dayResetsAt : usage.nextCreditAt ?? now.addingTimeInterval(1)
+                if needed.allSatisfy({ known[$0] != nil }) {
+                    noteCachedPrices(needed.compactMap { known[$0] }, freshAt: freshAt)
+                    break
+                }
+                if usage.dayLeft == 0 { throw CreditLimitError.daily(resetsAt: usage.dayResetsAt, perDay: budget.plan.perDay) }
+                try await gate.wait(until: freshAt)
+                known.merge(cachedQuotes(needed)) { old, new in new.fetchedAt > old.fetchedAt ? new : old }
+                needed = needed.filter { context.configuration.refresh || known[$0]?.stale ?? true }
+                continue
+            }
+            let ordered = needed.filter { known[$0] == nil } + needed.filter { known[$0] != nil }
+            let batch = Array(ordered.prefix(available))
+            guard case .granted(let id) = try budget.reserve(batch.count, now: now) else { continue }
+            do {
+                let fetched = try await gate.spending(id) { try await fetchQuotes(batch) }
+                for symbol in batch { if let result = fetched[symbol] { known[symbol] = result } }
+                needed.removeAll { batch.contains($0) }
+            } catch {
+                guard batch.contains(where: { known[$0] != nil }) else { throw error }
+                failure = error
+                break
+            }
+        }
+        if let failure, let oldest = known.values.filter({ $0.origin == .cache }).map(\.fetchedAt).min() {
+            let age = Age.describe(context.clock.now().timeIntervalSince(oldest))
+            context.console.warn("showing prices cached \(age) ago: \(ErrorText.describe(failure))")
+        }
+        return rows(list, known)
+    }
+
+    /// Sample data and `--offline`: the batched requests as recorded.
+    private func samplePrices(_ list: Watchlist) async throws -> WatchlistPrices {
+        var results: [String: Fetched<TwelveDataDTO.QuoteResult>] = [:]
+        for start in stride(from: 0, to: list.items.count, by: Self.batchLimit) {
+            let chunk = list.items[start..<min(start + Self.batchLimit, list.items.count)].map(\.symbol)
+            let fetched = try await client.fetch(TwelveData.quotes(chunk))
+            for (symbol, result) in fetched.value { results[symbol] = fetched.map { _ in result } }
+        }
+        return rows(list, results)
+    }
+
+    /// Each pair's own cached quote, stale or not.
+    private func cachedQuotes(_ symbols: [String]) -> [String: Fetched<TwelveDataDTO.QuoteResult>] {
+        var known: [String: Fetched<TwelveDataDTO.QuoteResult>] = [:]
+        for symbol in symbols {
+            if let fetched = client.peek(TwelveData.quotes([symbol])), let result = fetched.value[symbol], case .quote = result {
+                known[symbol] = fetched.map { _ in result }
+            }
+        }
+        return known
+    }
+
+    /// One request for `batch`; a batch answer is also cached pair by pair.
+    private func fetchQuotes(_ batch: [String]) async throws -> [String: Fetched<TwelveDataDTO.QuoteResult>] {
+        let endpoint = TwelveData.quotes(batch)
+        let fetched = try await client.fetch(endpoint)
+        if fetched.origin == .live, batch.count > 1, let body = client.cachedBody(endpoint) {
+            for (symbol, part) in TwelveData.splitBatch(body, symbols: batch) {
+                client.store(TwelveData.quotes([symbol]), body: part, fetchedAt: fetched.fetchedAt)
+            }
+        }
+        return fetched.value.mapValues { result in fetched.map { _ in result } }
+    }
+
+    private func noteCachedPrices(_ cached: [Fetched<TwelveDataDTO.QuoteResult>], freshAt: Date) {
+        let now = context.clock.now()
+        let oldest = cached.map(\.fetchedAt).min() ?? now
+        let what = cached.count == 1 ? "1 price" : "\(cached.count) prices"
+        context.console.note(
+            "note: \(gate.planText); showing \(what) cached \(Age.describe(now.timeIntervalSince(oldest))) ago. "
+                + "Fresh data in \(Age.describe(freshAt.timeIntervalSince(now).rounded(.up))).")
+    }
+
+    private func rows(_ list: Watchlist, _ results: [String: Fetched<TwelveDataDTO.QuoteResult>]) -> WatchlistPrices {
+        let rows = list.items.enumerated().map { index, item -> PriceRow in
+            var row = PriceRow(id: index + 1, symbol: item.symbol, name: item.name)
+            switch results[item.symbol]?.value {
+            case .quote(let quote):
+                row.price = quote.close?.value
+                row.changePercent = quote.percent_change?.value
+            case .failure(let message): row.error = message
+            case nil: row.error = "no answer"
+            }
+            return row
+        }
+        let provenance = Provenance.combine(results.values.map(\.provenance), now: context.clock.now())
+        return WatchlistPrices(rows: rows, provenance: provenance)
+    }
+}

@@ -1,0 +1,64 @@
+import Foundation
+
+/// Twelve Data's credit count, as a loopback server keeps it: a rolling window of `perMinute`
+/// credits, one credit per symbol for price endpoints, one for the others.
+public final class CreditWindow: @unchecked Sendable {
+    public let perMinute: Int
+    public let window: TimeInterval
+    private let lock = NSLock()
+    private var spends: [(at: Date, credits: Int)] = []
+    private var accepted: [(at: Date, credits: Int)] = []
+    private var refusals = 0
+
+    public init(perMinute: Int = 8, window: TimeInterval = 60) {
+        self.perMinute = perMinute
+        self.window = window
+    }
+
+    /// What a request costs, as Twelve Data charges it.
+    public static func cost(path: String, query: [(name: String, value: String)]) -> Int {
+        let perSymbol = ["/quote", "/price", "/time_series", "/exchange_rate"]
+        guard perSymbol.contains(where: { path.hasSuffix($0) }) else { return 1 }
+        let symbols = query.first { $0.name == "symbol" }?.value.split(separator: ",").count ?? 1
+        return max(1, symbols)
+    }
+
+    /// Spends `credits` now if they fit; returns whether they did and the count after.
+    public func charge(_ credits: Int, now: Date = Date()) -> (ok: Bool, used: Int, left: Int) {
+        lock.withLock {
+            spends.removeAll { now.timeIntervalSince($0.at) >= window }
+            let used = spends.reduce(0) { $0 + $1.credits }
+            guard used + credits <= perMinute else {
+                refusals += 1
+                return (false, used, max(0, perMinute - used))
+            }
+            spends.append((now, credits))
+            accepted.append((now, credits))
+            return (true, used + credits, perMinute - used - credits)
+        }
+    }
+
+    /// Credits spent elsewhere (another device using the same key).
+    public func spendElsewhere(_ credits: Int) {
+        lock.withLock { spends.append((Date(), credits)) }
+    }
+
+    /// Credits this server accepted in all.
+    public var totalAccepted: Int { lock.withLock { accepted.reduce(0) { $0 + $1.credits } } }
+
+    /// Requests refused with 429.
+    public var refused: Int { lock.withLock { refusals } }
+
+    /// The most credits accepted within any `window` seconds.
+    public var mostInAnyWindow: Int {
+        lock.withLock {
+            let sorted = accepted.sorted { $0.at < $1.at }
+            var best = 0
+            for (index, start) in sorted.enumerated() {
+                let total = sorted[index...].prefix { $0.at.timeIntervalSince(start.at) < window }.reduce(0) { $0 + $1.credits }
+                best = max(best, total)
+            }
+            return best
+        }
+    }
+}

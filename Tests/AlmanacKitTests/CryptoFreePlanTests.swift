@@ -1,0 +1,205 @@
+import AlmanacTestSupport
+import Foundation
+import XCTest
+
+@testable import AlmanacKit
+
+/// The Twelve Data free plan end to end: a loopback Twelve Data that keeps a real 8-credit
+/// window and sends its credit headers, and the built binary.
+final class CryptoFreePlanTests: XCTestCase {
+    private func environment(_ server: FixtureServer, _ extra: [String: String] = [:]) -> [String: String] {
+        var environment = server.environment
+        environment["TWELVEDATA_API_KEY"] = "TD-FREE-PLAN-KEY-42"
+        environment["ALMANAC_TODAY"] = "2026-11-20"
+        environment.merge(extra) { _, new in new }
+        return environment
+    }
+
+    func testTheFourFirstMinuteCommandsFitEightCredits() throws {
+        let credits = CreditWindow(perMinute: 8)
+        let server = try FixtureServer(fixtures: repositoryFixtures, credits: credits)
+        let home = try makeTemporaryFolder(self)
+        let environment = environment(server)
+        let commands = [
+            ["crypto"],
+            ["crypto", "history", "BTC/USD", "--from", "2026-11-01", "--to", "2026-11-07"],
+            ["crypto", "history", "Bitcoin", "--from", "2026-11-05", "--to", "2026-11-05"],
+            ["crypto", "add", "Litecoin"],
+        ]
+        for arguments in commands {
+            let result = try runAlmanac(arguments + ["--no-wait"], home: home, environment: environment)
+            XCTAssertEqual(result.status, 0, "\(arguments): \(result.err)")
+            XCTAssertFalse(result.err.contains("next request in"), result.err)
+        }
+        XCTAssertEqual(credits.totalAccepted, 8, "6 quotes + 1 history + 0 (cached close) + 1 catalogue")
+        XCTAssertEqual(credits.refused, 0, "the 9th credit is never requested")
+        XCTAssertEqual(server.requests.filter { $0.path.hasSuffix("/time_series") }.count, 1)
+        let usage = try runAlmanac(["crypto", "usage", "--json"], home: home, environment: environment)
+        let object = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(usage.out.utf8)) as? [String: Any])
+        XCTAssertEqual((object["minute"] as? [String: Any])?["left"] as? Int, 0, usage.out)
+        XCTAssertEqual((object["day"] as? [String: Any])?["used"] as? Int, 8, usage.out)
+        XCTAssertFalse(allText(under: home).contains("TD-FREE-PLAN-KEY-42"))
+    }
+
+    func testFailedRequestsCostNothing() throws {
+        let failures = Counter()
+        let server = try FixtureServer(fixtures: repositoryFixtures, credits: CreditWindow(perMinute: 8)) { provider, _ in
+            guard provider == .twelveData else { return nil }
+            let number = failures.next()
+            guard number < 11 else { return nil }
+            switch number % 3 {
+            case 0: return .reset
+            case 1: return .json("{\"message\":\"busy\"}", status: 500)
+            default: return .data(Data("<html>Bad gateway</html>".utf8), status: 502)
+            }
+        }
+        let home = try makeTemporaryFolder(self)
+        let environment = environment(server)
+        let history = ["crypto", "history", "ETH", "--from", "2026-11-01", "--to", "2026-11-03", "--no-wait"]
+        for _ in 0..<3 { XCTAssertEqual(try runAlmanac(history, home: home, environment: environment).status, 69) }
+        let recovered = try runAlmanac(history, home: home, environment: environment)
+        XCTAssertEqual(recovered.status, 0, recovered.err)
+        XCTAssertEqual(failures.value, 12, "11 failures, then an answer")
+        let watchlist = try runAlmanac(["crypto", "--no-wait"], home: home, environment: environment)
+        XCTAssertEqual(watchlist.status, 0, "the failed requests left the budget untouched: \(watchlist.err)")
+        XCTAssertTrue(watchlist.out.contains("Source: live"), watchlist.out)
+    }
+
+    func testTheServersCountWinsOverTheLocalOne() throws {
+        let credits = CreditWindow(perMinute: 8)
+        credits.spendElsewhere(5)
+        let server = try FixtureServer(fixtures: repositoryFixtures, credits: credits)
+        let home = try makeTemporaryFolder(self)
+        let environment = environment(server)
+        let history = try runAlmanac(["crypto", "history", "SOL", "--from", "2026-11-01", "--to", "2026-11-02"], home: home, environment: environment)
+        XCTAssertEqual(history.status, 0, history.err)
+        let usage = try runAlmanac(["crypto", "usage"], home: home, environment: environment)
+        XCTAssertTrue(usage.out.contains("Last count from Twelve Data: 6 used, 2 left"), usage.out)
+        let watchlist = try runAlmanac(["crypto", "--no-wait"], home: home, environment: environment)
+        assertOneLineError(watchlist, status: 75, contains: "The local Twelve Data budget (8 credits a minute) is spent")
+        XCTAssertFalse(watchlist.err.contains("rate limiting"), "only a real 429 is the provider rate limiting")
+        XCTAssertEqual(credits.refused, 0, "two symbols were asked for, never a ninth credit")
+        XCTAssertEqual(server.requests.last { $0.path.hasSuffix("/quote") }?.queryValue("symbol")?.split(separator: ",").count, 2)
+    }
+
+    func testTheDailyLimitFailsAtOnceWithTheResetTime() throws {
+        let server = try FixtureServer(fixtures: repositoryFixtures, credits: CreditWindow(perMinute: 100))
+        let home = try makeTemporaryFolder(self)
+        let environment = environment(server, ["TWELVEDATA_CREDITS_PER_DAY": "6", "TWELVEDATA_CREDITS_PER_MINUTE": "100"])
+        XCTAssertEqual(try runAlmanac(["crypto"], home: home, environment: environment).status, 0)
+        let started = Date()
+        let add = try runAlmanac(["crypto", "add", "Litecoin"], home: home, environment: environment)
+        assertOneLineError(add, status: 75, contains: "(6 credits a day) is spent and nothing is cached for this; it resets at 00:00:00 UTC on")
+        XCTAssertLessThan(Date().timeIntervalSince(started), 30, "no wait for a spent day")
+        let cached = try runAlmanac(["crypto", "--refresh"], home: home, environment: environment)
+        XCTAssertEqual(cached.status, 0, cached.err)
+        XCTAssertTrue(cached.err.contains("showing 6 prices cached"), cached.err)
+    }
+
+    func testStaleIfErrorForTheWatchlist() throws {
+        let mode = Counter()
+        let server = try FixtureServer(fixtures: repositoryFixtures) { provider, _ in
+            guard provider == .twelveData else { return nil }
+            switch mode.value {
+            case 1: return .json("{\"message\":\"oops\"}", status: 500)
+            case 2: return .reset
+            case 3: return .json("{\"BTC/USD\": [not json")
+            case 4: return .json("{\"code\":429,\"message\":\"You have run out of API credits for the current minute.\",\"status\":\"error\"}", status: 429)
+            default: return nil
+            }
+        }
+        let home = try makeTemporaryFolder(self)
+        let environment = environment(server, ["TWELVEDATA_CREDITS_PER_MINUTE": "100"])
+        XCTAssertEqual(try runAlmanac(["crypto"], home: home, environment: environment).status, 0)
+        for failure in 1...4 {
+            mode.set(failure)
+            let result = try runAlmanac(["crypto", "--max-age", "0"], home: home, environment: environment)
+            XCTAssertEqual(result.status, 0, "failure \(failure): \(result.err)")
+            XCTAssertTrue(result.out.contains("BTC/USD   Bitcoin   91,234.50"), result.out)
+            XCTAssertTrue(result.err.contains("warning: showing") && result.err.contains("ago"), "failure \(failure): \(result.err)")
+        }
+    }
+
+    func testTwentyConcurrentRunsShareOneBudget() throws {
+        let credits = CreditWindow(perMinute: 8)
+        let server = try FixtureServer(fixtures: repositoryFixtures, credits: credits)
+        let home = try makeTemporaryFolder(self)
+        let environment = environment(server)
+        let statuses = Statuses()
+        DispatchQueue.concurrentPerform(iterations: 20) { _ in
+            let result = try? runAlmanac(["crypto", "--no-wait"], home: home, environment: environment)
+            statuses.append(result?.status ?? -1)
+        }
+        XCTAssertLessThanOrEqual(credits.mostInAnyWindow, 8)
+        XCTAssertEqual(credits.refused, 0)
+        XCTAssertTrue(statuses.all.allSatisfy { $0 == 0 || $0 == 75 }, "\(statuses.all)")
+        XCTAssertTrue(statuses.all.contains(0))
+    }
+
+    func testWaitingForCreditsCountsDownOnTheInjectedClock() async throws {
+        let server = try FixtureServer(fixtures: repositoryFixtures)
+        let home = try makeTemporaryFolder(self)
+        let clock = ManualClock(Date(timeIntervalSince1970: 1_795_000_000))
+        var variables = server.environment
+        variables["TWELVEDATA_API_KEY"] = "TD-WAIT-KEY-1"
+        variables["ALMANAC_TODAY"] = "2026-11-20"
+        let configuration = makeConfiguration(home: home, variables)
+        let captured = CapturedConsole()
+        let client = makeClient(configuration, console: captured.console, clock: clock)
+        let context = AppContext(configuration: configuration, console: captured.console, client: client, style: .plain,
+                                 json: false, interactive: false, clock: clock)
+        let slept = Counter()
+        let service = CryptoService(context: context) { seconds in
+            slept.add(Int(seconds))
+            clock.advance(by: seconds)
+        }
+        guard case .granted = try service.budget.reserve(8, now: clock.now()) else { return XCTFail("a fresh budget") }
+        let history = try await service.history("ETH/USD", from: "2026-11-01", to: "2026-11-03")
+        XCTAssertEqual(history.rows.count, 3)
+        XCTAssertEqual(slept.value, 60, "waited exactly until the minute's credits freed")
+        XCTAssertTrue(captured.err.contains("Twelve Data free plan: 8 credits a minute; next request in 60 s."), captured.err)
+    }
+
+    func testStaleFirstShowsTheCachedTableThenTheFreshOne() async throws {
+        let server = try FixtureServer(fixtures: repositoryFixtures)
+        let home = try makeTemporaryFolder(self)
+        let clock = ManualClock(Date(timeIntervalSince1970: 1_795_000_000))
+        var variables = server.environment
+        variables["TWELVEDATA_API_KEY"] = "TD-STALE-KEY-1"
+        let configuration = makeConfiguration(home: home, variables)
+        let captured = CapturedConsole()
+        let context = AppContext(configuration: configuration, console: captured.console,
+                                 client: makeClient(configuration, console: captured.console, clock: clock), style: .plain,
+                                 json: false, interactive: true, clock: clock)
+        let service = CryptoService(context: context)
+        let first = try await service.prices()
+        XCTAssertEqual(first.provenance.origin, .live)
+        clock.advance(by: 120)
+        let shown = Statuses()
+        let fresh = try await service.prices { stale in
+            shown.append(stale.provenance.stale ? 1 : 0)
+            XCTAssertEqual(stale.rows.first?.price, 91234.5)
+        }
+        XCTAssertEqual(shown.all, [1], "the stale table came first")
+        XCTAssertEqual(fresh.provenance.origin, .live)
+        XCTAssertEqual(server.requests.filter { $0.path.hasSuffix("/quote") }.count, 2)
+    }
+}
+
+/// A thread-safe counter for server handlers.
+final class Counter: @unchecked Sendable {
+    private let lock = NSLock()
+    private var count = 0
+    var value: Int { lock.withLock { count } }
+    /// Returns the value, then adds one.
+    func next() -> Int { lock.withLock { defer { count += 1 }; return count } }
+    func set(_ value: Int) { lock.withLock { count = value } }
+    func add(_ value: Int) { lock.withLock { count += value } }
+}
+
+final class Statuses: @unchecked Sendable {
+    private let lock = NSLock()
+    private var values: [Int32] = []
+    func append(_ value: Int32) { lock.withLock { values.append(value) } }
+    var all: [Int32] { lock.withLock { values } }
+}
