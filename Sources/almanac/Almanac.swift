@@ -10,7 +10,7 @@ struct Almanac: AsyncParsableCommand {
         version: AlmanacVersion.current,
         subcommands: [
             WeatherCommand.self, CryptoCommand.self, FruitCommand.self, ExamsCommand.self, DealsCommand.self,
-            ProfileCommand.self, MenuCommand.self, DoctorCommand.self, CacheCommand.self,
+            ProfileCommand.self, MenuCommand.self, DoctorCommand.self, CacheCommand.self, FixturesCommand.self,
         ]
     )
 

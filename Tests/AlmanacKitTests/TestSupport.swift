@@ -47,7 +47,7 @@ func makeClient(_ configuration: Configuration, console: Console, clock: ManualC
     return DataClient(
         configuration: configuration, live: live,
         cache: JSONFileCache(folder: configuration.paths.cache, limitBytes: configuration.cacheLimitBytes, console: console),
-        fixtures: configuration.fixturesFolder.map(FixtureTransport.init(folder:)), clock: clock, console: console)
+        fixtures: configuration.fixtureFolders.isEmpty ? nil : FixtureTransport(folders: configuration.fixtureFolders), clock: clock, console: console)
 }
 
 /// Every byte under a folder, as text, for secret scans.

@@ -32,7 +32,7 @@ public final class DataClient: Sendable {
             live: LiveClient(transport: transport, configuration: configuration, console: console,
                              observer: CreditBudget(stateFolder: configuration.paths.state, plan: configuration.creditPlan, clock: clock)),
             cache: JSONFileCache(folder: configuration.paths.cache, limitBytes: configuration.cacheLimitBytes, console: console),
-            fixtures: configuration.fixturesFolder.map(FixtureTransport.init(folder:)),
+            fixtures: configuration.fixtureFolders.isEmpty ? nil : FixtureTransport(folders: configuration.fixtureFolders),
             clock: clock, console: console)
     }
 
@@ -109,7 +109,12 @@ public final class DataClient: Sendable {
         guard !configuration.refresh, let entry = cache.read(key: descriptor.identity, provider: descriptor.provider),
             let cachedValue = try? endpoint.decode(entry.body)
         else {
-            return try await fetchAndStore(endpoint, previous: nil)
+            do {
+                return try await fetchAndStore(endpoint, previous: nil)
+            } catch {
+                if let sample = unreachableFallback(endpoint, error: error) { return sample }
+                throw error
+            }
         }
         let now = clock.now()
         if entry.age(at: now) < effectiveTTL(descriptor) {
@@ -151,6 +156,24 @@ public final class DataClient: Sendable {
         do { try cache.write(entry) } catch { console.debug("cache: not stored: \(error)") }
         let changed = previous.map { $0.body != body } ?? false
         return Fetched(value: value, origin: .live, fetchedAt: now, stale: false, changedAfterStale: changed)
+    }
+
+    /// A provider that needs no key and cannot be reached, with nothing cached: the recorded
+    /// answer, with a note saying so. Not with `--refresh` (the user asked for fresh data).
+    private func unreachableFallback<R>(_ endpoint: Endpoint<R>, error: any Error) -> Fetched<R>? {
+        let descriptor = endpoint.descriptor
+        let unreachable: Bool
+        switch error {
+        case is TransportError: unreachable = true
+        case APIError.server: unreachable = true
+        default: unreachable = false
+        }
+        guard unreachable, !configuration.refresh, descriptor.provider.keyVariable == nil, let fixtures,
+            let response = try? fixtures.respond(to: descriptor), response.isSuccess, let value = try? endpoint.decode(response.body)
+        else { return nil }
+        let day = fixtures.recordedOn.map { " recorded on \($0)" } ?? ""
+        console.noteOnce("\(descriptor.provider.displayName) unreachable; showing sample data\(day).")
+        return Fetched(value: value, origin: .fixture, fetchedAt: clock.now(), stale: false)
     }
 
     /// The body with any configured key replaced, so no cache file can hold one.

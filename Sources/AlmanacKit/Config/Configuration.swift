@@ -19,8 +19,22 @@ public struct Configuration: Sendable {
     public var creditPlan: CreditBudget.Plan
     /// Largest total cache size in bytes; `ALMANAC_CACHE_MAX_MB`, 100 MB by default.
     public var cacheLimitBytes: Int
-    /// The folder of recorded responses.
+    /// The folder of recorded responses: `ALMANAC_FIXTURES`, else the shipped set.
     public var fixturesFolder: URL?
+    /// Where `almanac fixtures record` writes by default: `<data>/fixtures`.
+    public var userFixturesFolder: URL { paths.data.appendingPathComponent("fixtures") }
+
+    /// The fixture sets sample mode reads, most preferred first: `ALMANAC_FIXTURES` alone when set;
+    /// else the user's own recordings (when they have a manifest), then the shipped set.
+    public var fixtureFolders: [URL] {
+        if environment["ALMANAC_FIXTURES"] != nil { return fixturesFolder.map { [$0] } ?? [] }
+        var folders: [URL] = []
+        if FileManager.default.fileExists(atPath: userFixturesFolder.appendingPathComponent(FixtureManifest.fileName).path) {
+            folders.append(userFixturesFolder)
+        }
+        if let fixturesFolder { folders.append(fixturesFolder) }
+        return folders
+    }
 
     public init(environment: Environment, offline: Bool = false, refresh: Bool = false,
                 maxAge: TimeInterval? = nil, verbose: Bool = false, timeout: TimeInterval? = nil,

@@ -1,33 +1,81 @@
 import Foundation
 
-/// Answers requests from recorded responses under the fixtures folder (one folder per provider).
+/// Answers requests from recorded responses: one or more fixture sets, searched in order (a
+/// user's own recordings first, then the shipped set), one folder per provider in each.
+///
+/// A set with a `manifest.json` is matched from the manifest alone and only the chosen recording
+/// is read; files the manifest does not list are read when first needed.
 public final class FixtureTransport: @unchecked Sendable {
-    public let folder: URL
+    /// The sets, most preferred first.
+    public let folders: [URL]
     private let lock = NSLock()
-    private var loaded: [String: [Recording]] = [:]
+    private var candidates: [String: [Candidate]] = [:]
+    private var manifests: [URL: FixtureManifest?] = [:]
 
-    public init(folder: URL) {
-        self.folder = folder
+    /// A recording known by its request, read on use.
+    struct Candidate {
+        var folder: URL
+        var file: String
+        var method: HTTPMethod
+        var path: String
+        var query: [String: String]
+        var status: Int = 200
+        var loaded: Recording?
+
+        var recording: Recording? { loaded ?? Recording.load(folder.appendingPathComponent(file)) }
+
+        /// The recorded answer. From a manifest entry, the body's bytes are taken as stored (no
+        /// parse); a recording whose body is text, or that does not scan, is read in full.
+        var response: HTTPResponse? {
+            if loaded == nil, let data = FileManager.default.contents(atPath: folder.appendingPathComponent(file).path),
+                let body = JSONSpan.value(at: ["response", "body"], in: data)
+            {
+                return HTTPResponse(status: status, headers: ["content-type": "application/json"], body: body)
+            }
+            return recording.map { HTTPResponse(status: $0.status, headers: $0.headers, body: $0.body) }
+        }
     }
+
+    public init(folders: [URL]) {
+        self.folders = folders
+    }
+
+    public convenience init(folder: URL) {
+        self.init(folders: [folder])
+    }
+
+    /// The most preferred set.
+    public var folder: URL { folders[0] }
 
     /// The recorded response for a request, or `APIError.noRecording` naming the nearest one.
     public func respond(to descriptor: RequestDescriptor) throws -> HTTPResponse {
-        if let batch = try batchResponse(for: descriptor) { return batch }
-        let recordings = self.recordings(for: descriptor.provider)
-        let best = recordings
-            .compactMap { recording in recording.score(descriptor).map { (recording, $0) } }
-            .max { $0.1 < $1.1 }
-        if let (recording, _) = best {
-            return HTTPResponse(status: recording.status, headers: recording.headers, body: recording.body)
-        }
+        let candidates = self.candidates(for: descriptor.provider)
+        if let response = best(candidates, for: descriptor)?.response { return response }
+        if let batch = batchResponse(for: descriptor) { return batch }
         throw APIError.noRecording(
-            request: descriptor.identity, nearest: nearest(to: descriptor, in: recordings),
+            request: descriptor.identity, nearest: nearest(to: descriptor, in: candidates),
             folder: folder.appendingPathComponent(descriptor.provider.fixtureFolder).path)
     }
 
-    /// Twelve Data batches (`symbol=A,B`): an object keyed by each symbol as sent, each value that
-    /// symbol's single recording or an error object — the provider's own batch shape.
-    private func batchResponse(for descriptor: RequestDescriptor) throws -> HTTPResponse? {
+    /// The set that answers a request, and its file (for `doctor` and messages); nil when none.
+    public func source(of descriptor: RequestDescriptor) -> (folder: URL, file: String)? {
+        best(candidates(for: descriptor.provider), for: descriptor).map { ($0.folder, $0.file) }
+    }
+
+    /// The candidate listing most matching parameters; earlier sets win ties.
+    private func best(_ candidates: [Candidate], for descriptor: RequestDescriptor) -> Candidate? {
+        var best: (Candidate, Int)?
+        for candidate in candidates {
+            guard let score = Recording.score(method: candidate.method, path: candidate.path, query: candidate.query, descriptor) else { continue }
+            if best == nil || score > best!.1 { best = (candidate, score) }
+        }
+        return best?.0
+    }
+
+    /// Twelve Data batches (`symbol=A,B`) with no recording of their own: an object keyed by each
+    /// symbol as sent, each value that symbol's single recording or an error object — the
+    /// provider's own batch shape.
+    private func batchResponse(for descriptor: RequestDescriptor) -> HTTPResponse? {
         guard descriptor.provider == .twelveData,
             let index = descriptor.query.firstIndex(where: { $0.name == "symbol" }),
             descriptor.query[index].value.contains(",")
@@ -47,32 +95,67 @@ public final class FixtureTransport: @unchecked Sendable {
         return HTTPResponse(status: 200, headers: ["content-type": "application/json"], body: Data(("{" + parts.joined(separator: ",") + "}").utf8))
     }
 
-    /// The date the recordings were made (`Fixtures/RECORDED`, `YYYY-MM-DD`), if stated.
+    /// The day the recordings were made: the first set's manifest, else its `RECORDED` file.
     public var recordedOn: LocalDate? {
-        (try? String(contentsOf: folder.appendingPathComponent("RECORDED"), encoding: .utf8))
-            .flatMap { LocalDate($0.trimmingCharacters(in: .whitespacesAndNewlines)) }
+        for folder in folders {
+            if let day = manifest(folder)?.recordedOn.flatMap(LocalDate.init) { return day }
+            if let text = try? String(contentsOf: folder.appendingPathComponent("RECORDED"), encoding: .utf8) {
+                return LocalDate(text.trimmingCharacters(in: .whitespacesAndNewlines))
+            }
+        }
+        return nil
     }
 
-    /// Every recording of a provider, loaded once.
-    public func recordings(for provider: Provider) -> [Recording] {
+    /// The manifest of a set, read once.
+    public func manifest(_ folder: URL) -> FixtureManifest? {
         lock.withLock {
-            if let cached = loaded[provider.fixtureFolder] { return cached }
-            let providerFolder = folder.appendingPathComponent(provider.fixtureFolder)
-            let files = (try? FileManager.default.contentsOfDirectory(atPath: providerFolder.path)) ?? []
-            let recordings = files.filter { $0.hasSuffix(".json") }.sorted()
-                .compactMap { Recording.load(providerFolder.appendingPathComponent($0)) }
-            loaded[provider.fixtureFolder] = recordings
-            return recordings
+            if let known = manifests[folder] { return known }
+            let manifest = FixtureManifest.load(from: folder)
+            manifests[folder] = manifest
+            return manifest
         }
     }
 
-    private func nearest(to descriptor: RequestDescriptor, in recordings: [Recording]) -> String? {
-        let given = Dictionary(descriptor.query.map { ($0.name, $0.value) }, uniquingKeysWith: { _, last in last })
-        func cost(_ recording: Recording) -> Int {
-            recording.query.reduce(0) { total, item in total + Similarity.distance(given[item.key] ?? "", item.value) }
+    /// Every recording of a provider, fully read (the fixture server and tests use this).
+    public func recordings(for provider: Provider) -> [Recording] {
+        candidates(for: provider).compactMap(\.recording)
+    }
+
+    // MARK: - Index
+
+    private func candidates(for provider: Provider) -> [Candidate] {
+        if let known = lock.withLock({ candidates[provider.fixtureFolder] }) { return known }
+        var all: [Candidate] = []
+        for folder in folders { all += candidates(in: folder, provider: provider.fixtureFolder) }
+        lock.withLock { candidates[provider.fixtureFolder] = all }
+        return all
+    }
+
+    /// A set's candidates for one provider folder: the manifest's entries, plus any file it omits.
+    private func candidates(in folder: URL, provider: String) -> [Candidate] {
+        let listed = manifest(folder)?.recordings.filter { $0.provider == provider } ?? []
+        var result = listed.compactMap { entry -> Candidate? in
+            guard let method = HTTPMethod(rawValue: entry.method.uppercased()) else { return nil }
+            return Candidate(folder: folder, file: entry.file, method: method, path: entry.path, query: entry.query, status: entry.status)
         }
-        guard let best = recordings.filter({ $0.path == descriptor.path }).min(by: { cost($0) < cost($1) }) else { return nil }
+        let known = Set(listed.map(\.file))
+        let files = (try? FileManager.default.contentsOfDirectory(atPath: folder.appendingPathComponent(provider).path)) ?? []
+        for file in files.sorted() where file.hasSuffix(".json") && !known.contains("\(provider)/\(file)") {
+            guard let recording = Recording.load(folder.appendingPathComponent(provider).appendingPathComponent(file)) else { continue }
+            result.append(Candidate(folder: folder, file: "\(provider)/\(file)", method: recording.method, path: recording.path,
+                                    query: recording.query, status: recording.status, loaded: recording))
+        }
+        return result
+    }
+
+    private func nearest(to descriptor: RequestDescriptor, in candidates: [Candidate]) -> String? {
+        let given = Dictionary(descriptor.query.map { ($0.name, $0.value) }, uniquingKeysWith: { _, last in last })
+        func cost(_ candidate: Candidate) -> Int {
+            candidate.query.reduce(0) { total, item in total + Similarity.distance(given[item.key] ?? "", item.value) }
+        }
+        guard let best = candidates.filter({ $0.path == descriptor.path }).min(by: { cost($0) < cost($1) }) else { return nil }
         let params = best.query.keys.sorted().map { "\($0)=\(best.query[$0]!)" }.joined(separator: "&")
-        return "\(best.file) (\(best.path)\(params.isEmpty ? "" : "?" + params))"
+        let name = String(best.file.split(separator: "/").last ?? "")
+        return "\(name) (\(best.path)\(params.isEmpty ? "" : "?" + params))"
     }
 }

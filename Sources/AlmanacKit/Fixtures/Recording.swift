@@ -39,6 +39,11 @@ public struct Recording: Sendable {
 
     /// How many of the recording's parameters the request matches, or nil when any differs.
     func score(_ descriptor: RequestDescriptor) -> Int? {
+        Self.score(method: method, path: path, query: query, descriptor)
+    }
+
+    /// How many of a recorded request's parameters `descriptor` matches, or nil when any differs.
+    static func score(method: HTTPMethod, path: String, query: [String: String], _ descriptor: RequestDescriptor) -> Int? {
         guard descriptor.method == method, descriptor.path == path else { return nil }
         let given = Dictionary(descriptor.query.map { ($0.name, $0.value) }, uniquingKeysWith: { _, last in last })
         for (name, value) in query {

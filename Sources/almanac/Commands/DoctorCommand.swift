@@ -22,6 +22,7 @@ struct DoctorCommand: AsyncParsableCommand {
 enum DoctorView {
     static func render(_ report: DoctorReport, style: Style) -> String {
         var table = Table([.init("Provider"), .init("Key"), .init("Mode"), .init("Base URL"), .init("Check")])
+        var answers = Table([.init("Provider"), .init("Answers from")])
         for provider in report.providers {
             let key = provider.keyVariable.map { provider.keySet ? "\($0) set" : "\($0) not set" } ?? "not needed"
             var check = ""
@@ -33,11 +34,20 @@ enum DoctorView {
                 }
             }
             table.add([provider.name, key, provider.mode, provider.baseURL, check])
+            answers.add([provider.name, provider.answers ?? provider.mode])
         }
         var folders = Table([.init("Folder"), .init("Path"), .init("Writable")])
         for folder in report.folders { folders.add([folder.role, folder.path, folder.writable ? "yes" : style.red("no")]) }
-        var text = "Almanac \(report.version)\n\n" + table.render(style: style) + "\n\n" + folders.render(style: style)
-        text += "\n\nSample data: " + (report.fixtures ?? style.red("not found (set ALMANAC_FIXTURES)"))
+        var text = "Almanac \(report.version)\n\n" + table.render(style: style) + "\n\n" + answers.render(style: style)
+            + "\n\n" + folders.render(style: style)
+        if report.fixtureSets.isEmpty {
+            text += "\n\nSample data: " + style.red("not found (set ALMANAC_FIXTURES)")
+        } else {
+            let sets = report.fixtureSets.map { set in
+                "\(set.path) (\(set.kind)\(set.recordedOn.map { ", recorded \($0)" } ?? ""))"
+            }
+            text += "\n\nSample data: " + sets.joined(separator: ", then ")
+        }
         if let credits = report.credits {
             text += "\nTwelve Data credits: \(credits.minuteUsed) of \(credits.minuteLimit) used this minute, "
                 + "\(credits.dayUsed) of \(credits.dayLimit) today (almanac crypto usage)"

@@ -18,7 +18,7 @@ public struct Doctor: Sendable {
             var status = DoctorReport.ProviderStatus(
                 provider: provider.rawValue, name: provider.displayName, keyVariable: provider.keyVariable,
                 keySet: configuration.key(for: provider) != nil, baseURL: configuration.baseURL(for: provider),
-                mode: mode.rawValue)
+                mode: mode.rawValue, answers: Self.answers(mode, provider: provider))
             if check, mode == .live { status.check = await probe(provider) }
             providers.append(status)
         }
@@ -26,8 +26,31 @@ public struct Doctor: Sendable {
         let folders = [("config", paths.config), ("data", paths.data), ("cache", paths.cache), ("state", paths.state)]
             .map { DoctorReport.Folder(role: $0.0, path: $0.1.path, writable: Self.writable($0.1)) }
         let budget = CreditBudget(stateFolder: paths.state, plan: configuration.creditPlan, clock: context.clock)
-        return DoctorReport(version: AlmanacVersion.current, providers: providers, folders: folders,
-                            fixtures: configuration.fixturesFolder?.path, credits: budget.usage(now: context.clock.now()))
+        var report = DoctorReport(version: AlmanacVersion.current, providers: providers, folders: folders,
+                                  fixtures: configuration.fixturesFolder?.path, credits: budget.usage(now: context.clock.now()))
+        report.fixtureSets = fixtureSets()
+        return report
+    }
+
+    /// Where a provider's answers come from this run, in words.
+    static func answers(_ mode: ProviderMode, provider: Provider) -> String {
+        switch mode {
+        case .live: provider.keyVariable == nil ? "live, cache first; sample data if unreachable" : "live, cache first"
+        case .offline: "cache, then sample data (offline)"
+        case .missingKey: "cache, then sample data (no key)"
+        }
+    }
+
+    private func fixtureSets() -> [DoctorReport.FixtureSet] {
+        let configuration = context.configuration
+        let explicit = configuration.environment["ALMANAC_FIXTURES"] != nil
+        return configuration.fixtureFolders.map { folder in
+            let manifest = FixtureManifest.load(from: folder)
+            let recorded = manifest?.recordedOn
+                ?? (try? String(contentsOf: folder.appendingPathComponent("RECORDED"), encoding: .utf8))?.trimmingCharacters(in: .whitespacesAndNewlines)
+            let kind = explicit ? "ALMANAC_FIXTURES" : (folder == configuration.userFixturesFolder ? "yours" : "shipped")
+            return .init(path: folder.path, recordedOn: recorded, recordings: manifest?.recordings.count, kind: kind)
+        }
     }
 
     /// The cheap request used to check a provider.

@@ -11,6 +11,8 @@ public struct DoctorReport: Codable, Sendable {
         public var baseURL: String
         /// `live`, `offline` or `sample`.
         public var mode: String
+        /// Where answers will come from, in words: `live, cache first; sample data if unreachable`.
+        public var answers: String?
         public var check: CheckResult?
     }
 
@@ -26,7 +28,17 @@ public struct DoctorReport: Codable, Sendable {
         public var writable: Bool
     }
 
+    /// A fixture set sample mode reads, in the order it is searched.
+    public struct FixtureSet: Codable, Sendable {
+        public var path: String
+        public var recordedOn: String?
+        public var recordings: Int?
+        /// `yours` (recorded with `fixtures record`), `shipped`, or `ALMANAC_FIXTURES`.
+        public var kind: String
+    }
+
     public var version: String
+    public var fixtureSets: [FixtureSet] = []
     public var providers: [ProviderStatus]
     public var folders: [Folder]
     public var fixtures: String?

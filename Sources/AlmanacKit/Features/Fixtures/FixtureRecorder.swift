@@ -1,0 +1,137 @@
+import Foundation
+
+/// `almanac fixtures record`: turns live answers (or the cache) into a fixture set that sample
+/// mode replays — in the documented format, every secret scrubbed, with a manifest.
+///
+/// Live, it runs the requests sample mode needs through the real features (the saved cities or
+/// Moscow and London, the watchlist, a week of history, the pair catalogue, the fruit catalogue,
+/// one fruit and one family), with an empty cache of its own so each answer comes from the network.
+public struct FixtureRecorder: Sendable {
+    /// One provider's line of the summary.
+    public struct Line: Codable, Sendable, Equatable {
+        public var provider: String
+        public var requests: Int
+        public var bytes: Int
+        public var secretsScrubbed: Int
+        /// Why the provider was not recorded (no key), or nil.
+        public var skipped: String?
+        /// What failed, one sentence each.
+        public var failures: [String]
+    }
+
+    public struct Summary: Codable, Sendable {
+        public var folder: String
+        public var lines: [Line]
+        public var complete: Bool { lines.allSatisfy(\.failures.isEmpty) }
+    }
+
+    let context: AppContext
+
+    public init(context: AppContext) {
+        self.context = context
+    }
+
+    /// Providers as the user names them, each with the providers it records.
+    public static let choices: [String: [Provider]] = [
+        "twelvedata": [.twelveData], "fruityvice": [.fruityvice], "openweather": [.openWeather, .openWeatherPro],
+        "yandex": [.yandexGeocoder],
+    ]
+
+    // MARK: - Live
+
+    /// Records live answers for `providers` into `folder`.
+    public func recordLive(_ providers: [Provider], to folder: URL) async throws -> Summary {
+        var configuration = context.configuration
+        let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("almanac-record-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: scratch) }
+        configuration.paths.cache = scratch
+        configuration.refresh = false
+        let collector = ResponseCollector(next: context.client.live.observer)
+        var live = context.client.live
+        live.configuration = configuration
+        live.observer = collector
+        let client = DataClient(configuration: configuration, live: live,
+                                cache: JSONFileCache(folder: scratch, console: context.console),
+                                fixtures: nil, clock: context.clock, console: context.console)
+        let recording = AppContext(configuration: configuration, console: context.console, client: client, style: context.style,
+                                   json: context.json, interactive: false, clock: context.clock)
+        var failures: [Provider: [String]] = [:]
+        var skipped: [Provider: String] = [:]
+        for provider in Self.groups(providers) {
+            if configuration.mode(for: provider) != .live {
+                skipped[provider] = "\(provider.keyVariable ?? "its key") is not set"
+                continue
+            }
+            for (what, step) in steps(for: provider, context: recording) {
+                do { try await step() } catch { failures[provider, default: []].append("\(what): \(ErrorText.describe(error))") }
+            }
+        }
+        let exchanges = collector.exchanges.map { (descriptor: $0.0, body: $0.1.body) }
+        return try write(exchanges, providers: providers, to: folder, failures: failures, skipped: skipped)
+    }
+
+    /// The first provider of each user-facing group (OpenWeather's pro host rides with it).
+    private static func groups(_ providers: [Provider]) -> [Provider] {
+        providers.filter { $0 != .openWeatherPro }
+    }
+
+    private typealias Step = (String, @Sendable () async throws -> Void)
+
+    private func steps(for provider: Provider, context: AppContext) -> [Step] {
+        switch provider {
+        case .twelveData:
+            let crypto = CryptoService(context: context)
+            return [
+                ("the pair catalogue", { _ = try await crypto.catalogue() }),
+                ("the watchlist", { _ = try await crypto.prices() }),
+                ("a week of history", { _ = try await crypto.history(try crypto.watchlist().items.first?.symbol ?? "BTC/USD", from: nil, to: nil) }),
+            ]
+        case .fruityvice:
+            let fruit = FruitService(context: context)
+            return [
+                ("the fruit catalogue", { _ = try await fruit.catalogue() }),
+                ("Banana", { _ = try await fruit.fruit("Banana") }),
+                ("the Rosaceae family", { _ = try await fruit.group(.family, "Rosaceae") }),
+            ]
+        case .openWeather, .openWeatherPro:
+            let weather = WeatherService(context: context)
+            let saved = (try? weather.document().cities.map(\.name)) ?? []
+            return (saved.isEmpty ? ["Moscow", "London"] : saved).map { name in
+                ("the weather in \(name)", {
+                    let city = try await weather.resolve(name, pick: 1, chooser: nil)
+                    _ = try await weather.forecast(for: city, days: 7)
+                    _ = try await weather.forecast(for: city, days: 25)
+                })
+            }
+        case .yandexGeocoder:
+            let weather = WeatherService(context: context)
+            return ["Moscow", "London", "Saint Petersburg"].map { name in ("the place \(name)", { _ = try await weather.geocode(name) }) }
+        }
+    }
+
+    // MARK: - From the cache
+
+    /// Turns what is cached now into fixtures; no network at all.
+    public func recordFromCache(_ providers: [Provider], to folder: URL) throws -> Summary {
+        var exchanges: [(descriptor: RequestDescriptor, body: Data)] = []
+        for (entry, _, _) in context.client.cache.list() where providers.contains(entry.provider) && (200..<300).contains(entry.status) {
+            guard let descriptor = Self.descriptor(fromIdentity: entry.key, name: entry.name) else { continue }
+            exchanges.append((descriptor, entry.body))
+        }
+        return try write(exchanges, providers: providers, to: folder, failures: [:], skipped: [:])
+    }
+
+    /// `provider GET /path?a=1&b=2` back into a descriptor; nil for keys that are not requests.
+    static func descriptor(fromIdentity identity: String, name: String) -> RequestDescriptor? {
+        let parts = identity.split(separator: " ", maxSplits: 2).map(String.init)
+        guard parts.count == 3, let provider = Provider(rawValue: parts[0]), let method = HTTPMethod(rawValue: parts[1]),
+            parts[2].hasPrefix("/")
+        else { return nil }
+        let target = parts[2].split(separator: "?", maxSplits: 1).map(String.init)
+        let query = target.count > 1 ? target[1].split(separator: "&").map { pair -> QueryItem in
+            let kv = pair.split(separator: "=", maxSplits: 1).map(String.init)
+            return QueryItem(kv[0], kv.count > 1 ? kv[1] : "")
+        } : []
+        return RequestDescriptor(provider: provider, name: name, method: method, path: target[0], query: query, ttl: 0)
+    }
+}

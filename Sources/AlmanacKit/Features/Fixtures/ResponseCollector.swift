@@ -1,0 +1,21 @@
+import Foundation
+
+/// Keeps every successful answer the live client receives, for `fixtures record`.
+final class ResponseCollector: ResponseObserver, @unchecked Sendable {
+    private let lock = NSLock()
+    private var kept: [(RequestDescriptor, HTTPResponse)] = []
+    private let next: (any ResponseObserver)?
+
+    /// - Parameter next: an observer that sees every answer too (the credit budget).
+    init(next: (any ResponseObserver)?) {
+        self.next = next
+    }
+
+    func observe(_ response: HTTPResponse, for descriptor: RequestDescriptor) {
+        next?.observe(response, for: descriptor)
+        guard response.isSuccess else { return }
+        lock.withLock { kept.append((descriptor, response)) }
+    }
+
+    var exchanges: [(RequestDescriptor, HTTPResponse)] { lock.withLock { kept } }
+}
