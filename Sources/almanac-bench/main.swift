@@ -5,6 +5,8 @@ import Foundation
 ///
 ///     almanac-bench http [--count 1000] [--json]
 ///     almanac-bench cache [--json]
+///     almanac-bench offline [--runs 10] [--json]
+///     almanac-bench serve [--seconds 600] [--credits 8]
 ///     almanac-bench all
 let arguments = Array(CommandLine.arguments.dropFirst())
 let command = arguments.first ?? "all"
@@ -15,16 +17,19 @@ do {
     case "http": try await HTTPBench.run(options)
     case "cache": try await CacheBench.run(options)
     case "crypto": try await CryptoBench.run(options)
+    case "offline": try await OfflineBench.run(options)
     case "deals": try await DealsBench.run(options)
     case "deals-rss": DealsBench.rssOnly(options)
+    case "serve": try await ServeCommand.run(options)
     case "store-writer": try StoreWriter.run(Array(arguments.dropFirst()))
     case "all":
         try await HTTPBench.run(options)
         try await CacheBench.run(options)
         try await CryptoBench.run(options)
+        try await OfflineBench.run(options)
         try await DealsBench.run(options)
     default:
-        FileHandle.standardError.write(Data("usage: almanac-bench http|cache|crypto|deals|all [--count N] [--json]\n".utf8))
+        FileHandle.standardError.write(Data("usage: almanac-bench http|cache|crypto|offline|deals|all [--count N] [--json]\n".utf8))
         exit(64)
     }
 } catch {

@@ -8,9 +8,11 @@ public struct LenientDouble: Decodable, Sendable, Equatable {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.singleValueContainer()
-        if let number = try? container.decode(Double.self) {
+        // Strings first: the providers that need leniency (Twelve Data, Yandex) send strings,
+        // and a failed attempt costs a thrown error.
+        if let text = try? container.decode(String.self), let number = Double(text.trimmingCharacters(in: .whitespaces)) {
             value = number
-        } else if let text = try? container.decode(String.self), let number = Double(text.trimmingCharacters(in: .whitespaces)) {
+        } else if let number = try? container.decode(Double.self) {
             value = number
         } else {
             throw DecodingError.typeMismatch(Double.self, .init(codingPath: decoder.codingPath, debugDescription: "not a number"))

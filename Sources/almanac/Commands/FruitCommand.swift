@@ -55,8 +55,8 @@ struct FruitCommand: AsyncParsableCommand {
             try await CommandRunner.run(global) { context in
                 let service = FruitService(context: context)
                 if context.json {
-                    let (found, _) = try await service.fruit(fruit)
-                    return try context.printJSON(FruitJSON.Item(found, lastEaten: try service.lastEaten(found)))
+                    let (found, provenance) = try await service.fruit(fruit)
+                    return try context.printJSON(FruitJSON.Item(found, lastEaten: try service.lastEaten(found), provenance: provenance))
                 }
                 let today = try context.today(), style = context.style
                 let render: @Sendable ((Fruit, Provenance)) -> String = { answer in

@@ -16,7 +16,7 @@ extension CryptoService {
         if range.upperBound == today, let latest = try? await latestQuote(symbol) {
             var row = rows[today] ?? HistoryRow(date: today, close: latest.value.close)
             row.close = latest.value.close
-            if live { (row.open, row.high, row.low) = (latest.value.open, latest.value.high, latest.value.low) }
+            (row.open, row.high, row.low) = (latest.value.open ?? row.open, latest.value.high ?? row.high, latest.value.low ?? row.low)
             rows[today] = row
             if live { provenances.append(latest.provenance) }
         }

@@ -66,7 +66,11 @@ extension FixtureRecorder {
     /// `openweather/onecall-55.7558-37.6173.json`: the endpoint's short name and its identifying values.
     static func fileName(_ descriptor: RequestDescriptor, taken: inout [String: String]) -> String {
         let short = descriptor.name.split(separator: ".").dropFirst().joined(separator: "-")
-        let values = identifying(descriptor.query).sorted { $0.key < $1.key }.map(\.value)
+        var values = identifying(descriptor.query).sorted { $0.key < $1.key }.map(\.value)
+        // With nothing in the query, the path says what it is (`/api/fruit/Banana`).
+        if values.isEmpty, let last = descriptor.path.split(separator: "/").last.map(String.init), last.lowercased() != short.lowercased() {
+            values = [last]
+        }
         var slug = ([short.isEmpty ? "response" : short] + values).joined(separator: "-").lowercased()
         slug = String(slug.map { $0.isLetter || $0.isNumber || $0 == "." || $0 == "-" ? $0 : "-" }.prefix(80))
         let identity = descriptor.identity

@@ -68,6 +68,7 @@ public enum TwelveData {
 
     /// Throws `APIError.provider` when the body is Twelve Data's error object.
     static func checkStatus(_ data: Data, endpoint: String) throws {
+        guard data.range(of: Data("\"error\"".utf8)) != nil else { return }
         guard let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
             object["status"] as? String == "error"
         else { return }

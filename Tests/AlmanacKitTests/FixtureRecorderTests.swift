@@ -1,0 +1,130 @@
+import AlmanacTestSupport
+import Foundation
+import XCTest
+
+@testable import AlmanacKit
+
+/// Recording a fixture set from loopback providers, then replaying it with no server at all.
+final class FixtureRecorderTests: XCTestCase {
+    private let keys = ["TWELVEDATA_API_KEY": "TD-RECORD-KEY-9321", "OPENWEATHER_API_KEY": "OW-RECORD-KEY-5517",
+                        "YANDEX_GEOCODER_API_KEY": "YA-RECORD-KEY-7730"]
+
+    /// A loopback server over the shipped recordings that echoes the OpenWeather key inside the
+    /// One Call body (raw and in a URL) and every key in a response header.
+    private func plantingServer() throws -> FixtureServer {
+        let shipped = FixtureTransport(folder: repositoryFixtures)
+        let keys = self.keys
+        return try FixtureServer(fixtures: repositoryFixtures) { provider, request in
+            let echo = ["x-echo-key": keys.values.joined(separator: ",")]
+            guard provider == .openWeather, request.path.hasSuffix("/data/3.0/onecall") else { return nil }
+            let descriptor = RequestDescriptor(provider: .openWeather, name: "server", path: "/data/3.0/onecall",
+                                               query: request.query.map { QueryItem($0.name, $0.value) }, ttl: 0)
+            guard let response = try? shipped.respond(to: descriptor) else { return nil }
+            var text = String(decoding: response.body, as: UTF8.self)
+            let key = keys["OPENWEATHER_API_KEY"]!
+            text.insert(contentsOf: "\"echo\":\"https://api.openweathermap.org/data/3.0/onecall?lat=1&appid=\(key)\",\"token\":\"\(key)\",", at: text.index(after: text.startIndex))
+            return .json(text, headers: echo)
+        }
+    }
+
+    private static let examples: [[String]] = [
+        ["weather", "forecast", "Moscow"], ["weather", "forecast", "London", "--days", "25"], ["weather", "hourly", "Moscow"],
+        ["crypto"], ["crypto", "history", "BTC"], ["fruit", "list"], ["fruit", "show", "banana"], ["fruit", "family", "rosaceae"],
+    ]
+
+    func testRecordThenReplayWithNoServerGivesTheSameAnswers() throws {
+        var server: FixtureServer? = try plantingServer()
+        let liveHome = try makeTemporaryFolder(self)
+        let recorded = try makeTemporaryFolder(self).appendingPathComponent("set")
+        var live = server!.environment.merging(keys) { _, new in new }
+        live["ALMANAC_TODAY"] = "2026-11-20"
+        live["TWELVEDATA_CREDITS_PER_MINUTE"] = "100"
+        let record = try runAlmanac(["fixtures", "record", "--to", recorded.path], home: liveHome, environment: live)
+        XCTAssertEqual(record.status, 0, record.err)
+        XCTAssertTrue(record.out.contains("openweather"), record.out)
+        let liveAnswers = try Self.examples.map { try runAlmanac($0 + ["--json"], home: liveHome, environment: live) }
+        server = nil
+
+        let everything = allText(under: recorded)
+        for key in keys.values { XCTAssertFalse(everything.contains(key), "a key reached the recordings") }
+        XCTAssertTrue(everything.contains("appid=***"), "the key echoed in a URL was scrubbed")
+        let manifest = try XCTUnwrap(FixtureManifest.load(from: recorded))
+        XCTAssertEqual(manifest.recordedOn, LocalDate(Date(), timeZone: .current).description)
+        XCTAssertTrue(manifest.recordings.contains { $0.provider == "yandex" })
+
+        let replayHome = try makeTemporaryFolder(self)
+        let replay = ["ALMANAC_FIXTURES": recorded.path, "ALMANAC_TODAY": "2026-11-20"]
+        for (arguments, liveAnswer) in zip(Self.examples, liveAnswers) {
+            XCTAssertEqual(liveAnswer.status, 0, "\(arguments) live: \(liveAnswer.err)")
+            let replayed = try runAlmanac(arguments + ["--json", "--offline"], home: replayHome, environment: replay)
+            XCTAssertEqual(replayed.status, 0, "\(arguments) replayed: \(replayed.err)")
+            XCTAssertEqual(try Self.withoutProvenance(replayed.out), try Self.withoutProvenance(liveAnswer.out), "\(arguments)")
+            XCTAssertTrue(replayed.out.contains("\"source\" : \"fixture\""), replayed.out)
+        }
+    }
+
+    func testRecordFromTheCacheSendsNothing() throws {
+        let server = try FixtureServer(fixtures: repositoryFixtures)
+        let home = try makeTemporaryFolder(self)
+        var live = server.environment.merging(keys) { _, new in new }
+        live["ALMANAC_TODAY"] = "2026-11-20"
+        XCTAssertEqual(try runAlmanac(["fruit", "list"], home: home, environment: live).status, 0)
+        XCTAssertEqual(try runAlmanac(["crypto"], home: home, environment: live).status, 0)
+        let before = server.requests.count
+        let result = try runAlmanac(["fixtures", "record", "--from-cache", "--provider", "fruityvice"], home: home, environment: live)
+        XCTAssertEqual(result.status, 0, result.err)
+        XCTAssertEqual(server.requests.count, before, "no network")
+        let folder = home.appendingPathComponent("data/fixtures")
+        let manifest = try XCTUnwrap(FixtureManifest.load(from: folder))
+        XCTAssertEqual(manifest.recordings.map(\.provider), ["fruityvice"])
+        // Sample mode now prefers the user's set; doctor says so.
+        let doctor = try runAlmanac(["doctor"], home: home)
+        XCTAssertTrue(doctor.out.contains("\(folder.path) (yours, recorded "), doctor.out)
+    }
+
+    func testAProviderWithoutAKeyIsSkippedWithANote() throws {
+        let server = try FixtureServer(fixtures: repositoryFixtures)
+        let home = try makeTemporaryFolder(self)
+        let result = try runAlmanac(["fixtures", "record", "--provider", "twelvedata", "--to", home.appendingPathComponent("x").path],
+                                    home: home, environment: server.environment)
+        XCTAssertEqual(result.status, 0, result.err)
+        XCTAssertTrue(result.err.contains("twelvedata skipped: TWELVEDATA_API_KEY is not set"), result.err)
+        assertOneLineError(try runAlmanac(["fixtures", "record", "--to", "/nonexistent/set"], home: home), status: 73, contains: "No folder /nonexistent")
+    }
+
+    func testTheShippedManifestIsCurrent() throws {
+        let shipped = try XCTUnwrap(FixtureManifest.load(from: repositoryFixtures))
+        let fresh = FixtureManifest.index(repositoryFixtures, program: shipped.program, recordedAt: shipped.recordedAt, recordedOn: shipped.recordedOn)
+        XCTAssertEqual(shipped, fresh, "run: almanac fixtures index Fixtures")
+    }
+
+    func testAnUnreachableFruityviceAnswersFromSampleData() throws {
+        let home = try makeTemporaryFolder(self)
+        let down = ["ALMANAC_FRUITYVICE_URL": "http://127.0.0.1:9/"]
+        let list = try runAlmanac(["fruit", "list"], home: home, environment: down)
+        XCTAssertEqual(list.status, 0, list.err)
+        XCTAssertTrue(list.err.contains("Fruityvice unreachable; showing sample data recorded on 2026-11-20."), list.err)
+        XCTAssertTrue(list.out.contains("Source: sample data"), list.out)
+        assertOneLineError(try runAlmanac(["fruit", "list", "--refresh"], home: home, environment: down), status: 69, contains: "Could not connect")
+    }
+
+    func testJSONSpanFindsTheRawBody() {
+        let data = Data(#"{"request":{"path":"/a","query":{"x":"}"}},"response":{"status":200,"body":{"a":[1,{"b":"\"]"}],"c":null}}}"#.utf8)
+        XCTAssertEqual(JSONSpan.value(at: ["response", "body"], in: data).map { String(decoding: $0, as: UTF8.self) }, #"{"a":[1,{"b":"\"]"}],"c":null}"#)
+        XCTAssertNil(JSONSpan.value(at: ["response", "missing"], in: data))
+        XCTAssertNil(JSONSpan.value(at: ["response", "body"], in: Data(#"{"response":{"body":{"a":"#.utf8)))
+    }
+
+    /// The document with `source`, `fetchedAt` and `stale` removed at every level.
+    private static func withoutProvenance(_ text: String) throws -> NSDictionary {
+        func strip(_ value: Any) -> Any {
+            if let object = value as? [String: Any] {
+                return object.filter { !["source", "fetchedAt", "stale"].contains($0.key) }.mapValues(strip)
+            }
+            if let array = value as? [Any] { return array.map(strip) }
+            return value
+        }
+        let object = try JSONSerialization.jsonObject(with: Data(text.utf8))
+        return (strip(object) as? [String: Any] ?? ["items": strip(object)]) as NSDictionary
+    }
+}
