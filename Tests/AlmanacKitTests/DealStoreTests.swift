@@ -136,3 +136,103 @@ enum DealServerBatches {
         }
     }
 }
+
+/// Property tests: random operations against a plain reference, at sizes that cross many
+/// block boundaries (blocks hold `SortedBlocks.capacity` entries and split when full).
+final class DealStorePropertyTests: XCTestCase {
+    private func randomDeals(_ count: Int, ids: inout [Int64], generator: inout SplitMix64) -> [Deal] {
+        (0..<count).map { _ in
+            let id = ids.removeLast()
+            return Deal(id: id, dateModified: Date(timeIntervalSince1970: 1_795_000_000 + Double(generator.next() % 40)),
+                        instrumentName: DealServer.instruments[Int(generator.next() % 7)], price: Double(generator.next() % 50) / 4 - 3,
+                        amount: Double(generator.next() % 9), side: generator.next() & 1 == 0 ? .buy : .sell)
+        }
+    }
+
+    private static let instrumentRank = Dictionary(uniqueKeysWithValues: DealServer.instruments.sorted().enumerated().map { ($1, Double($0)) })
+
+    private func reference(_ all: [Deal], _ column: DealColumn, descending: Bool) -> [Int64] {
+        let keyed: [(Double, Int64)] = all.map { deal in
+            switch column {
+            case .date: (deal.dateModified.timeIntervalSince1970, deal.id)
+            case .price: (deal.price, deal.id)
+            case .amount: (deal.amount, deal.id)
+            case .instrument: (Self.instrumentRank[deal.instrumentName]!, deal.id)
+            case .side: (deal.side == .buy ? 0 : 1, deal.id)
+            }
+        }
+        let ascending = keyed.sorted { $0.0 != $1.0 ? $0.0 < $1.0 : $0.1 < $1.1 }.map(\.1)
+        return descending ? ascending.reversed() : ascending
+    }
+
+    func testRandomOperationsKeepAPermutationSortedAndStableByID() {
+        var generator = SplitMix64(seed: 2024)
+        var ids = Array(1...Int64(30_000)).shuffled(using: &generator)
+        let store = DealStore(column: .price, descending: false)
+        var all: [Deal] = []
+        for step in 0..<60 {
+            let size = [1, 7, 100, 640, 1_500][Int(generator.next() % 5)]
+            let batch = randomDeals(min(size, ids.count), ids: &ids, generator: &generator)
+            store.append(batch)
+            all += batch
+            switch generator.next() % 6 {
+            case 0: store.sort(by: DealColumn.allCases[Int(generator.next() % 5)])
+            case 1: store.setDescending(!store.descending)
+            default: break
+            }
+            let expected = reference(all, store.column, descending: store.descending)
+            if step % 10 == 0 || step == 59 {
+                XCTAssertEqual(store.window(offset: 0, count: all.count).map(\.id), expected, "step \(step)")
+            }
+            // Windows and positions anywhere agree with the reference.
+            for _ in 0..<5 {
+                let offset = Int(generator.next() % UInt64(all.count))
+                XCTAssertEqual(store.window(offset: offset, count: 50).map(\.id), Array(expected[offset..<min(expected.count, offset + 50)]))
+                XCTAssertEqual(store.position(ofRow: store.row(atPosition: offset)), offset)
+            }
+        }
+        XCTAssertEqual(Set(store.window(offset: 0, count: all.count).map(\.id)).count, all.count, "every deal once")
+    }
+
+    func testDescendingIsTheExactReverseTiesIncluded() {
+        let store = DealStore(column: .side, descending: true)
+        let deals = (1...5).map { Deal(id: Int64($0), dateModified: Date(), instrumentName: "EUR/USD_TOD", price: 1, amount: 1, side: .buy) }
+        store.append(deals)
+        XCTAssertEqual(store.window(offset: 0, count: 5).map(\.id), [5, 4, 3, 2, 1], "equal keys: higher id first when descending")
+        store.setDescending(false)
+        XCTAssertEqual(store.window(offset: 0, count: 5).map(\.id), [1, 2, 3, 4, 5])
+    }
+
+    func testArrivalDuringAScrollKeepsTheAnchoredRow() {
+        var generator = SplitMix64(seed: 5)
+        var ids = Array(1...Int64(20_000)).shuffled(using: &generator)
+        let store = DealStore(column: .amount, descending: true)
+        store.append(randomDeals(5_000, ids: &ids, generator: &generator))
+        let anchor = store.row(atPosition: 2_500)
+        for _ in 0..<30 {
+            store.append(randomDeals(300, ids: &ids, generator: &generator))
+            let position = store.position(ofRow: anchor)
+            XCTAssertEqual(store.row(atPosition: position), anchor)
+        }
+    }
+
+    func testTheInboxHoldsTheProducerBackWithoutLosingADeal() {
+        let inbox = DealInbox(limit: 1_000)
+        let produced = expectation(description: "producer done")
+        Thread.detachNewThread {
+            for batch in 0..<100 {
+                inbox.put((0..<100).map { Deal(id: Int64(batch * 100 + $0), dateModified: Date(), instrumentName: "X", price: 1, amount: 1, side: .buy) })
+            }
+            inbox.finish()
+            produced.fulfill()
+        }
+        var taken = 0
+        while !(inbox.status.finished && taken == inbox.status.received) {
+            taken += inbox.take(limit: 300).reduce(0) { $0 + $1.count }
+            Thread.sleep(forTimeInterval: 0.0005)
+        }
+        wait(for: [produced], timeout: 10)
+        XCTAssertEqual(taken, 10_000)
+        XCTAssertGreaterThan(inbox.producerStalls, 0, "the producer waited for the consumer")
+    }
+}

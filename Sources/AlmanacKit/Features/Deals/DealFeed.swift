@@ -2,8 +2,9 @@ import Foundation
 
 /// A source, its inbox and the store, pumped once per frame by the store's owner.
 public final class DealFeed {
-    /// Most deals merged in one frame, so a frame stays short however fast deals arrive.
-    public static let frameLimit = 20_000
+    /// Most deals merged in one frame, so a frame stays short however fast deals arrive (the
+    /// rest wait in the inbox, which holds the source back when full).
+    public static let frameLimit = 4_096
 
     public let store: DealStore
     public let source: DealSource
@@ -16,6 +17,11 @@ public final class DealFeed {
         self.store = DealStore(column: column, descending: descending)
         if let expected = source.expected { store.reserveCapacity(expected + 65_536) }
     }
+
+    deinit { inbox.close() }
+
+    /// Times the source had to wait for the merges (back-pressure; no deal is dropped).
+    public var producerStalls: Int { inbox.producerStalls }
 
     public func start(transport: CurlTransport = CurlTransport(), options: TransportOptions = .init()) {
         source.start(into: inbox, transport: transport, options: options)

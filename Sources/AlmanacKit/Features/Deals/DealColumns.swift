@@ -1,0 +1,99 @@
+import Foundation
+
+/// Every deal's fields in separate columns (35 bytes a row, no padding), instruments interned.
+struct DealColumns {
+    var ids: [Int64] = []
+    var times: [Double] = []
+    var prices: [Double] = []
+    var amounts: [Double] = []
+    var instruments: [UInt16] = []
+    /// 0 buy, 1 sell.
+    var sides: [UInt8] = []
+    /// True while every row's id is greater than the row before it (a server's ids): row order
+    /// is then id order and a re-sort needs no id passes.
+    private(set) var idsAscending = true
+
+    private(set) var names: [String] = []
+    private var codes: [String: UInt16] = [:]
+    /// Alphabetical rank of each instrument code.
+    private(set) var ranks: [UInt16] = []
+
+    var count: Int { ids.count }
+
+    static let bytesPerRow = 8 + 8 + 8 + 8 + 2 + 1
+
+    mutating func reserve(_ total: Int) {
+        guard total > ids.capacity else { return }
+        ids.reserveCapacity(total)
+        times.reserveCapacity(total)
+        prices.reserveCapacity(total)
+        amounts.reserveCapacity(total)
+        instruments.reserveCapacity(total)
+        sides.reserveCapacity(total)
+    }
+
+    /// Appends one deal; returns whether its instrument was new (the ranks then changed).
+    mutating func append(_ deal: Deal) -> Bool {
+        if let last = ids.last, deal.id <= last { idsAscending = false }
+        var added = false
+        let code: UInt16
+        if let known = codes[deal.instrumentName] {
+            code = known
+        } else {
+            code = UInt16(truncatingIfNeeded: names.count)
+            names.append(deal.instrumentName)
+            codes[deal.instrumentName] = code
+            added = true
+        }
+        ids.append(deal.id)
+        times.append(deal.dateModified.timeIntervalSince1970)
+        prices.append(deal.price)
+        amounts.append(deal.amount)
+        instruments.append(code)
+        sides.append(deal.side == .buy ? 0 : 1)
+        return added
+    }
+
+    mutating func recomputeRanks() {
+        ranks = Array(repeating: 0, count: names.count)
+        for (rank, code) in names.indices.sorted(by: { names[$0] < names[$1] }).enumerated() { ranks[code] = UInt16(rank) }
+    }
+
+    /// The order-preserving sort key of a row for a column.
+    @inline(__always)
+    func key(_ row: Int, _ column: DealColumn) -> UInt64 {
+        switch column {
+        case .date: RadixSort.orderedBits(times[row])
+        case .price: RadixSort.orderedBits(prices[row])
+        case .amount: RadixSort.orderedBits(amounts[row])
+        case .instrument: UInt64(ranks[Int(instruments[row])])
+        case .side: UInt64(sides[row])
+        }
+    }
+
+    /// The keys of `rows` for a column, in one specialised loop per column.
+    func keys(of rows: [UInt32], _ column: DealColumn) -> [UInt64] {
+        func gather<T>(_ values: [T], _ key: (T) -> UInt64) -> [UInt64] {
+            values.withUnsafeBufferPointer { values in
+                [UInt64](unsafeUninitializedCapacity: rows.count) { buffer, initialized in
+                    for (index, row) in rows.enumerated() { buffer[index] = key(values[Int(row)]) }
+                    initialized = rows.count
+                }
+            }
+        }
+        switch column {
+        case .date: return gather(times, RadixSort.orderedBits)
+        case .price: return gather(prices, RadixSort.orderedBits)
+        case .amount: return gather(amounts, RadixSort.orderedBits)
+        case .instrument:
+            let ranks = self.ranks
+            return gather(instruments) { UInt64(ranks[Int($0)]) }
+        case .side: return gather(sides) { UInt64($0) }
+        }
+    }
+
+    func deal(_ row: Int) -> Deal {
+        Deal(id: ids[row], dateModified: Date(timeIntervalSince1970: times[row]), instrumentName: names[Int(instruments[row])],
+             price: prices[row], amount: amounts[row], side: sides[row] == 0 ? .buy : .sell)
+    }
+}
