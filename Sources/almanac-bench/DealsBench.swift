@@ -54,7 +54,7 @@ enum DealsBench {
             ("plain sort of N by price (sort(by:))", milliseconds(plain)),
             ("ingest, sorted by price", milliseconds(priceIngest) + "  \(ratio(priceIngest))  (\(priceFrames.count) frames)"),
             ("ingest, sorted by date", milliseconds(dateIngest) + "  \(ratio(dateIngest))"),
-            ("ingest frames (≤ \(DealFeed.frameLimit) deals): median / worst",
+            ("ingest frames (1.2 ms budget, 512-deal chunks): median / worst",
              milliseconds(priceFrames.sorted()[priceFrames.count / 2]) + " / " + milliseconds(priceFrames.max() ?? 0)),
             ("worst frame", milliseconds(worst)),
             ("p99 one-batch merge", milliseconds(p99)),
@@ -144,7 +144,11 @@ enum DealsBench {
     /// The child side of `childPeakRSS`.
     static func rssOnly(_ options: BenchOptions) {
         let (_, _, store) = ingestKeeping(count: options.int("count", default: 1_000_000), column: .price)
-        for column in DealColumn.allCases { store.sort(by: column) }
+        if options.values["trace"] != nil { FileHandle.standardError.write(Data("after ingest: \(peakRSSMegabytes()) MB, blocks \(store.blockCount)\n".utf8)) }
+        for column in DealColumn.allCases {
+            store.sort(by: column)
+            if options.values["trace"] != nil { FileHandle.standardError.write(Data("after \(column): \(peakRSSMegabytes()) MB\n".utf8)) }
+        }
         _ = store.window(offset: 0, count: 50)
         print(peakRSSMegabytes())
     }

@@ -53,7 +53,7 @@ extension DealsCommand {
                 feed.start(options: context.configuration.transport)
                 let progress = ProgressLine(total: feed.source.expected, enabled: isatty(STDERR_FILENO) == 1 && !context.json)
                 while !feed.isComplete {
-                    if feed.pump() == 0 { try await Task.sleep(nanoseconds: 2_000_000) }
+                    if feed.pump(limit: .max, budget: 0.05) == 0 { try await Task.sleep(nanoseconds: 2_000_000) }
                     progress.update(received: feed.received)
                 }
                 progress.finish(received: feed.received)

@@ -71,24 +71,21 @@ struct DealColumns {
         }
     }
 
-    /// The keys of `rows` for a column, in one specialised loop per column.
-    func keys(of rows: [UInt32], _ column: DealColumn) -> [UInt64] {
-        func gather<T>(_ values: [T], _ key: (T) -> UInt64) -> [UInt64] {
+    /// Appends the keys of `rows` for a column to `keys`, in one specialised loop per column.
+    func appendKeys(of rows: [UInt32], _ column: DealColumn, to keys: inout [UInt64]) {
+        func gather<T>(_ values: [T], _ key: (T) -> UInt64) {
             values.withUnsafeBufferPointer { values in
-                [UInt64](unsafeUninitializedCapacity: rows.count) { buffer, initialized in
-                    for (index, row) in rows.enumerated() { buffer[index] = key(values[Int(row)]) }
-                    initialized = rows.count
-                }
+                for row in rows { keys.append(key(values[Int(row)])) }
             }
         }
         switch column {
-        case .date: return gather(times, RadixSort.orderedBits)
-        case .price: return gather(prices, RadixSort.orderedBits)
-        case .amount: return gather(amounts, RadixSort.orderedBits)
+        case .date: gather(times, RadixSort.orderedBits)
+        case .price: gather(prices, RadixSort.orderedBits)
+        case .amount: gather(amounts, RadixSort.orderedBits)
         case .instrument:
             let ranks = self.ranks
-            return gather(instruments) { UInt64(ranks[Int($0)]) }
-        case .side: return gather(sides) { UInt64($0) }
+            gather(instruments) { UInt64(ranks[Int($0)]) }
+        case .side: gather(sides) { UInt64($0) }
         }
     }
 

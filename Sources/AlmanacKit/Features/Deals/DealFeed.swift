@@ -27,13 +27,22 @@ public final class DealFeed {
         source.start(into: inbox, transport: transport, options: options)
     }
 
-    /// Merges what has arrived (at most `frameLimit` deals); returns how many.
+    /// Merges what has arrived, in chunks of at most `chunk` deals, until `budget` seconds are
+    /// spent (1.2 ms by default) or `limit` deals are merged; returns how many. What is left
+    /// waits for the next frame, and a full inbox holds the source back.
     @discardableResult
-    public func pump(limit: Int = DealFeed.frameLimit) -> Int {
-        let batches = inbox.take(limit: limit)
-        store.append(batches: batches)
-        lastMerged = batches.reduce(0) { $0 + $1.count }
-        return lastMerged
+    public func pump(limit: Int = DealFeed.frameLimit, budget: TimeInterval = 0.0012, chunk: Int = 512) -> Int {
+        let start = DispatchTime.now().uptimeNanoseconds
+        var merged = 0
+        while merged < limit {
+            let batches = inbox.take(limit: min(chunk, limit - merged))
+            if batches.isEmpty { break }
+            store.append(batches: batches)
+            merged += batches.reduce(0) { $0 + $1.count }
+            if Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9 >= budget { break }
+        }
+        lastMerged = merged
+        return merged
     }
 
     /// Deals received so far (merged or waiting).

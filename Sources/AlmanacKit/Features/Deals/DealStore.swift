@@ -108,9 +108,8 @@ public final class DealStore {
             let sides = columns.sides
             RadixSort.countingSortRows(&rows, range: 2) { Int(sides[$0]) }
         }
-        let keys = columns.keys(of: rows, column)
-        let ids = columns.ids
-        view.build(rows, keys: keys, id: { ids[$0] }, reserve: expected)
+        let ids = columns.ids, column = self.column, columns = self.columns
+        view.build(rows, appendKeys: { columns.appendKeys(of: rows, column, to: &$0) }, id: { ids[$0] }, reserve: expected)
     }
 
     // MARK: - Reading
