@@ -1,9 +1,10 @@
 # make run   — build and run the main job (the 7-day forecast for Moscow on sample data)
 # make test  — build and run every test (offline; a loopback server, never the internet)
 # make bench — build in release mode and run the benchmarks
+# make fuzz  — fuzz every reader for FUZZ_SECONDS (60) each and print a table (see Fuzz/README.md)
 SWIFT ?= swift
 
-.PHONY: run test bench deps build clean
+.PHONY: run test bench fuzz deps build clean
 
 deps:
 	@ALMANAC_NEED_TMUX=$(NEED_TMUX) ./scripts/install-deps.sh
@@ -22,5 +23,8 @@ bench: deps
 	$(SWIFT) build -c release --product almanac-bench
 	.build/release/almanac-bench all
 
+fuzz: deps
+	./scripts/fuzz.sh
+
 clean:
-	rm -rf .build
+	rm -rf .build .build-fuzz

@@ -7,6 +7,7 @@ let package = Package(
     products: [
         .executable(name: "almanac", targets: ["almanac"]),
         .executable(name: "almanac-bench", targets: ["almanac-bench"]),
+        .executable(name: "almanac-fuzz", targets: ["almanac-fuzz"]),
         .library(name: "AlmanacKit", targets: ["AlmanacKit"]),
     ],
     dependencies: [
@@ -21,6 +22,8 @@ let package = Package(
         ),
         .target(name: "AlmanacKit", dependencies: ["CCurl"]),
         .target(name: "AlmanacTestSupport", dependencies: ["AlmanacKit"]),
+        .target(name: "AlmanacFuzz", dependencies: ["AlmanacKit"]),
+        .executableTarget(name: "almanac-fuzz", dependencies: ["AlmanacFuzz"]),
         .executableTarget(
             name: "almanac",
             dependencies: [
@@ -29,7 +32,7 @@ let package = Package(
             ]
         ),
         .executableTarget(name: "almanac-bench", dependencies: ["AlmanacKit", "AlmanacTestSupport"]),
-        .testTarget(name: "AlmanacKitTests", dependencies: ["AlmanacKit", "AlmanacTestSupport", "almanac", "almanac-bench"]),
+        .testTarget(name: "AlmanacKitTests", dependencies: ["AlmanacKit", "AlmanacTestSupport", "AlmanacFuzz", "almanac", "almanac-bench"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -25,7 +25,7 @@ public final class JSONFileCache: @unchecked Sendable {
     /// The entry for a key, or nil. Corrupt entries are removed (noted under `--verbose`).
     public func read(key: String, provider: Provider) -> CacheEntry? {
         let url = fileURL(for: key, provider: provider)
-        guard let data = FileManager.default.contents(atPath: url.path) else { return nil }
+        guard let data = FileBytes.read(atPath: url.path) else { return nil }
         guard let entry = CacheEntry.decode(data), entry.key == key else {
             console.debug("cache: dropped unreadable entry \(url.lastPathComponent)")
             try? FileManager.default.removeItem(at: url)
@@ -45,7 +45,7 @@ public final class JSONFileCache: @unchecked Sendable {
     /// Every readable entry with its file size, newest first.
     public func list() -> [(entry: CacheEntry, bytes: Int, file: URL)] {
         files().compactMap { file in
-            guard let data = FileManager.default.contents(atPath: file.url.path), let entry = CacheEntry.decode(data) else { return nil }
+            guard let data = FileBytes.read(atPath: file.url.path), let entry = CacheEntry.decode(data) else { return nil }
             return (entry, data.count, file.url)
         }.sorted { $0.entry.fetchedAt > $1.entry.fetchedAt }
     }
@@ -65,7 +65,7 @@ public final class JSONFileCache: @unchecked Sendable {
     public func prune(now: Date) -> Int {
         var removed = 0
         for file in files() {
-            let data = FileManager.default.contents(atPath: file.url.path)
+            let data = FileBytes.read(atPath: file.url.path)
             let entry = data.flatMap(CacheEntry.decode)
             if entry == nil || entry!.age(at: now) >= entry!.ttl {
                 if (try? FileManager.default.removeItem(at: file.url)) != nil { removed += 1 }

@@ -18,6 +18,10 @@ public struct FixtureManifest: Codable, Sendable, Equatable {
         public var query: [String: String]
         public var status: Int
         public var bytes: Int?
+
+        public init(provider: String, file: String, method: String, path: String, query: [String: String], status: Int, bytes: Int?) {
+            (self.provider, self.file, self.method, self.path, self.query, self.status, self.bytes) = (provider, file, method, path, query, status, bytes)
+        }
     }
 
     public var schema: Int
@@ -41,7 +45,7 @@ public struct FixtureManifest: Codable, Sendable, Equatable {
     /// Read with `JSONSerialization` rather than `Decodable`: every sample-data run reads it, and
     /// this way costs about a third.
     public static func load(from folder: URL) -> FixtureManifest? {
-        guard let data = FileManager.default.contents(atPath: folder.appendingPathComponent(fileName).path),
+        guard let data = FileBytes.read(atPath: folder.appendingPathComponent(fileName).path),
             let root = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
             root["schema"] as? Int == schemaVersion, let items = root["recordings"] as? [[String: Any]]
         else { return nil }

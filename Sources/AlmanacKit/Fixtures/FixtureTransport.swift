@@ -27,7 +27,7 @@ public final class FixtureTransport: @unchecked Sendable {
         /// The recorded answer. From a manifest entry, the body's bytes are taken as stored (no
         /// parse); a recording whose body is text, or that does not scan, is read in full.
         var response: HTTPResponse? {
-            if loaded == nil, let data = FileManager.default.contents(atPath: folder.appendingPathComponent(file).path),
+            if loaded == nil, let data = FileBytes.read(atPath: folder.appendingPathComponent(file).path),
                 let body = JSONSpan.value(at: ["response", "body"], in: data)
             {
                 return HTTPResponse(status: status, headers: ["content-type": "application/json"], body: body)

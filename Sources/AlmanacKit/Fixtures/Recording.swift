@@ -15,7 +15,7 @@ public struct Recording: Sendable {
 
     /// Reads a recording; nil when the file is not one.
     public static func load(_ url: URL) -> Recording? {
-        guard let data = try? Data(contentsOf: url),
+        guard let data = FileBytes.read(atPath: url.path),
             let root = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
             let request = root["request"] as? [String: Any], let response = root["response"] as? [String: Any],
             let path = request["path"] as? String

@@ -62,7 +62,7 @@ public struct DocumentStore<Document: StoredDocument>: Sendable {
     // MARK: - File format
 
     private func load() throws -> Document {
-        guard let data = FileManager.default.contents(atPath: url.path) else { return Document.initial() }
+        guard let data = FileBytes.read(atPath: url.path) else { return Document.initial() }
         do {
             guard let root = try JSONSerialization.jsonObject(with: data) as? [String: Any],
                 let version = root["schema"] as? Int, let payload = root["data"]

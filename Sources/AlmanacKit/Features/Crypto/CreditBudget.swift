@@ -210,7 +210,7 @@ public struct CreditBudget: Sendable {
     }
 
     private func load() -> State {
-        guard let data = FileManager.default.contents(atPath: url.path),
+        guard let data = FileBytes.read(atPath: url.path),
             let state = try? JSONDecoder().decode(State.self, from: data), state.version == 2
         else { return State() }
         return state

@@ -1,0 +1,74 @@
+import AlmanacKit
+import Foundation
+
+extension FuzzTarget {
+    /// A scratch folder per process for readers that read files.
+    private static let scratch: URL = {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("almanac-fuzz-\(getpid())")
+        try? FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        return url
+    }()
+
+    private static func write(_ data: Data, to path: String) -> URL {
+        let url = scratch.appendingPathComponent(path)
+        try? FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try? data.write(to: url)
+        return url
+    }
+
+    /// Almanac's own readers of outside bytes: deal streams, `.env`, cache entries, user
+    /// documents, fixture recordings, and what a person types as a date or a range.
+    static let localTargets: [FuzzTarget] = [
+        FuzzTarget(name: "deal-lines") { data in
+            for line in data.split(separator: UInt8(ascii: "\n")) { _ = DealLineParser.parse(Array(line)) }
+            let inbox = DealInbox(limit: .max)
+            let batcher = LineBatcher(inbox: inbox)
+            let middle = data.count / 2
+            batcher.feed(data.prefix(middle))
+            batcher.feed(data.suffix(from: data.startIndex + middle))
+            batcher.end()
+            _ = inbox.take()
+        },
+        FuzzTarget(name: "dotenv") { data in
+            _ = DotEnv.parse(String(decoding: data, as: UTF8.self))
+        },
+        FuzzTarget(name: "cache-entry") { data in
+            let cache = JSONFileCache(folder: scratch.appendingPathComponent("cache"))
+            let key = "fruityvice GET /api/fruit/all"
+            _ = write(data, to: "cache/" + cache.fileURL(for: key, provider: .fruityvice).lastPathComponent)
+            if let entry = cache.read(key: key, provider: .fruityvice) { _ = try? Fruityvice.all().decode(entry.body) }
+        },
+        FuzzTarget(name: "user-document") { data in
+            let folder = scratch.appendingPathComponent("data")
+            _ = write(data, to: "data/" + ExamsDocument.fileName)
+            _ = try? DocumentStore<ExamsDocument>(folder: folder).read()
+            _ = write(data, to: "data/" + Watchlist.fileName)
+            _ = try? DocumentStore<Watchlist>(folder: folder).read()
+            // Documents found damaged are moved aside; keep the scratch folder small.
+            for file in (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? [] where file.contains("corrupt") {
+                try? FileManager.default.removeItem(at: folder.appendingPathComponent(file))
+            }
+        },
+        FuzzTarget(name: "fixture-recording") { data in
+            let folder = scratch.appendingPathComponent("fixtures")
+            _ = Recording.load(write(data, to: "fixtures/twelvedata/quote.json"))
+            _ = write(data, to: "fixtures/" + FixtureManifest.fileName)
+            _ = FixtureManifest.load(from: folder)
+            let manifest = FixtureManifest(program: "fuzz", recordedAt: nil, recordedOn: nil, recordings: [
+                .init(provider: "twelvedata", file: "twelvedata/quote.json", method: "GET", path: "/quote", query: [:], status: 200, bytes: nil),
+            ])
+            try? manifest.write(to: folder)
+            let descriptor = RequestDescriptor(provider: .twelveData, name: "fuzz", path: "/quote", query: [QueryItem("symbol", "A,B")], ttl: 0)
+            _ = try? FixtureTransport(folder: folder).respond(to: descriptor)
+        },
+        FuzzTarget(name: "dates") { data in
+            let text = String(decoding: data, as: UTF8.self)
+            let today = LocalDate("2026-11-20")!
+            _ = LocalDate(text)
+            _ = ExamDateTime(text)
+            _ = try? DateInput.parse(text, today: today, flag: "--from")
+            let parts = text.split(separator: "|", maxSplits: 1).map(String.init)
+            _ = try? DateInput.range(from: parts.first, to: parts.count > 1 ? parts[1] : nil, today: today, defaultDays: 7)
+        },
+    ]
+}

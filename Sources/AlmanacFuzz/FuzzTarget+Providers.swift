@@ -1,0 +1,48 @@
+import AlmanacKit
+import Foundation
+
+extension FuzzTarget {
+    private static let city = City(name: "Fuzz", latitude: 55.75, longitude: 37.62)
+    private static let provenance = Provenance(origin: .live, fetchedAt: Date(timeIntervalSince1970: 1_795_000_000), stale: false)
+
+    /// Each provider's decode, and the map into the domain model where there is one.
+    static let providerTargets: [FuzzTarget] = [
+        FuzzTarget(name: "twelvedata-quote") { data in
+            _ = try? TwelveData.quotes(["BTC/USD"]).decode(data)
+            _ = try? TwelveData.quotes(["BTC/USD", "ETH/USD"]).decode(data)
+            _ = TwelveData.splitBatch(data, symbols: ["BTC/USD", "ETH/USD"])
+        },
+        FuzzTarget(name: "twelvedata-series") { data in
+            _ = try? TwelveData.timeSeries("BTC/USD", start: LocalDate("2026-11-01")!, endExclusive: LocalDate("2026-11-08")!, closed: true).decode(data)
+        },
+        FuzzTarget(name: "twelvedata-catalogue") { data in
+            if let catalogue = try? TwelveData.cryptocurrencies().decode(data) { _ = PairResolver.resolve("eth", in: catalogue.data) }
+            _ = try? TwelveData.apiUsage().decode(data)
+        },
+        FuzzTarget(name: "fruityvice") { data in
+            if let fruits = try? Fruityvice.all().decode(data) { _ = FruitService.grouped(fruits.map(Fruit.init), by: .family) }
+            if let fruit = try? Fruityvice.fruit("banana").decode(data) { _ = Fruit(fruit) }
+        },
+        FuzzTarget(name: "openweather-onecall") { data in
+            if let dto = try? OpenWeather.oneCall(latitude: 1, longitude: 2, lang: "en").decode(data) {
+                _ = WeatherMapper.report(dto, city: city, provenance: provenance)
+            }
+        },
+        FuzzTarget(name: "openweather-forecast25") { data in
+            let current = try? OpenWeather.current(latitude: 1, longitude: 2, lang: "en").decode(data)
+            if let forecast = try? OpenWeather.forecast(latitude: 1, longitude: 2, lang: "en").decode(data), let current {
+                _ = WeatherMapper.report(current: current, forecast: forecast, city: city, provenance: provenance)
+            }
+        },
+        FuzzTarget(name: "openweather-climate") { data in
+            if let dto = try? OpenWeather.climate(latitude: 1, longitude: 2, days: 25, lang: "en").decode(data) {
+                _ = WeatherMapper.climateDays(dto, city: city)
+            }
+            if let places = try? OpenWeather.geocode("x").decode(data) { _ = PlaceCandidates.fromOpenWeather(places) }
+        },
+        FuzzTarget(name: "yandex") { data in
+            if let root = try? YandexGeocoder.geocode("x", lang: "en").decode(data) { _ = PlaceCandidates.fromYandex(root) }
+            _ = YandexGeocoder.coordinates(fromPos: String(decoding: data, as: UTF8.self))
+        },
+    ]
+}
