@@ -136,18 +136,23 @@ final class CryptoFreePlanTests: XCTestCase {
         XCTAssertTrue(statuses.all.contains(0))
     }
 
+    /// A context wired like a run of the program against `server`, on a manual clock.
+    private func inProcess(_ server: FixtureServer, clock: ManualClock, interactive: Bool) throws -> (AppContext, CapturedConsole) {
+        var variables = server.environment
+        variables["TWELVEDATA_API_KEY"] = "TD-IN-PROCESS-KEY-1"
+        variables["ALMANAC_TODAY"] = "2026-11-20"
+        let configuration = makeConfiguration(home: try makeTemporaryFolder(self), variables)
+        let captured = CapturedConsole()
+        let context = AppContext(configuration: configuration, console: captured.console,
+                                 client: makeClient(configuration, console: captured.console, clock: clock), style: .plain,
+                                 json: false, interactive: interactive, clock: clock)
+        return (context, captured)
+    }
+
     func testWaitingForCreditsCountsDownOnTheInjectedClock() async throws {
         let server = try FixtureServer(fixtures: repositoryFixtures)
-        let home = try makeTemporaryFolder(self)
         let clock = ManualClock(Date(timeIntervalSince1970: 1_795_000_000))
-        var variables = server.environment
-        variables["TWELVEDATA_API_KEY"] = "TD-WAIT-KEY-1"
-        variables["ALMANAC_TODAY"] = "2026-11-20"
-        let configuration = makeConfiguration(home: home, variables)
-        let captured = CapturedConsole()
-        let client = makeClient(configuration, console: captured.console, clock: clock)
-        let context = AppContext(configuration: configuration, console: captured.console, client: client, style: .plain,
-                                 json: false, interactive: false, clock: clock)
+        let (context, captured) = try inProcess(server, clock: clock, interactive: false)
         let slept = Counter()
         let service = CryptoService(context: context) { seconds in
             slept.add(Int(seconds))
@@ -162,15 +167,9 @@ final class CryptoFreePlanTests: XCTestCase {
 
     func testStaleFirstShowsTheCachedTableThenTheFreshOne() async throws {
         let server = try FixtureServer(fixtures: repositoryFixtures)
-        let home = try makeTemporaryFolder(self)
         let clock = ManualClock(Date(timeIntervalSince1970: 1_795_000_000))
-        var variables = server.environment
-        variables["TWELVEDATA_API_KEY"] = "TD-STALE-KEY-1"
-        let configuration = makeConfiguration(home: home, variables)
-        let captured = CapturedConsole()
-        let context = AppContext(configuration: configuration, console: captured.console,
-                                 client: makeClient(configuration, console: captured.console, clock: clock), style: .plain,
-                                 json: false, interactive: true, clock: clock)
+        let (context, captured) = try inProcess(server, clock: clock, interactive: true)
+        defer { withExtendedLifetime(captured) {} }
         let service = CryptoService(context: context)
         let first = try await service.prices()
         XCTAssertEqual(first.provenance.origin, .live)

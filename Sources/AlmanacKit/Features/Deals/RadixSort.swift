@@ -36,28 +36,35 @@ enum RadixSort {
                 starts[bucket] = total
                 total += histograms[offset + bucket]
             }
-            let shift = UInt64(pass * bits)
-            keys.withUnsafeBufferPointer { keys in
-                rows.withUnsafeBufferPointer { rows in
-                    scratchKeys.withUnsafeMutableBufferPointer { targetKeys in
-                        scratchRows.withUnsafeMutableBufferPointer { targetRows in
-                            starts.withUnsafeMutableBufferPointer { starts in
-                                for index in 0..<n {
-                                    let key = keys[index]
-                                    let bucket = Int((key >> shift) & UInt64(buckets - 1))
-                                    let target = starts[bucket]
-                                    targetKeys[target] = key
-                                    targetRows[target] = rows[index]
-                                    starts[bucket] = target &+ 1
-                                }
+            scatter(keys: &keys, rows: &rows, scratchKeys: &scratchKeys, scratchRows: &scratchRows, shift: pass * bits, starts: &starts)
+        }
+    }
+
+    /// One stable pass: moves each (key, row) to its digit's next slot, given each digit's start;
+    /// the sorted pass ends up in `keys` and `rows`.
+    static func scatter<Key: FixedWidthInteger & UnsignedInteger>(keys: inout [Key], rows: inout [UInt32], scratchKeys: inout [Key],
+                                                                  scratchRows: inout [UInt32], shift: Int, starts: inout [Int]) {
+        let n = keys.count, mask = Key(buckets - 1), shift = Key(shift)
+        keys.withUnsafeBufferPointer { keys in
+            rows.withUnsafeBufferPointer { rows in
+                scratchKeys.withUnsafeMutableBufferPointer { targetKeys in
+                    scratchRows.withUnsafeMutableBufferPointer { targetRows in
+                        starts.withUnsafeMutableBufferPointer { starts in
+                            for index in 0..<n {
+                                let key = keys[index]
+                                let bucket = Int((key >> shift) & mask)
+                                let target = starts[bucket]
+                                targetKeys[target] = key
+                                targetRows[target] = rows[index]
+                                starts[bucket] = target &+ 1
                             }
                         }
                     }
                 }
             }
-            swap(&keys, &scratchKeys)
-            swap(&rows, &scratchRows)
         }
+        swap(&keys, &scratchKeys)
+        swap(&rows, &scratchRows)
     }
 
     /// Maps a double to a `UInt64` with the same order (negative numbers included).
@@ -118,7 +125,6 @@ extension RadixSort {
     /// LSD passes of 11 bits over (32-bit key, row) pairs, only where keys differ.
     private static func sortPairs(keys: inout [UInt32], rows: inout [UInt32], scratchKeys: inout [UInt32], scratchRows: inout [UInt32],
                                   differs: UInt32) {
-        let n = keys.count
         var starts = [Int](repeating: 0, count: buckets)
         for pass in 0..<3 {
             let shift = UInt32(pass * bits)
@@ -135,26 +141,7 @@ extension RadixSort {
                     }
                 }
             }
-            keys.withUnsafeBufferPointer { keys in
-                rows.withUnsafeBufferPointer { rows in
-                    scratchKeys.withUnsafeMutableBufferPointer { targetKeys in
-                        scratchRows.withUnsafeMutableBufferPointer { targetRows in
-                            starts.withUnsafeMutableBufferPointer { starts in
-                                for index in 0..<n {
-                                    let key = keys[index]
-                                    let bucket = Int((key >> shift) & UInt32(buckets - 1))
-                                    let target = starts[bucket]
-                                    targetKeys[target] = key
-                                    targetRows[target] = rows[index]
-                                    starts[bucket] = target &+ 1
-                                }
-                            }
-                        }
-                    }
-                }
-            }
-            swap(&keys, &scratchKeys)
-            swap(&rows, &scratchRows)
+            scatter(keys: &keys, rows: &rows, scratchKeys: &scratchKeys, scratchRows: &scratchRows, shift: Int(shift), starts: &starts)
         }
     }
 

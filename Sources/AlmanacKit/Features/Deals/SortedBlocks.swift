@@ -200,6 +200,27 @@ struct SortedBlocks {
         let parts = (total + Self.capacity - 1) / Self.capacity
         var made: [Int32] = [Int32(physical)]
         for _ in 1..<parts { made.append(Int32(fill.count)); appendArenaBlock() }
+        mergedRun(base: base, old: old, total: total, keys: newKeys, rows: newRows, ids: newIDs, id: id) { rows, keys, mergedRows, mergedKeys in
+            var offset = 0
+            for (part, block) in made.enumerated() {
+                let size = total / parts + (part < total % parts ? 1 : 0)
+                let start = Int(block) * Self.capacity
+                (rows.baseAddress! + start).update(from: mergedRows.baseAddress! + offset, count: size)
+                (keys.baseAddress! + start).update(from: mergedKeys.baseAddress! + offset, count: size)
+                offset += size
+            }
+        }
+        for (part, block) in made.enumerated() { fill[Int(block)] = Int32(total / parts + (part < total % parts ? 1 : 0)) }
+        return made
+    }
+
+    typealias Placement = (UnsafeMutableBufferPointer<UInt32>, UnsafeMutableBufferPointer<UInt64>,
+                           UnsafeMutableBufferPointer<UInt32>, UnsafeMutableBufferPointer<UInt64>) -> Void
+
+    /// Merges a block's `old` entries at `base` with a group into a scratch run of `total`, then
+    /// lets `place` copy the run into the arena (arena rows, arena keys, run rows, run keys).
+    private mutating func mergedRun(base: Int, old: Int, total: Int, keys newKeys: ArraySlice<UInt64>, rows newRows: ArraySlice<UInt32>,
+                                    ids newIDs: ArraySlice<Int64>, id: (UInt32) -> Int64, place: Placement) {
         let mergedRows = UnsafeMutableBufferPointer<UInt32>.allocate(capacity: total)
         let mergedKeys = UnsafeMutableBufferPointer<UInt64>.allocate(capacity: total)
         defer {
@@ -211,18 +232,9 @@ struct SortedBlocks {
                 mergedRows.baseAddress!.initialize(from: rows.baseAddress! + base, count: old)
                 mergedKeys.baseAddress!.initialize(from: keys.baseAddress! + base, count: old)
                 Self.mergeBack(rows: mergedRows, keys: mergedKeys, base: 0, old: old, newKeys: newKeys, newRows: newRows, newIDs: newIDs, id: id)
-                var offset = 0
-                for (part, block) in made.enumerated() {
-                    let size = total / parts + (part < total % parts ? 1 : 0)
-                    let start = Int(block) * Self.capacity
-                    (rows.baseAddress! + start).update(from: mergedRows.baseAddress! + offset, count: size)
-                    (keys.baseAddress! + start).update(from: mergedKeys.baseAddress! + offset, count: size)
-                    offset += size
-                }
+                place(rows, keys, mergedRows, mergedKeys)
             }
         }
-        for (part, block) in made.enumerated() { fill[Int(block)] = Int32(total / parts + (part < total % parts ? 1 : 0)) }
-        return made
     }
 
     /// Merges a group into a full block and moves the entries past its capacity to the front
@@ -231,24 +243,13 @@ struct SortedBlocks {
                                         rows newRows: ArraySlice<UInt32>, ids newIDs: ArraySlice<Int64>, id: (UInt32) -> Int64) {
         let overflow = total - Self.capacity
         let next = Int(blocks[index + 1]), nextBase = next * Self.capacity, nextFill = Int(fill[next])
-        let mergedRows = UnsafeMutableBufferPointer<UInt32>.allocate(capacity: total)
-        let mergedKeys = UnsafeMutableBufferPointer<UInt64>.allocate(capacity: total)
-        defer {
-            mergedRows.deallocate()
-            mergedKeys.deallocate()
-        }
-        rows.withUnsafeMutableBufferPointer { rows in
-            keys.withUnsafeMutableBufferPointer { keys in
-                mergedRows.baseAddress!.initialize(from: rows.baseAddress! + base, count: old)
-                mergedKeys.baseAddress!.initialize(from: keys.baseAddress! + base, count: old)
-                Self.mergeBack(rows: mergedRows, keys: mergedKeys, base: 0, old: old, newKeys: newKeys, newRows: newRows, newIDs: newIDs, id: id)
-                (rows.baseAddress! + base).update(from: mergedRows.baseAddress!, count: Self.capacity)
-                (keys.baseAddress! + base).update(from: mergedKeys.baseAddress!, count: Self.capacity)
-                (rows.baseAddress! + nextBase + overflow).update(from: rows.baseAddress! + nextBase, count: nextFill)
-                (keys.baseAddress! + nextBase + overflow).update(from: keys.baseAddress! + nextBase, count: nextFill)
-                (rows.baseAddress! + nextBase).update(from: mergedRows.baseAddress! + Self.capacity, count: overflow)
-                (keys.baseAddress! + nextBase).update(from: mergedKeys.baseAddress! + Self.capacity, count: overflow)
-            }
+        mergedRun(base: base, old: old, total: total, keys: newKeys, rows: newRows, ids: newIDs, id: id) { rows, keys, mergedRows, mergedKeys in
+            (rows.baseAddress! + base).update(from: mergedRows.baseAddress!, count: Self.capacity)
+            (keys.baseAddress! + base).update(from: mergedKeys.baseAddress!, count: Self.capacity)
+            (rows.baseAddress! + nextBase + overflow).update(from: rows.baseAddress! + nextBase, count: nextFill)
+            (keys.baseAddress! + nextBase + overflow).update(from: keys.baseAddress! + nextBase, count: nextFill)
+            (rows.baseAddress! + nextBase).update(from: mergedRows.baseAddress! + Self.capacity, count: overflow)
+            (keys.baseAddress! + nextBase).update(from: mergedKeys.baseAddress! + Self.capacity, count: overflow)
         }
         fill[Int(blocks[index])] = Int32(Self.capacity)
         fill[next] = Int32(nextFill + overflow)
