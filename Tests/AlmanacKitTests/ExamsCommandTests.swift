@@ -66,5 +66,9 @@ final class ExamsCommandTests: XCTestCase {
         let file = home.appendingPathComponent("exams.ics")
         XCTAssertEqual(try runAlmanac(["exams", "export", "--ics", file.path], home: home, environment: today).out, "Wrote 1 exam to \(file.path).\n")
         XCTAssertTrue(try String(contentsOf: file, encoding: .utf8).contains("SUMMARY:Biology\r\n"))
+        let missing = home.appendingPathComponent("no-such-folder/exams.ics")
+        assertOneLineError(try runAlmanac(["exams", "export", "--ics", missing.path], home: home, environment: today), status: 73,
+                           contains: "No folder \(missing.deletingLastPathComponent().path); create it first.")
+        XCTAssertFalse(FileManager.default.fileExists(atPath: missing.deletingLastPathComponent().path), "no folder is created")
     }
 }

@@ -140,3 +140,36 @@ final class WeatherServiceTests: XCTestCase {
         }
     }
 }
+
+final class OneCallRefusalTests: XCTestCase {
+    func testARefusalIsRememberedForADayThenAskedAgain() async throws {
+        let server = try FixtureServer(fixtures: repositoryFixtures) { _, request in
+            request.path.hasSuffix("/onecall")
+                ? .json("{\"cod\":401,\"message\":\"Please note that using One Call 3.0 requires a separate subscription.\"}", status: 401)
+                : nil
+        }
+        let home = try makeTemporaryFolder(self)
+        let clock = ManualClock(Date(timeIntervalSince1970: 1_795_000_000))
+        let capture = CapturedConsole()
+        var variables = server.environment
+        variables.merge(["OPENWEATHER_API_KEY": "ow-refused-key-1", "YANDEX_GEOCODER_API_KEY": "ya-key-2"]) { _, new in new }
+        let configuration = makeConfiguration(home: home, variables, refresh: true)
+        func weather() -> WeatherService {
+            WeatherService(context: AppContext(configuration: configuration, console: capture.console,
+                                               client: makeClient(configuration, console: capture.console, clock: clock), style: .plain,
+                                               json: false, interactive: false, clock: clock))
+        }
+        let city = City(name: "Moscow", latitude: 55.7558, longitude: 37.6173)
+        let onecalls = { server.requests.filter { $0.path.hasSuffix("/onecall") }.count }
+        let first = try await weather().report(for: city)
+        XCTAssertEqual(first.model, .free)
+        XCTAssertEqual(onecalls(), 1)
+        let second = try await weather().report(for: city)
+        XCTAssertEqual(second.model, .free)
+        XCTAssertEqual(onecalls(), 1, "the refusal is remembered: no second failed request")
+        XCTAssertFalse(allText(under: home).contains("ow-refused-key-1"), "the key is remembered only by a hash")
+        clock.advance(by: OneCallRefusal.lifetime + 1)
+        _ = try await weather().report(for: city)
+        XCTAssertEqual(onecalls(), 2, "a day later it asks again")
+    }
+}

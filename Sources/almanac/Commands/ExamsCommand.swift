@@ -112,7 +112,9 @@ struct ExamsCommand: AsyncParsableCommand {
                 let exams = try ExamService(context: context).exams(passed: false)
                 let text = CalendarExport.ics(exams, timeZone: .current, now: context.clock.now())
                 if ics == "-" { return FileHandle.standardOutput.write(Data(text.utf8)) }
-                try AtomicFile.write(Data(text.utf8), to: URL(fileURLWithPath: ics), permissions: 0o644)
+                let url = URL(fileURLWithPath: ics)
+                try OutputPathError.requireParent(of: url)
+                try AtomicFile.write(Data(text.utf8), to: url, permissions: 0o644)
                 context.console.print("Wrote \(exams.count) \(exams.count == 1 ? "exam" : "exams") to \(ics).")
             }
         }

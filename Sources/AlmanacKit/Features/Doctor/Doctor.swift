@@ -20,6 +20,7 @@ public struct Doctor: Sendable {
                 keySet: configuration.key(for: provider) != nil, baseURL: configuration.baseURL(for: provider),
                 mode: mode.rawValue, answers: Self.answers(mode, provider: provider))
             if check, mode == .live { status.check = await probe(provider) }
+            if check, mode == .live, provider == .openWeather { await recheckOneCall() }
             providers.append(status)
         }
         let paths = configuration.paths
@@ -88,6 +89,21 @@ public struct Doctor: Sendable {
         } catch {
             return .init(ok: false, latencyMs: nil, error: ErrorText.describe(error))
         }
+    }
+
+    /// Asks One Call 3.0 again, so a key whose subscription began is used at once; remembers a
+    /// new refusal for a day.
+    private func recheckOneCall() async {
+        guard let key = context.configuration.key(for: .openWeather) else { return }
+        let refusal = OneCallRefusal(stateFolder: context.configuration.paths.state, key: key)
+        var live = context.client.live
+        live.retry.maxRetries = 0
+        do {
+            _ = try await live.send(OpenWeather.oneCall(latitude: 51.51, longitude: -0.13, lang: "en").descriptor)
+            refusal.forget()
+        } catch APIError.unauthorized(_, 401, _) {
+            refusal.remember(now: context.clock.now())
+        } catch {}
     }
 
     /// Whether the folder exists (or can be created) and accepts a file.

@@ -130,6 +130,12 @@ public struct WeatherService: Sendable {
 
     private func report(for city: City, lang: String, onStale: StaleHandler?) async throws -> WeatherReport {
         let endpoint = OpenWeather.oneCall(latitude: city.latitude, longitude: city.longitude, lang: lang)
+        let refusal = oneCallRefusal
+        if let refusal, refusal.isRefused(now: context.clock.now()), client.peek(endpoint) == nil {
+            let report = try await freeReport(for: city, lang: lang, original: nil)
+            context.console.noteOnce(Self.freePlanNote)
+            return report
+        }
         do {
             var staleHandler: (@Sendable (Fetched<OpenWeatherDTO.OneCall>) async -> Void)?
             if let onStale {
@@ -140,13 +146,22 @@ public struct WeatherService: Sendable {
         } catch let error as APIError {
             guard case .unauthorized(_, 401, _) = error else { throw error }
             let report = try await freeReport(for: city, lang: lang, original: error)
-            context.console.noteOnce(
-                "note: this OpenWeather key has no One Call 3.0 subscription; showing the free 5-day forecast in 3-hour steps (no UV index or moon phase).")
+            refusal?.remember(now: context.clock.now())
+            context.console.noteOnce(Self.freePlanNote)
             return report
         }
     }
 
-    private func freeReport(for city: City, lang: String, original: APIError) async throws -> WeatherReport {
+    static let freePlanNote =
+        "note: this OpenWeather key has no One Call 3.0 subscription; showing the free 5-day forecast in 3-hour steps (no UV index or moon phase)."
+
+    /// The remembered One Call refusal for the live key; nil without a key or when not live.
+    private var oneCallRefusal: OneCallRefusal? {
+        guard context.configuration.mode(for: .openWeather) == .live, let key = context.configuration.key(for: .openWeather) else { return nil }
+        return OneCallRefusal(stateFolder: context.configuration.paths.state, key: key)
+    }
+
+    private func freeReport(for city: City, lang: String, original: APIError?) async throws -> WeatherReport {
         do {
             async let current = client.fetch(OpenWeather.current(latitude: city.latitude, longitude: city.longitude, lang: lang))
             async let forecast = client.fetch(OpenWeather.forecast(latitude: city.latitude, longitude: city.longitude, lang: lang))
@@ -154,7 +169,7 @@ public struct WeatherService: Sendable {
             return WeatherMapper.report(current: now.value, forecast: steps.value, city: city,
                                         provenance: Provenance.combine([now.provenance, steps.provenance]))
         } catch let error as APIError {
-            if case .unauthorized = error { throw original }
+            if case .unauthorized = error, let original { throw original }
             throw error
         }
     }
