@@ -66,6 +66,21 @@ final class WeatherCommandTests: XCTestCase {
         XCTAssertTrue(cities.contains("2     Oslo, Norway"), cities)
     }
 
+    func testTheWindUnitFollowsTheUnitsUntilChosen() throws {
+        let home = try makeTemporaryFolder(self)
+        func wind(_ arguments: [String]) throws -> String? {
+            let result = try runAlmanac(["weather", "settings", "--json"] + arguments, home: home)
+            XCTAssertEqual(result.status, 0, result.err)
+            return (try JSONSerialization.jsonObject(with: Data(result.out.utf8)) as? [String: Any])?["wind"] as? String
+        }
+        XCTAssertEqual(try wind(["--units", "imperial"]), "mph")
+        XCTAssertEqual(try wind(["--units", "metric"]), "ms")
+        XCTAssertEqual(try wind(["--wind", "kmh"]), "kmh")
+        XCTAssertEqual(try wind(["--units", "imperial"]), "kmh", "a chosen wind unit stays")
+        let line = try runAlmanac(["weather", "--format", "line", "Moscow"], home: home)
+        XCTAssertTrue(line.out.contains("°F") && line.out.hasSuffix(" km/h\n"), line.out)
+    }
+
     func testLiveAgainstLoopbackServerAndNoKeyOnDisk() throws {
         let server = try FixtureServer(fixtures: repositoryFixtures)
         let home = try makeTemporaryFolder(self)

@@ -212,7 +212,7 @@ extension WeatherCommand {
         static let configuration = CommandConfiguration(abstract: "Show or change units, wind unit, clock and language.")
         @OptionGroup var global: GlobalOptions
         @Option(help: "metric or imperial") var units: String?
-        @Option(help: "ms, kmh or mph") var wind: String?
+        @Option(help: "ms, kmh or mph (default: follows --units: m/s for metric, mph for imperial)") var wind: String?
         @Option(help: "24 or 12") var time: String?
         @Option(help: "Language code for descriptions, e.g. en, ru, de") var lang: String?
 
@@ -226,8 +226,8 @@ extension WeatherCommand {
         func run() async throws {
             try await CommandRunner.run(global) { context in
                 let settings = try WeatherService(context: context).updateSettings { settings in
-                    if let units { settings.units = .init(rawValue: units)! }
-                    if let wind { settings.wind = .init(rawValue: wind)! }
+                    if let units { settings.setUnits(.init(rawValue: units)!) }
+                    if let wind { settings.setWind(.init(rawValue: wind)!) }
                     if let time { settings.time = .init(rawValue: time)! }
                     if let lang { settings.lang = lang }
                 }

@@ -60,7 +60,10 @@ struct WeatherScreen: MenuScreen {
                     guard let wind = WeatherSettings.Wind(rawValue: text.lowercased()) else { throw UsageError("Type ms, kmh or mph.") }
                     return wind
                 }) else { return }
-                let saved = try service.updateSettings { $0.units = units; $0.wind = wind }
+                let saved = try service.updateSettings { updated in
+                    updated.setUnits(units)
+                    if wind != settings.wind { updated.setWind(wind) }
+                }
                 io.say(WeatherView.settings(saved))
             }
         }

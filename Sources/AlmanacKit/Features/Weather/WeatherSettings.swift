@@ -17,8 +17,26 @@ public struct WeatherSettings: Codable, Sendable, Equatable {
     public var time: Clock = .h24
     /// Language code for descriptions (`en`, `ru`, …); `en` by default.
     public var lang: String = "en"
+    /// Whether the user chose the wind unit; until then it follows the units (m/s for metric,
+    /// mph for imperial). Missing in older documents: a wind unit other than m/s was chosen.
+    public var windChosen: Bool?
 
     public init() {}
+
+    /// Sets the units; the wind unit follows unless the user chose it.
+    public mutating func setUnits(_ units: Units) {
+        self.units = units
+        if !(windChosen ?? (wind != .ms)) {
+            wind = units == .imperial ? .mph : .ms
+            windChosen = false
+        }
+    }
+
+    /// Sets the wind unit; it no longer follows the units.
+    public mutating func setWind(_ wind: Wind) {
+        self.wind = wind
+        windChosen = true
+    }
 
     /// Whether a language code is well formed: two letters, optionally `_XX`.
     public static func isValidLanguage(_ code: String) -> Bool {
