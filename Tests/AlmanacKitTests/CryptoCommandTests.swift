@@ -55,6 +55,15 @@ final class CryptoCommandTests: XCTestCase {
         for (arguments, text) in cases { assertOneLineError(try runAlmanac(arguments, home: home), status: 64, contains: text) }
     }
 
+    func testSampleHistoryEndsWhereTheRecordingEnds() throws {
+        let home = try makeTemporaryFolder(self)
+        let result = try runAlmanac(["crypto", "history", "ETH", "--json"], home: home, environment: ["ALMANAC_TODAY": "2026-11-22"])
+        XCTAssertEqual(result.status, 0, result.err)
+        let object = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(result.out.utf8)) as? [String: Any])
+        let dates = (object["rows"] as? [[String: Any]])?.compactMap { $0["date"] as? String } ?? []
+        XCTAssertEqual(dates.last, "2026-11-20", "no invented rows for 2026-11-21 and 2026-11-22")
+    }
+
     func testLiveAgainstLoopbackWithBudgetAndExclusiveEnd() throws {
         let server = try FixtureServer(fixtures: repositoryFixtures)
         let home = try makeTemporaryFolder(self)

@@ -13,12 +13,14 @@ extension CryptoService {
         var (rows, provenances) = live
             ? try await liveCloses(symbol, range: range, today: today)
             : try await recordedCloses(symbol, range: range, today: today)
-        if range.upperBound == today, let latest = try? await latestQuote(symbol) {
+        // Live, today's row is the latest price. Sample data ends where the recording ends: no
+        // row is made up for a day it does not hold.
+        if live, range.upperBound == today, let latest = try? await latestQuote(symbol) {
             var row = rows[today] ?? HistoryRow(date: today, close: latest.value.close)
             row.close = latest.value.close
             (row.open, row.high, row.low) = (latest.value.open ?? row.open, latest.value.high ?? row.high, latest.value.low ?? row.low)
             rows[today] = row
-            if live { provenances.append(latest.provenance) }
+            provenances.append(latest.provenance)
         }
         guard !rows.isEmpty else {
             throw UsageError("No prices for \(symbol) from \(range.lowerBound) to \(range.upperBound); its history may begin later.")
