@@ -22,7 +22,7 @@ struct WeatherView {
         switch report.model {
         case .free: text += " · free 2.5 forecast (3-hour steps)"
         case .climate: text += " · 30-day climate forecast"
-        case .oneCall: break
+        case .oneCall: text += " · One Call 3.0"
         }
         return style.dim(text)
     }
@@ -49,12 +49,16 @@ struct WeatherView {
     }
 
     func forecast(_ report: WeatherReport) -> String {
-        var table = Table([.init("Date"), .init("Min", .right), .init("Max", .right), .init("Conditions"),
-                           .init("Precip", .right), .init("Amount", .right), .init("Wind")])
+        // The climate forecast has amounts but no chance of precipitation: no column of dashes.
+        let chance = report.daily.contains { $0.precipitationProbability != nil }
+        var columns: [Table.Column] = [.init("Date"), .init("Min", .right), .init("Max", .right), .init("Conditions")]
+        if chance { columns.append(.init("Precip", .right)) }
+        var table = Table(columns + [.init("Amount", .right), .init("Wind")])
         for day in report.daily {
-            table.add([day.date.shortText, format.temperature(day.minimum), style.bold(format.temperature(day.maximum)),
-                       "\(WeatherFormat.icon(day.conditionID)) \(day.description)", WeatherFormat.percent(day.precipitationProbability),
-                       format.precipitation(day.precipitation), format.windWithDirection(day.windSpeed, day.windDegrees)])
+            var cells = [day.date.shortText, format.temperature(day.minimum), style.bold(format.temperature(day.maximum)),
+                         "\(WeatherFormat.icon(day.conditionID)) \(day.description)"]
+            if chance { cells.append(WeatherFormat.percent(day.precipitationProbability)) }
+            table.add(cells + [format.precipitation(day.precipitation), format.windWithDirection(day.windSpeed, day.windDegrees)])
         }
         return header(report, "\(report.daily.count)-day forecast") + "\n\n" + table.render(style: style) + "\n\n" + footer(report)
     }
