@@ -83,13 +83,38 @@ extension CryptoService {
     /// One request for `batch`; a batch answer is also cached pair by pair.
     private func fetchQuotes(_ batch: [String]) async throws -> [String: Fetched<TwelveDataDTO.QuoteResult>] {
         let endpoint = TwelveData.quotes(batch)
-        let fetched = try await client.fetch(endpoint)
+        let fetched: Fetched<[String: TwelveDataDTO.QuoteResult]>
+        do {
+            fetched = try await client.fetch(endpoint)
+        } catch let error as APIError where batch.count == 1 && Self.isAboutTheSymbol(error) {
+            // One pair asked alone: the provider's refusal marks that row, as inside a batch.
+            let failure = Fetched<TwelveDataDTO.QuoteResult>(value: .failure(Self.reason(error)), origin: .live,
+                                                             fetchedAt: context.clock.now(), stale: false)
+            return [batch[0]: failure]
+        }
         if fetched.origin == .live, batch.count > 1, let body = client.cachedBody(endpoint) {
             for (symbol, part) in TwelveData.splitBatch(body, symbols: batch) {
                 client.store(TwelveData.quotes([symbol]), body: part, fetchedAt: fetched.fetchedAt)
             }
         }
         return fetched.value.mapValues { result in fetched.map { _ in result } }
+    }
+
+    /// The provider answered, about this symbol (not found, not in the plan, a bad symbol).
+    private static func isAboutTheSymbol(_ error: APIError) -> Bool {
+        switch error {
+        case .notFound, .badRequest, .provider: true
+        case .unauthorized(_, let status, _): status == 403
+        default: false
+        }
+    }
+
+    private static func reason(_ error: APIError) -> String {
+        switch error {
+        case .notFound(_, _, let message), .badRequest(_, let message), .unauthorized(_, _, let message): message ?? error.description
+        case .provider(_, _, let message): message
+        default: error.description
+        }
     }
 
     private func noteCachedPrices(_ cached: [Fetched<TwelveDataDTO.QuoteResult>], freshAt: Date) {
