@@ -120,6 +120,19 @@ final class CryptoFreePlanTests: XCTestCase {
         }
     }
 
+    func testAPairRefusedOnItsOwnMarksOnlyItsRow() throws {
+        let server = try FixtureServer(fixtures: repositoryFixtures, credits: CreditWindow(perMinute: 100))
+        let home = try makeTemporaryFolder(self)
+        let environment = environment(server, ["TWELVEDATA_CREDITS_PER_MINUTE": "100"])
+        XCTAssertEqual(try runAlmanac(["crypto"], home: home, environment: environment).status, 0)
+        XCTAssertEqual(try runAlmanac(["crypto", "add", "terra", "--pick", "2"], home: home, environment: environment).status, 0)
+        let list = try runAlmanac(["crypto"], home: home, environment: environment)
+        XCTAssertEqual(list.status, 0, list.err)
+        XCTAssertTrue(list.out.contains("LUNA/USDT  Terra     unavailable"), list.out)
+        XCTAssertTrue(list.out.contains("BTC/USD    Bitcoin     91,234.50"), list.out)
+        XCTAssertEqual(server.requests.last { $0.path.hasSuffix("/quote") }?.queryValue("symbol"), "LUNA/USDT", "only the new pair was asked for")
+    }
+
     func testTwentyConcurrentRunsShareOneBudget() throws {
         let credits = CreditWindow(perMinute: 8)
         let server = try FixtureServer(fixtures: repositoryFixtures, credits: credits)
