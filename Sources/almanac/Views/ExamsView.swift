@@ -36,7 +36,7 @@ enum ExamsView {
         let style = context.style
         var sections: [String] = []
         for month in ExamService.group(exams) {
-            var table = Table([.init("ID", .right), .init("Exam"), .init("Date"), .init("Time"), .init(passed ? "" : "Days left", .right)])
+            var table = Table([.init("ID", .right), .init("Exam"), .init("Date"), .init("Time"), passed ? .init("Passed") : .init("Days left", .right)])
             for exam in month.exams {
                 let days = try service.daysLeft(exam)
                 let left: String
