@@ -10,6 +10,30 @@ final class CurlTransportTests: XCTestCase {
         return try RequestPreparer.prepare(descriptor, baseURL: server.baseURL, key: key, options: options)
     }
 
+    func testCancellingTheTaskAbortsAStalledTransfer() async throws {
+        let server = try LoopbackServer { _ in .stall(seconds: 8) }
+        let prepared = try request(server, "/slow")
+        let started = Date()
+        let task = Task { try await CurlTransport().send(prepared) }
+        try await Task.sleep(nanoseconds: 300_000_000)
+        task.cancel()
+        do {
+            _ = try await task.value
+            XCTFail("expected cancellation")
+        } catch is CancellationError {
+        } catch {
+            XCTFail("expected CancellationError, got \(error)")
+        }
+        XCTAssertLessThan(Date().timeIntervalSince(started), 3, "the transfer stopped within about a second, not after the 8 s stall")
+        // A cancelled task never starts a transfer.
+        let never = Task {
+            withUnsafeCurrentTask { $0?.cancel() }
+            return try await CurlTransport().send(prepared)
+        }
+        do { _ = try await never.value; XCTFail("expected cancellation") } catch is CancellationError {}
+        XCTAssertEqual(server.receivedRequests.count, 1)
+    }
+
     func testStatusHeadersAndBody() async throws {
         let server = try LoopbackServer { request in
             .json("{\"path\":\"\(request.path)\"}", status: 201, headers: ["ETag": "\"abc\""])

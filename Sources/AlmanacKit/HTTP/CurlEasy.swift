@@ -21,15 +21,17 @@ final class CurlEasy {
     }
 
     /// Performs one transfer. With `onChunk`, the body is streamed and not kept.
-    func perform(_ request: PreparedRequest, onChunk: ((Data) -> Bool)? = nil) throws -> HTTPResponse {
+    /// A set `cancellation` aborts it (within about a second) with `CancellationError`.
+    func perform(_ request: PreparedRequest, onChunk: ((Data) -> Bool)? = nil, cancellation: TransferCancellation? = nil) throws -> HTTPResponse {
         curl_easy_reset(handle)
-        let state = CurlTransferState(maxBytes: request.options.maxResponseBytes, onChunk: onChunk)
+        let state = CurlTransferState(maxBytes: request.options.maxResponseBytes, onChunk: onChunk, cancellation: cancellation)
         let headerList = try configure(request, state: state)
         defer { curl_slist_free_all(headerList) }
         let started = Date()
         let code = withExtendedLifetime(state) { curl_easy_perform(handle) }
         let elapsed = Date().timeIntervalSince(started)
         if code != CURLE_OK {
+            if code == CURLE_ABORTED_BY_CALLBACK, cancellation?.isCancelled == true { throw CancellationError() }
             throw mapError(code, request: request, state: state)
         }
         return HTTPResponse(status: responseCode(), headers: state.headers, body: state.body, elapsed: elapsed)
@@ -64,6 +66,11 @@ final class CurlEasy {
         try check(almanac_easy_setopt_pointer(handle, CURLOPT_WRITEDATA, opaque))
         try check(almanac_easy_setopt_write_callback(handle, CURLOPT_HEADERFUNCTION, curlHeaderCallback))
         try check(almanac_easy_setopt_pointer(handle, CURLOPT_HEADERDATA, opaque))
+        if state.cancellation != nil {
+            try set(CURLOPT_NOPROGRESS, 0)
+            try check(almanac_easy_setopt_xferinfo_callback(handle, CURLOPT_XFERINFOFUNCTION, curlProgressCallback))
+            try check(almanac_easy_setopt_pointer(handle, CURLOPT_XFERINFODATA, opaque))
+        }
         var list: UnsafeMutablePointer<curl_slist>? = nil
         for header in request.headers {
             list = curl_slist_append(list, "\(header.name): \(header.value)")
@@ -134,6 +141,14 @@ private let curlWriteCallback: @convention(c) (UnsafeMutablePointer<CChar>?, Int
     let state = Unmanaged<CurlTransferState>.fromOpaque(context).takeUnretainedValue()
     let length = size * count
     return state.appendBody(UnsafeRawBufferPointer(start: pointer, count: length)) ? length : 0
+}
+
+/// Non-zero aborts the transfer: the waiting task was cancelled.
+private let curlProgressCallback: @convention(c) (UnsafeMutableRawPointer?, curl_off_t, curl_off_t, curl_off_t, curl_off_t) -> Int32 = {
+    context, _, _, _, _ in
+    guard let context else { return 0 }
+    let state = Unmanaged<CurlTransferState>.fromOpaque(context).takeUnretainedValue()
+    return state.cancellation?.isCancelled == true ? 1 : 0
 }
 
 private let curlHeaderCallback: @convention(c) (UnsafeMutablePointer<CChar>?, Int, Int, UnsafeMutableRawPointer?) -> Int = {

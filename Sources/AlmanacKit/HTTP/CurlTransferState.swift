@@ -11,10 +11,13 @@ final class CurlTransferState {
     /// returning false aborts the transfer.
     let onChunk: ((Data) -> Bool)?
     var abortedByReceiver = false
+    /// Aborts the transfer when set (the waiting task was cancelled).
+    let cancellation: TransferCancellation?
 
-    init(maxBytes: Int, onChunk: ((Data) -> Bool)?) {
+    init(maxBytes: Int, onChunk: ((Data) -> Bool)?, cancellation: TransferCancellation? = nil) {
         self.maxBytes = maxBytes
         self.onChunk = onChunk
+        self.cancellation = cancellation
     }
 
     func appendBody(_ bytes: UnsafeRawBufferPointer) -> Bool {

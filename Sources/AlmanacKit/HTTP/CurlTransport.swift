@@ -15,24 +15,32 @@ public final class CurlTransport: HTTPTransport, @unchecked Sendable {
     }
 
     public func send(_ request: PreparedRequest) async throws -> HTTPResponse {
-        try await run { easy in try easy.perform(request) }
+        try await run { easy, cancellation in try easy.perform(request, cancellation: cancellation) }
     }
 
     /// Sends a request and hands body bytes to `onChunk` as they arrive (no buffering).
     /// Return false from `onChunk` to stop the transfer early.
     public func stream(_ request: PreparedRequest, onChunk: @escaping @Sendable (Data) -> Bool) async throws -> HTTPResponse {
-        try await run { easy in try easy.perform(request, onChunk: onChunk) }
+        try await run { easy, cancellation in try easy.perform(request, onChunk: onChunk, cancellation: cancellation) }
     }
 
-    private func run(_ body: @escaping @Sendable (CurlEasy) throws -> HTTPResponse) async throws -> HTTPResponse {
+    /// Runs a transfer on the blocking pool; cancelling the calling task aborts it (curl's
+    /// progress callback sees the flag) and throws `CancellationError`.
+    private func run(_ body: @escaping @Sendable (CurlEasy, TransferCancellation) throws -> HTTPResponse) async throws -> HTTPResponse {
+        try Task.checkCancellation()
         let easy = try checkout()
         let box = EasyBox(easy)
-        return try await withCheckedThrowingContinuation { continuation in
-            BlockingPool.shared.run { [self] in
-                let result = Result { try body(box.easy) }
-                self.checkin(box.easy)
-                continuation.resume(with: result)
+        let cancellation = TransferCancellation()
+        return try await withTaskCancellationHandler {
+            try await withCheckedThrowingContinuation { continuation in
+                BlockingPool.shared.run { [self] in
+                    let result = Result { try body(box.easy, cancellation) }
+                    self.checkin(box.easy)
+                    continuation.resume(with: result)
+                }
             }
+        } onCancel: {
+            cancellation.cancel()
         }
     }
 
