@@ -17,7 +17,7 @@ final class DealBrowser {
         self.style = style
     }
 
-    func run(options: TransportOptions) throws {
+    func run(options: TransportOptions) async throws {
         let terminal = RawTerminal()
         try terminal.enter()
         defer { terminal.leave() }
@@ -36,7 +36,8 @@ final class DealBrowser {
             afterMerge(merged)
             RawTerminal.write(frame())
             let spent = Date().timeIntervalSince(frameStart)
-            if spent < 1.0 / 60 { Thread.sleep(forTimeInterval: 1.0 / 60 - spent) }
+            // The rest of the frame is a task sleep, not a blocked thread.
+            if spent < 1.0 / 60 { try? await Task.sleep(nanoseconds: UInt64((1.0 / 60 - spent) * 1e9)) }
         }
     }
 

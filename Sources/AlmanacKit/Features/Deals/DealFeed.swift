@@ -23,7 +23,7 @@ public final class DealFeed {
     /// Times the source had to wait for the merges (back-pressure; no deal is dropped).
     public var producerStalls: Int { inbox.producerStalls }
 
-    public func start(transport: CurlTransport = CurlTransport(), options: TransportOptions = .init()) {
+    public func start(transport: any HTTPTransport = CurlTransport(), options: TransportOptions = .init()) {
         source.start(into: inbox, transport: transport, options: options)
     }
 

@@ -19,7 +19,7 @@ public enum DealSource: Sendable {
     }
 
     /// Starts delivering into `inbox` on background threads; returns at once.
-    public func start(into inbox: DealInbox, transport: CurlTransport = CurlTransport(), options: TransportOptions = .init()) {
+    public func start(into inbox: DealInbox, transport: any HTTPTransport = CurlTransport(), options: TransportOptions = .init()) {
         switch self {
         case .server(let count, let seed, let pace):
             DealServer(count: count, seed: seed, pace: pace).subscribeToDeals({ inbox.put($0) }, onEnd: { inbox.finish() })
