@@ -7,7 +7,7 @@ import Foundation
 // `almanac-fuzz TARGET FILE…` runs each file through a target once (the regression tests use it).
 
 #if FUZZING
-nonisolated(unsafe) private var selected: FuzzTarget? = {
+private let selected: FuzzTarget? = {
     guard let name = ProcessInfo.processInfo.environment["ALMANAC_FUZZ_TARGET"], let target = FuzzTarget.named(name) else {
         FileHandle.standardError.write(Data("set ALMANAC_FUZZ_TARGET to one of: \(FuzzTarget.all.map(\.name).joined(separator: ", "))\n".utf8))
         exit(64)

@@ -127,7 +127,7 @@ struct SortedBlocks {
     /// Reads the tail of every block about to be merged, all at once: the loads do not depend on
     /// each other, so the processor overlaps their cache misses instead of paying them one by
     /// one during the merges (a frame's blocks are scattered across the arena).
-    private func touch(_ indices: [Int]) {
+    private mutating func touch(_ indices: [Int]) {
         var sink: UInt64 = 0
         rows.withUnsafeBufferPointer { rows in
             keys.withUnsafeBufferPointer { keys in
@@ -140,10 +140,11 @@ struct SortedBlocks {
                 }
             }
         }
-        if sink == 1 { Self.sinkHole = sink }
+        touched = sink
     }
 
-    nonisolated(unsafe) private static var sinkHole: UInt64 = 0
+    /// Where `touch` leaves its sum, so the loads are not optimised away.
+    private var touched: UInt64 = 0
 
     @inline(__always)
     static func less(_ key: UInt64, _ id: Int64, _ otherKey: UInt64, _ otherID: Int64) -> Bool {
