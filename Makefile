@@ -21,6 +21,7 @@ test: deps
 
 bench: deps
 	$(SWIFT) build -c release --product almanac-bench
+	$(SWIFT) build -c release --product almanac
 	.build/release/almanac-bench all
 
 fuzz: deps
