@@ -105,3 +105,25 @@ final class WeatherMapperTests: XCTestCase {
         XCTAssertEqual(format.statusLine(city: City(name: "Moscow", latitude: 0, longitude: 0), current: current), "Moscow −3°C ☁ 4 m/s")
     }
 }
+
+final class GeocoderChoicesTests: XCTestCase {
+    func testSeveralObjectsOnOneStreetStaySeparateChoices() throws {
+        let recording = try XCTUnwrap(Recording.load(repositoryFixtures.appendingPathComponent("yandex/geocode-lenina-street.json")))
+        let root = try YandexGeocoder.geocode("ulitsa Lenina", lang: "en").decode(recording.body)
+        let choices = PlaceCandidates.fromYandex(root)
+        XCTAssertEqual(choices.map(\.label), ["ulitsa Lenina, 5, Ivanovo, Russia", "ulitsa Lenina, 7, Ivanovo, Russia",
+                                              "ulitsa Lenina, Kineshma, Russia", "ulitsa Lenina, Shuya, Russia"],
+                       "house numbers kept, each street with its own town, the repeated object dropped")
+        XCTAssertEqual(choices.map(\.latitude), [56.997, 56.9981, 57.443, 56.851])
+        XCTAssertEqual(choices.map(\.longitude), [40.981, 40.9823, 42.146, 41.389])
+    }
+
+    func testPickTakesTheNthObjectAsListed() throws {
+        let home = try makeTemporaryFolder(self)
+        let result = try runAlmanac(["weather", "add", "ulitsa Lenina", "--pick", "2"], home: home)
+        XCTAssertEqual(result.status, 0, result.err)
+        XCTAssertEqual(result.out, "Saved ulitsa Lenina, 7, Ivanovo, Russia (default).\n")
+        let cities = try runAlmanac(["weather", "cities", "--json"], home: home)
+        XCTAssertTrue(cities.out.contains("\"latitude\" : 56.9981") && cities.out.contains("\"longitude\" : 40.9823"), cities.out)
+    }
+}

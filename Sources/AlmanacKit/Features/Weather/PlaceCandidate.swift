@@ -2,7 +2,11 @@ import Foundation
 
 /// Mapping of geocoder answers to cities.
 public enum PlaceCandidates {
-    /// Yandex members → cities; de-duplicated, invalid positions skipped.
+    /// Yandex members → cities, in the order given; invalid positions skipped.
+    ///
+    /// Objects below a town (streets, houses, districts) carry their town as the region, so a
+    /// street in two towns, or two houses on one street, stay separate choices with their own
+    /// names and coordinates. Only an object repeated at the same place is dropped.
     public static func fromYandex(_ root: YandexDTO.Root) -> [City] {
         var cities: [City] = []
         for member in root.response.GeoObjectCollection.featureMember ?? [] {
@@ -11,10 +15,15 @@ public enum PlaceCandidates {
             let meta = object.metaDataProperty?.GeocoderMetaData
             let components = meta?.Address?.Components ?? []
             let country = components.first { $0.kind == "country" }?.name
-            let region = components.last { $0.kind == "province" }?.name ?? components.first { $0.kind == "area" }?.name
-            let city = City(name: object.name ?? meta?.text ?? "?", region: region, country: country,
+            let province = components.last { $0.kind == "province" }?.name ?? components.first { $0.kind == "area" }?.name
+            let locality = components.last { $0.kind == "locality" }?.name
+            let belowTown = !["locality", "province", "area", "country"].contains(meta?.kind ?? "locality")
+            let name = object.name ?? meta?.text ?? "?"
+            let region = belowTown && locality != nil && locality != name ? locality : province
+            let city = City(name: name, region: region, country: country,
                             countryCode: meta?.Address?.country_code, latitude: position.latitude, longitude: position.longitude)
-            if !cities.contains(where: { $0.label == city.label }) { cities.append(city) }
+            let repeated = cities.contains { $0.label == city.label && abs($0.latitude - city.latitude) < 1e-6 && abs($0.longitude - city.longitude) < 1e-6 }
+            if !repeated { cities.append(city) }
         }
         return cities
     }
