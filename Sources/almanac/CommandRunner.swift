@@ -7,12 +7,13 @@ import Glibc
 
 /// Builds the context for a run and turns errors into one stderr line and an exit code.
 enum CommandRunner {
-    static func makeContext(_ global: GlobalOptions) -> AppContext {
+    static func makeContext(_ global: GlobalOptions, quietNotes: Bool = false) -> AppContext {
         let environment = Environment.load()
-        let configuration = Configuration(
+        var configuration = Configuration(
             environment: environment, offline: global.offline, refresh: global.refresh, maxAge: global.maxAge,
             verbose: global.verbose, timeout: global.timeout, executablePath: CommandLine.arguments.first.map(executablePath),
             noWait: global.noWait)
+        configuration.quietNotes = quietNotes
         let console = Console(verbose: configuration.verbose, errIsTerminal: isatty(STDERR_FILENO) == 1)
         let stdoutIsTerminal = isatty(STDOUT_FILENO) == 1
         let style = Style.detect(environment: environment, noColorFlag: global.noColor, isTerminal: stdoutIsTerminal)
@@ -23,8 +24,8 @@ enum CommandRunner {
     }
 
     /// Runs a command body; any error becomes `almanac: <sentence>` on stderr and its exit code.
-    static func run(_ global: GlobalOptions, _ body: (AppContext) async throws -> Void) async throws {
-        let context = makeContext(global)
+    static func run(_ global: GlobalOptions, quietNotes: Bool = false, _ body: (AppContext) async throws -> Void) async throws {
+        let context = makeContext(global, quietNotes: quietNotes)
         do {
             try await body(context)
         } catch let error as ExitCode {

@@ -66,6 +66,19 @@ final class WeatherCommandTests: XCTestCase {
         XCTAssertTrue(cities.contains("2     Oslo, Norway"), cities)
     }
 
+    func testTheSampleDataNoteIsSaidOnceADay() throws {
+        let home = try makeTemporaryFolder(self)
+        let note = "OPENWEATHER_API_KEY is not set; showing sample data"
+        XCTAssertTrue(try runAlmanac(["weather", "forecast", "Moscow"], home: home).err.contains(note))
+        let second = try runAlmanac(["weather", "forecast", "Moscow"], home: home)
+        XCTAssertFalse(second.err.contains(note), second.err)
+        XCTAssertTrue(second.out.contains("Source: sample data"), "the footer still says where the data came from")
+        XCTAssertTrue(try runAlmanac(["weather", "forecast", "Moscow", "--verbose"], home: home).err.contains(note), "always with --verbose")
+        let statusBar = try runAlmanac(["weather", "--format", "line", "Moscow"], home: try makeTemporaryFolder(self))
+        XCTAssertEqual(statusBar.status, 0, statusBar.err)
+        XCTAssertEqual(statusBar.err, "", "a status bar's line is never followed by notes")
+    }
+
     func testTheWindUnitFollowsTheUnitsUntilChosen() throws {
         let home = try makeTemporaryFolder(self)
         func wind(_ arguments: [String]) throws -> String? {

@@ -48,12 +48,23 @@ public final class DataClient: Sendable {
         case .offline:
             return try offlineAnswer(endpoint)
         case .missingKey:
-            let variable = descriptor.provider.keyVariable ?? ""
-            console.noteOnce("\(descriptor.provider.displayName): \(variable) is not set; showing sample data. Set \(variable) for live data.")
+            noteMissingKey(descriptor.provider)
             return try offlineAnswer(endpoint)
         case .live:
             return try await liveAnswer(endpoint, onStale: onStale)
         }
+    }
+
+    /// "KEY is not set; showing sample data": once a day per provider (remembered in the state
+    /// folder), every time under `--verbose`, never when the run asked for quiet notes (a status
+    /// bar's `--format line`). The `Source:` line and `--json` still say where data came from.
+    private func noteMissingKey(_ provider: Provider) {
+        let variable = provider.keyVariable ?? ""
+        let text = "\(provider.displayName): \(variable) is not set; showing sample data. Set \(variable) for live data."
+        if configuration.verbose { return console.noteOnce(text) }
+        if configuration.quietNotes { return }
+        let day = LocalDate(clock.now(), timeZone: .current)
+        if NoticeLog(stateFolder: configuration.paths.state).firstToday("missing-key-\(provider.rawValue)", day: day) { console.noteOnce(text) }
     }
 
     /// The cached answer for an endpoint without any network, marked stale past its TTL; nil when none.

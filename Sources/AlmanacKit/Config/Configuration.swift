@@ -15,6 +15,8 @@ public struct Configuration: Sendable {
     /// `--no-wait`: when the Twelve Data credits are spent and nothing is cached, fail (exit 75)
     /// instead of waiting for the next minute.
     public var noWait: Bool
+    /// No routine notes on stderr (a status bar running `--format line` every few seconds).
+    public var quietNotes = false
     /// Twelve Data's plan limits (`TWELVEDATA_CREDITS_PER_MINUTE`, `TWELVEDATA_CREDITS_PER_DAY`).
     public var creditPlan: CreditBudget.Plan
     /// Largest total cache size in bytes; `ALMANAC_CACHE_MAX_MB`, 100 MB by default.

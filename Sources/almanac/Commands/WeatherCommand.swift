@@ -70,7 +70,7 @@ extension WeatherCommand {
         }
 
         func run() async throws {
-            try await CommandRunner.run(global) { context in
+            try await CommandRunner.run(global, quietNotes: format == "line") { context in
                 let run = Run(context)
                 let city = try await run.city(where_)
                 if format == "line" {
