@@ -30,7 +30,7 @@ public final class DataClient: Sendable {
         DataClient(
             configuration: configuration,
             live: LiveClient(transport: transport, configuration: configuration, console: console,
-                             observer: CreditBudget(stateFolder: configuration.paths.state, plan: configuration.creditPlan, clock: clock)),
+                             observer: CreditBudget(configuration: configuration, clock: clock)),
             cache: JSONFileCache(folder: configuration.paths.cache, limitBytes: configuration.cacheLimitBytes, console: console),
             fixtures: configuration.fixtureFolders.isEmpty ? nil : FixtureTransport(folders: configuration.fixtureFolders),
             clock: clock, console: console)

@@ -47,6 +47,11 @@ public struct CreditBudget: Sendable {
         self.clock = clock
     }
 
+    /// The budget a run's configuration describes (its state folder and plan).
+    public init(configuration: Configuration, clock: any Clock) {
+        self.init(stateFolder: configuration.paths.state, plan: configuration.creditPlan, clock: clock)
+    }
+
     /// The plan from `TWELVEDATA_CREDITS_PER_MINUTE` and `TWELVEDATA_CREDITS_PER_DAY`.
     public static func plan(_ environment: Environment) -> Plan {
         Plan(perMinute: Int(environment["TWELVEDATA_CREDITS_PER_MINUTE"] ?? "") ?? 8,
@@ -108,6 +113,13 @@ public struct CreditBudget: Sendable {
             state.server = ServerCount(at: now, used: used, left: left, sentAt: sentAt)
             if left > 0 { state.blockedUntil = nil }
         }
+    }
+
+    /// Runs `operation` spending the reservation `id` (nil: none); a request that got no answer
+    /// gives it back.
+    public func spending<T: Sendable>(_ id: UUID?, _ operation: () async throws -> T) async throws -> T {
+        defer { if let id { release(id, now: clock.now()) } }
+        return try await Self.$reservation.withValue(id) { try await operation() }
     }
 
     /// Marks a reservation as spent (an answer without credit headers).

@@ -58,10 +58,4 @@ public struct CreditGate: Sendable {
             try await sleep(Double(min(left, 1)))
         }
     }
-
-    /// Runs `operation` spending the reservation `id`; a request that got no answer gives it back.
-    public func spending<T: Sendable>(_ id: UUID, _ operation: () async throws -> T) async throws -> T {
-        defer { budget.release(id, now: clock.now()) }
-        return try await CreditBudget.$reservation.withValue(id) { try await operation() }
-    }
 }

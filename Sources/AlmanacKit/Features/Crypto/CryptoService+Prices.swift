@@ -42,7 +42,7 @@ extension CryptoService {
             let batch = Array(ordered.prefix(available))
             guard case .granted(let id) = try budget.reserve(batch.count, now: now) else { continue }
             do {
-                let fetched = try await gate.spending(id) { try await fetchQuotes(batch) }
+                let fetched = try await budget.spending(id) { try await fetchQuotes(batch) }
                 for symbol in batch { if let result = fetched[symbol] { known[symbol] = result } }
                 needed.removeAll { batch.contains($0) }
             } catch {

@@ -17,7 +17,7 @@ public struct CryptoService: Sendable {
         self.context = context
         self.store = context.store(Watchlist.self)
         let configuration = context.configuration
-        let budget = CreditBudget(stateFolder: configuration.paths.state, plan: configuration.creditPlan, clock: context.clock)
+        let budget = CreditBudget(configuration: configuration, clock: context.clock)
         self.gate = CreditGate(budget: budget, console: context.console, clock: context.clock, sleep: sleep, noWait: configuration.noWait)
     }
 
@@ -44,7 +44,7 @@ public struct CryptoService: Sendable {
     public func checkUsage() async throws -> TwelveDataDTO.APIUsage {
         guard live else { throw UsageError("Checking the Twelve Data usage needs TWELVEDATA_API_KEY and the network.") }
         let id = try await gate.acquire(1)
-        return try await gate.spending(id) { try await client.fetch(TwelveData.apiUsage()).value }
+        return try await budget.spending(id) { try await client.fetch(TwelveData.apiUsage()).value }
     }
 
     // MARK: - The budget
@@ -62,7 +62,7 @@ public struct CryptoService: Sendable {
             let now = context.clock.now()
             switch try budget.reserve(credits, now: now) {
             case .granted(let id):
-                return try await gate.spending(id) { try await client.fetch(endpoint, onStale: onStale) }
+                return try await budget.spending(id) { try await client.fetch(endpoint, onStale: onStale) }
             case .wait(let until):
                 if let cached { return noteCached(cached, what: what, freshAt: until) }
                 try await gate.wait(until: until)

@@ -26,7 +26,7 @@ public struct Doctor: Sendable {
         let paths = configuration.paths
         let folders = [("config", paths.config), ("data", paths.data), ("cache", paths.cache), ("state", paths.state)]
             .map { DoctorReport.Folder(role: $0.0, path: $0.1.path, writable: Self.writable($0.1)) }
-        let budget = CreditBudget(stateFolder: paths.state, plan: configuration.creditPlan, clock: context.clock)
+        let budget = CreditBudget(configuration: configuration, clock: context.clock)
         var report = DoctorReport(version: AlmanacVersion.current, providers: providers, folders: folders,
                                   fixtures: configuration.fixturesFolder?.path, credits: budget.usage(now: context.clock.now()))
         report.fixtureSets = fixtureSets()
@@ -46,9 +46,9 @@ public struct Doctor: Sendable {
         let configuration = context.configuration
         let explicit = configuration.environment["ALMANAC_FIXTURES"] != nil
         return configuration.fixtureFolders.map { folder in
-            let manifest = FixtureManifest.load(from: folder)
-            let recorded = manifest?.recordedOn
-                ?? (try? String(contentsOf: folder.appendingPathComponent("RECORDED"), encoding: .utf8))?.trimmingCharacters(in: .whitespacesAndNewlines)
+            let set = FixtureTransport(folder: folder)
+            let recorded = set.recordedOn?.description
+            let manifest = set.manifest(folder)
             let kind = explicit ? "ALMANAC_FIXTURES" : (folder == configuration.userFixturesFolder ? "yours" : "shipped")
             return .init(path: folder.path, recordedOn: recorded, recordings: manifest?.recordings.count, kind: kind)
         }
@@ -74,7 +74,7 @@ public struct Doctor: Sendable {
         var live = context.client.live
         live.retry.maxRetries = 0
         let started = Date()
-        let budget = CreditBudget(stateFolder: context.configuration.paths.state, plan: context.configuration.creditPlan, clock: context.clock)
+        let budget = CreditBudget(configuration: context.configuration, clock: context.clock)
         var reservation: UUID?
         if provider.countsCredits {
             guard case .granted(let id) = try? budget.reserve(1, now: context.clock.now()) else {
@@ -82,9 +82,8 @@ public struct Doctor: Sendable {
             }
             reservation = id
         }
-        defer { if let reservation { budget.release(reservation, now: context.clock.now()) } }
         do {
-            _ = try await CreditBudget.$reservation.withValue(reservation) { try await live.send(Self.probeRequest(provider)) }
+            _ = try await budget.spending(reservation) { try await live.send(Self.probeRequest(provider)) }
             return .init(ok: true, latencyMs: Int(Date().timeIntervalSince(started) * 1000), error: nil)
         } catch {
             return .init(ok: false, latencyMs: nil, error: ErrorText.describe(error))
