@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// The cache-first client every front end reads through (design §3 and §4).
 ///
@@ -13,6 +14,8 @@ public final class DataClient: Sendable {
     public let clock: any Clock
     public let console: Console
     private let inFlight = InFlight()
+    /// Providers whose missing key was already dealt with this run (the day's log is read once).
+    private let keyNotes = Mutex<Set<Provider>>([])
 
     public init(configuration: Configuration, live: LiveClient, cache: JSONFileCache,
                 fixtures: FixtureTransport?, clock: any Clock = SystemClock(), console: Console) {
@@ -62,9 +65,9 @@ public final class DataClient: Sendable {
         let variable = provider.keyVariable ?? ""
         let text = "\(provider.displayName): \(variable) is not set; showing sample data. Set \(variable) for live data."
         if configuration.verbose { return console.noteOnce(text) }
-        if configuration.quietNotes { return }
+        if configuration.quietNotes || !keyNotes.withLock({ $0.insert(provider).inserted }) { return }
         let day = LocalDate(clock.now(), timeZone: .current)
-        if NoticeLog(stateFolder: configuration.paths.state).firstToday("missing-key-\(provider.rawValue)", day: day) { console.noteOnce(text) }
+        if NoticeLog(stateFolder: configuration.paths.state).firstToday("missing-key-\(provider.rawValue)", day: day) { console.note(text) }
     }
 
     /// The cached answer for an endpoint without any network, marked stale past its TTL; nil when none.

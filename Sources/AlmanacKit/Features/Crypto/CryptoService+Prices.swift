@@ -15,7 +15,8 @@ extension CryptoService {
     public func prices(onStale: PricesHandler? = nil) async throws -> WatchlistPrices {
         let list = try store.read()
         guard live else { return try await samplePrices(list) }
-        let symbols = Array(NSOrderedSet(array: list.items.map(\.symbol))) as? [String] ?? []
+        var seen = Set<String>()
+        let symbols = list.items.map(\.symbol).filter { seen.insert($0).inserted }
         var known = cachedQuotes(symbols)
         var needed = symbols.filter { context.configuration.refresh || known[$0]?.stale ?? true }
         if let onStale, !needed.isEmpty, !known.isEmpty {
@@ -118,12 +119,8 @@ extension CryptoService {
     }
 
     private func noteCachedPrices(_ cached: [Fetched<TwelveDataDTO.QuoteResult>], freshAt: Date) {
-        let now = context.clock.now()
-        let oldest = cached.map(\.fetchedAt).min() ?? now
-        let what = cached.count == 1 ? "1 price" : "\(cached.count) prices"
-        context.console.note(
-            "note: \(gate.planText); showing \(what) cached \(Age.describe(now.timeIntervalSince(oldest))) ago. "
-                + "Fresh data in \(Age.describe(freshAt.timeIntervalSince(now).rounded(.up))).")
+        let oldest = cached.map(\.fetchedAt).min() ?? context.clock.now()
+        noteCached(cached.count == 1 ? "1 price" : "\(cached.count) prices", fetchedAt: oldest, freshAt: freshAt)
     }
 
     private func rows(_ list: Watchlist, _ results: [String: Fetched<TwelveDataDTO.QuoteResult>]) -> WatchlistPrices {

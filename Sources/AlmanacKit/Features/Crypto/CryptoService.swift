@@ -74,11 +74,16 @@ public struct CryptoService: Sendable {
     }
 
     private func noteCached<R>(_ cached: Fetched<R>, what: String, freshAt: Date) -> Fetched<R> {
+        noteCached(what, fetchedAt: cached.fetchedAt, freshAt: freshAt)
+        return cached
+    }
+
+    /// "Twelve Data free plan: 8 credits a minute; showing … cached 2 min ago. Fresh data in 40 s."
+    func noteCached(_ what: String, fetchedAt: Date, freshAt: Date) {
         let now = context.clock.now()
         context.console.note(
-            "note: \(gate.planText); showing \(what) cached \(Age.describe(now.timeIntervalSince(cached.fetchedAt))) ago. "
+            "note: \(gate.planText); showing \(what) cached \(Age.describe(now.timeIntervalSince(fetchedAt))) ago. "
                 + "Fresh data in \(Age.describe(freshAt.timeIntervalSince(now).rounded(.up))).")
-        return cached
     }
 
     // MARK: - Add and remove

@@ -59,8 +59,10 @@ public final class DealStore {
             return
         }
         var rows = (first..<columns.count).map { UInt32($0) }
-        var idKeys = rows.map { RadixSort.orderedBits(columns.ids[Int($0)]) }
-        RadixSort.sort(keys: &idKeys, rows: &rows)
+        if !columns.idsAscending {  // otherwise arrival order already is id order
+            var idKeys = rows.map { RadixSort.orderedBits(columns.ids[Int($0)]) }
+            RadixSort.sort(keys: &idKeys, rows: &rows)
+        }
         var keys = rows.map { columns.key(Int($0), column) }
         RadixSort.sort(keys: &keys, rows: &rows)
         let ids = columns.ids

@@ -21,21 +21,18 @@ struct SortedBlocks {
     // MARK: Storage
 
     /// Arena: block `p` holds entries `[p * capacity, p * capacity + fill[p])`.
-    private var rows: [UInt32] = []
-    private var keys: [UInt64] = []
-    private var fill: [Int32] = []
+    private(set) var rows: [UInt32] = []
+    private(set) var keys: [UInt64] = []
+    private(set) var fill: [Int32] = []
     /// Block numbers in view order, with each one's first key and id and its start in the view.
-    private var blocks: [Int32] = []
+    private(set) var blocks: [Int32] = []
     private var firstKeys: [UInt64] = []
     private var firstIDs: [Int64] = []
     /// Entries before each block in view order; the last element is the total.
-    private var starts: [Int] = [0]
+    private(set) var starts: [Int] = [0]
 
     var count: Int { starts[starts.count - 1] }
     var blockCount: Int { blocks.count }
-
-    /// Bytes of arena reserved (most of it untouched, so not resident) and touched.
-    var arenaSlots: Int { fill.count * Self.capacity }
 
     // MARK: - Building
 
@@ -96,7 +93,7 @@ struct SortedBlocks {
     mutating func insert(keys newKeys: [UInt64], rows newRows: [UInt32], id: (UInt32) -> Int64) {
         let k = newKeys.count
         guard k > 0 else { return }
-        if blocks.isEmpty { appendBlock(after: nil) }
+        if blocks.isEmpty { appendBlock() }
         let newIDs = newRows.map(id)
         // Group the new entries by the block they belong in.
         var groups: [(block: Int, start: Int, end: Int)] = []
@@ -153,7 +150,7 @@ struct SortedBlocks {
 
     /// The last block (at or after `from`) whose first entry is not after (key, id); `from` itself
     /// when none is. Gallops forward, then searches.
-    private func target(_ key: UInt64, _ id: Int64, from: Int) -> Int {
+    func target(_ key: UInt64, _ id: Int64, from: Int) -> Int {
         var low = from, step = 1
         var high = from + 1
         while high < blocks.count, !Self.less(key, id, firstKeys[high], firstIDs[high]) {
@@ -296,7 +293,7 @@ struct SortedBlocks {
         fill.append(0)
     }
 
-    private mutating func appendBlock(after index: Int?) {
+    private mutating func appendBlock() {
         appendArenaBlock()
         blocks.append(Int32(fill.count - 1))
         firstKeys.append(0)
@@ -348,54 +345,5 @@ struct SortedBlocks {
                 }
             }
         }
-    }
-
-    // MARK: - Reading
-
-    /// The row at an ascending view position.
-    func row(at position: Int) -> UInt32 {
-        var low = 0, high = blocks.count - 1
-        while low < high {
-            let mid = (low + high + 1) >> 1
-            if starts[mid] <= position { low = mid } else { high = mid - 1 }
-        }
-        return rows[Int(blocks[low]) * Self.capacity + position - starts[low]]
-    }
-
-    /// Rows from ascending position `from` up to (not including) `to`, in order.
-    func rows(from: Int, to: Int) -> [UInt32] {
-        guard from < to else { return [] }
-        var result: [UInt32] = []
-        result.reserveCapacity(to - from)
-        var low = 0, high = blocks.count - 1
-        while low < high {
-            let mid = (low + high + 1) >> 1
-            if starts[mid] <= from { low = mid } else { high = mid - 1 }
-        }
-        var block = low, index = from - starts[low]
-        while result.count < to - from {
-            let physical = Int(blocks[block])
-            if index >= Int(fill[physical]) {
-                block += 1
-                index = 0
-                continue
-            }
-            result.append(rows[physical * Self.capacity + index])
-            index += 1
-        }
-        return result
-    }
-
-    /// The ascending position of the entry (key, id).
-    func position(key: UInt64, id: Int64, idOf: (UInt32) -> Int64) -> Int {
-        guard !blocks.isEmpty else { return 0 }
-        let block = target(key, id, from: 0)
-        let physical = Int(blocks[block]), base = physical * Self.capacity
-        var low = 0, high = Int(fill[physical])
-        while low < high {
-            let mid = (low + high) >> 1
-            if Self.less(keys[base + mid], idOf(rows[base + mid]), key, id) { low = mid + 1 } else { high = mid }
-        }
-        return starts[block] + low
     }
 }
