@@ -144,11 +144,7 @@ enum DealsBench {
     /// The child side of `childPeakRSS`.
     static func rssOnly(_ options: BenchOptions) {
         let (_, _, store) = ingestKeeping(count: options.int("count", default: 1_000_000), column: .price)
-        if options.values["trace"] != nil { FileHandle.standardError.write(Data("after ingest: \(peakRSSMegabytes()) MB, blocks \(store.blockCount)\n".utf8)) }
-        for column in DealColumn.allCases {
-            store.sort(by: column)
-            if options.values["trace"] != nil { FileHandle.standardError.write(Data("after \(column): \(peakRSSMegabytes()) MB\n".utf8)) }
-        }
+        for column in DealColumn.allCases { store.sort(by: column) }
         _ = store.window(offset: 0, count: 50)
         print(peakRSSMegabytes())
     }

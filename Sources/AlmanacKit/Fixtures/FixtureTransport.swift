@@ -57,11 +57,6 @@ public final class FixtureTransport: @unchecked Sendable {
             folder: folder.appendingPathComponent(descriptor.provider.fixtureFolder).path)
     }
 
-    /// The set that answers a request, and its file (for `doctor` and messages); nil when none.
-    public func source(of descriptor: RequestDescriptor) -> (folder: URL, file: String)? {
-        best(candidates(for: descriptor.provider), for: descriptor).map { ($0.folder, $0.file) }
-    }
-
     /// The candidate listing most matching parameters; earlier sets win ties.
     private func best(_ candidates: [Candidate], for descriptor: RequestDescriptor) -> Candidate? {
         var best: (Candidate, Int)?
@@ -114,11 +109,6 @@ public final class FixtureTransport: @unchecked Sendable {
             manifests[folder] = manifest
             return manifest
         }
-    }
-
-    /// Every recording of a provider, fully read (the fixture server and tests use this).
-    public func recordings(for provider: Provider) -> [Recording] {
-        candidates(for: provider).compactMap(\.recording)
     }
 
     // MARK: - Index

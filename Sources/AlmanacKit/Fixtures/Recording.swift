@@ -37,11 +37,6 @@ public struct Recording: Sendable {
             headers: response["headers"] as? [String: String] ?? ["content-type": "application/json"], body: body)
     }
 
-    /// How many of the recording's parameters the request matches, or nil when any differs.
-    func score(_ descriptor: RequestDescriptor) -> Int? {
-        Self.score(method: method, path: path, query: query, descriptor)
-    }
-
     /// How many of a recorded request's parameters `descriptor` matches, or nil when any differs.
     static func score(method: HTTPMethod, path: String, query: [String: String], _ descriptor: RequestDescriptor) -> Int? {
         guard descriptor.method == method, descriptor.path == path else { return nil }
