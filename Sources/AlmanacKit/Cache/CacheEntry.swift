@@ -73,7 +73,7 @@ public struct CacheEntry: Sendable, Equatable {
             body = data[range.upperBound..<(data.endIndex - 1)]
         } else if let range = data.range(of: Data(textMarker.utf8)) {
             headerEnd = range.lowerBound
-            guard let text = try? JSONSerialization.jsonObject(with: data[range.upperBound..<(data.endIndex - 1)], options: [.fragmentsAllowed]) as? String
+            guard let text = JSONValue.parse(Data(data[range.upperBound..<(data.endIndex - 1)]))?.stringValue
             else { return nil }
             body = Data(text.utf8)
         } else {
@@ -81,17 +81,17 @@ public struct CacheEntry: Sendable, Equatable {
         }
         var headerData = Data(data[data.startIndex..<headerEnd])
         headerData.append(UInt8(ascii: "}"))
-        guard let object = try? JSONSerialization.jsonObject(with: headerData) as? [String: Any],
-            object["schema"] as? Int == schemaVersion,
-            let key = object["key"] as? String,
-            let provider = (object["provider"] as? String).flatMap(Provider.init(rawValue:)),
-            let fetchedAt = object["fetchedAt"] as? Double,
-            let ttl = object["ttl"] as? Double,
+        guard let object = JSONValue.parse(headerData),
+            object["schema"]?.intValue == schemaVersion,
+            let key = object["key"]?.stringValue,
+            let provider = object["provider"]?.stringValue.flatMap(Provider.init(rawValue:)),
+            let fetchedAt = object["fetchedAt"]?.doubleValue,
+            let ttl = object["ttl"]?.doubleValue,
             !body.isEmpty
         else { return nil }
         return CacheEntry(
-            key: key, provider: provider, name: object["name"] as? String ?? "",
-            fetchedAt: Date(timeIntervalSince1970: fetchedAt), ttl: ttl, status: object["status"] as? Int ?? 200,
-            etag: object["etag"] as? String, lastModified: object["lastModified"] as? String, body: Data(body))
+            key: key, provider: provider, name: object["name"]?.stringValue ?? "",
+            fetchedAt: Date(timeIntervalSince1970: fetchedAt), ttl: ttl, status: object["status"]?.intValue ?? 200,
+            etag: object["etag"]?.stringValue, lastModified: object["lastModified"]?.stringValue, body: Data(body))
     }
 }

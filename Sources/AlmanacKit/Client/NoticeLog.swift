@@ -10,14 +10,20 @@ struct NoticeLog {
         url = stateFolder.appendingPathComponent("notices.json")
     }
 
-    /// True the first time `key` is asked about on `day`; records it.
+    /// True the first time `key` is asked about on `day`; records it. A note already said today
+    /// is known from one read, with no lock and no write.
     func firstToday(_ key: String, day: LocalDate) -> Bool {
-        (try? FileLock.withLock(url.appendingPathExtension("lock")) { () -> Bool in
-            var said = FileBytes.read(atPath: url.path).flatMap { try? JSONDecoder().decode([String: String].self, from: $0) } ?? [:]
+        if read()[key] == day.description { return false }
+        return (try? FileLock.withLock(url.appendingPathExtension("lock")) { () -> Bool in
+            var said = read()
             if said[key] == day.description { return false }
             said[key] = day.description
             try AtomicFile.write(try JSONEncoder().encode(said), to: url, durable: false)
             return true
         }) ?? true
+    }
+
+    private func read() -> [String: String] {
+        FileBytes.read(atPath: url.path).flatMap { try? JSONTreeDecoder().decode([String: String].self, from: $0) } ?? [:]
     }
 }

@@ -42,25 +42,25 @@ public struct FixtureManifest: Codable, Sendable, Equatable {
 
     /// The manifest of a folder, or nil when there is none or it cannot be read.
     ///
-    /// Read with `JSONSerialization` rather than `Decodable`: every sample-data run reads it, and
-    /// this way costs about a third.
+    /// Read through `JSONValue` rather than `JSONDecoder`: every sample-data run reads it.
     public static func load(from folder: URL) -> FixtureManifest? {
-        guard let data = FileBytes.read(atPath: folder.appendingPathComponent(fileName).path),
-            let root = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
-            root["schema"] as? Int == schemaVersion, let items = root["recordings"] as? [[String: Any]]
+        guard let data = FileBytes.read(atPath: folder.appendingPathComponent(fileName).path), let root = JSONValue.parse(data),
+            root["schema"]?.intValue == schemaVersion, case .array(let items)? = root["recordings"]
         else { return nil }
         var entries: [Entry] = []
         entries.reserveCapacity(items.count)
         for item in items {
-            guard let provider = item["provider"] as? String, let file = item["file"] as? String, let path = item["path"] as? String else { continue }
-            entries.append(Entry(provider: provider, file: file, method: item["method"] as? String ?? "GET", path: path,
-                                 query: item["query"] as? [String: String] ?? [:], status: item["status"] as? Int ?? 200,
-                                 bytes: item["bytes"] as? Int))
+            guard let provider = item["provider"]?.stringValue, let file = item["file"]?.stringValue, let path = item["path"]?.stringValue
+            else { continue }
+            var query: [String: String] = [:]
+            if case .object(let members)? = item["query"] {
+                for (name, value) in members { query[name] = value.stringValue }
+            }
+            entries.append(Entry(provider: provider, file: file, method: item["method"]?.stringValue ?? "GET", path: path,
+                                 query: query, status: item["status"]?.intValue ?? 200, bytes: item["bytes"]?.intValue))
         }
-        var manifest = FixtureManifest(program: root["program"] as? String ?? "", recordedAt: root["recordedAt"] as? String,
-                                       recordedOn: root["recordedOn"] as? String, recordings: entries)
-        manifest.schema = schemaVersion
-        return manifest
+        return FixtureManifest(program: root["program"]?.stringValue ?? "", recordedAt: root["recordedAt"]?.stringValue,
+                               recordedOn: root["recordedOn"]?.stringValue, recordings: entries)
     }
 
     /// Builds the manifest of a folder by reading every recording in it (`fixtures index`).

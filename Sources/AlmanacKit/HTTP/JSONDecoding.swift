@@ -12,7 +12,7 @@ public struct DecodingFailure: Error, Equatable, CustomStringConvertible, Sendab
 public enum JSONDecoding {
     public static func decode<T: Decodable>(_ type: T.Type, from data: Data, endpoint: String) throws -> T {
         do {
-            return try JSONDecoder().decode(type, from: data)
+            return try JSONTreeDecoder().decode(type, from: data)
         } catch let error as DecodingError {
             throw DecodingFailure(endpoint: endpoint, detail: describe(error))
         } catch {

@@ -10,7 +10,7 @@ public struct LenientDouble: Decodable, Sendable, Equatable {
         let container = try decoder.singleValueContainer()
         // Strings first: the providers that need leniency (Twelve Data, Yandex) send strings,
         // and a failed attempt costs a thrown error.
-        if let text = try? container.decode(String.self), let number = Double(text.trimmingCharacters(in: .whitespaces)) {
+        if let text = try? container.decode(String.self), let number = Double(text) ?? Double(text.trimmingCharacters(in: .whitespaces)) {
             value = number
         } else if let number = try? container.decode(Double.self) {
             value = number

@@ -64,6 +64,9 @@ public struct DocumentStore<Document: StoredDocument>: Sendable {
     private func load() throws -> Document {
         guard let data = FileBytes.read(atPath: url.path) else { return Document.initial() }
         do {
+            if let root = JSONValue.parse(data), root["schema"]?.intValue == Document.schemaVersion, let payload = root["data"] {
+                return try JSONTreeDecoder(iso8601Dates: true).decode(Document.self, from: payload)
+            }
             guard let root = try JSONSerialization.jsonObject(with: data) as? [String: Any],
                 let version = root["schema"] as? Int, let payload = root["data"]
             else { throw CocoaError(.fileReadCorruptFile) }

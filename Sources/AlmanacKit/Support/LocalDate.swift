@@ -32,7 +32,13 @@ public struct LocalDate: Sendable, Hashable, Comparable, TextCodable, CustomStri
         self.init(year: parts.year!, month: parts.month!, day: parts.day!)
     }
 
-    public var description: String { String(format: "%04d-%02d-%02d", year, month, day) }
+    public var description: String { Self.padded(year, 4) + "-" + Self.padded(month, 2) + "-" + Self.padded(day, 2) }
+
+    /// `number` in at least `width` digits, zeros in front (`String(format:)` costs more than a run's note check).
+    private static func padded(_ number: Int, _ width: Int) -> String {
+        let digits = String(number)
+        return digits.count >= width ? digits : String(repeating: "0", count: width - digits.count) + digits
+    }
 
     public static func < (lhs: LocalDate, rhs: LocalDate) -> Bool {
         (lhs.year, lhs.month, lhs.day) < (rhs.year, rhs.month, rhs.day)

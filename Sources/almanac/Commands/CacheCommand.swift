@@ -8,7 +8,7 @@ struct CacheCommand: AsyncParsableCommand {
         subcommands: [Stats.self, List.self, Clear.self, Prune.self], defaultSubcommand: Stats.self)
 
     struct Stats: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Entries, size, oldest and newest, per provider.")
+        static let configuration = CommandConfiguration(commandName: "stats", abstract: "Entries, size, oldest and newest, per provider.")
         @OptionGroup var global: GlobalOptions
 
         func run() async throws {
@@ -32,7 +32,7 @@ struct CacheCommand: AsyncParsableCommand {
     }
 
     struct List: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Every cached request (keys never shown), its age and size.")
+        static let configuration = CommandConfiguration(commandName: "list", abstract: "Every cached request (keys never shown), its age and size.")
         @OptionGroup var global: GlobalOptions
 
         func run() async throws {
@@ -50,7 +50,7 @@ struct CacheCommand: AsyncParsableCommand {
     }
 
     struct Clear: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Remove cached responses (all, or one provider's).")
+        static let configuration = CommandConfiguration(commandName: "clear", abstract: "Remove cached responses (all, or one provider's).")
         @OptionGroup var global: GlobalOptions
         @Option(help: "Only this provider: twelvedata, fruityvice, openweather, openweather-pro, yandex.")
         var provider: String?
@@ -71,7 +71,7 @@ struct CacheCommand: AsyncParsableCommand {
     }
 
     struct Prune: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Remove expired and unreadable cached responses.")
+        static let configuration = CommandConfiguration(commandName: "prune", abstract: "Remove expired and unreadable cached responses.")
         @OptionGroup var global: GlobalOptions
 
         func run() async throws {

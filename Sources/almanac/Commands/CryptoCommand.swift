@@ -15,7 +15,7 @@ struct CryptoCommand: AsyncParsableCommand {
     }
 
     struct List: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "The watchlist: ID, symbol, name, price, the day's change.")
+        static let configuration = CommandConfiguration(commandName: "list", abstract: "The watchlist: ID, symbol, name, price, the day's change.")
         @OptionGroup var global: GlobalOptions
 
         func run() async throws {
@@ -32,7 +32,7 @@ struct CryptoCommand: AsyncParsableCommand {
     }
 
     struct Add: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Add a pair by symbol (ETH), pair (ETH/USD) or name (Ethereum).")
+        static let configuration = CommandConfiguration(commandName: "add", abstract: "Add a pair by symbol (ETH), pair (ETH/USD) or name (Ethereum).")
         @OptionGroup var global: GlobalOptions
         @Argument(help: "What to add.") var query: String
         @Option(help: ArgumentHelp("When several pairs match, take the Nth.", valueName: "N")) var pick: Int?
@@ -47,7 +47,7 @@ struct CryptoCommand: AsyncParsableCommand {
     }
 
     struct Remove: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Remove a pair by ID, symbol, pair or name.")
+        static let configuration = CommandConfiguration(commandName: "remove", abstract: "Remove a pair by ID, symbol, pair or name.")
         @OptionGroup var global: GlobalOptions
         @Argument(help: "ID (3), symbol (BTC), pair (btc/usd) or name (Bitcoin).") var reference: String
 
@@ -61,7 +61,7 @@ struct CryptoCommand: AsyncParsableCommand {
     }
 
     struct History: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Daily closes for a date range (both ends included).")
+        static let configuration = CommandConfiguration(commandName: "history", abstract: "Daily closes for a date range (both ends included).")
         @OptionGroup var global: GlobalOptions
         @Argument(help: "ID, symbol, pair or name.") var reference: String
         @Option(help: "First day: YYYY-MM-DD, today or yesterday (default: 6 days before --to).") var from: String?
@@ -79,6 +79,7 @@ struct CryptoCommand: AsyncParsableCommand {
 
     struct Usage: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "usage",
             abstract: "Twelve Data credits used and left this minute and today.",
             discussion: "Without --check this costs nothing: it shows the count the last answers carried. --check asks Twelve Data's /api_usage, which costs one credit.")
         @OptionGroup var global: GlobalOptions

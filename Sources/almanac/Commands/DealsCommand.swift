@@ -38,7 +38,7 @@ struct DealOptions: ParsableArguments {
 
 extension DealsCommand {
     struct Top: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Receive the stream, then print the first rows of the sorted table.")
+        static let configuration = CommandConfiguration(commandName: "top", abstract: "Receive the stream, then print the first rows of the sorted table.")
         @OptionGroup var global: GlobalOptions
         @OptionGroup var deals: DealOptions
         @Option(help: "Rows to print.") var limit: Int = 20

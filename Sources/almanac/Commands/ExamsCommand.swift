@@ -28,7 +28,7 @@ struct ExamsCommand: AsyncParsableCommand {
     }
 
     struct Pending: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Pending exams by month, with days left (the default).")
+        static let configuration = CommandConfiguration(commandName: "pending", abstract: "Pending exams by month, with days left (the default).")
         @OptionGroup var global: GlobalOptions
         func run() async throws {
             try await CommandRunner.run(global) { context in try ExamsView.show(passed: false, context: context) }
@@ -36,7 +36,7 @@ struct ExamsCommand: AsyncParsableCommand {
     }
 
     struct Passed: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Passed exams by month.")
+        static let configuration = CommandConfiguration(commandName: "passed", abstract: "Passed exams by month.")
         @OptionGroup var global: GlobalOptions
         func run() async throws {
             try await CommandRunner.run(global) { context in try ExamsView.show(passed: true, context: context) }
@@ -44,7 +44,7 @@ struct ExamsCommand: AsyncParsableCommand {
     }
 
     struct Add: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "File a new exam.")
+        static let configuration = CommandConfiguration(commandName: "add", abstract: "File a new exam.")
         @OptionGroup var global: GlobalOptions
         @Argument(help: "The exam's name, 1 to 100 characters.") var name: String
         @Option(help: ArgumentHelp("Date and time, \"YYYY-MM-DD HH:MM\".", valueName: "date")) var date: String
@@ -60,7 +60,7 @@ struct ExamsCommand: AsyncParsableCommand {
     }
 
     struct Pass: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Move a pending exam to passed exams.")
+        static let configuration = CommandConfiguration(commandName: "pass", abstract: "Move a pending exam to passed exams.")
         @OptionGroup var global: GlobalOptions
         @Argument(help: "The exam's ID.") var id: Int
         @Flag(help: "Do not ask for confirmation.") var yes = false
@@ -74,7 +74,7 @@ struct ExamsCommand: AsyncParsableCommand {
     }
 
     struct Reschedule: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Change the date and time of a pending exam.")
+        static let configuration = CommandConfiguration(commandName: "reschedule", abstract: "Change the date and time of a pending exam.")
         @OptionGroup var global: GlobalOptions
         @Argument(help: "The exam's ID.") var id: Int
         @Option(help: ArgumentHelp("New date and time, \"YYYY-MM-DD HH:MM\".", valueName: "date")) var date: String
@@ -89,7 +89,7 @@ struct ExamsCommand: AsyncParsableCommand {
     }
 
     struct Delete: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Delete a pending or passed exam.")
+        static let configuration = CommandConfiguration(commandName: "delete", abstract: "Delete a pending or passed exam.")
         @OptionGroup var global: GlobalOptions
         @Argument(help: "The exam's ID.") var id: Int
         @Flag(help: "Do not ask for confirmation.") var yes = false
@@ -103,7 +103,7 @@ struct ExamsCommand: AsyncParsableCommand {
     }
 
     struct Export: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Write pending exams as an iCalendar (.ics) file.")
+        static let configuration = CommandConfiguration(commandName: "export", abstract: "Write pending exams as an iCalendar (.ics) file.")
         @OptionGroup var global: GlobalOptions
         @Option(help: ArgumentHelp("The file to write, or - for stdout.", valueName: "file")) var ics: String
 

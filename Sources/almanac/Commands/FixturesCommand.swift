@@ -9,6 +9,7 @@ struct FixturesCommand: AsyncParsableCommand {
 
     struct Record: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "record",
             abstract: "Record the answers sample mode needs, with your keys, every secret scrubbed.",
             discussion: """
                 Live, this asks each provider for what the examples use: your saved cities (or Moscow and London) with 7 and \
@@ -47,6 +48,7 @@ struct FixturesCommand: AsyncParsableCommand {
 
     struct Index: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "index",
             abstract: "Write the manifest of a fixture folder (after adding recordings by hand).")
         @OptionGroup var global: GlobalOptions
         @Argument(help: "The fixture folder.") var folder: String

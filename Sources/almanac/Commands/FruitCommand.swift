@@ -8,7 +8,7 @@ struct FruitCommand: AsyncParsableCommand {
         subcommands: [List.self, Show.self, Family.self, Genus.self, Order.self, Eat.self, Log.self], defaultSubcommand: List.self)
 
     struct List: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "The catalogue sorted by id or name, or grouped by family, genus or order.")
+        static let configuration = CommandConfiguration(commandName: "list", abstract: "The catalogue sorted by id or name, or grouped by family, genus or order.")
         @OptionGroup var global: GlobalOptions
         @Option(help: "id, name, family, genus or order") var sort: String = "id"
 
@@ -47,7 +47,7 @@ struct FruitCommand: AsyncParsableCommand {
     }
 
     struct Show: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Everything about one fruit, by name or id.")
+        static let configuration = CommandConfiguration(commandName: "show", abstract: "Everything about one fruit, by name or id.")
         @OptionGroup var global: GlobalOptions
         @Argument(help: "A fruit's name (any case) or id.") var fruit: String
 
@@ -90,25 +90,25 @@ struct FruitCommand: AsyncParsableCommand {
     }
 
     struct Family: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "The fruits of one family.")
+        static let configuration = CommandConfiguration(commandName: "family", abstract: "The fruits of one family.")
         @OptionGroup var options: GroupOptions
         func run() async throws { try await FruitCommand.showGroup(.family, options) }
     }
 
     struct Genus: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "The fruits of one genus.")
+        static let configuration = CommandConfiguration(commandName: "genus", abstract: "The fruits of one genus.")
         @OptionGroup var options: GroupOptions
         func run() async throws { try await FruitCommand.showGroup(.genus, options) }
     }
 
     struct Order: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "The fruits of one order.")
+        static let configuration = CommandConfiguration(commandName: "order", abstract: "The fruits of one order.")
         @OptionGroup var options: GroupOptions
         func run() async throws { try await FruitCommand.showGroup(.order, options) }
     }
 
     struct Eat: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Log a fruit eaten (default: today, 100 g).")
+        static let configuration = CommandConfiguration(commandName: "eat", abstract: "Log a fruit eaten (default: today, 100 g).")
         @OptionGroup var global: GlobalOptions
         @Argument(help: "A fruit's name or id.") var fruit: String
         @Option(help: "YYYY-MM-DD, today or yesterday; not in the future.") var date: String?
@@ -125,6 +125,7 @@ struct FruitCommand: AsyncParsableCommand {
 
     struct Log: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "log",
             abstract: "Fruit eaten per day with daily totals (default: the last 30 days).", subcommands: [Remove.self])
         @OptionGroup var global: GlobalOptions
         @Option(help: "First day (default: 29 days before --to).") var from: String?
@@ -139,7 +140,7 @@ struct FruitCommand: AsyncParsableCommand {
         }
 
         struct Remove: AsyncParsableCommand {
-            static let configuration = CommandConfiguration(abstract: "Delete one log entry by its number.")
+            static let configuration = CommandConfiguration(commandName: "remove", abstract: "Delete one log entry by its number.")
             @OptionGroup var global: GlobalOptions
             @Argument(help: "The entry's number (#) in the log.") var number: Int
 

@@ -7,7 +7,7 @@ struct ProfileCommand: AsyncParsableCommand {
         subcommands: [Show.self, SetUsername.self], defaultSubcommand: Show.self)
 
     struct Show: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Show the username.")
+        static let configuration = CommandConfiguration(commandName: "show", abstract: "Show the username.")
         @OptionGroup var global: GlobalOptions
         func run() async throws {
             try await CommandRunner.run(global) { context in

@@ -87,7 +87,7 @@ extension WeatherCommand {
     }
 
     struct Forecast: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "One row per day: min/max, conditions, precipitation, wind.")
+        static let configuration = CommandConfiguration(commandName: "forecast", abstract: "One row per day: min/max, conditions, precipitation, wind.")
         @OptionGroup var global: GlobalOptions
         @OptionGroup var where_: CityOptions
         @Option(help: "Days to show, 1 to 25 (more than 8 uses the 30-day climate forecast).")
@@ -109,7 +109,7 @@ extension WeatherCommand {
     }
 
     struct Hourly: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "The next hours: temperature, feels like, precipitation, wind, clouds, humidity.")
+        static let configuration = CommandConfiguration(commandName: "hourly", abstract: "The next hours: temperature, feels like, precipitation, wind, clouds, humidity.")
         @OptionGroup var global: GlobalOptions
         @OptionGroup var where_: CityOptions
         @Option(help: "Hours to show, 1 to 48.")
@@ -131,7 +131,7 @@ extension WeatherCommand {
     }
 
     struct Day: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "One day in detail: morning/day/evening/night, wind, UV, sun and moon.")
+        static let configuration = CommandConfiguration(commandName: "day", abstract: "One day in detail: morning/day/evening/night, wind, UV, sun and moon.")
         @OptionGroup var global: GlobalOptions
         @OptionGroup var where_: CityOptions
         @Option(help: "The day, as YYYY-MM-DD, inside the forecast.")
@@ -150,7 +150,7 @@ extension WeatherCommand {
     }
 
     struct Cities: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Saved cities; the default is marked.")
+        static let configuration = CommandConfiguration(commandName: "cities", abstract: "Saved cities; the default is marked.")
         @OptionGroup var global: GlobalOptions
 
         func run() async throws {
@@ -163,7 +163,7 @@ extension WeatherCommand {
     }
 
     struct Add: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Save a city (the first one becomes the default).")
+        static let configuration = CommandConfiguration(commandName: "add", abstract: "Save a city (the first one becomes the default).")
         @OptionGroup var global: GlobalOptions
         @Argument(help: "A city name or lat,lon.") var name: String
         @Option(help: ArgumentHelp("When several places match, take the Nth.", valueName: "N")) var pick: Int?
@@ -181,7 +181,7 @@ extension WeatherCommand {
     }
 
     struct Remove: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Remove a saved city by name or number.")
+        static let configuration = CommandConfiguration(commandName: "remove", abstract: "Remove a saved city by name or number.")
         @OptionGroup var global: GlobalOptions
         @Argument(help: "The city's name or its number in `almanac weather cities`.") var city: String
 
@@ -195,7 +195,7 @@ extension WeatherCommand {
     }
 
     struct Default: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Make a saved city the default.")
+        static let configuration = CommandConfiguration(commandName: "default", abstract: "Make a saved city the default.")
         @OptionGroup var global: GlobalOptions
         @Argument(help: "The city's name or its number.") var city: String
 
@@ -209,7 +209,7 @@ extension WeatherCommand {
     }
 
     struct Settings: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Show or change units, wind unit, clock and language.")
+        static let configuration = CommandConfiguration(commandName: "settings", abstract: "Show or change units, wind unit, clock and language.")
         @OptionGroup var global: GlobalOptions
         @Option(help: "metric or imperial") var units: String?
         @Option(help: "ms, kmh or mph (default: follows --units: m/s for metric, mph for imperial)") var wind: String?

@@ -25,7 +25,7 @@ struct ClosesBook {
 
     func read() -> [LocalDate: Day] {
         guard let entry = cache.read(key: key, provider: .twelveData),
-            let stored = try? JSONDecoder().decode([String: Day].self, from: entry.body)
+            let stored = try? JSONTreeDecoder().decode([String: Day].self, from: entry.body)
         else { return [:] }
         var days: [LocalDate: Day] = [:]
         for (text, day) in stored { if let date = LocalDate(text) { days[date] = day } }

@@ -223,7 +223,7 @@ public struct CreditBudget: Sendable {
 
     private func load() -> State {
         guard let data = FileBytes.read(atPath: url.path),
-            let state = try? JSONDecoder().decode(State.self, from: data), state.version == 2
+            let state = try? JSONTreeDecoder().decode(State.self, from: data), state.version == 2
         else { return State() }
         return state
     }

@@ -23,7 +23,7 @@ public struct OneCallRefusal: Sendable {
 
     /// Whether this key was refused less than a day ago.
     public func isRefused(now: Date) -> Bool {
-        guard let data = FileBytes.read(atPath: url.path), let record = try? JSONDecoder().decode(Record.self, from: data) else { return false }
+        guard let data = FileBytes.read(atPath: url.path), let record = try? JSONTreeDecoder().decode(Record.self, from: data) else { return false }
         return record.key == keyHash && now.timeIntervalSince(record.refusedAt) < Self.lifetime && record.refusedAt <= now
     }
 

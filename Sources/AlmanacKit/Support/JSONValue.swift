@@ -1,0 +1,283 @@
+import Foundation
+
+/// A parsed JSON document: a small tree with no Foundation objects in it.
+///
+/// Parsed by `JSONValue.parse(_:)` in one pass over the bytes (RFC 8259, UTF-8, nesting at most
+/// `maximumDepth` deep) and read through `JSONTreeDecoder`. It exists because every command reads
+/// a few JSON files before it prints anything, and Foundation's readers spend most of their time
+/// there on first-use runtime work rather than on the bytes.
+public indirect enum JSONValue: Equatable, Sendable {
+    case null
+    case bool(Bool)
+    /// An integer literal that fits in `Int` (no fraction, no exponent).
+    case int(Int)
+    /// Any other number.
+    case double(Double)
+    case string(String)
+    case array([JSONValue])
+    /// Members in document order; a repeated key answers with its first value.
+    case object([(String, JSONValue)])
+
+    /// Objects and arrays nested deeper than this are refused rather than risking the stack.
+    public static let maximumDepth = 512
+
+    /// The value of `key` when this is an object.
+    public subscript(key: String) -> JSONValue? {
+        guard case .object(let members) = self else { return nil }
+        return members.first { $0.0 == key }?.1
+    }
+
+    public var stringValue: String? {
+        if case .string(let text) = self { return text }
+        return nil
+    }
+
+    public var intValue: Int? {
+        switch self {
+        case .int(let number): return number
+        case .double(let number): return number.rounded() == number && abs(number) < 9.0e18 ? Int(number) : nil
+        default: return nil
+        }
+    }
+
+    public var doubleValue: Double? {
+        switch self {
+        case .int(let number): return Double(number)
+        case .double(let number): return number
+        default: return nil
+        }
+    }
+
+    public static func == (lhs: JSONValue, rhs: JSONValue) -> Bool {
+        switch (lhs, rhs) {
+        case (.null, .null): return true
+        case (.bool(let a), .bool(let b)): return a == b
+        case (.int(let a), .int(let b)): return a == b
+        case (.double(let a), .double(let b)): return a == b
+        case (.string(let a), .string(let b)): return a == b
+        case (.array(let a), .array(let b)): return a == b
+        case (.object(let a), .object(let b)): return a.count == b.count && zip(a, b).allSatisfy { $0.0 == $1.0 && $0.1 == $1.1 }
+        default: return false
+        }
+    }
+
+    /// The document in `data`, or nil when it is not one complete JSON value (surrounding white
+    /// space allowed).
+    public static func parse(_ data: Data) -> JSONValue? {
+        data.withUnsafeBytes { raw in
+            var parser = JSONParser(bytes: raw.bindMemory(to: UInt8.self))
+            return parser.document()
+        }
+    }
+}
+
+/// The one-pass reader behind `JSONValue.parse(_:)`.
+struct JSONParser {
+    let bytes: UnsafeBufferPointer<UInt8>
+    var index = 0
+    var depth = 0
+
+    init(bytes: UnsafeBufferPointer<UInt8>) {
+        self.bytes = bytes
+    }
+
+    mutating func document() -> JSONValue? {
+        guard let value = value() else { return nil }
+        skipSpace()
+        return index == bytes.count ? value : nil
+    }
+
+    private mutating func value() -> JSONValue? {
+        skipSpace()
+        guard index < bytes.count else { return nil }
+        switch bytes[index] {
+        case UInt8(ascii: "{"): return object()
+        case UInt8(ascii: "["): return array()
+        case UInt8(ascii: "\""): return string().map(JSONValue.string)
+        case UInt8(ascii: "t"): return literal("true", .bool(true))
+        case UInt8(ascii: "f"): return literal("false", .bool(false))
+        case UInt8(ascii: "n"): return literal("null", .null)
+        default: return number()
+        }
+    }
+
+    private mutating func skipSpace() {
+        while index < bytes.count {
+            switch bytes[index] {
+            case 0x20, 0x0A, 0x0D, 0x09: index += 1
+            default: return
+            }
+        }
+    }
+
+    private mutating func literal(_ word: StaticString, _ result: JSONValue) -> JSONValue? {
+        let count = word.utf8CodeUnitCount
+        guard bytes.count - index >= count else { return nil }
+        for offset in 0..<count where bytes[index + offset] != word.utf8Start[offset] { return nil }
+        index += count
+        return result
+    }
+
+    private mutating func object() -> JSONValue? {
+        guard depth < JSONValue.maximumDepth else { return nil }
+        depth += 1
+        defer { depth -= 1 }
+        index += 1
+        var members: [(String, JSONValue)] = []
+        skipSpace()
+        if index < bytes.count, bytes[index] == UInt8(ascii: "}") {
+            index += 1
+            return .object(members)
+        }
+        while true {
+            skipSpace()
+            guard index < bytes.count, bytes[index] == UInt8(ascii: "\""), let key = string() else { return nil }
+            skipSpace()
+            guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else { return nil }
+            index += 1
+            guard let member = value() else { return nil }
+            members.append((key, member))
+            skipSpace()
+            guard index < bytes.count else { return nil }
+            if bytes[index] == UInt8(ascii: ",") { index += 1; continue }
+            guard bytes[index] == UInt8(ascii: "}") else { return nil }
+            index += 1
+            return .object(members)
+        }
+    }
+
+    private mutating func array() -> JSONValue? {
+        guard depth < JSONValue.maximumDepth else { return nil }
+        depth += 1
+        defer { depth -= 1 }
+        index += 1
+        var elements: [JSONValue] = []
+        skipSpace()
+        if index < bytes.count, bytes[index] == UInt8(ascii: "]") {
+            index += 1
+            return .array(elements)
+        }
+        while true {
+            guard let element = value() else { return nil }
+            elements.append(element)
+            skipSpace()
+            guard index < bytes.count else { return nil }
+            if bytes[index] == UInt8(ascii: ",") { index += 1; continue }
+            guard bytes[index] == UInt8(ascii: "]") else { return nil }
+            index += 1
+            return .array(elements)
+        }
+    }
+
+    /// A string starting at the opening quote; the bytes must be valid UTF-8.
+    private mutating func string() -> String? {
+        index += 1
+        let start = index
+        while index < bytes.count {
+            let byte = bytes[index]
+            if byte == UInt8(ascii: "\"") {
+                let text = String(validating: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self)
+                index += 1
+                return text
+            }
+            if byte == UInt8(ascii: "\\") { return escapedString(from: start) }
+            if byte < 0x20 { return nil }
+            index += 1
+        }
+        return nil
+    }
+
+    /// The slow path for a string with escapes: decoded byte by byte from `start`.
+    private mutating func escapedString(from start: Int) -> String? {
+        var utf8 = Array(bytes[start..<index])
+        while index < bytes.count {
+            let byte = bytes[index]
+            switch byte {
+            case UInt8(ascii: "\""):
+                index += 1
+                return String(validating: utf8, as: UTF8.self)
+            case UInt8(ascii: "\\"):
+                index += 1
+                guard index < bytes.count, appendEscape(bytes[index], to: &utf8) else { return nil }
+            case 0..<0x20:
+                return nil
+            default:
+                utf8.append(byte)
+                index += 1
+            }
+        }
+        return nil
+    }
+
+    /// Appends the character an escape stands for; `index` is on the letter after the backslash.
+    private mutating func appendEscape(_ letter: UInt8, to utf8: inout [UInt8]) -> Bool {
+        index += 1
+        switch letter {
+        case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"): utf8.append(letter)
+        case UInt8(ascii: "b"): utf8.append(0x08)
+        case UInt8(ascii: "f"): utf8.append(0x0C)
+        case UInt8(ascii: "n"): utf8.append(0x0A)
+        case UInt8(ascii: "r"): utf8.append(0x0D)
+        case UInt8(ascii: "t"): utf8.append(0x09)
+        case UInt8(ascii: "u"):
+            guard let scalar = unicodeEscape() else { return false }
+            utf8.append(contentsOf: String(Character(scalar)).utf8)
+        default: return false
+        }
+        return true
+    }
+
+    /// `XXXX` after `\u`, joining a surrogate pair; a lone surrogate is refused.
+    private mutating func unicodeEscape() -> Unicode.Scalar? {
+        guard let high = hex4() else { return nil }
+        if (0xD800..<0xDC00).contains(high) {
+            guard bytes.count - index >= 2, bytes[index] == UInt8(ascii: "\\"), bytes[index + 1] == UInt8(ascii: "u") else { return nil }
+            index += 2
+            guard let low = hex4(), (0xDC00..<0xE000).contains(low) else { return nil }
+            return Unicode.Scalar(0x10000 + ((high - 0xD800) << 10) + (low - 0xDC00))
+        }
+        return Unicode.Scalar(high)
+    }
+
+    private mutating func hex4() -> UInt32? {
+        guard bytes.count - index >= 4 else { return nil }
+        var value: UInt32 = 0
+        for _ in 0..<4 {
+            guard let digit = Character(Unicode.Scalar(bytes[index])).hexDigitValue else { return nil }
+            value = value << 4 | UInt32(digit)
+            index += 1
+        }
+        return value
+    }
+
+    /// `-? (0 | [1-9][0-9]*) (. [0-9]+)? ([eE] [+-]? [0-9]+)?`
+    private mutating func number() -> JSONValue? {
+        let start = index
+        if index < bytes.count, bytes[index] == UInt8(ascii: "-") { index += 1 }
+        guard index < bytes.count, isDigit(bytes[index]) else { return nil }
+        if bytes[index] == UInt8(ascii: "0") { index += 1 } else { skipDigits() }
+        var integral = true
+        if index < bytes.count, bytes[index] == UInt8(ascii: ".") {
+            index += 1
+            guard index < bytes.count, isDigit(bytes[index]) else { return nil }
+            skipDigits()
+            integral = false
+        }
+        if index < bytes.count, bytes[index] | 0x20 == UInt8(ascii: "e") {
+            index += 1
+            if index < bytes.count, bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-") { index += 1 }
+            guard index < bytes.count, isDigit(bytes[index]) else { return nil }
+            skipDigits()
+            integral = false
+        }
+        let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self)
+        if integral, let number = Int(text) { return .int(number) }
+        return Double(text).map(JSONValue.double)
+    }
+
+    private func isDigit(_ byte: UInt8) -> Bool { byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9") }
+
+    private mutating func skipDigits() {
+        while index < bytes.count, isDigit(bytes[index]) { index += 1 }
+    }
+}
