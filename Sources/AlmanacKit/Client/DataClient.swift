@@ -66,7 +66,7 @@ public final class DataClient: Sendable {
         let text = "\(provider.displayName): \(variable) is not set; showing sample data. Set \(variable) for live data."
         if configuration.verbose { return console.noteOnce(text) }
         if configuration.quietNotes || !keyNotes.withLock({ $0.insert(provider).inserted }) { return }
-        let day = LocalDate(clock.now(), timeZone: .current)
+        let day = LocalDate.local(clock.now())
         if NoticeLog(stateFolder: configuration.paths.state).firstToday("missing-key-\(provider.rawValue)", day: day) { console.note(text) }
     }
 

@@ -30,7 +30,7 @@ public struct AppContext: Sendable {
             }
             return date
         }
-        return LocalDate(clock.now(), timeZone: .current)
+        return LocalDate.local(clock.now())
     }
 
     /// A store for one user document under the data folder.

@@ -270,9 +270,24 @@ struct JSONParser {
             skipDigits()
             integral = false
         }
-        let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self)
-        if integral, let number = Int(text) { return .int(number) }
-        return Double(text).map(JSONValue.double)
+        if integral, let number = integer(from: start) { return .int(number) }
+        // Swift's own conversion: locale-independent, and a number of up to 15 bytes is a small
+        // string (no allocation).
+        return Double(String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self)).map(JSONValue.double)
+    }
+
+    /// The integer literal from `start` to `index`, or nil when it does not fit in `Int`.
+    private func integer(from start: Int) -> Int? {
+        let negative = bytes[start] == UInt8(ascii: "-")
+        var value = 0
+        for position in (negative ? start + 1 : start)..<index {
+            let digit = Int(bytes[position] &- UInt8(ascii: "0"))
+            let (shifted, overflow1) = value.multipliedReportingOverflow(by: 10)
+            let (next, overflow2) = negative ? shifted.subtractingReportingOverflow(digit) : shifted.addingReportingOverflow(digit)
+            if overflow1 || overflow2 { return nil }
+            value = next
+        }
+        return value
     }
 
     private func isDigit(_ byte: UInt8) -> Bool { byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9") }
