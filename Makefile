@@ -1,10 +1,10 @@
 # make run   — build and run the main job (the 7-day forecast for Moscow on sample data)
-# make test  — build and run every test (offline; a loopback server, never the internet)
+# make test  — check the format, build warnings-free and run every test (offline; a loopback server, never the internet)
 # make bench — build in release mode and run the benchmarks
 # make fuzz  — fuzz every reader for FUZZ_SECONDS (60) each and print a table (see Fuzz/README.md)
 SWIFT ?= swift
 
-.PHONY: run test bench fuzz deps build clean
+.PHONY: run test lint bench fuzz deps build clean
 
 deps:
 	@ALMANAC_NEED_TMUX=$(NEED_TMUX) ./scripts/install-deps.sh
@@ -16,8 +16,15 @@ run: build
 	$(SWIFT) run almanac weather forecast Moscow
 
 test: NEED_TMUX=1
-test: deps
-	$(SWIFT) test
+test: deps lint
+	@mkdir -p .build
+	@bash -o pipefail -c '$(SWIFT) build --build-tests 2>&1 | tee .build/test-build.log'
+	@if grep -E '^$(CURDIR)/(Sources|Tests)/.*: warning:' .build/test-build.log; then echo "the build has warnings"; exit 1; fi
+	$(SWIFT) test --skip-build
+
+# The repository's .swift-format, strictly: a finding fails the build.
+lint:
+	$(SWIFT) format lint --strict --recursive Sources Tests Package.swift
 
 bench: deps
 	$(SWIFT) build -c release --product almanac-bench

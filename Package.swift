@@ -11,7 +11,7 @@ let package = Package(
         .library(name: "AlmanacKit", targets: ["AlmanacKit"]),
     ],
     dependencies: [
-        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0")
     ],
     targets: [
         .systemLibrary(

@@ -54,9 +54,11 @@ extension FuzzTarget {
             _ = Recording.load(write(data, to: "fixtures/twelvedata/quote.json"))
             _ = write(data, to: "fixtures/" + FixtureManifest.fileName)
             _ = FixtureManifest.load(from: folder)
-            let manifest = FixtureManifest(program: "fuzz", recordedAt: nil, recordedOn: nil, recordings: [
-                .init(provider: "twelvedata", file: "twelvedata/quote.json", method: "GET", path: "/quote", query: [:], status: 200, bytes: nil),
-            ])
+            let manifest = FixtureManifest(
+                program: "fuzz", recordedAt: nil, recordedOn: nil,
+                recordings: [
+                    .init(provider: "twelvedata", file: "twelvedata/quote.json", method: "GET", path: "/quote", query: [:], status: 200, bytes: nil)
+                ])
             try? manifest.write(to: folder)
             let descriptor = RequestDescriptor(provider: .twelveData, name: "fuzz", path: "/quote", query: [QueryItem("symbol", "A,B")], ttl: 0)
             _ = try? FixtureTransport(folder: folder).respond(to: descriptor)

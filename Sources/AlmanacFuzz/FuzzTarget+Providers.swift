@@ -13,7 +13,8 @@ extension FuzzTarget {
             _ = TwelveData.splitBatch(data, symbols: ["BTC/USD", "ETH/USD"])
         },
         FuzzTarget(name: "twelvedata-series") { data in
-            _ = try? TwelveData.timeSeries("BTC/USD", start: LocalDate("2026-11-01")!, endExclusive: LocalDate("2026-11-08")!, closed: true).decode(data)
+            _ = try? TwelveData.timeSeries("BTC/USD", start: LocalDate("2026-11-01")!, endExclusive: LocalDate("2026-11-08")!, closed: true).decode(
+                data)
         },
         FuzzTarget(name: "twelvedata-catalogue") { data in
             if let catalogue = try? TwelveData.cryptocurrencies().decode(data) { _ = PairResolver.resolve("eth", in: catalogue.data) }

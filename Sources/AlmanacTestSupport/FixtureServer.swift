@@ -11,8 +11,10 @@ public final class FixtureServer: @unchecked Sendable {
     public let server: LoopbackServer
     private let fixtures: FixtureTransport
 
-    public init(fixtures folder: URL, delay: TimeInterval = 0, credits: CreditWindow? = nil,
-                override: (@Sendable (Provider, ServerRequest) -> ServerAction?)? = nil) throws {
+    public init(
+        fixtures folder: URL, delay: TimeInterval = 0, credits: CreditWindow? = nil,
+        override: (@Sendable (Provider, ServerRequest) -> ServerAction?)? = nil
+    ) throws {
         let fixtures = FixtureTransport(folder: folder)
         self.fixtures = fixtures
         server = try LoopbackServer { request in
@@ -36,21 +38,26 @@ public final class FixtureServer: @unchecked Sendable {
     }
 
     /// A Twelve Data answer within the credit window: the recording with credit headers, or 429.
-    private static func charged(_ request: ServerRequest, path: String, credits: CreditWindow, fixtures: FixtureTransport,
-                                delay: TimeInterval) -> ServerAction {
+    private static func charged(
+        _ request: ServerRequest, path: String, credits: CreditWindow, fixtures: FixtureTransport,
+        delay: TimeInterval
+    ) -> ServerAction {
         let (ok, used, left) = credits.charge(CreditWindow.cost(path: path, query: request.query))
         let headers = ["content-type": "application/json", "api-credits-used": String(used), "api-credits-left": String(left)]
         guard ok else {
-            let message = "You have run out of API credits for the current minute. \(used) API credits were used, "
+            let message =
+                "You have run out of API credits for the current minute. \(used) API credits were used, "
                 + "with the current limit being \(credits.perMinute). Wait for the next minute or consider switching to a higher tier plan."
             return .json("{\"code\":429,\"message\":\"\(message)\",\"status\":\"error\"}", status: 429, headers: headers)
         }
         if path == "/api_usage" {
-            return .json("{\"timestamp\":\"2026-11-20 12:00:00\",\"current_usage\":\(used),\"plan_limit\":\(credits.perMinute),"
-                         + "\"daily_usage\":\(credits.totalAccepted),\"plan_daily_limit\":800,\"plan_category\":\"basic\"}", headers: headers)
+            return .json(
+                "{\"timestamp\":\"2026-11-20 12:00:00\",\"current_usage\":\(used),\"plan_limit\":\(credits.perMinute),"
+                    + "\"daily_usage\":\(credits.totalAccepted),\"plan_daily_limit\":800,\"plan_category\":\"basic\"}", headers: headers)
         }
-        let descriptor = RequestDescriptor(provider: .twelveData, name: "server", path: path,
-                                           query: request.query.map { QueryItem($0.name, $0.value) }, ttl: 0)
+        let descriptor = RequestDescriptor(
+            provider: .twelveData, name: "server", path: path,
+            query: request.query.map { QueryItem($0.name, $0.value) }, ttl: 0)
         guard let response = try? fixtures.respond(to: descriptor) else {
             return .json("{\"code\":404,\"message\":\"no such recording\"}", status: 404, headers: headers)
         }

@@ -1,8 +1,9 @@
 import Foundation
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// A small HTTP/1.1 server on 127.0.0.1 for tests and benchmarks.
@@ -54,9 +55,9 @@ public final class LoopbackServer: @unchecked Sendable {
 
     private func start() throws {
         #if canImport(Glibc)
-        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+            let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         #else
-        let fd = socket(AF_INET, SOCK_STREAM, 0)
+            let fd = socket(AF_INET, SOCK_STREAM, 0)
         #endif
         guard fd >= 0 else { throw ServerError.socket }
         var yes: Int32 = 1

@@ -1,8 +1,9 @@
 import Foundation
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// One accepted socket: buffered reads of requests, raw writes of responses.
@@ -73,9 +74,9 @@ final class ServerConnection {
         guard !closed else { return }
         closed = true
         #if canImport(Glibc)
-        Glibc.close(fd)
+            Glibc.close(fd)
         #else
-        Darwin.close(fd)
+            Darwin.close(fd)
         #endif
     }
 }

@@ -24,11 +24,13 @@ public struct ServerRequest: Sendable {
         self.body = body
         let parts = target.split(separator: "?", maxSplits: 1, omittingEmptySubsequences: false)
         path = String(parts[0]).removingPercentEncoding ?? String(parts[0])
-        query = parts.count > 1 ? parts[1].split(separator: "&").map { pair in
-            let kv = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
-            let name = String(kv[0]).removingPercentEncoding ?? String(kv[0])
-            let value = kv.count > 1 ? (String(kv[1]).replacingOccurrences(of: "+", with: " ").removingPercentEncoding ?? String(kv[1])) : ""
-            return (name, value)
-        } : []
+        query =
+            parts.count > 1
+            ? parts[1].split(separator: "&").map { pair in
+                let kv = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+                let name = String(kv[0]).removingPercentEncoding ?? String(kv[0])
+                let value = kv.count > 1 ? (String(kv[1]).replacingOccurrences(of: "+", with: " ").removingPercentEncoding ?? String(kv[1])) : ""
+                return (name, value)
+            } : []
     }
 }

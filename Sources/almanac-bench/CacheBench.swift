@@ -30,15 +30,18 @@ enum CacheBench {
         }
         let stores = (0..<count).map { _ in measure { try? client.cache.write(entry) } }
         hits.sort()
-        let median = hits[hits.count / 2], p99 = hits[Int(Double(hits.count) * 0.99)]
+        let median = hits[hits.count / 2]
+        let p99 = hits[Int(Double(hits.count) * 0.99)]
         let storeMedian = stores.sorted()[stores.count / 2]
-        report("Cache (goal: ≤ 5 ms per hit)", [
-            ("response size", "\(entry.body.count) bytes"),
-            ("hit: lookup + read + decode + map, median", milliseconds(median)),
-            ("hit, p99", milliseconds(p99)),
-            ("store (atomic write), median", milliseconds(storeMedian)),
-        ], json: ["bytes": entry.body.count, "hit_ms_median": median * 1000, "hit_ms_p99": p99 * 1000, "store_ms_median": storeMedian * 1000],
-               asJSON: options.json)
+        report(
+            "Cache (goal: ≤ 5 ms per hit)",
+            [
+                ("response size", "\(entry.body.count) bytes"),
+                ("hit: lookup + read + decode + map, median", milliseconds(median)),
+                ("hit, p99", milliseconds(p99)),
+                ("store (atomic write), median", milliseconds(storeMedian)),
+            ], json: ["bytes": entry.body.count, "hit_ms_median": median * 1000, "hit_ms_p99": p99 * 1000, "store_ms_median": storeMedian * 1000],
+            asJSON: options.json)
     }
 
     static func locateFixtures() throws -> URL {

@@ -34,12 +34,13 @@ enum DealsBench {
         var generator = SplitMix64(seed: 7)
         let windows = 10_000
         var sink = 0
-        let windowTime = measure {
-            for _ in 0..<windows {
-                let offset = Int(generator.next() % UInt64(max(1, store.count - 50)))
-                sink &+= store.window(offset: offset, count: 50).count
-            }
-        } / Double(windows)
+        let windowTime =
+            measure {
+                for _ in 0..<windows {
+                    let offset = Int(generator.next() % UInt64(max(1, store.count - 50)))
+                    sink &+= store.window(offset: offset, count: 50).count
+                }
+            } / Double(windows)
         let naive = count <= 1_000_000 ? naiveIngest(count: min(count, 100_000)) : 0
         let rss = try childPeakRSS(count: count)
         let sorted = frameTimes.sorted()
@@ -54,12 +55,16 @@ enum DealsBench {
             ("plain sort of N by price (sort(by:))", milliseconds(plain)),
             ("ingest, sorted by price", milliseconds(priceIngest) + "  \(ratio(priceIngest))  (\(priceFrames.count) frames)"),
             ("ingest, sorted by date", milliseconds(dateIngest) + "  \(ratio(dateIngest))"),
-            ("ingest frames (1.2 ms budget, 512-deal chunks): median / worst",
-             milliseconds(priceFrames.sorted()[priceFrames.count / 2]) + " / " + milliseconds(priceFrames.max() ?? 0)),
+            (
+                "ingest frames (1.2 ms budget, 512-deal chunks): median / worst",
+                milliseconds(priceFrames.sorted()[priceFrames.count / 2]) + " / " + milliseconds(priceFrames.max() ?? 0)
+            ),
             ("worst frame", milliseconds(worst)),
             ("p99 one-batch merge", milliseconds(p99)),
         ]
-        rows += DealColumn.allCases.map { ("re-sort by \($0.rawValue)", milliseconds(resort[$0.rawValue] ?? 0) + "  " + ratio(resort[$0.rawValue] ?? 0)) }
+        rows += DealColumn.allCases.map {
+            ("re-sort by \($0.rawValue)", milliseconds(resort[$0.rawValue] ?? 0) + "  " + ratio(resort[$0.rawValue] ?? 0))
+        }
         rows += [
             ("direction flip", String(format: "%.4f ms", flip * 1000)),
             ("50-row window, random offset", String(format: "%.2f µs", windowTime * 1e6)),
@@ -74,10 +79,13 @@ enum DealsBench {
             "p99_frame_ms": p99 * 1000, "resort_ms": resort.mapValues { $0 * 1000 }, "flip_ms": flip * 1000,
             "window_us": windowTime * 1e6, "bytes_per_row": bytesPerRow, "peak_rss_mb": rss, "naive_ingest_100k_ms": naive * 1000,
         ]
-        let goals = count >= 10_000_000 ? "ingest ≤ 1.5×, worst frame ≤ 4 ms, re-sort ≤ 0.3×, window ≤ 10 µs, ≤ 56 B/row"
+        let goals =
+            count >= 10_000_000
+            ? "ingest ≤ 1.5×, worst frame ≤ 4 ms, re-sort ≤ 0.3×, window ≤ 10 µs, ≤ 56 B/row"
             : "ingest ≤ 1.5×, worst frame ≤ 2 ms, re-sort ≤ 0.3×, window ≤ 10 µs, ≤ 100 MB at 1M"
-        report("Deals at \(NumberText.grouped(count)) (goals: \(goals); worst re-sort \(ratio(resortWorst)), price \(ratio(resortPrice)))",
-               rows, json: json, asJSON: options.json)
+        report(
+            "Deals at \(NumberText.grouped(count)) (goals: \(goals); worst re-sort \(ratio(resortWorst)), price \(ratio(resortPrice)))",
+            rows, json: json, asJSON: options.json)
         if sink == -1 { print(sink) }
     }
 
@@ -106,9 +114,10 @@ enum DealsBench {
         var generator = SplitMix64(seed: 99)
         return (0..<batches).map { index in
             let deals = (0..<100).map { offset in
-                Deal(id: Int64(10_000_000 + index * 100 + offset), dateModified: Date(timeIntervalSince1970: 1_795_200_000 + Double(index)),
-                     instrumentName: DealServer.instruments[Int(generator.next() % 20)], price: Double(generator.next() % 200_000) / 100,
-                     amount: Double(generator.next() % 1_000_000), side: generator.next() & 1 == 0 ? .buy : .sell)
+                Deal(
+                    id: Int64(10_000_000 + index * 100 + offset), dateModified: Date(timeIntervalSince1970: 1_795_200_000 + Double(index)),
+                    instrumentName: DealServer.instruments[Int(generator.next() % 20)], price: Double(generator.next() % 200_000) / 100,
+                    amount: Double(generator.next() % 1_000_000), side: generator.next() & 1 == 0 ? .buy : .sell)
             }
             return measure { store.append(deals) }
         }

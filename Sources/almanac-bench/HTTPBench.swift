@@ -8,7 +8,8 @@ enum HTTPBench {
         let count = options.int("count", default: 1000)
         let body = Data(String(repeating: "{\"price\":\"91234.50000\"}", count: 20).utf8)
         let server = try LoopbackServer { request in
-            request.path == "/slow" ? .respond(status: 200, headers: [:], body: body, delay: 0.3) : .data(body, headers: ["Content-Type": "application/json"])
+            request.path == "/slow"
+                ? .respond(status: 200, headers: [:], body: body, delay: 0.3) : .data(body, headers: ["Content-Type": "application/json"])
         }
         let transport = CurlTransport()
         let descriptor = RequestDescriptor(provider: .fruityvice, name: "bench", path: "/fast", ttl: 0)
@@ -27,8 +28,10 @@ enum HTTPBench {
                 try await group.waitForAll()
             }
         }
-        var rows = [("sequential GETs", "\(count)"), ("almanac client", milliseconds(client)),
-                    ("connections opened", "\(server.connectionCount)")]
+        var rows = [
+            ("sequential GETs", "\(count)"), ("almanac client", milliseconds(client)),
+            ("connections opened", "\(server.connectionCount)"),
+        ]
         var json: [String: Any] = ["count": count, "client_ms": client * 1000, "concurrent10_ms": concurrent * 1000]
         if let curl {
             rows.append(("curl (one process)", milliseconds(curl)))

@@ -9,17 +9,23 @@ enum OfflineBench {
 
     static func run(_ options: BenchOptions) async throws {
         let runs = options.int("runs", default: 10)
-        let binary = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath().deletingLastPathComponent().appendingPathComponent("almanac")
+        let binary = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath().deletingLastPathComponent().appendingPathComponent(
+            "almanac")
         let fixtures = try CacheBench.locateFixtures()
         let server = try FixtureServer(fixtures: fixtures)
         let root = FileManager.default.temporaryDirectory.appendingPathComponent("almanac-bench-offline-\(getpid())")
         defer { try? FileManager.default.removeItem(at: root) }
         let sample = ["ALMANAC_HOME": root.appendingPathComponent("sample").path, "ALMANAC_TODAY": "2026-11-20", "ALMANAC_OFFLINE": "1"]
-        var live = server.environment.merging(["ALMANAC_HOME": root.appendingPathComponent("live").path, "ALMANAC_TODAY": "2026-11-20",
-                                               "TWELVEDATA_API_KEY": "bench", "OPENWEATHER_API_KEY": "bench", "YANDEX_GEOCODER_API_KEY": "bench",
-                                               "TWELVEDATA_CREDITS_PER_MINUTE": "1000"]) { _, new in new }
+        var live = server.environment.merging([
+            "ALMANAC_HOME": root.appendingPathComponent("live").path, "ALMANAC_TODAY": "2026-11-20",
+            "TWELVEDATA_API_KEY": "bench", "OPENWEATHER_API_KEY": "bench", "YANDEX_GEOCODER_API_KEY": "bench",
+            "TWELVEDATA_CREDITS_PER_MINUTE": "1000",
+        ]) { _, new in new }
         live["ALMANAC_FRUITYVICE_URL"] = server.baseURL(for: .fruityvice)
-        for command in commands { _ = try time(binary, command, sample); _ = try time(binary, command, live) }
+        for command in commands {
+            _ = try time(binary, command, sample)
+            _ = try time(binary, command, live)
+        }
         var rows: [(String, String)] = []
         var json: [String: Any] = ["runs": runs]
         var floor: [Double] = []
@@ -38,11 +44,18 @@ enum OfflineBench {
         for command in commands {
             let name = command.joined(separator: " ")
             let (sampleMedian, liveMedian) = (median(times[name]!.sample), median(times[name]!.live))
-            rows.append((name, String(format: "sample %@ (%.2f× floor) · warm live cache %@ · sample/live %.2f×",
-                                      milliseconds(sampleMedian), sampleMedian / floorMedian, milliseconds(liveMedian), sampleMedian / liveMedian)))
+            rows.append(
+                (
+                    name,
+                    String(
+                        format: "sample %@ (%.2f× floor) · warm live cache %@ · sample/live %.2f×",
+                        milliseconds(sampleMedian), sampleMedian / floorMedian, milliseconds(liveMedian), sampleMedian / liveMedian)
+                ))
             json[name] = ["sample_ms": sampleMedian * 1000, "live_warm_ms": liveMedian * 1000, "sample_vs_floor": sampleMedian / floorMedian]
         }
-        report("Sample data, whole process, median of \(runs) (goal: ≤ 1.25× the floor and ≤ the warm live cache)", rows, json: json, asJSON: options.json)
+        report(
+            "Sample data, whole process, median of \(runs) (goal: ≤ 1.25× the floor and ≤ the warm live cache)", rows, json: json,
+            asJSON: options.json)
     }
 
     /// Wall seconds of one run of the binary, output discarded.

@@ -7,7 +7,8 @@ import Foundation
 /// variables to export, then serves for `--seconds` (600).
 enum ServeCommand {
     static func run(_ options: BenchOptions) async throws {
-        let server = try FixtureServer(fixtures: try CacheBench.locateFixtures(), credits: CreditWindow(perMinute: options.int("credits", default: 8)))
+        let server = try FixtureServer(
+            fixtures: try CacheBench.locateFixtures(), credits: CreditWindow(perMinute: options.int("credits", default: 8)))
         let lines = server.environment.sorted { $0.key < $1.key }.map { "export \($0.key)=\($0.value)\n" }.joined()
         FileHandle.standardOutput.write(Data(lines.utf8))
         try await Task.sleep(nanoseconds: UInt64(options.int("seconds", default: 600)) * 1_000_000_000)

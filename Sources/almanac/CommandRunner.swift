@@ -1,8 +1,9 @@
 import AlmanacKit
 import ArgumentParser
 import Foundation
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// Builds the context for a run and turns errors into one stderr line and an exit code.

@@ -9,8 +9,10 @@ struct RunResult {
 }
 
 /// Runs the built `almanac` with a clean environment: only PATH, HOME, ALMANAC_HOME and `environment`.
-func runAlmanac(_ arguments: [String], home: URL, environment: [String: String] = [:], stdin: String? = nil,
-                directory: URL? = nil) throws -> RunResult {
+func runAlmanac(
+    _ arguments: [String], home: URL, environment: [String: String] = [:], stdin: String? = nil,
+    directory: URL? = nil
+) throws -> RunResult {
     let process = Process()
     process.executableURL = productsFolder.appendingPathComponent("almanac")
     process.arguments = arguments
@@ -34,8 +36,9 @@ func runAlmanac(_ arguments: [String], home: URL, environment: [String: String] 
     if let stdin { input.fileHandleForWriting.write(Data(stdin.utf8)) }
     try input.fileHandleForWriting.close()
     process.waitUntilExit()
-    return RunResult(out: try String(contentsOf: outURL, encoding: .utf8), err: try String(contentsOf: errURL, encoding: .utf8),
-                     status: process.terminationStatus)
+    return RunResult(
+        out: try String(contentsOf: outURL, encoding: .utf8), err: try String(contentsOf: errURL, encoding: .utf8),
+        status: process.terminationStatus)
 }
 
 /// Asserts a failure: exactly one line on stderr starting with `almanac:`, and the exit code.

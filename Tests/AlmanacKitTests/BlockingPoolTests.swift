@@ -8,7 +8,8 @@ final class BlockingPoolTests: XCTestCase {
         let pool = BlockingPool(limit: 4, idleTimeout: 0.3)
         let done = expectation(description: "every job ran")
         done.expectedFulfillmentCount = 40
-        let running = Counter(), most = Counter()
+        let running = Counter()
+        let most = Counter()
         for _ in 0..<40 {
             pool.run {
                 running.add(1)
@@ -27,7 +28,12 @@ final class BlockingPoolTests: XCTestCase {
         let pool = BlockingPool(limit: 8, idleTimeout: 0.2)
         let done = expectation(description: "jobs ran")
         done.expectedFulfillmentCount = 8
-        for _ in 0..<8 { pool.run { Thread.sleep(forTimeInterval: 0.05); done.fulfill() } }
+        for _ in 0..<8 {
+            pool.run {
+                Thread.sleep(forTimeInterval: 0.05)
+                done.fulfill()
+            }
+        }
         wait(for: [done], timeout: 5)
         XCTAssertGreaterThan(pool.threadCount, 0)
         let deadline = Date().addingTimeInterval(5)

@@ -7,7 +7,9 @@ final class CryptoCommandTests: XCTestCase {
         let home = try makeTemporaryFolder(self)
         let result = try runAlmanac(["crypto"], home: home)
         XCTAssertEqual(result.status, 0, result.err)
-        XCTAssertEqual(result.out, """
+        XCTAssertEqual(
+            result.out,
+            """
             ID  Symbol    Name          Price  Change
             ──  ────────  ────────  ─────────  ──────
              1  BTC/USD   Bitcoin   91,234.50  +4.19%
@@ -31,8 +33,9 @@ final class CryptoCommandTests: XCTestCase {
         XCTAssertEqual(try runAlmanac(["crypto", "add", "terra", "--pick", "2"], home: home).out, "Added LUNA/USDT (Terra).\n")
         XCTAssertEqual(try runAlmanac(["crypto", "remove", "Bitcoin"], home: home).out, "Removed BTC/USD (Bitcoin).\n")
         XCTAssertEqual(try runAlmanac(["crypto", "remove", "1"], home: home).out, "Removed ETH/USD (Ethereum).\n")
-        assertOneLineError(try runAlmanac(["crypto", "remove", "btc"], home: home), status: 64,
-                           contains: "\"btc\" is not in the watchlist (1 SOL/USD, 2 XRP/USD, 3 ADA/USD, 4 DOGE/USD, 5 DOT/USD, 6 LUNA/USDT).")
+        assertOneLineError(
+            try runAlmanac(["crypto", "remove", "btc"], home: home), status: 64,
+            contains: "\"btc\" is not in the watchlist (1 SOL/USD, 2 XRP/USD, 3 ADA/USD, 4 DOGE/USD, 5 DOT/USD, 6 LUNA/USDT).")
         let list = try runAlmanac(["crypto"], home: home)
         XCTAssertTrue(list.out.contains(" 6  LUNA/USDT  Terra     unavailable"), list.out)
     }
@@ -77,7 +80,8 @@ final class CryptoCommandTests: XCTestCase {
         XCTAssertEqual(quoteRequests.count, 1, "one batched request for six symbols")
         XCTAssertEqual(quoteRequests.first?.queryValue("symbol"), "BTC/USD,ETH/USD,SOL/USD,XRP/USD,ADA/USD,DOGE/USD")
         XCTAssertEqual(quoteRequests.first?.header("authorization"), "apikey TD-LIVE-SECRET-77")
-        let history = try runAlmanac(["crypto", "history", "BTC", "--from", "2026-11-01", "--to", "2026-11-07"], home: home, environment: environment)
+        let history = try runAlmanac(
+            ["crypto", "history", "BTC", "--from", "2026-11-01", "--to", "2026-11-07"], home: home, environment: environment)
         XCTAssertEqual(history.status, 0, history.err)
         let series = try XCTUnwrap(server.requests.first { $0.path.hasSuffix("/time_series") })
         XCTAssertEqual(series.queryValue("start_date"), "2026-11-01")

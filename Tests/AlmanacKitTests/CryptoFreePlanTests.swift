@@ -71,7 +71,8 @@ final class CryptoFreePlanTests: XCTestCase {
         let server = try FixtureServer(fixtures: repositoryFixtures, credits: credits)
         let home = try makeTemporaryFolder(self)
         let environment = environment(server)
-        let history = try runAlmanac(["crypto", "history", "SOL", "--from", "2026-11-01", "--to", "2026-11-02"], home: home, environment: environment)
+        let history = try runAlmanac(
+            ["crypto", "history", "SOL", "--from", "2026-11-01", "--to", "2026-11-02"], home: home, environment: environment)
         XCTAssertEqual(history.status, 0, history.err)
         let usage = try runAlmanac(["crypto", "usage"], home: home, environment: environment)
         XCTAssertTrue(usage.out.contains("Last count from Twelve Data: 6 used, 2 left"), usage.out)
@@ -104,7 +105,9 @@ final class CryptoFreePlanTests: XCTestCase {
             case 1: return .json("{\"message\":\"oops\"}", status: 500)
             case 2: return .reset
             case 3: return .json("{\"BTC/USD\": [not json")
-            case 4: return .json("{\"code\":429,\"message\":\"You have run out of API credits for the current minute.\",\"status\":\"error\"}", status: 429)
+            case 4:
+                return .json(
+                    "{\"code\":429,\"message\":\"You have run out of API credits for the current minute.\",\"status\":\"error\"}", status: 429)
             default: return nil
             }
         }
@@ -156,9 +159,10 @@ final class CryptoFreePlanTests: XCTestCase {
         variables["ALMANAC_TODAY"] = "2026-11-20"
         let configuration = makeConfiguration(home: try makeTemporaryFolder(self), variables)
         let captured = CapturedConsole()
-        let context = AppContext(configuration: configuration, console: captured.console,
-                                 client: makeClient(configuration, console: captured.console, clock: clock), style: .plain,
-                                 json: false, interactive: interactive, clock: clock)
+        let context = AppContext(
+            configuration: configuration, console: captured.console,
+            client: makeClient(configuration, console: captured.console, clock: clock), style: .plain,
+            json: false, interactive: interactive, clock: clock)
         return (context, captured)
     }
 
@@ -204,7 +208,12 @@ final class Counter: @unchecked Sendable {
     private var count = 0
     var value: Int { lock.withLock { count } }
     /// Returns the value, then adds one.
-    func next() -> Int { lock.withLock { defer { count += 1 }; return count } }
+    func next() -> Int {
+        lock.withLock {
+            defer { count += 1 }
+            return count
+        }
+    }
     func set(_ value: Int) { lock.withLock { count = value } }
     func add(_ value: Int) { lock.withLock { count += value } }
 }

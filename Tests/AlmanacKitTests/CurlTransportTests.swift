@@ -5,7 +5,8 @@ import XCTest
 @testable import AlmanacKit
 
 final class CurlTransportTests: XCTestCase {
-    private func request(_ server: LoopbackServer, _ path: String, options: TransportOptions = .init(), key: String? = nil) throws -> PreparedRequest {
+    private func request(_ server: LoopbackServer, _ path: String, options: TransportOptions = .init(), key: String? = nil) throws -> PreparedRequest
+    {
         let descriptor = RequestDescriptor(provider: .yandexGeocoder, name: "test", path: path, query: [QueryItem("q", "x")], ttl: 60)
         return try RequestPreparer.prepare(descriptor, baseURL: server.baseURL, key: key, options: options)
     }
@@ -30,7 +31,10 @@ final class CurlTransportTests: XCTestCase {
             withUnsafeCurrentTask { $0?.cancel() }
             return try await CurlTransport().send(prepared)
         }
-        do { _ = try await never.value; XCTFail("expected cancellation") } catch is CancellationError {}
+        do {
+            _ = try await never.value
+            XCTFail("expected cancellation")
+        } catch is CancellationError {}
         XCTAssertEqual(server.receivedRequests.count, 1)
     }
 

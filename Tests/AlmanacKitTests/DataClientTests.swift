@@ -9,8 +9,10 @@ private struct Weather: Decodable, Sendable, Equatable {
 }
 
 private func weatherEndpoint(lat: String = "1") -> Endpoint<Weather> {
-    Endpoint(RequestDescriptor(provider: .openWeather, name: "openweather.weather", path: "/data/2.5/weather",
-                               query: [QueryItem("lat", lat)], ttl: 600))
+    Endpoint(
+        RequestDescriptor(
+            provider: .openWeather, name: "openweather.weather", path: "/data/2.5/weather",
+            query: [QueryItem("lat", lat)], ttl: 600))
 }
 
 /// A server whose answer and status can change between requests.
@@ -88,7 +90,9 @@ final class DataClientTests: XCTestCase {
         XCTAssertEqual(result.value, Weather(temp: 10))
         XCTAssertTrue(result.stale)
         XCTAssertEqual(result.origin, .cache)
-        XCTAssertTrue(capture.err.contains("warning: showing cached openweather.weather from 1 h ago: OpenWeatherMap had a server error (HTTP 503)"), capture.err)
+        XCTAssertTrue(
+            capture.err.contains("warning: showing cached openweather.weather from 1 h ago: OpenWeatherMap had a server error (HTTP 503)"),
+            capture.err)
     }
 
     func testStaleStandsOnConnectionFailureAnd429() async throws {
@@ -150,9 +154,11 @@ final class DataClientTests: XCTestCase {
     }
 
     func testMissingKeyUsesFixturesAndNeverCachesThem() async throws {
-        let endpoint = Endpoint<Weather>(RequestDescriptor(
-            provider: .openWeather, name: "openweather.weather", path: "/data/2.5/weather",
-            query: [QueryItem("lat", "55.7558"), QueryItem("lon", "37.6173"), QueryItem("units", "metric")], ttl: 600)) { data in
+        let endpoint = Endpoint<Weather>(
+            RequestDescriptor(
+                provider: .openWeather, name: "openweather.weather", path: "/data/2.5/weather",
+                query: [QueryItem("lat", "55.7558"), QueryItem("lon", "37.6173"), QueryItem("units", "metric")], ttl: 600)
+        ) { data in
             let object = try JSONSerialization.jsonObject(with: data) as! [String: Any]
             let main = object["main"] as! [String: Any]
             return Weather(temp: (main["temp"] as! NSNumber).doubleValue)
@@ -169,7 +175,10 @@ final class DataClientTests: XCTestCase {
         let cacheFolder = home.appendingPathComponent("cache")
         let file = try FileManager.default.contentsOfDirectory(at: cacheFolder, includingPropertiesForKeys: nil).first { $0.pathExtension == "json" }!
         let original = try Data(contentsOf: file)
-        for damaged in [original.prefix(original.count / 2), Data("garbage".utf8), Data(), Data(String(decoding: original, as: UTF8.self).replacingOccurrences(of: "\"schema\":1", with: "\"schema\":99").utf8)] {
+        for damaged in [
+            original.prefix(original.count / 2), Data("garbage".utf8), Data(),
+            Data(String(decoding: original, as: UTF8.self).replacingOccurrences(of: "\"schema\":1", with: "\"schema\":99").utf8),
+        ] {
             try damaged.write(to: file)
             let result = try await client().fetch(weatherEndpoint())
             XCTAssertEqual(result.origin, .live)

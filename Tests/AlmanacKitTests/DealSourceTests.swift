@@ -6,19 +6,23 @@ import XCTest
 
 final class DealSourceTests: XCTestCase {
     func testParserAcceptsTheDocumentedShapes() {
-        let line = #"{"id":7,"dateModified":"2026-11-20T10:00:01.250Z","instrumentName":"EUR/USD_TOD","price":1.0812,"amount":15000,"side":"buy","extra":[1]}"#
+        let line =
+            #"{"id":7,"dateModified":"2026-11-20T10:00:01.250Z","instrumentName":"EUR/USD_TOD","price":1.0812,"amount":15000,"side":"buy","extra":[1]}"#
         XCTAssertNil(DealLineParser.parse(Array(line.utf8)), "arrays are not part of the format")
-        let good = #"{"id":7,"dateModified":"2026-11-20T10:00:01.250Z","instrumentName":"EUR/USD_TOD","price":1.0812,"amount":15000,"side":"buy","note":null}"#
+        let good =
+            #"{"id":7,"dateModified":"2026-11-20T10:00:01.250Z","instrumentName":"EUR/USD_TOD","price":1.0812,"amount":15000,"side":"buy","note":null}"#
         let deal = DealLineParser.parse(Array(good.utf8))
         XCTAssertEqual(deal?.id, 7)
         XCTAssertEqual(deal?.dateModified.timeIntervalSince1970, 1_795_168_801.25)
         XCTAssertEqual(deal?.side, .buy)
         let epoch = #"{ "id": 8, "dateModified": 1795168801, "instrument": "GBP\/USD_TOM", "price": 1.27, "amount": 1e3, "side": "SELL" }"#
         XCTAssertEqual(DealLineParser.parse(Array(epoch.utf8))?.instrumentName, "GBP/USD_TOM")
-        for bad in ["", "{}", "not json", #"{"id":1}"#, #"{"id":"x","dateModified":1,"instrumentName":"A","price":1,"amount":1,"side":"buy"}"#,
-                    #"{"id":1,"dateModified":1,"instrumentName":"A","price":1,"amount":1,"side":"hold"}"#,
-                    #"{"id":1,"dateModified":"2026-13-01T00:00:00Z","instrumentName":"A","price":1,"amount":1,"side":"buy"}"#,
-                    #"{"id":1,"dateModified":1,"instrumentName":"A","price":1,"amount":1,"side":"buy"} trailing"#] {
+        for bad in [
+            "", "{}", "not json", #"{"id":1}"#, #"{"id":"x","dateModified":1,"instrumentName":"A","price":1,"amount":1,"side":"buy"}"#,
+            #"{"id":1,"dateModified":1,"instrumentName":"A","price":1,"amount":1,"side":"hold"}"#,
+            #"{"id":1,"dateModified":"2026-13-01T00:00:00Z","instrumentName":"A","price":1,"amount":1,"side":"buy"}"#,
+            #"{"id":1,"dateModified":1,"instrumentName":"A","price":1,"amount":1,"side":"buy"} trailing"#,
+        ] {
             XCTAssertNil(DealLineParser.parse(Array(bad.utf8)), bad)
         }
     }

@@ -9,9 +9,10 @@ final class DealStoreTests: XCTestCase {
         var generator = SplitMix64(seed: seed)
         var ids = Array(1...Int64(count * 3)).shuffled(using: &generator).prefix(count)
         return (0..<count).map { _ in
-            Deal(id: ids.removeFirst(), dateModified: Date(timeIntervalSince1970: 1_795_000_000 + Double(generator.next() % 500)),
-                 instrumentName: DealServer.instruments[Int(generator.next() % 6)], price: Double(generator.next() % 300) / 100 - 1,
-                 amount: Double(generator.next() % 50), side: generator.next() & 1 == 0 ? .buy : .sell)
+            Deal(
+                id: ids.removeFirst(), dateModified: Date(timeIntervalSince1970: 1_795_000_000 + Double(generator.next() % 500)),
+                instrumentName: DealServer.instruments[Int(generator.next() % 6)], price: Double(generator.next() % 300) / 100 - 1,
+                amount: Double(generator.next() % 50), side: generator.next() & 1 == 0 ? .buy : .sell)
         }
     }
 
@@ -45,7 +46,8 @@ final class DealStoreTests: XCTestCase {
                     all += batch
                     index += size
                 }
-                XCTAssertEqual(store.window(offset: 0, count: all.count).map(\.id), reference(all, column, descending: descending), "\(column) \(descending)")
+                XCTAssertEqual(
+                    store.window(offset: 0, count: all.count).map(\.id), reference(all, column, descending: descending), "\(column) \(descending)")
             }
         }
     }
@@ -92,13 +94,15 @@ final class DealStoreTests: XCTestCase {
     }
 
     func testServerIsDeterministicAndBatchesOf100() {
-        let first = Collected(), second = Collected()
+        let first = Collected()
+        let second = Collected()
         let done = expectation(description: "two streams")
         done.expectedFulfillmentCount = 2
         for collected in [first, second] {
-            DealServer(count: 1_050, seed: 99, pace: 0).subscribeToDeals({ batch in
-                collected.append(Data("\(batch.count):\(batch.first!.id):\(batch.first!.price);".utf8))
-            }, onEnd: { done.fulfill() })
+            DealServer(count: 1_050, seed: 99, pace: 0).subscribeToDeals(
+                { batch in
+                    collected.append(Data("\(batch.count):\(batch.first!.id):\(batch.first!.price);".utf8))
+                }, onEnd: { done.fulfill() })
         }
         wait(for: [done], timeout: 10)
         XCTAssertEqual(first.data, second.data)
@@ -143,9 +147,10 @@ final class DealStorePropertyTests: XCTestCase {
     private func randomDeals(_ count: Int, ids: inout [Int64], generator: inout SplitMix64) -> [Deal] {
         (0..<count).map { _ in
             let id = ids.removeLast()
-            return Deal(id: id, dateModified: Date(timeIntervalSince1970: 1_795_000_000 + Double(generator.next() % 40)),
-                        instrumentName: DealServer.instruments[Int(generator.next() % 7)], price: Double(generator.next() % 50) / 4 - 3,
-                        amount: Double(generator.next() % 9), side: generator.next() & 1 == 0 ? .buy : .sell)
+            return Deal(
+                id: id, dateModified: Date(timeIntervalSince1970: 1_795_000_000 + Double(generator.next() % 40)),
+                instrumentName: DealServer.instruments[Int(generator.next() % 7)], price: Double(generator.next() % 50) / 4 - 3,
+                amount: Double(generator.next() % 9), side: generator.next() & 1 == 0 ? .buy : .sell)
         }
     }
 
@@ -221,7 +226,8 @@ final class DealStorePropertyTests: XCTestCase {
         let produced = expectation(description: "producer done")
         Thread.detachNewThread {
             for batch in 0..<100 {
-                inbox.put((0..<100).map { Deal(id: Int64(batch * 100 + $0), dateModified: Date(), instrumentName: "X", price: 1, amount: 1, side: .buy) })
+                inbox.put(
+                    (0..<100).map { Deal(id: Int64(batch * 100 + $0), dateModified: Date(), instrumentName: "X", price: 1, amount: 1, side: .buy) })
             }
             inbox.finish()
             produced.fulfill()

@@ -34,10 +34,10 @@ final class DealsCommandTests: XCTestCase {
         let home = try makeTemporaryFolder(self)
         let file = home.appendingPathComponent("deals.jsonl")
         try """
-            {"id":1,"dateModified":"2026-11-20T10:00:00Z","instrumentName":"EUR/USD_TOD","price":1.08123,"amount":1500.6,"side":"sell"}
-            oops
-            {"id":2,"dateModified":"2026-11-20T10:00:05Z","instrumentName":"GBP/USD_TOM","price":1.27,"amount":10,"side":"buy"}
-            """.write(to: file, atomically: true, encoding: .utf8)
+        {"id":1,"dateModified":"2026-11-20T10:00:00Z","instrumentName":"EUR/USD_TOD","price":1.08123,"amount":1500.6,"side":"sell"}
+        oops
+        {"id":2,"dateModified":"2026-11-20T10:00:05Z","instrumentName":"GBP/USD_TOM","price":1.27,"amount":10,"side":"buy"}
+        """.write(to: file, atomically: true, encoding: .utf8)
         let result = try runAlmanac(["deals", "top", "--source", file.path, "--json"], home: home)
         XCTAssertEqual(result.status, 0, result.err)
         XCTAssertEqual(result.err, "warning: skipped 1 malformed line in the source.\n")
@@ -45,15 +45,17 @@ final class DealsCommandTests: XCTestCase {
         XCTAssertEqual(rows.map { $0["id"] as? Int }, [2, 1])
         XCTAssertEqual(rows[1]["price"] as? Double, 1.08)
         XCTAssertEqual(rows[1]["amount"] as? Double, 1501)
-        assertOneLineError(try runAlmanac(["deals", "top", "--source", home.appendingPathComponent("missing.jsonl").path], home: home),
-                           status: 1, contains: "Could not read deals: cannot open")
+        assertOneLineError(
+            try runAlmanac(["deals", "top", "--source", home.appendingPathComponent("missing.jsonl").path], home: home),
+            status: 1, contains: "Could not read deals: cannot open")
         assertOneLineError(try runAlmanac(["deals", "top", "--sort", "volume"], home: home), status: 64, contains: "--sort must be")
         assertOneLineError(try runAlmanac(["deals", "browse", "--count", "10"], home: home), status: 1, contains: "needs a terminal")
     }
 
     /// The full-screen browser in a real terminal: scrolling, sort switch, flip, follow/pause, clean exit.
     func testBrowseInTmux() throws {
-        guard FileManager.default.isExecutableFile(atPath: "/usr/bin/tmux") || FileManager.default.isExecutableFile(atPath: "/usr/local/bin/tmux") else {
+        guard FileManager.default.isExecutableFile(atPath: "/usr/bin/tmux") || FileManager.default.isExecutableFile(atPath: "/usr/local/bin/tmux")
+        else {
             throw XCTSkip("tmux is not installed (make test installs it)")
         }
         let home = try makeTemporaryFolder(self)
@@ -71,7 +73,10 @@ final class DealsCommandTests: XCTestCase {
         var screens: [String: String] = [:]
         var current = ""
         for line in try String(contentsOf: output, encoding: .utf8).components(separatedBy: "\n") {
-            if line.hasPrefix("=== STEP ") { current = String(line.dropFirst(9)); continue }
+            if line.hasPrefix("=== STEP ") {
+                current = String(line.dropFirst(9))
+                continue
+            }
             screens[current, default: ""] += line + "\n"
         }
         let start = try XCTUnwrap(screens["start"])

@@ -38,8 +38,9 @@ final class DoctorCommandTests: XCTestCase {
         let result = try runAlmanac(["doctor"], home: home, environment: ["ALMANAC_FRUITYVICE_URL": "http://127.0.0.1:9/"])
         XCTAssertEqual(result.status, 0, result.err)
         let line = try XCTUnwrap(result.out.split(separator: "\n").first { $0.hasPrefix("Twelve Data") })
-        XCTAssertEqual(line.split(separator: " ", omittingEmptySubsequences: true).prefix(6).joined(separator: " "),
-                       "Twelve Data TWELVEDATA_API_KEY not set sample")
+        XCTAssertEqual(
+            line.split(separator: " ", omittingEmptySubsequences: true).prefix(6).joined(separator: " "),
+            "Twelve Data TWELVEDATA_API_KEY not set sample")
         XCTAssertTrue(result.out.contains("Sample data: "), result.out)
         XCTAssertEqual(try runAlmanac(["--help"], home: home).status, 0)
         XCTAssertEqual(try runAlmanac(["--version"], home: home).out, "0.1.0\n")

@@ -100,7 +100,7 @@ final class DocumentStoreTests: XCTestCase {
             try process.run()
             return process
         }
-        processes.forEach { $0.waitUntilExit() }
+        for process in processes { process.waitUntilExit() }
         XCTAssertTrue(processes.allSatisfy { $0.terminationStatus == 0 })
         let data = try Data(contentsOf: folder.appendingPathComponent("stress.json"))
         let root = try JSONSerialization.jsonObject(with: data) as? [String: Any]

@@ -7,8 +7,9 @@ final class ExamServiceTests: XCTestCase {
     private func service(today: String = "2026-11-21") throws -> ExamService {
         let home = try makeTemporaryFolder(self)
         let configuration = makeConfiguration(home: home, ["ALMANAC_TODAY": today])
-        let context = AppContext(configuration: configuration, console: .silent, client: makeClient(configuration, console: .silent),
-                                 style: .plain, json: false, interactive: false)
+        let context = AppContext(
+            configuration: configuration, console: .silent, client: makeClient(configuration, console: .silent),
+            style: .plain, json: false, interactive: false)
         return ExamService(context: context)
     }
 
@@ -44,9 +45,18 @@ final class ExamServiceTests: XCTestCase {
         let cases: [(() throws -> Void, String)] = [
             ({ try exams.add(name: "  ", date: "2026-12-01 10:00") }, "An exam name cannot be empty or only spaces."),
             ({ try exams.add(name: long, date: "2026-12-01 10:00") }, "An exam name must be at most 100 characters (this one has 101)."),
-            ({ try exams.add(name: "X", date: "2026-02-30 10:00") }, "\"2026-02-30 10:00\" is not a date and time; use \"YYYY-MM-DD HH:MM\" (e.g. \"2026-12-01 09:30\")."),
-            ({ try exams.add(name: "X", date: "2026-12-01 24:00") }, "\"2026-12-01 24:00\" is not a date and time; use \"YYYY-MM-DD HH:MM\" (e.g. \"2026-12-01 09:30\")."),
-            ({ try exams.add(name: "X", date: "2026-11-20 10:00") }, "2026-11-20 10:00 is in the past; a new pending exam needs a future date (or add --passed to file it as passed)."),
+            (
+                { try exams.add(name: "X", date: "2026-02-30 10:00") },
+                "\"2026-02-30 10:00\" is not a date and time; use \"YYYY-MM-DD HH:MM\" (e.g. \"2026-12-01 09:30\")."
+            ),
+            (
+                { try exams.add(name: "X", date: "2026-12-01 24:00") },
+                "\"2026-12-01 24:00\" is not a date and time; use \"YYYY-MM-DD HH:MM\" (e.g. \"2026-12-01 09:30\")."
+            ),
+            (
+                { try exams.add(name: "X", date: "2026-11-20 10:00") },
+                "2026-11-20 10:00 is in the past; a new pending exam needs a future date (or add --passed to file it as passed)."
+            ),
             ({ try exams.pass(id: 42) }, "No exam with ID 42. There are no exams yet."),
         ]
         for (action, message) in cases {
@@ -70,10 +80,11 @@ final class ExamServiceTests: XCTestCase {
         for line in text.components(separatedBy: "\r\n") { XCTAssertLessThanOrEqual(line.utf8.count, 75) }
         // Unfold (RFC 5545 §3.1) and read the properties back.
         let unfolded = text.replacingOccurrences(of: "\r\n ", with: "")
-        let properties = Dictionary(unfolded.components(separatedBy: "\r\n").compactMap { line -> (String, String)? in
-            guard let colon = line.firstIndex(of: ":") else { return nil }
-            return (String(line[..<colon]), String(line[line.index(after: colon)...]))
-        }, uniquingKeysWith: { first, _ in first })
+        let properties = Dictionary(
+            unfolded.components(separatedBy: "\r\n").compactMap { line -> (String, String)? in
+                guard let colon = line.firstIndex(of: ":") else { return nil }
+                return (String(line[..<colon]), String(line[line.index(after: colon)...]))
+            }, uniquingKeysWith: { first, _ in first })
         XCTAssertEqual(properties["DTSTART"], "20261201T083000Z")
         XCTAssertEqual(properties["DURATION"], "PT1H")
         XCTAssertEqual(properties["SUMMARY"], "Thermodynamics\\, statistical physics\\; and a very long title that needs folding — ünïcödé")

@@ -6,11 +6,14 @@ final class ExamsCommandTests: XCTestCase {
 
     func testPersistenceAcrossRunsAndListing() throws {
         let home = try makeTemporaryFolder(self)
-        XCTAssertEqual(try runAlmanac(["exams", "add", "Linear algebra", "--date", "2026-12-03 09:30"], home: home, environment: today).out,
-                       "Added exam 1: Linear algebra, 2026-12-03 09:30.\n")
+        XCTAssertEqual(
+            try runAlmanac(["exams", "add", "Linear algebra", "--date", "2026-12-03 09:30"], home: home, environment: today).out,
+            "Added exam 1: Linear algebra, 2026-12-03 09:30.\n")
         _ = try runAlmanac(["exams", "add", "Physics", "--date", "2027-01-15T14:00"], home: home, environment: today)
         let listing = try runAlmanac(["exams"], home: home, environment: today)
-        XCTAssertEqual(listing.out, """
+        XCTAssertEqual(
+            listing.out,
+            """
             December 2026
             ID  Exam            Date       Time   Days left
             ──  ──────────────  ─────────  ─────  ─────────
@@ -36,8 +39,9 @@ final class ExamsCommandTests: XCTestCase {
         XCTAssertEqual(try runAlmanac(["exams", "pass", "1", "--yes"], home: home, environment: today).status, 0)
         XCTAssertTrue(try runAlmanac(["exams", "passed"], home: home, environment: today).out.contains("Chemistry"))
         assertOneLineError(try runAlmanac(["exams", "pass", "x"], home: home, environment: today), status: 64, contains: "x")
-        assertOneLineError(try runAlmanac(["exams", "reschedule", "9", "--date", "2026-12-03 10:00"], home: home, environment: today),
-                           status: 64, contains: "No exam with ID 9. IDs: 1.")
+        assertOneLineError(
+            try runAlmanac(["exams", "reschedule", "9", "--date", "2026-12-03 10:00"], home: home, environment: today),
+            status: 64, contains: "No exam with ID 9. IDs: 1.")
     }
 
     func testTwentyConcurrentAddsLeaveTwentyExams() throws {
@@ -52,7 +56,7 @@ final class ExamsCommandTests: XCTestCase {
             try process.run()
             return process
         }
-        processes.forEach { $0.waitUntilExit() }
+        for process in processes { process.waitUntilExit() }
         XCTAssertTrue(processes.allSatisfy { $0.terminationStatus == 0 })
         let json = try runAlmanac(["exams", "--json"], home: home, environment: today)
         let exams = (try JSONSerialization.jsonObject(with: Data(json.out.utf8)) as? [String: [[String: Any]]])?["exams"] ?? []
@@ -64,11 +68,13 @@ final class ExamsCommandTests: XCTestCase {
         let home = try makeTemporaryFolder(self)
         _ = try runAlmanac(["exams", "add", "Biology", "--date", "2026-12-03 09:30"], home: home, environment: today)
         let file = home.appendingPathComponent("exams.ics")
-        XCTAssertEqual(try runAlmanac(["exams", "export", "--ics", file.path], home: home, environment: today).out, "Wrote 1 exam to \(file.path).\n")
+        XCTAssertEqual(
+            try runAlmanac(["exams", "export", "--ics", file.path], home: home, environment: today).out, "Wrote 1 exam to \(file.path).\n")
         XCTAssertTrue(try String(contentsOf: file, encoding: .utf8).contains("SUMMARY:Biology\r\n"))
         let missing = home.appendingPathComponent("no-such-folder/exams.ics")
-        assertOneLineError(try runAlmanac(["exams", "export", "--ics", missing.path], home: home, environment: today), status: 73,
-                           contains: "No folder \(missing.deletingLastPathComponent().path); create it first.")
+        assertOneLineError(
+            try runAlmanac(["exams", "export", "--ics", missing.path], home: home, environment: today), status: 73,
+            contains: "No folder \(missing.deletingLastPathComponent().path); create it first.")
         XCTAssertFalse(FileManager.default.fileExists(atPath: missing.deletingLastPathComponent().path), "no folder is created")
     }
 }

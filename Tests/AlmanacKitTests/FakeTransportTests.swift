@@ -43,9 +43,13 @@ final class FakeTransportTests: XCTestCase {
     func testConcurrentFetchesOfOneRequestShareOneTransfer() async throws {
         let home = try makeTemporaryFolder(self)
         let configuration = makeConfiguration(home: home, ["ALMANAC_FRUITYVICE_URL": "https://fruit.example"])
-        let fake = FakeTransport(body: Data("[{\"name\":\"Banana\",\"id\":1,\"family\":\"Musaceae\",\"order\":\"Zingiberales\",\"genus\":\"Musa\",\"nutritions\":{\"calories\":96,\"fat\":0.2,\"sugar\":17.2,\"carbohydrates\":22,\"protein\":1}}]".utf8), delay: 0.3)
-        let client = DataClient(configuration: configuration, live: LiveClient(transport: fake, configuration: configuration, console: .silent),
-                                cache: JSONFileCache(folder: configuration.paths.cache), fixtures: nil, console: .silent)
+        let fake = FakeTransport(
+            body: Data(
+                "[{\"name\":\"Banana\",\"id\":1,\"family\":\"Musaceae\",\"order\":\"Zingiberales\",\"genus\":\"Musa\",\"nutritions\":{\"calories\":96,\"fat\":0.2,\"sugar\":17.2,\"carbohydrates\":22,\"protein\":1}}]"
+                    .utf8), delay: 0.3)
+        let client = DataClient(
+            configuration: configuration, live: LiveClient(transport: fake, configuration: configuration, console: .silent),
+            cache: JSONFileCache(folder: configuration.paths.cache), fixtures: nil, console: .silent)
         async let first = client.fetch(Fruityvice.all())
         async let second = client.fetch(Fruityvice.all())
         let (a, b) = try await (first, second)

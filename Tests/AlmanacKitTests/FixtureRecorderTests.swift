@@ -6,8 +6,10 @@ import XCTest
 
 /// Recording a fixture set from loopback providers, then replaying it with no server at all.
 final class FixtureRecorderTests: XCTestCase {
-    private let keys = ["TWELVEDATA_API_KEY": "TD-RECORD-KEY-9321", "OPENWEATHER_API_KEY": "OW-RECORD-KEY-5517",
-                        "YANDEX_GEOCODER_API_KEY": "YA-RECORD-KEY-7730"]
+    private let keys = [
+        "TWELVEDATA_API_KEY": "TD-RECORD-KEY-9321", "OPENWEATHER_API_KEY": "OW-RECORD-KEY-5517",
+        "YANDEX_GEOCODER_API_KEY": "YA-RECORD-KEY-7730",
+    ]
 
     /// A loopback server over the shipped recordings that echoes the OpenWeather key inside the
     /// One Call body (raw and in a URL) and every key in a response header.
@@ -17,12 +19,15 @@ final class FixtureRecorderTests: XCTestCase {
         return try FixtureServer(fixtures: repositoryFixtures) { provider, request in
             let echo = ["x-echo-key": keys.values.joined(separator: ",")]
             guard provider == .openWeather, request.path.hasSuffix("/data/3.0/onecall") else { return nil }
-            let descriptor = RequestDescriptor(provider: .openWeather, name: "server", path: "/data/3.0/onecall",
-                                               query: request.query.map { QueryItem($0.name, $0.value) }, ttl: 0)
+            let descriptor = RequestDescriptor(
+                provider: .openWeather, name: "server", path: "/data/3.0/onecall",
+                query: request.query.map { QueryItem($0.name, $0.value) }, ttl: 0)
             guard let response = try? shipped.respond(to: descriptor) else { return nil }
             var text = String(decoding: response.body, as: UTF8.self)
             let key = keys["OPENWEATHER_API_KEY"]!
-            text.insert(contentsOf: "\"echo\":\"https://api.openweathermap.org/data/3.0/onecall?lat=1&appid=\(key)\",\"token\":\"\(key)\",", at: text.index(after: text.startIndex))
+            text.insert(
+                contentsOf: "\"echo\":\"https://api.openweathermap.org/data/3.0/onecall?lat=1&appid=\(key)\",\"token\":\"\(key)\",",
+                at: text.index(after: text.startIndex))
             return .json(text, headers: echo)
         }
     }
@@ -85,16 +90,19 @@ final class FixtureRecorderTests: XCTestCase {
     func testAProviderWithoutAKeyIsSkippedWithANote() throws {
         let server = try FixtureServer(fixtures: repositoryFixtures)
         let home = try makeTemporaryFolder(self)
-        let result = try runAlmanac(["fixtures", "record", "--provider", "twelvedata", "--to", home.appendingPathComponent("x").path],
-                                    home: home, environment: server.environment)
+        let result = try runAlmanac(
+            ["fixtures", "record", "--provider", "twelvedata", "--to", home.appendingPathComponent("x").path],
+            home: home, environment: server.environment)
         XCTAssertEqual(result.status, 0, result.err)
         XCTAssertTrue(result.err.contains("twelvedata skipped: TWELVEDATA_API_KEY is not set"), result.err)
-        assertOneLineError(try runAlmanac(["fixtures", "record", "--to", "/nonexistent/set"], home: home), status: 73, contains: "No folder /nonexistent")
+        assertOneLineError(
+            try runAlmanac(["fixtures", "record", "--to", "/nonexistent/set"], home: home), status: 73, contains: "No folder /nonexistent")
     }
 
     func testTheShippedManifestIsCurrent() throws {
         let shipped = try XCTUnwrap(FixtureManifest.load(from: repositoryFixtures))
-        let fresh = FixtureManifest.index(repositoryFixtures, program: shipped.program, recordedAt: shipped.recordedAt, recordedOn: shipped.recordedOn)
+        let fresh = FixtureManifest.index(
+            repositoryFixtures, program: shipped.program, recordedAt: shipped.recordedAt, recordedOn: shipped.recordedOn)
         XCTAssertEqual(shipped, fresh, "run: almanac fixtures index Fixtures")
     }
 
@@ -110,7 +118,8 @@ final class FixtureRecorderTests: XCTestCase {
 
     func testJSONSpanFindsTheRawBody() {
         let data = Data(#"{"request":{"path":"/a","query":{"x":"}"}},"response":{"status":200,"body":{"a":[1,{"b":"\"]"}],"c":null}}}"#.utf8)
-        XCTAssertEqual(JSONSpan.value(at: ["response", "body"], in: data).map { String(decoding: $0, as: UTF8.self) }, #"{"a":[1,{"b":"\"]"}],"c":null}"#)
+        XCTAssertEqual(
+            JSONSpan.value(at: ["response", "body"], in: data).map { String(decoding: $0, as: UTF8.self) }, #"{"a":[1,{"b":"\"]"}],"c":null}"#)
         XCTAssertNil(JSONSpan.value(at: ["response", "missing"], in: data))
         XCTAssertNil(JSONSpan.value(at: ["response", "body"], in: Data(#"{"response":{"body":{"a":"#.utf8)))
     }

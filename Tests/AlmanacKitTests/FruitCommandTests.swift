@@ -19,11 +19,14 @@ final class FruitCommandTests: XCTestCase {
 
     func testEatLogRemoveAcrossRuns() throws {
         let home = try makeTemporaryFolder(self)
-        XCTAssertEqual(try runAlmanac(["fruit", "eat", "Banana", "--date", "2026-10-31", "--amount", "120"], home: home, environment: offline).out,
-                       "Logged #1: 120 g of Banana on Saturday 31 October 2026 (115 kcal).\n")
+        XCTAssertEqual(
+            try runAlmanac(["fruit", "eat", "Banana", "--date", "2026-10-31", "--amount", "120"], home: home, environment: offline).out,
+            "Logged #1: 120 g of Banana on Saturday 31 October 2026 (115 kcal).\n")
         _ = try runAlmanac(["fruit", "eat", "GreenApple", "--date", "2026-10-31"], home: home, environment: offline)
         let log = try runAlmanac(["fruit", "log", "--from", "2026-10-01"], home: home, environment: offline)
-        XCTAssertEqual(log.out, """
+        XCTAssertEqual(
+            log.out,
+            """
             Saturday 31 October 2026
             #  Fruit       Grams  kcal  Fat  Sugar  Carbs  Protein
             ─  ──────────  ─────  ────  ───  ─────  ─────  ───────
@@ -33,10 +36,15 @@ final class FruitCommandTests: XCTestCase {
 
             """)
         XCTAssertEqual(try runAlmanac(["fruit", "log", "remove", "1"], home: home, environment: offline).out, "Removed #1: Banana on 2026-10-31.\n")
-        assertOneLineError(try runAlmanac(["fruit", "log", "remove", "1"], home: home, environment: offline), status: 64, contains: "No log entry 1.")
-        assertOneLineError(try runAlmanac(["fruit", "eat", "Banana", "--date", "2026-11-22"], home: home, environment: offline), status: 64, contains: "in the future")
-        assertOneLineError(try runAlmanac(["fruit", "list", "--sort", "colour"], home: home, environment: offline), status: 64, contains: "--sort must be")
-        assertOneLineError(try runAlmanac(["fruit", "show", "Durain"], home: home, environment: offline), status: 64, contains: "Did you mean: Durian")
+        assertOneLineError(
+            try runAlmanac(["fruit", "log", "remove", "1"], home: home, environment: offline), status: 64, contains: "No log entry 1.")
+        assertOneLineError(
+            try runAlmanac(["fruit", "eat", "Banana", "--date", "2026-11-22"], home: home, environment: offline), status: 64,
+            contains: "in the future")
+        assertOneLineError(
+            try runAlmanac(["fruit", "list", "--sort", "colour"], home: home, environment: offline), status: 64, contains: "--sort must be")
+        assertOneLineError(
+            try runAlmanac(["fruit", "show", "Durain"], home: home, environment: offline), status: 64, contains: "Did you mean: Durian")
     }
 
     func testListByFamilyAgainstLoopbackServer() throws {

@@ -10,8 +10,9 @@ final class FruitServiceTests: XCTestCase {
         var all = ["ALMANAC_TODAY": "2026-11-21"]
         all.merge(variables) { _, new in new }
         let configuration = makeConfiguration(home: home, all, offline: offline)
-        let context = AppContext(configuration: configuration, console: .silent, client: makeClient(configuration, console: .silent),
-                                 style: .plain, json: false, interactive: false)
+        let context = AppContext(
+            configuration: configuration, console: .silent, client: makeClient(configuration, console: .silent),
+            style: .plain, json: false, interactive: false)
         return FruitService(context: context)
     }
 
@@ -30,8 +31,9 @@ final class FruitServiceTests: XCTestCase {
         let (fruits, _) = try await service().catalogue()
         let families = FruitService.grouped(fruits, by: .family)
         XCTAssertEqual(families.map(\.name), families.map(\.name).sorted { $0.lowercased() < $1.lowercased() })
-        XCTAssertEqual(families.filter { $0.name == "Ebenaceae" }.first?.fruits.map(\.name), ["Japanese Persimmon", "Persimmon"],
-                       "the leading space must not split the family")
+        XCTAssertEqual(
+            families.filter { $0.name == "Ebenaceae" }.first?.fruits.map(\.name), ["Japanese Persimmon", "Persimmon"],
+            "the leading space must not split the family")
         XCTAssertEqual(families.reduce(0) { $0 + $1.fruits.count }, 49)
         XCTAssertEqual(FruitService.sorted(fruits, byName: false).prefix(3).map(\.id), [1, 2, 3])
         XCTAssertEqual(FruitService.sorted(fruits, byName: true).first?.name, "Annona")
@@ -97,14 +99,16 @@ final class FruitServiceTests: XCTestCase {
         let failing = Collected()
         let server = try FixtureServer(fixtures: repositoryFixtures) { _, request in
             guard !failing.data.isEmpty else { return nil }
-            return request.path.hasSuffix("/all") ? .data(Data("<html>502 Bad Gateway</html>".utf8), status: 502) : .json("{\"error\":\"The fruit was not found\"}", status: 404)
+            return request.path.hasSuffix("/all")
+                ? .data(Data("<html>502 Bad Gateway</html>".utf8), status: 502) : .json("{\"error\":\"The fruit was not found\"}", status: 404)
         }
         let home = try makeTemporaryFolder(self)
         let clock = ManualClock()
         let configuration = makeConfiguration(home: home, server.environment)
         let capture = CapturedConsole()
-        let context = AppContext(configuration: configuration, console: capture.console, client: makeClient(configuration, console: capture.console, clock: clock),
-                                 style: .plain, json: false, interactive: false)
+        let context = AppContext(
+            configuration: configuration, console: capture.console, client: makeClient(configuration, console: capture.console, clock: clock),
+            style: .plain, json: false, interactive: false)
         let fruits = FruitService(context: context)
         _ = try await fruits.catalogue()
         failing.append(Data([1]))

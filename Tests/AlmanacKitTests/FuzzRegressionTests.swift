@@ -22,8 +22,10 @@ final class FuzzRegressionTests: XCTestCase {
             }
         }
         XCTAssertGreaterThanOrEqual(ran, 29)
-        XCTAssertEqual(Set(FuzzTarget.all.map(\.name)), Set(try FileManager.default.contentsOfDirectory(atPath: fuzzFolder.appendingPathComponent("corpus").path)),
-                       "every target has seeds")
+        XCTAssertEqual(
+            Set(FuzzTarget.all.map(\.name)),
+            Set(try FileManager.default.contentsOfDirectory(atPath: fuzzFolder.appendingPathComponent("corpus").path)),
+            "every target has seeds")
     }
 
     func testAnEmptyFileReadsAsNoBytesAndAMissingOneAsNil() throws {

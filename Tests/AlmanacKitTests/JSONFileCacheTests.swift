@@ -7,8 +7,9 @@ final class JSONFileCacheTests: XCTestCase {
     func testRoundTripEmbedsJSONBody() throws {
         let folder = try makeTemporaryFolder(self)
         let cache = JSONFileCache(folder: folder)
-        let entry = CacheEntry(key: "fruityvice GET /api/fruit/all", provider: .fruityvice, name: "fruityvice.all",
-                               fetchedAt: Date(timeIntervalSince1970: 1_800_000_000), ttl: 604_800, etag: "\"x\"", body: Data("[{\"id\":1}]".utf8))
+        let entry = CacheEntry(
+            key: "fruityvice GET /api/fruit/all", provider: .fruityvice, name: "fruityvice.all",
+            fetchedAt: Date(timeIntervalSince1970: 1_800_000_000), ttl: 604_800, etag: "\"x\"", body: Data("[{\"id\":1}]".utf8))
         try cache.write(entry)
         XCTAssertEqual(cache.read(key: entry.key, provider: .fruityvice)?.etag, "\"x\"")
         let text = try String(contentsOf: cache.fileURL(for: entry.key, provider: .fruityvice), encoding: .utf8)
@@ -20,8 +21,9 @@ final class JSONFileCacheTests: XCTestCase {
         let folder = try makeTemporaryFolder(self)
         let cache = JSONFileCache(folder: folder)
         let key = "yandex GET /1.x/?geocode=,\"body\":{}&x=1"
-        let entry = CacheEntry(key: key, provider: .yandexGeocoder, name: "n", fetchedAt: Date(timeIntervalSince1970: 1), ttl: 5,
-                               body: Data("<html>,\"body\": not json</html>".utf8))
+        let entry = CacheEntry(
+            key: key, provider: .yandexGeocoder, name: "n", fetchedAt: Date(timeIntervalSince1970: 1), ttl: 5,
+            body: Data("<html>,\"body\": not json</html>".utf8))
         try cache.write(entry)
         XCTAssertEqual(cache.read(key: key, provider: .yandexGeocoder), entry)
     }
@@ -46,7 +48,8 @@ final class JSONFileCacheTests: XCTestCase {
         let folder = try makeTemporaryFolder(self)
         let cache = JSONFileCache(folder: folder)
         let now = Date()
-        try cache.write(CacheEntry(key: "a", provider: .fruityvice, name: "n", fetchedAt: now.addingTimeInterval(-100), ttl: 60, body: Data("1".utf8)))
+        try cache.write(
+            CacheEntry(key: "a", provider: .fruityvice, name: "n", fetchedAt: now.addingTimeInterval(-100), ttl: 60, body: Data("1".utf8)))
         try cache.write(CacheEntry(key: "b", provider: .twelveData, name: "n", fetchedAt: now, ttl: 60, body: Data("2".utf8)))
         try cache.write(CacheEntry(key: "c", provider: .twelveData, name: "n", fetchedAt: now, ttl: 60, body: Data("3".utf8)))
         XCTAssertEqual(cache.prune(now: now), 1)

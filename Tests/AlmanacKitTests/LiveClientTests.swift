@@ -15,14 +15,16 @@ final class LiveClientTests: XCTestCase {
     private let key = "TD-SECRET-KEY-42"
 
     private func client(_ server: LoopbackServer, sleeps: Sleeps, console: Console = .silent) throws -> LiveClient {
-        let configuration = makeConfiguration(home: try makeTemporaryFolder(self),
-                                              ["ALMANAC_TWELVEDATA_URL": server.baseURL, "TWELVEDATA_API_KEY": key])
+        let configuration = makeConfiguration(
+            home: try makeTemporaryFolder(self),
+            ["ALMANAC_TWELVEDATA_URL": server.baseURL, "TWELVEDATA_API_KEY": key])
         var retry = RetryPolicy()
         retry.sleep = { sleeps.add($0) }
         return LiveClient(transport: CurlTransport(), configuration: configuration, retry: retry, console: console)
     }
 
-    private let price = RequestDescriptor(provider: .twelveData, name: "twelvedata.price", path: "/price", query: [QueryItem("symbol", "BTC/USD")], ttl: 60)
+    private let price = RequestDescriptor(
+        provider: .twelveData, name: "twelvedata.price", path: "/price", query: [QueryItem("symbol", "BTC/USD")], ttl: 60)
 
     func testRetriesServerErrorsThenSucceeds() async throws {
         let counter = Collected()
@@ -54,7 +56,8 @@ final class LiveClientTests: XCTestCase {
         let counter = Collected()
         let server = try LoopbackServer { _ in
             counter.append(Data([1]))
-            return counter.data.count == 1 ? .json("{\"code\":429,\"message\":\"out of credits\"}", status: 429, headers: ["Retry-After": "3"]) : .json("{\"price\":\"2\"}")
+            return counter.data.count == 1
+                ? .json("{\"code\":429,\"message\":\"out of credits\"}", status: 429, headers: ["Retry-After": "3"]) : .json("{\"price\":\"2\"}")
         }
         let sleeps = Sleeps()
         _ = try await client(server, sleeps: sleeps).send(price)
@@ -62,7 +65,10 @@ final class LiveClientTests: XCTestCase {
     }
 
     func testRetryAfterPastCapFailsAtOnceAndSaysWhen() async throws {
-        let server = try LoopbackServer { _ in .json("{\"code\":429,\"message\":\"You have run out of API credits for the current minute.\"}", status: 429, headers: ["Retry-After": "45"]) }
+        let server = try LoopbackServer { _ in
+            .json(
+                "{\"code\":429,\"message\":\"You have run out of API credits for the current minute.\"}", status: 429, headers: ["Retry-After": "45"])
+        }
         let sleeps = Sleeps()
         do {
             _ = try await client(server, sleeps: sleeps).send(price)
@@ -76,14 +82,17 @@ final class LiveClientTests: XCTestCase {
 
     func testUnauthorizedMessageStripsMarkdownAndHasNoKey() async throws {
         let server = try LoopbackServer { request in
-            .json("{\"code\":401,\"message\":\"**apikey** parameter is incorrect: \(request.header("authorization") ?? "")\",\"status\":\"error\"}", status: 401)
+            .json(
+                "{\"code\":401,\"message\":\"**apikey** parameter is incorrect: \(request.header("authorization") ?? "")\",\"status\":\"error\"}",
+                status: 401)
         }
         let capture = CapturedConsole()
         do {
             _ = try await client(server, sleeps: Sleeps(), console: capture.console).send(price)
             XCTFail("expected unauthorized")
         } catch let error as APIError {
-            XCTAssertEqual(error.description, "Twelve Data refused the key (HTTP 401: apikey parameter is incorrect: apikey ***). Check TWELVEDATA_API_KEY.")
+            XCTAssertEqual(
+                error.description, "Twelve Data refused the key (HTTP 401: apikey parameter is incorrect: apikey ***). Check TWELVEDATA_API_KEY.")
             XCTAssertFalse(error.description.contains(key))
         }
         XCTAssertEqual(server.receivedRequests.first?.header("authorization"), "apikey \(key)")

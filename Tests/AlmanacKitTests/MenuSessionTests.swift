@@ -24,42 +24,44 @@ final class MenuSessionTests: XCTestCase {
         let home = try makeTemporaryFolder(self)
         let result = try menu("6\n2\nx\nalice\n1\nback\nquit\n", home: home)
         XCTAssertEqual(result.status, 0)
-        XCTAssertEqual(result.out, welcome + """
-             6
+        XCTAssertEqual(
+            result.out,
+            welcome + """
+                 6
 
-            Profile
-              1) Show username
-              2) Edit username
-              help · back · quit
-            > 2
-            New username [guest]: x
-            New username [guest]: alice
-            Username set to alice.
+                Profile
+                  1) Show username
+                  2) Edit username
+                  help · back · quit
+                > 2
+                New username [guest]: x
+                New username [guest]: alice
+                Username set to alice.
 
-            Profile
-              1) Show username
-              2) Edit username
-              help · back · quit
-            > 1
-            Username: alice
+                Profile
+                  1) Show username
+                  2) Edit username
+                  help · back · quit
+                > 1
+                Username: alice
 
-            Profile
-              1) Show username
-              2) Edit username
-              help · back · quit
-            > back
+                Profile
+                  1) Show username
+                  2) Edit username
+                  help · back · quit
+                > back
 
-            Welcome to Almanac, alice!
-              1) Cryptocurrencies
-              2) Weather
-              3) Fruits
-              4) Exams
-              5) Deals
-              6) Profile
-              help · back · quit
-            > quit
+                Welcome to Almanac, alice!
+                  1) Cryptocurrencies
+                  2) Weather
+                  3) Fruits
+                  4) Exams
+                  5) Deals
+                  6) Profile
+                  help · back · quit
+                > quit
 
-            """)
+                """)
         XCTAssertEqual(result.err, "almanac: A username is 3 to 32 characters: letters, digits, '.', '_' or '-', starting with a letter.\n")
         XCTAssertFalse(result.out.contains("\u{1B}["))
     }
@@ -81,14 +83,16 @@ final class MenuSessionTests: XCTestCase {
         XCTAssertEqual(result.status, 0)
         XCTAssertTrue(result.err.contains("almanac: --from must be a real date as YYYY-MM-DD, today or yesterday, not \"2026-13-01\"."), result.err)
         XCTAssertTrue(result.err.contains("almanac: --to 2026-11-30 is after today (2026-11-21)."), result.err)
-        XCTAssertTrue(result.out.contains("""
-            BTC/USD — Bitcoin, 2026-11-18 to 2026-11-19
+        XCTAssertTrue(
+            result.out.contains(
+                """
+                BTC/USD — Bitcoin, 2026-11-18 to 2026-11-19
 
-            Date                Close
-            ──────────────  ─────────
-            2026-11-18 Wed  86,306.12
-            2026-11-19 Thu  87,566.23
-            """), result.out)
+                Date                Close
+                ──────────────  ─────────
+                2026-11-18 Wed  86,306.12
+                2026-11-19 Thu  87,566.23
+                """), result.out)
     }
 
     func testExamsSectionAddAndPass() throws {
@@ -114,7 +118,9 @@ final class MenuSessionTests: XCTestCase {
         let home = try makeTemporaryFolder(self)
         let result = try menu("2\n5\nSaint Petersburg\n2\n1\n2\nquit\n", home: home)
         XCTAssertEqual(result.status, 0, result.err)
-        XCTAssertTrue(result.out.contains("  1) Saint Petersburg, Russia (59.94°N 30.31°E)\n  2) St. Petersburg, Florida, United States (27.77°N 82.64°W)"), result.out)
+        XCTAssertTrue(
+            result.out.contains("  1) Saint Petersburg, Russia (59.94°N 30.31°E)\n  2) St. Petersburg, Florida, United States (27.77°N 82.64°W)"),
+            result.out)
         XCTAssertTrue(result.out.contains("Saved St. Petersburg, Florida, United States."), result.out)
         XCTAssertTrue(result.out.contains("  1) St. Petersburg "), result.out)
         XCTAssertTrue(result.out.contains("7-day forecast — St. Petersburg, Florida, United States"), result.out)

@@ -55,7 +55,8 @@ final class RequestPreparerTests: XCTestCase {
 
     func testIdentityIsStableAndSorted() {
         let a = RequestDescriptor(provider: .openWeather, name: "x", path: "/p", query: [QueryItem("b", "2"), QueryItem("a", "1")], ttl: 1)
-        let b = RequestDescriptor(provider: .openWeather, name: "x", path: "/p", query: [QueryItem("a", "1"), QueryItem("b", "2"), QueryItem("appid", "k")], ttl: 1)
+        let b = RequestDescriptor(
+            provider: .openWeather, name: "x", path: "/p", query: [QueryItem("a", "1"), QueryItem("b", "2"), QueryItem("appid", "k")], ttl: 1)
         XCTAssertEqual(a.identity, "openweather GET /p?a=1&b=2")
         XCTAssertEqual(a.identity, b.identity)
     }
@@ -68,7 +69,8 @@ final class RequestPreparerTests: XCTestCase {
 
 final class ConfigurationTests: XCTestCase {
     func testDotEnvParsing() {
-        let parsed = DotEnv.parse("""
+        let parsed = DotEnv.parse(
+            """
             # comment
             export A=1
             B="two words"
@@ -88,7 +90,8 @@ final class ConfigurationTests: XCTestCase {
     func testPrecedenceEnvironmentOverDotEnvOverConfigFile() throws {
         let home = try makeTemporaryFolder(self)
         let work = try makeTemporaryFolder(self)
-        try "ALMANAC_TODAY=2020-01-01\nTWELVEDATA_API_KEY=from-dotenv\n".write(to: work.appendingPathComponent(".env"), atomically: true, encoding: .utf8)
+        try "ALMANAC_TODAY=2020-01-01\nTWELVEDATA_API_KEY=from-dotenv\n".write(
+            to: work.appendingPathComponent(".env"), atomically: true, encoding: .utf8)
         try FileManager.default.createDirectory(at: home.appendingPathComponent("config"), withIntermediateDirectories: true)
         try "TWELVEDATA_API_KEY=from-config\nALMANAC_CACHE_MAX_MB=7\nALMANAC_TODAY=1999-01-01\n".write(
             to: home.appendingPathComponent("config/config.env"), atomically: true, encoding: .utf8)

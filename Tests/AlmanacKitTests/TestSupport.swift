@@ -32,8 +32,10 @@ let repositoryFixtures: URL = URL(fileURLWithPath: #filePath)
     .appendingPathComponent("Fixtures")
 
 /// A configuration rooted in a temporary home, with the given variables.
-func makeConfiguration(home: URL, _ variables: [String: String] = [:], offline: Bool = false,
-                       refresh: Bool = false, maxAge: TimeInterval? = nil) -> Configuration {
+func makeConfiguration(
+    home: URL, _ variables: [String: String] = [:], offline: Bool = false,
+    refresh: Bool = false, maxAge: TimeInterval? = nil
+) -> Configuration {
     var values = ["ALMANAC_HOME": home.path, "ALMANAC_FIXTURES": repositoryFixtures.path]
     values.merge(variables) { _, new in new }
     return Configuration(environment: Environment(values), offline: offline, refresh: refresh, maxAge: maxAge, verbose: true)
@@ -47,7 +49,8 @@ func makeClient(_ configuration: Configuration, console: Console, clock: ManualC
     return DataClient(
         configuration: configuration, live: live,
         cache: JSONFileCache(folder: configuration.paths.cache, limitBytes: configuration.cacheLimitBytes, console: console),
-        fixtures: configuration.fixtureFolders.isEmpty ? nil : FixtureTransport(folders: configuration.fixtureFolders), clock: clock, console: console)
+        fixtures: configuration.fixtureFolders.isEmpty ? nil : FixtureTransport(folders: configuration.fixtureFolders), clock: clock, console: console
+    )
 }
 
 /// Every byte under a folder, as text, for secret scans.

@@ -13,7 +13,8 @@ final class TwelveDataTests: XCTestCase {
     }
 
     func testBatchWithPerSymbolErrorMarksOnlyThatRow() throws {
-        let body = Data("""
+        let body = Data(
+            """
             {"BTC/USD":{"symbol":"BTC/USD","close":"1.5"},
              "FOO/USD":{"code":404,"message":"**symbol** not found: FOO/USD","status":"error"}}
             """.utf8)
@@ -24,10 +25,17 @@ final class TwelveDataTests: XCTestCase {
     }
 
     func testErrorBodyWithHTTP200Throws() {
-        let body = Data("{\"code\":400,\"message\":\"No data is available on the specified dates. Try setting different **start/end** dates.\",\"status\":\"error\"}".utf8)
-        XCTAssertThrowsError(try TwelveData.timeSeries("BTC/USD", start: LocalDate("2020-01-01")!, endExclusive: LocalDate("2020-01-02")!, closed: true).decode(body)) { error in
-            XCTAssertEqual(error as? APIError, .provider(provider: .twelveData, code: 400,
-                                                         message: "No data is available on the specified dates. Try setting different start/end dates."))
+        let body = Data(
+            "{\"code\":400,\"message\":\"No data is available on the specified dates. Try setting different **start/end** dates.\",\"status\":\"error\"}"
+                .utf8)
+        XCTAssertThrowsError(
+            try TwelveData.timeSeries("BTC/USD", start: LocalDate("2020-01-01")!, endExclusive: LocalDate("2020-01-02")!, closed: true).decode(body)
+        ) { error in
+            XCTAssertEqual(
+                error as? APIError,
+                .provider(
+                    provider: .twelveData, code: 400,
+                    message: "No data is available on the specified dates. Try setting different start/end dates."))
         }
     }
 

@@ -53,7 +53,8 @@ final class WeatherCommandTests: XCTestCase {
 
     func testCitiesSettingsAndStatusLineAcrossRuns() throws {
         let home = try makeTemporaryFolder(self)
-        XCTAssertEqual(try runAlmanac(["weather", "add", "Saint Petersburg", "--pick", "1"], home: home).out, "Saved Saint Petersburg, Russia (default).\n")
+        XCTAssertEqual(
+            try runAlmanac(["weather", "add", "Saint Petersburg", "--pick", "1"], home: home).out, "Saved Saint Petersburg, Russia (default).\n")
         XCTAssertEqual(try runAlmanac(["weather", "add", "Oslo"], home: home).status, 0)
         XCTAssertEqual(try runAlmanac(["weather", "settings", "--units", "imperial", "--wind", "mph"], home: home).status, 0)
         let line = try runAlmanac(["weather", "--format", "line"], home: home)

@@ -59,8 +59,9 @@ final class WeatherMapperTests: XCTestCase {
             """
         let forecast = try decode(OpenWeatherDTO.Forecast25.self, json)
         let current = try decode(OpenWeatherDTO.Current25.self, "{\"main\":{\"temp\":-1},\"timezone\":10800}")
-        let report = WeatherMapper.report(current: current, forecast: forecast, city: City(name: "Moscow", latitude: 55.75, longitude: 37.62),
-                                          provenance: Provenance(origin: .live, fetchedAt: Date(), stale: false))
+        let report = WeatherMapper.report(
+            current: current, forecast: forecast, city: City(name: "Moscow", latitude: 55.75, longitude: 37.62),
+            provenance: Provenance(origin: .live, fetchedAt: Date(), stale: false))
         XCTAssertEqual(report.daily.count, 1)
         XCTAssertEqual(report.daily[0].minimum, -4)
         XCTAssertEqual(report.daily[0].maximum, -2)
@@ -94,7 +95,7 @@ final class WeatherMapperTests: XCTestCase {
         let imperial = WeatherFormat(settings: settings, timeZone: TimeZone(identifier: "America/New_York")!)
         XCTAssertEqual(imperial.temperature(-3.4), "26°F")
         XCTAssertEqual(imperial.wind(4.2), "9 mph")
-        XCTAssertEqual(imperial.time(Date(timeIntervalSince1970: 1795165200)), "4:00 AM")
+        XCTAssertEqual(imperial.time(Date(timeIntervalSince1970: 1_795_165_200)), "4:00 AM")
         XCTAssertEqual(WeatherFormat.compass(350), "N")
         XCTAssertEqual(WeatherFormat.compass(225), "SW")
     }
@@ -111,9 +112,13 @@ final class GeocoderChoicesTests: XCTestCase {
         let recording = try XCTUnwrap(Recording.load(repositoryFixtures.appendingPathComponent("yandex/geocode-lenina-street.json")))
         let root = try YandexGeocoder.geocode("ulitsa Lenina", lang: "en").decode(recording.body)
         let choices = PlaceCandidates.fromYandex(root)
-        XCTAssertEqual(choices.map(\.label), ["ulitsa Lenina, 5, Ivanovo, Russia", "ulitsa Lenina, 7, Ivanovo, Russia",
-                                              "ulitsa Lenina, Kineshma, Russia", "ulitsa Lenina, Shuya, Russia"],
-                       "house numbers kept, each street with its own town, the repeated object dropped")
+        XCTAssertEqual(
+            choices.map(\.label),
+            [
+                "ulitsa Lenina, 5, Ivanovo, Russia", "ulitsa Lenina, 7, Ivanovo, Russia",
+                "ulitsa Lenina, Kineshma, Russia", "ulitsa Lenina, Shuya, Russia",
+            ],
+            "house numbers kept, each street with its own town, the repeated object dropped")
         XCTAssertEqual(choices.map(\.latitude), [56.997, 56.9981, 57.443, 56.851])
         XCTAssertEqual(choices.map(\.longitude), [40.981, 40.9823, 42.146, 41.389])
     }

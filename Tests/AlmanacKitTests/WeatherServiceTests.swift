@@ -13,8 +13,9 @@ final class WeatherServiceTests: XCTestCase {
         var variables = server.environment
         variables.merge(keys) { _, new in new }
         let configuration = makeConfiguration(home: home, variables)
-        let context = AppContext(configuration: configuration, console: capture.console,
-                                 client: makeClient(configuration, console: capture.console), style: .plain, json: false, interactive: false)
+        let context = AppContext(
+            configuration: configuration, console: capture.console,
+            client: makeClient(configuration, console: capture.console), style: .plain, json: false, interactive: false)
         return WeatherService(context: context)
     }
 
@@ -42,7 +43,9 @@ final class WeatherServiceTests: XCTestCase {
     func testOneCallWithoutSubscriptionFallsBackToFreePlan() async throws {
         let server = try FixtureServer(fixtures: repositoryFixtures) { _, request in
             request.path.hasSuffix("/onecall")
-                ? .json("{\"cod\":401,\"message\":\"Please note that using One Call 3.0 requires a separate subscription to the One Call by Call plan.\"}", status: 401)
+                ? .json(
+                    "{\"cod\":401,\"message\":\"Please note that using One Call 3.0 requires a separate subscription to the One Call by Call plan.\"}",
+                    status: 401)
                 : nil
         }
         let weather = try service(server, keys: bothKeys)
@@ -56,7 +59,10 @@ final class WeatherServiceTests: XCTestCase {
 
     func testClimateRefusedShowsAvailableDays() async throws {
         let server = try FixtureServer(fixtures: repositoryFixtures) { provider, _ in
-            provider == .openWeatherPro ? .json("{\"cod\":401,\"message\":\"Invalid API key. Please see https://openweathermap.org/faq#error401 for more info.\"}", status: 401) : nil
+            provider == .openWeatherPro
+                ? .json(
+                    "{\"cod\":401,\"message\":\"Invalid API key. Please see https://openweathermap.org/faq#error401 for more info.\"}", status: 401)
+                : nil
         }
         let weather = try service(server, keys: bothKeys)
         let city = try await weather.resolve("London", pick: nil, chooser: nil)
@@ -81,7 +87,9 @@ final class WeatherServiceTests: XCTestCase {
             _ = try await weather.resolve("Saint Petersburg", pick: nil, chooser: nil)
             XCTFail("expected a usage error")
         } catch let error as UsageError {
-            XCTAssertTrue(error.message.contains("1) Saint Petersburg, Russia (59.94°N 30.31°E); 2) St. Petersburg, Florida, United States (27.77°N 82.64°W)"), error.message)
+            XCTAssertTrue(
+                error.message.contains("1) Saint Petersburg, Russia (59.94°N 30.31°E); 2) St. Petersburg, Florida, United States (27.77°N 82.64°W)"),
+                error.message)
         }
         let florida = try await weather.resolve("Saint Petersburg", pick: 2, chooser: nil)
         XCTAssertEqual(florida.region, "Florida")
@@ -129,8 +137,10 @@ final class WeatherServiceTests: XCTestCase {
         let city = try await weather.resolve("Oslo", pick: nil, chooser: nil)
         let (_, day) = try await weather.day(for: city, date: "2026-11-22")
         XCTAssertEqual(day.date, LocalDate("2026-11-22"))
-        for (date, message) in [("2026-12-30", "2026-12-30 is outside the forecast for Oslo: days from 2026-11-20 to 2026-11-27 are available."),
-                                ("2026-02-30", "--date must be a real date as YYYY-MM-DD, not \"2026-02-30\".")] {
+        for (date, message) in [
+            ("2026-12-30", "2026-12-30 is outside the forecast for Oslo: days from 2026-11-20 to 2026-11-27 are available."),
+            ("2026-02-30", "--date must be a real date as YYYY-MM-DD, not \"2026-02-30\"."),
+        ] {
             do {
                 _ = try await weather.day(for: city, date: date)
                 XCTFail("expected \(date) to fail")
@@ -155,9 +165,11 @@ final class OneCallRefusalTests: XCTestCase {
         variables.merge(["OPENWEATHER_API_KEY": "ow-refused-key-1", "YANDEX_GEOCODER_API_KEY": "ya-key-2"]) { _, new in new }
         let configuration = makeConfiguration(home: home, variables, refresh: true)
         func weather() -> WeatherService {
-            WeatherService(context: AppContext(configuration: configuration, console: capture.console,
-                                               client: makeClient(configuration, console: capture.console, clock: clock), style: .plain,
-                                               json: false, interactive: false, clock: clock))
+            WeatherService(
+                context: AppContext(
+                    configuration: configuration, console: capture.console,
+                    client: makeClient(configuration, console: capture.console, clock: clock), style: .plain,
+                    json: false, interactive: false, clock: clock))
         }
         let city = City(name: "Moscow", latitude: 55.7558, longitude: 37.6173)
         let onecalls = { server.requests.filter { $0.path.hasSuffix("/onecall") }.count }

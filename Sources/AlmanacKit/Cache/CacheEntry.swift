@@ -18,8 +18,10 @@ public struct CacheEntry: Sendable, Equatable {
     public var lastModified: String?
     public var body: Data
 
-    public init(key: String, provider: Provider, name: String, fetchedAt: Date, ttl: TimeInterval,
-                status: Int = 200, etag: String? = nil, lastModified: String? = nil, body: Data) {
+    public init(
+        key: String, provider: Provider, name: String, fetchedAt: Date, ttl: TimeInterval,
+        status: Int = 200, etag: String? = nil, lastModified: String? = nil, body: Data
+    ) {
         self.key = key
         self.provider = provider
         self.name = name

@@ -17,8 +17,10 @@ public final class DataClient: Sendable {
     /// Providers whose missing key was already dealt with this run (the day's log is read once).
     private let keyNotes = Mutex<Set<Provider>>([])
 
-    public init(configuration: Configuration, live: LiveClient, cache: JSONFileCache,
-                fixtures: FixtureTransport?, clock: any Clock = SystemClock(), console: Console) {
+    public init(
+        configuration: Configuration, live: LiveClient, cache: JSONFileCache,
+        fixtures: FixtureTransport?, clock: any Clock = SystemClock(), console: Console
+    ) {
         self.configuration = configuration
         self.live = live
         self.cache = cache
@@ -28,12 +30,15 @@ public final class DataClient: Sendable {
     }
 
     /// Wires the standard client for a configuration: curl transport, file cache, fixtures.
-    public static func standard(_ configuration: Configuration, console: Console,
-                                transport: any HTTPTransport = CurlTransport(), clock: any Clock = SystemClock()) -> DataClient {
+    public static func standard(
+        _ configuration: Configuration, console: Console,
+        transport: any HTTPTransport = CurlTransport(), clock: any Clock = SystemClock()
+    ) -> DataClient {
         DataClient(
             configuration: configuration,
-            live: LiveClient(transport: transport, configuration: configuration, console: console,
-                             observer: CreditBudget(configuration: configuration, clock: clock)),
+            live: LiveClient(
+                transport: transport, configuration: configuration, console: console,
+                observer: CreditBudget(configuration: configuration, clock: clock)),
             cache: JSONFileCache(folder: configuration.paths.cache, limitBytes: configuration.cacheLimitBytes, console: console),
             fixtures: configuration.fixtureFolders.isEmpty ? nil : FixtureTransport(folders: configuration.fixtureFolders),
             clock: clock, console: console)
@@ -89,8 +94,9 @@ public final class DataClient: Sendable {
     /// batch answer, so the part is found on its own later. Secrets are scrubbed as for any entry.
     public func store<R>(_ endpoint: Endpoint<R>, body: Data, fetchedAt: Date) {
         let descriptor = endpoint.descriptor
-        let entry = CacheEntry(key: descriptor.identity, provider: descriptor.provider, name: descriptor.name,
-                               fetchedAt: fetchedAt, ttl: descriptor.ttl, body: scrubbed(body))
+        let entry = CacheEntry(
+            key: descriptor.identity, provider: descriptor.provider, name: descriptor.name,
+            fetchedAt: fetchedAt, ttl: descriptor.ttl, body: scrubbed(body))
         do { try cache.write(entry) } catch { console.debug("cache: not stored: \(error)") }
     }
 

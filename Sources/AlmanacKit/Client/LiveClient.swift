@@ -9,8 +9,10 @@ public struct LiveClient: Sendable {
     /// Sees every answer before it is mapped (the Twelve Data credit budget); nil by default.
     public var observer: (any ResponseObserver)?
 
-    public init(transport: any HTTPTransport, configuration: Configuration, retry: RetryPolicy = .init(), console: Console,
-                observer: (any ResponseObserver)? = nil) {
+    public init(
+        transport: any HTTPTransport, configuration: Configuration, retry: RetryPolicy = .init(), console: Console,
+        observer: (any ResponseObserver)? = nil
+    ) {
         self.transport = transport
         self.configuration = configuration
         self.retry = retry

@@ -14,13 +14,14 @@ struct NoticeLog {
     /// is known from one read, with no lock and no write.
     func firstToday(_ key: String, day: LocalDate) -> Bool {
         if read()[key] == day.description { return false }
-        return (try? FileLock.withLock(url.appendingPathExtension("lock")) { () -> Bool in
-            var said = read()
-            if said[key] == day.description { return false }
-            said[key] = day.description
-            try AtomicFile.write(try JSONEncoder().encode(said), to: url, durable: false)
-            return true
-        }) ?? true
+        return
+            (try? FileLock.withLock(url.appendingPathExtension("lock")) { () -> Bool in
+                var said = read()
+                if said[key] == day.description { return false }
+                said[key] = day.description
+                try AtomicFile.write(try JSONEncoder().encode(said), to: url, durable: false)
+                return true
+            }) ?? true
     }
 
     private func read() -> [String: String] {

@@ -38,13 +38,18 @@ public struct Configuration: Sendable {
         return folders
     }
 
-    public init(environment: Environment, offline: Bool = false, refresh: Bool = false,
-                maxAge: TimeInterval? = nil, verbose: Bool = false, timeout: TimeInterval? = nil,
-                executablePath: String? = nil, noWait: Bool = false) {
+    public init(
+        environment: Environment, offline: Bool = false, refresh: Bool = false,
+        maxAge: TimeInterval? = nil, verbose: Bool = false, timeout: TimeInterval? = nil,
+        executablePath: String? = nil, noWait: Bool = false
+    ) {
         self.environment = environment
         self.paths = Paths.resolve(environment)
         var transport = TransportOptions()
-        if let timeout { transport.totalTimeout = timeout; transport.connectTimeout = min(transport.connectTimeout, timeout) }
+        if let timeout {
+            transport.totalTimeout = timeout
+            transport.connectTimeout = min(transport.connectTimeout, timeout)
+        }
         transport.allowInsecureHTTP = environment.flag("ALMANAC_ALLOW_INSECURE_HTTP")
         self.transport = transport
         self.offline = offline || environment.flag("ALMANAC_OFFLINE")

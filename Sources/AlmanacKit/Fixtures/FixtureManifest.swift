@@ -20,7 +20,9 @@ public struct FixtureManifest: Codable, Sendable, Equatable {
         public var bytes: Int?
 
         public init(provider: String, file: String, method: String, path: String, query: [String: String], status: Int, bytes: Int?) {
-            (self.provider, self.file, self.method, self.path, self.query, self.status, self.bytes) = (provider, file, method, path, query, status, bytes)
+            (self.provider, self.file, self.method, self.path, self.query, self.status, self.bytes) = (
+                provider, file, method, path, query, status, bytes
+            )
         }
     }
 
@@ -56,11 +58,14 @@ public struct FixtureManifest: Codable, Sendable, Equatable {
             if case .object(let members)? = item["query"] {
                 for (name, value) in members { query[name] = value.stringValue }
             }
-            entries.append(Entry(provider: provider, file: file, method: item["method"]?.stringValue ?? "GET", path: path,
-                                 query: query, status: item["status"]?.intValue ?? 200, bytes: item["bytes"]?.intValue))
+            entries.append(
+                Entry(
+                    provider: provider, file: file, method: item["method"]?.stringValue ?? "GET", path: path,
+                    query: query, status: item["status"]?.intValue ?? 200, bytes: item["bytes"]?.intValue))
         }
-        return FixtureManifest(program: root["program"]?.stringValue ?? "", recordedAt: root["recordedAt"]?.stringValue,
-                               recordedOn: root["recordedOn"]?.stringValue, recordings: entries)
+        return FixtureManifest(
+            program: root["program"]?.stringValue ?? "", recordedAt: root["recordedAt"]?.stringValue,
+            recordedOn: root["recordedOn"]?.stringValue, recordings: entries)
     }
 
     /// Builds the manifest of a folder by reading every recording in it (`fixtures index`).
@@ -72,8 +77,10 @@ public struct FixtureManifest: Codable, Sendable, Equatable {
             for file in files {
                 let url = providerFolder.appendingPathComponent(file)
                 guard let recording = Recording.load(url) else { continue }
-                entries.append(Entry(provider: provider, file: "\(provider)/\(file)", method: recording.method.rawValue, path: recording.path,
-                                     query: recording.query, status: recording.status, bytes: recording.body.count))
+                entries.append(
+                    Entry(
+                        provider: provider, file: "\(provider)/\(file)", method: recording.method.rawValue, path: recording.path,
+                        query: recording.query, status: recording.status, bytes: recording.body.count))
             }
         }
         return FixtureManifest(program: program, recordedAt: recordedAt, recordedOn: recordedOn, recordings: entries)

@@ -132,8 +132,10 @@ public final class FixtureTransport: @unchecked Sendable {
         let files = (try? FileManager.default.contentsOfDirectory(atPath: folder.appendingPathComponent(provider).path)) ?? []
         for file in files.sorted() where file.hasSuffix(".json") && !known.contains("\(provider)/\(file)") {
             guard let recording = Recording.load(folder.appendingPathComponent(provider).appendingPathComponent(file)) else { continue }
-            result.append(Candidate(folder: folder, file: "\(provider)/\(file)", method: recording.method, path: recording.path,
-                                    query: recording.query, status: recording.status, loaded: recording))
+            result.append(
+                Candidate(
+                    folder: folder, file: "\(provider)/\(file)", method: recording.method, path: recording.path,
+                    query: recording.query, status: recording.status, loaded: recording))
         }
         return result
     }

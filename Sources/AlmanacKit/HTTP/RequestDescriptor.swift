@@ -31,7 +31,8 @@ public struct RequestDescriptor: Sendable, Equatable, Hashable, Codable {
 
     /// `provider GET /path?a=1&b=2` with parameters sorted; stable across runs and free of secrets.
     public var identity: String {
-        let items = query
+        let items =
+            query
             .filter { !Provider.secretQueryNames.contains($0.name.lowercased()) }
             .sorted { ($0.name, $0.value) < ($1.name, $1.value) }
             .map { "\($0.name)=\($0.value)" }

@@ -29,7 +29,7 @@ public enum URLParts {
         var rest = url[range.upperBound...]
         if let end = rest.firstIndex(where: { $0 == "/" || $0 == "?" || $0 == "#" }) { rest = rest[..<end] }
         if let at = rest.lastIndex(of: "@") { rest = rest[rest.index(after: at)...] }
-        if rest.hasPrefix("[") , let close = rest.firstIndex(of: "]") {
+        if rest.hasPrefix("["), let close = rest.firstIndex(of: "]") {
             return String(rest[rest.index(after: rest.startIndex)..<close])
         }
         if let colon = rest.lastIndex(of: ":") { rest = rest[..<colon] }

@@ -6,16 +6,20 @@ public enum LineChart {
     ///   - height: rows of the chart; 8 by default.
     ///   - width: most columns used; longer series are averaged into buckets. 64 by default.
     ///   - label: formats the axis labels.
-    public static func render(_ values: [Double], height: Int = 8, width: Int = 64, unicode: Bool,
-                              label: (Double) -> String) -> String {
+    public static func render(
+        _ values: [Double], height: Int = 8, width: Int = 64, unicode: Bool,
+        label: (Double) -> String
+    ) -> String {
         guard !values.isEmpty, height > 0 else { return "" }
         let columns = resample(values, width: width)
-        let low = columns.min()!, high = columns.max()!
+        let low = columns.min()!
+        let high = columns.max()!
         let span = high - low
         let levels = columns.map { value -> Int in
             span == 0 ? height * 4 : Int(((value - low) / span * Double(height * 8 - 1)).rounded()) + 1
         }
-        let top = label(high), bottom = label(low)
+        let top = label(high)
+        let bottom = label(low)
         let margin = max(top.count, bottom.count)
         let blocks: [Character] = [" ", "▁", "▂", "▃", "▄", "▅", "▆", "▇", "█"]
         var lines: [String] = []

@@ -57,7 +57,8 @@ public struct Style: Sendable {
         strip(text).reduce(0) { total, character in
             guard let scalar = character.unicodeScalars.first else { return total }
             let value = scalar.value
-            let wide = (0x1100...0x115F).contains(value) || (0x2E80...0xA4CF).contains(value)
+            let wide =
+                (0x1100...0x115F).contains(value) || (0x2E80...0xA4CF).contains(value)
                 || (0xAC00...0xD7A3).contains(value) || (0xF900...0xFAFF).contains(value)
                 || (0xFE30...0xFE4F).contains(value) || (0xFF00...0xFF60).contains(value)
                 || (0x1F300...0x1FAFF).contains(value) || (0x20000...0x3FFFD).contains(value)

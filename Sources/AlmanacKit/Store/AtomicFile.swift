@@ -1,8 +1,9 @@
 import Foundation
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// Errors from writing files safely.
@@ -37,7 +38,10 @@ public enum AtomicFile {
             var offset = 0
             while offset < buffer.count {
                 let written = systemWrite(fd, buffer.baseAddress! + offset, buffer.count - offset)
-                if written < 0 { if errno == EINTR { continue }; return false }
+                if written < 0 {
+                    if errno == EINTR { continue }
+                    return false
+                }
                 offset += written
             }
             return true
@@ -76,8 +80,8 @@ public enum AtomicFile {
 
 private func systemWrite(_ fd: Int32, _ buffer: UnsafeRawPointer, _ count: Int) -> Int {
     #if canImport(Glibc)
-    return Glibc.write(fd, buffer, count)
+        return Glibc.write(fd, buffer, count)
     #else
-    return Darwin.write(fd, buffer, count)
+        return Darwin.write(fd, buffer, count)
     #endif
 }

@@ -1,8 +1,9 @@
 import Foundation
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// Reads a whole file with plain system calls.
@@ -31,9 +32,9 @@ public enum FileBytes {
 
     private static func systemRead(_ fd: Int32, _ buffer: UnsafeMutableRawPointer?, _ count: Int) -> Int {
         #if canImport(Glibc)
-        Glibc.read(fd, buffer, count)
+            Glibc.read(fd, buffer, count)
         #else
-        Darwin.read(fd, buffer, count)
+            Darwin.read(fd, buffer, count)
         #endif
     }
 }

@@ -11,8 +11,10 @@ public struct AppContext: Sendable {
     public var interactive: Bool
     public var clock: any Clock
 
-    public init(configuration: Configuration, console: Console, client: DataClient, style: Style,
-                json: Bool, interactive: Bool, clock: any Clock = SystemClock()) {
+    public init(
+        configuration: Configuration, console: Console, client: DataClient, style: Style,
+        json: Bool, interactive: Bool, clock: any Clock = SystemClock()
+    ) {
         self.configuration = configuration
         self.console = console
         self.client = client

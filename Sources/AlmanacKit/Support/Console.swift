@@ -10,9 +10,11 @@ public final class Console: @unchecked Sendable {
     private let writeOut: @Sendable (String) -> Void
     private let writeErr: @Sendable (String) -> Void
 
-    public init(verbose: Bool = false, errIsTerminal: Bool = false,
-                out: @escaping @Sendable (String) -> Void = { FileHandle.standardOutput.write(Data($0.utf8)) },
-                err: @escaping @Sendable (String) -> Void = { FileHandle.standardError.write(Data($0.utf8)) }) {
+    public init(
+        verbose: Bool = false, errIsTerminal: Bool = false,
+        out: @escaping @Sendable (String) -> Void = { FileHandle.standardOutput.write(Data($0.utf8)) },
+        err: @escaping @Sendable (String) -> Void = { FileHandle.standardError.write(Data($0.utf8)) }
+    ) {
         self.verbose = verbose
         self.errIsTerminal = errIsTerminal
         self.writeOut = out

@@ -139,7 +139,10 @@ struct JSONParser {
             members.append((key, member))
             skipSpace()
             guard index < bytes.count else { return nil }
-            if bytes[index] == UInt8(ascii: ",") { index += 1; continue }
+            if bytes[index] == UInt8(ascii: ",") {
+                index += 1
+                continue
+            }
             guard bytes[index] == UInt8(ascii: "}") else { return nil }
             index += 1
             return .object(members)
@@ -162,7 +165,10 @@ struct JSONParser {
             elements.append(element)
             skipSpace()
             guard index < bytes.count else { return nil }
-            if bytes[index] == UInt8(ascii: ",") { index += 1; continue }
+            if bytes[index] == UInt8(ascii: ",") {
+                index += 1
+                continue
+            }
             guard bytes[index] == UInt8(ascii: "]") else { return nil }
             index += 1
             return .array(elements)

@@ -104,8 +104,10 @@ public struct LocalDate: Sendable, Hashable, Comparable, TextCodable, CustomStri
     public var weekday: Int { ((dayNumber % 7) + 7 + 4) % 7 }
 
     public static let weekdayNames = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"]
-    public static let monthNames = ["January", "February", "March", "April", "May", "June", "July",
-                                    "August", "September", "October", "November", "December"]
+    public static let monthNames = [
+        "January", "February", "March", "April", "May", "June", "July",
+        "August", "September", "October", "November", "December",
+    ]
 
     /// `Monday 31 October 2022`
     public var longText: String {

@@ -2,7 +2,8 @@
 public enum Similarity {
     /// Levenshtein distance, case-insensitive.
     public static func distance(_ a: String, _ b: String) -> Int {
-        let a = Array(a.lowercased()), b = Array(b.lowercased())
+        let a = Array(a.lowercased())
+        let b = Array(b.lowercased())
         if a.isEmpty { return b.count }
         if b.isEmpty { return a.count }
         var previous = Array(0...b.count)

@@ -15,11 +15,14 @@ struct CacheCommand: AsyncParsableCommand {
             try await CommandRunner.run(global) { context in
                 let stats = CacheReport.stats(context.client.cache, now: context.clock.now())
                 if context.json { return try context.printJSON(stats) }
-                var lines = ["Cache: \(stats.folder)",
-                             "Entries: \(stats.entries), \(ByteCount.format(stats.bytes)) of \(ByteCount.format(stats.limitBytes))"]
+                var lines = [
+                    "Cache: \(stats.folder)",
+                    "Entries: \(stats.entries), \(ByteCount.format(stats.bytes)) of \(ByteCount.format(stats.limitBytes))",
+                ]
                 let now = context.clock.now()
                 if let oldest = stats.oldest, let newest = stats.newest {
-                    lines.append("Oldest: \(Age.describe(now.timeIntervalSince(oldest))) ago, newest: \(Age.describe(now.timeIntervalSince(newest))) ago")
+                    lines.append(
+                        "Oldest: \(Age.describe(now.timeIntervalSince(oldest))) ago, newest: \(Age.describe(now.timeIntervalSince(newest))) ago")
                 }
                 var table = Table([.init("Provider"), .init("Entries", .right), .init("Size", .right)])
                 for (provider, item) in stats.perProvider.sorted(by: { $0.key < $1.key }) {
@@ -42,7 +45,9 @@ struct CacheCommand: AsyncParsableCommand {
                 if items.isEmpty { return context.console.print("The cache is empty.") }
                 var table = Table([.init("Request"), .init("Age", .right), .init("Size", .right), .init("State")])
                 for item in items {
-                    table.add([item.key, Age.describe(TimeInterval(item.ageSeconds)), ByteCount.format(item.bytes), item.expired ? "expired" : "fresh"])
+                    table.add([
+                        item.key, Age.describe(TimeInterval(item.ageSeconds)), ByteCount.format(item.bytes), item.expired ? "expired" : "fresh",
+                    ])
                 }
                 context.console.print(table.render(style: context.style))
             }

@@ -23,16 +23,20 @@ struct CryptoCommand: AsyncParsableCommand {
                 let service = CryptoService(context: context)
                 if context.json { return try context.printJSON(CryptoJSON.List(try await service.prices())) }
                 let printer = StaleFirstPrinter(console: context.console)
-                let style = context.style, now = context.clock.now()
+                let style = context.style
+                let now = context.clock.now()
                 let showStale: CryptoService.PricesHandler = { stale in printer.showStale(CryptoView.watchlist(stale, style: style, now: now)) }
                 let prices = try await service.prices(onStale: context.interactive ? showStale : nil)
-                printer.showFinal(CryptoView.watchlist(prices, style: style, now: now)) { $0.split(separator: "\n").dropLast().joined(separator: "\n") }
+                printer.showFinal(CryptoView.watchlist(prices, style: style, now: now)) {
+                    $0.split(separator: "\n").dropLast().joined(separator: "\n")
+                }
             }
         }
     }
 
     struct Add: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(commandName: "add", abstract: "Add a pair by symbol (ETH), pair (ETH/USD) or name (Ethereum).")
+        static let configuration = CommandConfiguration(
+            commandName: "add", abstract: "Add a pair by symbol (ETH), pair (ETH/USD) or name (Ethereum).")
         @OptionGroup var global: GlobalOptions
         @Argument(help: "What to add.") var query: String
         @Option(help: ArgumentHelp("When several pairs match, take the Nth.", valueName: "N")) var pick: Int?
@@ -72,7 +76,8 @@ struct CryptoCommand: AsyncParsableCommand {
             try await CommandRunner.run(global) { context in
                 let history = try await CryptoService(context: context).history(reference, from: from, to: to)
                 if context.json { return try context.printJSON(CryptoJSON.History(history)) }
-                context.console.print(CryptoView.history(history, ohlc: ohlc, style: context.style, chart: context.style.enabled, now: context.clock.now()))
+                context.console.print(
+                    CryptoView.history(history, ohlc: ohlc, style: context.style, chart: context.style.enabled, now: context.clock.now()))
             }
         }
     }
@@ -81,7 +86,9 @@ struct CryptoCommand: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "usage",
             abstract: "Twelve Data credits used and left this minute and today.",
-            discussion: "Without --check this costs nothing: it shows the count the last answers carried. --check asks Twelve Data's /api_usage, which costs one credit.")
+            discussion:
+                "Without --check this costs nothing: it shows the count the last answers carried. --check asks Twelve Data's /api_usage, which costs one credit."
+        )
         @OptionGroup var global: GlobalOptions
         @Flag(help: "Ask Twelve Data for its own count (costs one credit).") var check = false
 
@@ -91,7 +98,8 @@ struct CryptoCommand: AsyncParsableCommand {
                 let server = check ? try await service.checkUsage() : nil
                 let usage = service.usage()
                 if context.json { return try context.printJSON(CryptoJSON.Usage(usage, server: server, plan: service.gate.planText)) }
-                context.console.print(CryptoView.usage(usage, server: server, plan: service.gate.planText, style: context.style, now: context.clock.now()))
+                context.console.print(
+                    CryptoView.usage(usage, server: server, plan: service.gate.planText, style: context.style, now: context.clock.now()))
             }
         }
     }

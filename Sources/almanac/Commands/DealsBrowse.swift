@@ -3,7 +3,8 @@ import ArgumentParser
 
 extension DealsCommand {
     struct Browse: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(commandName: "browse", abstract: "A full-screen live table: scroll, sort, flip, follow or pause.")
+        static let configuration = CommandConfiguration(
+            commandName: "browse", abstract: "A full-screen live table: scroll, sort, flip, follow or pause.")
         @OptionGroup var global: GlobalOptions
         @OptionGroup var deals: DealOptions
 

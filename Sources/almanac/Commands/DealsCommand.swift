@@ -1,8 +1,9 @@
 import AlmanacKit
 import ArgumentParser
 import Foundation
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 struct DealsCommand: AsyncParsableCommand {
@@ -22,7 +23,9 @@ struct DealOptions: ParsableArguments {
     @Option(help: "Read JSON-lines deals from a file or an http(s) URL instead of the built-in server.") var source: String?
 
     func validate() throws {
-        guard DealColumn(rawValue: sort) != nil else { throw ValidationError("--sort must be date, instrument, price, amount or side, not \"\(sort)\".") }
+        guard DealColumn(rawValue: sort) != nil else {
+            throw ValidationError("--sort must be date, instrument, price, amount or side, not \"\(sort)\".")
+        }
         if asc && desc { throw ValidationError("Give --asc or --desc, not both.") }
         guard (0...10_000_000).contains(count) else { throw ValidationError("--count must be from 0 to 10000000.") }
         if let pace, pace < 0 || !pace.isFinite { throw ValidationError("--pace must be zero or more batches per second.") }
@@ -38,7 +41,8 @@ struct DealOptions: ParsableArguments {
 
 extension DealsCommand {
     struct Top: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(commandName: "top", abstract: "Receive the stream, then print the first rows of the sorted table.")
+        static let configuration = CommandConfiguration(
+            commandName: "top", abstract: "Receive the stream, then print the first rows of the sorted table.")
         @OptionGroup var global: GlobalOptions
         @OptionGroup var deals: DealOptions
         @Option(help: "Rows to print.") var limit: Int = 20
@@ -66,8 +70,10 @@ extension DealsCommand {
                 }
                 let rows = feed.store.window(offset: 0, count: limit)
                 if context.json { return try context.printJSON(rows.map(DealJSON.init)) }
-                context.console.print(DealsView.table(rows, column: feed.store.column, descending: feed.store.descending,
-                                                      total: feed.store.count, style: context.style))
+                context.console.print(
+                    DealsView.table(
+                        rows, column: feed.store.column, descending: feed.store.descending,
+                        total: feed.store.count, style: context.style))
             }
         }
     }

@@ -38,7 +38,8 @@ enum DoctorView {
         }
         var folders = Table([.init("Folder"), .init("Path"), .init("Writable")])
         for folder in report.folders { folders.add([folder.role, folder.path, folder.writable ? "yes" : style.red("no")]) }
-        var text = "Almanac \(report.version)\n\n" + table.render(style: style) + "\n\n" + answers.render(style: style)
+        var text =
+            "Almanac \(report.version)\n\n" + table.render(style: style) + "\n\n" + answers.render(style: style)
             + "\n\n" + folders.render(style: style)
         if report.fixtureSets.isEmpty {
             text += "\n\nSample data: " + style.red("not found (set ALMANAC_FIXTURES)")
@@ -49,7 +50,8 @@ enum DoctorView {
             text += "\n\nSample data: " + sets.joined(separator: ", then ")
         }
         if let credits = report.credits {
-            text += "\nTwelve Data credits: \(credits.minuteUsed) of \(credits.minuteLimit) used this minute, "
+            text +=
+                "\nTwelve Data credits: \(credits.minuteUsed) of \(credits.minuteLimit) used this minute, "
                 + "\(credits.dayUsed) of \(credits.dayLimit) today (almanac crypto usage)"
         }
         return text

@@ -18,8 +18,10 @@ struct ExamsCommand: AsyncParsableCommand {
     }
 
     /// Confirms (unless `yes`), applies `change` to exam `id`, prints `done` or the JSON row.
-    static func change(_ id: Int, yes: Bool, context: AppContext, question: (Exam) -> String,
-                       _ change: (ExamService, Int) throws -> Exam, done: (Exam) -> String) throws {
+    static func change(
+        _ id: Int, yes: Bool, context: AppContext, question: (Exam) -> String,
+        _ change: (ExamService, Int) throws -> Exam, done: (Exam) -> String
+    ) throws {
         let service = ExamService(context: context)
         try confirm(question(try service.exam(id: id)), yes: yes, context: context)
         let exam = try change(service, id)
@@ -67,8 +69,9 @@ struct ExamsCommand: AsyncParsableCommand {
 
         func run() async throws {
             try await CommandRunner.run(global) { context in
-                try ExamsCommand.change(id, yes: yes, context: context, question: { "Move \"\($0.name)\" to passed exams?" },
-                                        { try $0.pass(id: $1) }, done: { "\(ExamsView.check(context.style)) Exam \($0.id) (\($0.name)) passed." })
+                try ExamsCommand.change(
+                    id, yes: yes, context: context, question: { "Move \"\($0.name)\" to passed exams?" },
+                    { try $0.pass(id: $1) }, done: { "\(ExamsView.check(context.style)) Exam \($0.id) (\($0.name)) passed." })
             }
         }
     }
@@ -96,8 +99,9 @@ struct ExamsCommand: AsyncParsableCommand {
 
         func run() async throws {
             try await CommandRunner.run(global) { context in
-                try ExamsCommand.change(id, yes: yes, context: context, question: { "Delete \"\($0.name)\"?" },
-                                        { try $0.delete(id: $1) }, done: { "Deleted exam \($0.id) (\($0.name))." })
+                try ExamsCommand.change(
+                    id, yes: yes, context: context, question: { "Delete \"\($0.name)\"?" },
+                    { try $0.delete(id: $1) }, done: { "Deleted exam \($0.id) (\($0.name))." })
             }
         }
     }

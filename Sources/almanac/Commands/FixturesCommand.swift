@@ -58,10 +58,13 @@ struct FixturesCommand: AsyncParsableCommand {
             try await CommandRunner.run(global) { context in
                 let url = URL(fileURLWithPath: folder, isDirectory: true)
                 guard FileManager.default.fileExists(atPath: url.path) else { throw UsageError("No folder \(url.path).") }
-                if let recordedOn, LocalDate(recordedOn) == nil { throw UsageError("The recording day must be a date as YYYY-MM-DD, not \"\(recordedOn)\".") }
+                if let recordedOn, LocalDate(recordedOn) == nil {
+                    throw UsageError("The recording day must be a date as YYYY-MM-DD, not \"\(recordedOn)\".")
+                }
                 let previous = FixtureManifest.load(from: url)
-                let manifest = FixtureManifest.index(url, program: previous?.program ?? "almanac \(AlmanacVersion.current)",
-                                                     recordedAt: previous?.recordedAt, recordedOn: recordedOn ?? previous?.recordedOn)
+                let manifest = FixtureManifest.index(
+                    url, program: previous?.program ?? "almanac \(AlmanacVersion.current)",
+                    recordedAt: previous?.recordedAt, recordedOn: recordedOn ?? previous?.recordedOn)
                 try manifest.write(to: url)
                 context.console.print("Indexed \(manifest.recordings.count) recordings in \(url.path).")
             }

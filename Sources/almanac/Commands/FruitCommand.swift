@@ -8,7 +8,8 @@ struct FruitCommand: AsyncParsableCommand {
         subcommands: [List.self, Show.self, Family.self, Genus.self, Order.self, Eat.self, Log.self], defaultSubcommand: List.self)
 
     struct List: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(commandName: "list", abstract: "The catalogue sorted by id or name, or grouped by family, genus or order.")
+        static let configuration = CommandConfiguration(
+            commandName: "list", abstract: "The catalogue sorted by id or name, or grouped by family, genus or order.")
         @OptionGroup var global: GlobalOptions
         @Option(help: "id, name, family, genus or order") var sort: String = "id"
 
@@ -24,13 +25,16 @@ struct FruitCommand: AsyncParsableCommand {
                 if context.json {
                     let (fruits, provenance) = try await service.catalogue()
                     if let grouping = FruitGrouping(rawValue: sort) {
-                        let groups = FruitService.grouped(fruits, by: grouping).map { FruitJSON.Grouped.Group(name: $0.name, fruits: $0.fruits.map { FruitJSON.Item($0) }) }
+                        let groups = FruitService.grouped(fruits, by: grouping).map {
+                            FruitJSON.Grouped.Group(name: $0.name, fruits: $0.fruits.map { FruitJSON.Item($0) })
+                        }
                         return try context.printJSON(FruitJSON.Grouped(groupedBy: sort, groups: groups, source: SourceFields(provenance)))
                     }
                     let sorted = FruitService.sorted(fruits, byName: sort == "name")
                     return try context.printJSON(FruitJSON.List(fruits: sorted.map { FruitJSON.Item($0) }, source: SourceFields(provenance)))
                 }
-                let sort = self.sort, style = context.style
+                let sort = self.sort
+                let style = context.style
                 let render: @Sendable (FruitService.Catalogue) -> String = { catalogue in
                     let footer = "\n\n" + style.dim("Source: \(catalogue.provenance.label())") + " · \(catalogue.fruits.count) fruits"
                     if let grouping = FruitGrouping(rawValue: sort) {
@@ -58,10 +62,12 @@ struct FruitCommand: AsyncParsableCommand {
                     let (found, provenance) = try await service.fruit(fruit)
                     return try context.printJSON(FruitJSON.Item(found, lastEaten: try service.lastEaten(found), provenance: provenance))
                 }
-                let today = try context.today(), style = context.style
+                let today = try context.today()
+                let style = context.style
                 let render: @Sendable ((Fruit, Provenance)) -> String = { answer in
                     let last = try? service.lastEaten(answer.0)
-                    return FruitView.detail(answer.0, lastEaten: last ?? nil, today: today, style: style) + "\n\n" + style.dim("Source: \(answer.1.label())")
+                    return FruitView.detail(answer.0, lastEaten: last ?? nil, today: today, style: style) + "\n\n"
+                        + style.dim("Source: \(answer.1.label())")
                 }
                 let printer = StaleFirstPrinter(console: context.console)
                 let showStale: @Sendable ((Fruit, Provenance)) async -> Void = { printer.showStale(render($0)) }
@@ -82,8 +88,10 @@ struct FruitCommand: AsyncParsableCommand {
         try await CommandRunner.run(options.global) { context in
             let (group, provenance) = try await FruitService(context: context).group(grouping, options.name)
             if context.json {
-                return try context.printJSON(FruitJSON.Grouped(groupedBy: grouping.rawValue, groups: [.init(name: group.name, fruits: group.fruits.map { FruitJSON.Item($0) })],
-                                                               source: SourceFields(provenance)))
+                return try context.printJSON(
+                    FruitJSON.Grouped(
+                        groupedBy: grouping.rawValue, groups: [.init(name: group.name, fruits: group.fruits.map { FruitJSON.Item($0) })],
+                        source: SourceFields(provenance)))
             }
             context.console.print(FruitView.groups([group], grouping: grouping, style: context.style) + "\n\n" + context.sourceLine(provenance))
         }
@@ -118,7 +126,9 @@ struct FruitCommand: AsyncParsableCommand {
             try await CommandRunner.run(global) { context in
                 let entry = try await FruitService(context: context).eat(fruit, date: date, grams: amount)
                 if context.json { return try context.printJSON(entry) }
-                context.console.print("Logged #\(entry.id): \(FruitView.number(entry.grams)) g of \(entry.name) on \(entry.date.longText) (\(String(format: "%.0f", entry.nutrition.calories)) kcal).")
+                context.console.print(
+                    "Logged #\(entry.id): \(FruitView.number(entry.grams)) g of \(entry.name) on \(entry.date.longText) (\(String(format: "%.0f", entry.nutrition.calories)) kcal)."
+                )
             }
         }
     }

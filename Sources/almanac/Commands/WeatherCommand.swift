@@ -43,13 +43,16 @@ extension WeatherCommand {
         }
 
         /// Fetches with stale-first display (human output only) and prints the final rendering.
-        func show(_ fetch: (WeatherService.StaleHandler?) async throws -> WeatherReport,
-                  render: @escaping @Sendable (WeatherView, WeatherReport) -> String,
-                  json: (WeatherReport) throws -> Void) async throws {
+        func show(
+            _ fetch: (WeatherService.StaleHandler?) async throws -> WeatherReport,
+            render: @escaping @Sendable (WeatherView, WeatherReport) -> String,
+            json: (WeatherReport) throws -> Void
+        ) async throws {
             if context.json { return try json(try await fetch(nil)) }
             let printer = StaleFirstPrinter(console: context.console)
             let settings = try service.document().settings
-            let style = context.style, now = context.clock.now()
+            let style = context.style
+            let now = context.clock.now()
             let report = try await fetch { stale in
                 printer.showStale(render(WeatherView(report: stale, settings: settings, style: style, now: now), stale))
             }
@@ -61,7 +64,7 @@ extension WeatherCommand {
     struct Current: AsyncParsableCommand {
         static let configuration = CommandConfiguration(commandName: "now", abstract: "Current conditions in a city (the default view).")
         @OptionGroup var global: GlobalOptions
-        @OptionGroup var where_: CityOptions
+        @OptionGroup var place: CityOptions
         @Option(help: "Output format: full (default) or line, one line for a status bar.")
         var format: String = "full"
 
@@ -72,24 +75,33 @@ extension WeatherCommand {
         func run() async throws {
             try await CommandRunner.run(global, quietNotes: format == "line") { context in
                 let run = Run(context)
-                let city = try await run.city(where_)
+                let city = try await run.city(place)
                 if format == "line" {
                     let report = try await run.service.report(for: city)
-                    guard let current = report.current else { throw APIError.provider(provider: .openWeather, code: nil, message: "no current conditions") }
-                    if context.json { return try context.printJSON(WeatherJSON.Line(text: try run.view(report).format.statusLine(city: report.city, current: current), source: SourceFields(report.provenance))) }
+                    guard let current = report.current else {
+                        throw APIError.provider(provider: .openWeather, code: nil, message: "no current conditions")
+                    }
+                    if context.json {
+                        return try context.printJSON(
+                            WeatherJSON.Line(
+                                text: try run.view(report).format.statusLine(city: report.city, current: current),
+                                source: SourceFields(report.provenance)))
+                    }
                     return context.console.print(try run.view(report).format.statusLine(city: report.city, current: current))
                 }
-                try await run.show({ try await run.service.report(for: city, onStale: $0) },
-                                   render: { view, report in view.current(report) },
-                                   json: { try context.printJSON(WeatherJSON.Report($0, current: true)) })
+                try await run.show(
+                    { try await run.service.report(for: city, onStale: $0) },
+                    render: { view, report in view.current(report) },
+                    json: { try context.printJSON(WeatherJSON.Report($0, current: true)) })
             }
         }
     }
 
     struct Forecast: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(commandName: "forecast", abstract: "One row per day: min/max, conditions, precipitation, wind.")
+        static let configuration = CommandConfiguration(
+            commandName: "forecast", abstract: "One row per day: min/max, conditions, precipitation, wind.")
         @OptionGroup var global: GlobalOptions
-        @OptionGroup var where_: CityOptions
+        @OptionGroup var place: CityOptions
         @Option(help: "Days to show, 1 to 25 (more than 8 uses the 30-day climate forecast).")
         var days: Int = 7
 
@@ -100,18 +112,20 @@ extension WeatherCommand {
         func run() async throws {
             try await CommandRunner.run(global) { context in
                 let run = Run(context)
-                let city = try await run.city(where_)
-                try await run.show({ try await run.service.forecast(for: city, days: days, onStale: days <= 8 ? $0 : nil) },
-                                   render: { view, report in view.forecast(report) },
-                                   json: { try context.printJSON(WeatherJSON.Report($0, days: true)) })
+                let city = try await run.city(place)
+                try await run.show(
+                    { try await run.service.forecast(for: city, days: days, onStale: days <= 8 ? $0 : nil) },
+                    render: { view, report in view.forecast(report) },
+                    json: { try context.printJSON(WeatherJSON.Report($0, days: true)) })
             }
         }
     }
 
     struct Hourly: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(commandName: "hourly", abstract: "The next hours: temperature, feels like, precipitation, wind, clouds, humidity.")
+        static let configuration = CommandConfiguration(
+            commandName: "hourly", abstract: "The next hours: temperature, feels like, precipitation, wind, clouds, humidity.")
         @OptionGroup var global: GlobalOptions
-        @OptionGroup var where_: CityOptions
+        @OptionGroup var place: CityOptions
         @Option(help: "Hours to show, 1 to 48.")
         var hours: Int = 24
 
@@ -122,18 +136,20 @@ extension WeatherCommand {
         func run() async throws {
             try await CommandRunner.run(global) { context in
                 let run = Run(context)
-                let city = try await run.city(where_)
-                try await run.show({ try await run.service.hourly(for: city, hours: hours, onStale: $0) },
-                                   render: { view, report in view.hourly(report) },
-                                   json: { try context.printJSON(WeatherJSON.Report($0, hours: true)) })
+                let city = try await run.city(place)
+                try await run.show(
+                    { try await run.service.hourly(for: city, hours: hours, onStale: $0) },
+                    render: { view, report in view.hourly(report) },
+                    json: { try context.printJSON(WeatherJSON.Report($0, hours: true)) })
             }
         }
     }
 
     struct Day: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(commandName: "day", abstract: "One day in detail: morning/day/evening/night, wind, UV, sun and moon.")
+        static let configuration = CommandConfiguration(
+            commandName: "day", abstract: "One day in detail: morning/day/evening/night, wind, UV, sun and moon.")
         @OptionGroup var global: GlobalOptions
-        @OptionGroup var where_: CityOptions
+        @OptionGroup var place: CityOptions
         @Option(help: "The day, as YYYY-MM-DD, inside the forecast.")
         var date: String
 
@@ -141,7 +157,7 @@ extension WeatherCommand {
             try await CommandRunner.run(global) { context in
                 let run = Run(context)
                 guard LocalDate(date) != nil else { throw UsageError("--date must be a real date as YYYY-MM-DD, not \"\(date)\".") }
-                let city = try await run.city(where_)
+                let city = try await run.city(place)
                 let (report, day) = try await run.service.day(for: city, date: date)
                 if context.json { return try context.printJSON(WeatherJSON.OneDay(report: report, day: day)) }
                 context.console.print(try run.view(report).day(report, day))
@@ -217,10 +233,14 @@ extension WeatherCommand {
         @Option(help: "Language code for descriptions, e.g. en, ru, de") var lang: String?
 
         func validate() throws {
-            if let units, WeatherSettings.Units(rawValue: units) == nil { throw ValidationError("--units must be metric or imperial, not \"\(units)\".") }
+            if let units, WeatherSettings.Units(rawValue: units) == nil {
+                throw ValidationError("--units must be metric or imperial, not \"\(units)\".")
+            }
             if let wind, WeatherSettings.Wind(rawValue: wind) == nil { throw ValidationError("--wind must be ms, kmh or mph, not \"\(wind)\".") }
             if let time, WeatherSettings.Clock(rawValue: time) == nil { throw ValidationError("--time must be 24 or 12, not \"\(time)\".") }
-            if let lang, !WeatherSettings.isValidLanguage(lang) { throw ValidationError("--lang must be a language code such as en, ru or pt_BR, not \"\(lang)\".") }
+            if let lang, !WeatherSettings.isValidLanguage(lang) {
+                throw ValidationError("--lang must be a language code such as en, ru or pt_BR, not \"\(lang)\".")
+            }
         }
 
         func run() async throws {

@@ -17,8 +17,11 @@ struct CryptoScreen: MenuScreen {
                 io.say(CryptoView.watchlist(try await service.prices(), style: context.style, now: now))
                 guard case .text(let id) = io.ask("ID:") else { return }
                 let today = try service.today()
-                guard let from = io.askValid("Start date (YYYY-MM-DD):", { try DateInput.range(from: $0, to: nil, today: today, defaultDays: 1).lowerBound }),
-                    let to = io.askValid("End date (YYYY-MM-DD):", { try DateInput.range(from: from.description, to: $0, today: today, defaultDays: 1).upperBound })
+                guard
+                    let from = io.askValid(
+                        "Start date (YYYY-MM-DD):", { try DateInput.range(from: $0, to: nil, today: today, defaultDays: 1).lowerBound }),
+                    let to = io.askValid(
+                        "End date (YYYY-MM-DD):", { try DateInput.range(from: from.description, to: $0, today: today, defaultDays: 1).upperBound })
                 else { return }
                 let history = try await service.history(id, from: from.description, to: to.description)
                 io.say(CryptoView.history(history, ohlc: false, style: context.style, chart: context.style.enabled, now: now))

@@ -20,14 +20,22 @@ struct DealsScreen: MenuScreen {
                 let feed = DealFeed(source: .server(count: 100_000, seed: 42, pace: 0), column: choice.column, descending: choice.descending)
                 feed.start()
                 while !feed.isComplete { if feed.pump() == 0 { try await Task.sleep(nanoseconds: 2_000_000) } }
-                io.say(DealsView.table(feed.store.window(offset: 0, count: 20), column: choice.column, descending: choice.descending,
-                                       total: feed.store.count, style: context.style))
+                io.say(
+                    DealsView.table(
+                        feed.store.window(offset: 0, count: 20), column: choice.column, descending: choice.descending,
+                        total: feed.store.count, style: context.style))
             case 1:
                 let names = DealColumn.allCases.map(\.rawValue)
-                guard let column = io.askValid("Column (\(names.joined(separator: ", "))):", { text -> DealColumn in
-                    guard let column = DealColumn(rawValue: text.lowercased()) else { throw UsageError("Type one of: \(names.joined(separator: ", ")).") }
-                    return column
-                }) else { return }
+                guard
+                    let column = io.askValid(
+                        "Column (\(names.joined(separator: ", "))):",
+                        { text -> DealColumn in
+                            guard let column = DealColumn(rawValue: text.lowercased()) else {
+                                throw UsageError("Type one of: \(names.joined(separator: ", ")).")
+                            }
+                            return column
+                        })
+                else { return }
                 choice.column = column
                 io.say("Sorting by \(column.title.lowercased()).")
             case 2:

@@ -14,28 +14,38 @@ struct ExamsScreen: MenuScreen {
             case 1: io.say(try ExamsView.render(try service.exams(passed: true), passed: true, context: context))
             case 2:
                 guard let name = io.askValid("Exam name (back to cancel):", { try ExamService.validName($0) }),
-                    let date = io.askValid("Date and time, YYYY-MM-DD HH:MM (back to cancel):", { text -> String in
-                        _ = try ExamService.parse(text)
-                        return text
-                    })
+                    let date = io.askValid(
+                        "Date and time, YYYY-MM-DD HH:MM (back to cancel):",
+                        { text -> String in
+                            _ = try ExamService.parse(text)
+                            return text
+                        })
                 else { return io.say("Cancelled.") }
                 let exam = try service.add(name: name, date: date)
                 io.say("Added exam \(exam.id): \(exam.name), \(exam.when).")
             case 3:
                 io.say(try ExamsView.render(try service.exams(passed: false), passed: false, context: context))
-                guard let exam = io.askValid("Exam ID:", { text -> Exam in
-                    guard let id = Int(text) else { throw UsageError("Type an exam ID.") }
-                    return try service.exam(id: id)
-                }) else { return }
+                guard
+                    let exam = io.askValid(
+                        "Exam ID:",
+                        { text -> Exam in
+                            guard let id = Int(text) else { throw UsageError("Type an exam ID.") }
+                            return try service.exam(id: id)
+                        })
+                else { return }
                 io.say("  1) Pass\n  2) Change date\n  3) Cancel")
                 guard case .text(let action) = io.ask("Action:") else { return }
                 switch action {
                 case "1": io.say("Exam \(try service.pass(id: exam.id).id) passed.")
                 case "2":
-                    guard let date = io.askValid("New date and time, YYYY-MM-DD HH:MM:", { text -> String in
-                        _ = try ExamService.parse(text)
-                        return text
-                    }) else { return }
+                    guard
+                        let date = io.askValid(
+                            "New date and time, YYYY-MM-DD HH:MM:",
+                            { text -> String in
+                                _ = try ExamService.parse(text)
+                                return text
+                            })
+                    else { return }
                     let moved = try service.reschedule(id: exam.id, date: date)
                     io.say("Exam \(moved.id) is now on \(moved.when).")
                 default: io.say("Cancelled.")

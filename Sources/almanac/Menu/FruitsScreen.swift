@@ -11,11 +11,17 @@ struct FruitsScreen: MenuScreen {
         await attempt(io) {
             switch index {
             case 0:
-                guard let sort = io.askValid("Sort by id, name, family, genus or order [id]:", { text -> String in
-                    let value = text.isEmpty ? "id" : text.lowercased()
-                    guard ["id", "name"].contains(value) || FruitGrouping(rawValue: value) != nil else { throw UsageError("Type id, name, family, genus or order.") }
-                    return value
-                }) else { return }
+                guard
+                    let sort = io.askValid(
+                        "Sort by id, name, family, genus or order [id]:",
+                        { text -> String in
+                            let value = text.isEmpty ? "id" : text.lowercased()
+                            guard ["id", "name"].contains(value) || FruitGrouping(rawValue: value) != nil else {
+                                throw UsageError("Type id, name, family, genus or order.")
+                            }
+                            return value
+                        })
+                else { return }
                 let (fruits, _) = try await service.catalogue()
                 if let grouping = FruitGrouping(rawValue: sort) {
                     io.say(FruitView.groups(FruitService.grouped(fruits, by: grouping), grouping: grouping, style: context.style))
@@ -29,11 +35,15 @@ struct FruitsScreen: MenuScreen {
             case 2:
                 guard case .text(let name) = io.ask("Fruit name or id:") else { return }
                 let today = try context.today()
-                guard let date = io.askValid("Date eaten, YYYY-MM-DD [today]:", { text -> LocalDate in
-                    let date = text.isEmpty ? today : try DateInput.parse(text, today: today, flag: "The date")
-                    if date > today { throw UsageError("\(date) is in the future; log fruit already eaten.") }
-                    return date
-                }) else { return }
+                guard
+                    let date = io.askValid(
+                        "Date eaten, YYYY-MM-DD [today]:",
+                        { text -> LocalDate in
+                            let date = text.isEmpty ? today : try DateInput.parse(text, today: today, flag: "The date")
+                            if date > today { throw UsageError("\(date) is in the future; log fruit already eaten.") }
+                            return date
+                        })
+                else { return }
                 let entry = try await service.eat(name, date: date.description, grams: 100)
                 io.say("Logged #\(entry.id): \(entry.name) on \(entry.date.longText).")
             default:

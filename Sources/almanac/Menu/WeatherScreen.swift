@@ -9,8 +9,11 @@ struct WeatherScreen: MenuScreen {
 
     var title: String { "Weather" }
     var choices: [String] {
-        ["Saved cities with current temperature", "Forecast for the default city (\(toggle.days) days)", "Switch forecast to \(toggle.days == 7 ? 25 : 7) days",
-         "Hourly, next 24 hours", "Add a city", "Remove a city", "Settings"]
+        [
+            "Saved cities with current temperature", "Forecast for the default city (\(toggle.days) days)",
+            "Switch forecast to \(toggle.days == 7 ? 25 : 7) days",
+            "Hourly, next 24 hours", "Add a city", "Remove a city", "Settings",
+        ]
     }
 
     func choose(_ index: Int, io: MenuIO) async -> MenuNavigation {
@@ -51,15 +54,22 @@ struct WeatherScreen: MenuScreen {
                 io.say("Removed \(try service.removeCity(reference).label).")
             default:
                 io.say(WeatherView.settings(settings))
-                guard let units = io.askValid("Units, metric or imperial [\(settings.units.rawValue)]:", { text -> WeatherSettings.Units in
-                    if text.isEmpty { return settings.units }
-                    guard let units = WeatherSettings.Units(rawValue: text.lowercased()) else { throw UsageError("Type metric or imperial.") }
-                    return units
-                }), let wind = io.askValid("Wind, ms, kmh or mph [\(settings.wind.rawValue)]:", { text -> WeatherSettings.Wind in
-                    if text.isEmpty { return settings.wind }
-                    guard let wind = WeatherSettings.Wind(rawValue: text.lowercased()) else { throw UsageError("Type ms, kmh or mph.") }
-                    return wind
-                }) else { return }
+                guard
+                    let units = io.askValid(
+                        "Units, metric or imperial [\(settings.units.rawValue)]:",
+                        { text -> WeatherSettings.Units in
+                            if text.isEmpty { return settings.units }
+                            guard let units = WeatherSettings.Units(rawValue: text.lowercased()) else { throw UsageError("Type metric or imperial.") }
+                            return units
+                        }),
+                    let wind = io.askValid(
+                        "Wind, ms, kmh or mph [\(settings.wind.rawValue)]:",
+                        { text -> WeatherSettings.Wind in
+                            if text.isEmpty { return settings.wind }
+                            guard let wind = WeatherSettings.Wind(rawValue: text.lowercased()) else { throw UsageError("Type ms, kmh or mph.") }
+                            return wind
+                        })
+                else { return }
                 let saved = try service.updateSettings { updated in
                     updated.setUnits(units)
                     if wind != settings.wind { updated.setWind(wind) }

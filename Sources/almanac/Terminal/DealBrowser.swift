@@ -109,11 +109,12 @@ final class DealBrowser {
         let arrow = store.descending ? "▼" : "▲"
         let mode = follow ? style.green("FOLLOW") : style.yellow("PAUSED") + (newWhilePaused > 0 ? " +\(DealsView.grouped(newWhilePaused)) new" : "")
         lines.append(style.bold("Deals") + " · sorted by \(store.column.title) \(arrow) \(store.descending ? "descending" : "ascending") · " + mode)
-        var table = Table(DealsView.columns.enumerated().map { index, column in
-            let sortIndex = [DealColumn.date, .instrument, .price, .amount, .side].firstIndex(of: store.column).map { $0 + 1 }
-            let title = (index == sortIndex ? column.title + arrow : column.title)
-            return Table.Column(title, column.alignment)
-        })
+        var table = Table(
+            DealsView.columns.enumerated().map { index, column in
+                let sortIndex = [DealColumn.date, .instrument, .price, .amount, .side].firstIndex(of: store.column).map { $0 + 1 }
+                let title = (index == sortIndex ? column.title + arrow : column.title)
+                return Table.Column(title, column.alignment)
+            })
         for deal in rows { table.add(DealsView.cells(deal, style: style)) }
         lines += table.render(style: style).split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         while lines.count < height - 1 { lines.append("") }
@@ -121,7 +122,10 @@ final class DealBrowser {
         let total = feed.source.expected.map { " / " + DealsView.grouped($0) } ?? ""
         let rate = Double(feed.received) / elapsed
         let range = store.count == 0 ? "no rows" : "rows \(offset + 1)–\(offset + rows.count) of \(DealsView.grouped(store.count))"
-        lines.append(style.dim("received \(DealsView.grouped(feed.received))\(total) · \(Int(rate)) rows/s · \(range) · ↑↓ PgUp PgDn Home End · s/1-5 sort · r reverse · f follow · q quit"))
+        lines.append(
+            style.dim(
+                "received \(DealsView.grouped(feed.received))\(total) · \(Int(rate)) rows/s · \(range) · ↑↓ PgUp PgDn Home End · s/1-5 sort · r reverse · f follow · q quit"
+            ))
         let body = lines.prefix(height).map { clip($0, width) + "\u{1B}[K" }.joined(separator: "\r\n")
         return "\u{1B}[H" + body
     }
@@ -129,7 +133,9 @@ final class DealBrowser {
     /// Cuts a line to the terminal width (ANSI codes kept whole).
     private func clip(_ line: String, _ width: Int) -> String {
         guard Style.width(line) > width else { return line }
-        var result = "", visible = 0, escape = false
+        var result = ""
+        var visible = 0
+        var escape = false
         for character in line {
             if character == "\u{1B}" { escape = true }
             if escape {

@@ -1,6 +1,7 @@
 import Foundation
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// Raw keys and the alternate screen, restored on exit, on Ctrl+C and on SIGTERM/SIGHUP.

@@ -23,10 +23,14 @@ enum CryptoView {
         var table = Table(columns)
         for row in history.rows {
             let date = "\(row.date) \(LocalDate.weekdayNames[row.date.weekday].prefix(3))"
-            table.add(ohlc ? [date, PriceFormat.format(row.open), PriceFormat.format(row.high), PriceFormat.format(row.low), PriceFormat.format(row.close)]
-                           : [date, PriceFormat.format(row.close)])
+            table.add(
+                ohlc
+                    ? [date, PriceFormat.format(row.open), PriceFormat.format(row.high), PriceFormat.format(row.low), PriceFormat.format(row.close)]
+                    : [date, PriceFormat.format(row.close)])
         }
-        var text = style.bold("\(history.symbol) — \(history.name), \(history.range.lowerBound) to \(history.range.upperBound)") + "\n\n" + table.render(style: style)
+        var text =
+            style.bold("\(history.symbol) — \(history.name), \(history.range.lowerBound) to \(history.range.upperBound)") + "\n\n"
+            + table.render(style: style)
         if chart, history.rows.count > 1 {
             text += "\n\n" + LineChart.render(history.rows.map(\.close), height: 8, width: 60, unicode: style.unicode) { PriceFormat.format($0) }
         }
@@ -40,11 +44,14 @@ extension CryptoView {
         var table = Table([.init("Window"), .init("Used", .right), .init("Left", .right), .init("Limit", .right), .init("Fresh credits")])
         let next = usage.nextCreditAt.map { "in \(Age.describe($0.timeIntervalSince(now).rounded(.up)))" } ?? "now"
         table.add(["this minute", String(usage.minuteUsed), String(usage.minuteLeft), String(usage.minuteLimit), next])
-        table.add(["today (UTC)", String(usage.dayUsed), String(usage.dayLeft), String(usage.dayLimit),
-                   "at 00:00 UTC, in \(Age.describe(usage.dayResetsAt.timeIntervalSince(now)))"])
+        table.add([
+            "today (UTC)", String(usage.dayUsed), String(usage.dayLeft), String(usage.dayLimit),
+            "at 00:00 UTC, in \(Age.describe(usage.dayResetsAt.timeIntervalSince(now)))",
+        ])
         var text = style.bold(plan) + "\n\n" + table.render(style: style)
         if let server {
-            text += "\n\nTwelve Data says: \(server.current_usage.map(String.init) ?? "?") of \(server.plan_limit.map(String.init) ?? "?") this minute"
+            text +=
+                "\n\nTwelve Data says: \(server.current_usage.map(String.init) ?? "?") of \(server.plan_limit.map(String.init) ?? "?") this minute"
             if let daily = server.daily_usage { text += ", \(daily) of \(server.plan_daily_limit.map(String.init) ?? "?") today" }
             if let category = server.plan_category { text += " (plan: \(category))" }
             text += "."
@@ -83,8 +90,9 @@ enum CryptoJSON {
             minute = Window(used: usage.minuteUsed, left: usage.minuteLeft, limit: usage.minuteLimit, resetsAt: usage.nextCreditAt)
             day = Window(used: usage.dayUsed, left: usage.dayLeft, limit: usage.dayLimit, resetsAt: usage.dayResetsAt)
             if let server {
-                self.server = Server(used: server.current_usage, left: server.plan_limit.flatMap { limit in server.current_usage.map { limit - $0 } },
-                                     limit: server.plan_limit, dailyUsed: server.daily_usage, dailyLimit: server.plan_daily_limit, at: nil)
+                self.server = Server(
+                    used: server.current_usage, left: server.plan_limit.flatMap { limit in server.current_usage.map { limit - $0 } },
+                    limit: server.plan_limit, dailyUsed: server.daily_usage, dailyLimit: server.plan_daily_limit, at: nil)
             } else if usage.serverUsed != nil {
                 self.server = Server(used: usage.serverUsed, left: usage.serverLeft, limit: nil, dailyUsed: nil, dailyLimit: nil, at: usage.serverAt)
             }

@@ -15,12 +15,16 @@ enum DealsView {
 
     static func cells(_ deal: Deal, style: Style) -> [String] {
         let price = String(format: "%.2f", deal.price)
-        return [String(deal.id), timeFormatter.string(from: deal.dateModified), deal.instrumentName,
-                deal.side == .sell ? style.red(price) : style.green(price), grouped(Int(deal.amount.rounded())), deal.side.rawValue]
+        return [
+            String(deal.id), timeFormatter.string(from: deal.dateModified), deal.instrumentName,
+            deal.side == .sell ? style.red(price) : style.green(price), grouped(Int(deal.amount.rounded())), deal.side.rawValue,
+        ]
     }
 
-    static let columns: [Table.Column] = [.init("ID", .right), .init("Date modified"), .init("Instrument"), .init("Price", .right),
-                                          .init("Amount", .right), .init("Side")]
+    static let columns: [Table.Column] = [
+        .init("ID", .right), .init("Date modified"), .init("Instrument"), .init("Price", .right),
+        .init("Amount", .right), .init("Side"),
+    ]
 
     static func table(_ deals: [Deal], column: DealColumn, descending: Bool, total: Int, style: Style) -> String {
         var table = Table(columns)

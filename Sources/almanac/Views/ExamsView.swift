@@ -13,7 +13,9 @@ enum ExamsView {
     }
 
     static func row(_ exam: Exam, context: AppContext) throws -> Row {
-        Row(id: exam.id, name: exam.name, dateTime: exam.when, month: ExamMonth(year: exam.when.date.year, month: exam.when.date.month, exams: []).title,
+        Row(
+            id: exam.id, name: exam.name, dateTime: exam.when,
+            month: ExamMonth(year: exam.when.date.year, month: exam.when.date.month, exams: []).title,
             daysLeft: try ExamService(context: context).daysLeft(exam), passed: exam.passed)
     }
 
@@ -36,14 +38,21 @@ enum ExamsView {
         let style = context.style
         var sections: [String] = []
         for month in ExamService.group(exams) {
-            var table = Table([.init("ID", .right), .init("Exam"), .init("Date"), .init("Time"), passed ? .init("Passed") : .init("Days left", .right)])
+            var table = Table([
+                .init("ID", .right), .init("Exam"), .init("Date"), .init("Time"), passed ? .init("Passed") : .init("Days left", .right),
+            ])
             for exam in month.exams {
                 let days = try service.daysLeft(exam)
                 let left: String
-                if passed { left = check(style) }
-                else if days == 0 { left = style.yellow("today") }
-                else if days < 0 { left = style.red("\(-days) ago") }
-                else { left = days <= 3 ? style.yellow(String(days)) : String(days) }
+                if passed {
+                    left = check(style)
+                } else if days == 0 {
+                    left = style.yellow("today")
+                } else if days < 0 {
+                    left = style.red("\(-days) ago")
+                } else {
+                    left = days <= 3 ? style.yellow(String(days)) : String(days)
+                }
                 table.add([String(exam.id), exam.name, exam.when.date.shortText, exam.when.time, left])
             }
             sections.append(style.bold(month.title) + "\n" + table.render(style: style))

@@ -8,14 +8,19 @@ enum FruitView {
     }
 
     static func number(_ value: Double) -> String {
-        value == value.rounded() ? String(Int(value)) : String(format: "%.2f", value).replacingOccurrences(of: #"0$"#, with: "", options: .regularExpression)
+        value == value.rounded()
+            ? String(Int(value)) : String(format: "%.2f", value).replacingOccurrences(of: #"0$"#, with: "", options: .regularExpression)
     }
 
     static func table(_ fruits: [Fruit], style: Style) -> String {
-        var table = Table([.init("ID", .right), .init("Name"), .init("Family"), .init("Genus"), .init("Order"), .init("kcal", .right), .init("Sugar g", .right)])
+        var table = Table([
+            .init("ID", .right), .init("Name"), .init("Family"), .init("Genus"), .init("Order"), .init("kcal", .right), .init("Sugar g", .right),
+        ])
         for fruit in fruits {
-            table.add([String(fruit.id), fruit.name, family(fruit, style), fruit.genus, fruit.order, number(fruit.nutrition.calories),
-                       fruit.highSugar ? style.boldRed(number(fruit.nutrition.sugar)) : number(fruit.nutrition.sugar)])
+            table.add([
+                String(fruit.id), fruit.name, family(fruit, style), fruit.genus, fruit.order, number(fruit.nutrition.calories),
+                fruit.highSugar ? style.boldRed(number(fruit.nutrition.sugar)) : number(fruit.nutrition.sugar),
+            ])
         }
         return table.render(style: style)
     }
@@ -50,16 +55,23 @@ enum FruitView {
     static func log(_ days: [FruitDay], style: Style) -> String {
         if days.isEmpty { return "Nothing logged in this range. Log a fruit with: almanac fruit eat NAME" }
         return days.map { day in
-            var table = Table([.init("#", .right), .init("Fruit"), .init("Grams", .right), .init("kcal", .right), .init("Fat", .right),
-                               .init("Sugar", .right), .init("Carbs", .right), .init("Protein", .right)])
+            var table = Table([
+                .init("#", .right), .init("Fruit"), .init("Grams", .right), .init("kcal", .right), .init("Fat", .right),
+                .init("Sugar", .right), .init("Carbs", .right), .init("Protein", .right),
+            ])
             for entry in day.entries {
                 let n = entry.nutrition
-                table.add([String(entry.id), entry.name, number(entry.grams), String(format: "%.0f", n.calories), String(format: "%.1f", n.fat),
-                           String(format: "%.1f", n.sugar), String(format: "%.1f", n.carbohydrates), String(format: "%.1f", n.protein)])
+                table.add([
+                    String(entry.id), entry.name, number(entry.grams), String(format: "%.0f", n.calories), String(format: "%.1f", n.fat),
+                    String(format: "%.1f", n.sugar), String(format: "%.1f", n.carbohydrates), String(format: "%.1f", n.protein),
+                ])
             }
             let t = day.total
-            table.add([style.bold(""), style.bold("Total"), number(day.entries.reduce(0) { $0 + $1.grams }), style.bold(String(format: "%.0f", t.calories)),
-                       String(format: "%.1f", t.fat), String(format: "%.1f", t.sugar), String(format: "%.1f", t.carbohydrates), String(format: "%.1f", t.protein)])
+            table.add([
+                style.bold(""), style.bold("Total"), number(day.entries.reduce(0) { $0 + $1.grams }), style.bold(String(format: "%.0f", t.calories)),
+                String(format: "%.1f", t.fat), String(format: "%.1f", t.sugar), String(format: "%.1f", t.carbohydrates),
+                String(format: "%.1f", t.protein),
+            ])
             return style.bold(day.date.longText) + "\n" + table.render(style: style)
         }.joined(separator: "\n\n")
     }
@@ -93,7 +105,9 @@ enum FruitJSON {
         var fetchedAt: Date?
         var stale: Bool?
         init(_ fruit: Fruit, lastEaten: LocalDate? = nil, provenance: Provenance? = nil) {
-            (id, name, family, genus, order, nutrition, highSugar) = (fruit.id, fruit.name, fruit.family, fruit.genus, fruit.order, fruit.nutrition, fruit.highSugar)
+            (id, name, family, genus, order, nutrition, highSugar) = (
+                fruit.id, fruit.name, fruit.family, fruit.genus, fruit.order, fruit.nutrition, fruit.highSugar
+            )
             self.lastEaten = lastEaten
             (source, fetchedAt, stale) = (provenance?.origin.rawValue, provenance?.fetchedAt, provenance?.stale)
         }

@@ -55,7 +55,9 @@ enum WeatherJSON {
         }
         var cities: [Entry]
         init(_ document: WeatherDocument) {
-            cities = document.cities.enumerated().map { Entry(number: $0.offset + 1, isDefault: $0.offset == document.defaultIndex, city: $0.element) }
+            cities = document.cities.enumerated().map {
+                Entry(number: $0.offset + 1, isDefault: $0.offset == document.defaultIndex, city: $0.element)
+            }
         }
     }
 

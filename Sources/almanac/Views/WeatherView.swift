@@ -35,7 +35,10 @@ struct WeatherView {
             ("Temperature", style.bold(f.temperature(now.temperature)) + "  feels like \(f.temperature(now.feelsLike))"),
             ("Conditions", "\(WeatherFormat.icon(now.conditionID)) \(now.description)"),
             ("Humidity", now.humidity.map { "\(Int($0))%" } ?? "—"),
-            ("Precipitation", "\(f.precipitation(now.precipitation)) last hour, \(WeatherFormat.percent(now.precipitationProbability)) chance next hour"),
+            (
+                "Precipitation",
+                "\(f.precipitation(now.precipitation)) last hour, \(WeatherFormat.percent(now.precipitationProbability)) chance next hour"
+            ),
             ("Wind", f.windWithDirection(now.windSpeed, now.windDegrees) + (now.windGust.map { ", gusts \(f.wind($0))" } ?? "")),
             ("Pressure", now.pressure.map { "\(Int($0)) hPa" } ?? "—"),
             ("Sunrise", f.time(now.sunrise)),
@@ -55,8 +58,10 @@ struct WeatherView {
         if chance { columns.append(.init("Precip", .right)) }
         var table = Table(columns + [.init("Amount", .right), .init("Wind")])
         for day in report.daily {
-            var cells = [day.date.shortText, format.temperature(day.minimum), style.bold(format.temperature(day.maximum)),
-                         "\(WeatherFormat.icon(day.conditionID)) \(day.description)"]
+            var cells = [
+                day.date.shortText, format.temperature(day.minimum), style.bold(format.temperature(day.maximum)),
+                "\(WeatherFormat.icon(day.conditionID)) \(day.description)",
+            ]
             if chance { cells.append(WeatherFormat.percent(day.precipitationProbability)) }
             table.add(cells + [format.precipitation(day.precipitation), format.windWithDirection(day.windSpeed, day.windDegrees)])
         }
@@ -64,19 +69,24 @@ struct WeatherView {
     }
 
     func hourly(_ report: WeatherReport) -> String {
-        var table = Table([.init("Time"), .init("Temp", .right), .init("Feels", .right), .init("Precip", .right),
-                           .init("Wind"), .init("Clouds", .right), .init("Humidity", .right), .init("Conditions")])
+        var table = Table([
+            .init("Time"), .init("Temp", .right), .init("Feels", .right), .init("Precip", .right),
+            .init("Wind"), .init("Clouds", .right), .init("Humidity", .right), .init("Conditions"),
+        ])
         var lastDate: LocalDate?
         for hour in report.hourly {
             let date = LocalDate(hour.time, timeZone: report.city.timeZone)
             let time = (date != lastDate ? date.shortText + " " : String(repeating: " ", count: date.shortText.count + 1)) + format.time(hour.time)
             lastDate = date
-            table.add([time, format.temperature(hour.temperature), format.temperature(hour.feelsLike),
-                       WeatherFormat.percent(hour.precipitationProbability), format.windWithDirection(hour.windSpeed, hour.windDegrees),
-                       hour.clouds.map { "\(Int($0))%" } ?? "—", hour.humidity.map { "\(Int($0))%" } ?? "—",
-                       "\(WeatherFormat.icon(hour.conditionID)) \(hour.description)"])
+            table.add([
+                time, format.temperature(hour.temperature), format.temperature(hour.feelsLike),
+                WeatherFormat.percent(hour.precipitationProbability), format.windWithDirection(hour.windSpeed, hour.windDegrees),
+                hour.clouds.map { "\(Int($0))%" } ?? "—", hour.humidity.map { "\(Int($0))%" } ?? "—",
+                "\(WeatherFormat.icon(hour.conditionID)) \(hour.description)",
+            ])
         }
-        var text = header(report, "Next \(report.hourly.count) \(report.model == .free ? "3-hour steps" : "hours")") + "\n\n" + table.render(style: style)
+        var text =
+            header(report, "Next \(report.hourly.count) \(report.model == .free ? "3-hour steps" : "hours")") + "\n\n" + table.render(style: style)
         if style.enabled, report.hourly.count > 1 {
             let temps = report.hourly.map { WeatherFormat.convert(celsius: $0.temperature, to: format.settings.units) }
             let unit = format.settings.units == .imperial ? "°F" : "°C"
@@ -89,7 +99,10 @@ struct WeatherView {
         let f = format
         var table = Table([.init(""), .init("Morning", .right), .init("Day", .right), .init("Evening", .right), .init("Night", .right)])
         table.add(["Temperature", f.temperature(day.morning), f.temperature(day.day), f.temperature(day.evening), f.temperature(day.night)])
-        table.add(["Feels like", f.temperature(day.feelsMorning), f.temperature(day.feelsDay), f.temperature(day.feelsEvening), f.temperature(day.feelsNight)])
+        table.add([
+            "Feels like", f.temperature(day.feelsMorning), f.temperature(day.feelsDay), f.temperature(day.feelsEvening),
+            f.temperature(day.feelsNight),
+        ])
         let rows: [(String, String)] = [
             ("Min / max", "\(f.temperature(day.minimum)) / \(f.temperature(day.maximum))"),
             ("Conditions", "\(WeatherFormat.icon(day.conditionID)) \(day.description)"),

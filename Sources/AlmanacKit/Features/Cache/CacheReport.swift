@@ -28,8 +28,9 @@ public struct CacheReport: Sendable {
 
     public static func items(_ cache: JSONFileCache, now: Date) -> [Item] {
         cache.list().map { entry, bytes, _ in
-            Item(key: entry.key, provider: entry.provider.rawValue, fetchedAt: entry.fetchedAt,
-                 ageSeconds: Int(entry.age(at: now)), bytes: bytes, expired: entry.age(at: now) >= entry.ttl)
+            Item(
+                key: entry.key, provider: entry.provider.rawValue, fetchedAt: entry.fetchedAt,
+                ageSeconds: Int(entry.age(at: now)), bytes: bytes, expired: entry.age(at: now) >= entry.ttl)
         }
     }
 
@@ -42,8 +43,9 @@ public struct CacheReport: Sendable {
             stats.bytes += item.bytes
             perProvider[item.provider] = stats
         }
-        return Stats(folder: cache.folder.path, entries: items.count, bytes: items.reduce(0) { $0 + $1.bytes },
-                     limitBytes: cache.limitBytes, oldest: items.map(\.fetchedAt).min(), newest: items.map(\.fetchedAt).max(),
-                     perProvider: perProvider)
+        return Stats(
+            folder: cache.folder.path, entries: items.count, bytes: items.reduce(0) { $0 + $1.bytes },
+            limitBytes: cache.limitBytes, oldest: items.map(\.fetchedAt).min(), newest: items.map(\.fetchedAt).max(),
+            perProvider: perProvider)
     }
 }

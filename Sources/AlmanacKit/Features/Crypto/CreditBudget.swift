@@ -54,8 +54,9 @@ public struct CreditBudget: Sendable {
 
     /// The plan from `TWELVEDATA_CREDITS_PER_MINUTE` and `TWELVEDATA_CREDITS_PER_DAY`.
     public static func plan(_ environment: Environment) -> Plan {
-        Plan(perMinute: Int(environment["TWELVEDATA_CREDITS_PER_MINUTE"] ?? "") ?? 8,
-             perDay: Int(environment["TWELVEDATA_CREDITS_PER_DAY"] ?? "") ?? 800)
+        Plan(
+            perMinute: Int(environment["TWELVEDATA_CREDITS_PER_MINUTE"] ?? "") ?? 8,
+            perDay: Int(environment["TWELVEDATA_CREDITS_PER_DAY"] ?? "") ?? 800)
     }
 
     // MARK: - Spending

@@ -10,7 +10,8 @@ extension CryptoService {
         let today = try self.today()
         let range = try DateInput.range(from: from, to: to, today: today, defaultDays: 7)
         let (symbol, name) = try await pair(for: reference)
-        var (rows, provenances) = live
+        var (rows, provenances) =
+            live
             ? try await liveCloses(symbol, range: range, today: today)
             : try await recordedCloses(symbol, range: range, today: today)
         // Live, today's row is the latest price. Sample data ends where the recording ends: no

@@ -89,8 +89,9 @@ extension CryptoService {
             fetched = try await client.fetch(endpoint)
         } catch let error as APIError where batch.count == 1 && Self.isAboutTheSymbol(error) {
             // One pair asked alone: the provider's refusal marks that row, as inside a batch.
-            let failure = Fetched<TwelveDataDTO.QuoteResult>(value: .failure(Self.reason(error)), origin: .live,
-                                                             fetchedAt: context.clock.now(), stale: false)
+            let failure = Fetched<TwelveDataDTO.QuoteResult>(
+                value: .failure(Self.reason(error)), origin: .live,
+                fetchedAt: context.clock.now(), stale: false)
             return [batch[0]: failure]
         }
         if fetched.origin == .live, batch.count > 1, let body = client.cachedBody(endpoint) {

@@ -16,8 +16,11 @@ public struct Watchlist: StoredDocument, Equatable {
 
     /// On first use: BTC, ETH, SOL, XRP, ADA and DOGE against the US dollar.
     public static func initial() -> Watchlist {
-        Watchlist(items: [("BTC/USD", "Bitcoin"), ("ETH/USD", "Ethereum"), ("SOL/USD", "Solana"), ("XRP/USD", "XRP"),
-                          ("ADA/USD", "Cardano"), ("DOGE/USD", "Dogecoin")].map { Item(symbol: $0.0, name: $0.1) })
+        Watchlist(
+            items: [
+                ("BTC/USD", "Bitcoin"), ("ETH/USD", "Ethereum"), ("SOL/USD", "Solana"), ("XRP/USD", "XRP"),
+                ("ADA/USD", "Cardano"), ("DOGE/USD", "Dogecoin"),
+            ].map { Item(symbol: $0.0, name: $0.1) })
     }
 
     /// The index meant by an ID (`3`), a base code (`BTC`), a pair (`btc/usd`) or a name (`Bitcoin`).

@@ -90,7 +90,8 @@ struct DealColumns {
     }
 
     func deal(_ row: Int) -> Deal {
-        Deal(id: ids[row], dateModified: Date(timeIntervalSince1970: times[row]), instrumentName: names[Int(instruments[row])],
-             price: prices[row], amount: amounts[row], side: sides[row] == 0 ? .buy : .sell)
+        Deal(
+            id: ids[row], dateModified: Date(timeIntervalSince1970: times[row]), instrumentName: names[Int(instruments[row])],
+            price: prices[row], amount: amounts[row], side: sides[row] == 0 ? .buy : .sell)
     }
 }

@@ -7,7 +7,12 @@ import Foundation
 public enum DealLineParser {
     public static func parse<Bytes: Collection>(_ line: Bytes) -> Deal? where Bytes.Element == UInt8, Bytes.Index == Int {
         var scanner = Scanner(bytes: line)
-        var id: Int64?, time: Double?, instrument: String?, price: Double?, amount: Double?, side: Deal.Side?
+        var id: Int64?
+        var time: Double?
+        var instrument: String?
+        var price: Double?
+        var amount: Double?
+        var side: Deal.Side?
         guard scanner.consume(UInt8(ascii: "{")) else { return nil }
         if scanner.consume(UInt8(ascii: "}")) { return nil }
         repeat {
@@ -89,13 +94,18 @@ public enum DealLineParser {
             var end = index + 1
             var escaped = false
             while end < bytes.endIndex, bytes[end] != UInt8(ascii: "\"") {
-                if bytes[end] == UInt8(ascii: "\\") { escaped = true; end += 1 }
+                if bytes[end] == UInt8(ascii: "\\") {
+                    escaped = true
+                    end += 1
+                }
                 end += 1
             }
             guard end < bytes.endIndex else { return nil }
             var text = String(decoding: bytes[(index + 1)..<end], as: UTF8.self)
             if escaped {
-                guard let decoded = try? JSONSerialization.jsonObject(with: Data(bytes[index...end]), options: .fragmentsAllowed) as? String else { return nil }
+                guard let decoded = try? JSONSerialization.jsonObject(with: Data(bytes[index...end]), options: .fragmentsAllowed) as? String else {
+                    return nil
+                }
                 text = decoded
             }
             index = end + 1

@@ -10,8 +10,10 @@ public final class DealServer: @unchecked Sendable {
         "USD/CHF_TOD", "USD/CAD_TOM", "AUD/USD_TOD", "NZD/USD_TOM", "EUR/GBP_TOD", "EUR/JPY_TOM", "EUR/CHF_TOD",
         "USD/CNH_TOM", "USD/RUB_TOD", "USD/RUB_TOM", "EUR/RUB_TOD", "USD/TRY_SPT", "XAU/USD_SPT",
     ]
-    static let basePrices: [Double] = [1.08, 1.08, 1.08, 1.27, 1.27, 151.2, 151.2, 0.88, 1.39, 0.65, 0.59, 0.85, 163.3, 0.95,
-                                        7.24, 92.5, 92.6, 99.9, 34.2, 2650]
+    static let basePrices: [Double] = [
+        1.08, 1.08, 1.08, 1.27, 1.27, 151.2, 151.2, 0.88, 1.39, 0.65, 0.59, 0.85, 163.3, 0.95,
+        7.24, 92.5, 92.6, 99.9, 34.2, 2650,
+    ]
 
     public let count: Int
     public let seed: UInt64
@@ -59,8 +61,9 @@ public final class DealServer: @unchecked Sendable {
         let jitter = Double(generator.next() % 3_000) / 1000
         let date = Date(timeIntervalSince1970: 1_795_132_800 + Double(number) * 0.02 + jitter)
         let side: Deal.Side = generator.next() & 1 == 0 ? .buy : .sell
-        return Deal(id: Int64(100_000 + number), dateModified: date, instrumentName: instruments[instrument],
-                    price: (price * 100_000).rounded() / 100_000, amount: amount, side: side)
+        return Deal(
+            id: Int64(100_000 + number), dateModified: date, instrumentName: instruments[instrument],
+            price: (price * 100_000).rounded() / 100_000, amount: amount, side: side)
     }
 }
 

@@ -104,13 +104,16 @@ public final class DealStore {
         case .price: columns.prices.withUnsafeBufferPointer { RadixSort.sortRows(&rows, by: DoubleKeys(values: $0)) }
         case .amount: columns.amounts.withUnsafeBufferPointer { RadixSort.sortRows(&rows, by: DoubleKeys(values: $0)) }
         case .instrument:
-            let ranks = columns.ranks, instruments = columns.instruments
+            let ranks = columns.ranks
+            let instruments = columns.instruments
             RadixSort.countingSortRows(&rows, range: max(1, ranks.count)) { Int(ranks[Int(instruments[$0])]) }
         case .side:
             let sides = columns.sides
             RadixSort.countingSortRows(&rows, range: 2) { Int(sides[$0]) }
         }
-        let ids = columns.ids, column = self.column, columns = self.columns
+        let ids = columns.ids
+        let column = self.column
+        let columns = self.columns
         view.build(rows, appendKeys: { columns.appendKeys(of: rows, column, to: &$0) }, id: { ids[$0] }, reserve: expected)
     }
 

@@ -42,9 +42,13 @@ enum RadixSort {
 
     /// One stable pass: moves each (key, row) to its digit's next slot, given each digit's start;
     /// the sorted pass ends up in `keys` and `rows`.
-    static func scatter<Key: FixedWidthInteger & UnsignedInteger>(keys: inout [Key], rows: inout [UInt32], scratchKeys: inout [Key],
-                                                                  scratchRows: inout [UInt32], shift: Int, starts: inout [Int]) {
-        let n = keys.count, mask = Key(buckets - 1), shift = Key(shift)
+    static func scatter<Key: FixedWidthInteger & UnsignedInteger>(
+        keys: inout [Key], rows: inout [UInt32], scratchKeys: inout [Key],
+        scratchRows: inout [UInt32], shift: Int, starts: inout [Int]
+    ) {
+        let n = keys.count
+        let mask = Key(buckets - 1)
+        let shift = Key(shift)
         keys.withUnsafeBufferPointer { keys in
             rows.withUnsafeBufferPointer { rows in
                 scratchKeys.withUnsafeMutableBufferPointer { targetKeys in
@@ -123,8 +127,10 @@ extension RadixSort {
     }
 
     /// LSD passes of 11 bits over (32-bit key, row) pairs, only where keys differ.
-    private static func sortPairs(keys: inout [UInt32], rows: inout [UInt32], scratchKeys: inout [UInt32], scratchRows: inout [UInt32],
-                                  differs: UInt32) {
+    private static func sortPairs(
+        keys: inout [UInt32], rows: inout [UInt32], scratchKeys: inout [UInt32], scratchRows: inout [UInt32],
+        differs: UInt32
+    ) {
         var starts = [Int](repeating: 0, count: buckets)
         for pass in 0..<3 {
             let shift = UInt32(pass * bits)

@@ -9,7 +9,8 @@ extension SortedBlocks {
 
     /// The view index of the block holding an ascending position (binary search over starts).
     private func block(containing position: Int) -> Int {
-        var low = 0, high = blocks.count - 1
+        var low = 0
+        var high = blocks.count - 1
         while low < high {
             let mid = (low + high + 1) >> 1
             if starts[mid] <= position { low = mid } else { high = mid - 1 }
@@ -41,8 +42,10 @@ extension SortedBlocks {
     func position(key: UInt64, id: Int64, idOf: (UInt32) -> Int64) -> Int {
         guard !blocks.isEmpty else { return 0 }
         let block = target(key, id, from: 0)
-        let physical = Int(blocks[block]), base = physical * Self.capacity
-        var low = 0, high = Int(fill[physical])
+        let physical = Int(blocks[block])
+        let base = physical * Self.capacity
+        var low = 0
+        var high = Int(fill[physical])
         while low < high {
             let mid = (low + high) >> 1
             if Self.less(keys[base + mid], idOf(rows[base + mid]), key, id) { low = mid + 1 } else { high = mid }

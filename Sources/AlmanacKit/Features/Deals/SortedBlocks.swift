@@ -103,7 +103,8 @@ struct SortedBlocks {
             block = target(newKeys[j], newIDs[j], from: block)
             var end = j + 1
             if block + 1 < blocks.count {
-                let nextKey = firstKeys[block + 1], nextID = firstIDs[block + 1]
+                let nextKey = firstKeys[block + 1]
+                let nextID = firstIDs[block + 1]
                 while end < k, Self.less(newKeys[end], newIDs[end], nextKey, nextID) { end += 1 }
             } else {
                 end = k
@@ -151,7 +152,8 @@ struct SortedBlocks {
     /// The last block (at or after `from`) whose first entry is not after (key, id); `from` itself
     /// when none is. Gallops forward, then searches.
     func target(_ key: UInt64, _ id: Int64, from: Int) -> Int {
-        var low = from, step = 1
+        var low = from
+        var step = 1
         var high = from + 1
         while high < blocks.count, !Self.less(key, id, firstKeys[high], firstIDs[high]) {
             low = high
@@ -169,11 +171,14 @@ struct SortedBlocks {
 
     /// Merges a group into the block at view index `index`; returns the blocks it became (itself
     /// first, then new ones) when it had to split.
-    private mutating func merge(into index: Int, keys newKeys: ArraySlice<UInt64>, rows newRows: ArraySlice<UInt32>,
-                                ids newIDs: ArraySlice<Int64>, id: (UInt32) -> Int64) -> [Int32] {
+    private mutating func merge(
+        into index: Int, keys newKeys: ArraySlice<UInt64>, rows newRows: ArraySlice<UInt32>,
+        ids newIDs: ArraySlice<Int64>, id: (UInt32) -> Int64
+    ) -> [Int32] {
         let physical = Int(blocks[index])
         let base = physical * Self.capacity
-        let old = Int(fill[physical]), total = old + newKeys.count
+        let old = Int(fill[physical])
+        let total = old + newKeys.count
         if total <= Self.capacity {
             rows.withUnsafeMutableBufferPointer { rows in
                 keys.withUnsafeMutableBufferPointer { keys in
@@ -197,7 +202,10 @@ struct SortedBlocks {
         }
         let parts = (total + Self.capacity - 1) / Self.capacity
         var made: [Int32] = [Int32(physical)]
-        for _ in 1..<parts { made.append(Int32(fill.count)); appendArenaBlock() }
+        for _ in 1..<parts {
+            made.append(Int32(fill.count))
+            appendArenaBlock()
+        }
         mergedRun(base: base, old: old, total: total, keys: newKeys, rows: newRows, ids: newIDs, id: id) { rows, keys, mergedRows, mergedKeys in
             var offset = 0
             for (part, block) in made.enumerated() {
@@ -212,13 +220,17 @@ struct SortedBlocks {
         return made
     }
 
-    typealias Placement = (UnsafeMutableBufferPointer<UInt32>, UnsafeMutableBufferPointer<UInt64>,
-                           UnsafeMutableBufferPointer<UInt32>, UnsafeMutableBufferPointer<UInt64>) -> Void
+    typealias Placement = (
+        UnsafeMutableBufferPointer<UInt32>, UnsafeMutableBufferPointer<UInt64>,
+        UnsafeMutableBufferPointer<UInt32>, UnsafeMutableBufferPointer<UInt64>
+    ) -> Void
 
     /// Merges a block's `old` entries at `base` with a group into a scratch run of `total`, then
     /// lets `place` copy the run into the arena (arena rows, arena keys, run rows, run keys).
-    private mutating func mergedRun(base: Int, old: Int, total: Int, keys newKeys: ArraySlice<UInt64>, rows newRows: ArraySlice<UInt32>,
-                                    ids newIDs: ArraySlice<Int64>, id: (UInt32) -> Int64, place: Placement) {
+    private mutating func mergedRun(
+        base: Int, old: Int, total: Int, keys newKeys: ArraySlice<UInt64>, rows newRows: ArraySlice<UInt32>,
+        ids newIDs: ArraySlice<Int64>, id: (UInt32) -> Int64, place: Placement
+    ) {
         let mergedRows = UnsafeMutableBufferPointer<UInt32>.allocate(capacity: total)
         let mergedKeys = UnsafeMutableBufferPointer<UInt64>.allocate(capacity: total)
         defer {
@@ -237,10 +249,14 @@ struct SortedBlocks {
 
     /// Merges a group into a full block and moves the entries past its capacity to the front
     /// of the next block (which has room for them).
-    private mutating func shiftIntoNext(_ index: Int, base: Int, old: Int, total: Int, keys newKeys: ArraySlice<UInt64>,
-                                        rows newRows: ArraySlice<UInt32>, ids newIDs: ArraySlice<Int64>, id: (UInt32) -> Int64) {
+    private mutating func shiftIntoNext(
+        _ index: Int, base: Int, old: Int, total: Int, keys newKeys: ArraySlice<UInt64>,
+        rows newRows: ArraySlice<UInt32>, ids newIDs: ArraySlice<Int64>, id: (UInt32) -> Int64
+    ) {
         let overflow = total - Self.capacity
-        let next = Int(blocks[index + 1]), nextBase = next * Self.capacity, nextFill = Int(fill[next])
+        let next = Int(blocks[index + 1])
+        let nextBase = next * Self.capacity
+        let nextFill = Int(fill[next])
         mergedRun(base: base, old: old, total: total, keys: newKeys, rows: newRows, ids: newIDs, id: id) { rows, keys, mergedRows, mergedKeys in
             (rows.baseAddress! + base).update(from: mergedRows.baseAddress!, count: Self.capacity)
             (keys.baseAddress! + base).update(from: mergedKeys.baseAddress!, count: Self.capacity)
@@ -260,15 +276,19 @@ struct SortedBlocks {
     /// Merges sorted new entries into `old` sorted entries at `base`, from the back, in place:
     /// for each new entry, a binary search (in a block `touch` has brought into the cache) finds
     /// the old entries that sort after it, and they move up as one block.
-    private static func mergeBack(rows: UnsafeMutableBufferPointer<UInt32>, keys: UnsafeMutableBufferPointer<UInt64>, base: Int, old: Int,
-                                  newKeys: ArraySlice<UInt64>, newRows: ArraySlice<UInt32>, newIDs: ArraySlice<Int64>,
-                                  id: (UInt32) -> Int64) {
+    private static func mergeBack(
+        rows: UnsafeMutableBufferPointer<UInt32>, keys: UnsafeMutableBufferPointer<UInt64>, base: Int, old: Int,
+        newKeys: ArraySlice<UInt64>, newRows: ArraySlice<UInt32>, newIDs: ArraySlice<Int64>,
+        id: (UInt32) -> Int64
+    ) {
         var end = base + old  // old entries still unmoved: [base, end)
         var d = base + old + newKeys.count  // one past the next slot to fill
         var j = newKeys.endIndex - 1
         while j >= newKeys.startIndex {
-            let key = newKeys[j], newID = newIDs[j]
-            var low = base, high = end
+            let key = newKeys[j]
+            let newID = newIDs[j]
+            var low = base
+            var high = end
             while low < high {
                 let mid = (low + high) >> 1
                 if keys[mid] > key || (keys[mid] == key && id(rows[mid]) > newID) { high = mid } else { low = mid + 1 }

@@ -27,8 +27,9 @@ public struct Doctor: Sendable {
         let folders = [("config", paths.config), ("data", paths.data), ("cache", paths.cache), ("state", paths.state)]
             .map { DoctorReport.Folder(role: $0.0, path: $0.1.path, writable: Self.writable($0.1)) }
         let budget = CreditBudget(configuration: configuration, clock: context.clock)
-        var report = DoctorReport(version: AlmanacVersion.current, providers: providers, folders: folders,
-                                  fixtures: configuration.fixturesFolder?.path, credits: budget.usage(now: context.clock.now()))
+        var report = DoctorReport(
+            version: AlmanacVersion.current, providers: providers, folders: folders,
+            fixtures: configuration.fixturesFolder?.path, credits: budget.usage(now: context.clock.now()))
         report.fixtureSets = fixtureSets()
         return report
     }
@@ -62,11 +63,13 @@ public struct Doctor: Sendable {
         case .fruityvice:
             RequestDescriptor(provider: provider, name: "fruityvice.fruit", path: "/api/fruit/banana", ttl: 0)
         case .openWeather, .openWeatherPro:
-            RequestDescriptor(provider: provider, name: "openweather.weather", path: "/data/2.5/weather",
-                              query: [QueryItem("lat", "51.51"), QueryItem("lon", "-0.13")], ttl: 0)
+            RequestDescriptor(
+                provider: provider, name: "openweather.weather", path: "/data/2.5/weather",
+                query: [QueryItem("lat", "51.51"), QueryItem("lon", "-0.13")], ttl: 0)
         case .yandexGeocoder:
-            RequestDescriptor(provider: provider, name: "yandex.geocode", path: "/1.x/",
-                              query: [QueryItem("geocode", "London"), QueryItem("format", "json"), QueryItem("results", "1")], ttl: 0)
+            RequestDescriptor(
+                provider: provider, name: "yandex.geocode", path: "/1.x/",
+                query: [QueryItem("geocode", "London"), QueryItem("format", "json"), QueryItem("results", "1")], ttl: 0)
         }
     }
 

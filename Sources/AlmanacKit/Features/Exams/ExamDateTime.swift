@@ -19,7 +19,8 @@ public struct ExamDateTime: TextCodable, Sendable, Hashable, Comparable, CustomS
         guard let index = trimmed.firstIndex(where: { separators.contains($0) }),
             let date = LocalDate(String(trimmed[..<index]))
         else { return nil }
-        let clock = trimmed[trimmed.index(after: index)...].trimmingCharacters(in: .whitespaces).split(separator: ":", omittingEmptySubsequences: false)
+        let clock = trimmed[trimmed.index(after: index)...].trimmingCharacters(in: .whitespaces).split(
+            separator: ":", omittingEmptySubsequences: false)
         guard clock.count == 2, clock[0].count == 2, clock[1].count == 2, let hour = Int(clock[0]), let minute = Int(clock[1]),
             (0...23).contains(hour), (0...59).contains(minute)
         else { return nil }

@@ -3,16 +3,21 @@ import Foundation
 extension FixtureRecorder {
     /// Query parameters that do not identify a recording (ranges, units, languages, formats):
     /// left out so a replay matches whatever the run asks for.
-    static let loosenedParameters: Set<String> = ["start_date", "end_date", "outputsize", "order", "units", "lang", "exclude", "format", "results", "cnt", "limit"]
+    static let loosenedParameters: Set<String> = [
+        "start_date", "end_date", "outputsize", "order", "units", "lang", "exclude", "format", "results", "cnt", "limit",
+    ]
 
     /// Writes the recordings and the manifest; returns the summary.
-    func write(_ exchanges: [(descriptor: RequestDescriptor, body: Data)], providers: [Provider], to folder: URL,
-               failures: [Provider: [String]], skipped: [Provider: String]) throws -> Summary {
+    func write(
+        _ exchanges: [(descriptor: RequestDescriptor, body: Data)], providers: [Provider], to folder: URL,
+        failures: [Provider: [String]], skipped: [Provider: String]
+    ) throws -> Summary {
         let keys = Provider.allCases.compactMap { context.configuration.key(for: $0) }.filter { $0.count >= 4 }
         var lines: [Provider: Line] = [:]
         for provider in providers where provider != .openWeatherPro {
-            lines[provider] = Line(provider: provider.rawValue, requests: 0, bytes: 0, secretsScrubbed: 0, skipped: skipped[provider],
-                                   failures: failures[provider] ?? [])
+            lines[provider] = Line(
+                provider: provider.rawValue, requests: 0, bytes: 0, secretsScrubbed: 0, skipped: skipped[provider],
+                failures: failures[provider] ?? [])
         }
         var files: [String: String] = [:]
         for (descriptor, body) in Self.expand(exchanges) {
@@ -26,9 +31,10 @@ extension FixtureRecorder {
             lines[group]!.secretsScrubbed += scrubbed
         }
         let now = context.clock.now()
-        let manifest = FixtureManifest.index(folder, program: "almanac \(AlmanacVersion.current)",
-                                             recordedAt: ISO8601DateFormatter().string(from: now),
-                                             recordedOn: LocalDate(now, timeZone: .current).description)
+        let manifest = FixtureManifest.index(
+            folder, program: "almanac \(AlmanacVersion.current)",
+            recordedAt: ISO8601DateFormatter().string(from: now),
+            recordedOn: LocalDate(now, timeZone: .current).description)
         try manifest.write(to: folder)
         let order = Provider.allCases.map(\.rawValue)
         return Summary(folder: folder.path, lines: lines.values.sorted { order.firstIndex(of: $0.provider)! < order.firstIndex(of: $1.provider)! })

@@ -50,11 +50,13 @@ public struct FixtureRecorder: Sendable {
         var live = context.client.live
         live.configuration = configuration
         live.observer = collector
-        let client = DataClient(configuration: configuration, live: live,
-                                cache: JSONFileCache(folder: scratch, console: context.console),
-                                fixtures: nil, clock: context.clock, console: context.console)
-        let recording = AppContext(configuration: configuration, console: context.console, client: client, style: context.style,
-                                   json: context.json, interactive: false, clock: context.clock)
+        let client = DataClient(
+            configuration: configuration, live: live,
+            cache: JSONFileCache(folder: scratch, console: context.console),
+            fixtures: nil, clock: context.clock, console: context.console)
+        let recording = AppContext(
+            configuration: configuration, console: context.console, client: client, style: context.style,
+            json: context.json, interactive: false, clock: context.clock)
         var failures: [Provider: [String]] = [:]
         var skipped: [Provider: String] = [:]
         for provider in Self.groups(providers) {
@@ -97,11 +99,14 @@ public struct FixtureRecorder: Sendable {
             let weather = WeatherService(context: context)
             let saved = (try? weather.document().cities.map(\.name)) ?? []
             return (saved.isEmpty ? ["Moscow", "London"] : saved).map { name in
-                ("the weather in \(name)", {
-                    let city = try await weather.resolve(name, pick: 1, chooser: nil)
-                    _ = try await weather.forecast(for: city, days: 7)
-                    _ = try await weather.forecast(for: city, days: 25)
-                })
+                (
+                    "the weather in \(name)",
+                    {
+                        let city = try await weather.resolve(name, pick: 1, chooser: nil)
+                        _ = try await weather.forecast(for: city, days: 7)
+                        _ = try await weather.forecast(for: city, days: 25)
+                    }
+                )
             }
         case .yandexGeocoder:
             let weather = WeatherService(context: context)
@@ -128,10 +133,12 @@ public struct FixtureRecorder: Sendable {
             parts[2].hasPrefix("/")
         else { return nil }
         let target = parts[2].split(separator: "?", maxSplits: 1).map(String.init)
-        let query = target.count > 1 ? target[1].split(separator: "&").map { pair -> QueryItem in
-            let kv = pair.split(separator: "=", maxSplits: 1).map(String.init)
-            return QueryItem(kv[0], kv.count > 1 ? kv[1] : "")
-        } : []
+        let query =
+            target.count > 1
+            ? target[1].split(separator: "&").map { pair -> QueryItem in
+                let kv = pair.split(separator: "=", maxSplits: 1).map(String.init)
+                return QueryItem(kv[0], kv.count > 1 ? kv[1] : "")
+            } : []
         return RequestDescriptor(provider: provider, name: name, method: method, path: target[0], query: query, ttl: 0)
     }
 }

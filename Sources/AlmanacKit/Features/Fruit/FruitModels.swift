@@ -13,13 +13,15 @@ public struct Nutrition: Codable, Sendable, Equatable {
     /// This nutrition for `grams` instead of 100 g.
     public func scaled(toGrams grams: Double) -> Nutrition {
         let factor = grams / 100
-        return Nutrition(calories: calories * factor, fat: fat * factor, sugar: sugar * factor,
-                         carbohydrates: carbohydrates * factor, protein: protein * factor)
+        return Nutrition(
+            calories: calories * factor, fat: fat * factor, sugar: sugar * factor,
+            carbohydrates: carbohydrates * factor, protein: protein * factor)
     }
 
     public static func + (lhs: Nutrition, rhs: Nutrition) -> Nutrition {
-        Nutrition(calories: lhs.calories + rhs.calories, fat: lhs.fat + rhs.fat, sugar: lhs.sugar + rhs.sugar,
-                  carbohydrates: lhs.carbohydrates + rhs.carbohydrates, protein: lhs.protein + rhs.protein)
+        Nutrition(
+            calories: lhs.calories + rhs.calories, fat: lhs.fat + rhs.fat, sugar: lhs.sugar + rhs.sugar,
+            carbohydrates: lhs.carbohydrates + rhs.carbohydrates, protein: lhs.protein + rhs.protein)
     }
 }
 
@@ -42,8 +44,9 @@ public struct Fruit: Codable, Sendable, Equatable {
         genus = (dto.genus ?? "").trimmingCharacters(in: .whitespaces)
         order = (dto.order ?? "").trimmingCharacters(in: .whitespaces)
         let n = dto.nutritions
-        nutrition = Nutrition(calories: n?.calories ?? 0, fat: n?.fat ?? 0, sugar: n?.sugar ?? 0,
-                              carbohydrates: n?.carbohydrates ?? 0, protein: n?.protein ?? 0)
+        nutrition = Nutrition(
+            calories: n?.calories ?? 0, fat: n?.fat ?? 0, sugar: n?.sugar ?? 0,
+            carbohydrates: n?.carbohydrates ?? 0, protein: n?.protein ?? 0)
     }
 
     public func rank(_ grouping: FruitGrouping) -> String {
@@ -97,7 +100,9 @@ public enum FamilyColour {
     /// An xterm-256 cube colour (16…231) picked by an FNV-1a hash, skipping the darkest shades.
     public static func index(for family: String) -> Int {
         let hash = FNV1a.hash(family.lowercased().utf8)
-        let red = 1 + Int(hash % 5), green = 1 + Int((hash / 5) % 5), blue = 1 + Int((hash / 25) % 5)
+        let red = 1 + Int(hash % 5)
+        let green = 1 + Int((hash / 5) % 5)
+        let blue = 1 + Int((hash / 25) % 5)
         return 16 + 36 * red + 6 * green + blue
     }
 }

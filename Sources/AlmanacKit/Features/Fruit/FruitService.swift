@@ -110,7 +110,8 @@ public struct FruitService: Sendable {
     public func removeEntry(_ id: Int) throws -> FruitLogEntry {
         try store.update { log in
             guard let index = log.entries.firstIndex(where: { $0.id == id }) else {
-                throw UsageError("No log entry \(id)." + (log.entries.isEmpty ? " The log is empty." : " See the numbers in: almanac fruit log --from YYYY-MM-DD"))
+                throw UsageError(
+                    "No log entry \(id)." + (log.entries.isEmpty ? " The log is empty." : " See the numbers in: almanac fruit log --from YYYY-MM-DD"))
             }
             return log.entries.remove(at: index)
         }

@@ -15,8 +15,10 @@ public struct City: Codable, Sendable, Equatable {
     /// Seconds east of UTC, when only the offset is known.
     public var utcOffset: Int?
 
-    public init(name: String, region: String? = nil, country: String? = nil, countryCode: String? = nil,
-                latitude: Double, longitude: Double, timeZoneIdentifier: String? = nil, utcOffset: Int? = nil) {
+    public init(
+        name: String, region: String? = nil, country: String? = nil, countryCode: String? = nil,
+        latitude: Double, longitude: Double, timeZoneIdentifier: String? = nil, utcOffset: Int? = nil
+    ) {
         self.name = name
         self.region = region
         self.country = country

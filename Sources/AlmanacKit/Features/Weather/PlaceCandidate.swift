@@ -20,9 +20,12 @@ public enum PlaceCandidates {
             let belowTown = !["locality", "province", "area", "country"].contains(meta?.kind ?? "locality")
             let name = object.name ?? meta?.text ?? "?"
             let region = belowTown && locality != nil && locality != name ? locality : province
-            let city = City(name: name, region: region, country: country,
-                            countryCode: meta?.Address?.country_code, latitude: position.latitude, longitude: position.longitude)
-            let repeated = cities.contains { $0.label == city.label && abs($0.latitude - city.latitude) < 1e-6 && abs($0.longitude - city.longitude) < 1e-6 }
+            let city = City(
+                name: name, region: region, country: country,
+                countryCode: meta?.Address?.country_code, latitude: position.latitude, longitude: position.longitude)
+            let repeated = cities.contains {
+                $0.label == city.label && abs($0.latitude - city.latitude) < 1e-6 && abs($0.longitude - city.longitude) < 1e-6
+            }
             if !repeated { cities.append(city) }
         }
         return cities
@@ -33,8 +36,9 @@ public enum PlaceCandidates {
         var cities: [City] = []
         for place in places where (-90...90).contains(place.lat) && (-180...180).contains(place.lon) {
             let country = place.country.flatMap { Locale(identifier: "en_US").localizedString(forRegionCode: $0) } ?? place.country
-            let city = City(name: place.local_names?["en"] ?? place.name ?? "?", region: place.state, country: country,
-                            countryCode: place.country, latitude: place.lat, longitude: place.lon)
+            let city = City(
+                name: place.local_names?["en"] ?? place.name ?? "?", region: place.state, country: country,
+                countryCode: place.country, latitude: place.lat, longitude: place.lon)
             if !cities.contains(where: { $0.label == city.label }) { cities.append(city) }
         }
         return cities

@@ -72,8 +72,10 @@ public enum WeatherMapper {
     // MARK: - Free plan (2.5)
 
     /// Current conditions plus 3-hour steps aggregated into days in the city's calendar.
-    public static func report(current dto: OpenWeatherDTO.Current25, forecast: OpenWeatherDTO.Forecast25,
-                              city: City, provenance: Provenance) -> WeatherReport {
+    public static func report(
+        current dto: OpenWeatherDTO.Current25, forecast: OpenWeatherDTO.Forecast25,
+        city: City, provenance: Provenance
+    ) -> WeatherReport {
         var city = city
         if let offset = dto.timezone ?? forecast.city?.timezone, city.timeZoneIdentifier == nil { city.utcOffset = offset }
         let steps = (forecast.list ?? []).compactMap(step)

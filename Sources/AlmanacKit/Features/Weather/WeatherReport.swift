@@ -69,7 +69,10 @@ public struct DayForecast: Codable, Sendable, Equatable {
 /// Everything known about a city's weather from one fetch.
 public struct WeatherReport: Codable, Sendable {
     /// Which product answered: One Call 3.0, the free 2.5 pair, or the climate forecast.
-    public enum Model: String, Codable, Sendable { case oneCall = "onecall", free, climate }
+    public enum Model: String, Codable, Sendable {
+        case oneCall = "onecall"
+        case free, climate
+    }
 
     public var city: City
     public var current: CurrentConditions?

@@ -46,8 +46,11 @@ public struct WeatherService: Sendable {
             guard let index = document.index(of: reference) else { throw unknownCity(reference, document) }
             let city = document.cities.remove(at: index)
             if let current = document.defaultIndex {
-                if current == index { document.defaultIndex = document.cities.isEmpty ? nil : 0 }
-                else if current > index { document.defaultIndex = current - 1 }
+                if current == index {
+                    document.defaultIndex = document.cities.isEmpty ? nil : 0
+                } else if current > index {
+                    document.defaultIndex = current - 1
+                }
             }
             return city
         }
@@ -107,7 +110,8 @@ public struct WeatherService: Sendable {
         }
         if let pick {
             guard candidates.indices.contains(pick - 1) else {
-                throw UsageError("--pick \(pick) is out of range: \(candidates.count) \(candidates.count == 1 ? "place matches" : "places match") \"\(query)\".")
+                throw UsageError(
+                    "--pick \(pick) is out of range: \(candidates.count) \(candidates.count == 1 ? "place matches" : "places match") \"\(query)\".")
             }
             return candidates[pick - 1]
         }
@@ -166,8 +170,9 @@ public struct WeatherService: Sendable {
             async let current = client.fetch(OpenWeather.current(latitude: city.latitude, longitude: city.longitude, lang: lang))
             async let forecast = client.fetch(OpenWeather.forecast(latitude: city.latitude, longitude: city.longitude, lang: lang))
             let (now, steps) = try await (current, forecast)
-            return WeatherMapper.report(current: now.value, forecast: steps.value, city: city,
-                                        provenance: Provenance.combine([now.provenance, steps.provenance]))
+            return WeatherMapper.report(
+                current: now.value, forecast: steps.value, city: city,
+                provenance: Provenance.combine([now.provenance, steps.provenance]))
         } catch let error as APIError {
             if case .unauthorized = error, let original { throw original }
             throw error
@@ -193,7 +198,8 @@ public struct WeatherService: Sendable {
         } catch let error as APIError {
             guard case .unauthorized = error else { throw error }
             context.console.note(
-                "note: the \(days)-day forecast needs OpenWeather's 30-day climate forecast; your key works, but its plan does not include that product. Showing the \(report.daily.count) days available.")
+                "note: the \(days)-day forecast needs OpenWeather's 30-day climate forecast; your key works, but its plan does not include that product. Showing the \(report.daily.count) days available."
+            )
         }
         return report
     }

@@ -29,14 +29,18 @@ public enum Fruityvice {
 
     /// `/api/fruit/{name}` with the name percent-encoded (`Horned%20Melon`).
     public static func fruit(_ name: String) -> Endpoint<Fruit> {
-        Endpoint(RequestDescriptor(provider: .fruityvice, name: "fruityvice.fruit",
-                                   path: "/api/fruit/" + URLParts.encodeSegment(name.lowercased()), ttl: ttl))
+        Endpoint(
+            RequestDescriptor(
+                provider: .fruityvice, name: "fruityvice.fruit",
+                path: "/api/fruit/" + URLParts.encodeSegment(name.lowercased()), ttl: ttl))
     }
 
     /// `/api/fruit/{family|genus|order}/{name}`.
     public static func group(_ kind: FruitGrouping, _ name: String) -> Endpoint<[Fruit]> {
-        Endpoint(RequestDescriptor(provider: .fruityvice, name: "fruityvice.\(kind.rawValue)",
-                                   path: "/api/fruit/\(kind.rawValue)/" + URLParts.encodeSegment(name), ttl: ttl))
+        Endpoint(
+            RequestDescriptor(
+                provider: .fruityvice, name: "fruityvice.\(kind.rawValue)",
+                path: "/api/fruit/\(kind.rawValue)/" + URLParts.encodeSegment(name), ttl: ttl))
     }
 }
 

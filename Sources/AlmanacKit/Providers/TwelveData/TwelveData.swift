@@ -14,8 +14,9 @@ public enum TwelveData {
     /// Quotes for up to 8 symbols in one request (one credit each), keyed by symbol as sent.
     public static func quotes(_ symbols: [String]) -> Endpoint<[String: TwelveDataDTO.QuoteResult]> {
         let joined = symbols.joined(separator: ",")
-        let descriptor = RequestDescriptor(provider: .twelveData, name: "twelvedata.quote", path: "/quote",
-                                           query: [QueryItem("symbol", joined)], ttl: quoteTTL)
+        let descriptor = RequestDescriptor(
+            provider: .twelveData, name: "twelvedata.quote", path: "/quote",
+            query: [QueryItem("symbol", joined)], ttl: quoteTTL)
         return Endpoint(descriptor) { data in try decodeQuotes(data, symbols: symbols) }
     }
 
@@ -23,8 +24,10 @@ public enum TwelveData {
     public static func timeSeries(_ symbol: String, start: LocalDate, endExclusive: LocalDate, closed: Bool) -> Endpoint<TwelveDataDTO.TimeSeries> {
         let descriptor = RequestDescriptor(
             provider: .twelveData, name: "twelvedata.time_series", path: "/time_series",
-            query: [QueryItem("symbol", symbol), QueryItem("interval", "1day"), QueryItem("start_date", start.description),
-                    QueryItem("end_date", endExclusive.description), QueryItem("order", "asc"), QueryItem("outputsize", String(maxOutputSize))],
+            query: [
+                QueryItem("symbol", symbol), QueryItem("interval", "1day"), QueryItem("start_date", start.description),
+                QueryItem("end_date", endExclusive.description), QueryItem("order", "asc"), QueryItem("outputsize", String(maxOutputSize)),
+            ],
             ttl: closed ? closedHistoryTTL : quoteTTL)
         return Endpoint(descriptor) { data in
             try checkStatus(data, endpoint: descriptor.name)
@@ -72,8 +75,9 @@ public enum TwelveData {
         guard let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
             object["status"] as? String == "error"
         else { return }
-        throw APIError.provider(provider: .twelveData, code: object["code"] as? Int,
-                                message: ProviderMessage.clean(object["message"] as? String ?? "unknown error"))
+        throw APIError.provider(
+            provider: .twelveData, code: object["code"] as? Int,
+            message: ProviderMessage.clean(object["message"] as? String ?? "unknown error"))
     }
 
     /// One symbol: a quote object (or an error object). Several: an object keyed by each symbol.

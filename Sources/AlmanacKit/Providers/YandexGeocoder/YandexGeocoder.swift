@@ -10,11 +10,14 @@ public enum YandexGeocoder {
 
     /// Up to `results` places for a free-text query.
     public static func geocode(_ query: String, lang: String, results: Int = 5) -> Endpoint<YandexDTO.Root> {
-        Endpoint(RequestDescriptor(
-            provider: .yandexGeocoder, name: "yandex.geocode", path: "/1.x/",
-            query: [QueryItem("geocode", query), QueryItem("format", "json"), QueryItem("lang", locale(for: lang)),
-                    QueryItem("results", String(results))],
-            ttl: OpenWeather.geocodeTTL))
+        Endpoint(
+            RequestDescriptor(
+                provider: .yandexGeocoder, name: "yandex.geocode", path: "/1.x/",
+                query: [
+                    QueryItem("geocode", query), QueryItem("format", "json"), QueryItem("lang", locale(for: lang)),
+                    QueryItem("results", String(results)),
+                ],
+                ttl: OpenWeather.geocodeTTL))
     }
 
     /// Parses `"37.617698 55.755864"` — longitude first — into (latitude, longitude).
