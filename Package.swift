@@ -24,15 +24,18 @@ let package = Package(
         .target(name: "AlmanacTestSupport", dependencies: ["AlmanacKit"]),
         .target(name: "AlmanacFuzz", dependencies: ["AlmanacKit"]),
         .executableTarget(name: "almanac-fuzz", dependencies: ["AlmanacFuzz"]),
+        .target(name: "AlmanacUI", dependencies: ["AlmanacKit"]),
         .executableTarget(
             name: "almanac",
             dependencies: [
                 "AlmanacKit",
+                "AlmanacUI",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
         .executableTarget(name: "almanac-bench", dependencies: ["AlmanacKit", "AlmanacTestSupport"]),
-        .testTarget(name: "AlmanacKitTests", dependencies: ["AlmanacKit", "AlmanacTestSupport", "AlmanacFuzz", "almanac", "almanac-bench"]),
+        .testTarget(name: "AlmanacKitTests", dependencies: ["AlmanacKit", "AlmanacUI", "AlmanacTestSupport", "AlmanacFuzz", "almanac", "almanac-bench"]),
+        .testTarget(name: "AlmanacUITests", dependencies: ["AlmanacUI", "AlmanacKit"]),
     ],
     swiftLanguageModes: [.v6]
 )

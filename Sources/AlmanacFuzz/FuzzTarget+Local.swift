@@ -68,7 +68,7 @@ extension FuzzTarget {
             let today = LocalDate("2026-11-20")!
             _ = LocalDate(text)
             _ = ExamDateTime(text)
-            _ = try? DateInput.parse(text, today: today, flag: "--from")
+            _ = try? DateInput.parse(text, today: today, field: .from)
             let parts = text.split(separator: "|", maxSplits: 1).map(String.init)
             _ = try? DateInput.range(from: parts.first, to: parts.count > 1 ? parts[1] : nil, today: today, defaultDays: 7)
         },

@@ -1,4 +1,5 @@
 import AlmanacKit
+import AlmanacUI
 import ArgumentParser
 import Foundation
 
@@ -32,7 +33,7 @@ enum CommandRunner {
         } catch let error as ExitCode {
             throw error
         } catch {
-            context.console.note("almanac: " + ErrorText.describe(error))
+            context.console.note("almanac: " + ErrorSentence.text(error, for: .commandLine))
             throw ExitCode(ExitStatus.code(for: error))
         }
     }

@@ -1,3 +1,4 @@
+import AlmanacUI
 import Foundation
 import XCTest
 
@@ -61,7 +62,7 @@ final class ExamServiceTests: XCTestCase {
         ]
         for (action, message) in cases {
             XCTAssertThrowsError(try action()) { error in
-                XCTAssertEqual((error as? UsageError)?.message, message)
+                XCTAssertEqual(ErrorSentence.text(error, for: .commandLine), message)
                 XCTAssertEqual(ExitStatus.code(for: error), 64)
             }
         }

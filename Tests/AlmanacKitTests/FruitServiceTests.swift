@@ -1,4 +1,5 @@
 import AlmanacTestSupport
+import AlmanacUI
 import Foundation
 import XCTest
 
@@ -78,7 +79,7 @@ final class FruitServiceTests: XCTestCase {
                 try await action()
                 XCTFail("expected: \(message)")
             } catch {
-                XCTAssertEqual((error as? UsageError)?.message, message)
+                XCTAssertEqual(ErrorSentence.text(error, for: .commandLine), message)
             }
         }
     }

@@ -81,8 +81,9 @@ final class MenuSessionTests: XCTestCase {
         let home = try makeTemporaryFolder(self)
         let result = try menu("1\n2\n1\n2026-13-01\n2026-11-18\n2026-11-30\n2026-11-19\nquit\n", home: home)
         XCTAssertEqual(result.status, 0)
-        XCTAssertTrue(result.err.contains("almanac: --from must be a real date as YYYY-MM-DD, today or yesterday, not \"2026-13-01\"."), result.err)
-        XCTAssertTrue(result.err.contains("almanac: --to 2026-11-30 is after today (2026-11-21)."), result.err)
+        XCTAssertTrue(
+            result.err.contains("almanac: The start date must be a real date as YYYY-MM-DD, today or yesterday, not \"2026-13-01\"."), result.err)
+        XCTAssertTrue(result.err.contains("almanac: The end date 2026-11-30 is after today (2026-11-21)."), result.err)
         XCTAssertTrue(
             result.out.contains(
                 """

@@ -1,3 +1,4 @@
+import AlmanacUI
 import Foundation
 import XCTest
 
@@ -104,7 +105,7 @@ final class DateInputTests: XCTestCase {
                 XCTAssertNil(message, "expected an error for \(String(describing: from)) \(String(describing: to))")
                 if from == nil, to == nil { XCTAssertEqual(range, LocalDate("2026-11-15")!...today) }
             } catch {
-                XCTAssertEqual((error as? UsageError)?.message, message)
+                XCTAssertEqual(ErrorSentence.text(error, for: .commandLine), message)
             }
         }
     }

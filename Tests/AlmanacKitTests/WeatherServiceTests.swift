@@ -1,4 +1,5 @@
 import AlmanacTestSupport
+import AlmanacUI
 import Foundation
 import XCTest
 
@@ -86,10 +87,11 @@ final class WeatherServiceTests: XCTestCase {
         do {
             _ = try await weather.resolve("Saint Petersburg", pick: nil, chooser: nil)
             XCTFail("expected a usage error")
-        } catch let error as UsageError {
+        } catch let error as WeatherError {
             XCTAssertTrue(
-                error.message.contains("1) Saint Petersburg, Russia (59.94°N 30.31°E); 2) St. Petersburg, Florida, United States (27.77°N 82.64°W)"),
-                error.message)
+                ErrorSentence.text(error, for: .commandLine).contains(
+                    "1) Saint Petersburg, Russia (59.94°N 30.31°E); 2) St. Petersburg, Florida, United States (27.77°N 82.64°W)"),
+                ErrorSentence.text(error, for: .commandLine))
         }
         let florida = try await weather.resolve("Saint Petersburg", pick: 2, chooser: nil)
         XCTAssertEqual(florida.region, "Florida")
@@ -98,8 +100,8 @@ final class WeatherServiceTests: XCTestCase {
         do {
             _ = try await weather.resolve("Saint Petersburg", pick: 3, chooser: nil)
             XCTFail("expected out of range")
-        } catch let error as UsageError {
-            XCTAssertEqual(error.message, "--pick 3 is out of range: 2 places match \"Saint Petersburg\".")
+        } catch let error as WeatherError {
+            XCTAssertEqual(ErrorSentence.text(error, for: .commandLine), "--pick 3 is out of range: 2 places match \"Saint Petersburg\".")
         }
     }
 
@@ -127,7 +129,7 @@ final class WeatherServiceTests: XCTestCase {
         XCTAssertEqual(try weather.removeCity("london").name, "London")
         XCTAssertEqual(try weather.document().defaultCity?.name, "Moscow")
         XCTAssertThrowsError(try weather.removeCity("Paris")) { error in
-            XCTAssertEqual((error as? UsageError)?.message, "No saved city \"Paris\". Saved: 1 Moscow.")
+            XCTAssertEqual(ErrorSentence.text(error, for: .commandLine), "No saved city \"Paris\". Saved: 1 Moscow.")
         }
     }
 
@@ -144,8 +146,8 @@ final class WeatherServiceTests: XCTestCase {
             do {
                 _ = try await weather.day(for: city, date: date)
                 XCTFail("expected \(date) to fail")
-            } catch let error as UsageError {
-                XCTAssertEqual(error.message, message)
+            } catch {
+                XCTAssertEqual(ErrorSentence.text(error, for: .commandLine), message)
             }
         }
     }

@@ -22,9 +22,9 @@ public enum TransportError: Error, Equatable, CustomStringConvertible, Sendable 
         case .truncated(let host):
             "The response from \(host) ended early (truncated body); try again."
         case .connectTimeout(let host, let seconds):
-            "Connecting to \(host) took longer than \(Self.format(seconds)) s; check the network or raise --timeout."
+            "Connecting to \(host) took longer than \(Self.format(seconds)) s; check the network or allow a longer time-out."
         case .timeout(let host, let seconds):
-            "\(host) did not answer within \(Self.format(seconds)) s; try again or raise --timeout."
+            "\(host) did not answer within \(Self.format(seconds)) s; try again or allow a longer time-out."
         case .tooLarge(let host, let limit):
             "The response from \(host) is larger than \(limit / 1024 / 1024) MB and was aborted."
         case .tooManyRedirects(let host, let limit):
@@ -46,7 +46,7 @@ public enum TransportError: Error, Equatable, CustomStringConvertible, Sendable 
         }
     }
 
-    static func format(_ seconds: TimeInterval) -> String {
+    public static func format(_ seconds: TimeInterval) -> String {
         seconds == seconds.rounded() ? String(Int(seconds)) : String(format: "%.1f", seconds)
     }
 }

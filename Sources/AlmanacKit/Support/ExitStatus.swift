@@ -14,7 +14,7 @@ public enum ExitStatus {
     /// The exit code for an error that ended a command.
     public static func code(for error: any Error) -> Int32 {
         switch error {
-        case is UsageError: usage
+        case is UsageError, is any UserInputError: usage
         case is CreditLimitError: temporary
         case is OutputPathError: cannotCreate
         case is APIError, is TransportError, is DecodingFailure: unavailable
@@ -22,6 +22,10 @@ public enum ExitStatus {
         }
     }
 }
+
+/// A typed error about what a person asked for (a date, a number, a choice). Exit 64. Its
+/// `description` is plain words for any front end; the command line may word it with its flags.
+public protocol UserInputError: Error, CustomStringConvertible, Sendable {}
 
 /// Invalid input from the user: one sentence saying what is wrong and what is expected. Exit 64.
 public struct UsageError: Error, Equatable, CustomStringConvertible, Sendable {

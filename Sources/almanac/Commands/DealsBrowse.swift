@@ -1,4 +1,5 @@
 import AlmanacKit
+import AlmanacUI
 import ArgumentParser
 
 extension DealsCommand {

@@ -1,4 +1,5 @@
 import AlmanacKit
+import AlmanacUI
 import ArgumentParser
 
 struct DoctorCommand: AsyncParsableCommand {

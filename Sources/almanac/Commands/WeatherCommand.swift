@@ -1,4 +1,5 @@
 import AlmanacKit
+import AlmanacUI
 import ArgumentParser
 import Foundation
 
@@ -106,7 +107,7 @@ extension WeatherCommand {
         var days: Int = 7
 
         func validate() throws {
-            guard (1...25).contains(days) else { throw ValidationError("--days must be from 1 to 25, not \(days).") }
+            try WeatherService.checkDays(days).orValidationError()
         }
 
         func run() async throws {
@@ -114,7 +115,7 @@ extension WeatherCommand {
                 let run = Run(context)
                 let city = try await run.city(place)
                 try await run.show(
-                    { try await run.service.forecast(for: city, days: days, onStale: days <= 8 ? $0 : nil) },
+                    { try await run.service.forecast(for: city, days: days, onStale: days <= WeatherService.forecastHorizon ? $0 : nil) },
                     render: { view, report in view.forecast(report) },
                     json: { try context.printJSON(WeatherJSON.Report($0, days: true)) })
             }
@@ -130,7 +131,7 @@ extension WeatherCommand {
         var hours: Int = 24
 
         func validate() throws {
-            guard (1...48).contains(hours) else { throw ValidationError("--hours must be from 1 to 48, not \(hours).") }
+            try WeatherService.checkHours(hours).orValidationError()
         }
 
         func run() async throws {
@@ -156,7 +157,7 @@ extension WeatherCommand {
         func run() async throws {
             try await CommandRunner.run(global) { context in
                 let run = Run(context)
-                guard LocalDate(date) != nil else { throw UsageError("--date must be a real date as YYYY-MM-DD, not \"\(date)\".") }
+                _ = try WeatherService.checkDate(date)
                 let city = try await run.city(place)
                 let (report, day) = try await run.service.day(for: city, date: date)
                 if context.json { return try context.printJSON(WeatherJSON.OneDay(report: report, day: day)) }

@@ -123,16 +123,11 @@ public struct CryptoService: Sendable {
             throw UsageError("No crypto pair matches \"\(text)\".\(hint)")
         case .several(let pairs):
             if let pick {
-                guard pairs.indices.contains(pick - 1) else {
-                    throw UsageError("--pick \(pick) is out of range: \(pairs.count) pairs match \"\(text)\".")
-                }
+                guard pairs.indices.contains(pick - 1) else { throw CryptoError.choiceOutOfRange(choice: pick, count: pairs.count, query: text) }
                 return pairs[pick - 1]
             }
             if let chooser, let index = chooser(pairs), pairs.indices.contains(index) { return pairs[index] }
-            let list = pairs.enumerated().map {
-                "\($0.offset + 1)) \($0.element.symbol) (\($0.element.currency_base ?? "?") in \($0.element.currency_quote ?? "?"))"
-            }
-            throw UsageError("Several pairs match \"\(text)\": \(list.joined(separator: "; ")). Choose one with --pick N.")
+            throw CryptoError.ambiguous(query: text, pairs: pairs)
         }
     }
 

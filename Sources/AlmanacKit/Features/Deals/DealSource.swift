@@ -40,7 +40,7 @@ public enum DealSource: Sendable {
                 do {
                     var options = options
                     options.totalTimeout = 3600
-                    let request = try RequestPreparer.prepare(url: address, setting: "--source", options: options)
+                    let request = try RequestPreparer.prepare(url: address, setting: "the deal source address", options: options)
                     let response = try await transport.stream(request) { chunk in
                         splitter.feed(chunk)
                         return true

@@ -44,7 +44,7 @@ public struct ExamService: Sendable {
         let name = try Self.validName(name)
         let when = try Self.parse(text)
         if !passed, try isPast(when) {
-            throw UsageError("\(when) is in the past; a new pending exam needs a future date (or add --passed to file it as passed).")
+            throw ExamError.pastDate("\(when)")
         }
         let created = context.clock.now()
         return try store.update { document in

@@ -86,9 +86,9 @@ public struct FruitService: Sendable {
     @discardableResult
     public func eat(_ reference: String, date text: String?, grams: Double) async throws -> FruitLogEntry {
         let today = try context.today()
-        let date = try text.map { try DateInput.parse($0, today: today, flag: "--date") } ?? today
-        if date > today { throw UsageError("--date \(date) is in the future; log fruit already eaten.") }
-        guard grams > 0, grams <= 5000, grams.isFinite else { throw UsageError("--amount must be more than 0 and at most 5000 grams.") }
+        let date = try text.map { try DateInput.parse($0, today: today, field: .date) } ?? today
+        if date > today { throw FruitError.eatenInFuture(date) }
+        guard grams > 0, grams <= FruitError.maximumGrams, grams.isFinite else { throw FruitError.amountOutOfRange }
         let (fruit, _) = try await self.fruit(reference)
         return try store.update { log in
             let entry = FruitLogEntry(id: log.nextID, fruitID: fruit.id, name: fruit.name, date: date, grams: grams, per100g: fruit.nutrition)
@@ -110,8 +110,7 @@ public struct FruitService: Sendable {
     public func removeEntry(_ id: Int) throws -> FruitLogEntry {
         try store.update { log in
             guard let index = log.entries.firstIndex(where: { $0.id == id }) else {
-                throw UsageError(
-                    "No log entry \(id)." + (log.entries.isEmpty ? " The log is empty." : " See the numbers in: almanac fruit log --from YYYY-MM-DD"))
+                throw FruitError.noLogEntry(id, logIsEmpty: log.entries.isEmpty)
             }
             return log.entries.remove(at: index)
         }

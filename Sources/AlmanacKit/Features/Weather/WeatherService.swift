@@ -64,10 +64,9 @@ public struct WeatherService: Sendable {
         }
     }
 
-    private func unknownCity(_ reference: String, _ document: WeatherDocument) -> UsageError {
-        if document.cities.isEmpty { return UsageError("No saved cities yet. Add one with: almanac weather add NAME") }
-        let list = document.cities.enumerated().map { "\($0.offset + 1) \($0.element.name)" }.joined(separator: ", ")
-        return UsageError("No saved city \"\(reference)\". Saved: \(list).")
+    private func unknownCity(_ reference: String, _ document: WeatherDocument) -> WeatherError {
+        if document.cities.isEmpty { return .noSavedCities }
+        return .unknownSavedCity(reference, saved: document.cities.map(\.name))
     }
 
     // MARK: - Resolving a city
@@ -76,9 +75,7 @@ public struct WeatherService: Sendable {
     public func resolve(_ argument: String?, pick: Int?, chooser: Chooser?) async throws -> City {
         let document = try store.read()
         guard let argument = argument?.trimmingCharacters(in: .whitespaces), !argument.isEmpty else {
-            guard let city = document.defaultCity else {
-                throw UsageError("No saved city. Add one with: almanac weather add NAME (or name a city: almanac weather Moscow)")
-            }
+            guard let city = document.defaultCity else { throw WeatherError.noDefaultCity }
             return city
         }
         if Int(argument) == nil, let index = document.index(of: argument) { return document.cities[index] }
@@ -105,23 +102,19 @@ public struct WeatherService: Sendable {
     }
 
     static func choose(_ candidates: [City], query: String, pick: Int?, chooser: Chooser?) throws -> City {
-        if candidates.isEmpty {
-            throw UsageError("No place called \"\(query)\" was found; check the spelling or give coordinates as lat,lon.")
-        }
+        if candidates.isEmpty { throw WeatherError.notFound(query: query) }
         if let pick {
             guard candidates.indices.contains(pick - 1) else {
-                throw UsageError(
-                    "--pick \(pick) is out of range: \(candidates.count) \(candidates.count == 1 ? "place matches" : "places match") \"\(query)\".")
+                throw WeatherError.choiceOutOfRange(choice: pick, count: candidates.count, query: query)
             }
             return candidates[pick - 1]
         }
         if candidates.count == 1 { return candidates[0] }
         if let chooser {
-            guard let index = chooser(candidates), candidates.indices.contains(index) else { throw UsageError("No place chosen.") }
+            guard let index = chooser(candidates), candidates.indices.contains(index) else { throw WeatherError.noneChosen }
             return candidates[index]
         }
-        let list = candidates.enumerated().map { "\($0.offset + 1)) \($0.element.label) (\($0.element.coordinatesText))" }
-        throw UsageError("Several places match \"\(query)\": \(list.joined(separator: "; ")). Choose one with --pick N.")
+        throw WeatherError.ambiguous(query: query, places: candidates)
     }
 
     // MARK: - Forecasts
@@ -179,10 +172,34 @@ public struct WeatherService: Sendable {
         }
     }
 
+    /// The days a forecast can cover: the provider's 8 days, then its 30-day climate model up to 25.
+    public static let dayRange = 1...25
+    /// The hours the hourly view can cover (One Call's 48).
+    public static let hourRange = 1...48
+
+    /// The days of the provider's own daily forecast; beyond them the climate model answers.
+    public static let forecastHorizon = 8
+
+    /// `days` inside `dayRange`, or the error saying it is not.
+    public static func checkDays(_ days: Int) -> Result<Int, WeatherError> {
+        dayRange.contains(days) ? .success(days) : .failure(.daysOutOfRange(requested: days, allowed: dayRange))
+    }
+
+    /// `hours` inside `hourRange`, or the error saying it is not.
+    public static func checkHours(_ hours: Int) -> Result<Int, WeatherError> {
+        hourRange.contains(hours) ? .success(hours) : .failure(.hoursOutOfRange(requested: hours, allowed: hourRange))
+    }
+
+    /// The date in `text` (`YYYY-MM-DD`), or `WeatherError.invalidDate`.
+    public static func checkDate(_ text: String) throws -> LocalDate {
+        guard let date = LocalDate(text) else { throw WeatherError.invalidDate(text) }
+        return date
+    }
+
     /// `days` daily rows (1…25). Beyond what the forecast holds, the climate forecast is used;
     /// when the plan refuses it, the available days are returned with a note on stderr.
     public func forecast(for city: City, days: Int, onStale: StaleHandler? = nil) async throws -> WeatherReport {
-        guard (1...25).contains(days) else { throw UsageError("--days must be from 1 to 25, not \(days).") }
+        try Self.checkDays(days).get()
         let lang = try store.read().settings.lang
         var report = try await self.report(for: city, lang: lang, onStale: onStale)
         if days <= report.daily.count {
@@ -206,7 +223,7 @@ public struct WeatherService: Sendable {
 
     /// The next `hours` hourly entries (1…48).
     public func hourly(for city: City, hours: Int, onStale: StaleHandler? = nil) async throws -> WeatherReport {
-        guard (1...48).contains(hours) else { throw UsageError("--hours must be from 1 to 48, not \(hours).") }
+        try Self.checkHours(hours).get()
         var report = try await self.report(for: city, onStale: onStale)
         report.hourly = Array(report.hourly.prefix(report.model == .free ? (hours + 2) / 3 : hours))
         return report
@@ -214,7 +231,7 @@ public struct WeatherService: Sendable {
 
     /// One day in detail; the date must be inside the forecast.
     public func day(for city: City, date text: String) async throws -> (WeatherReport, DayForecast) {
-        guard let date = LocalDate(text) else { throw UsageError("--date must be a real date as YYYY-MM-DD, not \"\(text)\".") }
+        let date = try Self.checkDate(text)
         let report = try await self.report(for: city)
         guard let day = report.daily.first(where: { $0.date == date }) else {
             guard let first = report.daily.first, let last = report.daily.last else {

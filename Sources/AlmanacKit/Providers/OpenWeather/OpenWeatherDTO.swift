@@ -1,4 +1,5 @@
 // swift-format-ignore-file: AlwaysUseLowerCamelCase
+
 // (DTO fields carry the provider's own JSON names, so the wire format reads off the code.)
 import Foundation
 

@@ -5,19 +5,19 @@ import Foundation
 #endif
 
 /// Keys the browser understands.
-enum Key: Equatable {
+public enum Key: Equatable {
     case up, down, pageUp, pageDown, home, end
     case character(Character)
     case interrupt
 }
 
 /// Reads stdin on its own thread and decodes escape sequences into keys.
-final class KeyReader: @unchecked Sendable {
+public final class KeyReader: @unchecked Sendable {
     private let lock = NSLock()
     private var keys: [Key] = []
     private var stopped = false
 
-    func start() {
+    public func start() {
         Thread.detachNewThread { [self] in
             var pending: [UInt8] = []
             var byte: UInt8 = 0
@@ -34,12 +34,12 @@ final class KeyReader: @unchecked Sendable {
         }
     }
 
-    func stop() { lock.withLock { stopped = true } }
+    public func stop() { lock.withLock { stopped = true } }
 
     private var isStopped: Bool { lock.withLock { stopped } }
 
     /// Keys typed since the last call.
-    func take() -> [Key] {
+    public func take() -> [Key] {
         lock.withLock {
             defer { keys.removeAll() }
             return keys

@@ -5,7 +5,7 @@ import Foundation
 #endif
 
 /// Raw keys and the alternate screen, restored on exit, on Ctrl+C and on SIGTERM/SIGHUP.
-final class RawTerminal {
+public final class RawTerminal {
     private var original = termios()
     private var active = false
 
@@ -13,7 +13,7 @@ final class RawTerminal {
     nonisolated(unsafe) static var saved = termios()
     nonisolated(unsafe) static var savedValid = false
 
-    func enter() throws {
+    public func enter() throws {
         guard isatty(STDIN_FILENO) == 1, isatty(STDOUT_FILENO) == 1 else {
             throw UsageErrorText("deals browse needs a terminal; use `almanac deals top` for piped output.")
         }
@@ -34,7 +34,7 @@ final class RawTerminal {
         active = true
     }
 
-    func leave() {
+    public func leave() {
         guard active else { return }
         active = false
         Self.write("\u{1B}[?25h\u{1B}[?1049l")
@@ -43,13 +43,13 @@ final class RawTerminal {
     }
 
     /// Async-signal-safe restore: only write(2) and tcsetattr(3).
-    static func restoreFromSignal() {
+    public static func restoreFromSignal() {
         let text = "\u{1B}[?25h\u{1B}[?1049l"
         _ = text.withCString { Glibc.write(STDOUT_FILENO, $0, strlen($0)) }
         if savedValid { tcsetattr(STDIN_FILENO, TCSAFLUSH, &saved) }
     }
 
-    static func write(_ text: String) {
+    public static func write(_ text: String) {
         let data = Array(text.utf8)
         let total = data.count
         var offset = 0
@@ -61,7 +61,7 @@ final class RawTerminal {
     }
 
     /// Columns and rows of the terminal (80×24 when unknown).
-    static func size() -> (columns: Int, rows: Int) {
+    public static func size() -> (columns: Int, rows: Int) {
         var size = winsize()
         if ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0, size.ws_row > 0 {
             return (Int(size.ws_col), Int(size.ws_row))
@@ -71,7 +71,7 @@ final class RawTerminal {
 }
 
 /// A plain message error for the executable's own checks (exit 64).
-struct UsageErrorText: Error, CustomStringConvertible {
-    let description: String
-    init(_ text: String) { description = text }
+public struct UsageErrorText: Error, CustomStringConvertible {
+    public let description: String
+    public init(_ text: String) { description = text }
 }

@@ -1,14 +1,14 @@
 import AlmanacKit
 import Foundation
 
-struct WeatherScreen: MenuScreen {
-    let context: AppContext
+public struct WeatherScreen: MenuScreen {
+    public let context: AppContext
     /// Days shown by "Forecast"; toggled between 7 and 25.
-    final class Toggle: @unchecked Sendable { var days = 7 }
-    let toggle = Toggle()
+    public final class Toggle: @unchecked Sendable { var days = 7 }
+    public let toggle = Toggle()
 
-    var title: String { "Weather" }
-    var choices: [String] {
+    public var title: String { "Weather" }
+    public var choices: [String] {
         [
             "Saved cities with current temperature", "Forecast for the default city (\(toggle.days) days)",
             "Switch forecast to \(toggle.days == 7 ? 25 : 7) days",
@@ -16,7 +16,7 @@ struct WeatherScreen: MenuScreen {
         ]
     }
 
-    func choose(_ index: Int, io: MenuIO) async -> MenuNavigation {
+    public func choose(_ index: Int, io: MenuIO) async -> MenuNavigation {
         let service = WeatherService(context: context)
         await attempt(io) {
             let settings = try service.document().settings

@@ -3,21 +3,21 @@ import Foundation
 
 /// The full-screen live deals table. Deals keep arriving while the user scrolls; each frame
 /// (at most 60 a second) merges what arrived, then draws only the visible rows in one write.
-final class DealBrowser {
-    let feed: DealFeed
-    let style: Style
+public final class DealBrowser {
+    public let feed: DealFeed
+    public let style: Style
     private var offset = 0
     private var follow = true
     private var anchorRow: Int?
     private var newWhilePaused = 0
     private let started = Date()
 
-    init(feed: DealFeed, style: Style) {
+    public init(feed: DealFeed, style: Style) {
         self.feed = feed
         self.style = style
     }
 
-    func run(options: TransportOptions) async throws {
+    public func run(options: TransportOptions) async throws {
         let terminal = RawTerminal()
         try terminal.enter()
         defer { terminal.leave() }

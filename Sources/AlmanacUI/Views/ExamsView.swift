@@ -2,8 +2,8 @@ import AlmanacKit
 import Foundation
 
 /// Exam lists: sections by month, one row per exam.
-enum ExamsView {
-    struct Row: Encodable {
+public enum ExamsView {
+    public struct Row: Encodable {
         var id: Int
         var name: String
         var dateTime: ExamDateTime
@@ -12,16 +12,16 @@ enum ExamsView {
         var passed: Bool
     }
 
-    static func row(_ exam: Exam, context: AppContext) throws -> Row {
+    public static func row(_ exam: Exam, context: AppContext) throws -> Row {
         Row(
             id: exam.id, name: exam.name, dateTime: exam.when,
             month: ExamMonth(year: exam.when.date.year, month: exam.when.date.month, exams: []).title,
             daysLeft: try ExamService(context: context).daysLeft(exam), passed: exam.passed)
     }
 
-    static func check(_ style: Style) -> String { style.green(style.unicode ? "✓" : "v") }
+    public static func check(_ style: Style) -> String { style.green(style.unicode ? "✓" : "v") }
 
-    static func show(passed: Bool, context: AppContext) throws {
+    public static func show(passed: Bool, context: AppContext) throws {
         let service = ExamService(context: context)
         let exams = try service.exams(passed: passed)
         if context.json {
@@ -30,7 +30,7 @@ enum ExamsView {
         context.console.print(try render(exams, passed: passed, context: context))
     }
 
-    static func render(_ exams: [Exam], passed: Bool, context: AppContext) throws -> String {
+    public static func render(_ exams: [Exam], passed: Bool, context: AppContext) throws -> String {
         if exams.isEmpty {
             return passed ? "No passed exams yet." : "No pending exams. Add one with: almanac exams add NAME --date \"YYYY-MM-DD HH:MM\""
         }

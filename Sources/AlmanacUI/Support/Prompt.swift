@@ -2,9 +2,9 @@ import AlmanacKit
 import Foundation
 
 /// Questions asked on a terminal (prompts go to stderr, answers come from stdin).
-enum Prompt {
+public enum Prompt {
     /// Shows numbered choices and reads one; nil on cancel or end of input.
-    static func choose(_ title: String, _ items: [String]) -> Int? {
+    public static func choose(_ title: String, _ items: [String]) -> Int? {
         var text = title + "\n"
         for (index, item) in items.enumerated() { text += "  \(index + 1)) \(item)\n" }
         FileHandle.standardError.write(Data(text.utf8))
@@ -17,7 +17,7 @@ enum Prompt {
     }
 
     /// Asks a yes/no question; true only for y or yes.
-    static func confirm(_ question: String) -> Bool {
+    public static func confirm(_ question: String) -> Bool {
         FileHandle.standardError.write(Data("\(question) [y/N] ".utf8))
         guard let line = readLine()?.trimmingCharacters(in: .whitespaces).lowercased() else { return false }
         return line == "y" || line == "yes"

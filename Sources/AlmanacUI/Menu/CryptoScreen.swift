@@ -1,12 +1,12 @@
 import AlmanacKit
 import Foundation
 
-struct CryptoScreen: MenuScreen {
-    let context: AppContext
-    let title = "Cryptocurrencies"
-    let choices = ["Watchlist with prices", "Details: daily prices for a date range", "Add a cryptocurrency", "Remove a cryptocurrency"]
+public struct CryptoScreen: MenuScreen {
+    public let context: AppContext
+    public let title = "Cryptocurrencies"
+    public let choices = ["Watchlist with prices", "Details: daily prices for a date range", "Add a cryptocurrency", "Remove a cryptocurrency"]
 
-    func choose(_ index: Int, io: MenuIO) async -> MenuNavigation {
+    public func choose(_ index: Int, io: MenuIO) async -> MenuNavigation {
         let service = CryptoService(context: context)
         let now = context.clock.now()
         await attempt(io) {

@@ -1,12 +1,12 @@
 import AlmanacKit
 import Foundation
 
-struct FruitsScreen: MenuScreen {
-    let context: AppContext
-    let title = "Fruits"
-    let choices = ["Catalogue (choose the sort)", "A fruit's detail", "Eat a fruit", "Log of the last 30 days"]
+public struct FruitsScreen: MenuScreen {
+    public let context: AppContext
+    public let title = "Fruits"
+    public let choices = ["Catalogue (choose the sort)", "A fruit's detail", "Eat a fruit", "Log of the last 30 days"]
 
-    func choose(_ index: Int, io: MenuIO) async -> MenuNavigation {
+    public func choose(_ index: Int, io: MenuIO) async -> MenuNavigation {
         let service = FruitService(context: context)
         await attempt(io) {
             switch index {
@@ -39,8 +39,8 @@ struct FruitsScreen: MenuScreen {
                     let date = io.askValid(
                         "Date eaten, YYYY-MM-DD [today]:",
                         { text -> LocalDate in
-                            let date = text.isEmpty ? today : try DateInput.parse(text, today: today, flag: "The date")
-                            if date > today { throw UsageError("\(date) is in the future; log fruit already eaten.") }
+                            let date = text.isEmpty ? today : try DateInput.parse(text, today: today, field: .date)
+                            if date > today { throw FruitError.eatenInFuture(date) }
                             return date
                         })
                 else { return }

@@ -2,7 +2,7 @@ import AlmanacKit
 import Foundation
 
 /// What the user typed at a menu prompt.
-enum MenuInput: Equatable {
+public enum MenuInput: Equatable {
     case text(String)
     case help
     case back
@@ -12,21 +12,21 @@ enum MenuInput: Equatable {
 }
 
 /// Line-based input and output for the menu session; deterministic when piped.
-final class MenuIO: @unchecked Sendable {
-    let context: AppContext
+public final class MenuIO: @unchecked Sendable {
+    public let context: AppContext
 
-    init(context: AppContext) {
+    public init(context: AppContext) {
         self.context = context
     }
 
-    var style: Style { context.style }
+    public var style: Style { context.style }
 
-    func say(_ text: String) { context.console.print(text) }
+    public func say(_ text: String) { context.console.print(text) }
 
-    func error(_ text: String) { context.console.note("almanac: " + text) }
+    public func error(_ text: String) { context.console.note("almanac: " + text) }
 
     /// Prints `prompt` and reads one line; `help`, `back`, `quit` are recognised anywhere.
-    func ask(_ prompt: String) -> MenuInput {
+    public func ask(_ prompt: String) -> MenuInput {
         FileHandle.standardOutput.write(Data("\(prompt) ".utf8))
         guard let line = readLine() else {
             say("")
@@ -43,7 +43,7 @@ final class MenuIO: @unchecked Sendable {
     }
 
     /// Shows numbered choices under `title` and asks for one; nil when the user leaves.
-    func choose(_ title: String, _ items: [String]) -> Int? {
+    public func choose(_ title: String, _ items: [String]) -> Int? {
         say(title + "\n" + items.enumerated().map { "  \($0.offset + 1)) \($0.element)" }.joined(separator: "\n"))
         return askValid("Choose 1-\(items.count):") { text -> Int in
             guard let number = Int(text), items.indices.contains(number - 1) else { throw UsageError("Type a number from 1 to \(items.count).") }
@@ -52,10 +52,10 @@ final class MenuIO: @unchecked Sendable {
     }
 
     /// Asks until `parse` accepts the answer (showing its reason), or the user leaves.
-    func askValid<T>(_ prompt: String, _ parse: (String) throws -> T) -> T? {
+    public func askValid<T>(_ prompt: String, _ parse: (String) throws -> T) -> T? {
         while true {
             guard case .text(let text) = ask(prompt) else { return nil }
-            do { return try parse(text) } catch { self.error(ErrorText.describe(error)) }
+            do { return try parse(text) } catch { self.error(ErrorSentence.text(error, for: .menu)) }
         }
     }
 }

@@ -1,19 +1,19 @@
 import AlmanacKit
 import Foundation
 
-struct DealsScreen: MenuScreen {
-    let context: AppContext
+public struct DealsScreen: MenuScreen {
+    public let context: AppContext
     /// The chosen sort, kept while the screen is open.
-    final class Choice: @unchecked Sendable {
+    public final class Choice: @unchecked Sendable {
         var column = DealColumn.date
         var descending = true
     }
-    let choice = Choice()
+    public let choice = Choice()
 
-    var title: String { "Deals (sorted by \(choice.column.title.lowercased()), \(choice.descending ? "descending" : "ascending"))" }
-    let choices = ["Top 20 rows of 100,000 deals", "Choose the sort column", "Flip the direction", "Browse full screen"]
+    public var title: String { "Deals (sorted by \(choice.column.title.lowercased()), \(choice.descending ? "descending" : "ascending"))" }
+    public let choices = ["Top 20 rows of 100,000 deals", "Choose the sort column", "Flip the direction", "Browse full screen"]
 
-    func choose(_ index: Int, io: MenuIO) async -> MenuNavigation {
+    public func choose(_ index: Int, io: MenuIO) async -> MenuNavigation {
         await attempt(io) {
             switch index {
             case 0:

@@ -1,12 +1,12 @@
 import AlmanacKit
 import Foundation
 
-struct ProfileScreen: MenuScreen {
-    let context: AppContext
-    let title = "Profile"
-    let choices = ["Show username", "Edit username"]
+public struct ProfileScreen: MenuScreen {
+    public let context: AppContext
+    public let title = "Profile"
+    public let choices = ["Show username", "Edit username"]
 
-    func choose(_ index: Int, io: MenuIO) async -> MenuNavigation {
+    public func choose(_ index: Int, io: MenuIO) async -> MenuNavigation {
         let service = ProfileService(context: context)
         await attempt(io) {
             let current = try service.username()

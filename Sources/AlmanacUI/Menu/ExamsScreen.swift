@@ -1,12 +1,12 @@
 import AlmanacKit
 import Foundation
 
-struct ExamsScreen: MenuScreen {
-    let context: AppContext
-    let title = "Exams"
-    let choices = ["Pending exams", "Passed exams", "New exam", "Choose an exam: pass or change date", "Delete an exam"]
+public struct ExamsScreen: MenuScreen {
+    public let context: AppContext
+    public let title = "Exams"
+    public let choices = ["Pending exams", "Passed exams", "New exam", "Choose an exam: pass or change date", "Delete an exam"]
 
-    func choose(_ index: Int, io: MenuIO) async -> MenuNavigation {
+    public func choose(_ index: Int, io: MenuIO) async -> MenuNavigation {
         let service = ExamService(context: context)
         await attempt(io) {
             switch index {

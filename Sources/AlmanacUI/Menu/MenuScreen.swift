@@ -2,7 +2,7 @@ import AlmanacKit
 import Foundation
 
 /// Where the session goes after a choice.
-enum MenuNavigation {
+public enum MenuNavigation {
     case stay
     case open(any MenuScreen)
     case back
@@ -10,7 +10,7 @@ enum MenuNavigation {
 }
 
 /// One screen of the menu session: a title, numbered choices, and what each does.
-protocol MenuScreen {
+public protocol MenuScreen {
     var title: String { get }
     var choices: [String] { get }
     /// Handles choice `index` (0-based).
@@ -19,7 +19,7 @@ protocol MenuScreen {
 
 extension MenuScreen {
     /// The screen's menu: title, then `1) …` lines, then the words that work everywhere.
-    func menu(style: Style) -> String {
+    public func menu(style: Style) -> String {
         var lines = ["", style.bold(title)]
         for (index, choice) in choices.enumerated() { lines.append("  \(index + 1)) \(choice)") }
         lines.append(style.dim("  help · back · quit"))
@@ -28,6 +28,6 @@ extension MenuScreen {
 }
 
 /// Runs an action, printing its error as one line instead of leaving the session.
-func attempt(_ io: MenuIO, _ body: () async throws -> Void) async {
-    do { try await body() } catch { io.error(ErrorText.describe(error)) }
+public func attempt(_ io: MenuIO, _ body: () async throws -> Void) async {
+    do { try await body() } catch { io.error(ErrorSentence.text(error, for: .menu)) }
 }

@@ -2,12 +2,12 @@ import AlmanacKit
 import Foundation
 
 /// `"source"`, `"fetchedAt"`, `"stale"` for `--json` documents.
-struct SourceFields: Encodable {
-    var source: String
-    var fetchedAt: Date
-    var stale: Bool
+public struct SourceFields: Encodable {
+    public var source: String
+    public var fetchedAt: Date
+    public var stale: Bool
 
-    init(_ provenance: Provenance) {
+    public init(_ provenance: Provenance) {
         source = provenance.origin.rawValue
         fetchedAt = provenance.fetchedAt
         stale = provenance.stale
@@ -15,23 +15,23 @@ struct SourceFields: Encodable {
 }
 
 /// Prints the stale result at once and the refreshed one only when it reads differently.
-final class StaleFirstPrinter: @unchecked Sendable {
+public final class StaleFirstPrinter: @unchecked Sendable {
     private let lock = NSLock()
     private var shown: String?
-    let console: Console
+    public let console: Console
 
-    init(console: Console) {
+    public init(console: Console) {
         self.console = console
     }
 
     /// Call from the stale handler.
-    func showStale(_ text: String) {
+    public func showStale(_ text: String) {
         lock.withLock { shown = text }
         console.print(text)
     }
 
     /// Call with the final result; prints it unless the same text was already shown.
-    func showFinal(_ text: String, body: (String) -> String = { $0 }) {
+    public func showFinal(_ text: String, body: (String) -> String = { $0 }) {
         let previous = lock.withLock { shown }
         guard let previous else { return console.print(text) }
         if body(previous) != body(text) { console.print("\nUpdated:\n" + text) }

@@ -2,8 +2,8 @@ import AlmanacKit
 import Foundation
 
 /// Deal rows as text: local time to the second, price to 0.01, amount to an integer.
-enum DealsView {
-    static let timeFormatter: DateFormatter = {
+public enum DealsView {
+    public static let timeFormatter: DateFormatter = {
         let formatter = DateFormatter()
         formatter.locale = Locale(identifier: "en_US_POSIX")
         formatter.timeZone = .current
@@ -11,9 +11,9 @@ enum DealsView {
         return formatter
     }()
 
-    static func grouped(_ value: Int) -> String { NumberText.grouped(value) }
+    public static func grouped(_ value: Int) -> String { NumberText.grouped(value) }
 
-    static func cells(_ deal: Deal, style: Style) -> [String] {
+    public static func cells(_ deal: Deal, style: Style) -> [String] {
         let price = String(format: "%.2f", deal.price)
         return [
             String(deal.id), timeFormatter.string(from: deal.dateModified), deal.instrumentName,
@@ -21,12 +21,12 @@ enum DealsView {
         ]
     }
 
-    static let columns: [Table.Column] = [
+    public static let columns: [Table.Column] = [
         .init("ID", .right), .init("Date modified"), .init("Instrument"), .init("Price", .right),
         .init("Amount", .right), .init("Side"),
     ]
 
-    static func table(_ deals: [Deal], column: DealColumn, descending: Bool, total: Int, style: Style) -> String {
+    public static func table(_ deals: [Deal], column: DealColumn, descending: Bool, total: Int, style: Style) -> String {
         var table = Table(columns)
         for deal in deals { table.add(cells(deal, style: style)) }
         let header = style.dim("\(grouped(total)) deals, sorted by \(column.title.lowercased()) \(descending ? "descending" : "ascending")")

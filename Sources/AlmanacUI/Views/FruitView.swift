@@ -2,17 +2,17 @@ import AlmanacKit
 import Foundation
 
 /// Fruit renderings: tables, grouped sections, detail, the daily log.
-enum FruitView {
-    static func family(_ fruit: Fruit, _ style: Style) -> String {
+public enum FruitView {
+    public static func family(_ fruit: Fruit, _ style: Style) -> String {
         style.color256(fruit.family, FamilyColour.index(for: fruit.family))
     }
 
-    static func number(_ value: Double) -> String {
+    public static func number(_ value: Double) -> String {
         value == value.rounded()
             ? String(Int(value)) : String(format: "%.2f", value).replacingOccurrences(of: #"0$"#, with: "", options: .regularExpression)
     }
 
-    static func table(_ fruits: [Fruit], style: Style) -> String {
+    public static func table(_ fruits: [Fruit], style: Style) -> String {
         var table = Table([
             .init("ID", .right), .init("Name"), .init("Family"), .init("Genus"), .init("Order"), .init("kcal", .right), .init("Sugar g", .right),
         ])
@@ -25,7 +25,7 @@ enum FruitView {
         return table.render(style: style)
     }
 
-    static func groups(_ groups: [FruitGroup], grouping: FruitGrouping, style: Style) -> String {
+    public static func groups(_ groups: [FruitGroup], grouping: FruitGrouping, style: Style) -> String {
         groups.map { group in
             let heading = grouping == .family ? style.bold(style.color256(group.name, FamilyColour.index(for: group.name))) : style.bold(group.name)
             let names = group.fruits.map { "  \($0.name)  " + style.dim("#\($0.id)") + (grouping == .family ? "" : "  " + family($0, style)) }
@@ -33,7 +33,7 @@ enum FruitView {
         }.joined(separator: "\n\n")
     }
 
-    static func detail(_ fruit: Fruit, lastEaten: LocalDate?, today: LocalDate, style: Style) -> String {
+    public static func detail(_ fruit: Fruit, lastEaten: LocalDate?, today: LocalDate, style: Style) -> String {
         let n = fruit.nutrition
         var sugar = "\(number(n.sugar)) g"
         if fruit.highSugar { sugar += "  " + style.boldRed("⚠ high sugar (over 10 g)") }
@@ -52,7 +52,7 @@ enum FruitView {
         return text
     }
 
-    static func log(_ days: [FruitDay], style: Style) -> String {
+    public static func log(_ days: [FruitDay], style: Style) -> String {
         if days.isEmpty { return "Nothing logged in this range. Log a fruit with: almanac fruit eat NAME" }
         return days.map { day in
             var table = Table([
@@ -77,7 +77,7 @@ enum FruitView {
     }
 
     /// A short confetti line for a terminal (under a second, skipped when not a terminal).
-    static func celebrate(_ fruit: Fruit, console: Console) {
+    public static func celebrate(_ fruit: Fruit, console: Console) {
         let pieces = ["🎉", "✨", "🎊", "🍓", "🍌", "🍇", "🍊", "🍒"]
         var line = ""
         for step in 0..<8 {
@@ -90,8 +90,8 @@ enum FruitView {
 }
 
 /// `--json` shapes for fruit.
-enum FruitJSON {
-    struct Item: Encodable {
+public enum FruitJSON {
+    public struct Item: Encodable {
         var id: Int
         var name: String
         var family: String
@@ -104,7 +104,7 @@ enum FruitJSON {
         var source: String?
         var fetchedAt: Date?
         var stale: Bool?
-        init(_ fruit: Fruit, lastEaten: LocalDate? = nil, provenance: Provenance? = nil) {
+        public init(_ fruit: Fruit, lastEaten: LocalDate? = nil, provenance: Provenance? = nil) {
             (id, name, family, genus, order, nutrition, highSugar) = (
                 fruit.id, fruit.name, fruit.family, fruit.genus, fruit.order, fruit.nutrition, fruit.highSugar
             )
@@ -113,13 +113,29 @@ enum FruitJSON {
         }
     }
 
-    struct List: Encodable {
+    public struct List: Encodable {
+        public init(fruits: [Item], source: SourceFields) {
+            self.fruits = fruits
+            self.source = source
+        }
+
         var fruits: [Item]
         var source: SourceFields
     }
 
-    struct Grouped: Encodable {
-        struct Group: Encodable {
+    public struct Grouped: Encodable {
+        public init(groupedBy: String, groups: [Group], source: SourceFields) {
+            self.groupedBy = groupedBy
+            self.groups = groups
+            self.source = source
+        }
+
+        public struct Group: Encodable {
+            public init(name: String, fruits: [Item]) {
+                self.name = name
+                self.fruits = fruits
+            }
+
             var name: String
             var fruits: [Item]
         }
@@ -128,7 +144,13 @@ enum FruitJSON {
         var source: SourceFields
     }
 
-    struct Day: Encodable {
+    public struct Day: Encodable {
+        public init(date: LocalDate, entries: [FruitLogEntry], total: Nutrition) {
+            self.date = date
+            self.entries = entries
+            self.total = total
+        }
+
         var date: LocalDate
         var entries: [FruitLogEntry]
         var total: Nutrition

@@ -2,12 +2,12 @@ import AlmanacKit
 import Foundation
 
 /// `--json` documents for weather. Values are metric: °C, m/s, mm, hPa; times ISO 8601.
-enum WeatherJSON {
-    static let units = ["temperature": "celsius", "wind": "m/s", "precipitation": "mm", "pressure": "hPa"]
+public enum WeatherJSON {
+    public static let units = ["temperature": "celsius", "wind": "m/s", "precipitation": "mm", "pressure": "hPa"]
 
     /// One weather result: the city, whichever of `current`, `days`, `hours` the command shows,
     /// the model that answered, and provenance. Absent parts are omitted.
-    struct Report: Encodable {
+    public struct Report: Encodable {
         var city: City
         var current: CurrentConditions?
         var days: [DayForecast]?
@@ -18,7 +18,7 @@ enum WeatherJSON {
         var fetchedAt: Date
         var stale: Bool
 
-        init(_ report: WeatherReport, current: Bool = false, days: Bool = false, hours: Bool = false) {
+        public init(_ report: WeatherReport, current: Bool = false, days: Bool = false, hours: Bool = false) {
             city = report.city
             self.current = current ? report.current : nil
             self.days = days ? report.daily : nil
@@ -28,40 +28,51 @@ enum WeatherJSON {
         }
     }
 
-    struct OneDay: Encodable {
+    public struct OneDay: Encodable {
         var city: City
         var day: DayForecast
         var units = WeatherJSON.units
         var source: String
         var fetchedAt: Date
         var stale: Bool
-        init(report: WeatherReport, day: DayForecast) {
+        public init(report: WeatherReport, day: DayForecast) {
             city = report.city
             self.day = day
             (source, fetchedAt, stale) = (report.provenance.origin.rawValue, report.provenance.fetchedAt, report.provenance.stale)
         }
     }
 
-    struct Line: Encodable {
+    public struct Line: Encodable {
+        public init(text: String, source: SourceFields) {
+            self.text = text
+            self.source = source
+        }
+
         var text: String
         var source: SourceFields
     }
 
-    struct Cities: Encodable {
-        struct Entry: Encodable {
+    public struct Cities: Encodable {
+        public struct Entry: Encodable {
             var number: Int
             var isDefault: Bool
             var city: City
         }
         var cities: [Entry]
-        init(_ document: WeatherDocument) {
+        public init(_ document: WeatherDocument) {
             cities = document.cities.enumerated().map {
                 Entry(number: $0.offset + 1, isDefault: $0.offset == document.defaultIndex, city: $0.element)
             }
         }
     }
 
-    struct Added: Encodable {
+    public struct Added: Encodable {
+        public init(city: City, added: Bool, isDefault: Bool) {
+            self.city = city
+            self.added = added
+            self.isDefault = isDefault
+        }
+
         var city: City
         var added: Bool
         var isDefault: Bool

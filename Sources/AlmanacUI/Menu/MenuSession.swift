@@ -4,10 +4,14 @@ import Foundation
 /// The guided session: a welcome menu, then one screen per section. `help` repeats the
 /// choices, `back` returns (from the welcome menu it ends the program), `quit` ends anywhere,
 /// and the end of input ends the session cleanly.
-struct MenuSession {
-    let context: AppContext
+public struct MenuSession {
+    public init(context: AppContext) {
+        self.context = context
+    }
 
-    func run() async throws {
+    public let context: AppContext
+
+    public func run() async throws {
         let io = MenuIO(context: context)
         var stack: [any MenuScreen] = [WelcomeScreen(context: context)]
         io.say(stack[0].menu(style: context.style))
@@ -40,17 +44,17 @@ struct MenuSession {
     }
 }
 
-struct WelcomeScreen: MenuScreen {
-    let context: AppContext
+public struct WelcomeScreen: MenuScreen {
+    public let context: AppContext
 
-    var title: String {
+    public var title: String {
         let name = (try? ProfileService(context: context).username()) ?? "guest"
         return "Welcome to Almanac, \(name)!"
     }
 
-    let choices = ["Cryptocurrencies", "Weather", "Fruits", "Exams", "Deals", "Profile"]
+    public let choices = ["Cryptocurrencies", "Weather", "Fruits", "Exams", "Deals", "Profile"]
 
-    func choose(_ index: Int, io: MenuIO) async -> MenuNavigation {
+    public func choose(_ index: Int, io: MenuIO) async -> MenuNavigation {
         switch index {
         case 0: return .open(CryptoScreen(context: context))
         case 1: return .open(WeatherScreen(context: context))

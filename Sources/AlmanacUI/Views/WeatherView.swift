@@ -2,22 +2,22 @@ import AlmanacKit
 import Foundation
 
 /// Human renderings of weather results.
-struct WeatherView {
-    let format: WeatherFormat
-    let style: Style
-    let now: Date
+public struct WeatherView {
+    public let format: WeatherFormat
+    public let style: Style
+    public let now: Date
 
-    init(report: WeatherReport, settings: WeatherSettings, style: Style, now: Date) {
+    public init(report: WeatherReport, settings: WeatherSettings, style: Style, now: Date) {
         self.format = WeatherFormat(settings: settings, timeZone: report.city.timeZone)
         self.style = style
         self.now = now
     }
 
-    func header(_ report: WeatherReport, _ title: String) -> String {
+    public func header(_ report: WeatherReport, _ title: String) -> String {
         style.bold("\(title) — \(report.city.label)") + style.dim("  \(report.city.coordinatesText)")
     }
 
-    func footer(_ report: WeatherReport) -> String {
+    public func footer(_ report: WeatherReport) -> String {
         var text = "Source: \(report.provenance.label(now: now))"
         switch report.model {
         case .free: text += " · free 2.5 forecast (3-hour steps)"
@@ -27,7 +27,7 @@ struct WeatherView {
         return style.dim(text)
     }
 
-    func current(_ report: WeatherReport) -> String {
+    public func current(_ report: WeatherReport) -> String {
         guard let now = report.current else { return header(report, "Now") + "\nNo current conditions in this answer.\n" + footer(report) }
         let f = format
         var rows: [(String, String)] = [
@@ -51,7 +51,7 @@ struct WeatherView {
         return header(report, "Now") + "\n\n" + body + "\n\n" + footer(report)
     }
 
-    func forecast(_ report: WeatherReport) -> String {
+    public func forecast(_ report: WeatherReport) -> String {
         // The climate forecast has amounts but no chance of precipitation: no column of dashes.
         let chance = report.daily.contains { $0.precipitationProbability != nil }
         var columns: [Table.Column] = [.init("Date"), .init("Min", .right), .init("Max", .right), .init("Conditions")]
@@ -68,7 +68,7 @@ struct WeatherView {
         return header(report, "\(report.daily.count)-day forecast") + "\n\n" + table.render(style: style) + "\n\n" + footer(report)
     }
 
-    func hourly(_ report: WeatherReport) -> String {
+    public func hourly(_ report: WeatherReport) -> String {
         var table = Table([
             .init("Time"), .init("Temp", .right), .init("Feels", .right), .init("Precip", .right),
             .init("Wind"), .init("Clouds", .right), .init("Humidity", .right), .init("Conditions"),
@@ -95,7 +95,7 @@ struct WeatherView {
         return text + "\n\n" + footer(report)
     }
 
-    func day(_ report: WeatherReport, _ day: DayForecast) -> String {
+    public func day(_ report: WeatherReport, _ day: DayForecast) -> String {
         let f = format
         var table = Table([.init(""), .init("Morning", .right), .init("Day", .right), .init("Evening", .right), .init("Night", .right)])
         table.add(["Temperature", f.temperature(day.morning), f.temperature(day.day), f.temperature(day.evening), f.temperature(day.night)])
@@ -120,7 +120,7 @@ struct WeatherView {
         return text + "\n\n" + footer(report)
     }
 
-    static func cities(_ document: WeatherDocument, style: Style) -> String {
+    public static func cities(_ document: WeatherDocument, style: Style) -> String {
         if document.cities.isEmpty { return "No saved cities. Add one with: almanac weather add NAME" }
         var table = Table([.init("#", .right), .init(""), .init("City"), .init("Coordinates"), .init("Time zone")])
         for (index, city) in document.cities.enumerated() {
@@ -130,7 +130,7 @@ struct WeatherView {
         return table.render(style: style) + "\n" + style.dim("* default city")
     }
 
-    static func settings(_ settings: WeatherSettings) -> String {
+    public static func settings(_ settings: WeatherSettings) -> String {
         """
         Units     \(settings.units.rawValue)
         Wind      \(["ms": "m/s", "kmh": "km/h", "mph": "mph"][settings.wind.rawValue]!)

@@ -2,8 +2,8 @@ import AlmanacKit
 import Foundation
 
 /// Watchlist and history renderings.
-enum CryptoView {
-    static func watchlist(_ prices: WatchlistPrices, style: Style, now: Date) -> String {
+public enum CryptoView {
+    public static func watchlist(_ prices: WatchlistPrices, style: Style, now: Date) -> String {
         var table = Table([.init("ID", .right), .init("Symbol"), .init("Name"), .init("Price", .right), .init("Change", .right)])
         for row in prices.rows {
             if let error = row.error {
@@ -17,7 +17,7 @@ enum CryptoView {
         return table.render(style: style) + "\n\n" + style.dim("Source: \(prices.provenance.label(now: now))")
     }
 
-    static func history(_ history: PriceHistory, ohlc: Bool, style: Style, chart: Bool, now: Date) -> String {
+    public static func history(_ history: PriceHistory, ohlc: Bool, style: Style, chart: Bool, now: Date) -> String {
         var columns: [Table.Column] = [.init("Date"), .init("Close", .right)]
         if ohlc { columns = [.init("Date"), .init("Open", .right), .init("High", .right), .init("Low", .right), .init("Close", .right)] }
         var table = Table(columns)
@@ -40,7 +40,7 @@ enum CryptoView {
 
 extension CryptoView {
     /// The credit budget: this minute, today, and the server's last word.
-    static func usage(_ usage: CreditUsage, server: TwelveDataDTO.APIUsage?, plan: String, style: Style, now: Date) -> String {
+    public static func usage(_ usage: CreditUsage, server: TwelveDataDTO.APIUsage?, plan: String, style: Style, now: Date) -> String {
         var table = Table([.init("Window"), .init("Used", .right), .init("Left", .right), .init("Limit", .right), .init("Fresh credits")])
         let next = usage.nextCreditAt.map { "in \(Age.describe($0.timeIntervalSince(now).rounded(.up)))" } ?? "now"
         table.add(["this minute", String(usage.minuteUsed), String(usage.minuteLeft), String(usage.minuteLimit), next])
@@ -65,19 +65,19 @@ extension CryptoView {
 }
 
 /// `--json` documents for crypto.
-enum CryptoJSON {
-    struct Usage: Encodable {
+public enum CryptoJSON {
+    public struct Usage: Encodable {
         var plan: String
         var minute: Window
         var day: Window
         var server: Server?
-        struct Window: Encodable {
+        public struct Window: Encodable {
             var used: Int
             var left: Int
             var limit: Int
             var resetsAt: Date?
         }
-        struct Server: Encodable {
+        public struct Server: Encodable {
             var used: Int?
             var left: Int?
             var limit: Int?
@@ -85,7 +85,7 @@ enum CryptoJSON {
             var dailyLimit: Int?
             var at: Date?
         }
-        init(_ usage: CreditUsage, server: TwelveDataDTO.APIUsage?, plan: String) {
+        public init(_ usage: CreditUsage, server: TwelveDataDTO.APIUsage?, plan: String) {
             self.plan = plan
             minute = Window(used: usage.minuteUsed, left: usage.minuteLeft, limit: usage.minuteLimit, resetsAt: usage.nextCreditAt)
             day = Window(used: usage.dayUsed, left: usage.dayLeft, limit: usage.dayLimit, resetsAt: usage.dayResetsAt)
@@ -99,18 +99,18 @@ enum CryptoJSON {
         }
     }
 
-    struct List: Encodable {
+    public struct List: Encodable {
         var rows: [PriceRow]
         var source: String
         var fetchedAt: Date
         var stale: Bool
-        init(_ prices: WatchlistPrices) {
+        public init(_ prices: WatchlistPrices) {
             rows = prices.rows
             (source, fetchedAt, stale) = (prices.provenance.origin.rawValue, prices.provenance.fetchedAt, prices.provenance.stale)
         }
     }
 
-    struct History: Encodable {
+    public struct History: Encodable {
         var symbol: String
         var name: String
         var from: LocalDate
@@ -119,7 +119,7 @@ enum CryptoJSON {
         var source: String
         var fetchedAt: Date
         var stale: Bool
-        init(_ history: PriceHistory) {
+        public init(_ history: PriceHistory) {
             (symbol, name, from, to, rows) = (history.symbol, history.name, history.range.lowerBound, history.range.upperBound, history.rows)
             (source, fetchedAt, stale) = (history.provenance.origin.rawValue, history.provenance.fetchedAt, history.provenance.stale)
         }

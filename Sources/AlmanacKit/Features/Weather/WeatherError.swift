@@ -1,0 +1,45 @@
+import Foundation
+
+/// What a weather request cannot do, as values: each front end words them its own way (the
+/// command line names `--pick`, `--days`; the menu and the app use plain words, which is what
+/// `description` says).
+public enum WeatherError: UserInputError, Equatable {
+    /// No cities saved, when a saved one was named.
+    case noSavedCities
+    /// No city named and no default saved.
+    case noDefaultCity
+    case unknownSavedCity(String, saved: [String])
+    case notFound(query: String)
+    /// Several places match; `places` in the order offered.
+    case ambiguous(query: String, places: [City])
+    /// A choice number outside `1...count`.
+    case choiceOutOfRange(choice: Int, count: Int, query: String)
+    case noneChosen
+    case daysOutOfRange(requested: Int, allowed: ClosedRange<Int>)
+    case hoursOutOfRange(requested: Int, allowed: ClosedRange<Int>)
+    case invalidDate(String)
+
+    public var description: String {
+        switch self {
+        case .noSavedCities: "No saved cities yet; add a city first."
+        case .noDefaultCity: "No saved city yet; add a city first, or name one."
+        case .unknownSavedCity(let name, let saved):
+            "No saved city \"\(name)\". Saved: \(saved.enumerated().map { "\($0.offset + 1) \($0.element)" }.joined(separator: ", "))."
+        case .notFound(let query): "No place called \"\(query)\" was found; check the spelling or give coordinates as lat,lon."
+        case .ambiguous(let query, let places): "Several places match \"\(query)\": \(Self.list(places)). Choose one by its number."
+        case .choiceOutOfRange(let choice, let count, let query):
+            "There is no place \(choice): \(count) \(count == 1 ? "place matches" : "places match") \"\(query)\"."
+        case .noneChosen: "No place chosen."
+        case .daysOutOfRange(let requested, let allowed):
+            "The number of days must be from \(allowed.lowerBound) to \(allowed.upperBound), not \(requested)."
+        case .hoursOutOfRange(let requested, let allowed):
+            "The number of hours must be from \(allowed.lowerBound) to \(allowed.upperBound), not \(requested)."
+        case .invalidDate(let text): "The date must be a real date as YYYY-MM-DD, not \"\(text)\"."
+        }
+    }
+
+    /// `1) Saint Petersburg, Russia (59.94°N 30.31°E); 2) …`
+    public static func list(_ places: [City]) -> String {
+        places.enumerated().map { "\($0.offset + 1)) \($0.element.label) (\($0.element.coordinatesText))" }.joined(separator: "; ")
+    }
+}

@@ -1,0 +1,57 @@
+import Foundation
+
+/// Dates typed by users: `YYYY-MM-DD`, `today`, `yesterday`.
+public enum DateInput {
+    /// Which date a person typed: decides only how an error names it.
+    public enum Field: String, Sendable, Equatable {
+        case from, to, date
+    }
+
+    /// The date in `text`; `DateInputError.invalid` naming `field` when it is not one.
+    public static func parse(_ text: String, today: LocalDate, field: Field) throws -> LocalDate {
+        switch text.trimmingCharacters(in: .whitespaces).lowercased() {
+        case "today": return today
+        case "yesterday": return today.adding(days: -1)
+        default:
+            guard let date = LocalDate(text.trimmingCharacters(in: .whitespaces)) else { throw DateInputError.invalid(field, text) }
+            return date
+        }
+    }
+
+    /// A validated inclusive range: both dates real, `from` ≤ `to`, neither after today.
+    public static func range(from: String?, to: String?, today: LocalDate, defaultDays: Int) throws -> ClosedRange<LocalDate> {
+        let end = try to.map { try parse($0, today: today, field: .to) } ?? today
+        let start = try from.map { try parse($0, today: today, field: .from) } ?? end.adding(days: -(defaultDays - 1))
+        if start > today { throw DateInputError.afterToday(.from, start, today: today) }
+        if end > today { throw DateInputError.afterToday(.to, end, today: today) }
+        if start > end { throw DateInputError.reversed(from: start, to: end) }
+        return start...end
+    }
+}
+
+/// A typed date that cannot be used. Exit 64. The description is in plain words; a front end
+/// that has flags names them (`--from`).
+public enum DateInputError: UserInputError, Equatable {
+    case invalid(DateInput.Field, String)
+    case afterToday(DateInput.Field, LocalDate, today: LocalDate)
+    case reversed(from: LocalDate, to: LocalDate)
+
+    public var description: String {
+        switch self {
+        case .invalid(let field, let text):
+            "\(Self.name(field)) must be a real date as YYYY-MM-DD, today or yesterday, not \"\(text)\"."
+        case .afterToday(let field, let date, let today):
+            "\(Self.name(field)) \(date) is after today (\(today))."
+        case .reversed(let from, let to):
+            "The start date \(from) is after the end date \(to)."
+        }
+    }
+
+    private static func name(_ field: DateInput.Field) -> String {
+        switch field {
+        case .from: "The start date"
+        case .to: "The end date"
+        case .date: "The date"
+        }
+    }
+}

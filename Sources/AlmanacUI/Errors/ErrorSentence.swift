@@ -1,0 +1,85 @@
+import AlmanacKit
+import Foundation
+
+/// The front ends that show errors to a person.
+public enum FrontEnd: Sendable, Equatable {
+    /// Subcommands: sentences may name flags (`--pick`) and commands (`almanac weather add`).
+    case commandLine
+    /// The menu session and the full-screen app: plain words only.
+    case menu
+}
+
+/// The one sentence a front end shows for an error. The library's typed errors describe
+/// themselves in plain words; the command line words those about input with its own flags.
+public enum ErrorSentence {
+    public static func text(_ error: any Error, for frontEnd: FrontEnd) -> String {
+        if frontEnd == .commandLine, let sentence = commandLine(error) { return sentence }
+        return ErrorText.describe(error)
+    }
+
+    /// The command line's wording, or nil to use the plain one.
+    static func commandLine(_ error: any Error) -> String? {
+        switch error {
+        case let error as WeatherError: weather(error)
+        case let error as DateInputError: date(error)
+        case let error as CryptoError: crypto(error)
+        case let error as FruitError: fruit(error)
+        case let error as ExamError: exam(error)
+        case let error as TransportError: transport(error)
+        default: nil
+        }
+    }
+
+    private static func weather(_ error: WeatherError) -> String? {
+        switch error {
+        case .noSavedCities: "No saved cities yet. Add one with: almanac weather add NAME"
+        case .noDefaultCity: "No saved city. Add one with: almanac weather add NAME (or name a city: almanac weather Moscow)"
+        case .ambiguous(let query, let places): "Several places match \"\(query)\": \(WeatherError.list(places)). Choose one with --pick N."
+        case .choiceOutOfRange(let choice, let count, let query):
+            "--pick \(choice) is out of range: \(count) \(count == 1 ? "place matches" : "places match") \"\(query)\"."
+        case .daysOutOfRange(let requested, let allowed): "--days must be from \(allowed.lowerBound) to \(allowed.upperBound), not \(requested)."
+        case .hoursOutOfRange(let requested, let allowed): "--hours must be from \(allowed.lowerBound) to \(allowed.upperBound), not \(requested)."
+        case .invalidDate(let text): "--date must be a real date as YYYY-MM-DD, not \"\(text)\"."
+        case .unknownSavedCity, .notFound, .noneChosen: nil
+        }
+    }
+
+    private static func date(_ error: DateInputError) -> String {
+        switch error {
+        case .invalid(let field, let text): "--\(field.rawValue) must be a real date as YYYY-MM-DD, today or yesterday, not \"\(text)\"."
+        case .afterToday(let field, let date, let today): "--\(field.rawValue) \(date) is after today (\(today))."
+        case .reversed(let from, let to): "--from \(from) is after --to \(to)."
+        }
+    }
+
+    private static func crypto(_ error: CryptoError) -> String {
+        switch error {
+        case .ambiguous(let query, let pairs): "Several pairs match \"\(query)\": \(CryptoError.list(pairs)). Choose one with --pick N."
+        case .choiceOutOfRange(let choice, let count, let query): "--pick \(choice) is out of range: \(count) pairs match \"\(query)\"."
+        }
+    }
+
+    private static func fruit(_ error: FruitError) -> String {
+        switch error {
+        case .eatenInFuture(let date): "--date \(date) is in the future; log fruit already eaten."
+        case .amountOutOfRange: "--amount must be more than 0 and at most 5000 grams."
+        case .noLogEntry(let id, let empty):
+            "No log entry \(id)." + (empty ? " The log is empty." : " See the numbers in: almanac fruit log --from YYYY-MM-DD")
+        }
+    }
+
+    private static func exam(_ error: ExamError) -> String {
+        switch error {
+        case .pastDate(let when): "\(when) is in the past; a new pending exam needs a future date (or add --passed to file it as passed)."
+        }
+    }
+
+    private static func transport(_ error: TransportError) -> String? {
+        switch error {
+        case .connectTimeout(let host, let seconds):
+            "Connecting to \(host) took longer than \(TransportError.format(seconds)) s; check the network or raise --timeout."
+        case .timeout(let host, let seconds): "\(host) did not answer within \(TransportError.format(seconds)) s; try again or raise --timeout."
+        default: nil
+        }
+    }
+}

@@ -1,0 +1,83 @@
+import AlmanacKit
+import Foundation
+import XCTest
+
+@testable import AlmanacUI
+
+/// Every typed input error has a command-line sentence naming its flag and a menu sentence that
+/// never names a flag or a command.
+final class ErrorSentenceTests: XCTestCase {
+    private let today = LocalDate("2026-11-21")!
+    private let places = [
+        City(name: "Saint Petersburg", region: nil, country: "Russia", latitude: 59.94, longitude: 30.31),
+        City(name: "St. Petersburg", region: "Florida", country: "United States", latitude: 27.77, longitude: -82.64),
+    ]
+
+    private var everyInputError: [any Error] {
+        let weather: [WeatherError] = [
+            .noSavedCities, .noDefaultCity, .unknownSavedCity("Oslo", saved: ["Moscow"]), .notFound(query: "Atlantis"),
+            .ambiguous(query: "Saint Petersburg", places: places), .choiceOutOfRange(choice: 3, count: 2, query: "Saint Petersburg"),
+            .noneChosen, .daysOutOfRange(requested: 30, allowed: WeatherService.dayRange),
+            .hoursOutOfRange(requested: 49, allowed: WeatherService.hourRange), .invalidDate("2026-02-30"),
+        ]
+        let dates: [DateInputError] = [
+            .invalid(.from, "2026-13-01"), .afterToday(.to, LocalDate("2026-11-30")!, today: today),
+            .reversed(from: LocalDate("2026-11-10")!, to: LocalDate("2026-11-05")!),
+        ]
+        let fruit: [FruitError] = [.eatenInFuture(LocalDate("2026-11-30")!), .amountOutOfRange, .noLogEntry(9, logIsEmpty: false)]
+        let others: [any Error] = [
+            CryptoError.choiceOutOfRange(choice: 4, count: 2, query: "terra"), ExamError.pastDate("2026-11-01 09:00"),
+            TransportError.timeout(host: "api.example", seconds: 10), TransportError.connectTimeout(host: "api.example", seconds: 2.5),
+        ]
+        return weather + dates + fruit + others
+    }
+
+    func testTheMenuNeverNamesAFlagOrACommand() {
+        for error in everyInputError {
+            let sentence = ErrorSentence.text(error, for: .menu)
+            XCTAssertNil(sentence.range(of: #"--[a-z]"#, options: .regularExpression), sentence)
+            XCTAssertFalse(sentence.contains("almanac "), sentence)
+            XCTAssertTrue(sentence.hasSuffix("."), sentence)
+        }
+    }
+
+    func testTheCommandLineNamesItsFlags() {
+        let expected: [(any Error, String)] = [
+            (WeatherError.daysOutOfRange(requested: 30, allowed: 1...25), "--days must be from 1 to 25, not 30."),
+            (WeatherError.hoursOutOfRange(requested: 49, allowed: 1...48), "--hours must be from 1 to 48, not 49."),
+            (WeatherError.invalidDate("2026-02-30"), "--date must be a real date as YYYY-MM-DD, not \"2026-02-30\"."),
+            (
+                WeatherError.ambiguous(query: "Saint Petersburg", places: places),
+                "Several places match \"Saint Petersburg\": 1) Saint Petersburg, Russia (59.94°N 30.31°E); "
+                    + "2) St. Petersburg, Florida, United States (27.77°N 82.64°W). Choose one with --pick N."
+            ),
+            (WeatherError.noSavedCities, "No saved cities yet. Add one with: almanac weather add NAME"),
+            (DateInputError.reversed(from: LocalDate("2026-11-10")!, to: LocalDate("2026-11-05")!), "--from 2026-11-10 is after --to 2026-11-05."),
+            (CryptoError.choiceOutOfRange(choice: 4, count: 2, query: "terra"), "--pick 4 is out of range: 2 pairs match \"terra\"."),
+            (FruitError.amountOutOfRange, "--amount must be more than 0 and at most 5000 grams."),
+            (
+                ExamError.pastDate("2026-11-01 09:00"),
+                "2026-11-01 09:00 is in the past; a new pending exam needs a future date (or add --passed to file it as passed)."
+            ),
+            (TransportError.timeout(host: "api.example", seconds: 10), "api.example did not answer within 10 s; try again or raise --timeout."),
+        ]
+        for (error, sentence) in expected { XCTAssertEqual(ErrorSentence.text(error, for: .commandLine), sentence) }
+    }
+
+    func testTheMenuSaysTheSameThingInPlainWords() {
+        XCTAssertEqual(
+            ErrorSentence.text(WeatherError.daysOutOfRange(requested: 30, allowed: 1...25), for: .menu),
+            "The number of days must be from 1 to 25, not 30.")
+        XCTAssertEqual(
+            ErrorSentence.text(DateInputError.invalid(.from, "2026-13-01"), for: .menu),
+            "The start date must be a real date as YYYY-MM-DD, today or yesterday, not \"2026-13-01\".")
+        XCTAssertEqual(
+            ErrorSentence.text(CryptoError.choiceOutOfRange(choice: 4, count: 2, query: "terra"), for: .menu),
+            "There is no pair 4: 2 pairs match \"terra\".")
+    }
+
+    func testEveryInputErrorExitsWithTheUsageCode() {
+        for error in everyInputError where !(error is TransportError) { XCTAssertEqual(ExitStatus.code(for: error), ExitStatus.usage, "\(error)") }
+        XCTAssertEqual(ExitStatus.code(for: TransportError.timeout(host: "h", seconds: 1)), ExitStatus.unavailable)
+    }
+}
