@@ -34,7 +34,8 @@ let package = Package(
             ]
         ),
         .executableTarget(name: "almanac-bench", dependencies: ["AlmanacKit", "AlmanacTestSupport"]),
-        .testTarget(name: "AlmanacKitTests", dependencies: ["AlmanacKit", "AlmanacUI", "AlmanacTestSupport", "AlmanacFuzz", "almanac", "almanac-bench"]),
+        .testTarget(
+            name: "AlmanacKitTests", dependencies: ["AlmanacKit", "AlmanacUI", "AlmanacTestSupport", "AlmanacFuzz", "almanac", "almanac-bench"]),
         .testTarget(name: "AlmanacUITests", dependencies: ["AlmanacUI", "AlmanacKit"]),
     ],
     swiftLanguageModes: [.v6]
