@@ -21,72 +21,95 @@ enum DealsBench {
         return time
     }
 
-    static func runOne(count: Int, _ options: BenchOptions) async throws {
-        let plain = plainSort(count: count)
-        let (dateIngest, _) = ingest(count: count, column: .date)
-        let (priceIngest, priceFrames, store) = ingestKeeping(count: count, column: .price)
-        let frameTimes = singleBatchMerges(into: store, batches: 300)
-        var resort: [String: Double] = [:]
-        for column in [DealColumn.date, .instrument, .amount, .side, .price] {
-            resort[column.rawValue] = measure { store.sort(by: column) }
+    /// What one size measures, in seconds (and MB for `rss`).
+    struct Figures {
+        var count = 0, plain = 0.0, dateIngest = 0.0, priceIngest = 0.0, priceFrames: [Double] = [], frameTimes: [Double] = []
+        var resort: [String: Double] = [:], flip = 0.0, window = 0.0, naive = 0.0, rss = 0.0, blocks = 0
+        var worst: Double { max(frameTimes.max() ?? 0, priceFrames.max() ?? 0) }
+        var p99: Double {
+            let sorted = frameTimes.sorted()
+            return sorted[min(sorted.count - 1, Int(Double(sorted.count) * 0.99))]
         }
-        let flip = measure { store.setDescending(!store.descending) }
+        var bytesPerRow: Double { rss * 1024 * 1024 / Double(count) }
+        func ratio(_ value: Double) -> String { String(format: "%.2f× plain sort", value / plain) }
+    }
+
+    static func runOne(count: Int, _ options: BenchOptions) async throws {
+        let figures = try measureAll(count: count)
+        let goals =
+            count >= 10_000_000
+            ? "ingest ≤ 1.5×, worst frame ≤ 4 ms, re-sort ≤ 0.3×, window ≤ 10 µs, ≤ 56 B/row"
+            : "ingest ≤ 1.5×, worst frame ≤ 2 ms, re-sort ≤ 0.3×, window ≤ 10 µs, ≤ 100 MB at 1M"
+        let worstResort = figures.ratio(figures.resort.values.max() ?? 0)
+        let price = figures.ratio(figures.resort[DealColumn.price.rawValue] ?? 0)
+        report(
+            "Deals at \(NumberText.grouped(count)) (goals: \(goals); worst re-sort \(worstResort), price \(price))",
+            rows(figures), json: json(figures), asJSON: options.json)
+    }
+
+    static func measureAll(count: Int) throws -> Figures {
+        var figures = Figures(count: count, plain: plainSort(count: count))
+        figures.dateIngest = ingest(count: count, column: .date).0
+        let (priceIngest, priceFrames, store) = ingestKeeping(count: count, column: .price)
+        (figures.priceIngest, figures.priceFrames) = (priceIngest, priceFrames)
+        figures.frameTimes = singleBatchMerges(into: store, batches: 300)
+        for column in [DealColumn.date, .instrument, .amount, .side, .price] {
+            figures.resort[column.rawValue] = measure { store.sort(by: column) }
+        }
+        figures.flip = measure { store.setDescending(!store.descending) }
         var generator = SplitMix64(seed: 7)
         let windows = 10_000
         var sink = 0
-        let windowTime =
+        figures.window =
             measure {
                 for _ in 0..<windows {
                     let offset = Int(generator.next() % UInt64(max(1, store.count - 50)))
                     sink &+= store.window(offset: offset, count: 50).count
                 }
             } / Double(windows)
-        let naive = count <= 1_000_000 ? naiveIngest(count: min(count, 100_000)) : 0
-        let rss = try childPeakRSS(count: count)
-        let sorted = frameTimes.sorted()
-        let worst = max(sorted.last ?? 0, priceFrames.max() ?? 0)
-        let p99 = sorted[min(sorted.count - 1, Int(Double(sorted.count) * 0.99))]
-        let resortPrice = resort[DealColumn.price.rawValue] ?? 0
-        let resortWorst = resort.values.max() ?? 0
-        let bytesPerRow = rss * 1024 * 1024 / Double(count)
-        func ratio(_ value: Double) -> String { String(format: "%.2f× plain sort", value / plain) }
+        if sink == -1 { print(sink) }
+        figures.blocks = store.blockCount
+        figures.naive = count <= 1_000_000 ? naiveIngest(count: min(count, 100_000)) : 0
+        figures.rss = try childPeakRSS(count: count)
+        return figures
+    }
+
+    static func rows(_ figures: Figures) -> [(String, String)] {
+        let frames = figures.priceFrames
         var rows: [(String, String)] = [
-            ("deals (N)", NumberText.grouped(count)),
-            ("plain sort of N by price (sort(by:))", milliseconds(plain)),
-            ("ingest, sorted by price", milliseconds(priceIngest) + "  \(ratio(priceIngest))  (\(priceFrames.count) frames)"),
-            ("ingest, sorted by date", milliseconds(dateIngest) + "  \(ratio(dateIngest))"),
+            ("deals (N)", NumberText.grouped(figures.count)),
+            ("plain sort of N by price (sort(by:))", milliseconds(figures.plain)),
+            ("ingest, sorted by price", milliseconds(figures.priceIngest) + "  \(figures.ratio(figures.priceIngest))  (\(frames.count) frames)"),
+            ("ingest, sorted by date", milliseconds(figures.dateIngest) + "  \(figures.ratio(figures.dateIngest))"),
             (
                 "ingest frames (1.2 ms budget, 512-deal chunks): median / worst",
-                milliseconds(priceFrames.sorted()[priceFrames.count / 2]) + " / " + milliseconds(priceFrames.max() ?? 0)
+                milliseconds(frames.sorted()[frames.count / 2]) + " / " + milliseconds(frames.max() ?? 0)
             ),
-            ("worst frame", milliseconds(worst)),
-            ("p99 one-batch merge", milliseconds(p99)),
+            ("worst frame", milliseconds(figures.worst)),
+            ("p99 one-batch merge", milliseconds(figures.p99)),
         ]
         rows += DealColumn.allCases.map {
-            ("re-sort by \($0.rawValue)", milliseconds(resort[$0.rawValue] ?? 0) + "  " + ratio(resort[$0.rawValue] ?? 0))
+            ("re-sort by \($0.rawValue)", milliseconds(figures.resort[$0.rawValue] ?? 0) + "  " + figures.ratio(figures.resort[$0.rawValue] ?? 0))
         }
         rows += [
-            ("direction flip", String(format: "%.4f ms", flip * 1000)),
-            ("50-row window, random offset", String(format: "%.2f µs", windowTime * 1e6)),
-            ("view blocks", NumberText.grouped(store.blockCount)),
-            ("peak RSS (fresh process: ingest + every re-sort)", String(format: "%.1f MB, %.1f bytes a row", rss, bytesPerRow)),
+            ("direction flip", String(format: "%.4f ms", figures.flip * 1000)),
+            ("50-row window, random offset", String(format: "%.2f µs", figures.window * 1e6)),
+            ("view blocks", NumberText.grouped(figures.blocks)),
+            ("peak RSS (fresh process: ingest + every re-sort)", String(format: "%.1f MB, %.1f bytes a row", figures.rss, figures.bytesPerRow)),
             ("deals dropped", "0 (the inbox holds the server back; nothing is discarded)"),
         ]
-        if naive > 0 { rows.append(("naive ingest (append + full sort per batch), 100k", milliseconds(naive))) }
-        let json: [String: Any] = [
-            "n": count, "plain_sort_ms": plain * 1000,
-            "ingest_ms_price": priceIngest * 1000, "ingest_ms_date": dateIngest * 1000, "worst_frame_ms": worst * 1000,
-            "p99_frame_ms": p99 * 1000, "resort_ms": resort.mapValues { $0 * 1000 }, "flip_ms": flip * 1000,
-            "window_us": windowTime * 1e6, "bytes_per_row": bytesPerRow, "peak_rss_mb": rss, "naive_ingest_100k_ms": naive * 1000,
+        if figures.naive > 0 { rows.append(("naive ingest (append + full sort per batch), 100k", milliseconds(figures.naive))) }
+        return rows
+    }
+
+    static func json(_ figures: Figures) -> [String: Any] {
+        [
+            "n": figures.count, "plain_sort_ms": figures.plain * 1000,
+            "ingest_ms_price": figures.priceIngest * 1000, "ingest_ms_date": figures.dateIngest * 1000, "worst_frame_ms": figures.worst * 1000,
+            "p99_frame_ms": figures.p99 * 1000, "resort_ms": figures.resort.mapValues { $0 * 1000 }, "flip_ms": figures.flip * 1000,
+            "window_us": figures.window * 1e6, "bytes_per_row": figures.bytesPerRow, "peak_rss_mb": figures.rss,
+            "naive_ingest_100k_ms": figures.naive * 1000,
         ]
-        let goals =
-            count >= 10_000_000
-            ? "ingest ≤ 1.5×, worst frame ≤ 4 ms, re-sort ≤ 0.3×, window ≤ 10 µs, ≤ 56 B/row"
-            : "ingest ≤ 1.5×, worst frame ≤ 2 ms, re-sort ≤ 0.3×, window ≤ 10 µs, ≤ 100 MB at 1M"
-        report(
-            "Deals at \(NumberText.grouped(count)) (goals: \(goals); worst re-sort \(ratio(resortWorst)), price \(ratio(resortPrice)))",
-            rows, json: json, asJSON: options.json)
-        if sink == -1 { print(sink) }
     }
 
     static func ingest(count: Int, column: DealColumn) -> (Double, [Double]) {

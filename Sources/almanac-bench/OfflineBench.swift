@@ -11,23 +11,14 @@ enum OfflineBench {
         let runs = options.int("runs", default: 10)
         let binary = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath().deletingLastPathComponent().appendingPathComponent(
             "almanac")
-        let fixtures = try CacheBench.locateFixtures()
-        let server = try FixtureServer(fixtures: fixtures)
+        let server = try FixtureServer(fixtures: try CacheBench.locateFixtures())
         let root = FileManager.default.temporaryDirectory.appendingPathComponent("almanac-bench-offline-\(getpid())")
         defer { try? FileManager.default.removeItem(at: root) }
-        let sample = ["ALMANAC_HOME": root.appendingPathComponent("sample").path, "ALMANAC_TODAY": "2026-11-20", "ALMANAC_OFFLINE": "1"]
-        var live = server.environment.merging([
-            "ALMANAC_HOME": root.appendingPathComponent("live").path, "ALMANAC_TODAY": "2026-11-20",
-            "TWELVEDATA_API_KEY": "bench", "OPENWEATHER_API_KEY": "bench", "YANDEX_GEOCODER_API_KEY": "bench",
-            "TWELVEDATA_CREDITS_PER_MINUTE": "1000",
-        ]) { _, new in new }
-        live["ALMANAC_FRUITYVICE_URL"] = server.baseURL(for: .fruityvice)
+        let (sample, live) = environments(root: root, server: server)
         for command in commands {
             _ = try time(binary, command, sample)
             _ = try time(binary, command, live)
         }
-        var rows: [(String, String)] = []
-        var json: [String: Any] = ["runs": runs]
         var floor: [Double] = []
         var times: [String: (sample: [Double], live: [Double])] = [:]
         for _ in 0..<runs {
@@ -38,9 +29,24 @@ enum OfflineBench {
                 times[name, default: ([], [])].live.append(try time(binary, command, live))
             }
         }
-        let floorMedian = median(floor)
-        rows.append(("almanac --version (floor)", milliseconds(floorMedian)))
-        json["floor_ms"] = floorMedian * 1000
+        table(runs: runs, floor: median(floor), times: times, asJSON: options.json)
+    }
+
+    /// Sample data (`--offline`) and live against the loopback providers, each in its own home.
+    static func environments(root: URL, server: FixtureServer) -> (sample: [String: String], live: [String: String]) {
+        let sample = ["ALMANAC_HOME": root.appendingPathComponent("sample").path, "ALMANAC_TODAY": "2026-11-20", "ALMANAC_OFFLINE": "1"]
+        var live = server.environment.merging([
+            "ALMANAC_HOME": root.appendingPathComponent("live").path, "ALMANAC_TODAY": "2026-11-20",
+            "TWELVEDATA_API_KEY": "bench", "OPENWEATHER_API_KEY": "bench", "YANDEX_GEOCODER_API_KEY": "bench",
+            "TWELVEDATA_CREDITS_PER_MINUTE": "1000",
+        ]) { _, new in new }
+        live["ALMANAC_FRUITYVICE_URL"] = server.baseURL(for: .fruityvice)
+        return (sample, live)
+    }
+
+    static func table(runs: Int, floor floorMedian: Double, times: [String: (sample: [Double], live: [Double])], asJSON: Bool) {
+        var rows: [(String, String)] = [("almanac --version (floor)", milliseconds(floorMedian))]
+        var json: [String: Any] = ["runs": runs, "floor_ms": floorMedian * 1000]
         for command in commands {
             let name = command.joined(separator: " ")
             let (sampleMedian, liveMedian) = (median(times[name]!.sample), median(times[name]!.live))
@@ -55,7 +61,7 @@ enum OfflineBench {
         }
         report(
             "Sample data, whole process, median of \(runs) (goal: ≤ 1.25× the floor and ≤ the warm live cache)", rows, json: json,
-            asJSON: options.json)
+            asJSON: asJSON)
     }
 
     /// Wall seconds of one run of the binary, output discarded.

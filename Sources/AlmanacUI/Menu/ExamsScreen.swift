@@ -14,42 +14,11 @@ public struct ExamsScreen: MenuScreen {
             case 1: io.say(try ExamsView.render(try service.exams(passed: true), passed: true, context: context))
             case 2:
                 guard let name = io.askValid("Exam name (back to cancel):", { try ExamService.validName($0) }),
-                    let date = io.askValid(
-                        "Date and time, YYYY-MM-DD HH:MM (back to cancel):",
-                        { text -> String in
-                            _ = try ExamService.parse(text)
-                            return text
-                        })
+                    let date = askDate("Date and time, YYYY-MM-DD HH:MM (back to cancel):", io: io)
                 else { return io.say("Cancelled.") }
                 let exam = try service.add(name: name, date: date)
                 io.say("Added exam \(exam.id): \(exam.name), \(exam.when).")
-            case 3:
-                io.say(try ExamsView.render(try service.exams(passed: false), passed: false, context: context))
-                guard
-                    let exam = io.askValid(
-                        "Exam ID:",
-                        { text -> Exam in
-                            guard let id = Int(text) else { throw UsageError("Type an exam ID.") }
-                            return try service.exam(id: id)
-                        })
-                else { return }
-                io.say("  1) Pass\n  2) Change date\n  3) Cancel")
-                guard case .text(let action) = io.ask("Action:") else { return }
-                switch action {
-                case "1": io.say("Exam \(try service.pass(id: exam.id).id) passed.")
-                case "2":
-                    guard
-                        let date = io.askValid(
-                            "New date and time, YYYY-MM-DD HH:MM:",
-                            { text -> String in
-                                _ = try ExamService.parse(text)
-                                return text
-                            })
-                    else { return }
-                    let moved = try service.reschedule(id: exam.id, date: date)
-                    io.say("Exam \(moved.id) is now on \(moved.when).")
-                default: io.say("Cancelled.")
-                }
+            case 3: try change(service, io: io)
             default:
                 guard case .text(let text) = io.ask("Exam ID to delete:"), let id = Int(text) else { return io.say("Cancelled.") }
                 let exam = try service.exam(id: id)
@@ -60,5 +29,38 @@ public struct ExamsScreen: MenuScreen {
             }
         }
         return .stay
+    }
+
+    /// A date and time as typed, asked again until it parses; nil when the person backs out.
+    private func askDate(_ prompt: String, io: MenuIO) -> String? {
+        io.askValid(
+            prompt,
+            { text -> String in
+                _ = try ExamService.parse(text)
+                return text
+            })
+    }
+
+    /// Choose an exam, then pass it or move it.
+    private func change(_ service: ExamService, io: MenuIO) throws {
+        io.say(try ExamsView.render(try service.exams(passed: false), passed: false, context: context))
+        guard
+            let exam = io.askValid(
+                "Exam ID:",
+                { text -> Exam in
+                    guard let id = Int(text) else { throw UsageError("Type an exam ID.") }
+                    return try service.exam(id: id)
+                })
+        else { return }
+        io.say("  1) Pass\n  2) Change date\n  3) Cancel")
+        guard case .text(let action) = io.ask("Action:") else { return }
+        switch action {
+        case "1": io.say("Exam \(try service.pass(id: exam.id).id) passed.")
+        case "2":
+            guard let date = askDate("New date and time, YYYY-MM-DD HH:MM:", io: io) else { return }
+            let moved = try service.reschedule(id: exam.id, date: date)
+            io.say("Exam \(moved.id) is now on \(moved.when).")
+        default: io.say("Cancelled.")
+        }
     }
 }

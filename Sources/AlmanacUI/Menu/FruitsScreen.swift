@@ -10,46 +10,52 @@ public struct FruitsScreen: MenuScreen {
         let service = FruitService(context: context)
         await attempt(io) {
             switch index {
-            case 0:
-                guard
-                    let sort = io.askValid(
-                        "Sort by id, name, family, genus or order [id]:",
-                        { text -> String in
-                            let value = text.isEmpty ? "id" : text.lowercased()
-                            guard ["id", "name"].contains(value) || FruitGrouping(rawValue: value) != nil else {
-                                throw UsageError("Type id, name, family, genus or order.")
-                            }
-                            return value
-                        })
-                else { return }
-                let (fruits, _) = try await service.catalogue()
-                if let grouping = FruitGrouping(rawValue: sort) {
-                    io.say(FruitView.groups(FruitService.grouped(fruits, by: grouping), grouping: grouping, style: context.style))
-                } else {
-                    io.say(FruitView.table(FruitService.sorted(fruits, byName: sort == "name"), style: context.style))
-                }
+            case 0: try await catalogue(service, io: io)
             case 1:
                 guard case .text(let name) = io.ask("Fruit name or id:") else { return }
                 let (fruit, _) = try await service.fruit(name)
                 io.say(FruitView.detail(fruit, lastEaten: try service.lastEaten(fruit), today: try context.today(), style: context.style))
-            case 2:
-                guard case .text(let name) = io.ask("Fruit name or id:") else { return }
-                let today = try context.today()
-                guard
-                    let date = io.askValid(
-                        "Date eaten, YYYY-MM-DD [today]:",
-                        { text -> LocalDate in
-                            let date = text.isEmpty ? today : try DateInput.parse(text, today: today, field: .date)
-                            if date > today { throw FruitError.eatenInFuture(date) }
-                            return date
-                        })
-                else { return }
-                let entry = try await service.eat(name, date: date.description, grams: 100)
-                io.say("Logged #\(entry.id): \(entry.name) on \(entry.date.longText).")
+            case 2: try await eat(service, io: io)
             default:
                 io.say(FruitView.log(try service.days(from: nil, to: nil), style: context.style))
             }
         }
         return .stay
+    }
+
+    private func catalogue(_ service: FruitService, io: MenuIO) async throws {
+        guard
+            let sort = io.askValid(
+                "Sort by id, name, family, genus or order [id]:",
+                { text -> String in
+                    let value = text.isEmpty ? "id" : text.lowercased()
+                    guard ["id", "name"].contains(value) || FruitGrouping(rawValue: value) != nil else {
+                        throw UsageError("Type id, name, family, genus or order.")
+                    }
+                    return value
+                })
+        else { return }
+        let (fruits, _) = try await service.catalogue()
+        if let grouping = FruitGrouping(rawValue: sort) {
+            io.say(FruitView.groups(FruitService.grouped(fruits, by: grouping), grouping: grouping, style: context.style))
+        } else {
+            io.say(FruitView.table(FruitService.sorted(fruits, byName: sort == "name"), style: context.style))
+        }
+    }
+
+    private func eat(_ service: FruitService, io: MenuIO) async throws {
+        guard case .text(let name) = io.ask("Fruit name or id:") else { return }
+        let today = try context.today()
+        guard
+            let date = io.askValid(
+                "Date eaten, YYYY-MM-DD [today]:",
+                { text -> LocalDate in
+                    let date = text.isEmpty ? today : try DateInput.parse(text, today: today, field: .date)
+                    if date > today { throw FruitError.eatenInFuture(date) }
+                    return date
+                })
+        else { return }
+        let entry = try await service.eat(name, date: date.description, grams: 100)
+        io.say("Logged #\(entry.id): \(entry.name) on \(entry.date.longText).")
     }
 }

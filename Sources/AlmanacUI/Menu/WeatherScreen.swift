@@ -1,10 +1,15 @@
 import AlmanacKit
 import Foundation
+import Synchronization
 
 public struct WeatherScreen: MenuScreen {
     public let context: AppContext
     /// Days shown by "Forecast"; toggled between 7 and 25.
-    public final class Toggle: @unchecked Sendable { var days = 7 }
+    public final class Toggle: Sendable {
+        private let state = Mutex(7)
+        public var days: Int { state.withLock { $0 } }
+        func switchDays() { state.withLock { $0 = $0 == 7 ? 25 : 7 } }
+    }
     public let toggle = Toggle()
 
     public var title: String { "Weather" }
@@ -20,63 +25,70 @@ public struct WeatherScreen: MenuScreen {
         let service = WeatherService(context: context)
         await attempt(io) {
             let settings = try service.document().settings
-            let now = context.clock.now()
-            func view(_ report: WeatherReport) -> WeatherView { WeatherView(report: report, settings: settings, style: context.style, now: now) }
+            let view = { (report: WeatherReport) in WeatherView(report: report, settings: settings, style: context.style, now: context.clock.now()) }
             switch index {
-            case 0:
-                let document = try service.document()
-                if document.cities.isEmpty { return io.say("No saved cities yet: choose \"Add a city\".") }
-                for (number, city) in document.cities.enumerated() {
-                    let report = try await service.report(for: city)
-                    let line = report.current.map { view(report).format.statusLine(city: report.city, current: $0) } ?? city.name
-                    io.say("  \(number + 1)) \(line)\(number == document.defaultIndex ? "  (default)" : "")")
-                }
+            case 0: try await showCities(service, io: io, view: view)
             case 1:
-                let city = try await service.resolve(nil, pick: nil, chooser: nil)
-                let report = try await service.forecast(for: city, days: toggle.days)
+                let report = try await service.forecast(for: try await service.resolve(nil, pick: nil, chooser: nil), days: toggle.days)
                 io.say(view(report).forecast(report))
             case 2:
-                toggle.days = toggle.days == 7 ? 25 : 7
+                toggle.switchDays()
                 io.say("Forecasts now show \(toggle.days) days.")
             case 3:
                 let report = try await service.hourly(for: try await service.resolve(nil, pick: nil, chooser: nil), hours: 24)
                 io.say(view(report).hourly(report))
-            case 4:
-                guard case .text(let name) = io.ask("City name (or lat,lon):") else { return }
-                let chooser: WeatherService.Chooser = { cities in
-                    io.choose("Several places match:", cities.map { "\($0.label) (\($0.coordinatesText))" })
-                }
-                let (city, added) = try await service.addCity(name, pick: nil, chooser: chooser)
-                io.say(added ? "Saved \(city.label)." : "\(city.label) is already saved.")
+            case 4: try await addCity(service, io: io)
             case 5:
                 io.say(WeatherView.cities(try service.document(), style: context.style))
                 guard case .text(let reference) = io.ask("Name or number to remove:") else { return }
                 io.say("Removed \(try service.removeCity(reference).label).")
-            default:
-                io.say(WeatherView.settings(settings))
-                guard
-                    let units = io.askValid(
-                        "Units, metric or imperial [\(settings.units.rawValue)]:",
-                        { text -> WeatherSettings.Units in
-                            if text.isEmpty { return settings.units }
-                            guard let units = WeatherSettings.Units(rawValue: text.lowercased()) else { throw UsageError("Type metric or imperial.") }
-                            return units
-                        }),
-                    let wind = io.askValid(
-                        "Wind, ms, kmh or mph [\(settings.wind.rawValue)]:",
-                        { text -> WeatherSettings.Wind in
-                            if text.isEmpty { return settings.wind }
-                            guard let wind = WeatherSettings.Wind(rawValue: text.lowercased()) else { throw UsageError("Type ms, kmh or mph.") }
-                            return wind
-                        })
-                else { return }
-                let saved = try service.updateSettings { updated in
-                    updated.setUnits(units)
-                    if wind != settings.wind { updated.setWind(wind) }
-                }
-                io.say(WeatherView.settings(saved))
+            default: try changeSettings(service, settings, io: io)
             }
         }
         return .stay
+    }
+
+    private func showCities(_ service: WeatherService, io: MenuIO, view: (WeatherReport) -> WeatherView) async throws {
+        let document = try service.document()
+        if document.cities.isEmpty { return io.say("No saved cities yet: choose \"Add a city\".") }
+        for (number, city) in document.cities.enumerated() {
+            let report = try await service.report(for: city)
+            let line = report.current.map { view(report).format.statusLine(city: report.city, current: $0) } ?? city.name
+            io.say("  \(number + 1)) \(line)\(number == document.defaultIndex ? "  (default)" : "")")
+        }
+    }
+
+    private func addCity(_ service: WeatherService, io: MenuIO) async throws {
+        guard case .text(let name) = io.ask("City name (or lat,lon):") else { return }
+        let chooser: WeatherService.Chooser = { cities in
+            io.choose("Several places match:", cities.map { "\($0.label) (\($0.coordinatesText))" })
+        }
+        let (city, added) = try await service.addCity(name, pick: nil, chooser: chooser)
+        io.say(added ? "Saved \(city.label)." : "\(city.label) is already saved.")
+    }
+
+    private func changeSettings(_ service: WeatherService, _ settings: WeatherSettings, io: MenuIO) throws {
+        io.say(WeatherView.settings(settings))
+        guard
+            let units = io.askValid(
+                "Units, metric or imperial [\(settings.units.rawValue)]:",
+                { text -> WeatherSettings.Units in
+                    if text.isEmpty { return settings.units }
+                    guard let units = WeatherSettings.Units(rawValue: text.lowercased()) else { throw UsageError("Type metric or imperial.") }
+                    return units
+                }),
+            let wind = io.askValid(
+                "Wind, ms, kmh or mph [\(settings.wind.rawValue)]:",
+                { text -> WeatherSettings.Wind in
+                    if text.isEmpty { return settings.wind }
+                    guard let wind = WeatherSettings.Wind(rawValue: text.lowercased()) else { throw UsageError("Type ms, kmh or mph.") }
+                    return wind
+                })
+        else { return }
+        let saved = try service.updateSettings { updated in
+            updated.setUnits(units)
+            if wind != settings.wind { updated.setWind(wind) }
+        }
+        io.say(WeatherView.settings(saved))
     }
 }

@@ -27,15 +27,7 @@ extension CryptoService {
             let now = context.clock.now()
             let available = min(budget.available(now: now), Self.batchLimit)
             if available == 0 {
-                let usage = budget.usage(now: now)
-                let freshAt = usage.dayLeft == 0 ? usage.dayResetsAt : usage.nextCreditAt ?? now.addingTimeInterval(1)
-                if needed.allSatisfy({ known[$0] != nil }) {
-                    noteCachedPrices(needed.compactMap { known[$0] }, freshAt: freshAt)
-                    break
-                }
-                if usage.dayLeft == 0 { throw CreditLimitError.daily(resetsAt: usage.dayResetsAt, perDay: budget.plan.perDay) }
-                try await gate.wait(until: freshAt)
-                known.merge(cachedQuotes(needed)) { old, new in new.fetchedAt > old.fetchedAt ? new : old }
+                guard try await waitForCredits(needed, known: &known, now: now) else { break }
                 needed = needed.filter { context.configuration.refresh || known[$0]?.stale ?? true }
                 continue
             }
@@ -57,6 +49,22 @@ extension CryptoService {
             context.console.warn("showing prices cached \(age) ago: \(ErrorText.describe(failure))")
         }
         return rows(list, known)
+    }
+
+    /// No credits left now: false when every needed pair has a cached price (noted, shown as is);
+    /// else waits for the next credit (or throws when the day is spent) and refreshes `known`
+    /// from the cache, which another run may have filled meanwhile.
+    private func waitForCredits(_ needed: [String], known: inout [String: Fetched<TwelveDataDTO.QuoteResult>], now: Date) async throws -> Bool {
+        let usage = budget.usage(now: now)
+        let freshAt = usage.dayLeft == 0 ? usage.dayResetsAt : usage.nextCreditAt ?? now.addingTimeInterval(1)
+        if needed.allSatisfy({ known[$0] != nil }) {
+            noteCachedPrices(needed.compactMap { known[$0] }, freshAt: freshAt)
+            return false
+        }
+        if usage.dayLeft == 0 { throw CreditLimitError.daily(resetsAt: usage.dayResetsAt, perDay: budget.plan.perDay) }
+        try await gate.wait(until: freshAt)
+        known.merge(cachedQuotes(needed)) { old, new in new.fetchedAt > old.fetchedAt ? new : old }
+        return true
     }
 
     /// Sample data and `--offline`: the batched requests as recorded.
