@@ -1,19 +1,19 @@
 import Foundation
+import Synchronization
 
 /// Answers requests from recorded responses: one or more fixture sets, searched in order (a
 /// user's own recordings first, then the shipped set), one folder per provider in each.
 ///
 /// A set with a `manifest.json` is matched from the manifest alone and only the chosen recording
 /// is read; files the manifest does not list are read when first needed.
-public final class FixtureTransport: @unchecked Sendable {
+public final class FixtureTransport: Sendable {
     /// The sets, most preferred first.
     public let folders: [URL]
-    private let lock = NSLock()
-    private var candidates: [String: [Candidate]] = [:]
-    private var manifests: [URL: FixtureManifest?] = [:]
+    /// Each provider folder's candidates and each set's manifest, read once.
+    private let known = Mutex((candidates: [String: [Candidate]](), manifests: [URL: FixtureManifest?]()))
 
     /// A recording known by its request, read on use.
-    struct Candidate {
+    struct Candidate: Sendable {
         var folder: URL
         var file: String
         var method: HTTPMethod
@@ -103,10 +103,10 @@ public final class FixtureTransport: @unchecked Sendable {
 
     /// The manifest of a set, read once.
     public func manifest(_ folder: URL) -> FixtureManifest? {
-        lock.withLock {
-            if let known = manifests[folder] { return known }
+        known.withLock { known in
+            if let manifest = known.manifests[folder] { return manifest }
             let manifest = FixtureManifest.load(from: folder)
-            manifests[folder] = manifest
+            known.manifests[folder] = manifest
             return manifest
         }
     }
@@ -114,10 +114,10 @@ public final class FixtureTransport: @unchecked Sendable {
     // MARK: - Index
 
     private func candidates(for provider: Provider) -> [Candidate] {
-        if let known = lock.withLock({ candidates[provider.fixtureFolder] }) { return known }
+        if let cached = known.withLock({ $0.candidates[provider.fixtureFolder] }) { return cached }
         var all: [Candidate] = []
         for folder in folders { all += candidates(in: folder, provider: provider.fixtureFolder) }
-        lock.withLock { candidates[provider.fixtureFolder] = all }
+        known.withLock { $0.candidates[provider.fixtureFolder] = all }
         return all
     }
 

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// A source of the current time, injectable so TTL logic is tested without sleeping.
 public protocol Clock: Sendable {
@@ -11,17 +12,16 @@ public struct SystemClock: Clock {
 }
 
 /// A clock that tests move by hand.
-public final class ManualClock: Clock, @unchecked Sendable {
-    private let lock = NSLock()
-    private var current: Date
+public final class ManualClock: Clock, Sendable {
+    private let current: Mutex<Date>
 
     public init(_ start: Date = Date(timeIntervalSince1970: 1_790_000_000)) {
-        current = start
+        current = Mutex(start)
     }
 
-    public func now() -> Date { lock.withLock { current } }
+    public func now() -> Date { current.withLock { $0 } }
 
     public func advance(by seconds: TimeInterval) {
-        lock.withLock { current += seconds }
+        current.withLock { $0 += seconds }
     }
 }

@@ -1,12 +1,13 @@
 import Foundation
+import Synchronization
 
 /// Where messages go: data to stdout, everything else to stderr.
-public final class Console: @unchecked Sendable {
-    private let lock = NSLock()
+public final class Console: Sendable {
+    /// Serialises writes, and holds the notes already said this run.
+    private let said = Mutex<Set<String>>([])
     public let verbose: Bool
     /// Whether stderr is a terminal: a status line may then be rewritten in place.
     public let errIsTerminal: Bool
-    private var said: Set<String> = []
     private let writeOut: @Sendable (String) -> Void
     private let writeErr: @Sendable (String) -> Void
 
@@ -23,30 +24,30 @@ public final class Console: @unchecked Sendable {
 
     /// Writes data to stdout, adding a newline.
     public func print(_ text: String) {
-        lock.withLock { writeOut(text + "\n") }
+        said.withLock { _ in writeOut(text + "\n") }
     }
 
     /// Writes a message to stderr.
     public func note(_ text: String) {
-        lock.withLock { writeErr(text + "\n") }
+        said.withLock { _ in writeErr(text + "\n") }
     }
 
     /// Writes a message to stderr once per run.
     public func noteOnce(_ text: String) {
-        let first = lock.withLock { said.insert(text).inserted }
+        let first = said.withLock { $0.insert(text).inserted }
         if first { note(text) }
     }
 
     /// Rewrites a one-line status on a terminal stderr (a countdown); does nothing elsewhere.
     public func status(_ text: String) {
         guard errIsTerminal else { return }
-        lock.withLock { writeErr("\r\u{1B}[K" + text) }
+        said.withLock { _ in writeErr("\r\u{1B}[K" + text) }
     }
 
     /// Clears the status line written by `status(_:)`.
     public func clearStatus() {
         guard errIsTerminal else { return }
-        lock.withLock { writeErr("\r\u{1B}[K") }
+        said.withLock { _ in writeErr("\r\u{1B}[K") }
     }
 
     public func warn(_ text: String) {

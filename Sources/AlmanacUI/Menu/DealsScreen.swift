@@ -1,12 +1,20 @@
 import AlmanacKit
 import Foundation
+import Synchronization
 
 public struct DealsScreen: MenuScreen {
     public let context: AppContext
     /// The chosen sort, kept while the screen is open.
-    public final class Choice: @unchecked Sendable {
-        var column = DealColumn.date
-        var descending = true
+    public final class Choice: Sendable {
+        private let state = Mutex((column: DealColumn.date, descending: true))
+        var column: DealColumn {
+            get { state.withLock { $0.column } }
+            set { state.withLock { $0.column = newValue } }
+        }
+        var descending: Bool {
+            get { state.withLock { $0.descending } }
+            set { state.withLock { $0.descending = newValue } }
+        }
     }
     public let choice = Choice()
 

@@ -1,9 +1,9 @@
 import Foundation
+import Synchronization
 
 /// Keeps every successful answer the live client receives, for `fixtures record`.
-final class ResponseCollector: ResponseObserver, @unchecked Sendable {
-    private let lock = NSLock()
-    private var kept: [(RequestDescriptor, HTTPResponse)] = []
+final class ResponseCollector: ResponseObserver, Sendable {
+    private let kept = Mutex<[(RequestDescriptor, HTTPResponse)]>([])
     private let next: (any ResponseObserver)?
 
     /// - Parameter next: an observer that sees every answer too (the credit budget).
@@ -14,8 +14,8 @@ final class ResponseCollector: ResponseObserver, @unchecked Sendable {
     func observe(_ response: HTTPResponse, for descriptor: RequestDescriptor) {
         next?.observe(response, for: descriptor)
         guard response.isSuccess else { return }
-        lock.withLock { kept.append((descriptor, response)) }
+        kept.withLock { $0.append((descriptor, response)) }
     }
 
-    var exchanges: [(RequestDescriptor, HTTPResponse)] { lock.withLock { kept } }
+    var exchanges: [(RequestDescriptor, HTTPResponse)] { kept.withLock { $0 } }
 }
