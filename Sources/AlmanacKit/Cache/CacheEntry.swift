@@ -86,7 +86,7 @@ public struct CacheEntry: Sendable, Equatable {
         guard let object = JSONValue.parse(headerData),
             object["schema"]?.intValue == schemaVersion,
             let key = object["key"]?.stringValue,
-            let provider = object["provider"]?.stringValue.flatMap(Provider.init(rawValue:)),
+            let provider = object["provider"]?.stringValue.map(Provider.named),
             let fetchedAt = object["fetchedAt"]?.doubleValue,
             let ttl = object["ttl"]?.doubleValue,
             !body.isEmpty

@@ -1,13 +1,11 @@
 import Foundation
 
-/// A remote data provider and the facts Almanac needs to reach it.
-public enum Provider: String, CaseIterable, Sendable, Codable {
-    case twelveData = "twelvedata"
-    case fruityvice
-    case openWeather = "openweather"
-    case openWeatherPro = "openweather-pro"
-    case yandexGeocoder = "yandex"
-
+/// A remote data provider as the HTTP layer sees it: a name and the rules for reaching it. This
+/// layer declares none; each provider declares itself in its own folder (`Provider.twelveData`
+/// in `Providers/TwelveData/`), and `Provider.allCases` lists them.
+///
+/// Two values are the same provider when their `rawValue`s are equal.
+public struct Provider: Hashable, Sendable {
     /// Where the provider's API key goes on the wire.
     public enum KeyPlacement: Sendable, Equatable {
         /// No key at all (Fruityvice).
@@ -18,67 +16,42 @@ public enum Provider: String, CaseIterable, Sendable, Codable {
         case header(String, prefix: String)
     }
 
-    public var displayName: String {
-        switch self {
-        case .twelveData: "Twelve Data"
-        case .fruityvice: "Fruityvice"
-        case .openWeather: "OpenWeatherMap"
-        case .openWeatherPro: "OpenWeatherMap Pro"
-        case .yandexGeocoder: "Yandex Geocoder"
-        }
-    }
-
+    /// The stable name used in cache entries, fixture folders and settings: `twelvedata`.
+    public let rawValue: String
+    public let displayName: String
     /// The environment variable holding the API key, or nil when none is needed.
-    public var keyVariable: String? {
-        switch self {
-        case .twelveData: "TWELVEDATA_API_KEY"
-        case .fruityvice: nil
-        case .openWeather, .openWeatherPro: "OPENWEATHER_API_KEY"
-        case .yandexGeocoder: "YANDEX_GEOCODER_API_KEY"
-        }
-    }
-
+    public let keyVariable: String?
     /// The environment variable overriding the base URL.
-    public var urlVariable: String {
-        switch self {
-        case .twelveData: "ALMANAC_TWELVEDATA_URL"
-        case .fruityvice: "ALMANAC_FRUITYVICE_URL"
-        case .openWeather: "ALMANAC_OPENWEATHER_URL"
-        case .openWeatherPro: "ALMANAC_OPENWEATHER_PRO_URL"
-        case .yandexGeocoder: "ALMANAC_YANDEX_GEOCODER_URL"
-        }
-    }
-
-    public var defaultBaseURL: String {
-        switch self {
-        case .twelveData: "https://api.twelvedata.com"
-        case .fruityvice: "https://www.fruityvice.com"
-        case .openWeather: "https://api.openweathermap.org"
-        case .openWeatherPro: "https://pro.openweathermap.org"
-        case .yandexGeocoder: "https://geocode-maps.yandex.ru"
-        }
-    }
-
-    public var keyPlacement: KeyPlacement {
-        switch self {
-        case .twelveData: .header("Authorization", prefix: "apikey ")
-        case .fruityvice: .none
-        case .openWeather, .openWeatherPro: .query("appid")
-        case .yandexGeocoder: .query("apikey")
-        }
-    }
-
-    /// Whether requests spend plan credits (Twelve Data): a 429 then means the plan's credits are
-    /// spent, so it is not retried at once.
-    public var countsCredits: Bool { self == .twelveData }
-
+    public let urlVariable: String
+    public let defaultBaseURL: String
+    public let keyPlacement: KeyPlacement
+    /// Whether requests spend plan credits: a 429 then means the plan's credits are spent, so it
+    /// is not retried at once.
+    public let countsCredits: Bool
     /// The folder under `Fixtures/` holding this provider's recordings.
-    public var fixtureFolder: String {
-        switch self {
-        case .openWeatherPro: "openweather"
-        default: rawValue
-        }
+    public let fixtureFolder: String
+
+    public init(
+        rawValue: String, displayName: String, keyVariable: String?, urlVariable: String, defaultBaseURL: String,
+        keyPlacement: KeyPlacement, countsCredits: Bool = false, fixtureFolder: String? = nil
+    ) {
+        self.rawValue = rawValue
+        self.displayName = displayName
+        self.keyVariable = keyVariable
+        self.urlVariable = urlVariable
+        self.defaultBaseURL = defaultBaseURL
+        self.keyPlacement = keyPlacement
+        self.countsCredits = countsCredits
+        self.fixtureFolder = fixtureFolder ?? rawValue
     }
+
+    /// A provider known only by its stored name (a cache entry's): equal to the declared one.
+    public static func named(_ rawValue: String) -> Provider {
+        Provider(rawValue: rawValue, displayName: rawValue, keyVariable: nil, urlVariable: "", defaultBaseURL: "", keyPlacement: .none)
+    }
+
+    public static func == (lhs: Provider, rhs: Provider) -> Bool { lhs.rawValue == rhs.rawValue }
+    public func hash(into hasher: inout Hasher) { hasher.combine(rawValue) }
 
     /// Query parameter names that carry secrets for any provider; always redacted.
     public static let secretQueryNames: Set<String> = ["apikey", "appid", "api_key", "key", "token"]

@@ -4,7 +4,7 @@ import Foundation
 ///
 /// The descriptor is the request's identity: the cache keys on it and the
 /// fixtures match on it. It never holds a secret.
-public struct RequestDescriptor: Sendable, Equatable, Hashable, Codable {
+public struct RequestDescriptor: Sendable, Equatable, Hashable {
     public var provider: Provider
     /// A short dotted name used in messages, e.g. `openweather.onecall`.
     public var name: String

@@ -70,6 +70,8 @@ public struct Doctor: Sendable {
             RequestDescriptor(
                 provider: provider, name: "yandex.geocode", path: "/1.x/",
                 query: [QueryItem("geocode", "London"), QueryItem("format", "json"), QueryItem("results", "1")], ttl: 0)
+        default:
+            RequestDescriptor(provider: provider, name: "\(provider.rawValue).root", path: "/", ttl: 0)
         }
     }
 

@@ -111,6 +111,8 @@ public struct FixtureRecorder: Sendable {
         case .yandexGeocoder:
             let weather = WeatherService(context: context)
             return ["Moscow", "London", "Saint Petersburg"].map { name in ("the place \(name)", { _ = try await weather.geocode(name) }) }
+        default:
+            return []
         }
     }
 
