@@ -20,7 +20,10 @@ let package = Package(
             pkgConfig: "libcurl",
             providers: [.apt(["libcurl4-openssl-dev"]), .brew(["curl"])]
         ),
-        .target(name: "AlmanacKit", dependencies: ["CCurl"]),
+        .target(name: "AlmanacCore"),
+        .target(name: "AlmanacHTTP", dependencies: ["CCurl", "AlmanacCore"]),
+        .target(name: "AlmanacProviders", dependencies: ["AlmanacCore", "AlmanacHTTP"]),
+        .target(name: "AlmanacKit", dependencies: ["AlmanacCore", "AlmanacHTTP", "AlmanacProviders"]),
         .target(name: "AlmanacTestSupport", dependencies: ["AlmanacKit"]),
         .target(name: "AlmanacFuzz", dependencies: ["AlmanacKit"]),
         .executableTarget(name: "almanac-fuzz", dependencies: ["AlmanacFuzz"]),

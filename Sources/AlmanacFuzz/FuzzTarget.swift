@@ -1,4 +1,7 @@
+import AlmanacCore
+import AlmanacHTTP
 import AlmanacKit
+import AlmanacProviders
 import Foundation
 
 /// One reader of bytes Almanac did not write, driven with arbitrary input. A target must never

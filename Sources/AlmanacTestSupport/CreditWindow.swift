@@ -1,3 +1,6 @@
+import AlmanacCore
+import AlmanacHTTP
+import AlmanacProviders
 import Foundation
 
 /// Twelve Data's credit count, as a loopback server keeps it: a rolling window of `perMinute`

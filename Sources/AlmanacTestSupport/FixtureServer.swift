@@ -1,4 +1,7 @@
+import AlmanacCore
+import AlmanacHTTP
 import AlmanacKit
+import AlmanacProviders
 import Foundation
 
 /// A loopback server shaped like the real providers, answering from the recordings.

@@ -1,3 +1,6 @@
+import AlmanacCore
+import AlmanacHTTP
+import AlmanacProviders
 import Foundation
 
 /// A request as the loopback server received it.

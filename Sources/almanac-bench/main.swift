@@ -1,4 +1,7 @@
+import AlmanacCore
+import AlmanacHTTP
 import AlmanacKit
+import AlmanacProviders
 import Foundation
 
 /// almanac-bench: benchmark harness (prints tables) and test helpers.

@@ -1,4 +1,7 @@
+import AlmanacCore
 import AlmanacFuzz
+import AlmanacHTTP
+import AlmanacProviders
 import Foundation
 
 // Built two ways. With `-D FUZZING -parse-as-library -sanitize=fuzzer,address` (see

@@ -1,6 +1,10 @@
 import Foundation
 import XCTest
 
+@testable import AlmanacCore
+@testable import AlmanacHTTP
+@testable import AlmanacProviders
+
 /// The result of running the built `almanac` binary.
 struct RunResult {
     var out: String

@@ -1,7 +1,10 @@
 import Foundation
 import XCTest
 
+@testable import AlmanacCore
+@testable import AlmanacHTTP
 @testable import AlmanacKit
+@testable import AlmanacProviders
 
 final class CreditBudgetTests: XCTestCase {
     private let now = Date(timeIntervalSince1970: 1_800_000_000)

@@ -2,6 +2,10 @@ import AlmanacTestSupport
 import Foundation
 import XCTest
 
+@testable import AlmanacCore
+@testable import AlmanacHTTP
+@testable import AlmanacProviders
+
 final class CryptoCommandTests: XCTestCase {
     func testWatchlistOnSampleData() throws {
         let home = try makeTemporaryFolder(self)

@@ -2,7 +2,10 @@ import AlmanacTestSupport
 import Foundation
 import XCTest
 
+@testable import AlmanacCore
+@testable import AlmanacHTTP
 @testable import AlmanacKit
+@testable import AlmanacProviders
 
 /// The Twelve Data free plan end to end: a loopback Twelve Data that keeps a real 8-credit
 /// window and sends its credit headers, and the built binary.

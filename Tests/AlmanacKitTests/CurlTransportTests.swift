@@ -2,7 +2,10 @@ import AlmanacTestSupport
 import Foundation
 import XCTest
 
+@testable import AlmanacCore
+@testable import AlmanacHTTP
 @testable import AlmanacKit
+@testable import AlmanacProviders
 
 final class CurlTransportTests: XCTestCase {
     private func request(_ server: LoopbackServer, _ path: String, options: TransportOptions = .init(), key: String? = nil) throws -> PreparedRequest

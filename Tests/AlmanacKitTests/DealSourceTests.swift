@@ -2,7 +2,10 @@ import AlmanacTestSupport
 import Foundation
 import XCTest
 
+@testable import AlmanacCore
+@testable import AlmanacHTTP
 @testable import AlmanacKit
+@testable import AlmanacProviders
 
 final class DealSourceTests: XCTestCase {
     func testParserAcceptsTheDocumentedShapes() {

@@ -1,7 +1,10 @@
 import Foundation
 import XCTest
 
+@testable import AlmanacCore
+@testable import AlmanacHTTP
 @testable import AlmanacKit
+@testable import AlmanacProviders
 
 final class DealStoreTests: XCTestCase {
     /// Random deals with deliberate ties in every column.

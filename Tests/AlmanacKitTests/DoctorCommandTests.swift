@@ -2,6 +2,10 @@ import AlmanacTestSupport
 import Foundation
 import XCTest
 
+@testable import AlmanacCore
+@testable import AlmanacHTTP
+@testable import AlmanacProviders
+
 final class DoctorCommandTests: XCTestCase {
     func testReportNeverShowsKeysAndChecksLiveProviders() throws {
         let server = try FixtureServer(fixtures: repositoryFixtures) { provider, request in

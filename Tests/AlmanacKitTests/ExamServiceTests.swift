@@ -2,7 +2,10 @@ import AlmanacUI
 import Foundation
 import XCTest
 
+@testable import AlmanacCore
+@testable import AlmanacHTTP
 @testable import AlmanacKit
+@testable import AlmanacProviders
 
 final class ExamServiceTests: XCTestCase {
     private func service(today: String = "2026-11-21") throws -> ExamService {

@@ -1,6 +1,10 @@
 import Foundation
 import XCTest
 
+@testable import AlmanacCore
+@testable import AlmanacHTTP
+@testable import AlmanacProviders
+
 final class ExamsCommandTests: XCTestCase {
     private let today = ["ALMANAC_TODAY": "2026-11-21"]
 

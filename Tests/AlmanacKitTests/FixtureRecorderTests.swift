@@ -2,7 +2,10 @@ import AlmanacTestSupport
 import Foundation
 import XCTest
 
+@testable import AlmanacCore
+@testable import AlmanacHTTP
 @testable import AlmanacKit
+@testable import AlmanacProviders
 
 /// Recording a fixture set from loopback providers, then replaying it with no server at all.
 final class FixtureRecorderTests: XCTestCase {

@@ -2,6 +2,10 @@ import AlmanacTestSupport
 import Foundation
 import XCTest
 
+@testable import AlmanacCore
+@testable import AlmanacHTTP
+@testable import AlmanacProviders
+
 final class FruitCommandTests: XCTestCase {
     private let offline = ["ALMANAC_OFFLINE": "1", "ALMANAC_TODAY": "2026-11-21"]
 

@@ -3,7 +3,10 @@ import AlmanacUI
 import Foundation
 import XCTest
 
+@testable import AlmanacCore
+@testable import AlmanacHTTP
 @testable import AlmanacKit
+@testable import AlmanacProviders
 
 final class FruitServiceTests: XCTestCase {
     private func service(_ variables: [String: String] = [:], offline: Bool = true) throws -> FruitService {

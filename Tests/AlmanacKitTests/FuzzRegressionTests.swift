@@ -2,7 +2,10 @@ import AlmanacFuzz
 import Foundation
 import XCTest
 
+@testable import AlmanacCore
+@testable import AlmanacHTTP
 @testable import AlmanacKit
+@testable import AlmanacProviders
 
 /// Every fuzzing seed and every input a fuzzer ever found, run through its target: a crash here
 /// is a regression of a fixed finding.

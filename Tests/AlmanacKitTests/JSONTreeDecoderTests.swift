@@ -1,7 +1,10 @@
 import Foundation
 import XCTest
 
+@testable import AlmanacCore
+@testable import AlmanacHTTP
 @testable import AlmanacKit
+@testable import AlmanacProviders
 
 /// The reader every command uses for provider bodies, cache entries, documents and manifests:
 /// it must accept exactly what `JSONDecoder` accepts and fail with the same coding paths.

@@ -2,7 +2,10 @@ import AlmanacTestSupport
 import Foundation
 import XCTest
 
+@testable import AlmanacCore
+@testable import AlmanacHTTP
 @testable import AlmanacKit
+@testable import AlmanacProviders
 
 private final class Sleeps: @unchecked Sendable {
     private let lock = NSLock()

@@ -1,6 +1,10 @@
 import Foundation
 import XCTest
 
+@testable import AlmanacCore
+@testable import AlmanacHTTP
+@testable import AlmanacProviders
+
 /// Menu transcripts: piped input gives exact, colourless output; the end of input ends cleanly.
 final class MenuSessionTests: XCTestCase {
     private func menu(_ input: String, home: URL) throws -> RunResult {

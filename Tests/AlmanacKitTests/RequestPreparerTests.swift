@@ -1,7 +1,10 @@
 import Foundation
 import XCTest
 
+@testable import AlmanacCore
+@testable import AlmanacHTTP
 @testable import AlmanacKit
+@testable import AlmanacProviders
 
 final class RequestPreparerTests: XCTestCase {
     func testBasePathPrefixIsKept() throws {

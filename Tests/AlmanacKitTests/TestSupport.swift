@@ -2,7 +2,10 @@ import AlmanacTestSupport
 import Foundation
 import XCTest
 
+@testable import AlmanacCore
+@testable import AlmanacHTTP
 @testable import AlmanacKit
+@testable import AlmanacProviders
 
 /// A fresh temporary folder per test, removed afterwards.
 func makeTemporaryFolder(_ test: XCTestCase) throws -> URL {

@@ -2,6 +2,10 @@ import AlmanacTestSupport
 import Foundation
 import XCTest
 
+@testable import AlmanacCore
+@testable import AlmanacHTTP
+@testable import AlmanacProviders
+
 /// End-to-end runs of the built binary: sample data with a fresh home, and a loopback provider.
 final class WeatherCommandTests: XCTestCase {
     func testForecastOnSampleDataFromAnyFolder() throws {

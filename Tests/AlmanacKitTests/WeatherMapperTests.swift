@@ -1,7 +1,10 @@
 import Foundation
 import XCTest
 
+@testable import AlmanacCore
+@testable import AlmanacHTTP
 @testable import AlmanacKit
+@testable import AlmanacProviders
 
 final class WeatherMapperTests: XCTestCase {
     private func decode<T: Decodable>(_ type: T.Type, _ json: String) throws -> T {

@@ -3,7 +3,10 @@ import AlmanacUI
 import Foundation
 import XCTest
 
+@testable import AlmanacCore
+@testable import AlmanacHTTP
 @testable import AlmanacKit
+@testable import AlmanacProviders
 
 final class WeatherServiceTests: XCTestCase {
     private var capture: CapturedConsole!

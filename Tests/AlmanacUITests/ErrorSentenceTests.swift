@@ -2,6 +2,9 @@ import AlmanacKit
 import Foundation
 import XCTest
 
+@testable import AlmanacCore
+@testable import AlmanacHTTP
+@testable import AlmanacProviders
 @testable import AlmanacUI
 
 /// Every typed input error has a command-line sentence naming its flag and a menu sentence that

@@ -1,3 +1,6 @@
+import AlmanacCore
+import AlmanacHTTP
+import AlmanacProviders
 import Foundation
 
 /// Sends a descriptor over the live transport: prepares it, retries, logs, maps statuses.

@@ -1,3 +1,7 @@
+import AlmanacCore
+import AlmanacHTTP
+import AlmanacProviders
+
 /// A small terminal chart of a series: filled columns of block characters with the
 /// maximum and minimum labelled, or `#` columns in plain ASCII (`TERM=dumb`).
 public enum LineChart {

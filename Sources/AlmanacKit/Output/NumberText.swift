@@ -1,3 +1,7 @@
+import AlmanacCore
+import AlmanacHTTP
+import AlmanacProviders
+
 /// Numbers as people read them.
 public enum NumberText {
     /// Digits in groups of three: `1,234,567`; the text is used as given (no rounding here).

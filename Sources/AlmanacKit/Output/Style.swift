@@ -1,3 +1,6 @@
+import AlmanacCore
+import AlmanacHTTP
+import AlmanacProviders
 import Foundation
 
 /// ANSI styling that turns itself off: no colour unless stdout is a terminal, `NO_COLOR`

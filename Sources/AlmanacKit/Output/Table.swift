@@ -1,3 +1,7 @@
+import AlmanacCore
+import AlmanacHTTP
+import AlmanacProviders
+
 /// A plain-text table with aligned columns; cells may carry ANSI colour.
 public struct Table: Sendable {
     public enum Alignment: Sendable { case left, right }

@@ -1,4 +1,7 @@
+import AlmanacCore
+import AlmanacHTTP
 import AlmanacKit
+import AlmanacProviders
 import Foundation
 
 /// The guided session: a welcome menu, then one screen per section. `help` repeats the

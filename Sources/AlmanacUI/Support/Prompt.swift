@@ -1,4 +1,7 @@
+import AlmanacCore
+import AlmanacHTTP
 import AlmanacKit
+import AlmanacProviders
 import Foundation
 
 /// Questions asked on a terminal (prompts go to stderr, answers come from stdin).

@@ -1,4 +1,7 @@
+import AlmanacCore
+import AlmanacHTTP
 import AlmanacKit
+import AlmanacProviders
 import Foundation
 
 /// `--json` documents for weather. Values are metric: °C, m/s, mm, hPa; times ISO 8601.

@@ -1,3 +1,6 @@
+import AlmanacCore
+import AlmanacHTTP
+import AlmanacProviders
 import Foundation
 
 /// The Twelve Data credit budget, shared by every run through a locked file in the state folder

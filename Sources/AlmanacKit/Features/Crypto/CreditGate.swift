@@ -1,3 +1,6 @@
+import AlmanacCore
+import AlmanacHTTP
+import AlmanacProviders
 import Foundation
 
 /// Sleeps for the given seconds; tests pass one that moves a manual clock instead.

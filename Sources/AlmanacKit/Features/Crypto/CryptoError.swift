@@ -1,3 +1,6 @@
+import AlmanacCore
+import AlmanacHTTP
+import AlmanacProviders
 import Foundation
 
 /// What a crypto request cannot do, as values; `description` is plain words (see `WeatherError`).

@@ -1,3 +1,6 @@
+import AlmanacCore
+import AlmanacHTTP
+import AlmanacProviders
 import Foundation
 
 /// The crypto front end: the watchlist with prices, adding and removing pairs, price history.

@@ -1,3 +1,6 @@
+import AlmanacCore
+import AlmanacHTTP
+import AlmanacProviders
 import Foundation
 
 /// Finds catalogue pairs for what a user typed: `ETH`, `eth/usd` or `Ethereum`.

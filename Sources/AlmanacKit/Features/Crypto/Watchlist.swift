@@ -1,3 +1,6 @@
+import AlmanacCore
+import AlmanacHTTP
+import AlmanacProviders
 import Foundation
 
 /// The crypto watchlist (`watchlist.json`). A row's ID is its position, stable until the list changes.

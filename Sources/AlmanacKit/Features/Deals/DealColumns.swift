@@ -1,3 +1,6 @@
+import AlmanacCore
+import AlmanacHTTP
+import AlmanacProviders
 import Foundation
 
 /// Every deal's fields in separate columns (35 bytes a row, no padding), instruments interned.

@@ -1,3 +1,6 @@
+import AlmanacCore
+import AlmanacHTTP
+import AlmanacProviders
 import Foundation
 
 /// The deal server: streams about a million deals in batches of 100 on its own thread, at an

@@ -1,3 +1,6 @@
+import AlmanacCore
+import AlmanacHTTP
+import AlmanacProviders
 import Foundation
 
 /// Feeds an inbox in batches of 100: the built-in deal server, or JSON lines from a file or an

@@ -1,3 +1,6 @@
+import AlmanacCore
+import AlmanacHTTP
+import AlmanacProviders
 import Foundation
 
 /// All deals and a view always sorted by one column, ascending or descending, ties broken by id.

@@ -1,3 +1,7 @@
+import AlmanacCore
+import AlmanacHTTP
+import AlmanacProviders
+
 /// LSD radix sort of parallel arrays (`keys`, `rows`) by key: stable, 11-bit digits, only the
 /// digits where keys differ get a pass.
 enum RadixSort {

@@ -1,3 +1,6 @@
+import AlmanacCore
+import AlmanacHTTP
+import AlmanacProviders
 import Foundation
 
 /// The sorted view of the deals table: row numbers with their sort keys in ascending (key, id)

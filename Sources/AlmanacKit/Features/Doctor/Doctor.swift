@@ -1,3 +1,6 @@
+import AlmanacCore
+import AlmanacHTTP
+import AlmanacProviders
 import Foundation
 
 /// Builds the doctor report; with `check`, sends one cheap live request per live provider.

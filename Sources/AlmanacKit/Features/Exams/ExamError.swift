@@ -1,3 +1,6 @@
+import AlmanacCore
+import AlmanacHTTP
+import AlmanacProviders
 import Foundation
 
 /// What an exam request cannot do, as values; `description` is plain words (see `WeatherError`).

@@ -1,3 +1,6 @@
+import AlmanacCore
+import AlmanacHTTP
+import AlmanacProviders
 import Foundation
 
 /// `almanac fixtures record`: turns live answers (or the cache) into a fixture set that sample

@@ -1,3 +1,6 @@
+import AlmanacCore
+import AlmanacHTTP
+import AlmanacProviders
 import Foundation
 
 /// The fruit front end: the catalogue, one fruit, groups, and the log of fruit eaten.

@@ -1,3 +1,6 @@
+import AlmanacCore
+import AlmanacHTTP
+import AlmanacProviders
 import Foundation
 
 /// Remembers, for a day, that an OpenWeather key was refused One Call 3.0 (HTTP 401: the key has

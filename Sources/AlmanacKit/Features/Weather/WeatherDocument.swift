@@ -1,3 +1,6 @@
+import AlmanacCore
+import AlmanacHTTP
+import AlmanacProviders
 import Foundation
 
 /// Saved cities, the default one, and the weather settings (`weather.json`).

@@ -1,3 +1,6 @@
+import AlmanacCore
+import AlmanacHTTP
+import AlmanacProviders
 import Foundation
 
 /// Turns OpenWeather DTOs into the weather domain, tolerating every optional field.
@@ -7,7 +10,7 @@ public enum WeatherMapper {
         return Date(timeIntervalSince1970: TimeInterval(seconds))
     }
 
-    static func describe(_ conditions: [OpenWeatherDTO.Condition]?) -> (String, Int?) {
+    public static func describe(_ conditions: [OpenWeatherDTO.Condition]?) -> (String, Int?) {
         let first = conditions?.first
         return (first?.description ?? first?.main ?? "—", first?.id)
     }

@@ -1,3 +1,6 @@
+import AlmanacCore
+import AlmanacHTTP
+import AlmanacProviders
 import Foundation
 
 /// The weather front end's rules: saved cities, geocoding, forecasts and fallbacks.
@@ -199,7 +202,7 @@ public struct WeatherService: Sendable {
     /// `days` daily rows (1…25). Beyond what the forecast holds, the climate forecast is used;
     /// when the plan refuses it, the available days are returned with a note on stderr.
     public func forecast(for city: City, days: Int, onStale: StaleHandler? = nil) async throws -> WeatherReport {
-        try Self.checkDays(days).get()
+        _ = try Self.checkDays(days).get()
         let lang = try store.read().settings.lang
         var report = try await self.report(for: city, lang: lang, onStale: onStale)
         if days <= report.daily.count {
@@ -223,7 +226,7 @@ public struct WeatherService: Sendable {
 
     /// The next `hours` hourly entries (1…48).
     public func hourly(for city: City, hours: Int, onStale: StaleHandler? = nil) async throws -> WeatherReport {
-        try Self.checkHours(hours).get()
+        _ = try Self.checkHours(hours).get()
         var report = try await self.report(for: city, onStale: onStale)
         report.hourly = Array(report.hourly.prefix(report.model == .free ? (hours + 2) / 3 : hours))
         return report

@@ -1,0 +1,51 @@
+import AlmanacCore
+import Foundation
+
+/// A provider answered, but not with the data asked for. Messages carry no key and no body;
+/// `message` is the provider's own short explanation (markdown stripped, secrets scrubbed).
+public enum APIError: Error, Equatable, CustomStringConvertible, Sendable {
+    case unauthorized(provider: Provider, status: Int, message: String?)
+    case notFound(provider: Provider, request: String, message: String?)
+    case badRequest(provider: Provider, message: String?)
+    case rateLimited(provider: Provider, retryAfter: TimeInterval?)
+    case server(provider: Provider, status: Int)
+    case status(provider: Provider, status: Int, message: String?)
+    /// HTTP 2xx whose body is the provider's error object (Twelve Data does this).
+    case provider(provider: Provider, code: Int?, message: String)
+    /// `--offline` or no key, and neither the cache nor the fixtures hold this request.
+    case noRecording(request: String, nearest: String?, folder: String?)
+
+    public var description: String {
+        switch self {
+        case .unauthorized(let provider, let status, let message):
+            let variable = provider.keyVariable.map { " Check \($0)." } ?? ""
+            return "\(provider.displayName) refused the key (HTTP \(status)\(Self.suffix(message))).\(variable)"
+        case .notFound(let provider, let request, let message):
+            return "\(provider.displayName) has nothing at \(request)\(Self.suffix(message))."
+        case .badRequest(let provider, let message):
+            return "\(provider.displayName) rejected the request\(Self.suffix(message))."
+        case .rateLimited(let provider, let retryAfter):
+            if let retryAfter {
+                return "\(provider.displayName) is rate limiting requests; try again in \(Int(retryAfter.rounded(.up))) s."
+            }
+            return "\(provider.displayName) is rate limiting requests; try again in a minute."
+        case .server(let provider, let status):
+            return "\(provider.displayName) had a server error (HTTP \(status)); try again later."
+        case .status(let provider, let status, let message):
+            return "\(provider.displayName) answered HTTP \(status)\(Self.suffix(message))."
+        case .provider(let provider, _, let message):
+            return "\(provider.displayName): \(message)"
+        case .noRecording(let request, let nearest, let folder):
+            var text = "No cached or recorded response for \(request)"
+            if let nearest { text += "; nearest recording: \(nearest)" }
+            text += ". Run online with the provider's key set to fetch it"
+            if let folder { text += ", or add a recording under \(folder) (see Fixtures/README.md)" }
+            return text + "."
+        }
+    }
+
+    private static func suffix(_ message: String?) -> String {
+        guard let message, !message.isEmpty else { return "" }
+        return ": \(message)"
+    }
+}

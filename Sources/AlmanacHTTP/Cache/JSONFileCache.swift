@@ -1,0 +1,108 @@
+import AlmanacCore
+import Foundation
+
+/// One JSON file per cached response under the cache folder.
+///
+/// Files are 0600 in a 0700 folder, written atomically; names are a hash of the request
+/// identity (no secrets). A file that cannot be read is a miss and is removed.
+/// The total size is capped; the least recently used files go first.
+public final class JSONFileCache: @unchecked Sendable {
+    public let folder: URL
+    /// Total size cap in bytes; 100 MB by default.
+    public let limitBytes: Int
+    private let console: Console
+
+    public init(folder: URL, limitBytes: Int = 100 * 1024 * 1024, console: Console = .silent) {
+        self.folder = folder
+        self.limitBytes = limitBytes
+        self.console = console
+    }
+
+    /// The file holding a key: `<provider>-<16 hex digits of FNV-1a>.json`.
+    public func fileURL(for key: String, provider: Provider) -> URL {
+        folder.appendingPathComponent("\(provider.rawValue)-\(Self.hash(key)).json")
+    }
+
+    /// The entry for a key, or nil. Corrupt entries are removed (noted under `--verbose`).
+    public func read(key: String, provider: Provider) -> CacheEntry? {
+        let url = fileURL(for: key, provider: provider)
+        guard let data = FileBytes.read(atPath: url.path) else { return nil }
+        guard let entry = CacheEntry.decode(data), entry.key == key else {
+            console.debug("cache: dropped unreadable entry \(url.lastPathComponent)")
+            try? FileManager.default.removeItem(at: url)
+            return nil
+        }
+        touch(url)
+        return entry
+    }
+
+    /// Stores an entry atomically, then trims the folder to the size cap.
+    public func write(_ entry: CacheEntry) throws {
+        let url = fileURL(for: entry.key, provider: entry.provider)
+        try AtomicFile.write(try entry.encoded(), to: url, durable: false)
+        trim()
+    }
+
+    /// Every readable entry with its file size, newest first.
+    public func list() -> [(entry: CacheEntry, bytes: Int, file: URL)] {
+        files().compactMap { file in
+            guard let data = FileBytes.read(atPath: file.url.path), let entry = CacheEntry.decode(data) else { return nil }
+            return (entry, data.count, file.url)
+        }.sorted { $0.entry.fetchedAt > $1.entry.fetchedAt }
+    }
+
+    /// Removes all entries, or one provider's; returns how many.
+    @discardableResult
+    public func clear(provider: Provider? = nil) -> Int {
+        var removed = 0
+        for file in files() where provider == nil || file.url.lastPathComponent.hasPrefix(provider!.rawValue + "-") {
+            if (try? FileManager.default.removeItem(at: file.url)) != nil { removed += 1 }
+        }
+        return removed
+    }
+
+    /// Removes entries older than their TTL, and unreadable ones; returns how many.
+    @discardableResult
+    public func prune(now: Date) -> Int {
+        var removed = 0
+        for file in files() {
+            let data = FileBytes.read(atPath: file.url.path)
+            let entry = data.flatMap(CacheEntry.decode)
+            if entry == nil || entry!.age(at: now) >= entry!.ttl {
+                if (try? FileManager.default.removeItem(at: file.url)) != nil { removed += 1 }
+            }
+        }
+        return removed
+    }
+
+    /// Deletes least recently used files until the folder fits the cap.
+    public func trim() {
+        let all = files()
+        var total = all.reduce(0) { $0 + $1.bytes }
+        guard total > limitBytes else { return }
+        for file in all.sorted(by: { $0.used < $1.used }) where total > limitBytes {
+            if (try? FileManager.default.removeItem(at: file.url)) != nil { total -= file.bytes }
+        }
+    }
+
+    // MARK: - Files
+
+    private func files() -> [(url: URL, bytes: Int, used: Date)] {
+        let keys: [URLResourceKey] = [.fileSizeKey, .contentModificationDateKey]
+        let urls = (try? FileManager.default.contentsOfDirectory(at: folder, includingPropertiesForKeys: keys)) ?? []
+        return urls.filter { $0.pathExtension == "json" && !$0.lastPathComponent.hasPrefix(".") }.map { url in
+            let values = try? url.resourceValues(forKeys: Set(keys))
+            return (url, values?.fileSize ?? 0, values?.contentModificationDate ?? .distantPast)
+        }
+    }
+
+    /// Marks a file as used now (its modification time orders the LRU trim).
+    private func touch(_ url: URL) {
+        try? FileManager.default.setAttributes([.modificationDate: Date()], ofItemAtPath: url.path)
+    }
+
+    static func hash(_ text: String) -> String {
+        let hex = String(FNV1a.hash(text.utf8), radix: 16)
+        return String(repeating: "0", count: 16 - hex.count) + hex
+    }
+}

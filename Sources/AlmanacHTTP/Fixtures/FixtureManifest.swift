@@ -1,0 +1,97 @@
+import AlmanacCore
+import Foundation
+
+/// `manifest.json` at the top of a fixture set: which file answers which request, so sample
+/// mode reads only the one recording it needs instead of parsing them all.
+///
+/// Written by `almanac fixtures record` and `almanac fixtures index`. Files present in a provider
+/// folder but missing from the manifest (added by hand) are still found: they are read on use.
+public struct FixtureManifest: Codable, Sendable, Equatable {
+    public static let fileName = "manifest.json"
+    public static let schemaVersion = 1
+
+    public struct Entry: Codable, Sendable, Equatable {
+        public var provider: String
+        /// Relative to the set's folder, e.g. `openweather/onecall-moscow.json`.
+        public var file: String
+        public var method: String
+        public var path: String
+        public var query: [String: String]
+        public var status: Int
+        public var bytes: Int?
+
+        public init(provider: String, file: String, method: String, path: String, query: [String: String], status: Int, bytes: Int?) {
+            (self.provider, self.file, self.method, self.path, self.query, self.status, self.bytes) = (
+                provider, file, method, path, query, status, bytes
+            )
+        }
+    }
+
+    public var schema: Int
+    /// The program that wrote it, e.g. `almanac 0.4.0`.
+    public var program: String
+    /// When the recordings were made (ISO 8601), and the calendar day sample mode treats as today.
+    public var recordedAt: String?
+    public var recordedOn: String?
+    public var recordings: [Entry]
+
+    public init(program: String, recordedAt: String?, recordedOn: String?, recordings: [Entry]) {
+        self.schema = Self.schemaVersion
+        self.program = program
+        self.recordedAt = recordedAt
+        self.recordedOn = recordedOn
+        self.recordings = recordings
+    }
+
+    /// The manifest of a folder, or nil when there is none or it cannot be read.
+    ///
+    /// Read through `JSONValue` rather than `JSONDecoder`: every sample-data run reads it.
+    public static func load(from folder: URL) -> FixtureManifest? {
+        guard let data = FileBytes.read(atPath: folder.appendingPathComponent(fileName).path), let root = JSONValue.parse(data),
+            root["schema"]?.intValue == schemaVersion, case .array(let items)? = root["recordings"]
+        else { return nil }
+        var entries: [Entry] = []
+        entries.reserveCapacity(items.count)
+        for item in items {
+            guard let provider = item["provider"]?.stringValue, let file = item["file"]?.stringValue, let path = item["path"]?.stringValue
+            else { continue }
+            var query: [String: String] = [:]
+            if case .object(let members)? = item["query"] {
+                for (name, value) in members { query[name] = value.stringValue }
+            }
+            entries.append(
+                Entry(
+                    provider: provider, file: file, method: item["method"]?.stringValue ?? "GET", path: path,
+                    query: query, status: item["status"]?.intValue ?? 200, bytes: item["bytes"]?.intValue))
+        }
+        return FixtureManifest(
+            program: root["program"]?.stringValue ?? "", recordedAt: root["recordedAt"]?.stringValue,
+            recordedOn: root["recordedOn"]?.stringValue, recordings: entries)
+    }
+
+    /// Builds the manifest of a folder by reading every recording in it (`fixtures index`).
+    public static func index(_ folder: URL, program: String, recordedAt: String?, recordedOn: String?) -> FixtureManifest {
+        var entries: [Entry] = []
+        let folders = (try? FileManager.default.contentsOfDirectory(at: folder, includingPropertiesForKeys: [.isDirectoryKey])) ?? []
+        let providers = folders.filter { (try? $0.resourceValues(forKeys: [.isDirectoryKey]).isDirectory) == true }.map(\.lastPathComponent)
+        for provider in providers.sorted() {
+            let providerFolder = folder.appendingPathComponent(provider)
+            let files = ((try? FileManager.default.contentsOfDirectory(atPath: providerFolder.path)) ?? []).filter { $0.hasSuffix(".json") }.sorted()
+            for file in files {
+                let url = providerFolder.appendingPathComponent(file)
+                guard let recording = Recording.load(url) else { continue }
+                entries.append(
+                    Entry(
+                        provider: provider, file: "\(provider)/\(file)", method: recording.method.rawValue, path: recording.path,
+                        query: recording.query, status: recording.status, bytes: recording.body.count))
+            }
+        }
+        return FixtureManifest(program: program, recordedAt: recordedAt, recordedOn: recordedOn, recordings: entries)
+    }
+
+    public func write(to folder: URL) throws {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        try AtomicFile.write(try encoder.encode(self), to: folder.appendingPathComponent(Self.fileName), permissions: 0o644)
+    }
+}

@@ -1,0 +1,154 @@
+import AlmanacCore
+import Foundation
+import Synchronization
+
+/// Answers requests from recorded responses: one or more fixture sets, searched in order (a
+/// user's own recordings first, then the shipped set), one folder per provider in each.
+///
+/// A set with a `manifest.json` is matched from the manifest alone and only the chosen recording
+/// is read; files the manifest does not list are read when first needed.
+public final class FixtureTransport: Sendable {
+    /// The sets, most preferred first.
+    public let folders: [URL]
+    /// Each provider folder's candidates and each set's manifest, read once.
+    private let known = Mutex((candidates: [String: [Candidate]](), manifests: [URL: FixtureManifest?]()))
+
+    /// A recording known by its request, read on use.
+    struct Candidate: Sendable {
+        var folder: URL
+        var file: String
+        var method: HTTPMethod
+        var path: String
+        var query: [String: String]
+        var status: Int = 200
+        var loaded: Recording?
+
+        var recording: Recording? { loaded ?? Recording.load(folder.appendingPathComponent(file)) }
+
+        /// The recorded answer. From a manifest entry, the body's bytes are taken as stored (no
+        /// parse); a recording whose body is text, or that does not scan, is read in full.
+        var response: HTTPResponse? {
+            if loaded == nil, let data = FileBytes.read(atPath: folder.appendingPathComponent(file).path),
+                let body = JSONSpan.value(at: ["response", "body"], in: data)
+            {
+                return HTTPResponse(status: status, headers: ["content-type": "application/json"], body: body)
+            }
+            return recording.map { HTTPResponse(status: $0.status, headers: $0.headers, body: $0.body) }
+        }
+    }
+
+    public init(folders: [URL]) {
+        self.folders = folders
+    }
+
+    public convenience init(folder: URL) {
+        self.init(folders: [folder])
+    }
+
+    /// The most preferred set.
+    public var folder: URL { folders[0] }
+
+    /// The recorded response for a request, or `APIError.noRecording` naming the nearest one.
+    public func respond(to descriptor: RequestDescriptor) throws -> HTTPResponse {
+        let candidates = self.candidates(for: descriptor.provider)
+        if let response = best(candidates, for: descriptor)?.response { return response }
+        if let batch = batchResponse(for: descriptor) { return batch }
+        throw APIError.noRecording(
+            request: descriptor.identity, nearest: nearest(to: descriptor, in: candidates),
+            folder: folder.appendingPathComponent(descriptor.provider.fixtureFolder).path)
+    }
+
+    /// The candidate listing most matching parameters; earlier sets win ties.
+    private func best(_ candidates: [Candidate], for descriptor: RequestDescriptor) -> Candidate? {
+        var best: (Candidate, Int)?
+        for candidate in candidates {
+            guard let score = Recording.score(method: candidate.method, path: candidate.path, query: candidate.query, descriptor) else { continue }
+            if best == nil || score > best!.1 { best = (candidate, score) }
+        }
+        return best?.0
+    }
+
+    /// Batches (`symbol=A,B` for a provider with `batching`) with no recording of their own: an
+    /// object keyed by each item as sent, each value that item's single recording or the
+    /// provider's "missing" body — the provider's own batch shape.
+    private func batchResponse(for descriptor: RequestDescriptor) -> HTTPResponse? {
+        guard let batching = descriptor.provider.batching,
+            let index = descriptor.query.firstIndex(where: { $0.name == batching.queryName }),
+            descriptor.query[index].value.contains(",")
+        else { return nil }
+        var parts: [String] = []
+        for symbol in descriptor.query[index].value.split(separator: ",").map(String.init) {
+            var single = descriptor
+            single.query[index].value = symbol
+            let body: String
+            if let response = try? respond(to: single), response.isSuccess {
+                body = String(decoding: response.body, as: UTF8.self)
+            } else {
+                body = batching.missing(symbol)
+            }
+            parts.append("\"\(symbol)\":\(body)")
+        }
+        return HTTPResponse(status: 200, headers: ["content-type": "application/json"], body: Data(("{" + parts.joined(separator: ",") + "}").utf8))
+    }
+
+    /// The day the recordings were made: the first set's manifest, else its `RECORDED` file.
+    public var recordedOn: LocalDate? {
+        for folder in folders {
+            if let day = manifest(folder)?.recordedOn.flatMap(LocalDate.init) { return day }
+            if let text = try? String(contentsOf: folder.appendingPathComponent("RECORDED"), encoding: .utf8) {
+                return LocalDate(text.trimmingCharacters(in: .whitespacesAndNewlines))
+            }
+        }
+        return nil
+    }
+
+    /// The manifest of a set, read once.
+    public func manifest(_ folder: URL) -> FixtureManifest? {
+        known.withLock { known in
+            if let manifest = known.manifests[folder] { return manifest }
+            let manifest = FixtureManifest.load(from: folder)
+            known.manifests[folder] = manifest
+            return manifest
+        }
+    }
+
+    // MARK: - Index
+
+    private func candidates(for provider: Provider) -> [Candidate] {
+        if let cached = known.withLock({ $0.candidates[provider.fixtureFolder] }) { return cached }
+        var all: [Candidate] = []
+        for folder in folders { all += candidates(in: folder, provider: provider.fixtureFolder) }
+        known.withLock { $0.candidates[provider.fixtureFolder] = all }
+        return all
+    }
+
+    /// A set's candidates for one provider folder: the manifest's entries, plus any file it omits.
+    private func candidates(in folder: URL, provider: String) -> [Candidate] {
+        let listed = manifest(folder)?.recordings.filter { $0.provider == provider } ?? []
+        var result = listed.compactMap { entry -> Candidate? in
+            guard let method = HTTPMethod(rawValue: entry.method.uppercased()) else { return nil }
+            return Candidate(folder: folder, file: entry.file, method: method, path: entry.path, query: entry.query, status: entry.status)
+        }
+        let known = Set(listed.map(\.file))
+        let files = (try? FileManager.default.contentsOfDirectory(atPath: folder.appendingPathComponent(provider).path)) ?? []
+        for file in files.sorted() where file.hasSuffix(".json") && !known.contains("\(provider)/\(file)") {
+            guard let recording = Recording.load(folder.appendingPathComponent(provider).appendingPathComponent(file)) else { continue }
+            result.append(
+                Candidate(
+                    folder: folder, file: "\(provider)/\(file)", method: recording.method, path: recording.path,
+                    query: recording.query, status: recording.status, loaded: recording))
+        }
+        return result
+    }
+
+    private func nearest(to descriptor: RequestDescriptor, in candidates: [Candidate]) -> String? {
+        let given = Dictionary(descriptor.query.map { ($0.name, $0.value) }, uniquingKeysWith: { _, last in last })
+        func cost(_ candidate: Candidate) -> Int {
+            candidate.query.reduce(0) { total, item in total + Similarity.distance(given[item.key] ?? "", item.value) }
+        }
+        guard let best = candidates.filter({ $0.path == descriptor.path }).min(by: { cost($0) < cost($1) }) else { return nil }
+        let params = best.query.keys.sorted().map { "\($0)=\(best.query[$0]!)" }.joined(separator: "&")
+        let name = String(best.file.split(separator: "/").last ?? "")
+        return "\(name) (\(best.path)\(params.isEmpty ? "" : "?" + params))"
+    }
+}

@@ -1,0 +1,92 @@
+import AlmanacCore
+import Foundation
+
+/// Finds the raw bytes of one value inside a JSON document without building the document:
+/// a recording's body is handed on exactly as stored, with no parse and re-encode.
+enum JSONSpan {
+    /// The raw value at `path` (object keys from the top), or nil when absent or malformed.
+    static func value(at path: [String], in data: Data) -> Data? {
+        data.withUnsafeBytes { raw -> Data? in
+            let bytes = raw.bindMemory(to: UInt8.self)
+            var index = 0
+            for key in path {
+                guard let found = member(key, in: bytes, from: &index) else { return nil }
+                index = found
+            }
+            let start = skipSpace(bytes, index)
+            guard let end = skipValue(bytes, start) else { return nil }
+            return Data(bytes[start..<end])
+        }
+    }
+
+    /// Moves to the value of `key` in the object starting at `index`.
+    private static func member(_ key: String, in bytes: UnsafeBufferPointer<UInt8>, from index: inout Int) -> Int? {
+        var i = skipSpace(bytes, index)
+        guard i < bytes.count, bytes[i] == UInt8(ascii: "{") else { return nil }
+        i += 1
+        let wanted = Array(key.utf8)
+        while true {
+            i = skipSpace(bytes, i)
+            guard i < bytes.count, bytes[i] == UInt8(ascii: "\"") else { return nil }
+            guard let keyEnd = skipString(bytes, i) else { return nil }
+            let name = Array(bytes[(i + 1)..<(keyEnd - 1)])
+            i = skipSpace(bytes, keyEnd)
+            guard i < bytes.count, bytes[i] == UInt8(ascii: ":") else { return nil }
+            i = skipSpace(bytes, i + 1)
+            if name == wanted { return i }
+            guard let valueEnd = skipValue(bytes, i) else { return nil }
+            i = skipSpace(bytes, valueEnd)
+            guard i < bytes.count, bytes[i] == UInt8(ascii: ",") else { return nil }
+            i += 1
+        }
+    }
+
+    private static func skipSpace(_ bytes: UnsafeBufferPointer<UInt8>, _ index: Int) -> Int {
+        var i = index
+        while i < bytes.count, [0x20, 0x0A, 0x0D, 0x09].contains(bytes[i]) { i += 1 }
+        return i
+    }
+
+    /// The index just past the string starting at `index` (a quote).
+    private static func skipString(_ bytes: UnsafeBufferPointer<UInt8>, _ index: Int) -> Int? {
+        var i = index + 1
+        while i < bytes.count {
+            switch bytes[i] {
+            case UInt8(ascii: "\\"): i += 2
+            case UInt8(ascii: "\""): return i + 1
+            default: i += 1
+            }
+        }
+        return nil
+    }
+
+    /// The index just past the value starting at `index`.
+    private static func skipValue(_ bytes: UnsafeBufferPointer<UInt8>, _ index: Int) -> Int? {
+        guard index < bytes.count else { return nil }
+        switch bytes[index] {
+        case UInt8(ascii: "\""): return skipString(bytes, index)
+        case UInt8(ascii: "{"), UInt8(ascii: "["):
+            var depth = 0
+            var i = index
+            while i < bytes.count {
+                switch bytes[i] {
+                case UInt8(ascii: "\""):
+                    guard let end = skipString(bytes, i) else { return nil }
+                    i = end
+                    continue
+                case UInt8(ascii: "{"), UInt8(ascii: "["): depth += 1
+                case UInt8(ascii: "}"), UInt8(ascii: "]"):
+                    depth -= 1
+                    if depth == 0 { return i + 1 }
+                default: break
+                }
+                i += 1
+            }
+            return nil
+        default:
+            var i = index
+            while i < bytes.count, !",}] \n\r\t".utf8.contains(bytes[i]) { i += 1 }
+            return i > index ? i : nil
+        }
+    }
+}

@@ -1,0 +1,57 @@
+import AlmanacCore
+import Foundation
+
+/// The mutable state of one transfer, reached from curl's C callbacks via an opaque pointer.
+final class CurlTransferState {
+    var body = Data()
+    var headerLines: [String] = []
+    let maxBytes: Int
+    var received = 0
+    var exceededLimit = false
+    /// When set, body bytes are handed over as they arrive instead of buffered;
+    /// returning false aborts the transfer.
+    let onChunk: ((Data) -> Bool)?
+    var abortedByReceiver = false
+    /// Aborts the transfer when set (the waiting task was cancelled).
+    let cancellation: TransferCancellation?
+
+    init(maxBytes: Int, onChunk: ((Data) -> Bool)?, cancellation: TransferCancellation? = nil) {
+        self.maxBytes = maxBytes
+        self.onChunk = onChunk
+        self.cancellation = cancellation
+    }
+
+    func appendBody(_ bytes: UnsafeRawBufferPointer) -> Bool {
+        received += bytes.count
+        if received > maxBytes && onChunk == nil {
+            exceededLimit = true
+            return false
+        }
+        if let onChunk {
+            if !onChunk(Data(bytes)) {
+                abortedByReceiver = true
+                return false
+            }
+        } else {
+            body.append(contentsOf: bytes)
+        }
+        return true
+    }
+
+    func appendHeader(_ line: String) {
+        if line.hasPrefix("HTTP/") { headerLines.removeAll() }
+        headerLines.append(line)
+    }
+
+    /// Header names lowercased; the last value wins.
+    var headers: [String: String] {
+        var result: [String: String] = [:]
+        for line in headerLines {
+            guard let colon = line.firstIndex(of: ":") else { continue }
+            let name = line[..<colon].trimmingCharacters(in: .whitespaces).lowercased()
+            let value = line[line.index(after: colon)...].trimmingCharacters(in: .whitespacesAndNewlines)
+            result[name] = value
+        }
+        return result
+    }
+}

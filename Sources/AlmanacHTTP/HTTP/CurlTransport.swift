@@ -1,0 +1,64 @@
+import AlmanacCore
+import Foundation
+
+/// The live transport: libcurl easy handles run on background threads.
+///
+/// Idle handles are pooled, so sequential requests reuse connections and
+/// concurrent requests each get their own handle.
+public final class CurlTransport: HTTPTransport, @unchecked Sendable {
+    private let lock = NSLock()
+    private var idle: [CurlEasy] = []
+    private let maxIdle: Int
+
+    /// - Parameter maxIdle: handles kept for reuse; 8 by default.
+    public init(maxIdle: Int = 8) {
+        self.maxIdle = maxIdle
+    }
+
+    public func send(_ request: PreparedRequest) async throws -> HTTPResponse {
+        try await run { easy, cancellation in try easy.perform(request, cancellation: cancellation) }
+    }
+
+    /// Sends a request and hands body bytes to `onChunk` as they arrive (no buffering).
+    /// Return false from `onChunk` to stop the transfer early.
+    public func stream(_ request: PreparedRequest, onChunk: @escaping @Sendable (Data) -> Bool) async throws -> HTTPResponse {
+        try await run { easy, cancellation in try easy.perform(request, onChunk: onChunk, cancellation: cancellation) }
+    }
+
+    /// Runs a transfer on the blocking pool; cancelling the calling task aborts it (curl's
+    /// progress callback sees the flag) and throws `CancellationError`.
+    private func run(_ body: @escaping @Sendable (CurlEasy, TransferCancellation) throws -> HTTPResponse) async throws -> HTTPResponse {
+        try Task.checkCancellation()
+        let easy = try checkout()
+        let box = EasyBox(easy)
+        let cancellation = TransferCancellation()
+        return try await withTaskCancellationHandler {
+            try await withCheckedThrowingContinuation { continuation in
+                BlockingPool.shared.run { [self] in
+                    let result = Result { try body(box.easy, cancellation) }
+                    self.checkin(box.easy)
+                    continuation.resume(with: result)
+                }
+            }
+        } onCancel: {
+            cancellation.cancel()
+        }
+    }
+
+    private func checkout() throws -> CurlEasy {
+        if let easy = lock.withLock({ idle.popLast() }) { return easy }
+        return try CurlEasy()
+    }
+
+    private func checkin(_ easy: CurlEasy) {
+        lock.withLock {
+            if idle.count < maxIdle { idle.append(easy) }
+        }
+    }
+}
+
+/// Carries a handle across the thread hop; only one thread touches it at a time.
+private final class EasyBox: @unchecked Sendable {
+    let easy: CurlEasy
+    init(_ easy: CurlEasy) { self.easy = easy }
+}

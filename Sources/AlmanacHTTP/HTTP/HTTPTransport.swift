@@ -1,0 +1,23 @@
+import AlmanacCore
+import Foundation
+
+/// Moves bytes: sends one prepared request and returns the raw response.
+///
+/// Implementations throw `TransportError`; they never retry, decode or cache.
+public protocol HTTPTransport: Sendable {
+    func send(_ request: PreparedRequest) async throws -> HTTPResponse
+
+    /// Sends a request and hands body bytes to `onChunk` as they arrive (not kept); returning
+    /// false stops the transfer. The returned response has an empty body.
+    func stream(_ request: PreparedRequest, onChunk: @escaping @Sendable (Data) -> Bool) async throws -> HTTPResponse
+}
+
+extension HTTPTransport {
+    /// A transport that cannot stream delivers the whole body as one chunk.
+    public func stream(_ request: PreparedRequest, onChunk: @escaping @Sendable (Data) -> Bool) async throws -> HTTPResponse {
+        var response = try await send(request)
+        _ = onChunk(response.body)
+        response.body = Data()
+        return response
+    }
+}

@@ -1,0 +1,46 @@
+import AlmanacCore
+import Foundation
+
+/// A decoding failure described by endpoint and coding path, never by body.
+public struct DecodingFailure: Error, Equatable, CustomStringConvertible, Sendable {
+    public var endpoint: String
+    public var detail: String
+
+    public init(endpoint: String, detail: String) {
+        (self.endpoint, self.detail) = (endpoint, detail)
+    }
+
+    public var description: String { "\(endpoint): \(detail)" }
+}
+
+/// JSON decoding that reports `endpoint: missing key `a.0.b`` instead of a raw `DecodingError`.
+public enum JSONDecoding {
+    public static func decode<T: Decodable>(_ type: T.Type, from data: Data, endpoint: String) throws -> T {
+        do {
+            return try JSONTreeDecoder().decode(type, from: data)
+        } catch let error as DecodingError {
+            throw DecodingFailure(endpoint: endpoint, detail: describe(error))
+        } catch {
+            throw DecodingFailure(endpoint: endpoint, detail: "the response is not valid JSON")
+        }
+    }
+
+    public static func describe(_ error: DecodingError) -> String {
+        switch error {
+        case .keyNotFound(let key, let context):
+            return "missing key `\(path(context.codingPath + [key]))`"
+        case .typeMismatch(let type, let context):
+            return "`\(path(context.codingPath))` is not a \(type)"
+        case .valueNotFound(let type, let context):
+            return "`\(path(context.codingPath))` is null, expected \(type)"
+        case .dataCorrupted(let context):
+            return context.codingPath.isEmpty ? "the response is not valid JSON" : "`\(path(context.codingPath))` is malformed"
+        @unknown default:
+            return "the response could not be decoded"
+        }
+    }
+
+    static func path(_ keys: [any CodingKey]) -> String {
+        keys.map { $0.intValue.map(String.init) ?? $0.stringValue }.joined(separator: ".")
+    }
+}

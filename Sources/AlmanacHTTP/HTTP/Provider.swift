@@ -1,0 +1,74 @@
+import AlmanacCore
+import Foundation
+
+/// A remote data provider as the HTTP layer sees it: a name and the rules for reaching it. This
+/// layer declares none; each provider declares itself in its own folder (`Provider.twelveData`
+/// in `Providers/TwelveData/`), and `Provider.allCases` lists them.
+///
+/// Two values are the same provider when their `rawValue`s are equal.
+public struct Provider: Hashable, Sendable {
+    /// Where the provider's API key goes on the wire.
+    public enum KeyPlacement: Sendable, Equatable {
+        /// No key at all (Fruityvice).
+        case none
+        /// A query parameter with this name (`appid`, `apikey`).
+        case query(String)
+        /// A header with this name; the value is `prefix + key`.
+        case header(String, prefix: String)
+    }
+
+    /// Several items in one request: one query parameter lists them, comma-separated, and the
+    /// answer is an object keyed by each item as sent (Twelve Data's `symbol=A,B`).
+    public struct Batching: Sendable {
+        public let queryName: String
+        /// The body standing for an item the provider has no answer for.
+        public let missing: @Sendable (String) -> String
+
+        public init(queryName: String, missing: @escaping @Sendable (String) -> String) {
+            (self.queryName, self.missing) = (queryName, missing)
+        }
+    }
+
+    /// The stable name used in cache entries, fixture folders and settings: `twelvedata`.
+    public let rawValue: String
+    public let displayName: String
+    /// The environment variable holding the API key, or nil when none is needed.
+    public let keyVariable: String?
+    /// The environment variable overriding the base URL.
+    public let urlVariable: String
+    public let defaultBaseURL: String
+    public let keyPlacement: KeyPlacement
+    /// Whether requests spend plan credits: a 429 then means the plan's credits are spent, so it
+    /// is not retried at once.
+    public let countsCredits: Bool
+    /// The folder under `Fixtures/` holding this provider's recordings.
+    public let fixtureFolder: String
+    /// How requests batch several items, when they can.
+    public let batching: Batching?
+
+    public init(
+        rawValue: String, displayName: String, keyVariable: String?, urlVariable: String, defaultBaseURL: String,
+        keyPlacement: KeyPlacement, countsCredits: Bool = false, fixtureFolder: String? = nil, batching: Batching? = nil
+    ) {
+        self.rawValue = rawValue
+        self.displayName = displayName
+        self.keyVariable = keyVariable
+        self.urlVariable = urlVariable
+        self.defaultBaseURL = defaultBaseURL
+        self.keyPlacement = keyPlacement
+        self.countsCredits = countsCredits
+        self.fixtureFolder = fixtureFolder ?? rawValue
+        self.batching = batching
+    }
+
+    /// A provider known only by its stored name (a cache entry's): equal to the declared one.
+    public static func named(_ rawValue: String) -> Provider {
+        Provider(rawValue: rawValue, displayName: rawValue, keyVariable: nil, urlVariable: "", defaultBaseURL: "", keyPlacement: .none)
+    }
+
+    public static func == (lhs: Provider, rhs: Provider) -> Bool { lhs.rawValue == rhs.rawValue }
+    public func hash(into hasher: inout Hasher) { hasher.combine(rawValue) }
+
+    /// Query parameter names that carry secrets for any provider; always redacted.
+    public static let secretQueryNames: Set<String> = ["apikey", "appid", "api_key", "key", "token"]
+}

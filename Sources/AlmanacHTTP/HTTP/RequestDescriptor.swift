@@ -1,0 +1,43 @@
+import AlmanacCore
+import Foundation
+
+/// What to ask a provider, before any base URL, key or I/O is involved.
+///
+/// The descriptor is the request's identity: the cache keys on it and the
+/// fixtures match on it. It never holds a secret.
+public struct RequestDescriptor: Sendable, Equatable, Hashable {
+    public var provider: Provider
+    /// A short dotted name used in messages, e.g. `openweather.onecall`.
+    public var name: String
+    public var method: HTTPMethod
+    /// Path below the provider's base URL, starting with `/`.
+    public var path: String
+    public var query: [QueryItem]
+    public var headers: [String: String]
+    /// How long a cached answer stays fresh, in seconds.
+    public var ttl: TimeInterval
+
+    public init(
+        provider: Provider, name: String, method: HTTPMethod = .get, path: String,
+        query: [QueryItem] = [], headers: [String: String] = [:], ttl: TimeInterval
+    ) {
+        self.provider = provider
+        self.name = name
+        self.method = method
+        self.path = path
+        self.query = query
+        self.headers = headers
+        self.ttl = ttl
+    }
+
+    /// `provider GET /path?a=1&b=2` with parameters sorted; stable across runs and free of secrets.
+    public var identity: String {
+        let items =
+            query
+            .filter { !Provider.secretQueryNames.contains($0.name.lowercased()) }
+            .sorted { ($0.name, $0.value) < ($1.name, $1.value) }
+            .map { "\($0.name)=\($0.value)" }
+            .joined(separator: "&")
+        return "\(provider.rawValue) \(method.rawValue) \(path)" + (items.isEmpty ? "" : "?\(items)")
+    }
+}

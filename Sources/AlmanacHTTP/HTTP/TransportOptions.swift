@@ -1,0 +1,18 @@
+import AlmanacCore
+import Foundation
+
+/// Limits applied to every transfer.
+public struct TransportOptions: Sendable, Equatable {
+    /// Seconds allowed to establish a connection; 5 by default.
+    public var connectTimeout: TimeInterval = 5
+    /// Seconds allowed for the whole transfer; 20 by default.
+    public var totalTimeout: TimeInterval = 20
+    /// Largest accepted body in bytes; 16 MB by default. Bigger transfers are aborted.
+    public var maxResponseBytes: Int = 16 * 1024 * 1024
+    /// Redirects followed at most; 5 by default.
+    public var maxRedirects: Int = 5
+    /// Allow `http://` to non-loopback hosts (`ALMANAC_ALLOW_INSECURE_HTTP=1`).
+    public var allowInsecureHTTP = false
+
+    public init() {}
+}

@@ -1,8 +1,0 @@
-import Foundation
-
-extension Provider {
-    /// Fruit nutrition; no key.
-    public static let fruityvice = Provider(
-        rawValue: "fruityvice", displayName: "Fruityvice", keyVariable: nil, urlVariable: "ALMANAC_FRUITYVICE_URL",
-        defaultBaseURL: "https://www.fruityvice.com", keyPlacement: .none)
-}

@@ -1,8 +1,0 @@
-import Foundation
-
-extension Provider {
-    /// Crypto prices and history; the key in an `Authorization` header; plan credits per request.
-    public static let twelveData = Provider(
-        rawValue: "twelvedata", displayName: "Twelve Data", keyVariable: "TWELVEDATA_API_KEY", urlVariable: "ALMANAC_TWELVEDATA_URL",
-        defaultBaseURL: "https://api.twelvedata.com", keyPlacement: .header("Authorization", prefix: "apikey "), countsCredits: true)
-}

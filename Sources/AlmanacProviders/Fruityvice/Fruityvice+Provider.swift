@@ -1,0 +1,10 @@
+import AlmanacCore
+import AlmanacHTTP
+import Foundation
+
+extension Provider {
+    /// Fruit nutrition; no key.
+    public static let fruityvice = Provider(
+        rawValue: "fruityvice", displayName: "Fruityvice", keyVariable: nil, urlVariable: "ALMANAC_FRUITYVICE_URL",
+        defaultBaseURL: "https://www.fruityvice.com", keyPlacement: .none)
+}

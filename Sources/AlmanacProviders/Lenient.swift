@@ -1,0 +1,62 @@
+import AlmanacCore
+import AlmanacHTTP
+import Foundation
+
+/// A number that may arrive as a JSON number or a numeric string (`"91234.5"`, `"20"`).
+public struct LenientDouble: Decodable, Sendable, Equatable {
+    public var value: Double
+
+    public init(_ value: Double) { self.value = value }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.singleValueContainer()
+        // Strings first: the providers that need leniency (Twelve Data, Yandex) send strings,
+        // and a failed attempt costs a thrown error.
+        if let text = try? container.decode(String.self), let number = Double(text) ?? Double(text.trimmingCharacters(in: .whitespaces)) {
+            value = number
+        } else if let number = try? container.decode(Double.self) {
+            value = number
+        } else {
+            throw DecodingError.typeMismatch(Double.self, .init(codingPath: decoder.codingPath, debugDescription: "not a number"))
+        }
+    }
+}
+
+/// An integer or string code (`cod` is `401` in some bodies and `"404"` in others).
+public struct LenientCode: Decodable, Sendable, Equatable {
+    public var value: String
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.singleValueContainer()
+        if let number = try? container.decode(Int.self) {
+            value = String(number)
+        } else {
+            value = try container.decode(String.self)
+        }
+    }
+}
+
+/// Precipitation as OpenWeather sends it: `{"1h": x}`, `{"3h": x}`, or a plain number (mm).
+public struct Precipitation: Decodable, Sendable, Equatable {
+    /// Millimetres over the period the provider used.
+    public var millimetres: Double
+
+    private struct Periods: Decodable {
+        var oneHour: Double?
+        var threeHours: Double?
+        enum CodingKeys: String, CodingKey {
+            case oneHour = "1h"
+            case threeHours = "3h"
+        }
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.singleValueContainer()
+        if let number = try? container.decode(Double.self) {
+            millimetres = number
+        } else {
+            let periods = try container.decode(Periods.self)
+            millimetres = periods.oneHour ?? periods.threeHours ?? 0
+        }
+    }
+}

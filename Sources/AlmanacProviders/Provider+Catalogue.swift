@@ -1,0 +1,14 @@
+import AlmanacCore
+import AlmanacHTTP
+import Foundation
+
+extension Provider {
+    /// Every provider Almanac knows, in the order lists show them.
+    public static let allCases: [Provider] = [.twelveData, .fruityvice, .openWeather, .openWeatherPro, .yandexGeocoder]
+
+    /// The declared provider with this stored name, or nil.
+    public init?(rawValue: String) {
+        guard let known = Self.allCases.first(where: { $0.rawValue == rawValue }) else { return nil }
+        self = known
+    }
+}

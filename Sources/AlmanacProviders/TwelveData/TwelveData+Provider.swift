@@ -1,0 +1,13 @@
+import AlmanacCore
+import AlmanacHTTP
+import Foundation
+
+extension Provider {
+    /// Crypto prices and history; the key in an `Authorization` header; plan credits per request.
+    public static let twelveData = Provider(
+        rawValue: "twelvedata", displayName: "Twelve Data", keyVariable: "TWELVEDATA_API_KEY", urlVariable: "ALMANAC_TWELVEDATA_URL",
+        defaultBaseURL: "https://api.twelvedata.com", keyPlacement: .header("Authorization", prefix: "apikey "), countsCredits: true,
+        batching: Provider.Batching(queryName: "symbol") { symbol in
+            "{\"code\":404,\"message\":\"**symbol** not found: \(symbol). Please specify it correctly\",\"status\":\"error\"}"
+        })
+}
