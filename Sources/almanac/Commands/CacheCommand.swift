@@ -73,8 +73,7 @@ struct CacheCommand: AsyncParsableCommand {
         func run() async throws {
             try await CommandRunner.run(global) { context in
                 let removed = context.client.cache.clear(provider: provider.flatMap(Provider.init(rawValue:)))
-                if context.json { return try context.printJSON(["removed": removed]) }
-                context.console.print("Removed \(removed) cached \(removed == 1 ? "response" : "responses").")
+                try context.show(json: ["removed": removed], text: "Removed \(removed) cached \(removed == 1 ? "response" : "responses").")
             }
         }
     }
@@ -86,8 +85,7 @@ struct CacheCommand: AsyncParsableCommand {
         func run() async throws {
             try await CommandRunner.run(global) { context in
                 let removed = context.client.cache.prune(now: context.clock.now())
-                if context.json { return try context.printJSON(["removed": removed]) }
-                context.console.print("Removed \(removed) expired \(removed == 1 ? "response" : "responses").")
+                try context.show(json: ["removed": removed], text: "Removed \(removed) expired \(removed == 1 ? "response" : "responses").")
             }
         }
     }

@@ -48,8 +48,9 @@ struct CryptoCommand: AsyncParsableCommand {
         func run() async throws {
             try await CommandRunner.run(global) { context in
                 let (item, added) = try await CryptoService(context: context).add(query, pick: pick, chooser: CryptoCommand.chooser(context))
-                if context.json { return try context.printJSON(["symbol": item.symbol, "name": item.name, "added": added ? "true" : "false"]) }
-                context.console.print(added ? "Added \(item.symbol) (\(item.name))." : "\(item.symbol) (\(item.name)) is already in the watchlist.")
+                try context.show(
+                    json: ["symbol": item.symbol, "name": item.name, "added": added ? "true" : "false"],
+                    text: added ? "Added \(item.symbol) (\(item.name))." : "\(item.symbol) (\(item.name)) is already in the watchlist.")
             }
         }
     }
@@ -62,8 +63,7 @@ struct CryptoCommand: AsyncParsableCommand {
         func run() async throws {
             try await CommandRunner.run(global) { context in
                 let item = try CryptoService(context: context).remove(reference)
-                if context.json { return try context.printJSON(["removed": item.symbol]) }
-                context.console.print("Removed \(item.symbol) (\(item.name)).")
+                try context.show(json: ["removed": item.symbol], text: "Removed \(item.symbol) (\(item.name)).")
             }
         }
     }
@@ -79,9 +79,10 @@ struct CryptoCommand: AsyncParsableCommand {
         func run() async throws {
             try await CommandRunner.run(global) { context in
                 let history = try await CryptoService(context: context).history(reference, from: from, to: to)
-                if context.json { return try context.printJSON(CryptoJSON.History(history)) }
-                context.console.print(
-                    CryptoView.history(history, ohlc: ohlc, style: context.style, chart: context.style.enabled, now: context.clock.now()))
+                try context.show(
+                    json: CryptoJSON.History(history),
+                    text:
+                        CryptoView.history(history, ohlc: ohlc, style: context.style, chart: context.style.enabled, now: context.clock.now()))
             }
         }
     }
@@ -101,9 +102,10 @@ struct CryptoCommand: AsyncParsableCommand {
                 let service = CryptoService(context: context)
                 let server = check ? try await service.checkUsage() : nil
                 let usage = service.usage()
-                if context.json { return try context.printJSON(CryptoJSON.Usage(usage, server: server, plan: service.gate.planText)) }
-                context.console.print(
-                    CryptoView.usage(usage, server: server, plan: service.gate.planText, style: context.style, now: context.clock.now()))
+                try context.show(
+                    json: CryptoJSON.Usage(usage, server: server, plan: service.gate.planText),
+                    text:
+                        CryptoView.usage(usage, server: server, plan: service.gate.planText, style: context.style, now: context.clock.now()))
             }
         }
     }

@@ -73,11 +73,12 @@ extension DealsCommand {
                     context.console.warn("skipped \(feed.skipped) malformed \(feed.skipped == 1 ? "line" : "lines") in the source.")
                 }
                 let rows = feed.store.window(offset: 0, count: limit)
-                if context.json { return try context.printJSON(rows.map(DealJSON.init)) }
-                context.console.print(
-                    DealsView.table(
-                        rows, column: feed.store.column, descending: feed.store.descending,
-                        total: feed.store.count, style: context.style))
+                try context.show(
+                    json: rows.map(DealJSON.init),
+                    text:
+                        DealsView.table(
+                            rows, column: feed.store.column, descending: feed.store.descending,
+                            total: feed.store.count, style: context.style))
             }
         }
     }

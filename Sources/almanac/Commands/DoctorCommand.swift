@@ -17,7 +17,7 @@ struct DoctorCommand: AsyncParsableCommand {
     func run() async throws {
         try await CommandRunner.run(global) { context in
             let report = await Doctor(context: context).report(check: check)
-            if context.json { try context.printJSON(report) } else { context.console.print(DoctorView.render(report, style: context.style)) }
+            try context.show(json: report, text: DoctorView.render(report, style: context.style))
             if !report.healthy { throw ExitCode(ExitStatus.unavailable) }
         }
     }

@@ -29,8 +29,7 @@ struct ExamsCommand: AsyncParsableCommand {
         let service = ExamService(context: context)
         try confirm(question(try service.exam(id: id)), yes: yes, context: context)
         let exam = try change(service, id)
-        if context.json { return try context.printJSON(try ExamsView.row(exam, context: context)) }
-        context.console.print(done(exam))
+        try context.show(json: try ExamsView.row(exam, context: context), text: done(exam))
     }
 
     struct Pending: AsyncParsableCommand {
@@ -59,8 +58,9 @@ struct ExamsCommand: AsyncParsableCommand {
         func run() async throws {
             try await CommandRunner.run(global) { context in
                 let exam = try ExamService(context: context).add(name: name, date: date, passed: passed)
-                if context.json { return try context.printJSON(try ExamsView.row(exam, context: context)) }
-                context.console.print("Added exam \(exam.id): \(exam.name), \(exam.when)\(passed ? " (passed)" : "").")
+                try context.show(
+                    json: try ExamsView.row(exam, context: context),
+                    text: "Added exam \(exam.id): \(exam.name), \(exam.when)\(passed ? " (passed)" : "").")
             }
         }
     }
@@ -89,8 +89,7 @@ struct ExamsCommand: AsyncParsableCommand {
         func run() async throws {
             try await CommandRunner.run(global) { context in
                 let exam = try ExamService(context: context).reschedule(id: id, date: date)
-                if context.json { return try context.printJSON(try ExamsView.row(exam, context: context)) }
-                context.console.print("Exam \(exam.id) (\(exam.name)) is now on \(exam.when).")
+                try context.show(json: try ExamsView.row(exam, context: context), text: "Exam \(exam.id) (\(exam.name)) is now on \(exam.when).")
             }
         }
     }

@@ -40,7 +40,7 @@ struct FixturesCommand: AsyncParsableCommand {
                 if to != nil { try OutputPathError.requireParent(of: folder) }
                 let recorder = FixtureRecorder(context: context)
                 let summary = fromCache ? try recorder.recordFromCache(providers, to: folder) : try await recorder.recordLive(providers, to: folder)
-                if context.json { try context.printJSON(summary) } else { context.console.print(FixturesView.summary(summary, style: context.style)) }
+                try context.show(json: summary, text: FixturesView.summary(summary, style: context.style))
                 for line in summary.lines {
                     if let skipped = line.skipped { context.console.note("note: \(line.provider) skipped: \(skipped).") }
                     for failure in line.failures { context.console.note("almanac: \(line.provider): \(failure)") }

@@ -129,9 +129,10 @@ struct FruitCommand: AsyncParsableCommand {
         func run() async throws {
             try await CommandRunner.run(global) { context in
                 let entry = try await FruitService(context: context).eat(fruit, date: date, grams: amount)
-                if context.json { return try context.printJSON(entry) }
-                context.console.print(
-                    "Logged #\(entry.id): \(FruitView.number(entry.grams)) g of \(entry.name) on \(entry.date.longText) (\(String(format: "%.0f", entry.nutrition.calories)) kcal)."
+                try context.show(
+                    json: entry,
+                    text:
+                        "Logged #\(entry.id): \(FruitView.number(entry.grams)) g of \(entry.name) on \(entry.date.longText) (\(String(format: "%.0f", entry.nutrition.calories)) kcal)."
                 )
             }
         }
@@ -148,8 +149,9 @@ struct FruitCommand: AsyncParsableCommand {
         func run() async throws {
             try await CommandRunner.run(global) { context in
                 let days = try FruitService(context: context).days(from: from, to: to)
-                if context.json { return try context.printJSON(days.map { FruitJSON.Day(date: $0.date, entries: $0.entries, total: $0.total) }) }
-                context.console.print(FruitView.log(days, style: context.style))
+                try context.show(
+                    json: days.map { FruitJSON.Day(date: $0.date, entries: $0.entries, total: $0.total) },
+                    text: FruitView.log(days, style: context.style))
             }
         }
 
@@ -161,8 +163,7 @@ struct FruitCommand: AsyncParsableCommand {
             func run() async throws {
                 try await CommandRunner.run(global) { context in
                     let entry = try FruitService(context: context).removeEntry(number)
-                    if context.json { return try context.printJSON(["removed": entry.id]) }
-                    context.console.print("Removed #\(entry.id): \(entry.name) on \(entry.date).")
+                    try context.show(json: ["removed": entry.id], text: "Removed #\(entry.id): \(entry.name) on \(entry.date).")
                 }
             }
         }

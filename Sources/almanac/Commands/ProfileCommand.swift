@@ -16,8 +16,7 @@ struct ProfileCommand: AsyncParsableCommand {
         func run() async throws {
             try await CommandRunner.run(global) { context in
                 let name = try ProfileService(context: context).username()
-                if context.json { return try context.printJSON(["username": name]) }
-                context.console.print("Username: \(name)")
+                try context.show(json: ["username": name], text: "Username: \(name)")
             }
         }
     }
@@ -29,8 +28,7 @@ struct ProfileCommand: AsyncParsableCommand {
         func run() async throws {
             try await CommandRunner.run(global) { context in
                 let name = try ProfileService(context: context).setUsername(name)
-                if context.json { return try context.printJSON(["username": name]) }
-                context.console.print("Username set to \(name).")
+                try context.show(json: ["username": name], text: "Username set to \(name).")
             }
         }
     }

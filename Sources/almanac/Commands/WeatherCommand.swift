@@ -163,8 +163,7 @@ extension WeatherCommand {
                 _ = try WeatherService.checkDate(date)
                 let city = try await run.city(place)
                 let (report, day) = try await run.service.day(for: city, date: date)
-                if context.json { return try context.printJSON(WeatherJSON.OneDay(report: report, day: day)) }
-                context.console.print(try run.view(report).day(report, day))
+                try context.show(json: WeatherJSON.OneDay(report: report, day: day), text: try run.view(report).day(report, day))
             }
         }
     }
@@ -176,8 +175,7 @@ extension WeatherCommand {
         func run() async throws {
             try await CommandRunner.run(global) { context in
                 let document = try WeatherService(context: context).document()
-                if context.json { return try context.printJSON(WeatherJSON.Cities(document)) }
-                context.console.print(WeatherView.cities(document, style: context.style))
+                try context.show(json: WeatherJSON.Cities(document), text: WeatherView.cities(document, style: context.style))
             }
         }
     }
@@ -208,8 +206,7 @@ extension WeatherCommand {
         func run() async throws {
             try await CommandRunner.run(global) { context in
                 let removed = try WeatherService(context: context).removeCity(city)
-                if context.json { return try context.printJSON(["removed": removed.label]) }
-                context.console.print("Removed \(removed.label).")
+                try context.show(json: ["removed": removed.label], text: "Removed \(removed.label).")
             }
         }
     }
@@ -222,8 +219,7 @@ extension WeatherCommand {
         func run() async throws {
             try await CommandRunner.run(global) { context in
                 let chosen = try WeatherService(context: context).setDefault(city)
-                if context.json { return try context.printJSON(["default": chosen.label]) }
-                context.console.print("\(chosen.label) is now the default city.")
+                try context.show(json: ["default": chosen.label], text: "\(chosen.label) is now the default city.")
             }
         }
     }
@@ -255,8 +251,7 @@ extension WeatherCommand {
                     if let time { settings.time = .init(rawValue: time)! }
                     if let lang { settings.lang = lang }
                 }
-                if context.json { return try context.printJSON(settings) }
-                context.console.print(WeatherView.settings(settings))
+                try context.show(json: settings, text: WeatherView.settings(settings))
             }
         }
     }
