@@ -66,7 +66,7 @@ final class MenuSessionTests: XCTestCase {
                 > quit
 
                 """)
-        XCTAssertEqual(result.err, "almanac: A username is 3 to 32 characters: letters, digits, '.', '_' or '-', starting with a letter.\n")
+        XCTAssertEqual(result.err, "A username is 3 to 32 characters: letters, digits, '.', '_' or '-', starting with a letter.\n")
         XCTAssertFalse(result.out.contains("\u{1B}["))
     }
 
@@ -77,8 +77,43 @@ final class MenuSessionTests: XCTestCase {
         XCTAssertEqual(back.status, 0)
         XCTAssertEqual(back.out, welcome + " back\n")
         let wrong = try menu("9\nhelp\n", home: home)
-        XCTAssertEqual(wrong.err, "almanac: Choose 1 to 6, or help, back, quit.\n")
-        XCTAssertEqual(wrong.out, welcome + " 9\n> help\n" + welcome + " \n")
+        XCTAssertEqual(wrong.err, "Choose 1 to 6, or help, back, quit.\n")
+        XCTAssertTrue(wrong.out.hasPrefix(welcome + " 9\n> help\n"), wrong.out)
+        // help explains each choice and names the command that does the same.
+        XCTAssertTrue(wrong.out.contains("  1) Cryptocurrencies\n     Prices of your watchlist and their history (almanac crypto).\n"), wrong.out)
+        XCTAssertTrue(wrong.out.contains("At any prompt: back returns here without changing anything, quit ends the session."), wrong.out)
+    }
+
+    /// Every section, bad input at every prompt: each is asked again with a reason in the menu's
+    /// own words (never a flag or the program's name), and `back` leaves a prompt unchanged.
+    func testEveryPromptReasksInPlainWordsAndBackChangesNothing() throws {
+        let home = try makeTemporaryFolder(self)
+        let walk = [
+            "1", "2", "1", "2026-02-30", "2026-12-01", "2026-11-18", "2026-13-01", "2026-11-10", "", "back",  // crypto dates; blank end = today
+            "1", "4", "nosuchcoin", "back", "back",
+            "2", "7", "kelvin", "back", "back",  // weather settings
+            "3", "1", "colour", "back", "3", "3", "Banana", "2026-02-30", "2030-01-01", "back", "back",  // fruit sort and day eaten
+            "4", "3", "", "Physics", "2026-13-45 09:00", "back", "4", "x", "back", "back",  // exams
+            "5", "2", "colour", "back", "back",  // deals column
+            "6", "2", "x", "back", "back",  // profile name
+            "quit",
+        ]
+        let result = try menu(walk.joined(separator: "\n") + "\n", home: home)
+        XCTAssertEqual(result.status, 0, result.err)
+        let reasons = result.err.split(separator: "\n").map(String.init)
+        XCTAssertGreaterThanOrEqual(reasons.count, 12, result.err)
+        for line in reasons {
+            XCTAssertNil(line.range(of: #"--[a-z]"#, options: .regularExpression), line)
+            XCTAssertFalse(line.hasPrefix("almanac"), line)
+        }
+        XCTAssertTrue(result.err.contains("The start date must be a real date, e.g. 2026-11-05, and not after today (2026-11-21)."), result.err)
+        XCTAssertTrue(result.err.contains("The start date 2026-12-01 is after today (2026-11-21)."), result.err)
+        XCTAssertTrue(
+            result.out.contains("BTC/USD — Bitcoin, 2026-11-18 to 2026-11-21") || result.out.contains("2026-11-18 to 2026-11-20"), result.out)
+        // Nothing was changed by the prompts left with back.
+        let profile = try runAlmanac(["profile", "--json"], home: home, environment: ["ALMANAC_TODAY": "2026-11-21"])
+        XCTAssertTrue(profile.out.contains("guest"), profile.out)
+        XCTAssertEqual(try runAlmanac(["exams", "--json"], home: home).out.contains("Physics"), false)
     }
 
     func testCryptoDetailsReasksInvalidDates() throws {
@@ -86,8 +121,8 @@ final class MenuSessionTests: XCTestCase {
         let result = try menu("1\n2\n1\n2026-13-01\n2026-11-18\n2026-11-30\n2026-11-19\nquit\n", home: home)
         XCTAssertEqual(result.status, 0)
         XCTAssertTrue(
-            result.err.contains("almanac: The start date must be a real date as YYYY-MM-DD, today or yesterday, not \"2026-13-01\"."), result.err)
-        XCTAssertTrue(result.err.contains("almanac: The end date 2026-11-30 is after today (2026-11-21)."), result.err)
+            result.err.contains("The start date must be a real date, e.g. 2026-11-05, and not after today (2026-11-21)."), result.err)
+        XCTAssertTrue(result.err.contains("The end date 2026-11-30 is after today (2026-11-21)."), result.err)
         XCTAssertTrue(
             result.out.contains(
                 """
@@ -115,8 +150,8 @@ final class MenuSessionTests: XCTestCase {
         XCTAssertEqual(result.status, 0, result.err)
         XCTAssertTrue(result.out.contains("Deals (sorted by price, ascending)"), result.out)
         XCTAssertTrue(result.out.contains("100,000 deals, sorted by price ascending"), result.out)
-        XCTAssertTrue(result.err.contains("almanac: Type one of: date, instrument, price, amount, side."), result.err)
-        XCTAssertTrue(result.err.contains("almanac: Browsing needs a terminal"), result.err)
+        XCTAssertTrue(result.err.contains("Type one of: date, instrument, price, amount, side."), result.err)
+        XCTAssertTrue(result.err.contains("Browsing needs a terminal"), result.err)
     }
 
     func testWeatherSectionAddAndList() throws {

@@ -24,7 +24,7 @@ final class ErrorSentenceTests: XCTestCase {
             .hoursOutOfRange(requested: 49, allowed: WeatherService.hourRange), .invalidDate("2026-02-30"),
         ]
         let dates: [DateInputError] = [
-            .invalid(.from, "2026-13-01"), .afterToday(.to, LocalDate("2026-11-30")!, today: today),
+            .invalid(.from, "2026-13-01", today: today), .afterToday(.to, LocalDate("2026-11-30")!, today: today),
             .reversed(from: LocalDate("2026-11-10")!, to: LocalDate("2026-11-05")!),
         ]
         let fruit: [FruitError] = [.eatenInFuture(LocalDate("2026-11-30")!), .amountOutOfRange, .noLogEntry(9, logIsEmpty: false)]
@@ -72,8 +72,8 @@ final class ErrorSentenceTests: XCTestCase {
             ErrorSentence.text(WeatherError.daysOutOfRange(requested: 30, allowed: 1...25), for: .menu),
             "The number of days must be from 1 to 25, not 30.")
         XCTAssertEqual(
-            ErrorSentence.text(DateInputError.invalid(.from, "2026-13-01"), for: .menu),
-            "The start date must be a real date as YYYY-MM-DD, today or yesterday, not \"2026-13-01\".")
+            ErrorSentence.text(DateInputError.invalid(.from, "2026-13-01", today: today), for: .menu),
+            "The start date must be a real date, e.g. 2026-11-05, and not after today (2026-11-21).")
         XCTAssertEqual(
             ErrorSentence.text(CryptoError.choiceOutOfRange(choice: 4, count: 2, query: "terra"), for: .menu),
             "There is no pair 4: 2 pairs match \"terra\".")

@@ -13,7 +13,7 @@ public enum DateInput {
         case "today": return today
         case "yesterday": return today.adding(days: -1)
         default:
-            guard let date = LocalDate(text.trimmingCharacters(in: .whitespaces)) else { throw DateInputError.invalid(field, text) }
+            guard let date = LocalDate(text.trimmingCharacters(in: .whitespaces)) else { throw DateInputError.invalid(field, text, today: today) }
             return date
         }
     }
@@ -32,14 +32,14 @@ public enum DateInput {
 /// A typed date that cannot be used. Exit 64. The description is in plain words; a front end
 /// that has flags names them (`--from`).
 public enum DateInputError: UserInputError, Equatable {
-    case invalid(DateInput.Field, String)
+    case invalid(DateInput.Field, String, today: LocalDate)
     case afterToday(DateInput.Field, LocalDate, today: LocalDate)
     case reversed(from: LocalDate, to: LocalDate)
 
     public var description: String {
         switch self {
-        case .invalid(let field, let text):
-            "\(Self.name(field)) must be a real date as YYYY-MM-DD, today or yesterday, not \"\(text)\"."
+        case .invalid(let field, _, let today):
+            "\(Self.name(field)) must be a real date, e.g. \(today.adding(days: -16)), and not after today (\(today))."
         case .afterToday(let field, let date, let today):
             "\(Self.name(field)) \(date) is after today (\(today))."
         case .reversed(let from, let to):

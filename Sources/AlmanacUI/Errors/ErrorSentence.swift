@@ -49,7 +49,7 @@ public enum ErrorSentence {
 
     private static func date(_ error: DateInputError) -> String {
         switch error {
-        case .invalid(let field, let text): "--\(field.rawValue) must be a real date as YYYY-MM-DD, today or yesterday, not \"\(text)\"."
+        case .invalid(let field, let text, _): "--\(field.rawValue) must be a real date as YYYY-MM-DD, today or yesterday, not \"\(text)\"."
         case .afterToday(let field, let date, let today): "--\(field.rawValue) \(date) is after today (\(today))."
         case .reversed(let from, let to): "--from \(from) is after --to \(to)."
         }

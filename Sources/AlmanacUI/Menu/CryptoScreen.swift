@@ -8,6 +8,13 @@ public struct CryptoScreen: MenuScreen {
     public let context: AppContext
     public let title = "Cryptocurrencies"
     public let choices = ["Watchlist with prices", "Details: daily prices for a date range", "Add a cryptocurrency", "Remove a cryptocurrency"]
+    public let help = [
+        "Shows each pair's price and change. Same as: almanac crypto",
+        "Asks for an ID from the watchlist, a start date and an end date (YYYY-MM-DD; today, yesterday; a blank end date means today). "
+            + "Same as: almanac crypto history BTC --from 2026-11-01 --to 2026-11-07",
+        "Asks for a symbol, pair or name (ETH, ETH/USD, Ethereum) and offers a choice when several match. Same as: almanac crypto add Ethereum",
+        "Asks for an ID or name from the watchlist. Same as: almanac crypto remove ETH",
+    ]
 
     public func choose(_ index: Int, io: MenuIO) async -> MenuNavigation {
         let service = CryptoService(context: context)
@@ -18,27 +25,31 @@ public struct CryptoScreen: MenuScreen {
                 io.say(CryptoView.watchlist(try await service.prices(), style: context.style, now: now))
             case 1:
                 io.say(CryptoView.watchlist(try await service.prices(), style: context.style, now: now))
-                guard case .text(let id) = io.ask("ID:") else { return }
+                guard let id = try await io.askValid("ID:", { text in try await service.pair(for: text).0 }) else { return }
                 let today = try service.today()
                 guard
                     let from = io.askValid(
                         "Start date (YYYY-MM-DD):", { try DateInput.range(from: $0, to: nil, today: today, defaultDays: 1).lowerBound }),
                     let to = io.askValid(
-                        "End date (YYYY-MM-DD):", { try DateInput.range(from: from.description, to: $0, today: today, defaultDays: 1).upperBound })
+                        "End date (YYYY-MM-DD, blank for today):",
+                        { text in
+                            try DateInput.range(from: from.description, to: text.isEmpty ? nil : text, today: today, defaultDays: 1).upperBound
+                        })
                 else { return }
                 let history = try await service.history(id, from: from.description, to: to.description)
                 io.say(CryptoView.history(history, ohlc: false, style: context.style, chart: context.style.enabled, now: now))
             case 2:
-                guard case .text(let query) = io.ask("Symbol or name (e.g. ETH, Ethereum):") else { return }
                 let chooser: CryptoService.Chooser = { pairs in
                     io.choose("Several pairs match:", pairs.map { "\($0.symbol) (\($0.currency_base ?? "?") in \($0.currency_quote ?? "?"))" })
                 }
-                let (item, added) = try await service.add(query, pick: nil, chooser: chooser)
+                guard
+                    let (item, added) = try await io.askValid(
+                        "Symbol or name (e.g. ETH, Ethereum):", { query in try await service.add(query, pick: nil, chooser: chooser) })
+                else { return }
                 io.say(added ? "Added \(item.symbol) (\(item.name))." : "\(item.symbol) is already in the watchlist.")
             default:
                 io.say("Watchlist: \(try service.watchlist().summary)")
-                guard case .text(let reference) = io.ask("ID or name to remove:") else { return }
-                let item = try service.remove(reference)
+                guard let item = io.askValid("ID or name to remove:", { try service.remove($0) }) else { return }
                 io.say("Removed \(item.symbol) (\(item.name)).")
             }
         }

@@ -23,6 +23,12 @@ public struct DealsScreen: MenuScreen {
 
     public var title: String { "Deals (sorted by \(choice.column.title.lowercased()), \(choice.descending ? "descending" : "ascending"))" }
     public let choices = ["Top 20 rows of 100,000 deals", "Choose the sort column", "Flip the direction", "Browse full screen"]
+    public let help = [
+        "Streams 100,000 deals and shows the first 20 in the chosen order. Same as: almanac deals top --sort price",
+        "Asks for a column: date, instrument, price, amount or side.",
+        "Switches between ascending and descending.",
+        "The live table on the whole terminal (q to come back). Same as: almanac deals browse",
+    ]
 
     public func choose(_ index: Int, io: MenuIO) async -> MenuNavigation {
         await attempt(io) {

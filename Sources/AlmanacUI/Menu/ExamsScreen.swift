@@ -8,6 +8,13 @@ public struct ExamsScreen: MenuScreen {
     public let context: AppContext
     public let title = "Exams"
     public let choices = ["Pending exams", "Passed exams", "New exam", "Choose an exam: pass or change date", "Delete an exam"]
+    public let help = [
+        "Exams to come, by month, with days left. Same as: almanac exams",
+        "Exams passed. Same as: almanac exams passed",
+        "Asks for a name and a date and time (YYYY-MM-DD HH:MM). Same as: almanac exams add \"Physics\" --date \"2026-12-03 09:30\"",
+        "Asks for an exam ID, then to pass it or give a new date. Same as: almanac exams pass 1, almanac exams reschedule 1 --date …",
+        "Asks for an exam ID and a confirmation. Same as: almanac exams delete 1",
+    ]
 
     public func choose(_ index: Int, io: MenuIO) async -> MenuNavigation {
         let service = ExamService(context: context)
@@ -23,8 +30,15 @@ public struct ExamsScreen: MenuScreen {
                 io.say("Added exam \(exam.id): \(exam.name), \(exam.when).")
             case 3: try change(service, io: io)
             default:
-                guard case .text(let text) = io.ask("Exam ID to delete:"), let id = Int(text) else { return io.say("Cancelled.") }
-                let exam = try service.exam(id: id)
+                guard
+                    let exam = io.askValid(
+                        "Exam ID to delete:",
+                        { text -> Exam in
+                            guard let id = Int(text) else { throw UsageError("Type an exam ID.") }
+                            return try service.exam(id: id)
+                        })
+                else { return io.say("Cancelled.") }
+                let id = exam.id
                 guard case .text(let answer) = io.ask("Delete \"\(exam.name)\"? [y/N]"), ["y", "yes"].contains(answer.lowercased()) else {
                     return io.say("Cancelled.")
                 }

@@ -8,6 +8,12 @@ public struct FruitsScreen: MenuScreen {
     public let context: AppContext
     public let title = "Fruits"
     public let choices = ["Catalogue (choose the sort)", "A fruit's detail", "Eat a fruit", "Log of the last 30 days"]
+    public let help = [
+        "Asks for the sort: id, name, family, genus or order (blank for id). Same as: almanac fruit list --sort name",
+        "Asks for a fruit name or id. Same as: almanac fruit show Banana",
+        "Asks for a fruit and the day eaten (YYYY-MM-DD, today, yesterday; blank for today); logs 100 g. Same as: almanac fruit eat Banana --amount 150",
+        "What you ate day by day, with totals. Same as: almanac fruit log",
+    ]
 
     public func choose(_ index: Int, io: MenuIO) async -> MenuNavigation {
         let service = FruitService(context: context)
@@ -15,8 +21,7 @@ public struct FruitsScreen: MenuScreen {
             switch index {
             case 0: try await catalogue(service, io: io)
             case 1:
-                guard case .text(let name) = io.ask("Fruit name or id:") else { return }
-                let (fruit, _) = try await service.fruit(name)
+                guard let (fruit, _) = try await io.askValid("Fruit name or id:", { try await service.fruit($0) }) else { return }
                 io.say(FruitView.detail(fruit, lastEaten: try service.lastEaten(fruit), today: try context.today(), style: context.style))
             case 2: try await eat(service, io: io)
             default:
@@ -47,7 +52,8 @@ public struct FruitsScreen: MenuScreen {
     }
 
     private func eat(_ service: FruitService, io: MenuIO) async throws {
-        guard case .text(let name) = io.ask("Fruit name or id:") else { return }
+        guard let (fruit, _) = try await io.askValid("Fruit name or id:", { try await service.fruit($0) }) else { return }
+        let name = fruit.name
         let today = try context.today()
         guard
             let date = io.askValid(

@@ -26,7 +26,8 @@ public final class MenuIO: @unchecked Sendable {
 
     public func say(_ text: String) { context.console.print(text) }
 
-    public func error(_ text: String) { context.console.note("almanac: " + text) }
+    /// A problem with what was typed, in the menu's own words (no program name, no flags).
+    public func error(_ text: String) { context.console.note(text) }
 
     /// Prints `prompt` and reads one line; `help`, `back`, `quit` are recognised anywhere.
     public func ask(_ prompt: String) -> MenuInput {
@@ -59,6 +60,19 @@ public final class MenuIO: @unchecked Sendable {
         while true {
             guard case .text(let text) = ask(prompt) else { return nil }
             do { return try parse(text) } catch { self.error(ErrorSentence.text(error, for: .menu)) }
+        }
+    }
+
+    /// `askValid` for an answer checked by the library (a name looked up, a fruit fetched). An
+    /// error about the answer asks again; any other (the network, a damaged file) ends the prompt.
+    public func askValid<T>(_ prompt: String, _ act: (String) async throws -> T) async throws -> T? {
+        while true {
+            guard case .text(let text) = ask(prompt) else { return nil }
+            do {
+                return try await act(text)
+            } catch let error where error is UsageError || error is any UserInputError {
+                self.error(ErrorSentence.text(error, for: .menu))
+            }
         }
     }
 }

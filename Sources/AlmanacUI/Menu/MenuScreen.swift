@@ -16,6 +16,9 @@ public enum MenuNavigation {
 public protocol MenuScreen {
     var title: String { get }
     var choices: [String] { get }
+    /// One line per choice for `help`: what it does, what it asks for and in which format, and
+    /// the command that does the same on the command line.
+    var help: [String] { get }
     /// Handles choice `index` (0-based).
     func choose(_ index: Int, io: MenuIO) async -> MenuNavigation
 }
@@ -26,6 +29,19 @@ extension MenuScreen {
         var lines = ["", style.bold(title)]
         for (index, choice) in choices.enumerated() { lines.append("  \(index + 1)) \(choice)") }
         lines.append(style.dim("  help · back · quit"))
+        return lines.joined(separator: "\n")
+    }
+}
+
+extension MenuScreen {
+    /// `help`: each choice with its explanation, then the words that work at every prompt.
+    public func helpText(style: Style) -> String {
+        var lines = ["", style.bold(title)]
+        for (index, choice) in choices.enumerated() {
+            lines.append("  \(index + 1)) \(choice)")
+            if index < help.count { lines.append(style.dim("     " + help[index])) }
+        }
+        lines.append(style.dim("  At any prompt: back returns here without changing anything, quit ends the session."))
         return lines.joined(separator: "\n")
     }
 }

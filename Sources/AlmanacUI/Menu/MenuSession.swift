@@ -4,8 +4,8 @@ import AlmanacKit
 import AlmanacProviders
 import Foundation
 
-/// The guided session: a welcome menu, then one screen per section. `help` repeats the
-/// choices, `back` returns (from the welcome menu it ends the program), `quit` ends anywhere,
+/// The guided session: a welcome menu, then one screen per section. `help` explains each
+/// choice, `back` returns (from the welcome menu it ends the program), `quit` ends anywhere,
 /// and the end of input ends the session cleanly.
 public struct MenuSession {
     public init(context: AppContext) {
@@ -23,7 +23,7 @@ public struct MenuSession {
             case .end, .quit:
                 return
             case .help:
-                io.say(screen.menu(style: context.style))
+                io.say(screen.helpText(style: context.style))
             case .back:
                 stack.removeLast()
                 if let previous = stack.last { io.say(previous.menu(style: context.style)) }
@@ -56,6 +56,14 @@ public struct WelcomeScreen: MenuScreen {
     }
 
     public let choices = ["Cryptocurrencies", "Weather", "Fruits", "Exams", "Deals", "Profile"]
+    public let help = [
+        "Prices of your watchlist and their history (almanac crypto).",
+        "Saved cities, forecasts and hourly detail (almanac weather).",
+        "The fruit catalogue, nutrition and what you ate (almanac fruit).",
+        "Your exam planner (almanac exams).",
+        "A live table of trading deals (almanac deals).",
+        "Your name in this greeting (almanac profile).",
+    ]
 
     public func choose(_ index: Int, io: MenuIO) async -> MenuNavigation {
         switch index {

@@ -8,6 +8,10 @@ public struct ProfileScreen: MenuScreen {
     public let context: AppContext
     public let title = "Profile"
     public let choices = ["Show username", "Edit username"]
+    public let help = [
+        "Shows the name the greeting uses. Same as: almanac profile",
+        "Asks for a new name (blank keeps the current one). Same as: almanac profile set-username NAME",
+    ]
 
     public func choose(_ index: Int, io: MenuIO) async -> MenuNavigation {
         let service = ProfileService(context: context)

@@ -16,6 +16,15 @@ public struct WeatherScreen: MenuScreen {
     public let toggle = Toggle()
 
     public var title: String { "Weather" }
+    public let help = [
+        "Each saved city with its temperature now. Same as: almanac weather cities, then almanac weather NAME",
+        "The default city's forecast, a row a day. Same as: almanac weather forecast --days 7",
+        "Switches the forecast between 7 and 25 days (beyond 8 days it comes from the climate model).",
+        "The next 24 hours, hour by hour. Same as: almanac weather hourly --hours 24",
+        "Asks for a city name or coordinates (lat,lon) and offers a choice when several places match. Same as: almanac weather add NAME",
+        "Asks for the name or number of a saved city. Same as: almanac weather remove NAME",
+        "Asks for units (metric, imperial) and wind (ms, kmh, mph); blank keeps the current one. Same as: almanac weather settings --units imperial",
+    ]
     public var choices: [String] {
         [
             "Saved cities with current temperature", "Forecast for the default city (\(toggle.days) days)",
@@ -43,8 +52,8 @@ public struct WeatherScreen: MenuScreen {
             case 4: try await addCity(service, io: io)
             case 5:
                 io.say(WeatherView.cities(try service.document(), style: context.style))
-                guard case .text(let reference) = io.ask("Name or number to remove:") else { return }
-                io.say("Removed \(try service.removeCity(reference).label).")
+                guard let city = io.askValid("Name or number to remove:", { try service.removeCity($0) }) else { return }
+                io.say("Removed \(city.label).")
             default: try changeSettings(service, settings, io: io)
             }
         }
@@ -62,11 +71,11 @@ public struct WeatherScreen: MenuScreen {
     }
 
     private func addCity(_ service: WeatherService, io: MenuIO) async throws {
-        guard case .text(let name) = io.ask("City name (or lat,lon):") else { return }
         let chooser: WeatherService.Chooser = { cities in
             io.choose("Several places match:", cities.map { "\($0.label) (\($0.coordinatesText))" })
         }
-        let (city, added) = try await service.addCity(name, pick: nil, chooser: chooser)
+        guard let (city, added) = try await io.askValid("City name (or lat,lon):", { try await service.addCity($0, pick: nil, chooser: chooser) })
+        else { return }
         io.say(added ? "Saved \(city.label)." : "\(city.label) is already saved.")
     }
 

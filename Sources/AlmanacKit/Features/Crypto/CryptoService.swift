@@ -135,7 +135,7 @@ public struct CryptoService: Sendable {
     }
 
     /// The pair meant by a watchlist reference, or else by the catalogue.
-    func pair(for reference: String) async throws -> (String, String) {
+    public func pair(for reference: String) async throws -> (String, String) {
         let list = try store.read()
         if let index = list.index(of: reference) { return (list.items[index].symbol, list.items[index].name) }
         if Int(reference) != nil { throw UsageError("No watchlist row \(reference) (\(list.summary)).") }
