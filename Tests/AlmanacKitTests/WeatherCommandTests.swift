@@ -52,7 +52,18 @@ final class WeatherCommandTests: XCTestCase {
     func testUnrecordedCityInSampleModeIsUnavailable() throws {
         let home = try makeTemporaryFolder(self)
         let result = try runAlmanac(["weather", "Paris"], home: home)
-        assertOneLineError(result, status: 69, contains: "No cached or recorded response for yandex GET /1.x/?format=json&geocode=Paris")
+        // What the samples cover and how to go live, in a user's words; no request ids or paths.
+        assertOneLineError(
+            result, status: 69,
+            contains: "The sample data covers Bratislava, London, Moscow, New York, Oslo, Saint Petersburg, Tehran; "
+                + "set OPENWEATHER_API_KEY and YANDEX_GEOCODER_API_KEY for any city (see almanac doctor).")
+        XCTAssertFalse(result.err.contains("/1.x/"), result.err)
+        XCTAssertFalse(result.err.contains("Fixtures"), result.err)
+        let coordinates = try runAlmanac(["weather", "10,10"], home: home)
+        assertOneLineError(coordinates, status: 69, contains: "The sample data covers Bratislava, London")
+        // The recording detail is for --verbose.
+        let verbose = try runAlmanac(["-v", "weather", "Paris"], home: home)
+        XCTAssertTrue(verbose.err.contains("No cached or recorded response for yandex GET /1.x/?format=json&geocode=Paris"), verbose.err)
     }
 
     func testCitiesSettingsAndStatusLineAcrossRuns() throws {

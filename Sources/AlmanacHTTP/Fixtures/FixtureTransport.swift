@@ -58,6 +58,22 @@ public final class FixtureTransport: Sendable {
             folder: folder.appendingPathComponent(descriptor.provider.fixtureFolder).path)
     }
 
+    /// What the recordings answer for requests like this one (same provider and path): the
+    /// values of the parameters that tell them apart (`geocode=Moscow` → `Moscow`; `lat`/`lon` →
+    /// `55.76,37.62`), in recording order, each once.
+    public func coverage(for descriptor: RequestDescriptor) -> [String] {
+        let similar = candidates(for: descriptor.provider).filter { $0.path == descriptor.path && $0.status == 200 }
+        let varying = Set(similar.flatMap { $0.query.keys }).filter { name in Set(similar.map { $0.query[name] ?? "" }).count > 1 }
+        var seen = Set<String>()
+        return similar.compactMap { candidate -> String? in
+            let parts = varying.sorted().compactMap { candidate.query[$0] }
+            guard !parts.isEmpty else { return nil }
+            let text =
+                parts.count == 2 && varying == ["lat", "lon"] ? "\(candidate.query["lat"]!),\(candidate.query["lon"]!)" : parts.joined(separator: " ")
+            return seen.insert(text).inserted ? text : nil
+        }
+    }
+
     /// The candidate listing most matching parameters; earlier sets win ties.
     private func best(_ candidates: [Candidate], for descriptor: RequestDescriptor) -> Candidate? {
         var best: (Candidate, Int)?

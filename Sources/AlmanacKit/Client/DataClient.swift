@@ -111,7 +111,14 @@ public final class DataClient: Sendable {
         guard let fixtures else {
             throw APIError.noRecording(request: descriptor.identity, nearest: nil, folder: nil)
         }
-        let response = try fixtures.respond(to: descriptor)
+        let response: HTTPResponse
+        do {
+            response = try fixtures.respond(to: descriptor)
+        } catch let error as APIError {
+            guard case .noRecording = error else { throw error }
+            console.debug(error.description)
+            throw SampleDataError(provider: descriptor.provider, covered: fixtures.coverage(for: descriptor), request: descriptor.identity)
+        }
         guard response.isSuccess else {
             let request = PreparedRequest(method: descriptor.method, url: descriptor.path, redactedURL: descriptor.path)
             throw LiveClient.error(for: response, descriptor: descriptor, request: request)

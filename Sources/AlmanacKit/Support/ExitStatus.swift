@@ -20,7 +20,7 @@ public enum ExitStatus {
         case is UsageError, is any UserInputError: usage
         case is CreditLimitError: temporary
         case is OutputPathError: cannotCreate
-        case is APIError, is TransportError, is DecodingFailure: unavailable
+        case is APIError, is TransportError, is DecodingFailure, is SampleDataError: unavailable
         default: failure
         }
     }

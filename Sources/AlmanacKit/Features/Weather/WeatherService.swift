@@ -101,7 +101,24 @@ public struct WeatherService: Sendable {
         if configuration.mode(for: .yandexGeocoder) != .live, configuration.mode(for: .openWeather) == .live {
             return PlaceCandidates.fromOpenWeather(try await client.fetch(OpenWeather.geocode(query)).value)
         }
-        return PlaceCandidates.fromYandex(try await client.fetch(YandexGeocoder.geocode(query, lang: lang)).value)
+        do {
+            return PlaceCandidates.fromYandex(try await client.fetch(YandexGeocoder.geocode(query, lang: lang)).value)
+        } catch is SampleDataError {
+            throw await sampleCities(lang: lang)
+        }
+    }
+
+    /// For a place the sample data does not cover: the cities it does (each recorded name that
+    /// finds a place of that name, in recording order) and the two keys that open up any city.
+    private func sampleCities(lang: String) async -> SampleDataError {
+        var names: [String] = []
+        for name in client.fixtures?.coverage(for: YandexGeocoder.geocode("", lang: lang).descriptor) ?? [] {
+            guard let answer = try? await client.fetch(YandexGeocoder.geocode(name, lang: lang)).value,
+                PlaceCandidates.fromYandex(answer).first?.name.lowercased() == name.lowercased()
+            else { continue }
+            names.append(name)
+        }
+        return SampleDataError(covered: names, keys: ["OPENWEATHER_API_KEY", "YANDEX_GEOCODER_API_KEY"], subject: "any city")
     }
 
     static func choose(_ candidates: [City], query: String, pick: Int?, chooser: Chooser?) throws -> City {
@@ -143,6 +160,8 @@ public struct WeatherService: Sendable {
             }
             let fetched = try await client.fetch(endpoint, onStale: staleHandler)
             return WeatherMapper.report(fetched.value, city: city, provenance: fetched.provenance)
+        } catch is SampleDataError {
+            throw await sampleCities(lang: lang)
         } catch let error as APIError {
             guard case .unauthorized(_, 401, _) = error else { throw error }
             let report = try await freeReport(for: city, lang: lang, original: error)

@@ -1,0 +1,33 @@
+import AlmanacCore
+import AlmanacHTTP
+import Foundation
+
+/// A request the recorded sample data does not answer, in a user's words: what the samples do
+/// cover and which keys make any request live. Exit 69. The recording detail (request, nearest
+/// recording, folder) is said under `--verbose`.
+public struct SampleDataError: Error, Equatable, CustomStringConvertible, Sendable {
+    /// What the samples answer for this kind of request (places, pairs), as recorded.
+    public var covered: [String]
+    /// The variables that make it live, e.g. `OPENWEATHER_API_KEY`.
+    public var keys: [String]
+    /// What the keys open up: "any city", "any pair".
+    public var subject: String
+    /// The request not answered (its identity, free of secrets), for diagnostics.
+    public var request: String?
+
+    public init(covered: [String], keys: [String], subject: String, request: String? = nil) {
+        (self.covered, self.keys, self.subject, self.request) = (covered, keys, subject, request)
+    }
+
+    /// From the recordings of one provider.
+    public init(provider: Provider, covered: [String], request: String? = nil) {
+        self.init(covered: covered, keys: provider.keyVariable.map { [$0] } ?? [], subject: "live \(provider.displayName) data", request: request)
+    }
+
+    public var description: String {
+        let shown = covered.count > 10 ? covered.prefix(10).joined(separator: ", ") + ", …" : covered.joined(separator: ", ")
+        let head = covered.isEmpty ? "The sample data has no answer for that" : "The sample data covers \(shown)"
+        guard !keys.isEmpty else { return head + "; the provider could not be reached for the rest." }
+        return "\(head); set \(keys.joined(separator: " and ")) for \(subject)."
+    }
+}
