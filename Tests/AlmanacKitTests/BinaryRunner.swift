@@ -40,9 +40,11 @@ func runAlmanac(
     if let stdin { input.fileHandleForWriting.write(Data(stdin.utf8)) }
     try input.fileHandleForWriting.close()
     process.waitUntilExit()
-    return RunResult(
+    let result = RunResult(
         out: try String(contentsOf: outURL, encoding: .utf8), err: try String(contentsOf: errURL, encoding: .utf8),
         status: process.terminationStatus)
+    if !arguments.contains("-v"), !arguments.contains("--verbose") { assertUserWords(result.err, arguments) }
+    return result
 }
 
 /// Asserts a failure: exactly one line on stderr starting with `almanac:`, and the exit code.
@@ -52,4 +54,12 @@ func assertOneLineError(_ result: RunResult, status: Int32, contains text: Strin
     XCTAssertEqual(lines.count, 1, result.err, file: file, line: line)
     XCTAssertTrue(result.err.contains(text), result.err, file: file, line: line)
     XCTAssertFalse(result.err.contains("Usage:"), result.err, file: file, line: line)
+}
+
+/// What a user reads names no endpoint id (`fruityvice.all`) and no path inside a fixture set:
+/// checked on every run of the binary the tests make (the detail is for `--verbose`).
+func assertUserWords(_ text: String, _ arguments: [String], file: StaticString = #filePath, line: UInt = #line) {
+    let endpoint = #"\b(twelvedata|fruityvice|openweather|yandex)\.[a-z_]+\b"#
+    XCTAssertNil(text.range(of: endpoint, options: .regularExpression), "\(arguments): \(text)", file: file, line: line)
+    XCTAssertNil(text.range(of: #"Fixtures/[a-z]+/"#, options: .regularExpression), "\(arguments): \(text)", file: file, line: line)
 }

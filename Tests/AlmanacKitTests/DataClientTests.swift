@@ -94,7 +94,7 @@ final class DataClientTests: XCTestCase {
         XCTAssertTrue(result.stale)
         XCTAssertEqual(result.origin, .cache)
         XCTAssertTrue(
-            capture.err.contains("warning: showing cached openweather.weather from 1 h ago: OpenWeatherMap had a server error (HTTP 503)"),
+            capture.err.contains("warning: showing the OpenWeatherMap answer cached 1 h ago: OpenWeatherMap had a server error (HTTP 503)"),
             capture.err)
     }
 

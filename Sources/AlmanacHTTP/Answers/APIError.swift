@@ -21,7 +21,7 @@ public enum APIError: Error, Equatable, CustomStringConvertible, Sendable {
             let variable = provider.keyVariable.map { " Check \($0)." } ?? ""
             return "\(provider.displayName) refused the key (HTTP \(status)\(Self.suffix(message))).\(variable)"
         case .notFound(let provider, let request, let message):
-            return "\(provider.displayName) has nothing at \(request)\(Self.suffix(message))."
+            return "\(provider.displayName) has no \(request)\(Self.suffix(message))."
         case .badRequest(let provider, let message):
             return "\(provider.displayName) rejected the request\(Self.suffix(message))."
         case .rateLimited(let provider, let retryAfter):

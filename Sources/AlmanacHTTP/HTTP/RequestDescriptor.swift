@@ -7,8 +7,11 @@ import Foundation
 /// fixtures match on it. It never holds a secret.
 public struct RequestDescriptor: Sendable, Equatable, Hashable {
     public var provider: Provider
-    /// A short dotted name used in messages, e.g. `openweather.onecall`.
+    /// A short dotted name for logs and recordings, e.g. `openweather.onecall`.
     public var name: String
+    /// What the request asks for, in a user's words ("fruit catalogue", "weather at 55.76,37.62");
+    /// nil for "the provider's answer". Not part of the identity.
+    public var subject: String?
     public var method: HTTPMethod
     /// Path below the provider's base URL, starting with `/`.
     public var path: String
@@ -18,17 +21,21 @@ public struct RequestDescriptor: Sendable, Equatable, Hashable {
     public var ttl: TimeInterval
 
     public init(
-        provider: Provider, name: String, method: HTTPMethod = .get, path: String,
+        provider: Provider, name: String, subject: String? = nil, method: HTTPMethod = .get, path: String,
         query: [QueryItem] = [], headers: [String: String] = [:], ttl: TimeInterval
     ) {
         self.provider = provider
         self.name = name
+        self.subject = subject
         self.method = method
         self.path = path
         self.query = query
         self.headers = headers
         self.ttl = ttl
     }
+
+    /// What a message calls this request: its subject, else "<provider> answer".
+    public var what: String { subject ?? "\(provider.displayName) answer" }
 
     /// `provider GET /path?a=1&b=2` with parameters sorted; stable across runs and free of secrets.
     public var identity: String {

@@ -156,7 +156,7 @@ public final class DataClient: Sendable {
             return try await fetchAndStore(endpoint, previous: entry)
         } catch {
             let reason = ErrorText.describe(error)
-            console.warn("showing cached \(descriptor.name) from \(Age.describe(now.timeIntervalSince(entry.fetchedAt))) ago: \(reason)")
+            console.warn("showing the \(descriptor.what) cached \(Age.describe(now.timeIntervalSince(entry.fetchedAt))) ago: \(reason)")
             return stale
         }
     }

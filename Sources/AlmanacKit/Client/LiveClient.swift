@@ -81,7 +81,7 @@ public struct LiveClient: Sendable {
         let message = ProviderMessage.extract(from: response.body, secrets: request.secrets)
         switch response.status {
         case 401, 403: return .unauthorized(provider: provider, status: response.status, message: message)
-        case 404: return .notFound(provider: provider, request: descriptor.name, message: message)
+        case 404: return .notFound(provider: provider, request: descriptor.what, message: message)
         case 400, 422: return .badRequest(provider: provider, message: message)
         case 429: return .rateLimited(provider: provider, retryAfter: response.retryAfter())
         case 500...599: return .server(provider: provider, status: response.status)

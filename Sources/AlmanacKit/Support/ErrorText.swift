@@ -8,7 +8,15 @@ public enum ErrorText {
     public static func describe(_ error: any Error) -> String {
         if let error = error as? DecodingError { return JSONDecoding.describe(error) }
         if error is CocoaError { return error.localizedDescription }
+        if let failure = error as? DecodingFailure { return unreadable(failure) }
         let text = String(describing: error)
         return text.split(whereSeparator: \.isNewline).first.map(String.init) ?? text
+    }
+
+    /// A body that does not decode, in a user's words: the provider by name, the endpoint id
+    /// left out (`twelvedata.quote: …` is for logs and tests).
+    static func unreadable(_ failure: DecodingFailure) -> String {
+        let provider = failure.endpoint.split(separator: ".").first.flatMap { Provider(rawValue: String($0)) }
+        return "\(provider?.displayName ?? "The provider") sent an answer Almanac cannot read (\(failure.detail))."
     }
 }

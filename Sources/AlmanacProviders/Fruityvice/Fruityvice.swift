@@ -26,14 +26,14 @@ public enum Fruityvice {
 
     /// `/api/fruit/all`: every fruit, unsorted, ids with gaps.
     public static func all() -> Endpoint<[Fruit]> {
-        Endpoint(RequestDescriptor(provider: .fruityvice, name: "fruityvice.all", path: "/api/fruit/all", ttl: ttl))
+        Endpoint(RequestDescriptor(provider: .fruityvice, name: "fruityvice.all", subject: "fruit catalogue", path: "/api/fruit/all", ttl: ttl))
     }
 
     /// `/api/fruit/{name}` with the name percent-encoded (`Horned%20Melon`).
     public static func fruit(_ name: String) -> Endpoint<Fruit> {
         Endpoint(
             RequestDescriptor(
-                provider: .fruityvice, name: "fruityvice.fruit",
+                provider: .fruityvice, name: "fruityvice.fruit", subject: "fruit called \"\(name)\"",
                 path: "/api/fruit/" + URLParts.encodeSegment(name.lowercased()), ttl: ttl))
     }
 
@@ -41,7 +41,7 @@ public enum Fruityvice {
     public static func group(_ kind: FruitGrouping, _ name: String) -> Endpoint<[Fruit]> {
         Endpoint(
             RequestDescriptor(
-                provider: .fruityvice, name: "fruityvice.\(kind.rawValue)",
+                provider: .fruityvice, name: "fruityvice.\(kind.rawValue)", subject: "fruit in the \(kind.rawValue) \(name)",
                 path: "/api/fruit/\(kind.rawValue)/" + URLParts.encodeSegment(name), ttl: ttl))
     }
 }

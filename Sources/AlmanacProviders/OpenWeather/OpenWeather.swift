@@ -18,7 +18,7 @@ public enum OpenWeather {
     public static func oneCall(latitude: Double, longitude: Double, lang: String) -> Endpoint<OpenWeatherDTO.OneCall> {
         Endpoint(
             RequestDescriptor(
-                provider: .openWeather, name: "openweather.onecall", path: "/data/3.0/onecall",
+                provider: .openWeather, name: "openweather.onecall", subject: "weather at \(place(latitude, longitude))", path: "/data/3.0/onecall",
                 query: coordinates(latitude, longitude) + [QueryItem("units", "metric"), QueryItem("lang", lang), QueryItem("exclude", "minutely")],
                 ttl: forecastTTL))
     }
@@ -27,7 +27,7 @@ public enum OpenWeather {
     public static func current(latitude: Double, longitude: Double, lang: String) -> Endpoint<OpenWeatherDTO.Current25> {
         Endpoint(
             RequestDescriptor(
-                provider: .openWeather, name: "openweather.weather", path: "/data/2.5/weather",
+                provider: .openWeather, name: "openweather.weather", subject: "weather at \(place(latitude, longitude))", path: "/data/2.5/weather",
                 query: coordinates(latitude, longitude) + [QueryItem("units", "metric"), QueryItem("lang", lang)], ttl: forecastTTL))
     }
 
@@ -35,7 +35,8 @@ public enum OpenWeather {
     public static func forecast(latitude: Double, longitude: Double, lang: String) -> Endpoint<OpenWeatherDTO.Forecast25> {
         Endpoint(
             RequestDescriptor(
-                provider: .openWeather, name: "openweather.forecast", path: "/data/2.5/forecast",
+                provider: .openWeather, name: "openweather.forecast", subject: "forecast at \(place(latitude, longitude))",
+                path: "/data/2.5/forecast",
                 query: coordinates(latitude, longitude) + [QueryItem("units", "metric"), QueryItem("lang", lang)], ttl: forecastTTL))
     }
 
@@ -43,7 +44,8 @@ public enum OpenWeather {
     public static func climate(latitude: Double, longitude: Double, days: Int, lang: String) -> Endpoint<OpenWeatherDTO.Climate> {
         Endpoint(
             RequestDescriptor(
-                provider: .openWeatherPro, name: "openweather.climate", path: "/data/2.5/forecast/climate",
+                provider: .openWeatherPro, name: "openweather.climate", subject: "climate forecast at \(place(latitude, longitude))",
+                path: "/data/2.5/forecast/climate",
                 query: coordinates(latitude, longitude) + [QueryItem("cnt", String(days)), QueryItem("units", "metric"), QueryItem("lang", lang)],
                 ttl: forecastTTL))
     }
@@ -52,7 +54,12 @@ public enum OpenWeather {
     public static func geocode(_ query: String, limit: Int = 5) -> Endpoint<[OpenWeatherDTO.Place]> {
         Endpoint(
             RequestDescriptor(
-                provider: .openWeather, name: "openweather.geocode", path: "/geo/1.0/direct",
+                provider: .openWeather, name: "openweather.geocode", subject: "places called \"\(query)\"", path: "/geo/1.0/direct",
                 query: [QueryItem("q", query), QueryItem("limit", String(limit))], ttl: geocodeTTL))
+    }
+
+    /// `55.76,37.62`: a place in a message.
+    static func place(_ latitude: Double, _ longitude: Double) -> String {
+        String(format: "%.2f,%.2f", latitude, longitude)
     }
 }

@@ -17,7 +17,7 @@ public enum TwelveData {
     public static func quotes(_ symbols: [String]) -> Endpoint<[String: TwelveDataDTO.QuoteResult]> {
         let joined = symbols.joined(separator: ",")
         let descriptor = RequestDescriptor(
-            provider: .twelveData, name: "twelvedata.quote", path: "/quote",
+            provider: .twelveData, name: "twelvedata.quote", subject: "prices of \(symbols.joined(separator: ", "))", path: "/quote",
             query: [QueryItem("symbol", joined)], ttl: quoteTTL)
         return Endpoint(descriptor) { data in try decodeQuotes(data, symbols: symbols) }
     }
@@ -25,7 +25,7 @@ public enum TwelveData {
     /// Daily bars from `start` to `endExclusive` (the provider's `end_date` is exclusive), oldest first.
     public static func timeSeries(_ symbol: String, start: LocalDate, endExclusive: LocalDate, closed: Bool) -> Endpoint<TwelveDataDTO.TimeSeries> {
         let descriptor = RequestDescriptor(
-            provider: .twelveData, name: "twelvedata.time_series", path: "/time_series",
+            provider: .twelveData, name: "twelvedata.time_series", subject: "price history of \(symbol)", path: "/time_series",
             query: [
                 QueryItem("symbol", symbol), QueryItem("interval", "1day"), QueryItem("start_date", start.description),
                 QueryItem("end_date", endExclusive.description), QueryItem("order", "asc"), QueryItem("outputsize", String(maxOutputSize)),
@@ -39,7 +39,8 @@ public enum TwelveData {
 
     /// Every crypto pair: `/cryptocurrencies` (one credit).
     public static func cryptocurrencies() -> Endpoint<TwelveDataDTO.Catalogue> {
-        let descriptor = RequestDescriptor(provider: .twelveData, name: "twelvedata.cryptocurrencies", path: "/cryptocurrencies", ttl: catalogueTTL)
+        let descriptor = RequestDescriptor(
+            provider: .twelveData, name: "twelvedata.cryptocurrencies", subject: "pair catalogue", path: "/cryptocurrencies", ttl: catalogueTTL)
         return Endpoint(descriptor) { data in
             try checkStatus(data, endpoint: descriptor.name)
             return try JSONDecoding.decode(TwelveDataDTO.Catalogue.self, from: data, endpoint: descriptor.name)
@@ -48,7 +49,7 @@ public enum TwelveData {
 
     /// The plan's usage as the server counts it: `/api_usage` (one credit). Never served from the cache.
     public static func apiUsage() -> Endpoint<TwelveDataDTO.APIUsage> {
-        let descriptor = RequestDescriptor(provider: .twelveData, name: "twelvedata.api_usage", path: "/api_usage", ttl: 0)
+        let descriptor = RequestDescriptor(provider: .twelveData, name: "twelvedata.api_usage", subject: "plan usage", path: "/api_usage", ttl: 0)
         return Endpoint(descriptor) { data in
             try checkStatus(data, endpoint: descriptor.name)
             return try JSONDecoding.decode(TwelveDataDTO.APIUsage.self, from: data, endpoint: descriptor.name)

@@ -14,7 +14,7 @@ public enum YandexGeocoder {
     public static func geocode(_ query: String, lang: String, results: Int = 5) -> Endpoint<YandexDTO.Root> {
         Endpoint(
             RequestDescriptor(
-                provider: .yandexGeocoder, name: "yandex.geocode", path: "/1.x/",
+                provider: .yandexGeocoder, name: "yandex.geocode", subject: "places called \"\(query)\"", path: "/1.x/",
                 query: [
                     QueryItem("geocode", query), QueryItem("format", "json"), QueryItem("lang", locale(for: lang)),
                     QueryItem("results", String(results)),
