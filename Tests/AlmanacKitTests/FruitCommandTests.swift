@@ -49,6 +49,10 @@ final class FruitCommandTests: XCTestCase {
             try runAlmanac(["fruit", "list", "--sort", "colour"], home: home, environment: offline), status: 64, contains: "--sort must be")
         assertOneLineError(
             try runAlmanac(["fruit", "show", "Durain"], home: home, environment: offline), status: 64, contains: "Did you mean: Durian")
+        // A negative amount is an amount, not an unknown option.
+        assertOneLineError(
+            try runAlmanac(["fruit", "eat", "Banana", "--amount", "-5"], home: home, environment: offline), status: 64,
+            contains: "--amount must be more than 0 and at most 5000 grams.")
     }
 
     func testListByFamilyAgainstLoopbackServer() throws {
