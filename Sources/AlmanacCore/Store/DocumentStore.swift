@@ -3,11 +3,15 @@ import Foundation
 /// Problems with a user document.
 public enum StoreError: Error, Equatable, CustomStringConvertible, Sendable {
     case newerVersion(file: String, found: Int, known: Int)
+    /// A damaged document with nothing readable in it, moved to `keptAt`. Exit 65.
+    case damaged(what: String, keptAt: String)
 
     public var description: String {
         switch self {
         case .newerVersion(let file, let found, let known):
             "\(file) was written by a newer Almanac (schema \(found), this one knows \(known)); it is left untouched. Upgrade Almanac."
+        case .damaged(let what, let keptAt):
+            "Your \(what) file was damaged and nothing in it could be read; it is kept at \(keptAt). Nothing was deleted."
         }
     }
 }
@@ -22,10 +26,13 @@ public protocol StoredDocument: Codable, Sendable {
     static func initial() -> Self
     /// Upgrades the `data` object of an older schema to the current one; identity by default.
     static func migrate(_ data: Any, from version: Int) -> Any
+    /// Restores what recovered records imply (the next ID after the highest kept); nothing by default.
+    mutating func afterRecovery()
 }
 
 extension StoredDocument {
     public static func migrate(_ data: Any, from version: Int) -> Any { data }
+    public mutating func afterRecovery() {}
 }
 
 /// Reads and changes one document: every change is read-modify-write under an exclusive
@@ -43,16 +50,18 @@ public struct DocumentStore<Document: StoredDocument>: Sendable {
 
     private var lockURL: URL { url.appendingPathExtension("lock") }
 
-    /// The current document (the initial one when absent).
+    /// The current document (the initial one when absent). A damaged file is moved aside and
+    /// what it still holds is recovered (said on stderr); with nothing readable in it this
+    /// throws `StoreError.damaged`.
     public func read() throws -> Document {
-        try FileLock.withLock(lockURL) { try load() }
+        try FileLock.withLock(lockURL) { try load(requireRecovery: true) }
     }
 
     /// Applies `change` to the latest document and saves it; returns what `change` returns.
     @discardableResult
     public func update<T>(_ change: (inout Document) throws -> T) throws -> T {
         try FileLock.withLock(lockURL) {
-            var document = try load()
+            var document = try load(requireRecovery: false)
             let result = try change(&document)
             try save(document)
             return result
@@ -61,7 +70,7 @@ public struct DocumentStore<Document: StoredDocument>: Sendable {
 
     // MARK: - File format
 
-    private func load() throws -> Document {
+    private func load(requireRecovery: Bool) throws -> Document {
         guard let data = FileBytes.read(atPath: url.path) else { return Document.initial() }
         do {
             if let root = JSONValue.parse(data), root["schema"]?.intValue == Document.schemaVersion, let payload = root["data"] {
@@ -79,17 +88,39 @@ public struct DocumentStore<Document: StoredDocument>: Sendable {
         } catch let error as StoreError {
             throw error
         } catch {
-            return try moveAside()
+            return try recover(data, requireRecovery: requireRecovery)
         }
     }
 
-    private func moveAside() throws -> Document {
+    /// A damaged file: moved aside, then every whole record in it kept (and saved) over a
+    /// fresh document.
+    private func recover(_ data: Data, requireRecovery: Bool) throws -> Document {
         let stamp = Int(clock.now().timeIntervalSince1970)
         let name = url.deletingPathExtension().lastPathComponent + ".corrupt-\(stamp).json"
         let aside = url.deletingLastPathComponent().appendingPathComponent(name)
         try? FileManager.default.moveItem(at: url, to: aside)
+        let what = url.deletingPathExtension().lastPathComponent.replacingOccurrences(of: "-", with: " ")
+        if let recovered = salvage(data) {
+            try save(recovered)
+            console.warn(
+                "Your \(what) file was damaged; what could be read was recovered, and the damaged copy is kept at \(aside.path). Nothing was deleted."
+            )
+            return recovered
+        }
+        if requireRecovery { throw StoreError.damaged(what: what, keptAt: aside.path) }
         console.warn("\(url.lastPathComponent) was unreadable; it was moved to \(aside.path) and a fresh one started.")
         return Document.initial()
+    }
+
+    /// The whole records of a damaged file over the initial document; nil when none survive.
+    private func salvage(_ data: Data) -> Document? {
+        guard let root = JSONSalvage.salvage(data), root["schema"]?.intValue == Document.schemaVersion, let payload = root["data"],
+            let initialData = try? JSONEncoder.almanac.encode(Document.initial()), let initial = JSONValue.parse(initialData),
+            var document = try? JSONTreeDecoder(iso8601Dates: true).decode(Document.self, from: JSONSalvage.merge(payload, over: initial)),
+            let recoveredData = try? JSONEncoder.almanac.encode(document), recoveredData != initialData
+        else { return nil }
+        document.afterRecovery()
+        return document
     }
 
     private func save(_ document: Document) throws {

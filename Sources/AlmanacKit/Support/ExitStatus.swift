@@ -8,6 +8,8 @@ public enum ExitStatus {
     public static let success: Int32 = 0
     public static let failure: Int32 = 1
     public static let usage: Int32 = 64
+    /// A user document is damaged and nothing in it could be recovered.
+    public static let dataError: Int32 = 65
     public static let unavailable: Int32 = 69
     /// An output file or folder cannot be created.
     public static let cannotCreate: Int32 = 73
@@ -18,6 +20,7 @@ public enum ExitStatus {
     public static func code(for error: any Error) -> Int32 {
         switch error {
         case is UsageError, is any UserInputError: usage
+        case StoreError.damaged: dataError
         case is CreditLimitError: temporary
         case is OutputPathError: cannotCreate
         case is APIError, is TransportError, is DecodingFailure, is SampleDataError: unavailable

@@ -23,6 +23,11 @@ public struct ExamsDocument: StoredDocument, Equatable {
     public var exams: [Exam] = []
 
     public init() {}
+
+    /// IDs are never reused: the next one follows the highest recovered.
+    public mutating func afterRecovery() {
+        nextID = max(nextID, (exams.map(\.id).max() ?? 0) + 1)
+    }
 }
 
 /// Exams of one month, for sectioned lists.

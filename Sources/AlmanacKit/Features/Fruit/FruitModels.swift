@@ -89,6 +89,11 @@ public struct FruitLog: StoredDocument, Equatable {
     public var entries: [FruitLogEntry] = []
 
     public init() {}
+
+    /// Entry numbers are never reused: the next one follows the highest recovered.
+    public mutating func afterRecovery() {
+        nextID = max(nextID, (entries.map(\.id).max() ?? 0) + 1)
+    }
 }
 
 /// One day of the log with its totals.

@@ -16,6 +16,11 @@ public struct WeatherDocument: StoredDocument, Equatable {
 
     public init() {}
 
+    /// A default that points past the recovered cities is dropped.
+    public mutating func afterRecovery() {
+        if let index = defaultIndex, !cities.indices.contains(index) { defaultIndex = cities.isEmpty ? nil : 0 }
+    }
+
     public var defaultCity: City? {
         defaultIndex.flatMap { cities.indices.contains($0) ? cities[$0] : nil }
     }
