@@ -1,4 +1,5 @@
 import AlmanacTestSupport
+import AlmanacUI
 import Foundation
 import XCTest
 
@@ -40,13 +41,61 @@ final class WeatherCommandTests: XCTestCase {
             (["weather", "day", "Moscow", "--date", "2026-13-01"], "--date must be a real date"),
             (["weather", "day", "Moscow", "--date", "2027-01-01"], "is outside the forecast"),
             (["weather", "Atlantis"], "No place called \"Atlantis\" was found"),
-            (["weather"], "No saved city. Add one with: almanac weather add NAME"),
             (["weather", "Saint Petersburg"], "Choose one with --pick N."),
             (["weather", "settings", "--units", "kelvin"], "--units must be metric or imperial"),
         ]
         for (arguments, text) in cases {
             assertOneLineError(try runAlmanac(arguments, home: home), status: 64, contains: text)
         }
+    }
+
+    /// No saved city, piped: no question, the sample city, and a note saying how to save one.
+    func testFirstRunPipedShowsTheSampleCityAndSaysHowToSaveOne() throws {
+        let home = try makeTemporaryFolder(self)
+        let result = try runAlmanac(["weather"], home: home)
+        XCTAssertEqual(result.status, 0, result.err)
+        XCTAssertTrue(result.out.hasPrefix("Now — Moscow, Russia"), result.out)
+        XCTAssertTrue(result.err.contains("note: no saved city yet, so this is Moscow. Save yours with: almanac weather add NAME"), result.err)
+        let json = try runAlmanac(["weather", "--json"], home: home)
+        XCTAssertEqual(json.status, 0, json.err)
+        XCTAssertNotNil(try JSONSerialization.jsonObject(with: Data(json.out.utf8)) as? [String: Any])
+        XCTAssertEqual(try runAlmanac(["weather", "cities"], home: home).out.contains("Moscow"), false, "nothing saved without asking")
+    }
+
+    /// No saved city, on a terminal: it explains, asks, offers the time zone's city, and remembers.
+    func testFirstRunOnATerminalAsksAndRemembers() throws {
+        guard FileManager.default.isExecutableFile(atPath: "/usr/bin/tmux") || FileManager.default.isExecutableFile(atPath: "/usr/local/bin/tmux")
+        else {
+            throw XCTSkip("tmux is not installed (make test installs it)")
+        }
+        let home = try makeTemporaryFolder(self)
+        let script = repositoryFixtures.deletingLastPathComponent().appendingPathComponent("scripts/first-run-in-tmux.sh")
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/bin/bash")
+        process.arguments = [script.path, productsFolder.appendingPathComponent("almanac").path, home.path]
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = FileHandle.nullDevice
+        process.standardInput = FileHandle.nullDevice
+        try process.run()
+        let screens = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        let asked = screens.components(separatedBy: "=== STEP answered").first ?? ""
+        XCTAssertTrue(asked.contains("No saved city yet. Almanac shows the weather for the cities you save"), screens)
+        XCTAssertTrue(asked.contains("2) Use Oslo (from this computer's time zone)"), screens)
+        XCTAssertTrue(screens.contains("Saved Oslo, Norway as your default city."), screens)
+        XCTAssertTrue(screens.contains("Now — Oslo, Norway"), screens)
+        XCTAssertTrue(screens.contains("EXIT=0"), screens)
+        let again = try runAlmanac(["weather"], home: home)
+        XCTAssertTrue(again.out.hasPrefix("Now — Oslo, Norway"), again.out)
+        XCTAssertFalse(again.err.contains("no saved city"), again.err)
+    }
+
+    func testTimeZoneCities() {
+        XCTAssertEqual(WeatherFirstRun.zoneCity("Europe/Oslo"), "Oslo")
+        XCTAssertEqual(WeatherFirstRun.zoneCity("America/New_York"), "New York")
+        XCTAssertNil(WeatherFirstRun.zoneCity("UTC"))
+        XCTAssertNil(WeatherFirstRun.zoneCity("Etc/GMT+3"))
     }
 
     func testUnrecordedCityInSampleModeIsUnavailable() throws {

@@ -19,6 +19,12 @@ public enum Prompt {
         }
     }
 
+    /// Asks for a line of text; nil at the end of input.
+    public static func text(_ question: String) -> String? {
+        FileHandle.standardError.write(Data("\(question) ".utf8))
+        return readLine()?.trimmingCharacters(in: .whitespaces)
+    }
+
     /// Asks a yes/no question; true only for y or yes.
     public static func confirm(_ question: String) -> Bool {
         FileHandle.standardError.write(Data("\(question) [y/N] ".utf8))

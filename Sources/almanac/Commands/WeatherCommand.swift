@@ -38,8 +38,13 @@ extension WeatherCommand {
             return { cities in Prompt.choose("Several places match:", cities.map { "\($0.label) (\($0.coordinatesText))" }) }
         }
 
+        /// The city asked for; with none named and none saved, the first run.
         func city(_ options: CityOptions) async throws -> City {
-            try await service.resolve(options.city, pick: options.pick, chooser: chooser)
+            do {
+                return try await service.resolve(options.city, pick: options.pick, chooser: chooser)
+            } catch WeatherError.noDefaultCity {
+                return try await WeatherFirstRun(context: context, service: service).city()
+            }
         }
 
         func view(_ report: WeatherReport) throws -> WeatherView {

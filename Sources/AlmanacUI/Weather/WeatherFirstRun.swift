@@ -1,0 +1,66 @@
+import AlmanacCore
+import AlmanacHTTP
+import AlmanacKit
+import AlmanacProviders
+import Foundation
+
+/// `almanac weather` with no saved city: an ordinary first run, not a usage error.
+///
+/// On a terminal it says where weather comes from and asks: a city by name (with the
+/// geocoder's choices) or the city of the system time zone — never guessed without asking. The
+/// choice is saved as the default. Piped or with `--json` it asks nothing: it shows the sample
+/// city and says on stderr how to save one.
+public struct WeatherFirstRun {
+    /// The city shown when nobody can be asked; the samples cover it.
+    public static let sampleCity = "Moscow"
+
+    let context: AppContext
+    let service: WeatherService
+
+    public init(context: AppContext, service: WeatherService) {
+        (self.context, self.service) = (context, service)
+    }
+
+    public func city() async throws -> City {
+        guard context.interactive, !context.json else {
+            let city = try await service.resolve(Self.sampleCity, pick: 1, chooser: nil)
+            context.console.note("note: no saved city yet, so this is \(city.name). Save yours with: almanac weather add NAME")
+            return city
+        }
+        return try await ask()
+    }
+
+    /// The city of a time zone identifier: `Europe/Oslo` → `Oslo`, `America/New_York` → `New York`;
+    /// nil for zones that name no city (`UTC`, `Etc/GMT+3`).
+    public static func zoneCity(_ identifier: String) -> String? {
+        let parts = identifier.split(separator: "/")
+        guard parts.count >= 2, parts[0] != "Etc", let last = parts.last else { return nil }
+        return last.replacingOccurrences(of: "_", with: " ")
+    }
+
+    private func ask() async throws -> City {
+        context.console.note(
+            """
+            No saved city yet. Almanac shows the weather for the cities you save: forecasts come from OpenWeatherMap
+            and place names from the Yandex Geocoder (recorded sample data until their keys are set; see almanac doctor).
+            The city you choose now becomes your default; add more later with: almanac weather add NAME
+            """)
+        var choices = ["Type a city name"]
+        let zone = Self.zoneCity(TimeZone.current.identifier)
+        if let zone { choices.append("Use \(zone) (from this computer's time zone)") }
+        guard let choice = Prompt.choose("Which city?", choices) else { throw WeatherError.noDefaultCity }
+        let name: String
+        if choice == 1, let zone {
+            name = zone
+        } else {
+            guard let typed = Prompt.text("City name:"), !typed.isEmpty else { throw WeatherError.noDefaultCity }
+            name = typed
+        }
+        let chooser: WeatherService.Chooser = { cities in
+            Prompt.choose("Several places match:", cities.map { "\($0.label) (\($0.coordinatesText))" })
+        }
+        let (city, _) = try await service.addCity(name, pick: nil, chooser: chooser)
+        context.console.note("Saved \(city.label) as your default city.")
+        return city
+    }
+}

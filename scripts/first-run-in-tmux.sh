@@ -1,0 +1,25 @@
+#!/usr/bin/env bash
+# Drives `almanac weather` with no saved city in a real terminal (tmux): answers the first-run
+# question with the city of the time zone (TZ=Europe/Oslo), then prints the screen.
+# Used by the test suite. Usage: first-run-in-tmux.sh ALMANAC_BINARY HOME_FOLDER
+set -u
+binary="$1"; home="$2"
+socket="almanac-first-run-$$"
+t() { tmux -L "$socket" "$@"; }
+cleanup() { t kill-server >/dev/null 2>&1; }
+trap cleanup EXIT
+
+t -f /dev/null new-session -d -s first -x 140 -y 50 \
+  "ALMANAC_HOME='$home' ALMANAC_TODAY=2026-11-21 TZ=Europe/Oslo TERM=xterm-256color '$binary' weather; echo \"EXIT=\$?\"; sleep 60" \
+  </dev/null >/dev/null 2>&1
+for _ in $(seq 1 50); do
+  t capture-pane -p -t first | grep -q "Choose 1-2" && break
+  sleep 0.1
+done
+echo "=== STEP asked"; t capture-pane -p -t first
+t send-keys -t first 2 Enter
+for _ in $(seq 1 50); do
+  t capture-pane -p -t first | grep -q "EXIT=" && break
+  sleep 0.1
+done
+echo "=== STEP answered"; t capture-pane -p -S -60 -t first
