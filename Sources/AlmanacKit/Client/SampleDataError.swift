@@ -21,7 +21,7 @@ public struct SampleDataError: Error, Equatable, CustomStringConvertible, Sendab
 
     /// From the recordings of one provider.
     public init(provider: Provider, covered: [String], request: String? = nil) {
-        self.init(covered: covered, keys: provider.keyVariable.map { [$0] } ?? [], subject: "live \(provider.displayName) data", request: request)
+        self.init(covered: covered, keys: provider.keyVariable.map { [$0] } ?? [], subject: "live data", request: request)
     }
 
     public var description: String {

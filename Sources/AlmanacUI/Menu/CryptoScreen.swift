@@ -47,6 +47,9 @@ public struct CryptoScreen: MenuScreen {
                         "Symbol or name (e.g. ETH, Ethereum):", { query in try await service.add(query, pick: nil, chooser: chooser) })
                 else { return }
                 io.say(added ? "Added \(item.symbol) (\(item.name))." : "\(item.symbol) is already in the watchlist.")
+                if added, await !service.hasSamplePrice(item.symbol) {
+                    io.say("The sample data has no price for \(item.symbol); it shows once TWELVEDATA_API_KEY is set.")
+                }
             default:
                 io.say("Watchlist: \(try service.watchlist().summary)")
                 guard let item = io.askValid("ID or name to remove:", { try service.remove($0) }) else { return }

@@ -8,16 +8,27 @@ import Foundation
 public enum CryptoView {
     public static func watchlist(_ prices: WatchlistPrices, style: Style, now: Date) -> String {
         var table = Table([.init("ID", .right), .init("Symbol"), .init("Name"), .init("Price", .right), .init("Change", .right)])
+        var reasons: [String] = []
         for row in prices.rows {
             if let error = row.error {
-                table.add([String(row.id), row.symbol, row.name, style.red("unavailable"), style.dim(String(error.prefix(40)))])
+                // The row keeps the table's widths; why it has no price is said once, under the table.
+                table.add([String(row.id), row.symbol, row.name, style.dim("—"), style.dim("—")])
+                reasons.append("\(row.symbol): \(unpriced(error))")
                 continue
             }
             let change = PriceFormat.percent(row.changePercent)
             let coloured = (row.changePercent ?? 0) < 0 ? style.red(change) : style.green(change)
             table.add([String(row.id), row.symbol, row.name, PriceFormat.format(row.price), coloured])
         }
-        return table.render(style: style) + "\n\n" + style.dim("Source: \(prices.provenance.label(now: now))")
+        let notes = reasons.isEmpty ? "" : "\n\n" + reasons.map { style.yellow($0) }.joined(separator: "\n")
+        return table.render(style: style) + notes + "\n\n" + style.dim("Source: \(prices.provenance.label(now: now))")
+    }
+
+    /// The provider's reason for a pair with no price, in one short sentence.
+    static func unpriced(_ error: String) -> String {
+        if error.lowercased().contains("not found") { return "Twelve Data has no price for this pair." }
+        let line = error.split(whereSeparator: \.isNewline).first.map(String.init) ?? error
+        return line.hasSuffix(".") ? line : line + "."
     }
 
     public static func history(_ history: PriceHistory, ohlc: Bool, style: Style, chart: Bool, now: Date) -> String {

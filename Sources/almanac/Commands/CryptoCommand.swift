@@ -47,7 +47,11 @@ struct CryptoCommand: AsyncParsableCommand {
 
         func run() async throws {
             try await CommandRunner.run(global) { context in
-                let (item, added) = try await CryptoService(context: context).add(query, pick: pick, chooser: CryptoCommand.chooser(context))
+                let service = CryptoService(context: context)
+                let (item, added) = try await service.add(query, pick: pick, chooser: CryptoCommand.chooser(context))
+                if added, await !service.hasSamplePrice(item.symbol) {
+                    context.console.note("note: the sample data has no price for \(item.symbol); it shows once TWELVEDATA_API_KEY is set.")
+                }
                 try context.show(
                     json: ["symbol": item.symbol, "name": item.name, "added": added ? "true" : "false"],
                     text: added ? "Added \(item.symbol) (\(item.name))." : "\(item.symbol) (\(item.name)) is already in the watchlist.")

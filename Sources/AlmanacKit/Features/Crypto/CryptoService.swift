@@ -107,6 +107,14 @@ public struct CryptoService: Sendable {
         }
     }
 
+    /// False when prices come from the sample data and it has none for `symbol` (the pair is
+    /// in the catalogue, but nobody recorded its price); true live, or when a sample exists.
+    public func hasSamplePrice(_ symbol: String) async -> Bool {
+        guard !live else { return true }
+        guard case .quote? = try? await client.fetch(TwelveData.quotes([symbol])).value[symbol] else { return false }
+        return true
+    }
+
     public func remove(_ reference: String) throws -> Watchlist.Item {
         try store.update { list in
             guard let index = list.index(of: reference) else {
