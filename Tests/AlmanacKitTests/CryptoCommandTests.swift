@@ -36,13 +36,17 @@ final class CryptoCommandTests: XCTestCase {
         assertOneLineError(try runAlmanac(["crypto", "add", "terra"], home: home), status: 64, contains: "Choose one with --pick N.")
         XCTAssertEqual(try runAlmanac(["crypto", "add", "terra", "--pick", "2"], home: home).out, "Added LUNA/USDT (Terra).\n")
         XCTAssertEqual(try runAlmanac(["crypto", "remove", "Bitcoin"], home: home).out, "Removed BTC/USD (Bitcoin).\n")
-        XCTAssertEqual(try runAlmanac(["crypto", "remove", "1"], home: home).out, "Removed ETH/USD (Ethereum).\n")
+        // IDs are stable: removing one renumbers nothing, and an ID is never given again.
+        XCTAssertEqual(try runAlmanac(["crypto", "remove", "2"], home: home).out, "Removed ETH/USD (Ethereum).\n")
+        assertOneLineError(try runAlmanac(["crypto", "remove", "2"], home: home), status: 64, contains: "\"2\" is not in the watchlist")
         assertOneLineError(
             try runAlmanac(["crypto", "remove", "btc"], home: home), status: 64,
-            contains: "\"btc\" is not in the watchlist (1 SOL/USD, 2 XRP/USD, 3 ADA/USD, 4 DOGE/USD, 5 DOT/USD, 6 LUNA/USDT).")
+            contains: "\"btc\" is not in the watchlist (3 SOL/USD, 4 XRP/USD, 5 ADA/USD, 6 DOGE/USD, 7 DOT/USD, 8 LUNA/USDT).")
+        XCTAssertEqual(try runAlmanac(["crypto", "add", "Bitcoin"], home: home).out, "Added BTC/USD (Bitcoin).\n")
+        XCTAssertTrue(try runAlmanac(["crypto", "remove", "9"], home: home).out.contains("Removed BTC/USD"), "re-added under a new ID")
         let list = try runAlmanac(["crypto"], home: home)
         // A pair with no price keeps the table's widths; the reason is one line under it.
-        XCTAssertNotNil(list.out.range(of: #" 6  LUNA/USDT  Terra +— +—\n"#, options: .regularExpression), list.out)
+        XCTAssertNotNil(list.out.range(of: #" 8  LUNA/USDT  Terra +— +—\n"#, options: .regularExpression), list.out)
         XCTAssertTrue(list.out.contains("\n\nLUNA/USDT: Twelve Data has no price for this pair.\n"), list.out)
     }
 
@@ -122,5 +126,19 @@ final class CryptoCommandTests: XCTestCase {
         }
         XCTAssertEqual(try runAlmanac(["profile", "set-username", "j.doe-2"], home: home).out, "Username set to j.doe-2.\n")
         XCTAssertEqual(try runAlmanac(["profile", "--json"], home: home).out, "{\n  \"username\" : \"j.doe-2\"\n}\n")
+    }
+}
+
+extension CryptoCommandTests {
+    /// A watchlist written before IDs were stored keeps its order, and its positions become IDs.
+    func testAWatchlistFromBeforeStableIDsIsMigrated() throws {
+        let home = try makeTemporaryFolder(self)
+        let data = home.appendingPathComponent("data")
+        try FileManager.default.createDirectory(at: data, withIntermediateDirectories: true)
+        let old = #"{"schema":1,"data":{"items":[{"name":"Ethereum","symbol":"ETH/USD"},{"name":"Solana","symbol":"SOL/USD"}]}}"#
+        try Data(old.utf8).write(to: data.appendingPathComponent("watchlist.json"))
+        XCTAssertEqual(try runAlmanac(["crypto", "add", "XRP"], home: home).out, "Added XRP/USD (XRP).\n")
+        XCTAssertEqual(try runAlmanac(["crypto", "remove", "1"], home: home).out, "Removed ETH/USD (Ethereum).\n")
+        assertOneLineError(try runAlmanac(["crypto", "remove", "ada"], home: home), status: 64, contains: "(2 SOL/USD, 3 XRP/USD)")
     }
 }

@@ -115,9 +115,9 @@ public struct DocumentStore<Document: StoredDocument>: Sendable {
     /// The whole records of a damaged file over the initial document; nil when none survive.
     private func salvage(_ data: Data) -> Document? {
         guard let root = JSONSalvage.salvage(data), root["schema"]?.intValue == Document.schemaVersion, let payload = root["data"],
-            let initialData = try? JSONEncoder.almanac.encode(Document.initial()), let initial = JSONValue.parse(initialData),
-            var document = try? JSONTreeDecoder(iso8601Dates: true).decode(Document.self, from: JSONSalvage.merge(payload, over: initial)),
-            let recoveredData = try? JSONEncoder.almanac.encode(document), recoveredData != initialData
+            JSONSalvage.holdsData(payload), let initialData = try? JSONEncoder.almanac.encode(Document.initial()),
+            let initial = JSONValue.parse(initialData),
+            var document = try? JSONTreeDecoder(iso8601Dates: true).decode(Document.self, from: JSONSalvage.merge(payload, over: initial))
         else { return nil }
         document.afterRecovery()
         return document

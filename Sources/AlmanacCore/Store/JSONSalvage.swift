@@ -49,6 +49,15 @@ public enum JSONSalvage {
         return !stack[firstArray...].contains(UInt8(ascii: "{"))
     }
 
+    /// True when a salvaged value holds something: a scalar, or a container with something in it.
+    public static func holdsData(_ value: JSONValue) -> Bool {
+        switch value {
+        case .object(let members): members.contains { holdsData($0.1) }
+        case .array(let elements): !elements.isEmpty
+        default: true
+        }
+    }
+
     /// `partial` laid over `base`: members of objects merge key by key, anything else in
     /// `partial` replaces what `base` has.
     public static func merge(_ partial: JSONValue, over base: JSONValue) -> JSONValue {

@@ -136,8 +136,8 @@ extension CryptoService {
     }
 
     private func rows(_ list: Watchlist, _ results: [String: Fetched<TwelveDataDTO.QuoteResult>]) -> WatchlistPrices {
-        let rows = list.items.enumerated().map { index, item -> PriceRow in
-            var row = PriceRow(id: index + 1, symbol: item.symbol, name: item.name)
+        let rows = list.items.map { item -> PriceRow in
+            var row = PriceRow(id: item.id, symbol: item.symbol, name: item.name)
             switch results[item.symbol]?.value {
             case .quote(let quote):
                 row.price = quote.close?.value

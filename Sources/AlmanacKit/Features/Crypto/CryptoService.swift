@@ -102,8 +102,7 @@ public struct CryptoService: Sendable {
         let item = Watchlist.Item(symbol: pair.symbol, name: pair.currency_base ?? pair.symbol)
         return try store.update { list in
             if let existing = list.items.first(where: { $0.symbol == item.symbol }) { return (existing, false) }
-            list.items.append(item)
-            return (item, true)
+            return (list.append(item), true)
         }
     }
 

@@ -3,33 +3,64 @@ import AlmanacHTTP
 import AlmanacProviders
 import Foundation
 
-/// The crypto watchlist (`watchlist.json`). A row's ID is its position, stable until the list changes.
+/// The crypto watchlist (`watchlist.json`). Each pair keeps its ID for as long as it is on
+/// the list; an ID is never given to another pair (as exams' are not).
 public struct Watchlist: StoredDocument, Equatable {
-    public static let schemaVersion = 1
+    /// 2: items carry their own `id`, and the list its `nextID`.
+    public static let schemaVersion = 2
     public static let fileName = "watchlist.json"
 
     public struct Item: Codable, Sendable, Equatable {
+        public var id: Int
         /// The pair as Twelve Data writes it, e.g. `BTC/USD`.
         public var symbol: String
         /// The base currency's full name, e.g. `Bitcoin`.
         public var name: String
+
+        /// `id` 0 until the list gives it one.
+        public init(id: Int = 0, symbol: String, name: String) {
+            (self.id, self.symbol, self.name) = (id, symbol, name)
+        }
     }
 
     public var items: [Item]
+    public var nextID: Int
 
     /// On first use: BTC, ETH, SOL, XRP, ADA and DOGE against the US dollar.
     public static func initial() -> Watchlist {
-        Watchlist(
-            items: [
-                ("BTC/USD", "Bitcoin"), ("ETH/USD", "Ethereum"), ("SOL/USD", "Solana"), ("XRP/USD", "XRP"),
-                ("ADA/USD", "Cardano"), ("DOGE/USD", "Dogecoin"),
-            ].map { Item(symbol: $0.0, name: $0.1) })
+        let pairs = [
+            ("BTC/USD", "Bitcoin"), ("ETH/USD", "Ethereum"), ("SOL/USD", "Solana"), ("XRP/USD", "XRP"),
+            ("ADA/USD", "Cardano"), ("DOGE/USD", "Dogecoin"),
+        ]
+        return Watchlist(items: pairs.enumerated().map { Item(id: $0.offset + 1, symbol: $0.element.0, name: $0.element.1) }, nextID: pairs.count + 1)
+    }
+
+    /// Schema 1 had no IDs: the positions of that day become the IDs.
+    public static func migrate(_ data: Any, from version: Int) -> Any {
+        guard version < 2, var object = data as? [String: Any], let items = object["items"] as? [[String: Any]] else { return data }
+        object["items"] = items.enumerated().map { index, item in item.merging(["id": index + 1]) { old, _ in old } }
+        object["nextID"] = items.count + 1
+        return object
+    }
+
+    /// Adds `item` under the next ID; returns it as stored.
+    public mutating func append(_ item: Item) -> Item {
+        var stored = item
+        stored.id = nextID
+        nextID += 1
+        items.append(stored)
+        return stored
+    }
+
+    /// IDs are never reused: the next one follows the highest recovered.
+    public mutating func afterRecovery() {
+        nextID = max(nextID, (items.map(\.id).max() ?? 0) + 1)
     }
 
     /// The index meant by an ID (`3`), a base code (`BTC`), a pair (`btc/usd`) or a name (`Bitcoin`).
     public func index(of reference: String) -> Int? {
         let text = reference.trimmingCharacters(in: .whitespaces)
-        if let id = Int(text) { return items.indices.contains(id - 1) ? id - 1 : nil }
+        if let id = Int(text) { return items.firstIndex { $0.id == id } }
         let upper = text.uppercased()
         return items.firstIndex { $0.symbol.uppercased() == upper }
             ?? items.firstIndex { $0.symbol.split(separator: "/").first.map(String.init)?.uppercased() == upper }
@@ -38,6 +69,6 @@ public struct Watchlist: StoredDocument, Equatable {
 
     /// `1 BTC/USD, 2 ETH/USD, …` for messages.
     public var summary: String {
-        items.isEmpty ? "the list is empty" : items.enumerated().map { "\($0.offset + 1) \($0.element.symbol)" }.joined(separator: ", ")
+        items.isEmpty ? "the list is empty" : items.map { "\($0.id) \($0.symbol)" }.joined(separator: ", ")
     }
 }
