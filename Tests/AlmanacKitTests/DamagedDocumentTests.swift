@@ -33,7 +33,7 @@ final class DamagedDocumentTests: XCTestCase {
                     ["fruit", "eat", "Mango", "--date", "2026-11-21"],
                 ],
                 list: ["fruit", "log", "--json"],
-                names: { (($0 as? [[String: Any]]) ?? []).flatMap { names($0["entries"], key: "name") } }),
+                names: { ((($0 as? [String: Any])?["items"] as? [[String: Any]]) ?? []).flatMap { names($0["entries"], key: "name") } }),
             Case(
                 file: "weather.json", setup: [["weather", "add", "Moscow"], ["weather", "add", "London"], ["weather", "add", "Oslo"]],
                 list: ["weather", "cities", "--json"],

@@ -16,7 +16,7 @@ final class DealsCommandTests: XCTestCase {
         XCTAssertEqual(lines.count, 6)
         XCTAssertTrue(lines[3].contains("XAU/USD_SPT"), result.out)
         let json = try runAlmanac(["deals", "top", "--count", "20000", "--sort", "amount", "--asc", "--limit", "5", "--json"], home: home)
-        let rows = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(json.out.utf8)) as? [[String: Any]])
+        let rows = try XCTUnwrap((try JSONSerialization.jsonObject(with: Data(json.out.utf8)) as? [String: Any])?["items"] as? [[String: Any]])
         XCTAssertEqual(rows.count, 5)
         let amounts = rows.compactMap { $0["amount"] as? Double }
         XCTAssertEqual(amounts, amounts.sorted())
@@ -45,7 +45,7 @@ final class DealsCommandTests: XCTestCase {
         let result = try runAlmanac(["deals", "top", "--source", file.path, "--json"], home: home)
         XCTAssertEqual(result.status, 0, result.err)
         XCTAssertEqual(result.err, "warning: skipped 1 malformed line in the source.\n")
-        let rows = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(result.out.utf8)) as? [[String: Any]])
+        let rows = try XCTUnwrap((try JSONSerialization.jsonObject(with: Data(result.out.utf8)) as? [String: Any])?["items"] as? [[String: Any]])
         XCTAssertEqual(rows.map { $0["id"] as? Int }, [2, 1])
         XCTAssertEqual(rows[1]["price"] as? Double, 1.08)
         XCTAssertEqual(rows[1]["amount"] as? Double, 1501)

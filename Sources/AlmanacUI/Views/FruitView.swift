@@ -124,6 +124,15 @@ public enum FruitJSON {
 
         var fruits: [Item]
         var source: SourceFields
+
+        private enum CodingKeys: String, CodingKey { case fruits }
+
+        /// `source`, `fetchedAt` and `stale` at the top, as in every document from provider data.
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(fruits, forKey: .fruits)
+            try source.encode(to: encoder)
+        }
     }
 
     public struct Grouped: Encodable {
@@ -145,6 +154,16 @@ public enum FruitJSON {
         var groupedBy: String
         var groups: [Group]
         var source: SourceFields
+
+        private enum CodingKeys: String, CodingKey { case groupedBy, groups }
+
+        /// `source`, `fetchedAt` and `stale` at the top, as in every document from provider data.
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(groupedBy, forKey: .groupedBy)
+            try container.encode(groups, forKey: .groups)
+            try source.encode(to: encoder)
+        }
     }
 
     public struct Day: Encodable {

@@ -45,7 +45,7 @@ struct CacheCommand: AsyncParsableCommand {
         func run() async throws {
             try await CommandRunner.run(global) { context in
                 let items = CacheReport.items(context.client.cache, now: context.clock.now())
-                if context.json { return try context.printJSON(items) }
+                if context.json { return try context.printJSON(ItemsJSON(items: items)) }
                 if items.isEmpty { return context.console.print("The cache is empty.") }
                 var table = Table([.init("Request"), .init("Age", .right), .init("Size", .right), .init("State")])
                 for item in items {

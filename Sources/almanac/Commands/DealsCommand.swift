@@ -74,7 +74,7 @@ extension DealsCommand {
                 }
                 let rows = feed.store.window(offset: 0, count: limit)
                 try context.show(
-                    json: rows.map(DealJSON.init),
+                    json: ItemsJSON(items: rows.map(DealJSON.init)),
                     text:
                         DealsView.table(
                             rows, column: feed.store.column, descending: feed.store.descending,

@@ -150,7 +150,7 @@ struct FruitCommand: AsyncParsableCommand {
             try await CommandRunner.run(global) { context in
                 let days = try FruitService(context: context).days(from: from, to: to)
                 try context.show(
-                    json: days.map { FruitJSON.Day(date: $0.date, entries: $0.entries, total: $0.total) },
+                    json: ItemsJSON(items: days.map { FruitJSON.Day(date: $0.date, entries: $0.entries, total: $0.total) }),
                     text: FruitView.log(days, style: context.style))
             }
         }
