@@ -11,7 +11,7 @@ public enum LineChart {
     ///   - width: most columns used; longer series are averaged into buckets. 64 by default.
     ///   - label: formats the axis labels.
     public static func render(
-        _ values: [Double], height: Int = 8, width: Int = 64, unicode: Bool,
+        _ values: [Double], height: Int = 8, width: Int = 64, unicode: Bool, span ends: (first: String, last: String)? = nil,
         label: (Double) -> String
     ) -> String {
         guard !values.isEmpty, height > 0 else { return "" }
@@ -37,6 +37,13 @@ public enum LineChart {
             let axisLabel = row == 0 ? top : (row == height - 1 ? bottom : "")
             let padded = String(repeating: " ", count: margin - axisLabel.count) + axisLabel
             lines.append(padded + (unicode ? " ┤" : " |") + line)
+        }
+        if let ends {
+            // A time axis: where the series starts and ends, under its first and last columns.
+            let indent = String(repeating: " ", count: margin + 1)
+            lines.append(indent + (unicode ? "└" : "+") + String(repeating: unicode ? "─" : "-", count: levels.count))
+            let gap = max(1, levels.count + 1 - ends.first.count - ends.last.count)
+            lines.append(indent + " " + ends.first + String(repeating: " ", count: gap) + ends.last)
         }
         return lines.joined(separator: "\n")
     }

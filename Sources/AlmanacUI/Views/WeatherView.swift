@@ -93,7 +93,14 @@ public struct WeatherView {
         if style.enabled, report.hourly.count > 1 {
             let temps = report.hourly.map { WeatherFormat.convert(celsius: $0.temperature, to: format.settings.units) }
             let unit = format.settings.units == .imperial ? "°F" : "°C"
-            text += "\n\n" + LineChart.render(temps, height: 6, width: 48, unicode: style.unicode) { String(format: "%.0f%@", $0, unit) }
+            let ends = (format.time(report.hourly[0].time), format.time(report.hourly[report.hourly.count - 1].time))
+            text +=
+                "\n\n"
+                + LineChart.render(temps, height: 6, width: 48, unicode: style.unicode, span: ends) {
+                    // The tables' minus sign (−), not a hyphen.
+                    let value = Int($0.rounded())
+                    return (value < 0 ? "−\(-value)" : "\(value)") + unit
+                }
         }
         return text + "\n\n" + footer(report)
     }
