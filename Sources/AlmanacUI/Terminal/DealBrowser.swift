@@ -13,6 +13,7 @@ public final class DealBrowser {
     private var follow = true
     private var anchorRow: Int?
     private var newWhilePaused = 0
+    private var showKeys = false
     private let started = Date()
 
     public init(feed: DealFeed, style: Style) {
@@ -51,8 +52,13 @@ public final class DealBrowser {
     /// Applies a key; returns true to quit.
     private func handle(_ key: Key) -> Bool {
         let store = feed.store
+        if showKeys, key != .interrupt, key != .character("q") {
+            showKeys = false
+            return false
+        }
         switch key {
         case .interrupt, .character("q"), .character("Q"): return true
+        case .character("?"): showKeys = true
         case .up: scroll(to: offset - 1)
         case .down: scroll(to: offset + 1)
         case .pageUp: scroll(to: offset - pageSize)
@@ -108,29 +114,67 @@ public final class DealBrowser {
         let (width, height) = RawTerminal.size()
         let store = feed.store
         let rows = store.window(offset: offset, count: max(0, height - 4))
-        var lines: [String] = []
         let arrow = store.descending ? "▼" : "▲"
         let mode = follow ? style.green("FOLLOW") : style.yellow("PAUSED") + (newWhilePaused > 0 ? " +\(DealsView.grouped(newWhilePaused)) new" : "")
-        lines.append(style.bold("Deals") + " · sorted by \(store.column.title) \(arrow) \(store.descending ? "descending" : "ascending") · " + mode)
-        var table = Table(
-            DealsView.columns.enumerated().map { index, column in
-                let sortIndex = [DealColumn.date, .instrument, .price, .amount, .side].firstIndex(of: store.column).map { $0 + 1 }
-                let title = (index == sortIndex ? column.title + arrow : column.title)
-                return Table.Column(title, column.alignment)
-            })
-        for deal in rows { table.add(DealsView.cells(deal, style: style)) }
-        lines += table.render(style: style).split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        var lines = [style.bold("Deals") + " · sorted by \(store.column.title) \(arrow) \(store.descending ? "descending" : "ascending") · " + mode]
+        if showKeys {
+            lines += Self.keyHelp
+        } else {
+            var table = Table(
+                DealsView.columns.enumerated().map { index, column in
+                    let sortIndex = [DealColumn.date, .instrument, .price, .amount, .side].firstIndex(of: store.column).map { $0 + 1 }
+                    return Table.Column(index == sortIndex ? column.title + arrow : column.title, column.alignment)
+                })
+            for deal in rows { table.add(DealsView.cells(deal, style: style)) }
+            if let fitted = table.fitting(width: width, shrinking: 2, minimum: 6) {
+                lines += fitted.render(style: style).split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+            } else {
+                lines.append("The window is too narrow for the deals table; widen it, or press q to quit.")
+            }
+        }
         while lines.count < height - 1 { lines.append("") }
-        let elapsed = max(0.001, Date().timeIntervalSince(started))
-        let total = feed.source.expected.map { " / " + DealsView.grouped($0) } ?? ""
-        let rate = Double(feed.received) / elapsed
-        let range = store.count == 0 ? "no rows" : "rows \(offset + 1)–\(offset + rows.count) of \(DealsView.grouped(store.count))"
-        lines.append(
-            style.dim(
-                "received \(DealsView.grouped(feed.received))\(total) · \(Int(rate)) rows/s · \(range) · ↑↓ PgUp PgDn Home End · s/1-5 sort · r reverse · f follow · q quit"
-            ))
+        lines.append(style.dim(Self.footer(status: status(rows.count), width: width)))
         let body = lines.prefix(height).map { clip($0, width) + "\u{1B}[K" }.joined(separator: "\r\n")
         return "\u{1B}[H" + body
+    }
+
+    /// Received, rate and position, each with grouped digits: `rows 7,341–7,366 of 29,800`.
+    private func status(_ shown: Int) -> [String] {
+        let store = feed.store
+        let elapsed = max(0.001, Date().timeIntervalSince(started))
+        let total = feed.source.expected.map { " / " + DealsView.grouped($0) } ?? ""
+        let rate = DealsView.grouped(Int(Double(feed.received) / elapsed))
+        let range =
+            store.count == 0
+            ? "no rows" : "rows \(DealsView.grouped(offset + 1))–\(DealsView.grouped(offset + shown)) of \(DealsView.grouped(store.count))"
+        return ["received \(DealsView.grouped(feed.received))\(total)", "\(rate) rows/s", range]
+    }
+
+    /// The keys, most needed first; `q quit` and `? keys` are never dropped.
+    static let hints = ["q quit", "? keys", "↑↓ scroll", "s/1-5 sort", "r reverse", "f follow", "PgUp PgDn", "Home End"]
+
+    /// What `?` shows in place of the table.
+    static let keyHelp = [
+        "", "  ↑ ↓          one row", "  PgUp PgDn    one page", "  Home End     first and last row", "  s            next sort column",
+        "  1-5          sort by date, instrument, price, amount, side", "  r            reverse the order",
+        "  f            follow new deals at the top, or pause", "  ?            this list (any key returns)", "  q  Ctrl+C   quit",
+    ]
+
+    /// The footer in `width` cells: `q quit` and `? keys` always; then the status parts by
+    /// priority (where the window is, what arrived, the rate); then the other hints that fit.
+    static func footer(status: [String], width: Int) -> String {
+        let separator = " · "
+        func length(_ parts: [String]) -> Int { parts.map { Style.width($0) }.reduce(0, +) + separator.count * max(0, parts.count - 1) }
+        let required = Array(hints.prefix(2))
+        var shown = Set<Int>()
+        for index in [2, 0, 1] where index < status.count {
+            let parts = status.indices.filter { shown.contains($0) || $0 == index }.map { status[$0] }
+            if length(parts + required) <= width { shown.insert(index) }
+        }
+        let statusParts = status.indices.filter(shown.contains).map { status[$0] }
+        var kept = required
+        for hint in hints.dropFirst(2) where length(statusParts + kept + [hint]) <= width { kept.append(hint) }
+        return (statusParts + kept).joined(separator: separator)
     }
 
     /// Cuts a line to the terminal width (ANSI codes kept whole).
