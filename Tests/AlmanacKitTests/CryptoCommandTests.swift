@@ -23,7 +23,7 @@ final class CryptoCommandTests: XCTestCase {
              5  ADA/USD   Cardano      0.4712  +0.33%
              6  DOGE/USD  Dogecoin     0.1587  −0.28%
 
-            Source: sample data
+            Source: sample data recorded on 2026-11-20
 
             """)
     }

@@ -27,7 +27,7 @@ public struct LocalDate: Sendable, Hashable, Comparable, TextCodable, CustomStri
     /// The calendar date of an instant in a time zone (proleptic Gregorian).
     public init(_ date: Date, timeZone: TimeZone) {
         let seconds = date.timeIntervalSince1970.rounded(.down) + Double(timeZone.secondsFromGMT(for: date))
-        self.init(daysSince1970: Int((seconds / 86_400).rounded(.down)))
+        self.init(dayNumber: Int((seconds / 86_400).rounded(.down)))
     }
 
     /// The calendar date of an instant in the process's local zone (`TZ`, else the system's),
@@ -40,18 +40,6 @@ public struct LocalDate: Sendable, Hashable, Comparable, TextCodable, CustomStri
         return LocalDate(year: Int(parts.tm_year) + 1900, month: Int(parts.tm_mon) + 1, day: Int(parts.tm_mday))
     }
 
-    /// The date `days` after 1970-01-01 (Howard Hinnant's civil-from-days).
-    init(daysSince1970 days: Int) {
-        let z = days + 719_468
-        let era = (z >= 0 ? z : z - 146_096) / 146_097
-        let dayOfEra = z - era * 146_097
-        let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
-        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
-        let shifted = (5 * dayOfYear + 2) / 153
-        let day = dayOfYear - (153 * shifted + 2) / 5 + 1
-        let month = shifted < 10 ? shifted + 3 : shifted - 9
-        self.init(year: era * 400 + yearOfEra + (month <= 2 ? 1 : 0), month: month, day: day)
-    }
 
     public var description: String { Self.padded(year, 4) + "-" + Self.padded(month, 2) + "-" + Self.padded(day, 2) }
 

@@ -107,6 +107,15 @@ public final class FixtureTransport: Sendable {
         return HTTPResponse(status: 200, headers: ["content-type": "application/json"], body: Data(("{" + parts.joined(separator: ",") + "}").utf8))
     }
 
+    /// When the recordings were made: the first set's `recordedAt`, else noon UTC of `recordedOn`.
+    public var recordedAt: Date? {
+        if let text = folders.lazy.compactMap({ self.manifest($0)?.recordedAt }).first, let date = try? Date(text, strategy: .iso8601) {
+            return date
+        }
+        guard let day = recordedOn else { return nil }
+        return Date(timeIntervalSince1970: TimeInterval(day.dayNumber) * 86_400 + 43_200)
+    }
+
     /// The day the recordings were made: the first set's manifest, else its `RECORDED` file.
     public var recordedOn: LocalDate? {
         for folder in folders {

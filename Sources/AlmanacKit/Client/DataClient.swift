@@ -123,7 +123,7 @@ public final class DataClient: Sendable {
             let request = PreparedRequest(method: descriptor.method, url: descriptor.path, redactedURL: descriptor.path)
             throw LiveClient.error(for: response, descriptor: descriptor, request: request)
         }
-        return Fetched(value: try endpoint.decode(response.body), origin: .fixture, fetchedAt: clock.now(), stale: false)
+        return Fetched(value: try endpoint.decode(response.body), origin: .fixture, fetchedAt: fixtures.recordedAt ?? clock.now(), stale: false)
     }
 
     // MARK: - Live
@@ -203,7 +203,7 @@ public final class DataClient: Sendable {
         else { return nil }
         let day = fixtures.recordedOn.map { " recorded on \($0)" } ?? ""
         console.noteOnce("\(descriptor.provider.displayName) unreachable; showing sample data\(day).")
-        return Fetched(value: value, origin: .fixture, fetchedAt: clock.now(), stale: false)
+        return Fetched(value: value, origin: .fixture, fetchedAt: fixtures.recordedAt ?? clock.now(), stale: false)
     }
 
     /// The body with any configured key replaced, so no cache file can hold one.

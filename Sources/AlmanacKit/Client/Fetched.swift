@@ -63,11 +63,12 @@ public struct Provenance: Sendable, Codable, Equatable {
         return result
     }
 
-    /// `live`, `cache (4 min old)`, `cache (2 h old, stale)`, `sample data`.
+    /// `live`, `cache (4 min old)`, `cache (2 h old, stale)`, `sample data recorded on 2026-11-20`
+    /// (a fixture's `fetchedAt` is when it was recorded).
     public func label(now: Date = Date()) -> String {
         switch origin {
         case .live: return "live"
-        case .fixture: return "sample data"
+        case .fixture: return "sample data recorded on \(LocalDate(fetchedAt, timeZone: TimeZone(identifier: "UTC")!))"
         case .cache:
             let age = Age.describe(now.timeIntervalSince(fetchedAt))
             return stale ? "cache (\(age) old, stale)" : "cache (\(age) old)"

@@ -31,6 +31,12 @@ public enum CryptoView {
         return line.hasSuffix(".") ? line : line + "."
     }
 
+    /// The range's end as the data has it: sample data ends where the recording ends.
+    static func shownEnd(_ history: PriceHistory) -> LocalDate {
+        guard history.provenance.origin == .fixture, let last = history.rows.last?.date else { return history.range.upperBound }
+        return min(last, history.range.upperBound)
+    }
+
     public static func history(_ history: PriceHistory, ohlc: Bool, style: Style, chart: Bool, now: Date) -> String {
         var columns: [Table.Column] = [.init("Date"), .init("Close", .right)]
         if ohlc { columns = [.init("Date"), .init("Open", .right), .init("High", .right), .init("Low", .right), .init("Close", .right)] }
@@ -43,7 +49,7 @@ public enum CryptoView {
                     : [date, PriceFormat.format(row.close)])
         }
         var text =
-            style.bold("\(history.symbol) — \(history.name), \(history.range.lowerBound) to \(history.range.upperBound)") + "\n\n"
+            style.bold("\(history.symbol) — \(history.name), \(history.range.lowerBound) to \(shownEnd(history))") + "\n\n"
             + table.render(style: style)
         if chart, history.rows.count > 1 {
             text += "\n\n" + LineChart.render(history.rows.map(\.close), height: 8, width: 60, unicode: style.unicode) { PriceFormat.format($0) }
