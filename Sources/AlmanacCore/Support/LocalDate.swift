@@ -40,7 +40,6 @@ public struct LocalDate: Sendable, Hashable, Comparable, TextCodable, CustomStri
         return LocalDate(year: Int(parts.tm_year) + 1900, month: Int(parts.tm_mon) + 1, day: Int(parts.tm_mday))
     }
 
-
     public var description: String { Self.padded(year, 4) + "-" + Self.padded(month, 2) + "-" + Self.padded(day, 2) }
 
     /// `number` in at least `width` digits, zeros in front (`String(format:)` costs more than a run's note check).
