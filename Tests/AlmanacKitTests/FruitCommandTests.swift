@@ -4,6 +4,7 @@ import XCTest
 
 @testable import AlmanacCore
 @testable import AlmanacHTTP
+@testable import AlmanacKit
 @testable import AlmanacProviders
 
 final class FruitCommandTests: XCTestCase {
@@ -60,8 +61,13 @@ final class FruitCommandTests: XCTestCase {
         let home = try makeTemporaryFolder(self)
         let result = try runAlmanac(["fruit", "list", "--sort", "family"], home: home, environment: server.environment)
         XCTAssertEqual(result.status, 0, result.err)
-        XCTAssertTrue(result.out.hasPrefix("Actinidiaceae (2)\n  Kiwi  #66\n  Kiwifruit  #85\n"), result.out)
-        XCTAssertTrue(result.out.contains("Ebenaceae (2)\n  Japanese Persimmon  #101\n  Persimmon  #52"), result.out)
+        // One alignment across the groups: names padded to the longest, IDs right-aligned.
+        let lines = result.out.components(separatedBy: "\n")
+        XCTAssertEqual(lines[0], "Actinidiaceae (2)")
+        XCTAssertNotNil(lines[1].range(of: #"^  Kiwi +#66$"#, options: .regularExpression), lines[1])
+        let rows = lines.filter { $0.hasPrefix("  ") }
+        XCTAssertEqual(Set(rows.map { Style.width($0) }).count, 1, "every row the same width: \(rows)")
+        XCTAssertTrue(result.out.contains("Ebenaceae (2)\n  Japanese Persimmon"), result.out)
         XCTAssertTrue(result.out.contains("Source: live · 49 fruits"))
         XCTAssertEqual(server.requests.map(\.path), ["/fruityvice/api/fruit/all"])
     }

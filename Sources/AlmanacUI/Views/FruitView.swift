@@ -29,9 +29,18 @@ public enum FruitView {
     }
 
     public static func groups(_ groups: [FruitGroup], grouping: FruitGrouping, style: Style) -> String {
-        groups.map { group in
+        // One alignment for every group: names padded to the longest, IDs right-aligned.
+        let all = groups.flatMap(\.fruits)
+        let nameWidth = all.map { Style.width($0.name) }.max() ?? 0
+        let idWidth = all.map { String($0.id).count + 1 }.max() ?? 0
+        return groups.map { group in
             let heading = grouping == .family ? style.bold(style.color256(group.name, FamilyColour.index(for: group.name))) : style.bold(group.name)
-            let names = group.fruits.map { "  \($0.name)  " + style.dim("#\($0.id)") + (grouping == .family ? "" : "  " + family($0, style)) }
+            let names = group.fruits.map { fruit -> String in
+                let name = fruit.name + String(repeating: " ", count: nameWidth - Style.width(fruit.name))
+                let id = String(repeating: " ", count: idWidth - String(fruit.id).count - 1) + "#\(fruit.id)"
+                let line = "  \(name)  " + style.dim(id) + (grouping == .family ? "" : "  " + family(fruit, style))
+                return grouping == .family ? String(line.reversed().drop { $0 == " " }.reversed()) : line
+            }
             return "\(heading) (\(group.fruits.count))\n" + names.joined(separator: "\n")
         }.joined(separator: "\n\n")
     }
