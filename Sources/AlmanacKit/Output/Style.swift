@@ -60,12 +60,27 @@ public struct Style: Sendable {
         strip(text).reduce(0) { total, character in
             guard let scalar = character.unicodeScalars.first else { return total }
             let value = scalar.value
+            // An emoji presentation selector makes any symbol two cells wide.
+            let emoji = character.unicodeScalars.contains { $0.value == 0xFE0F }
             let wide =
-                (0x1100...0x115F).contains(value) || (0x2E80...0xA4CF).contains(value)
+                emoji || (0x1100...0x115F).contains(value) || (0x2E80...0xA4CF).contains(value)
                 || (0xAC00...0xD7A3).contains(value) || (0xF900...0xFAFF).contains(value)
                 || (0xFE30...0xFE4F).contains(value) || (0xFF00...0xFF60).contains(value)
-                || (0x1F300...0x1FAFF).contains(value) || (0x20000...0x3FFFD).contains(value)
+                || (0x1F300...0x1FAFF).contains(value) || (0x20000...0x3FFFD).contains(value) || wideSymbols.contains(value)
             return total + (wide ? 2 : 1)
         }
     }
+
+    /// Symbols below U+1F300 that terminals draw two cells wide (East Asian Width "W"): the
+    /// weather, sport and sign emoji such as ⛅ ⚡ ☔ ⭐.
+    static let wideSymbols: Set<UInt32> = {
+        let ranges: [ClosedRange<UInt32>] = [
+            0x231A...0x231B, 0x23E9...0x23EC, 0x23F0...0x23F0, 0x23F3...0x23F3, 0x25FD...0x25FE, 0x2614...0x2615, 0x2648...0x2653,
+            0x267F...0x267F, 0x2693...0x2693, 0x26A1...0x26A1, 0x26AA...0x26AB, 0x26BD...0x26BE, 0x26C4...0x26C5, 0x26CE...0x26CE,
+            0x26D4...0x26D4, 0x26EA...0x26EA, 0x26F2...0x26F3, 0x26F5...0x26F5, 0x26FA...0x26FA, 0x26FD...0x26FD, 0x2705...0x2705,
+            0x270A...0x270B, 0x2728...0x2728, 0x274C...0x274C, 0x274E...0x274E, 0x2753...0x2755, 0x2757...0x2757, 0x2795...0x2797,
+            0x27B0...0x27B0, 0x27BF...0x27BF, 0x2B1B...0x2B1C, 0x2B50...0x2B50, 0x2B55...0x2B55,
+        ]
+        return Set(ranges.flatMap { Array($0) })
+    }()
 }
