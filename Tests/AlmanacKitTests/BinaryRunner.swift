@@ -63,3 +63,25 @@ func assertUserWords(_ text: String, _ arguments: [String], file: StaticString =
     XCTAssertNil(text.range(of: endpoint, options: .regularExpression), "\(arguments): \(text)", file: file, line: line)
     XCTAssertNil(text.range(of: #"Fixtures/[a-z]+/"#, options: .regularExpression), "\(arguments): \(text)", file: file, line: line)
 }
+
+/// Runs one of the repository's `scripts/` (a tmux driver) against the built binary; its stdout.
+func runScript(_ name: String, home: URL) throws -> String {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/bin/bash")
+    let script = repositoryFixtures.deletingLastPathComponent().appendingPathComponent("scripts/\(name)")
+    process.arguments = [script.path, productsFolder.appendingPathComponent("almanac").path, home.path]
+    let output = Pipe()
+    process.standardOutput = output
+    process.standardError = FileHandle.nullDevice
+    process.standardInput = FileHandle.nullDevice
+    try process.run()
+    let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    process.waitUntilExit()
+    return text
+}
+
+/// Skips a test that drives a terminal when tmux is missing (make test installs it).
+func requireTmux() throws {
+    guard FileManager.default.isExecutableFile(atPath: "/usr/bin/tmux") || FileManager.default.isExecutableFile(atPath: "/usr/local/bin/tmux")
+    else { throw XCTSkip("tmux is not installed (make test installs it)") }
+}

@@ -64,22 +64,9 @@ final class WeatherCommandTests: XCTestCase {
 
     /// No saved city, on a terminal: it explains, asks, offers the time zone's city, and remembers.
     func testFirstRunOnATerminalAsksAndRemembers() throws {
-        guard FileManager.default.isExecutableFile(atPath: "/usr/bin/tmux") || FileManager.default.isExecutableFile(atPath: "/usr/local/bin/tmux")
-        else {
-            throw XCTSkip("tmux is not installed (make test installs it)")
-        }
+        try requireTmux()
         let home = try makeTemporaryFolder(self)
-        let script = repositoryFixtures.deletingLastPathComponent().appendingPathComponent("scripts/first-run-in-tmux.sh")
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/bin/bash")
-        process.arguments = [script.path, productsFolder.appendingPathComponent("almanac").path, home.path]
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = FileHandle.nullDevice
-        process.standardInput = FileHandle.nullDevice
-        try process.run()
-        let screens = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
+        let screens = try runScript("first-run-in-tmux.sh", home: home)
         let asked = screens.components(separatedBy: "=== STEP answered").first ?? ""
         XCTAssertTrue(asked.contains("No saved city yet. Almanac shows the weather for the cities you save"), screens)
         XCTAssertTrue(asked.contains("2) Use Oslo (from this computer's time zone)"), screens)

@@ -30,14 +30,7 @@ public struct ExamsScreen: MenuScreen {
                 io.say("Added exam \(exam.id): \(exam.name), \(exam.when).")
             case 3: try change(service, io: io)
             default:
-                guard
-                    let exam = io.askValid(
-                        "Exam ID to delete:",
-                        { text -> Exam in
-                            guard let id = Int(text) else { throw UsageError("Type an exam ID.") }
-                            return try service.exam(id: id)
-                        })
-                else { return io.say("Cancelled.") }
+                guard let exam = askExam("Exam ID to delete:", service, io: io) else { return io.say("Cancelled.") }
                 let id = exam.id
                 guard case .text(let answer) = io.ask("Delete \"\(exam.name)\"? [y/N]"), ["y", "yes"].contains(answer.lowercased()) else {
                     return io.say("Cancelled.")
@@ -46,6 +39,14 @@ public struct ExamsScreen: MenuScreen {
             }
         }
         return .stay
+    }
+
+    /// An exam by its ID, asked again until one is found; nil when the person backs out.
+    private func askExam(_ prompt: String, _ service: ExamService, io: MenuIO) -> Exam? {
+        io.askValid(prompt) { text -> Exam in
+            guard let id = Int(text) else { throw UsageError("Type an exam ID.") }
+            return try service.exam(id: id)
+        }
     }
 
     /// A date and time as typed, asked again until it parses; nil when the person backs out.
@@ -61,14 +62,7 @@ public struct ExamsScreen: MenuScreen {
     /// Choose an exam, then pass it or move it.
     private func change(_ service: ExamService, io: MenuIO) throws {
         io.say(try ExamsView.render(try service.exams(passed: false), passed: false, context: context))
-        guard
-            let exam = io.askValid(
-                "Exam ID:",
-                { text -> Exam in
-                    guard let id = Int(text) else { throw UsageError("Type an exam ID.") }
-                    return try service.exam(id: id)
-                })
-        else { return }
+        guard let exam = askExam("Exam ID:", service, io: io) else { return }
         io.say("  1) Pass\n  2) Change date\n  3) Cancel")
         guard case .text(let action) = io.ask("Action:") else { return }
         switch action {
