@@ -23,33 +23,8 @@ public struct CryptoScreen: MenuScreen {
             switch index {
             case 0:
                 io.say(CryptoView.watchlist(try await service.prices(), style: context.style, now: now))
-            case 1:
-                io.say(CryptoView.watchlist(try await service.prices(), style: context.style, now: now))
-                guard let id = try await io.askValid("ID:", { text in try await service.pair(for: text).0 }) else { return }
-                let today = try service.today()
-                guard
-                    let from = io.askValid(
-                        "Start date (YYYY-MM-DD):", { try DateInput.range(from: $0, to: nil, today: today, defaultDays: 1).lowerBound }),
-                    let to = io.askValid(
-                        "End date (YYYY-MM-DD, blank for today):",
-                        { text in
-                            try DateInput.range(from: from.description, to: text.isEmpty ? nil : text, today: today, defaultDays: 1).upperBound
-                        })
-                else { return }
-                let history = try await service.history(id, from: from.description, to: to.description)
-                io.say(CryptoView.history(history, ohlc: false, style: context.style, chart: context.style.enabled, now: now))
-            case 2:
-                let chooser: CryptoService.Chooser = { pairs in
-                    io.choose("Several pairs match:", pairs.map { "\($0.symbol) (\($0.currency_base ?? "?") in \($0.currency_quote ?? "?"))" })
-                }
-                guard
-                    let (item, added) = try await io.askValid(
-                        "Symbol or name (e.g. ETH, Ethereum):", { query in try await service.add(query, pick: nil, chooser: chooser) })
-                else { return }
-                io.say(added ? "Added \(item.symbol) (\(item.name))." : "\(item.symbol) is already in the watchlist.")
-                if added, await !service.hasSamplePrice(item.symbol) {
-                    io.say("The sample data has no price for \(item.symbol); it shows once TWELVEDATA_API_KEY is set.")
-                }
+            case 1: try await details(service, io: io)
+            case 2: try await add(service, io: io)
             default:
                 io.say("Watchlist: \(try service.watchlist().summary)")
                 guard let item = io.askValid("ID or name to remove:", { try service.remove($0) }) else { return }
@@ -57,5 +32,39 @@ public struct CryptoScreen: MenuScreen {
             }
         }
         return .stay
+    }
+
+    /// Daily prices of one pair for a date range (a blank end date is today).
+    private func details(_ service: CryptoService, io: MenuIO) async throws {
+        let now = context.clock.now()
+        io.say(CryptoView.watchlist(try await service.prices(), style: context.style, now: now))
+        guard let id = try await io.askValid("ID:", { text in try await service.pair(for: text).0 }) else { return }
+        let today = try service.today()
+        guard
+            let from = io.askValid(
+                "Start date (YYYY-MM-DD):", { try DateInput.range(from: $0, to: nil, today: today, defaultDays: 1).lowerBound }),
+            let to = io.askValid(
+                "End date (YYYY-MM-DD, blank for today):",
+                { text in
+                    try DateInput.range(from: from.description, to: text.isEmpty ? nil : text, today: today, defaultDays: 1).upperBound
+                })
+        else { return }
+        let history = try await service.history(id, from: from.description, to: to.description)
+        io.say(CryptoView.history(history, ohlc: false, style: context.style, chart: context.style.enabled, now: now))
+    }
+
+    /// A pair by symbol or name, with a choice when several match.
+    private func add(_ service: CryptoService, io: MenuIO) async throws {
+        let chooser: CryptoService.Chooser = { pairs in
+            io.choose("Several pairs match:", pairs.map { "\($0.symbol) (\($0.currency_base ?? "?") in \($0.currency_quote ?? "?"))" })
+        }
+        guard
+            let (item, added) = try await io.askValid(
+                "Symbol or name (e.g. ETH, Ethereum):", { query in try await service.add(query, pick: nil, chooser: chooser) })
+        else { return }
+        io.say(added ? "Added \(item.symbol) (\(item.name))." : "\(item.symbol) is already in the watchlist.")
+        if added, await !service.hasSamplePrice(item.symbol) {
+            io.say("The sample data has no price for \(item.symbol); it shows once TWELVEDATA_API_KEY is set.")
+        }
     }
 }
