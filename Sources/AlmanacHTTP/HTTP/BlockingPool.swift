@@ -5,6 +5,7 @@ import Foundation
 /// idle a new one starts, up to `limit` threads (32 by default) — past that, jobs wait their
 /// turn in arrival order. A thread idle for `idleTimeout` seconds (30) ends, so a burst of
 /// concurrent transfers does not leave its threads behind for the life of the process.
+// @unchecked: worker threads wait on the `NSCondition` that guards the job queue; a Mutex cannot wait.
 final class BlockingPool: @unchecked Sendable {
     static let shared = BlockingPool()
 

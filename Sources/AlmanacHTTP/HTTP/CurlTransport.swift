@@ -5,6 +5,7 @@ import Foundation
 ///
 /// Idle handles are pooled, so sequential requests reuse connections and
 /// concurrent requests each get their own handle.
+// @unchecked: holds idle curl handles (C pointers, not Sendable) for reuse, under `lock`.
 public final class CurlTransport: HTTPTransport, @unchecked Sendable {
     private let lock = NSLock()
     private var idle: [CurlEasy] = []
@@ -58,6 +59,8 @@ public final class CurlTransport: HTTPTransport, @unchecked Sendable {
 }
 
 /// Carries a handle across the thread hop; only one thread touches it at a time.
+// @unchecked: carries one curl handle (a C pointer) to the thread that runs its transfer; only
+// that thread touches it until the transfer ends.
 private final class EasyBox: @unchecked Sendable {
     let easy: CurlEasy
     init(_ easy: CurlEasy) { self.easy = easy }

@@ -15,7 +15,7 @@ public enum MenuInput: Equatable {
 }
 
 /// Line-based input and output for the menu session; deterministic when piped.
-public final class MenuIO: @unchecked Sendable {
+public final class MenuIO: Sendable {
     public let context: AppContext
 
     public init(context: AppContext) {

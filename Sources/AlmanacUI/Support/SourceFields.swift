@@ -18,6 +18,7 @@ public struct SourceFields: Encodable {
 }
 
 /// Prints the stale result at once and the refreshed one only when it reads differently.
+// @unchecked: called from the stale handler and the final print; `shown` is under `lock`.
 public final class StaleFirstPrinter: @unchecked Sendable {
     private let lock = NSLock()
     private var shown: String?

@@ -15,6 +15,7 @@ public enum Key: Equatable {
 }
 
 /// Reads stdin on its own thread and decodes escape sequences into keys.
+// @unchecked: a detached thread blocks in read(2) on the terminal and appends under `lock`.
 public final class KeyReader: @unchecked Sendable {
     private let lock = NSLock()
     private var keys: [Key] = []

@@ -9,6 +9,8 @@ import Foundation
 /// Back-pressure: when `limit` deals are waiting, `put` blocks the producing thread until the
 /// owner takes some, so a source faster than the merges never grows memory and never loses a
 /// deal (a stalled producer simply sends later).
+// @unchecked: the queue is shared by the feeding thread and the frame loop, always under the
+// `NSCondition`, which also makes a full inbox wait (back-pressure); a Mutex cannot wait.
 public final class DealInbox: @unchecked Sendable {
     private let lock = NSCondition()
     private var pending: [[Deal]] = []

@@ -60,6 +60,7 @@ public enum DealSource: Sendable {
 
 /// Splits bytes into lines, parses deals, and hands them over 100 at a time.
 /// Malformed lines are skipped and counted; a last line without a newline is still read.
+// @unchecked: fed from the curl write callback or the file thread; every field under `lock`.
 public final class LineBatcher: @unchecked Sendable {
     private let inbox: DealInbox
     private var partial = Data()
