@@ -78,6 +78,35 @@ final class WeatherCommandTests: XCTestCase {
         XCTAssertFalse(again.err.contains("no saved city"), again.err)
     }
 
+    /// A saved city keeps its number: removing one renumbers nothing, and a number is not reused.
+    func testSavedCityNumbersAreStable() throws {
+        let home = try makeTemporaryFolder(self)
+        for name in ["Moscow", "London", "Oslo"] { XCTAssertEqual(try runAlmanac(["weather", "add", name], home: home).status, 0) }
+        XCTAssertTrue(try runAlmanac(["weather", "remove", "1"], home: home).out.contains("Moscow"))
+        assertOneLineError(try runAlmanac(["weather", "remove", "1"], home: home), status: 64, contains: "Saved: 2 London, 3 Oslo.")
+        XCTAssertTrue(try runAlmanac(["weather", "3"], home: home).out.hasPrefix("Now — Oslo, Norway"))
+        XCTAssertEqual(try runAlmanac(["weather", "add", "Tehran"], home: home).status, 0)
+        let cities = try runAlmanac(["weather", "cities"], home: home).out
+        XCTAssertNotNil(cities.range(of: #"\n *4 +Tehran"#, options: .regularExpression), cities)
+    }
+
+    func testCitiesSavedBeforeNumbersWereStoredKeepTheirOrder() throws {
+        let home = try makeTemporaryFolder(self)
+        for name in ["Oslo", "London"] { XCTAssertEqual(try runAlmanac(["weather", "add", name], home: home).status, 0) }
+        // Write it back as schema 1, which had no numbers.
+        let file = home.appendingPathComponent("data/weather.json")
+        var root = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(contentsOf: file)) as? [String: Any])
+        var payload = try XCTUnwrap(root["data"] as? [String: Any])
+        payload["ids"] = nil
+        payload["nextID"] = nil
+        root["schema"] = 1
+        root["data"] = payload
+        try JSONSerialization.data(withJSONObject: root).write(to: file)
+        let removed = try runAlmanac(["weather", "remove", "1"], home: home)
+        XCTAssertTrue(removed.out.contains("Oslo"), removed.out + removed.err)
+        assertOneLineError(try runAlmanac(["weather", "remove", "Paris"], home: home), status: 64, contains: "Saved: 2 London.")
+    }
+
     func testTimeZoneCities() {
         XCTAssertEqual(WeatherFirstRun.zoneCity("Europe/Oslo"), "Oslo")
         XCTAssertEqual(WeatherFirstRun.zoneCity("America/New_York"), "New York")

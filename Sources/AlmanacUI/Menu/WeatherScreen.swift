@@ -66,7 +66,7 @@ public struct WeatherScreen: MenuScreen {
         for (number, city) in document.cities.enumerated() {
             let report = try await service.report(for: city)
             let line = report.current.map { view(report).format.statusLine(city: report.city, current: $0) } ?? city.name
-            io.say("  \(number + 1)) \(line)\(number == document.defaultIndex ? "  (default)" : "")")
+            io.say("  \(document.id(at: number))) \(line)\(number == document.defaultIndex ? "  (default)" : "")")
         }
     }
 

@@ -64,7 +64,7 @@ public enum WeatherJSON {
         var cities: [Entry]
         public init(_ document: WeatherDocument) {
             cities = document.cities.enumerated().map {
-                Entry(number: $0.offset + 1, isDefault: $0.offset == document.defaultIndex, city: $0.element)
+                Entry(number: document.id(at: $0.offset), isDefault: $0.offset == document.defaultIndex, city: $0.element)
             }
         }
     }

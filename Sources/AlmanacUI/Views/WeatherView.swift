@@ -135,7 +135,7 @@ public struct WeatherView {
         var table = Table([.init("#", .right), .init(""), .init("City"), .init("Coordinates"), .init("Time zone")])
         for (index, city) in document.cities.enumerated() {
             let zone = city.timeZoneIdentifier ?? city.utcOffset.map { "UTC\($0 >= 0 ? "+" : "")\(Double($0) / 3600)" } ?? "—"
-            table.add([String(index + 1), index == document.defaultIndex ? "*" : "", city.label, city.coordinatesText, zone])
+            table.add([String(document.id(at: index)), index == document.defaultIndex ? "*" : "", city.label, city.coordinatesText, zone])
         }
         return table.render(style: style) + "\n" + style.dim("* default city")
     }

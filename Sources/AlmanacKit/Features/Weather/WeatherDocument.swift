@@ -3,21 +3,61 @@ import AlmanacHTTP
 import AlmanacProviders
 import Foundation
 
-/// Saved cities, the default one, and the weather settings (`weather.json`).
+/// Saved cities, the default one, and the weather settings (`weather.json`). Each saved city
+/// keeps its number (`ids`) while saved; a number is never given to another city.
 public struct WeatherDocument: StoredDocument, Equatable {
-    public static let schemaVersion = 1
+    /// 2: stable city numbers (`ids`, `nextID`).
+    public static let schemaVersion = 2
     public static let fileName = "weather.json"
     public static func initial() -> WeatherDocument { WeatherDocument() }
 
     public var cities: [City] = []
+    /// The number of each city in `cities`, same order.
+    public var ids: [Int] = []
+    public var nextID = 1
     /// Index into `cities` of the default city.
     public var defaultIndex: Int?
     public var settings = WeatherSettings()
 
     public init() {}
 
-    /// A default that points past the recovered cities is dropped.
+    /// Schema 1 had no numbers: the positions of that day become them.
+    public static func migrate(_ data: Any, from version: Int) -> Any {
+        guard version < 2, var object = data as? [String: Any] else { return data }
+        let count = (object["cities"] as? [Any])?.count ?? 0
+        object["ids"] = Array(0..<count).map { $0 + 1 }
+        object["nextID"] = count + 1
+        return object
+    }
+
+    /// The number shown for the city at `index`.
+    public func id(at index: Int) -> Int { ids.indices.contains(index) ? ids[index] : index + 1 }
+
+    /// Saves `city` under the next number.
+    public mutating func add(_ city: City) {
+        cities.append(city)
+        ids.append(nextID)
+        nextID += 1
+    }
+
+    /// Removes the city at `index`, keeping the default on the same city (or the first).
+    public mutating func remove(at index: Int) -> City {
+        let city = cities.remove(at: index)
+        if ids.indices.contains(index) { ids.remove(at: index) }
+        if let current = defaultIndex {
+            if current == index {
+                defaultIndex = cities.isEmpty ? nil : 0
+            } else if current > index {
+                defaultIndex = current - 1
+            }
+        }
+        return city
+    }
+
+    /// Numbers follow the recovered cities; a default past them is dropped.
     public mutating func afterRecovery() {
+        if ids.count != cities.count { ids = Array(cities.indices).map { $0 + 1 } }
+        nextID = max(nextID, (ids.max() ?? 0) + 1)
         if let index = defaultIndex, !cities.indices.contains(index) { defaultIndex = cities.isEmpty ? nil : 0 }
     }
 
@@ -28,7 +68,7 @@ public struct WeatherDocument: StoredDocument, Equatable {
     /// The index of a city given by its number (1-based) or its name (case-insensitive).
     public func index(of reference: String) -> Int? {
         if let number = Int(reference.trimmingCharacters(in: .whitespaces)) {
-            return cities.indices.contains(number - 1) ? number - 1 : nil
+            return cities.indices.first { id(at: $0) == number }
         }
         return cities.firstIndex { $0.name.caseInsensitiveCompare(reference.trimmingCharacters(in: .whitespaces)) == .orderedSame }
     }

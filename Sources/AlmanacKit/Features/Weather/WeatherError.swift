@@ -11,6 +11,7 @@ public enum WeatherError: UserInputError, Equatable {
     case noSavedCities
     /// No city named and no default saved.
     case noDefaultCity
+    /// `saved`: each saved city as its number and name, `3 Oslo`.
     case unknownSavedCity(String, saved: [String])
     case notFound(query: String)
     /// Several places match; `places` in the order offered.
@@ -27,7 +28,7 @@ public enum WeatherError: UserInputError, Equatable {
         case .noSavedCities: "No saved cities yet; add a city first."
         case .noDefaultCity: "No saved city yet; add a city first, or name one."
         case .unknownSavedCity(let name, let saved):
-            "No saved city \"\(name)\". Saved: \(saved.enumerated().map { "\($0.offset + 1) \($0.element)" }.joined(separator: ", "))."
+            "No saved city \"\(name)\". Saved: \(saved.joined(separator: ", "))."
         case .notFound(let query): "No place called \"\(query)\" was found; check the spelling or give coordinates as lat,lon."
         case .ambiguous(let query, let places): "Several places match \"\(query)\": \(Self.list(places)). Choose one by its number."
         case .choiceOutOfRange(let choice, let count, let query):

@@ -38,7 +38,7 @@ public struct WeatherService: Sendable {
         let resolved = city
         return try store.update { document in
             if let existing = document.cities.first(where: { $0.label == resolved.label }) { return (existing, false) }
-            document.cities.append(resolved)
+            document.add(resolved)
             if document.defaultCity == nil { document.defaultIndex = document.cities.count - 1 }
             return (resolved, true)
         }
@@ -47,15 +47,7 @@ public struct WeatherService: Sendable {
     public func removeCity(_ reference: String) throws -> City {
         try store.update { document in
             guard let index = document.index(of: reference) else { throw unknownCity(reference, document) }
-            let city = document.cities.remove(at: index)
-            if let current = document.defaultIndex {
-                if current == index {
-                    document.defaultIndex = document.cities.isEmpty ? nil : 0
-                } else if current > index {
-                    document.defaultIndex = current - 1
-                }
-            }
-            return city
+            return document.remove(at: index)
         }
     }
 
@@ -69,7 +61,7 @@ public struct WeatherService: Sendable {
 
     private func unknownCity(_ reference: String, _ document: WeatherDocument) -> WeatherError {
         if document.cities.isEmpty { return .noSavedCities }
-        return .unknownSavedCity(reference, saved: document.cities.map(\.name))
+        return .unknownSavedCity(reference, saved: document.cities.indices.map { "\(document.id(at: $0)) \(document.cities[$0].name)" })
     }
 
     // MARK: - Resolving a city
@@ -81,8 +73,7 @@ public struct WeatherService: Sendable {
             guard let city = document.defaultCity else { throw WeatherError.noDefaultCity }
             return city
         }
-        if Int(argument) == nil, let index = document.index(of: argument) { return document.cities[index] }
-        if let number = Int(argument), document.cities.indices.contains(number - 1) { return document.cities[number - 1] }
+        if let index = document.index(of: argument) { return document.cities[index] }
         return try await resolveNew(argument, pick: pick, chooser: chooser)
     }
 
