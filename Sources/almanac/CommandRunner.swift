@@ -21,7 +21,9 @@ enum CommandRunner {
         configuration.quietNotes = quietNotes
         let console = Console(verbose: configuration.verbose, errIsTerminal: isatty(STDERR_FILENO) == 1)
         let stdoutIsTerminal = isatty(STDOUT_FILENO) == 1
-        let style = Style.detect(environment: environment, noColorFlag: global.noColor, isTerminal: stdoutIsTerminal)
+        var style = Style.detect(environment: environment, noColorFlag: global.noColor, isTerminal: stdoutIsTerminal)
+        // Tables fit the terminal; piped output keeps whole cells unless COLUMNS asks otherwise.
+        style.columns = environment["COLUMNS"].flatMap(Int.init) ?? (stdoutIsTerminal ? RawTerminal.size().columns : nil)
         let client = DataClient.standard(configuration, console: console)
         return AppContext(
             configuration: configuration, console: console, client: client, style: style, json: global.json,

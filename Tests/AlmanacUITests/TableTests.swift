@@ -31,6 +31,25 @@ final class TableTests: XCTestCase {
         XCTAssertEqual(Style.width("❄"), 1)
     }
 
+    /// At 60, 80 and 160 columns a table with long names, wide symbols and an unpriced row fits:
+    /// its text columns are cut with … (never the first column, dates or numbers).
+    func testTablesFitTheTerminalWidth() {
+        var table = Table([.init("ID", .right), .init("Symbol"), .init("Name"), .init("Conditions"), .init("Price", .right)])
+        table.add(["1", "BTC/USD", "Bitcoin, the first of the cryptocurrencies", "⛅ scattered clouds over the city", "91,234.50"])
+        table.add(["7", "LUNA/USDT", "Terra", "🌧 moderate rain", "—"])
+        table.add(["12", "東京/USD", "A currency with a CJK name 東京", "☀️ clear sky", "0.4712"])
+        for limit in [60, 80, 160] {
+            var style = Style.plain
+            style.columns = limit
+            let lines = table.render(style: style).components(separatedBy: "\n")
+            for line in lines { XCTAssertLessThanOrEqual(Style.width(line), limit, "\(limit): \(line)") }
+            XCTAssertTrue(lines[0].hasPrefix("ID  Symbol"), lines[0])
+            XCTAssertTrue(lines[3].contains("LUNA/USDT"), "the first text column is whole: \(lines[3])")
+            XCTAssertTrue(lines[2].hasSuffix("91,234.50"), "numbers are never cut: \(lines[2])")
+        }
+        XCTAssertEqual(table.render(style: .plain), table.render(), "no limit: whole cells")
+    }
+
     /// The start and end terminal cell of each cell's text in a rendered line, found left to right.
     private func cells(_ line: String, _ texts: [String]) -> [(start: Int, end: Int)] {
         var rest = Substring(line)

@@ -9,6 +9,9 @@ public struct Style: Sendable {
     public let enabled: Bool
     /// Whether Unicode box and braille characters may be used (false under `TERM=dumb`).
     public let unicode: Bool
+    /// The width tables must fit in, in terminal cells: the terminal's when output is one; nil
+    /// for no limit (piped output keeps whole cells).
+    public var columns: Int?
 
     public init(enabled: Bool, unicode: Bool = true) {
         self.enabled = enabled

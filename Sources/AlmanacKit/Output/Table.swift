@@ -48,14 +48,37 @@ public struct Table: Sendable {
         var fitted = self
         fitted.rows = rows.map { row in
             var row = row
-            if index < row.count, Style.width(row[index]) > target { row[index] = String(row[index].prefix(target - 1)) + "…" }
+            if index < row.count, Style.width(row[index]) > target { row[index] = Self.cut(row[index], to: target) }
             return row
         }
         return fitted
     }
 
-    /// The table as lines: a header, a rule, then rows; two spaces between columns.
+    /// The table as lines: a header, a rule, then rows; two spaces between columns. With
+    /// `style.columns` set, the widest plain left-aligned column is shortened (with `…`) so the
+    /// table fits, when it can.
     public func render(style: Style = .plain) -> String {
+        if let limit = style.columns, width > limit, let fitted = narrowed(to: limit) { return fitted.renderWhole(style: style) }
+        return renderWhole(style: style)
+    }
+
+    /// The table narrowed toward `limit` by its text columns (left-aligned, no colour, wider than
+    /// 12 cells, not the first, which names the row: names, conditions — never dates or numbers),
+    /// widest first, none below 6 cells or its title; nil when none can give anything.
+    func narrowed(to limit: Int) -> Table? {
+        let candidates = columns.indices.filter { index in
+            index > 0 && columns[index].alignment == .left && widths[index] > 12
+                && rows.allSatisfy { index >= $0.count || !$0[index].contains("\u{1B}") }
+        }
+        var table = self
+        for index in candidates.sorted(by: { widths[$0] > widths[$1] }) where table.width > limit {
+            let target = max(6, Style.width(columns[index].title), table.widths[index] - (table.width - limit))
+            table = table.fitting(width: table.width - (table.widths[index] - target), shrinking: index, minimum: target) ?? table
+        }
+        return table.width < width ? table : nil
+    }
+
+    private func renderWhole(style: Style) -> String {
         var widths = columns.map { Style.width($0.title) }
         for row in rows {
             for (index, cell) in row.enumerated() where index < widths.count {
@@ -76,5 +99,18 @@ public struct Table: Sendable {
         let header = style.bold(line(columns.map(\.title)))
         let rule = widths.map { String(repeating: style.unicode ? "─" : "-", count: $0) }.joined(separator: "  ")
         return ([header, style.dim(rule)] + rows.map(line)).joined(separator: "\n")
+    }
+
+    /// `text` cut to `cells` terminal cells, the last one an ellipsis.
+    static func cut(_ text: String, to cells: Int) -> String {
+        var result = ""
+        var used = 0
+        for character in text {
+            let width = Style.width(String(character))
+            if used + width > cells - 1 { break }
+            result.append(character)
+            used += width
+        }
+        return result + "…"
     }
 }
