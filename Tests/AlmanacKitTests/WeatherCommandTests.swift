@@ -143,8 +143,9 @@ final class WeatherCommandTests: XCTestCase {
         XCTAssertTrue(line.out.contains("°F"), line.out)
         XCTAssertTrue(line.out.hasSuffix(" mph\n"), line.out)
         let cities = try runAlmanac(["weather", "cities"], home: home).out
-        XCTAssertTrue(cities.contains("1  *  Saint Petersburg, Russia"), cities)
-        XCTAssertTrue(cities.contains("2     Oslo, Norway"), cities)
+        // Every column has a header: the default is marked under "Default".
+        XCTAssertNotNil(cities.range(of: #"1  Saint Petersburg, Russia +yes  "#, options: .regularExpression), cities)
+        XCTAssertNotNil(cities.range(of: #"2  Oslo, Norway {10,}\d"#, options: .regularExpression), cities)
     }
 
     func testTheSampleDataNoteIsSaidOnceADay() throws {

@@ -132,12 +132,12 @@ public struct WeatherView {
 
     public static func cities(_ document: WeatherDocument, style: Style) -> String {
         if document.cities.isEmpty { return "No saved cities. Add one with: almanac weather add NAME" }
-        var table = Table([.init("#", .right), .init(""), .init("City"), .init("Coordinates"), .init("Time zone")])
+        var table = Table([.init("#", .right), .init("City"), .init("Default"), .init("Coordinates"), .init("Time zone")])
         for (index, city) in document.cities.enumerated() {
             let zone = city.timeZoneIdentifier ?? city.utcOffset.map { "UTC\($0 >= 0 ? "+" : "")\(Double($0) / 3600)" } ?? "—"
-            table.add([String(document.id(at: index)), index == document.defaultIndex ? "*" : "", city.label, city.coordinatesText, zone])
+            table.add([String(document.id(at: index)), city.label, index == document.defaultIndex ? "yes" : "", city.coordinatesText, zone])
         }
-        return table.render(style: style) + "\n" + style.dim("* default city")
+        return table.render(style: style)
     }
 
     public static func settings(_ settings: WeatherSettings) -> String {
