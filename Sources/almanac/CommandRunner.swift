@@ -21,7 +21,8 @@ enum CommandRunner {
         configuration.quietNotes = quietNotes
         let console = Console(verbose: configuration.verbose, errIsTerminal: isatty(STDERR_FILENO) == 1)
         let stdoutIsTerminal = isatty(STDOUT_FILENO) == 1
-        var style = Style.detect(environment: environment, noColorFlag: global.noColor, isTerminal: stdoutIsTerminal)
+        var style = Style.detect(
+            term: environment["TERM"], noColorVariable: environment["NO_COLOR"] != nil, noColorFlag: global.noColor, isTerminal: stdoutIsTerminal)
         // Tables fit the terminal; piped output keeps whole cells unless COLUMNS asks otherwise.
         style.columns = environment["COLUMNS"].flatMap(Int.init) ?? (stdoutIsTerminal ? RawTerminal.size().columns : nil)
         let client = DataClient.standard(configuration, console: console)

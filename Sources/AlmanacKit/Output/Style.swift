@@ -20,10 +20,11 @@ public struct Style: Sendable {
 
     public static let plain = Style(enabled: false)
 
-    /// Decides from the environment and the terminal.
-    public static func detect(environment: Environment, noColorFlag: Bool, isTerminal: Bool) -> Style {
-        let dumb = environment["TERM"] == "dumb"
-        let enabled = isTerminal && !noColorFlag && environment["NO_COLOR"] == nil && !dumb
+    /// Decides from what the wiring read: `TERM`, whether `NO_COLOR` is set, `--no-color`, and
+    /// whether stdout is a terminal. Colour needs all four to allow it; `TERM=dumb` also means ASCII.
+    public static func detect(term: String?, noColorVariable: Bool, noColorFlag: Bool, isTerminal: Bool) -> Style {
+        let dumb = term == "dumb"
+        let enabled = isTerminal && !noColorFlag && !noColorVariable && !dumb
         return Style(enabled: enabled, unicode: !dumb)
     }
 
