@@ -15,8 +15,7 @@ enum CryptoBench {
         let values = ["ALMANAC_HOME": home.path, "TWELVEDATA_API_KEY": "bench-key", "ALMANAC_TWELVEDATA_URL": slow.baseURL(for: .twelveData)]
         let configuration = Configuration(environment: Environment(values))
         let context = AppContext(
-            configuration: configuration, console: .silent, client: DataClient.standard(configuration, console: .silent),
-            style: .plain, json: false, interactive: false)
+            configuration: configuration, console: .silent, client: DataClient.standard(configuration, console: .silent))
         var rows = 0
         let cold = try await measureAsync { rows = try await CryptoService(context: context).prices().rows.count }
         let warm = try await measureAsync { _ = try await CryptoService(context: context).prices() }

@@ -12,7 +12,7 @@ import Foundation
 
 /// Builds the context for a run and turns errors into one stderr line and an exit code.
 enum CommandRunner {
-    static func makeContext(_ global: GlobalOptions, quietNotes: Bool = false) -> AppContext {
+    static func makeContext(_ global: GlobalOptions, quietNotes: Bool = false) -> FrontContext {
         let environment = Environment.load()
         var configuration = Configuration(
             environment: environment, offline: global.offline, refresh: global.refresh, maxAge: global.maxAge,
@@ -26,13 +26,13 @@ enum CommandRunner {
         // Tables fit the terminal; piped output keeps whole cells unless COLUMNS asks otherwise.
         style.columns = environment["COLUMNS"].flatMap(Int.init) ?? (stdoutIsTerminal ? RawTerminal.size().columns : nil)
         let client = DataClient.standard(configuration, console: console)
-        return AppContext(
-            configuration: configuration, console: console, client: client, style: style, json: global.json,
+        return FrontContext(
+            app: AppContext(configuration: configuration, console: console, client: client), style: style, json: global.json,
             interactive: stdoutIsTerminal && isatty(STDIN_FILENO) == 1)
     }
 
     /// Runs a command body; any error becomes `almanac: <sentence>` on stderr and its exit code.
-    static func run(_ global: GlobalOptions, quietNotes: Bool = false, _ body: (AppContext) async throws -> Void) async throws {
+    static func run(_ global: GlobalOptions, quietNotes: Bool = false, _ body: (FrontContext) async throws -> Void) async throws {
         let context = makeContext(global, quietNotes: quietNotes)
         do {
             try await body(context)

@@ -156,7 +156,7 @@ final class CryptoFreePlanTests: XCTestCase {
     }
 
     /// A context wired like a run of the program against `server`, on a manual clock.
-    private func inProcess(_ server: FixtureServer, clock: ManualClock, interactive: Bool) throws -> (AppContext, CapturedConsole) {
+    private func inProcess(_ server: FixtureServer, clock: ManualClock) throws -> (AppContext, CapturedConsole) {
         var variables = server.environment
         variables["TWELVEDATA_API_KEY"] = "TD-IN-PROCESS-KEY-1"
         variables["ALMANAC_TODAY"] = "2026-11-20"
@@ -164,15 +164,14 @@ final class CryptoFreePlanTests: XCTestCase {
         let captured = CapturedConsole()
         let context = AppContext(
             configuration: configuration, console: captured.console,
-            client: makeClient(configuration, console: captured.console, clock: clock), style: .plain,
-            json: false, interactive: interactive, clock: clock)
+            client: makeClient(configuration, console: captured.console, clock: clock), clock: clock)
         return (context, captured)
     }
 
     func testWaitingForCreditsCountsDownOnTheInjectedClock() async throws {
         let server = try FixtureServer(fixtures: repositoryFixtures)
         let clock = ManualClock(Date(timeIntervalSince1970: 1_795_000_000))
-        let (context, captured) = try inProcess(server, clock: clock, interactive: false)
+        let (context, captured) = try inProcess(server, clock: clock)
         let slept = Counter()
         let service = CryptoService(context: context) { seconds in
             slept.add(Int(seconds))
@@ -188,7 +187,7 @@ final class CryptoFreePlanTests: XCTestCase {
     func testStaleFirstShowsTheCachedTableThenTheFreshOne() async throws {
         let server = try FixtureServer(fixtures: repositoryFixtures)
         let clock = ManualClock(Date(timeIntervalSince1970: 1_795_000_000))
-        let (context, captured) = try inProcess(server, clock: clock, interactive: true)
+        let (context, captured) = try inProcess(server, clock: clock)
         defer { withExtendedLifetime(captured) {} }
         let service = CryptoService(context: context)
         let first = try await service.prices()

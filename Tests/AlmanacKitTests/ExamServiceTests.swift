@@ -12,8 +12,7 @@ final class ExamServiceTests: XCTestCase {
         let home = try makeTemporaryFolder(self)
         let configuration = makeConfiguration(home: home, ["ALMANAC_TODAY": today])
         let context = AppContext(
-            configuration: configuration, console: .silent, client: makeClient(configuration, console: .silent),
-            style: .plain, json: false, interactive: false)
+            configuration: configuration, console: .silent, client: makeClient(configuration, console: .silent))
         return ExamService(context: context)
     }
 

@@ -15,8 +15,7 @@ final class FruitServiceTests: XCTestCase {
         all.merge(variables) { _, new in new }
         let configuration = makeConfiguration(home: home, all, offline: offline)
         let context = AppContext(
-            configuration: configuration, console: .silent, client: makeClient(configuration, console: .silent),
-            style: .plain, json: false, interactive: false)
+            configuration: configuration, console: .silent, client: makeClient(configuration, console: .silent))
         return FruitService(context: context)
     }
 
@@ -111,8 +110,7 @@ final class FruitServiceTests: XCTestCase {
         let configuration = makeConfiguration(home: home, server.environment)
         let capture = CapturedConsole()
         let context = AppContext(
-            configuration: configuration, console: capture.console, client: makeClient(configuration, console: capture.console, clock: clock),
-            style: .plain, json: false, interactive: false)
+            configuration: configuration, console: capture.console, client: makeClient(configuration, console: capture.console, clock: clock))
         let fruits = FruitService(context: context)
         _ = try await fruits.catalogue()
         failing.append(Data([1]))

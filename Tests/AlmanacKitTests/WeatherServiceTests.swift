@@ -19,7 +19,7 @@ final class WeatherServiceTests: XCTestCase {
         let configuration = makeConfiguration(home: home, variables)
         let context = AppContext(
             configuration: configuration, console: capture.console,
-            client: makeClient(configuration, console: capture.console), style: .plain, json: false, interactive: false)
+            client: makeClient(configuration, console: capture.console))
         return WeatherService(context: context)
     }
 
@@ -173,8 +173,7 @@ final class OneCallRefusalTests: XCTestCase {
             WeatherService(
                 context: AppContext(
                     configuration: configuration, console: capture.console,
-                    client: makeClient(configuration, console: capture.console, clock: clock), style: .plain,
-                    json: false, interactive: false, clock: clock))
+                    client: makeClient(configuration, console: capture.console, clock: clock), clock: clock))
         }
         let city = City(name: "Moscow", latitude: 55.7558, longitude: 37.6173)
         let onecalls = { server.requests.filter { $0.path.hasSuffix("/onecall") }.count }

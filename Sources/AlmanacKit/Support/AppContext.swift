@@ -3,27 +3,19 @@ import AlmanacHTTP
 import AlmanacProviders
 import Foundation
 
-/// Everything a command needs, built once per run by the executable (or a test).
+/// What the features need, built once per run where the objects are made (the executable,
+/// a test): configuration, the console for notes, the data client and the clock. How results
+/// are shown (colour, `--json`, a terminal) belongs to the front end (`FrontContext`).
 public struct AppContext: Sendable {
     public var configuration: Configuration
     public var console: Console
     public var client: DataClient
-    public var style: Style
-    public var json: Bool
-    /// Whether stdin and stdout are a terminal (prompts, progress, animations).
-    public var interactive: Bool
     public var clock: any Clock
 
-    public init(
-        configuration: Configuration, console: Console, client: DataClient, style: Style,
-        json: Bool, interactive: Bool, clock: any Clock = SystemClock()
-    ) {
+    public init(configuration: Configuration, console: Console, client: DataClient, clock: any Clock = SystemClock()) {
         self.configuration = configuration
         self.console = console
         self.client = client
-        self.style = style
-        self.json = json
-        self.interactive = interactive
         self.clock = clock
     }
 
@@ -41,17 +33,5 @@ public struct AppContext: Sendable {
     /// A store for one user document under the data folder.
     public func store<D: StoredDocument>(_ type: D.Type) -> DocumentStore<D> {
         DocumentStore<D>(folder: configuration.paths.data, console: console, clock: clock)
-    }
-
-    /// Prints a JSON document to stdout.
-    public func printJSON<T: Encodable>(_ value: T) throws {
-        let encoder = JSONEncoder.almanac
-        encoder.outputFormatting = [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes]
-        console.print(String(decoding: try encoder.encode(value), as: UTF8.self))
-    }
-
-    /// `Source: live` style footer for human output.
-    public func sourceLine(_ provenance: Provenance) -> String {
-        style.dim("Source: \(provenance.label(now: clock.now()))")
     }
 }

@@ -5,7 +5,7 @@ import AlmanacProviders
 import Foundation
 
 public struct CryptoScreen: MenuScreen {
-    public let context: AppContext
+    public let context: FrontContext
     public let title = "Cryptocurrencies"
     public let choices = ["Watchlist with prices", "Details: daily prices for a date range", "Add a cryptocurrency", "Remove a cryptocurrency"]
     public let help = [
@@ -17,7 +17,7 @@ public struct CryptoScreen: MenuScreen {
     ]
 
     public func choose(_ index: Int, io: MenuIO) async -> MenuNavigation {
-        let service = CryptoService(context: context)
+        let service = CryptoService(context: context.app)
         let now = context.clock.now()
         await attempt(io) {
             switch index {

@@ -6,7 +6,7 @@ import Foundation
 import Synchronization
 
 public struct DealsScreen: MenuScreen {
-    public let context: AppContext
+    public let context: FrontContext
     /// The chosen sort, kept while the screen is open.
     public final class Choice: Sendable {
         private let state = Mutex((column: DealColumn.date, descending: true))

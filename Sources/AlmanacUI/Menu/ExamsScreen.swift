@@ -5,7 +5,7 @@ import AlmanacProviders
 import Foundation
 
 public struct ExamsScreen: MenuScreen {
-    public let context: AppContext
+    public let context: FrontContext
     public let title = "Exams"
     public let choices = ["Pending exams", "Passed exams", "New exam", "Choose an exam: pass or change date", "Delete an exam"]
     public let help = [
@@ -17,7 +17,7 @@ public struct ExamsScreen: MenuScreen {
     ]
 
     public func choose(_ index: Int, io: MenuIO) async -> MenuNavigation {
-        let service = ExamService(context: context)
+        let service = ExamService(context: context.app)
         await attempt(io) {
             switch index {
             case 0: io.say(try ExamsView.render(try service.exams(passed: false), passed: false, context: context))

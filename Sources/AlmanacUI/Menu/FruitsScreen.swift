@@ -5,7 +5,7 @@ import AlmanacProviders
 import Foundation
 
 public struct FruitsScreen: MenuScreen {
-    public let context: AppContext
+    public let context: FrontContext
     public let title = "Fruits"
     public let choices = ["Catalogue (choose the sort)", "A fruit's detail", "Eat a fruit", "Log of the last 30 days"]
     public let help = [
@@ -16,7 +16,7 @@ public struct FruitsScreen: MenuScreen {
     ]
 
     public func choose(_ index: Int, io: MenuIO) async -> MenuNavigation {
-        let service = FruitService(context: context)
+        let service = FruitService(context: context.app)
         await attempt(io) {
             switch index {
             case 0: try await catalogue(service, io: io)

@@ -16,9 +16,9 @@ public enum MenuInput: Equatable {
 
 /// Line-based input and output for the menu session; deterministic when piped.
 public final class MenuIO: Sendable {
-    public let context: AppContext
+    public let context: FrontContext
 
-    public init(context: AppContext) {
+    public init(context: FrontContext) {
         self.context = context
     }
 

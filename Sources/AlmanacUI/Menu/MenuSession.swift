@@ -8,11 +8,11 @@ import Foundation
 /// choice, `back` returns (from the welcome menu it ends the program), `quit` ends anywhere,
 /// and the end of input ends the session cleanly.
 public struct MenuSession {
-    public init(context: AppContext) {
+    public init(context: FrontContext) {
         self.context = context
     }
 
-    public let context: AppContext
+    public let context: FrontContext
 
     public func run() async throws {
         let io = MenuIO(context: context)
@@ -48,10 +48,10 @@ public struct MenuSession {
 }
 
 public struct WelcomeScreen: MenuScreen {
-    public let context: AppContext
+    public let context: FrontContext
 
     public var title: String {
-        let name = (try? ProfileService(context: context).username()) ?? "guest"
+        let name = (try? ProfileService(context: context.app).username()) ?? "guest"
         return "Welcome to Almanac, \(name)!"
     }
 

@@ -5,7 +5,7 @@ import AlmanacProviders
 import Foundation
 
 public struct ProfileScreen: MenuScreen {
-    public let context: AppContext
+    public let context: FrontContext
     public let title = "Profile"
     public let choices = ["Show username", "Edit username"]
     public let help = [
@@ -14,7 +14,7 @@ public struct ProfileScreen: MenuScreen {
     ]
 
     public func choose(_ index: Int, io: MenuIO) async -> MenuNavigation {
-        let service = ProfileService(context: context)
+        let service = ProfileService(context: context.app)
         await attempt(io) {
             let current = try service.username()
             if index == 0 { return io.say("Username: \(current)") }

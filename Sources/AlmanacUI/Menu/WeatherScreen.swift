@@ -6,7 +6,7 @@ import Foundation
 import Synchronization
 
 public struct WeatherScreen: MenuScreen {
-    public let context: AppContext
+    public let context: FrontContext
     /// Days shown by "Forecast"; toggled between 7 and 25.
     public final class Toggle: Sendable {
         private let state = Mutex(7)
@@ -34,7 +34,7 @@ public struct WeatherScreen: MenuScreen {
     }
 
     public func choose(_ index: Int, io: MenuIO) async -> MenuNavigation {
-        let service = WeatherService(context: context)
+        let service = WeatherService(context: context.app)
         await attempt(io) {
             let settings = try service.document().settings
             let view = { (report: WeatherReport) in WeatherView(report: report, settings: settings, style: context.style, now: context.clock.now()) }

@@ -15,17 +15,17 @@ public enum ExamsView {
         var passed: Bool
     }
 
-    public static func row(_ exam: Exam, context: AppContext) throws -> Row {
+    public static func row(_ exam: Exam, context: FrontContext) throws -> Row {
         Row(
             id: exam.id, name: exam.name, dateTime: exam.when,
             month: ExamMonth(year: exam.when.date.year, month: exam.when.date.month, exams: []).title,
-            daysLeft: try ExamService(context: context).daysLeft(exam), passed: exam.passed)
+            daysLeft: try ExamService(context: context.app).daysLeft(exam), passed: exam.passed)
     }
 
     public static func check(_ style: Style) -> String { style.green(style.unicode ? "✓" : "v") }
 
-    public static func show(passed: Bool, context: AppContext) throws {
-        let service = ExamService(context: context)
+    public static func show(passed: Bool, context: FrontContext) throws {
+        let service = ExamService(context: context.app)
         let exams = try service.exams(passed: passed)
         if context.json {
             return try context.printJSON(["exams": try exams.map { try row($0, context: context) }])
@@ -33,11 +33,11 @@ public enum ExamsView {
         context.console.print(try render(exams, passed: passed, context: context))
     }
 
-    public static func render(_ exams: [Exam], passed: Bool, context: AppContext) throws -> String {
+    public static func render(_ exams: [Exam], passed: Bool, context: FrontContext) throws -> String {
         if exams.isEmpty {
             return passed ? "No passed exams yet." : "No pending exams. Add one with: almanac exams add NAME --date \"YYYY-MM-DD HH:MM\""
         }
-        let service = ExamService(context: context)
+        let service = ExamService(context: context.app)
         let style = context.style
         var sections: [String] = []
         for month in ExamService.group(exams) {

@@ -14,10 +14,10 @@ public struct WeatherFirstRun {
     /// The city shown when nobody can be asked; the samples cover it.
     public static let sampleCity = "Moscow"
 
-    let context: AppContext
+    let context: FrontContext
     let service: WeatherService
 
-    public init(context: AppContext, service: WeatherService) {
+    public init(context: FrontContext, service: WeatherService) {
         (self.context, self.service) = (context, service)
     }
 

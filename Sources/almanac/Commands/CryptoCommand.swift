@@ -11,7 +11,7 @@ struct CryptoCommand: AsyncParsableCommand {
         commandName: "crypto", abstract: "A crypto watchlist with today's prices, and daily price history.",
         subcommands: [List.self, Add.self, Remove.self, History.self, Usage.self], defaultSubcommand: List.self)
 
-    static func chooser(_ context: AppContext) -> CryptoService.Chooser? {
+    static func chooser(_ context: FrontContext) -> CryptoService.Chooser? {
         guard context.interactive else { return nil }
         return { pairs in
             Prompt.choose("Several pairs match:", pairs.map { "\($0.symbol) (\($0.currency_base ?? "?") in \($0.currency_quote ?? "?"))" })
@@ -24,7 +24,7 @@ struct CryptoCommand: AsyncParsableCommand {
 
         func run() async throws {
             try await CommandRunner.run(global) { context in
-                let service = CryptoService(context: context)
+                let service = CryptoService(context: context.app)
                 if context.json { return try context.printJSON(CryptoJSON.List(try await service.prices())) }
                 let printer = StaleFirstPrinter(console: context.console)
                 let style = context.style
@@ -47,7 +47,7 @@ struct CryptoCommand: AsyncParsableCommand {
 
         func run() async throws {
             try await CommandRunner.run(global) { context in
-                let service = CryptoService(context: context)
+                let service = CryptoService(context: context.app)
                 let (item, added) = try await service.add(query, pick: pick, chooser: CryptoCommand.chooser(context))
                 if added, await !service.hasSamplePrice(item.symbol) {
                     context.console.note("note: the sample data has no price for \(item.symbol); it shows once TWELVEDATA_API_KEY is set.")
@@ -66,7 +66,7 @@ struct CryptoCommand: AsyncParsableCommand {
 
         func run() async throws {
             try await CommandRunner.run(global) { context in
-                let item = try CryptoService(context: context).remove(reference)
+                let item = try CryptoService(context: context.app).remove(reference)
                 try context.show(json: ["removed": item.symbol], text: "Removed \(item.symbol) (\(item.name)).")
             }
         }
@@ -82,7 +82,7 @@ struct CryptoCommand: AsyncParsableCommand {
 
         func run() async throws {
             try await CommandRunner.run(global) { context in
-                let history = try await CryptoService(context: context).history(reference, from: from, to: to)
+                let history = try await CryptoService(context: context.app).history(reference, from: from, to: to)
                 try context.show(
                     json: CryptoJSON.History(history),
                     text:
@@ -103,7 +103,7 @@ struct CryptoCommand: AsyncParsableCommand {
 
         func run() async throws {
             try await CommandRunner.run(global) { context in
-                let service = CryptoService(context: context)
+                let service = CryptoService(context: context.app)
                 let server = check ? try await service.checkUsage() : nil
                 let usage = service.usage()
                 try context.show(

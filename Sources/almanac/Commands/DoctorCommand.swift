@@ -16,7 +16,7 @@ struct DoctorCommand: AsyncParsableCommand {
 
     func run() async throws {
         try await CommandRunner.run(global) { context in
-            let report = await Doctor(context: context).report(check: check)
+            let report = await Doctor(context: context.app).report(check: check)
             try context.show(json: report, text: DoctorView.render(report, style: context.style))
             if !report.healthy { throw ExitCode(ExitStatus.unavailable) }
         }

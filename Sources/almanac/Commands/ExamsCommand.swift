@@ -13,7 +13,7 @@ struct ExamsCommand: AsyncParsableCommand {
         defaultSubcommand: Pending.self)
 
     /// Asks for confirmation on a terminal; piped input needs --yes.
-    static func confirm(_ question: String, yes: Bool, context: AppContext) throws {
+    static func confirm(_ question: String, yes: Bool, context: FrontContext) throws {
         if yes { return }
         guard context.interactive else {
             throw UsageError("Refusing to change exams without confirmation on piped input; add --yes.")
@@ -23,10 +23,10 @@ struct ExamsCommand: AsyncParsableCommand {
 
     /// Confirms (unless `yes`), applies `change` to exam `id`, prints `done` or the JSON row.
     static func change(
-        _ id: Int, yes: Bool, context: AppContext, question: (Exam) -> String,
+        _ id: Int, yes: Bool, context: FrontContext, question: (Exam) -> String,
         _ change: (ExamService, Int) throws -> Exam, done: (Exam) -> String
     ) throws {
-        let service = ExamService(context: context)
+        let service = ExamService(context: context.app)
         try confirm(question(try service.exam(id: id)), yes: yes, context: context)
         let exam = try change(service, id)
         try context.show(json: try ExamsView.row(exam, context: context), text: done(exam))
@@ -57,7 +57,7 @@ struct ExamsCommand: AsyncParsableCommand {
 
         func run() async throws {
             try await CommandRunner.run(global) { context in
-                let exam = try ExamService(context: context).add(name: name, date: date, passed: passed)
+                let exam = try ExamService(context: context.app).add(name: name, date: date, passed: passed)
                 try context.show(
                     json: try ExamsView.row(exam, context: context),
                     text: "Added exam \(exam.id): \(exam.name), \(exam.when)\(passed ? " (passed)" : "").")
@@ -88,7 +88,7 @@ struct ExamsCommand: AsyncParsableCommand {
 
         func run() async throws {
             try await CommandRunner.run(global) { context in
-                let exam = try ExamService(context: context).reschedule(id: id, date: date)
+                let exam = try ExamService(context: context.app).reschedule(id: id, date: date)
                 try context.show(json: try ExamsView.row(exam, context: context), text: "Exam \(exam.id) (\(exam.name)) is now on \(exam.when).")
             }
         }
@@ -116,7 +116,7 @@ struct ExamsCommand: AsyncParsableCommand {
 
         func run() async throws {
             try await CommandRunner.run(global) { context in
-                let exams = try ExamService(context: context).exams(passed: false)
+                let exams = try ExamService(context: context.app).exams(passed: false)
                 let text = CalendarExport.ics(exams, timeZone: .current, now: context.clock.now())
                 if ics == "-" { return FileHandle.standardOutput.write(Data(text.utf8)) }
                 let url = URL(fileURLWithPath: ics)

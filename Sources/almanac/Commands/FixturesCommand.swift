@@ -38,7 +38,7 @@ struct FixturesCommand: AsyncParsableCommand {
                 let providers = provider.flatMap { FixtureRecorder.choices[$0] } ?? Provider.allCases
                 let folder = to.map { URL(fileURLWithPath: $0, isDirectory: true) } ?? context.configuration.userFixturesFolder
                 if to != nil { try OutputPathError.requireParent(of: folder) }
-                let recorder = FixtureRecorder(context: context)
+                let recorder = FixtureRecorder(context: context.app)
                 let summary = fromCache ? try recorder.recordFromCache(providers, to: folder) : try await recorder.recordLive(providers, to: folder)
                 try context.show(json: summary, text: FixturesView.summary(summary, style: context.style))
                 for line in summary.lines {

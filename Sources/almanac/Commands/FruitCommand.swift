@@ -25,7 +25,7 @@ struct FruitCommand: AsyncParsableCommand {
 
         func run() async throws {
             try await CommandRunner.run(global) { context in
-                let service = FruitService(context: context)
+                let service = FruitService(context: context.app)
                 if context.json {
                     let (fruits, provenance) = try await service.catalogue()
                     if let grouping = FruitGrouping(rawValue: sort) {
@@ -61,7 +61,7 @@ struct FruitCommand: AsyncParsableCommand {
 
         func run() async throws {
             try await CommandRunner.run(global) { context in
-                let service = FruitService(context: context)
+                let service = FruitService(context: context.app)
                 if context.json {
                     let (found, provenance) = try await service.fruit(fruit)
                     return try context.printJSON(FruitJSON.Item(found, lastEaten: try service.lastEaten(found), provenance: provenance))
@@ -90,7 +90,7 @@ struct FruitCommand: AsyncParsableCommand {
 
     static func showGroup(_ grouping: FruitGrouping, _ options: GroupOptions) async throws {
         try await CommandRunner.run(options.global) { context in
-            let (group, provenance) = try await FruitService(context: context).group(grouping, options.name)
+            let (group, provenance) = try await FruitService(context: context.app).group(grouping, options.name)
             if context.json {
                 return try context.printJSON(
                     FruitJSON.Grouped(
@@ -128,7 +128,7 @@ struct FruitCommand: AsyncParsableCommand {
 
         func run() async throws {
             try await CommandRunner.run(global) { context in
-                let entry = try await FruitService(context: context).eat(fruit, date: date, grams: amount)
+                let entry = try await FruitService(context: context.app).eat(fruit, date: date, grams: amount)
                 try context.show(
                     json: entry,
                     text:
@@ -148,7 +148,7 @@ struct FruitCommand: AsyncParsableCommand {
 
         func run() async throws {
             try await CommandRunner.run(global) { context in
-                let days = try FruitService(context: context).days(from: from, to: to)
+                let days = try FruitService(context: context.app).days(from: from, to: to)
                 try context.show(
                     json: ItemsJSON(items: days.map { FruitJSON.Day(date: $0.date, entries: $0.entries, total: $0.total) }),
                     text: FruitView.log(days, style: context.style))
@@ -162,7 +162,7 @@ struct FruitCommand: AsyncParsableCommand {
 
             func run() async throws {
                 try await CommandRunner.run(global) { context in
-                    let entry = try FruitService(context: context).removeEntry(number)
+                    let entry = try FruitService(context: context.app).removeEntry(number)
                     try context.show(json: ["removed": entry.id], text: "Removed #\(entry.id): \(entry.name) on \(entry.date).")
                 }
             }

@@ -15,7 +15,7 @@ struct ProfileCommand: AsyncParsableCommand {
         @OptionGroup var global: GlobalOptions
         func run() async throws {
             try await CommandRunner.run(global) { context in
-                let name = try ProfileService(context: context).username()
+                let name = try ProfileService(context: context.app).username()
                 try context.show(json: ["username": name], text: "Username: \(name)")
             }
         }
@@ -27,7 +27,7 @@ struct ProfileCommand: AsyncParsableCommand {
         @Argument(help: "3 to 32 letters, digits, '.', '_' or '-', starting with a letter.") var name: String
         func run() async throws {
             try await CommandRunner.run(global) { context in
-                let name = try ProfileService(context: context).setUsername(name)
+                let name = try ProfileService(context: context.app).setUsername(name)
                 try context.show(json: ["username": name], text: "Username set to \(name).")
             }
         }

@@ -25,12 +25,12 @@ struct CityOptions: ParsableArguments {
 extension WeatherCommand {
     /// Shared wiring: service, chooser, settings, the stale-first printer.
     struct Run {
-        let context: AppContext
+        let context: FrontContext
         let service: WeatherService
 
-        init(_ context: AppContext) {
+        init(_ context: FrontContext) {
             self.context = context
-            self.service = WeatherService(context: context)
+            self.service = WeatherService(context: context.app)
         }
 
         var chooser: WeatherService.Chooser? {
@@ -179,7 +179,7 @@ extension WeatherCommand {
 
         func run() async throws {
             try await CommandRunner.run(global) { context in
-                let document = try WeatherService(context: context).document()
+                let document = try WeatherService(context: context.app).document()
                 try context.show(json: WeatherJSON.Cities(document), text: WeatherView.cities(document, style: context.style))
             }
         }
@@ -210,7 +210,7 @@ extension WeatherCommand {
 
         func run() async throws {
             try await CommandRunner.run(global) { context in
-                let removed = try WeatherService(context: context).removeCity(city)
+                let removed = try WeatherService(context: context.app).removeCity(city)
                 try context.show(json: ["removed": removed.label], text: "Removed \(removed.label).")
             }
         }
@@ -223,7 +223,7 @@ extension WeatherCommand {
 
         func run() async throws {
             try await CommandRunner.run(global) { context in
-                let chosen = try WeatherService(context: context).setDefault(city)
+                let chosen = try WeatherService(context: context.app).setDefault(city)
                 try context.show(json: ["default": chosen.label], text: "\(chosen.label) is now the default city.")
             }
         }
@@ -250,7 +250,7 @@ extension WeatherCommand {
 
         func run() async throws {
             try await CommandRunner.run(global) { context in
-                let settings = try WeatherService(context: context).updateSettings { settings in
+                let settings = try WeatherService(context: context.app).updateSettings { settings in
                     if let units { settings.setUnits(.init(rawValue: units)!) }
                     if let wind { settings.setWind(.init(rawValue: wind)!) }
                     if let time { settings.time = .init(rawValue: time)! }

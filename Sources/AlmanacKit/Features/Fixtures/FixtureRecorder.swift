@@ -57,9 +57,7 @@ public struct FixtureRecorder: Sendable {
             configuration: configuration, live: live,
             cache: JSONFileCache(folder: scratch, console: context.console),
             fixtures: nil, clock: context.clock, console: context.console)
-        let recording = AppContext(
-            configuration: configuration, console: context.console, client: client, style: context.style,
-            json: context.json, interactive: false, clock: context.clock)
+        let recording = AppContext(configuration: configuration, console: context.console, client: client, clock: context.clock)
         var failures: [Provider: [String]] = [:]
         var skipped: [Provider: String] = [:]
         for provider in Self.groups(providers) {

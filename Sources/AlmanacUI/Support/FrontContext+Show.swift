@@ -2,11 +2,11 @@ import AlmanacCore
 import AlmanacKit
 import Foundation
 
-extension AppContext {
+extension FrontContext {
     /// The one output rule of every data command: under `--json` the document (one JSON value
     /// on stdout), otherwise the text. Only the chosen one is built.
     public func show<T: Encodable>(json document: @autoclosure () throws -> T, text: @autoclosure () throws -> String) throws {
         if json { return try printJSON(try document()) }
-        console.print(try text())
+        app.console.print(try text())
     }
 }
