@@ -52,7 +52,8 @@ func makeClient(_ configuration: Configuration, console: Console, clock: ManualC
     return DataClient(
         configuration: configuration, live: live,
         cache: JSONFileCache(folder: configuration.paths.cache, limitBytes: configuration.cacheLimitBytes, console: console),
-        fixtures: configuration.fixtureFolders.isEmpty ? nil : FixtureTransport(folders: configuration.fixtureFolders), clock: clock, console: console
+        fixtures: configuration.fixtureFolders.isEmpty ? nil : FixtureTransport(folders: configuration.fixtureFolders, providers: Provider.allCases),
+        clock: clock, console: console
     )
 }
 

@@ -37,12 +37,17 @@ public final class FixtureTransport: Sendable {
         }
     }
 
-    public init(folders: [URL]) {
+    /// The providers requests may name, by their stored name (their fixture folder and batching).
+    let providers: [String: Provider]
+
+    /// - Parameter providers: the providers a request may name; others are known by name only.
+    public init(folders: [URL], providers: [Provider] = []) {
         self.folders = folders
+        self.providers = Dictionary(providers.map { ($0.rawValue, $0) }, uniquingKeysWith: { first, _ in first })
     }
 
-    public convenience init(folder: URL) {
-        self.init(folders: [folder])
+    public convenience init(folder: URL, providers: [Provider] = []) {
+        self.init(folders: [folder], providers: providers)
     }
 
     /// The most preferred set.
@@ -175,5 +180,34 @@ public final class FixtureTransport: Sendable {
         let params = best.query.keys.sorted().map { "\($0)=\(best.query[$0]!)" }.joined(separator: "&")
         let name = String(best.file.split(separator: "/").last ?? "")
         return "\(name) (\(best.path)\(params.isEmpty ? "" : "?" + params))"
+    }
+}
+
+/// Recorded answers behind the transport protocol: a request prepared for recordings
+/// (`fixture://twelvedata/quote?symbol=BTC%2FUSD`) is answered from the sets.
+extension FixtureTransport: HTTPTransport {
+    /// The scheme of a request for a recorded answer.
+    public static let scheme = "fixture"
+
+    public func send(_ request: PreparedRequest) async throws -> HTTPResponse {
+        try respond(to: try descriptor(of: request))
+    }
+
+    /// The request as recordings are matched: provider, method, path and query.
+    func descriptor(of request: PreparedRequest) throws -> RequestDescriptor {
+        let prefix = Self.scheme + "://"
+        guard request.url.hasPrefix(prefix) else { throw TransportError.unsupportedProtocol(host: request.host) }
+        let target = request.url.dropFirst(prefix.count)
+        let (location, queryText) = target.firstIndex(of: "?").map { (target[..<$0], target[target.index(after: $0)...]) } ?? (target, "")
+        let name = String(location.prefix { $0 != "/" })
+        let path = String(location.dropFirst(name.count))
+        let query = queryText.split(separator: "&").map { pair -> QueryItem in
+            let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+            let value = parts.count > 1 ? String(parts[1]) : ""
+            return QueryItem(String(parts[0]).removingPercentEncoding ?? String(parts[0]), value.removingPercentEncoding ?? value)
+        }
+        return RequestDescriptor(
+            provider: providers[name] ?? .named(name), name: name, method: request.method, path: path.isEmpty ? "/" : path, query: query,
+            ttl: 0)
     }
 }

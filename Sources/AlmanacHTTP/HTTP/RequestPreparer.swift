@@ -48,6 +48,15 @@ public enum RequestPreparer {
             headers: headers, options: options, secrets: secrets)
     }
 
+    /// The request for a recorded answer (`FixtureTransport`): `fixture://<provider><path>?<query>`,
+    /// never a key.
+    public static func prepareRecorded(_ descriptor: RequestDescriptor) -> PreparedRequest {
+        let base = joined("\(FixtureTransport.scheme)://\(descriptor.provider.rawValue)", descriptor.path)
+        return PreparedRequest(
+            method: descriptor.method, url: base + queryString(descriptor.query, redacting: false),
+            redactedURL: base + queryString(descriptor.query, redacting: true))
+    }
+
     /// A plain GET of a full URL (a deal stream), with the same scheme and host rules.
     public static func prepare(url: String, setting: String, options: TransportOptions = .init()) throws -> PreparedRequest {
         try check(url, subject: setting, variable: setting, options: options)

@@ -43,7 +43,8 @@ public final class DataClient: Sendable {
                 transport: transport, configuration: configuration, console: console,
                 observer: CreditBudget(configuration: configuration, clock: clock)),
             cache: JSONFileCache(folder: configuration.paths.cache, limitBytes: configuration.cacheLimitBytes, console: console),
-            fixtures: configuration.fixtureFolders.isEmpty ? nil : FixtureTransport(folders: configuration.fixtureFolders),
+            fixtures: configuration.fixtureFolders.isEmpty
+                ? nil : FixtureTransport(folders: configuration.fixtureFolders, providers: Provider.allCases),
             clock: clock, console: console)
     }
 
@@ -57,10 +58,10 @@ public final class DataClient: Sendable {
         let descriptor = endpoint.descriptor
         switch configuration.mode(for: descriptor.provider) {
         case .offline:
-            return try offlineAnswer(endpoint)
+            return try await offlineAnswer(endpoint)
         case .missingKey:
             noteMissingKey(descriptor.provider)
-            return try offlineAnswer(endpoint)
+            return try await offlineAnswer(endpoint)
         case .live:
             return try await liveAnswer(endpoint, onStale: onStale)
         }
@@ -105,24 +106,23 @@ public final class DataClient: Sendable {
 
     // MARK: - Offline
 
-    private func offlineAnswer<R>(_ endpoint: Endpoint<R>) throws -> Fetched<R> {
+    /// The cache, else the recorded answer, asked through the transport protocol.
+    private func offlineAnswer<R>(_ endpoint: Endpoint<R>) async throws -> Fetched<R> {
         let descriptor = endpoint.descriptor
         if let cached = peek(endpoint) { return cached }
         guard let fixtures else {
             throw APIError.noRecording(request: descriptor.identity, nearest: nil, folder: nil)
         }
+        let request = RequestPreparer.prepareRecorded(descriptor)
         let response: HTTPResponse
         do {
-            response = try fixtures.respond(to: descriptor)
+            response = try await fixtures.send(request)
         } catch let error as APIError {
             guard case .noRecording = error else { throw error }
             console.debug(error.description)
             throw SampleDataError(provider: descriptor.provider, covered: fixtures.coverage(for: descriptor), request: descriptor.identity)
         }
-        guard response.isSuccess else {
-            let request = PreparedRequest(method: descriptor.method, url: descriptor.path, redactedURL: descriptor.path)
-            throw LiveClient.error(for: response, descriptor: descriptor, request: request)
-        }
+        guard response.isSuccess else { throw LiveClient.error(for: response, descriptor: descriptor, request: request) }
         return Fetched(value: try endpoint.decode(response.body), origin: .fixture, fetchedAt: fixtures.recordedAt ?? clock.now(), stale: false)
     }
 
@@ -142,7 +142,7 @@ public final class DataClient: Sendable {
             do {
                 return try await fetchAndStore(endpoint, previous: nil)
             } catch {
-                if let sample = unreachableFallback(endpoint, error: error) { return sample }
+                if let sample = await unreachableFallback(endpoint, error: error) { return sample }
                 throw error
             }
         }
@@ -190,7 +190,7 @@ public final class DataClient: Sendable {
 
     /// A provider that needs no key and cannot be reached, with nothing cached: the recorded
     /// answer, with a note saying so. Not with `--refresh` (the user asked for fresh data).
-    private func unreachableFallback<R>(_ endpoint: Endpoint<R>, error: any Error) -> Fetched<R>? {
+    private func unreachableFallback<R>(_ endpoint: Endpoint<R>, error: any Error) async -> Fetched<R>? {
         let descriptor = endpoint.descriptor
         let unreachable: Bool
         switch error {
@@ -199,7 +199,8 @@ public final class DataClient: Sendable {
         default: unreachable = false
         }
         guard unreachable, !configuration.refresh, descriptor.provider.keyVariable == nil, let fixtures,
-            let response = try? fixtures.respond(to: descriptor), response.isSuccess, let value = try? endpoint.decode(response.body)
+            let response = try? await fixtures.send(RequestPreparer.prepareRecorded(descriptor)), response.isSuccess,
+            let value = try? endpoint.decode(response.body)
         else { return nil }
         let day = fixtures.recordedOn.map { " recorded on \($0)" } ?? ""
         console.noteOnce("\(descriptor.provider.displayName) unreachable; showing sample data\(day).")
