@@ -85,6 +85,19 @@ final class DamagedDocumentTests: XCTestCase {
         }
     }
 
+    /// A profile is one name: cut inside it, nothing is whole, and that is said (exit 65); the
+    /// next run starts fresh with the damaged copy kept.
+    func testADamagedProfileSaysSo() throws {
+        let home = try makeTemporaryFolder(self)
+        XCTAssertEqual(try runAlmanac(["profile", "set-username", "alice"], home: home).status, 0)
+        let file = home.appendingPathComponent("data/profile.json")
+        let whole = try Data(contentsOf: file)
+        try whole.prefix(whole.count - 6).write(to: file)
+        assertOneLineError(
+            try runAlmanac(["profile"], home: home), status: 65, contains: "Your profile file was damaged and nothing in it could be read")
+        XCTAssertEqual(try runAlmanac(["profile"], home: home).status, 0)
+    }
+
     func testRecoveredExamsNeverReuseAKeptID() throws {
         let home = try makeTemporaryFolder(self)
         for name in ["A", "B", "C"] {
