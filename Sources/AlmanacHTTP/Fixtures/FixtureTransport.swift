@@ -11,7 +11,13 @@ public final class FixtureTransport: Sendable {
     /// The sets, most preferred first.
     public let folders: [URL]
     /// Each provider folder's candidates and each set's manifest, read once.
-    private let known = Mutex((candidates: [String: [Candidate]](), manifests: [URL: FixtureManifest?]()))
+    private let known = Mutex((candidates: [String: [Candidate]](), manifests: [URL: FixtureManifest?](), recorded: Recorded?.none))
+
+    /// The recording day and time of the sets.
+    private struct Recorded: Sendable {
+        var day: LocalDate?
+        var at: Date?
+    }
 
     /// A recording known by its request, read on use.
     struct Candidate: Sendable {
@@ -113,23 +119,32 @@ public final class FixtureTransport: Sendable {
     }
 
     /// When the recordings were made: the first set's `recordedAt`, else noon UTC of `recordedOn`.
-    public var recordedAt: Date? {
-        if let text = folders.lazy.compactMap({ self.manifest($0)?.recordedAt }).first, let date = try? Date(text, strategy: .iso8601) {
-            return date
-        }
-        guard let day = recordedOn else { return nil }
-        return Date(timeIntervalSince1970: TimeInterval(day.dayNumber) * 86_400 + 43_200)
-    }
+    public var recordedAt: Date? { recording.at }
 
     /// The day the recordings were made: the first set's manifest, else its `RECORDED` file.
-    public var recordedOn: LocalDate? {
+    public var recordedOn: LocalDate? { recording.day }
+
+    /// Both, worked out once per run (every recorded answer is stamped with them).
+    private var recording: Recorded {
+        if let known = known.withLock({ $0.recorded }) { return known }
+        var day: LocalDate?
         for folder in folders {
-            if let day = manifest(folder)?.recordedOn.flatMap(LocalDate.init) { return day }
+            if let recorded = manifest(folder)?.recordedOn.flatMap(LocalDate.init) {
+                day = recorded
+                break
+            }
             if let text = try? String(contentsOf: folder.appendingPathComponent("RECORDED"), encoding: .utf8) {
-                return LocalDate(text.trimmingCharacters(in: .whitespacesAndNewlines))
+                day = LocalDate(text.trimmingCharacters(in: .whitespacesAndNewlines))
+                break
             }
         }
-        return nil
+        var at = day.map { Date(timeIntervalSince1970: TimeInterval($0.dayNumber) * 86_400 + 43_200) }
+        if let text = folders.lazy.compactMap({ self.manifest($0)?.recordedAt }).first, let stamp = try? Date(text, strategy: .iso8601) {
+            at = stamp
+        }
+        let recorded = Recorded(day: day, at: at)
+        known.withLock { $0.recorded = recorded }
+        return recorded
     }
 
     /// The manifest of a set, read once.

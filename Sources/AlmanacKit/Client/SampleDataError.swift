@@ -24,10 +24,13 @@ public struct SampleDataError: Error, Equatable, CustomStringConvertible, Sendab
         self.init(covered: covered, keys: provider.keyVariable.map { [$0] } ?? [], subject: "live data", request: request)
     }
 
-    public var description: String {
+    public var description: String { sentence(seeAlso: nil) }
+
+    /// The sentence, with `seeAlso` (where to read more, e.g. a command) before its full stop.
+    public func sentence(seeAlso: String?) -> String {
         let shown = covered.count > 10 ? covered.prefix(10).joined(separator: ", ") + ", …" : covered.joined(separator: ", ")
         let head = covered.isEmpty ? "The sample data has no answer for that" : "The sample data covers \(shown)"
-        guard !keys.isEmpty else { return head + "; the provider could not be reached for the rest." }
-        return "\(head); set \(keys.joined(separator: " and ")) for \(subject)."
+        let tail = keys.isEmpty ? "the provider could not be reached for the rest" : "set \(keys.joined(separator: " and ")) for \(subject)"
+        return "\(head); \(tail)" + (seeAlso.map { " (see \($0))" } ?? "") + "."
     }
 }

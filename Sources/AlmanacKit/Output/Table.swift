@@ -27,8 +27,9 @@ public struct Table: Sendable {
     }
 
     /// The display width of the rendered table, in terminal cells.
-    public var width: Int { widths.reduce(0, +) + 2 * max(0, columns.count - 1) }
+    public var width: Int { Self.total(widths) }
 
+    /// Each column's width in cells: its widest cell or its title.
     private var widths: [Int] {
         var widths = columns.map { Style.width($0.title) }
         for row in rows {
@@ -37,54 +38,62 @@ public struct Table: Sendable {
         return widths
     }
 
+    private static func total(_ widths: [Int]) -> Int { widths.reduce(0, +) + 2 * max(0, widths.count - 1) }
+
     /// The table narrowed to `width` cells by cutting column `index`'s cells (with `…`) down to
     /// no less than `minimum`; nil when even that is too wide. Cells of that column must be plain.
     public func fitting(width limit: Int, shrinking index: Int, minimum: Int) -> Table? {
-        let excess = width - limit
-        guard excess > 0 else { return self }
-        let current = widths[index]
-        let target = max(minimum, Style.width(columns[index].title), current - excess)
-        guard width - (current - target) <= limit else { return nil }
-        var fitted = self
-        fitted.rows = rows.map { row in
-            var row = row
-            if index < row.count, Style.width(row[index]) > target { row[index] = Self.cut(row[index], to: target) }
-            return row
-        }
-        return fitted
+        let widths = self.widths
+        let total = Self.total(widths)
+        guard total > limit else { return self }
+        let target = max(minimum, Style.width(columns[index].title), widths[index] - (total - limit))
+        guard total - (widths[index] - target) <= limit else { return nil }
+        return cutting(index, to: target)
     }
 
     /// The table as lines: a header, a rule, then rows; two spaces between columns. With
     /// `style.columns` set, the widest plain left-aligned column is shortened (with `…`) so the
     /// table fits, when it can.
     public func render(style: Style = .plain) -> String {
-        if let limit = style.columns, width > limit, let fitted = narrowed(to: limit) { return fitted.renderWhole(style: style) }
-        return renderWhole(style: style)
+        let widths = self.widths
+        if let limit = style.columns, Self.total(widths) > limit, let fitted = narrowed(to: limit, widths: widths) {
+            return fitted.renderWhole(style: style)
+        }
+        return renderWhole(style: style, widths: widths)
     }
 
     /// The table narrowed toward `limit` by its text columns (left-aligned, no colour, wider than
     /// 12 cells, not the first, which names the row: names, conditions — never dates or numbers),
     /// widest first, none below 6 cells or its title; nil when none can give anything.
-    func narrowed(to limit: Int) -> Table? {
+    func narrowed(to limit: Int, widths: [Int]) -> Table? {
         let candidates = columns.indices.filter { index in
             index > 0 && columns[index].alignment == .left && widths[index] > 12
                 && rows.allSatisfy { index >= $0.count || !$0[index].contains("\u{1B}") }
         }
         var table = self
-        for index in candidates.sorted(by: { widths[$0] > widths[$1] }) where table.width > limit {
-            let target = max(6, Style.width(columns[index].title), table.widths[index] - (table.width - limit))
-            table = table.fitting(width: table.width - (table.widths[index] - target), shrinking: index, minimum: target) ?? table
+        var total = Self.total(widths)
+        for index in candidates.sorted(by: { widths[$0] > widths[$1] }) where total > limit {
+            let target = max(6, Style.width(columns[index].title), widths[index] - (total - limit))
+            guard target < widths[index] else { continue }
+            table = table.cutting(index, to: target)
+            total -= widths[index] - target
         }
-        return table.width < width ? table : nil
+        return total < Self.total(widths) ? table : nil
     }
 
-    private func renderWhole(style: Style) -> String {
-        var widths = columns.map { Style.width($0.title) }
-        for row in rows {
-            for (index, cell) in row.enumerated() where index < widths.count {
-                widths[index] = max(widths[index], Style.width(cell))
-            }
+    /// The table with column `index`'s cells cut to `target` cells.
+    private func cutting(_ index: Int, to target: Int) -> Table {
+        var cut = self
+        cut.rows = rows.map { row in
+            var row = row
+            if index < row.count, Style.width(row[index]) > target { row[index] = Self.cut(row[index], to: target) }
+            return row
         }
+        return cut
+    }
+
+    private func renderWhole(style: Style, widths given: [Int]? = nil) -> String {
+        let widths = given ?? self.widths
         func line(_ cells: [String]) -> String {
             var parts: [String] = []
             for (index, column) in columns.enumerated() {

@@ -29,7 +29,7 @@ public enum ErrorSentence {
         case let error as FruitError: fruit(error)
         case let error as ExamError: exam(error)
         case let error as TransportError: transport(error)
-        case let error as SampleDataError: error.description.dropLast() + " (see almanac doctor)."
+        case let error as SampleDataError: error.sentence(seeAlso: "almanac doctor")
         default: nil
         }
     }
