@@ -62,6 +62,9 @@ public enum TwelveDataDTO {
         public var available_exchanges: [String]?
         public var currency_base: String?
         public var currency_quote: String?
+
+        /// `LUNA/USD (LUNA in USD)`: one pair in a list to choose from.
+        public var choiceText: String { "\(symbol) (\(currency_base ?? "?") in \(currency_quote ?? "?"))" }
     }
 
     public struct Catalogue: Decodable, Sendable {

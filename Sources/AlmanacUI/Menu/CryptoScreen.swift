@@ -56,7 +56,7 @@ public struct CryptoScreen: MenuScreen {
     /// A pair by symbol or name, with a choice when several match.
     private func add(_ service: CryptoService, io: MenuIO) async throws {
         let chooser: CryptoService.Chooser = { pairs in
-            io.choose("Several pairs match:", pairs.map { "\($0.symbol) (\($0.currency_base ?? "?") in \($0.currency_quote ?? "?"))" })
+            io.choose("Several pairs match:", pairs.map(\.choiceText))
         }
         guard
             let (item, added) = try await io.askValid(

@@ -72,7 +72,7 @@ public struct WeatherScreen: MenuScreen {
 
     private func addCity(_ service: WeatherService, io: MenuIO) async throws {
         let chooser: WeatherService.Chooser = { cities in
-            io.choose("Several places match:", cities.map { "\($0.label) (\($0.coordinatesText))" })
+            io.choose("Several places match:", cities.map(\.choiceText))
         }
         guard let (city, added) = try await io.askValid("City name (or lat,lon):", { try await service.addCity($0, pick: nil, chooser: chooser) })
         else { return }

@@ -19,6 +19,9 @@ public enum Prompt {
         }
     }
 
+    /// The terminal's way to choose among several places that match a name.
+    public static let choosePlace: WeatherService.Chooser = { cities in choose("Several places match:", cities.map(\.choiceText)) }
+
     /// Asks for a line of text; nil at the end of input.
     public static func text(_ question: String) -> String? {
         FileHandle.standardError.write(Data("\(question) ".utf8))

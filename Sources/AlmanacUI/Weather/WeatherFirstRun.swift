@@ -56,10 +56,7 @@ public struct WeatherFirstRun {
             guard let typed = Prompt.text("City name:"), !typed.isEmpty else { throw WeatherError.noDefaultCity }
             name = typed
         }
-        let chooser: WeatherService.Chooser = { cities in
-            Prompt.choose("Several places match:", cities.map { "\($0.label) (\($0.coordinatesText))" })
-        }
-        let (city, _) = try await service.addCity(name, pick: nil, chooser: chooser)
+        let (city, _) = try await service.addCity(name, pick: nil, chooser: Prompt.choosePlace)
         context.console.note("Saved \(city.label) as your default city.")
         return city
     }

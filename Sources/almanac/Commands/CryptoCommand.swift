@@ -14,7 +14,7 @@ struct CryptoCommand: AsyncParsableCommand {
     static func chooser(_ context: FrontContext) -> CryptoService.Chooser? {
         guard context.interactive else { return nil }
         return { pairs in
-            Prompt.choose("Several pairs match:", pairs.map { "\($0.symbol) (\($0.currency_base ?? "?") in \($0.currency_quote ?? "?"))" })
+            Prompt.choose("Several pairs match:", pairs.map(\.choiceText))
         }
     }
 

@@ -35,7 +35,7 @@ extension WeatherCommand {
 
         var chooser: WeatherService.Chooser? {
             guard context.interactive else { return nil }
-            return { cities in Prompt.choose("Several places match:", cities.map { "\($0.label) (\($0.coordinatesText))" }) }
+            return Prompt.choosePlace
         }
 
         /// The city asked for; with none named and none saved, the first run.

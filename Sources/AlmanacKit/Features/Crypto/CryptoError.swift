@@ -19,7 +19,7 @@ public enum CryptoError: UserInputError, Equatable {
     /// `1) LUNA/USD (LUNA in USD); 2) …`
     public static func list(_ pairs: [TwelveDataDTO.Pair]) -> String {
         pairs.enumerated().map {
-            "\($0.offset + 1)) \($0.element.symbol) (\($0.element.currency_base ?? "?") in \($0.element.currency_quote ?? "?"))"
+            "\($0.offset + 1)) \($0.element.choiceText)"
         }
         .joined(separator: "; ")
     }

@@ -40,6 +40,9 @@ public struct City: Codable, Sendable, Equatable {
         return parts.joined(separator: ", ")
     }
 
+    /// `Saint Petersburg, Russia (59.94°N 30.31°E)`: one place in a list to choose from.
+    public var choiceText: String { "\(label) (\(coordinatesText))" }
+
     /// `59.94°N 30.31°E`
     public var coordinatesText: String {
         String(format: "%.2f°%@ %.2f°%@", abs(latitude), latitude >= 0 ? "N" : "S", abs(longitude), longitude >= 0 ? "E" : "W")

@@ -44,6 +44,6 @@ public enum WeatherError: UserInputError, Equatable {
 
     /// `1) Saint Petersburg, Russia (59.94°N 30.31°E); 2) …`
     public static func list(_ places: [City]) -> String {
-        places.enumerated().map { "\($0.offset + 1)) \($0.element.label) (\($0.element.coordinatesText))" }.joined(separator: "; ")
+        places.enumerated().map { "\($0.offset + 1)) \($0.element.choiceText)" }.joined(separator: "; ")
     }
 }
