@@ -63,6 +63,17 @@ public final class MenuIO: Sendable {
         }
     }
 
+    /// One of `T`'s cases by name (`Units, metric or imperial [metric]:`); blank keeps `current`.
+    public func askOption<T: RawRepresentable & CaseIterable>(_ label: String, current: T) -> T? where T.RawValue == String {
+        let names = T.allCases.map(\.rawValue)
+        let list = names.count > 1 ? names.dropLast().joined(separator: ", ") + " or " + names[names.count - 1] : names.joined()
+        return askValid("\(label), \(list) [\(current.rawValue)]:") { text -> T in
+            if text.isEmpty { return current }
+            guard let value = T(rawValue: text.lowercased()) else { throw UsageError("Type \(list).") }
+            return value
+        }
+    }
+
     /// `askValid` for an answer checked by the library (a name looked up, a fruit fetched). An
     /// error about the answer asks again; any other (the network, a damaged file) ends the prompt.
     public func askValid<T>(_ prompt: String, _ act: (String) async throws -> T) async throws -> T? {

@@ -81,22 +81,7 @@ public struct WeatherScreen: MenuScreen {
 
     private func changeSettings(_ service: WeatherService, _ settings: WeatherSettings, io: MenuIO) throws {
         io.say(WeatherView.settings(settings))
-        guard
-            let units = io.askValid(
-                "Units, metric or imperial [\(settings.units.rawValue)]:",
-                { text -> WeatherSettings.Units in
-                    if text.isEmpty { return settings.units }
-                    guard let units = WeatherSettings.Units(rawValue: text.lowercased()) else { throw UsageError("Type metric or imperial.") }
-                    return units
-                }),
-            let wind = io.askValid(
-                "Wind, ms, kmh or mph [\(settings.wind.rawValue)]:",
-                { text -> WeatherSettings.Wind in
-                    if text.isEmpty { return settings.wind }
-                    guard let wind = WeatherSettings.Wind(rawValue: text.lowercased()) else { throw UsageError("Type ms, kmh or mph.") }
-                    return wind
-                })
-        else { return }
+        guard let units = io.askOption("Units", current: settings.units), let wind = io.askOption("Wind", current: settings.wind) else { return }
         let saved = try service.updateSettings { updated in
             updated.setUnits(units)
             if wind != settings.wind { updated.setWind(wind) }
