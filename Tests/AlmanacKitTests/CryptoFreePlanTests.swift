@@ -156,7 +156,9 @@ final class CryptoFreePlanTests: XCTestCase {
     }
 
     /// A context wired like a run of the program against `server`, on a manual clock.
-    private func inProcess(_ server: FixtureServer, clock: ManualClock) throws -> (AppContext, CapturedConsole) {
+    private func inProcess(
+        _ server: FixtureServer, clock: ManualClock, sleep: @escaping Sleeper = CreditGate.systemSleep
+    ) throws -> (AppContext, CapturedConsole) {
         var variables = server.environment
         variables["TWELVEDATA_API_KEY"] = "TD-IN-PROCESS-KEY-1"
         variables["ALMANAC_TODAY"] = "2026-11-20"
@@ -164,19 +166,19 @@ final class CryptoFreePlanTests: XCTestCase {
         let captured = CapturedConsole()
         let context = AppContext(
             configuration: configuration, console: captured.console,
-            client: makeClient(configuration, console: captured.console, clock: clock), clock: clock)
+            client: makeClient(configuration, console: captured.console, clock: clock, sleep: sleep), clock: clock)
         return (context, captured)
     }
 
     func testWaitingForCreditsCountsDownOnTheInjectedClock() async throws {
         let server = try FixtureServer(fixtures: repositoryFixtures)
         let clock = ManualClock(Date(timeIntervalSince1970: 1_795_000_000))
-        let (context, captured) = try inProcess(server, clock: clock)
         let slept = Counter()
-        let service = CryptoService(context: context) { seconds in
+        let (context, captured) = try inProcess(server, clock: clock) { seconds in
             slept.add(Int(seconds))
             clock.advance(by: seconds)
         }
+        let service = CryptoService(context: context)
         guard case .granted = try service.budget.reserve(8, now: clock.now()) else { return XCTFail("a fresh budget") }
         let history = try await service.history("ETH/USD", from: "2026-11-01", to: "2026-11-03")
         XCTAssertEqual(history.rows.count, 3)

@@ -45,15 +45,21 @@ func makeConfiguration(
 }
 
 /// A client wired like the real one, with a manual clock and instant retries.
-func makeClient(_ configuration: Configuration, console: Console, clock: ManualClock = ManualClock()) -> DataClient {
+///
+/// - Parameter sleep: how waits for Twelve Data credits sleep (move the manual clock to wait in no time).
+func makeClient(
+    _ configuration: Configuration, console: Console, clock: ManualClock = ManualClock(), sleep: @escaping Sleeper = CreditGate.systemSleep
+) -> DataClient {
     var retry = RetryPolicy()
     retry.sleep = { _ in }
-    let live = LiveClient(transport: CurlTransport(), configuration: configuration, retry: retry, console: console)
+    let budget = CreditBudget(configuration: configuration, clock: clock)
+    let live = LiveClient(transport: CurlTransport(), configuration: configuration, retry: retry, console: console, observer: budget)
+    let gate = CreditGate(budget: budget, console: console, clock: clock, sleep: sleep, noWait: configuration.noWait)
     return DataClient(
         configuration: configuration, live: live,
         cache: JSONFileCache(folder: configuration.paths.cache, limitBytes: configuration.cacheLimitBytes, console: console),
         fixtures: configuration.fixtureFolders.isEmpty ? nil : FixtureTransport(folders: configuration.fixtureFolders, providers: Provider.allCases),
-        clock: clock, console: console
+        clock: clock, console: console, policy: CreditPolicy(gate: gate)
     )
 }
 

@@ -16,14 +16,17 @@ public final class DataClient: Sendable {
     public let fixtures: FixtureTransport?
     public let clock: any Clock
     public let console: Console
+    /// Asked before each live send when the cache has no fresh answer (a credit budget); nil: always send.
+    public let policy: (any SendPolicy)?
     private let inFlight = InFlight()
     /// Providers whose missing key was already dealt with this run (the day's log is read once).
     private let keyNotes = Mutex<Set<Provider>>([])
 
     public init(
         configuration: Configuration, live: LiveClient, cache: JSONFileCache,
-        fixtures: FixtureTransport?, clock: any Clock = SystemClock(), console: Console
+        fixtures: FixtureTransport?, clock: any Clock = SystemClock(), console: Console, policy: (any SendPolicy)? = nil
     ) {
+        self.policy = policy
         self.configuration = configuration
         self.live = live
         self.cache = cache
@@ -37,15 +40,15 @@ public final class DataClient: Sendable {
         _ configuration: Configuration, console: Console,
         transport: any HTTPTransport = CurlTransport(), clock: any Clock = SystemClock()
     ) -> DataClient {
-        DataClient(
+        let budget = CreditBudget(configuration: configuration, clock: clock)
+        let gate = CreditGate(budget: budget, console: console, clock: clock, noWait: configuration.noWait)
+        return DataClient(
             configuration: configuration,
-            live: LiveClient(
-                transport: transport, configuration: configuration, console: console,
-                observer: CreditBudget(configuration: configuration, clock: clock)),
+            live: LiveClient(transport: transport, configuration: configuration, console: console, observer: budget),
             cache: JSONFileCache(folder: configuration.paths.cache, limitBytes: configuration.cacheLimitBytes, console: console),
             fixtures: configuration.fixtureFolders.isEmpty
                 ? nil : FixtureTransport(folders: configuration.fixtureFolders, providers: Provider.allCases),
-            clock: clock, console: console)
+            clock: clock, console: console, policy: CreditPolicy(gate: gate))
     }
 
     /// Fetches an endpoint through the policy.
@@ -132,33 +135,51 @@ public final class DataClient: Sendable {
         min(descriptor.ttl, configuration.maxAge ?? .infinity)
     }
 
+    /// Fresh cache entries answer without the network; otherwise the policy is asked, then a
+    /// stale entry is shown through `onStale` while the request is sent (conditionally when it
+    /// has validators). `--refresh` skips the cache, except when the policy says nothing may go now.
     private func liveAnswer<R: Sendable>(
         _ endpoint: Endpoint<R>, onStale: (@Sendable (Fetched<R>) async -> Void)?
     ) async throws -> Fetched<R> {
         let descriptor = endpoint.descriptor
-        guard !configuration.refresh, let entry = cache.read(key: descriptor.identity, provider: descriptor.provider),
-            let cachedValue = try? endpoint.decode(entry.body)
-        else {
+        let now = clock.now()
+        var cached: (entry: CacheEntry, value: R)?
+        if let entry = cache.read(key: descriptor.identity, provider: descriptor.provider), let value = try? endpoint.decode(entry.body) {
+            cached = (entry, value)
+        }
+        if let cached, !configuration.refresh, cached.entry.age(at: now) < effectiveTTL(descriptor) {
+            return Fetched(value: cached.value, origin: .cache, fetchedAt: cached.entry.fetchedAt, stale: false)
+        }
+        let stale = cached.map { Fetched(value: $0.value, origin: .cache, fetchedAt: $0.entry.fetchedAt, stale: true) }
+        var ticket = SendTicket.free
+        if let policy {
+            switch try await policy.admit(descriptor, cachedAt: cached?.entry.fetchedAt) {
+            case .send(let granted): ticket = granted
+            case .serveCached: if let stale { return stale }
+            }
+        }
+        guard !configuration.refresh, let cached, let stale else {
             do {
-                return try await fetchAndStore(endpoint, previous: nil)
+                return try await send(endpoint, previous: nil, ticket: ticket)
             } catch {
                 if let sample = await unreachableFallback(endpoint, error: error) { return sample }
                 throw error
             }
         }
-        let now = clock.now()
-        if entry.age(at: now) < effectiveTTL(descriptor) {
-            return Fetched(value: cachedValue, origin: .cache, fetchedAt: entry.fetchedAt, stale: false)
-        }
-        let stale = Fetched(value: cachedValue, origin: .cache, fetchedAt: entry.fetchedAt, stale: true)
         await onStale?(stale)
         do {
-            return try await fetchAndStore(endpoint, previous: entry)
+            return try await send(endpoint, previous: cached.entry, ticket: ticket)
         } catch {
             let reason = ErrorText.describe(error)
-            console.warn("showing the \(descriptor.what) cached \(Age.describe(now.timeIntervalSince(entry.fetchedAt))) ago: \(reason)")
+            console.warn("showing the \(descriptor.what) cached \(Age.describe(now.timeIntervalSince(cached.entry.fetchedAt))) ago: \(reason)")
             return stale
         }
+    }
+
+    /// One send under the policy's ticket.
+    private func send<R>(_ endpoint: Endpoint<R>, previous: CacheEntry?, ticket: SendTicket) async throws -> Fetched<R> {
+        guard let policy else { return try await fetchAndStore(endpoint, previous: previous) }
+        return try await policy.sending(ticket) { try await fetchAndStore(endpoint, previous: previous) }
     }
 
     private func fetchAndStore<R>(_ endpoint: Endpoint<R>, previous: CacheEntry?) async throws -> Fetched<R> {

@@ -61,4 +61,12 @@ public struct CreditGate: Sendable {
             try await sleep(Double(min(left, 1)))
         }
     }
+
+    /// "Twelve Data free plan: 8 credits a minute; showing … cached 2 min ago. Fresh data in 40 s."
+    public func noteCached(_ what: String, fetchedAt: Date, freshAt: Date) {
+        let now = clock.now()
+        console.note(
+            "note: \(planText); showing \(what) cached \(Age.describe(now.timeIntervalSince(fetchedAt))) ago. "
+                + "Fresh data in \(Age.describe(freshAt.timeIntervalSince(now).rounded(.up))).")
+    }
 }

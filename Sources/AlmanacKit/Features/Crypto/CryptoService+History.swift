@@ -74,7 +74,7 @@ extension CryptoService {
     private func closedSeries(_ symbol: String, _ span: ClosedRange<LocalDate>) async throws -> Fetched<[TwelveDataDTO.Bar]> {
         let endpoint = TwelveData.timeSeries(symbol, start: span.lowerBound, endExclusive: span.upperBound.adding(days: 1), closed: true)
         do {
-            return try await budgeted(endpoint, credits: 1, what: "\(symbol) prices").map { $0.values ?? [] }
+            return try await client.fetch(endpoint).map { $0.values ?? [] }
         } catch let error as APIError {
             guard case .provider(_, let code, _) = error, code == 400 else { throw error }
             return Fetched(value: [], origin: .live, fetchedAt: context.clock.now(), stale: false)
@@ -104,7 +104,7 @@ extension CryptoService {
     }
 
     private func latestQuote(_ symbol: String) async throws -> Fetched<(close: Double, open: Double?, high: Double?, low: Double?)> {
-        let fetched = try await budgeted(TwelveData.quotes([symbol]), credits: 1, what: "the \(symbol) price")
+        let fetched = try await client.fetch(TwelveData.quotes([symbol]))
         guard case .quote(let quote)? = fetched.value[symbol], let close = quote.close?.value else {
             throw APIError.provider(provider: .twelveData, code: nil, message: "no price for \(symbol)")
         }

@@ -132,7 +132,7 @@ extension CryptoService {
 
     private func noteCachedPrices(_ cached: [Fetched<TwelveDataDTO.QuoteResult>], freshAt: Date) {
         let oldest = cached.map(\.fetchedAt).min() ?? context.clock.now()
-        noteCached(cached.count == 1 ? "1 price" : "\(cached.count) prices", fetchedAt: oldest, freshAt: freshAt)
+        gate.noteCached(cached.count == 1 ? "1 price" : "\(cached.count) prices", fetchedAt: oldest, freshAt: freshAt)
     }
 
     private func rows(_ list: Watchlist, _ results: [String: Fetched<TwelveDataDTO.QuoteResult>]) -> WatchlistPrices {

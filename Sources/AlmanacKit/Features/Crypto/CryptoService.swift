@@ -5,9 +5,10 @@ import Foundation
 
 /// The crypto front end: the watchlist with prices, adding and removing pairs, price history.
 ///
-/// Every live Twelve Data request goes through the shared credit budget (`budgeted`): fresh
-/// cache first; when credits are short, cached data (with its age) rather than a wait; a wait
-/// (or exit 75 with `--no-wait`) only when nothing usable is cached.
+/// Every live Twelve Data request goes through the client, whose send policy is the credit
+/// budget (`CreditPolicy`): fresh cache first; when credits are short, cached data (with its age)
+/// rather than a wait; a wait (or exit 75 with `--no-wait`) only when nothing usable is cached.
+/// The watchlist's prices reserve a batch's credits as a whole (`prices`).
 public struct CryptoService: Sendable {
     public typealias Chooser = @Sendable ([TwelveDataDTO.Pair]) -> Int?
 
@@ -15,13 +16,17 @@ public struct CryptoService: Sendable {
     public let store: DocumentStore<Watchlist>
     public let gate: CreditGate
 
-    /// - Parameter sleep: how waits for credits sleep (tests move a manual clock instead).
-    public init(context: AppContext, sleep: @escaping Sleeper = CreditGate.systemSleep) {
+    /// The gate is the client's credit policy's, so one budget and one countdown serve every request.
+    public init(context: AppContext) {
         self.context = context
         self.store = context.store(Watchlist.self)
-        let configuration = context.configuration
-        let budget = CreditBudget(configuration: configuration, clock: context.clock)
-        self.gate = CreditGate(budget: budget, console: context.console, clock: context.clock, sleep: sleep, noWait: configuration.noWait)
+        if let policy = context.client.policy as? CreditPolicy {
+            self.gate = policy.gate
+        } else {
+            let configuration = context.configuration
+            let budget = CreditBudget(configuration: configuration, clock: context.clock)
+            self.gate = CreditGate(budget: budget, console: context.console, clock: context.clock, noWait: configuration.noWait)
+        }
     }
 
     public var budget: CreditBudget { gate.budget }
@@ -50,50 +55,11 @@ public struct CryptoService: Sendable {
         return try await budget.spending(id) { try await client.fetch(TwelveData.apiUsage()).value }
     }
 
-    // MARK: - The budget
-
-    /// Fetches through the cache, spending credits only for a live request. When the budget is
-    /// spent, a cached answer stands (with a note saying when fresh data can come); with nothing
-    /// cached, waits for the credits (or throws `CreditLimitError`).
-    func budgeted<R: Sendable>(
-        _ endpoint: Endpoint<R>, credits: Int, what: String, onStale: (@Sendable (Fetched<R>) async -> Void)? = nil
-    ) async throws -> Fetched<R> {
-        guard live else { return try await client.fetch(endpoint) }
-        while true {
-            let cached = client.peek(endpoint)
-            if let cached, !cached.stale, !context.configuration.refresh { return cached }
-            let now = context.clock.now()
-            switch try budget.reserve(credits, now: now) {
-            case .granted(let id):
-                return try await budget.spending(id) { try await client.fetch(endpoint, onStale: onStale) }
-            case .wait(let until):
-                if let cached { return noteCached(cached, what: what, freshAt: until) }
-                try await gate.wait(until: until)
-            case .dailyLimit(let resetsAt):
-                if let cached { return noteCached(cached, what: what, freshAt: resetsAt) }
-                throw CreditLimitError.daily(resetsAt: resetsAt, perDay: budget.plan.perDay)
-            }
-        }
-    }
-
-    private func noteCached<R>(_ cached: Fetched<R>, what: String, freshAt: Date) -> Fetched<R> {
-        noteCached(what, fetchedAt: cached.fetchedAt, freshAt: freshAt)
-        return cached
-    }
-
-    /// "Twelve Data free plan: 8 credits a minute; showing … cached 2 min ago. Fresh data in 40 s."
-    func noteCached(_ what: String, fetchedAt: Date, freshAt: Date) {
-        let now = context.clock.now()
-        context.console.note(
-            "note: \(gate.planText); showing \(what) cached \(Age.describe(now.timeIntervalSince(fetchedAt))) ago. "
-                + "Fresh data in \(Age.describe(freshAt.timeIntervalSince(now).rounded(.up))).")
-    }
-
     // MARK: - Add and remove
 
     /// Every pair. Cached a day; a stale catalogue answers rather than a wait.
     public func catalogue() async throws -> [TwelveDataDTO.Pair] {
-        try await budgeted(TwelveData.cryptocurrencies(), credits: 1, what: "the pair catalogue").value.data
+        try await client.fetch(TwelveData.cryptocurrencies()).value.data
     }
 
     /// Adds the pair meant by `query`. Returns the item and whether it was new.

@@ -1,0 +1,36 @@
+import AlmanacHTTP
+import Foundation
+
+/// Asked by `DataClient` before a live request is sent, once the cache has no fresh answer
+/// (design §4): a credit budget or a rate limit decides here whether the request may go now.
+///
+/// The client decides freshness; the policy decides sending. Nothing else reads the cache to
+/// second-guess either.
+public protocol SendPolicy: Sendable {
+    /// Whether `descriptor` may be sent now.
+    ///
+    /// - Parameter cachedAt: when the stale cached answer was fetched; nil when nothing is cached.
+    /// - Returns: `.send` with a ticket for `sending`, or `.serveCached` (only when `cachedAt` is
+    ///   not nil) after the policy has told the user why the cached answer stands.
+    /// - Throws: when nothing may be sent and nothing is cached (a spent day, a declined wait).
+    func admit(_ descriptor: RequestDescriptor, cachedAt: Date?) async throws -> SendAdmission
+
+    /// Runs the send under the ticket `admit` gave, releasing it afterwards.
+    func sending<T: Sendable>(_ ticket: SendTicket, _ operation: () async throws -> T) async throws -> T
+}
+
+/// A policy's answer before a send.
+public enum SendAdmission: Sendable, Equatable {
+    case send(SendTicket)
+    case serveCached
+}
+
+/// What a policy reserved for one send (nil: nothing reserved, the request goes as it is).
+public struct SendTicket: Sendable, Equatable {
+    public let reservation: UUID?
+
+    public init(_ reservation: UUID?) { self.reservation = reservation }
+
+    /// Nothing reserved.
+    public static let free = SendTicket(nil)
+}
