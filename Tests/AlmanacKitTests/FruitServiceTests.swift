@@ -122,3 +122,40 @@ final class FruitServiceTests: XCTestCase {
         XCTAssertFalse(capture.err.contains("<html>"))
     }
 }
+
+/// Answers endpoints from bodies held in memory, decoded by the endpoint as the client would.
+private struct MemoryFetcher: Fetcher {
+    let bodies: [String: String]
+    let fetchedAt: Date
+
+    func fetch<R: Sendable>(_ endpoint: Endpoint<R>, onStale: (@Sendable (Fetched<R>) async -> Void)?) async throws -> Fetched<R> {
+        guard let body = bodies[endpoint.descriptor.path] else {
+            throw APIError.notFound(provider: .fruityvice, request: endpoint.descriptor.path, message: nil)
+        }
+        return Fetched(value: try endpoint.decode(Data(body.utf8)), origin: .cache, fetchedAt: fetchedAt, stale: false)
+    }
+}
+
+final class FruitServiceSeamTests: XCTestCase {
+    /// The service on its narrow dependencies: a fetcher, a store, a pinned day — no client, no network.
+    func testEatingThroughAFetcherInMemoryLogsThePinnedDayWithTheFruitsNutrition() async throws {
+        let catalogue = """
+            [{"name":"Banana","id":1,"family":"Musaceae","order":"Zingiberales","genus":"Musa",
+              "nutritions":{"calories":96,"fat":0.2,"sugar":17.2,"carbohydrates":22,"protein":1}}]
+            """
+        let fetcher = MemoryFetcher(bodies: ["/api/fruit/all": catalogue], fetchedAt: Date())
+        let folder = try makeTemporaryFolder(self)
+        let service = FruitService(
+            fetcher: fetcher, store: DocumentStore<FruitLog>(folder: folder), days: DayClock(clock: ManualClock(), pinned: "2026-11-21"))
+        let entry = try await service.eat("banana", date: nil, grams: 50)
+        XCTAssertEqual(entry.date, LocalDate("2026-11-21"))
+        XCTAssertEqual(entry.nutrition.sugar, 8.6, accuracy: 0.001)
+        XCTAssertEqual(try service.days(from: nil, to: nil).map(\.date), [LocalDate("2026-11-21")])
+        do {
+            _ = try await service.eat("banana", date: "2026-11-22", grams: 50)
+            XCTFail("a day after the pinned today is in the future")
+        } catch let error as FruitError {
+            XCTAssertEqual(error, .eatenInFuture(LocalDate("2026-11-22")!))
+        }
+    }
+}

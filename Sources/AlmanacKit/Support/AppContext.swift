@@ -19,16 +19,11 @@ public struct AppContext: Sendable {
         self.clock = clock
     }
 
+    /// The clock and "today" as the features read them (`ALMANAC_TODAY` pins the day).
+    public var days: DayClock { DayClock(clock: clock, pinned: configuration.environment["ALMANAC_TODAY"]) }
+
     /// "Today" as a calendar date: `ALMANAC_TODAY` when set, else the clock's date in the local zone.
-    public func today() throws -> LocalDate {
-        if let pinned = configuration.environment["ALMANAC_TODAY"] {
-            guard let date = LocalDate(pinned) else {
-                throw UsageError("ALMANAC_TODAY must be a date as YYYY-MM-DD, not \"\(pinned)\".")
-            }
-            return date
-        }
-        return LocalDate.local(clock.now())
-    }
+    public func today() throws -> LocalDate { try days.today() }
 
     /// A store for one user document under the data folder.
     public func store<D: StoredDocument>(_ type: D.Type) -> DocumentStore<D> {

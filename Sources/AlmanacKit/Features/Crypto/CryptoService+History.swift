@@ -31,9 +31,9 @@ extension CryptoService {
         }
         let sorted = rows.values.sorted { $0.date < $1.date }
         if let first = sorted.first, first.date > range.lowerBound {
-            context.console.note("note: prices for \(symbol) begin on \(first.date).")
+            gate.console.note("note: prices for \(symbol) begin on \(first.date).")
         }
-        let provenance = Provenance.combine(provenances, now: context.clock.now())
+        let provenance = Provenance.combine(provenances, now: days.now())
         return PriceHistory(symbol: symbol, name: name, range: range, rows: sorted, provenance: provenance)
     }
 
@@ -77,7 +77,7 @@ extension CryptoService {
             return try await client.fetch(endpoint).map { $0.values ?? [] }
         } catch let error as APIError {
             guard case .provider(_, let code, _) = error, code == 400 else { throw error }
-            return Fetched(value: [], origin: .live, fetchedAt: context.clock.now(), stale: false)
+            return Fetched(value: [], origin: .live, fetchedAt: days.now(), stale: false)
         }
     }
 

@@ -21,17 +21,17 @@ extension CryptoService {
         var seen = Set<String>()
         let symbols = list.items.map(\.symbol).filter { seen.insert($0).inserted }
         var known = cachedQuotes(symbols)
-        var needed = symbols.filter { context.configuration.refresh || known[$0]?.stale ?? true }
+        var needed = symbols.filter { configuration.refresh || known[$0]?.stale ?? true }
         if let onStale, !needed.isEmpty, !known.isEmpty {
             await onStale(rows(list, known))
         }
         var failure: (any Error)?
         while !needed.isEmpty {
-            let now = context.clock.now()
+            let now = days.now()
             let available = min(budget.available(now: now), Self.batchLimit)
             if available == 0 {
                 guard try await waitForCredits(needed, known: &known, now: now) else { break }
-                needed = needed.filter { context.configuration.refresh || known[$0]?.stale ?? true }
+                needed = needed.filter { configuration.refresh || known[$0]?.stale ?? true }
                 continue
             }
             let ordered = needed.filter { known[$0] == nil } + needed.filter { known[$0] != nil }
@@ -48,8 +48,8 @@ extension CryptoService {
             }
         }
         if let failure, let oldest = known.values.filter({ $0.origin == .cache }).map(\.fetchedAt).min() {
-            let age = Age.describe(context.clock.now().timeIntervalSince(oldest))
-            context.console.warn("showing prices cached \(age) ago: \(ErrorText.describe(failure))")
+            let age = Age.describe(days.now().timeIntervalSince(oldest))
+            gate.console.warn("showing prices cached \(age) ago: \(ErrorText.describe(failure))")
         }
         return rows(list, known)
     }
@@ -102,7 +102,7 @@ extension CryptoService {
             // One pair asked alone: the provider's refusal marks that row, as inside a batch.
             let failure = Fetched<TwelveDataDTO.QuoteResult>(
                 value: .failure(Self.reason(error)), origin: .live,
-                fetchedAt: context.clock.now(), stale: false)
+                fetchedAt: days.now(), stale: false)
             return [batch[0]: failure]
         }
         if fetched.origin == .live, batch.count > 1, let body = client.cachedBody(endpoint) {
@@ -131,7 +131,7 @@ extension CryptoService {
     }
 
     private func noteCachedPrices(_ cached: [Fetched<TwelveDataDTO.QuoteResult>], freshAt: Date) {
-        let oldest = cached.map(\.fetchedAt).min() ?? context.clock.now()
+        let oldest = cached.map(\.fetchedAt).min() ?? days.now()
         gate.noteCached(cached.count == 1 ? "1 price" : "\(cached.count) prices", fetchedAt: oldest, freshAt: freshAt)
     }
 
@@ -147,7 +147,7 @@ extension CryptoService {
             }
             return row
         }
-        let provenance = Provenance.combine(results.values.map(\.provenance), now: context.clock.now())
+        let provenance = Provenance.combine(results.values.map(\.provenance), now: days.now())
         return WatchlistPrices(rows: rows, provenance: provenance)
     }
 }

@@ -12,41 +12,54 @@ import Foundation
 public struct CryptoService: Sendable {
     public typealias Chooser = @Sendable ([TwelveDataDTO.Pair]) -> Int?
 
-    public let context: AppContext
+    /// The cache-first client (answers, and each pair's own cached quote for the watchlist).
+    public let client: DataClient
     public let store: DocumentStore<Watchlist>
+    /// Whether Twelve Data is live, `--refresh`.
+    public let configuration: Configuration
+    /// The credit budget, its countdown and its notes.
     public let gate: CreditGate
+    public let days: DayClock
 
-    /// The gate is the client's credit policy's, so one budget and one countdown serve every request.
+    public init(client: DataClient, store: DocumentStore<Watchlist>, configuration: Configuration, gate: CreditGate, days: DayClock) {
+        self.client = client
+        self.store = store
+        self.configuration = configuration
+        self.gate = gate
+        self.days = days
+    }
+
+    /// Wired from the run's context. The gate is the client's credit policy's, so one budget and
+    /// one countdown serve every request.
     public init(context: AppContext) {
-        self.context = context
-        self.store = context.store(Watchlist.self)
+        let gate: CreditGate
         if let policy = context.client.policy as? CreditPolicy {
-            self.gate = policy.gate
+            gate = policy.gate
         } else {
-            let configuration = context.configuration
-            let budget = CreditBudget(configuration: configuration, clock: context.clock)
-            self.gate = CreditGate(budget: budget, console: context.console, clock: context.clock, noWait: configuration.noWait)
+            let budget = CreditBudget(configuration: context.configuration, clock: context.clock)
+            gate = CreditGate(budget: budget, console: context.console, clock: context.clock, noWait: context.configuration.noWait)
         }
+        self.init(
+            client: context.client, store: context.store(Watchlist.self), configuration: context.configuration, gate: gate, days: context.days)
     }
 
     public var budget: CreditBudget { gate.budget }
-    var client: DataClient { context.client }
-    var live: Bool { context.configuration.mode(for: .twelveData) == .live }
+    var live: Bool { configuration.mode(for: .twelveData) == .live }
 
     /// `ALMANAC_TODAY`, else the fixtures' date when there is no key (sample data), else today.
     public func today() throws -> LocalDate {
-        if context.configuration.environment["ALMANAC_TODAY"] == nil, context.configuration.key(for: .twelveData) == nil,
+        if !days.isPinned, configuration.key(for: .twelveData) == nil,
             let recorded = client.fixtures?.recordedOn
         {
             return recorded
         }
-        return try context.today()
+        return try days.today()
     }
 
     public func watchlist() throws -> Watchlist { try store.read() }
 
     /// Credits used and left this minute and today, as this machine last heard them.
-    public func usage() -> CreditUsage { budget.usage(now: context.clock.now()) }
+    public func usage() -> CreditUsage { budget.usage(now: days.now()) }
 
     /// Asks `/api_usage` (costs one credit) and returns the server's own figures.
     public func checkUsage() async throws -> TwelveDataDTO.APIUsage {

@@ -5,14 +5,19 @@ import Foundation
 
 /// The exam planner's rules: validation, stable ids, grouping by month.
 public struct ExamService: Sendable {
-    public let context: AppContext
     public let store: DocumentStore<ExamsDocument>
+    public let days: DayClock
     /// The zone exam times are in; the machine's by default.
     public var timeZone: TimeZone = .current
 
+    public init(store: DocumentStore<ExamsDocument>, days: DayClock) {
+        self.store = store
+        self.days = days
+    }
+
+    /// Wired from the run's context: the planner in the data folder, its clock.
     public init(context: AppContext) {
-        self.context = context
-        self.store = context.store(ExamsDocument.self)
+        self.init(store: context.store(ExamsDocument.self), days: context.days)
     }
 
     // MARK: - Queries
@@ -36,7 +41,7 @@ public struct ExamService: Sendable {
 
     /// Days from today to the exam's date (negative when past).
     public func daysLeft(_ exam: Exam) throws -> Int {
-        try context.today().days(until: exam.when.date)
+        try days.today().days(until: exam.when.date)
     }
 
     // MARK: - Changes
@@ -49,7 +54,7 @@ public struct ExamService: Sendable {
         if !passed, try isPast(when) {
             throw ExamError.pastDate("\(when)")
         }
-        let created = context.clock.now()
+        let created = days.now()
         return try store.update { document in
             let exam = Exam(id: document.nextID, name: name, when: when, passed: passed, created: created)
             document.nextID += 1
@@ -110,8 +115,8 @@ public struct ExamService: Sendable {
     }
 
     private func isPast(_ when: ExamDateTime) throws -> Bool {
-        if context.configuration.environment["ALMANAC_TODAY"] != nil { return when.date < (try context.today()) }
-        return when.instant(in: timeZone) < context.clock.now()
+        if days.isPinned { return when.date < (try days.today()) }
+        return when.instant(in: timeZone) < days.now()
     }
 
     static func index(of id: Int, in document: ExamsDocument, pendingOnly: Bool) throws -> Int {

@@ -5,12 +5,19 @@ import Foundation
 
 /// The fruit front end: the catalogue, one fruit, groups, and the log of fruit eaten.
 public struct FruitService: Sendable {
-    public let context: AppContext
+    public let fetcher: any Fetcher
     public let store: DocumentStore<FruitLog>
+    public let days: DayClock
 
+    public init(fetcher: any Fetcher, store: DocumentStore<FruitLog>, days: DayClock) {
+        self.fetcher = fetcher
+        self.store = store
+        self.days = days
+    }
+
+    /// Wired from the run's context: its client, the log in the data folder, its clock.
     public init(context: AppContext) {
-        self.context = context
-        self.store = context.store(FruitLog.self)
+        self.init(fetcher: context.client, store: context.store(FruitLog.self), days: context.days)
     }
 
     // MARK: - Catalogue
@@ -24,7 +31,7 @@ public struct FruitService: Sendable {
         if let onStale {
             handler = { @Sendable stale in await onStale((stale.value.map(Fruit.init), stale.provenance)) }
         }
-        let fetched = try await context.client.fetch(Fruityvice.all(), onStale: handler)
+        let fetched = try await fetcher.fetch(Fruityvice.all(), onStale: handler)
         return (fetched.value.map(Fruit.init), fetched.provenance)
     }
 
@@ -49,7 +56,7 @@ public struct FruitService: Sendable {
         if let onStale {
             handler = { @Sendable stale in await onStale((Fruit(stale.value), stale.provenance)) }
         }
-        if Int(text) == nil, let single = try? await context.client.fetch(Fruityvice.fruit(text), onStale: handler) {
+        if Int(text) == nil, let single = try? await fetcher.fetch(Fruityvice.fruit(text), onStale: handler) {
             return (Fruit(single.value), single.provenance)
         }
         let (fruits, provenance) = try await catalogue()
@@ -66,7 +73,7 @@ public struct FruitService: Sendable {
     /// The fruits of one family, genus or order.
     public func group(_ grouping: FruitGrouping, _ name: String) async throws -> (FruitGroup, Provenance) {
         let text = name.trimmingCharacters(in: .whitespaces)
-        if let fetched = try? await context.client.fetch(Fruityvice.group(grouping, text)), !fetched.value.isEmpty {
+        if let fetched = try? await fetcher.fetch(Fruityvice.group(grouping, text)), !fetched.value.isEmpty {
             let fruits = FruitService.sorted(fetched.value.map(Fruit.init), byName: true)
             return (FruitGroup(name: fruits[0].rank(grouping), fruits: fruits), fetched.provenance)
         }
@@ -88,7 +95,7 @@ public struct FruitService: Sendable {
     /// Records a fruit eaten (default: today, 100 g) with its nutrition now.
     @discardableResult
     public func eat(_ reference: String, date text: String?, grams: Double) async throws -> FruitLogEntry {
-        let today = try context.today()
+        let today = try days.today()
         let date = try text.map { try DateInput.parse($0, today: today, field: .date) } ?? today
         if date > today { throw FruitError.eatenInFuture(date) }
         guard grams > 0, grams <= FruitError.maximumGrams, grams.isFinite else { throw FruitError.amountOutOfRange }
@@ -103,7 +110,7 @@ public struct FruitService: Sendable {
 
     /// Days with entries in the range (default: the 30 days ending today), oldest first.
     public func days(from: String?, to: String?) throws -> [FruitDay] {
-        let range = try DateInput.range(from: from, to: to, today: try context.today(), defaultDays: 30)
+        let range = try DateInput.range(from: from, to: to, today: try days.today(), defaultDays: 30)
         let entries = try store.read().entries.filter { range.contains($0.date) }
         return Dictionary(grouping: entries, by: \.date).map { FruitDay(date: $0.key, entries: $0.value.sorted { $0.id < $1.id }) }
             .sorted { $0.date < $1.date }
@@ -121,7 +128,7 @@ public struct FruitService: Sendable {
 
     /// The most recent day this fruit was eaten within the 30 days ending today.
     public func lastEaten(_ fruit: Fruit) throws -> LocalDate? {
-        let today = try context.today()
+        let today = try days.today()
         return try store.read().entries
             .filter { $0.fruitID == fruit.id && $0.date <= today && $0.date > today.adding(days: -30) }
             .map(\.date).max()

@@ -15,19 +15,25 @@ public struct Profile: StoredDocument, Equatable {
 
 /// Shows and changes the username.
 public struct ProfileService: Sendable {
-    public let context: AppContext
     public let store: DocumentStore<Profile>
+    /// The login name offered until the user sets one (`USER`, else `LOGNAME`).
+    public let loginName: String?
 
+    public init(store: DocumentStore<Profile>, loginName: String?) {
+        self.store = store
+        self.loginName = loginName
+    }
+
+    /// Wired from the run's context: the profile in the data folder, the login name of its environment.
     public init(context: AppContext) {
-        self.context = context
-        self.store = context.store(Profile.self)
+        let environment = context.configuration.environment
+        self.init(store: context.store(Profile.self), loginName: environment["USER"] ?? environment["LOGNAME"])
     }
 
     /// The saved username, else the login name when it is valid, else `guest`.
     public func username() throws -> String {
         if let saved = try store.read().username { return saved }
-        let environment = context.configuration.environment
-        if let login = environment["USER"] ?? environment["LOGNAME"], Self.validate(login) == nil { return login }
+        if let login = loginName, Self.validate(login) == nil { return login }
         return "guest"
     }
 

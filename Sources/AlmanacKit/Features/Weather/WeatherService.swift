@@ -9,15 +9,28 @@ public struct WeatherService: Sendable {
     public typealias Chooser = @Sendable ([City]) -> Int?
     public typealias StaleHandler = @Sendable (WeatherReport) async -> Void
 
-    public let context: AppContext
+    /// The cache-first client (answers, and a look at the cache for the One Call fallback).
+    public let client: DataClient
     public let store: DocumentStore<WeatherDocument>
+    /// Whether OpenWeatherMap is live, its key, the state folder.
+    public let configuration: Configuration
+    public let console: Console
+    public let days: DayClock
 
-    public init(context: AppContext) {
-        self.context = context
-        self.store = context.store(WeatherDocument.self)
+    public init(client: DataClient, store: DocumentStore<WeatherDocument>, configuration: Configuration, console: Console, days: DayClock) {
+        self.client = client
+        self.store = store
+        self.configuration = configuration
+        self.console = console
+        self.days = days
     }
 
-    private var client: DataClient { context.client }
+    /// Wired from the run's context: its client, the saved cities in the data folder, its clock.
+    public init(context: AppContext) {
+        self.init(
+            client: context.client, store: context.store(WeatherDocument.self), configuration: context.configuration,
+            console: context.console, days: context.days)
+    }
 
     // MARK: - Settings and saved cities
 
@@ -87,7 +100,6 @@ public struct WeatherService: Sendable {
     /// Places matching a name: Yandex when its key is set, else OpenWeather's geocoder when
     /// that key is set, else Yandex sample data.
     public func geocode(_ query: String) async throws -> [City] {
-        let configuration = context.configuration
         let lang = try store.read().settings.lang
         if configuration.mode(for: .yandexGeocoder) != .live, configuration.mode(for: .openWeather) == .live {
             return PlaceCandidates.fromOpenWeather(try await client.fetch(OpenWeather.geocode(query)).value)
@@ -139,9 +151,9 @@ public struct WeatherService: Sendable {
     private func report(for city: City, lang: String, onStale: StaleHandler?) async throws -> WeatherReport {
         let endpoint = OpenWeather.oneCall(latitude: city.latitude, longitude: city.longitude, lang: lang)
         let refusal = oneCallRefusal
-        if let refusal, refusal.isRefused(now: context.clock.now()), client.peek(endpoint) == nil {
+        if let refusal, refusal.isRefused(now: days.now()), client.peek(endpoint) == nil {
             let report = try await freeReport(for: city, lang: lang, original: nil)
-            context.console.noteOnce(Self.freePlanNote)
+            console.noteOnce(Self.freePlanNote)
             return report
         }
         do {
@@ -156,8 +168,8 @@ public struct WeatherService: Sendable {
         } catch let error as APIError {
             guard case .unauthorized(_, 401, _) = error else { throw error }
             let report = try await freeReport(for: city, lang: lang, original: error)
-            refusal?.remember(now: context.clock.now())
-            context.console.noteOnce(Self.freePlanNote)
+            refusal?.remember(now: days.now())
+            console.noteOnce(Self.freePlanNote)
             return report
         }
     }
@@ -167,8 +179,8 @@ public struct WeatherService: Sendable {
 
     /// The remembered One Call refusal for the live key; nil without a key or when not live.
     private var oneCallRefusal: OneCallRefusal? {
-        guard context.configuration.mode(for: .openWeather) == .live, let key = context.configuration.key(for: .openWeather) else { return nil }
-        return OneCallRefusal(stateFolder: context.configuration.paths.state, key: key)
+        guard configuration.mode(for: .openWeather) == .live, let key = configuration.key(for: .openWeather) else { return nil }
+        return OneCallRefusal(stateFolder: configuration.paths.state, key: key)
     }
 
     private func freeReport(for city: City, lang: String, original: APIError?) async throws -> WeatherReport {
@@ -227,7 +239,7 @@ public struct WeatherService: Sendable {
             report.provenance = Provenance.combine([report.provenance, climate.provenance])
         } catch let error as APIError {
             guard case .unauthorized = error else { throw error }
-            context.console.note(
+            console.note(
                 "note: the \(days)-day forecast needs OpenWeather's 30-day climate forecast; your key works, but its plan does not include that product. Showing the \(report.daily.count) days available."
             )
         }

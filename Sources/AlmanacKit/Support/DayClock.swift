@@ -1,0 +1,32 @@
+import AlmanacCore
+import Foundation
+
+/// The clock as the features read it: the instant, and "today" as a calendar date —
+/// `ALMANAC_TODAY` when set (a pinned day, for examples and tests), else the clock's date in
+/// the local zone.
+public struct DayClock: Sendable {
+    public let clock: any Clock
+    /// `ALMANAC_TODAY` as written; nil when not set.
+    public let pinned: String?
+
+    public init(clock: any Clock, pinned: String? = nil) {
+        self.clock = clock
+        self.pinned = pinned
+    }
+
+    /// Whether "today" is pinned rather than read from the clock.
+    public var isPinned: Bool { pinned != nil }
+
+    public func now() -> Date { clock.now() }
+
+    /// Today's date. Throws `UsageError` when `ALMANAC_TODAY` is not a date.
+    public func today() throws -> LocalDate {
+        if let pinned {
+            guard let date = LocalDate(pinned) else {
+                throw UsageError("ALMANAC_TODAY must be a date as YYYY-MM-DD, not \"\(pinned)\".")
+            }
+            return date
+        }
+        return LocalDate.local(clock.now())
+    }
+}
