@@ -34,38 +34,37 @@ public struct WeatherScreen: MenuScreen {
     }
 
     public func choose(_ index: Int, io: MenuIO) async -> MenuNavigation {
-        let service = WeatherService(context: context.app)
+        let flow = WeatherFlow(context)
+        let service = flow.service
         await attempt(io) {
-            let settings = try service.document().settings
-            let view = { (report: WeatherReport) in WeatherView(report: report, settings: settings, style: context.style, now: context.clock.now()) }
             switch index {
-            case 0: try await showCities(service, io: io, view: view)
+            case 0: try await showCities(flow, io: io)
             case 1:
-                let report = try await service.forecast(for: try await service.resolve(nil, pick: nil, chooser: nil), days: toggle.days)
-                io.say(view(report).forecast(report))
+                let report = try await service.forecast(for: try await flow.city(nil, chooser: nil, firstRun: false), days: toggle.days)
+                io.say(try flow.view(report).forecast(report))
             case 2:
                 toggle.switchDays()
                 io.say("Forecasts now show \(toggle.days) days.")
             case 3:
-                let report = try await service.hourly(for: try await service.resolve(nil, pick: nil, chooser: nil), hours: 24)
-                io.say(view(report).hourly(report))
+                let report = try await service.hourly(for: try await flow.city(nil, chooser: nil, firstRun: false), hours: 24)
+                io.say(try flow.view(report).hourly(report))
             case 4: try await addCity(service, io: io)
             case 5:
                 io.say(WeatherView.cities(try service.document(), style: context.style))
                 guard let city = io.askValid("Name or number to remove:", { try service.removeCity($0) }) else { return }
                 io.say("Removed \(city.label).")
-            default: try changeSettings(service, settings, io: io)
+            default: try changeSettings(service, try service.document().settings, io: io)
             }
         }
         return .stay
     }
 
-    private func showCities(_ service: WeatherService, io: MenuIO, view: (WeatherReport) -> WeatherView) async throws {
-        let document = try service.document()
+    private func showCities(_ flow: WeatherFlow, io: MenuIO) async throws {
+        let document = try flow.service.document()
         if document.cities.isEmpty { return io.say("No saved cities yet: choose \"Add a city\".") }
         for (number, city) in document.cities.enumerated() {
-            let report = try await service.report(for: city)
-            let line = report.current.map { view(report).format.statusLine(city: report.city, current: $0) } ?? city.name
+            let report = try await flow.service.report(for: city)
+            let line = try report.current.map { try flow.view(report).format.statusLine(city: report.city, current: $0) } ?? city.name
             io.say("  \(document.id(at: number))) \(line)\(number == document.defaultIndex ? "  (default)" : "")")
         }
     }

@@ -23,53 +23,6 @@ struct CityOptions: ParsableArguments {
 }
 
 extension WeatherCommand {
-    /// Shared wiring: service, chooser, settings, the stale-first printer.
-    struct Run {
-        let context: FrontContext
-        let service: WeatherService
-
-        init(_ context: FrontContext) {
-            self.context = context
-            self.service = WeatherService(context: context.app)
-        }
-
-        var chooser: WeatherService.Chooser? {
-            guard context.interactive else { return nil }
-            return Prompt.choosePlace
-        }
-
-        /// The city asked for; with none named and none saved, the first run.
-        func city(_ options: CityOptions) async throws -> City {
-            do {
-                return try await service.resolve(options.city, pick: options.pick, chooser: chooser)
-            } catch WeatherError.noDefaultCity {
-                return try await WeatherFirstRun(context: context, service: service).city()
-            }
-        }
-
-        func view(_ report: WeatherReport) throws -> WeatherView {
-            WeatherView(report: report, settings: try service.document().settings, style: context.style, now: context.clock.now())
-        }
-
-        /// Fetches with stale-first display (human output only) and prints the final rendering.
-        func show(
-            _ fetch: (WeatherService.StaleHandler?) async throws -> WeatherReport,
-            render: @escaping @Sendable (WeatherView, WeatherReport) -> String,
-            json: (WeatherReport) throws -> Void
-        ) async throws {
-            if context.json { return try json(try await fetch(nil)) }
-            let printer = StaleFirstPrinter(console: context.console)
-            let settings = try service.document().settings
-            let style = context.style
-            let now = context.clock.now()
-            let report = try await fetch { stale in
-                printer.showStale(render(WeatherView(report: stale, settings: settings, style: style, now: now), stale))
-            }
-            let text = render(WeatherView(report: report, settings: settings, style: style, now: now), report)
-            printer.showFinal(text) { $0.split(separator: "\n").dropLast().joined(separator: "\n") }
-        }
-    }
-
     struct Current: AsyncParsableCommand {
         static let configuration = CommandConfiguration(commandName: "now", abstract: "Current conditions in a city (the default view).")
         @OptionGroup var global: GlobalOptions
@@ -83,20 +36,12 @@ extension WeatherCommand {
 
         func run() async throws {
             try await CommandRunner.run(global, quietNotes: format == "line") { context in
-                let run = Run(context)
-                let city = try await run.city(place)
+                let run = WeatherFlow(context)
+                let city = try await run.city(place.city, pick: place.pick, chooser: run.terminalChooser)
                 if format == "line" {
-                    let report = try await run.service.report(for: city)
-                    guard let current = report.current else {
-                        throw APIError.provider(provider: .openWeather, code: nil, message: "no current conditions")
-                    }
-                    if context.json {
-                        return try context.printJSON(
-                            WeatherJSON.Line(
-                                text: try run.view(report).format.statusLine(city: report.city, current: current),
-                                source: SourceFields(report.provenance)))
-                    }
-                    return context.console.print(try run.view(report).format.statusLine(city: report.city, current: current))
+                    let (report, current) = try await run.service.current(for: city)
+                    let line = try run.view(report).format.statusLine(city: report.city, current: current)
+                    return try context.show(json: WeatherJSON.Line(text: line, source: SourceFields(report.provenance)), text: line)
                 }
                 try await run.show(
                     { try await run.service.report(for: city, onStale: $0) },
@@ -120,8 +65,8 @@ extension WeatherCommand {
 
         func run() async throws {
             try await CommandRunner.run(global) { context in
-                let run = Run(context)
-                let city = try await run.city(place)
+                let run = WeatherFlow(context)
+                let city = try await run.city(place.city, pick: place.pick, chooser: run.terminalChooser)
                 try await run.show(
                     { try await run.service.forecast(for: city, days: days, onStale: days <= WeatherService.forecastHorizon ? $0 : nil) },
                     render: { view, report in view.forecast(report) },
@@ -144,8 +89,8 @@ extension WeatherCommand {
 
         func run() async throws {
             try await CommandRunner.run(global) { context in
-                let run = Run(context)
-                let city = try await run.city(place)
+                let run = WeatherFlow(context)
+                let city = try await run.city(place.city, pick: place.pick, chooser: run.terminalChooser)
                 try await run.show(
                     { try await run.service.hourly(for: city, hours: hours, onStale: $0) },
                     render: { view, report in view.hourly(report) },
@@ -164,9 +109,9 @@ extension WeatherCommand {
 
         func run() async throws {
             try await CommandRunner.run(global) { context in
-                let run = Run(context)
+                let run = WeatherFlow(context)
                 _ = try WeatherService.checkDate(date)
-                let city = try await run.city(place)
+                let city = try await run.city(place.city, pick: place.pick, chooser: run.terminalChooser)
                 let (report, day) = try await run.service.day(for: city, date: date)
                 try context.show(json: WeatherJSON.OneDay(report: report, day: day), text: try run.view(report).day(report, day))
             }
@@ -193,8 +138,8 @@ extension WeatherCommand {
 
         func run() async throws {
             try await CommandRunner.run(global) { context in
-                let run = Run(context)
-                let (city, added) = try await run.service.addCity(name, pick: pick, chooser: run.chooser)
+                let run = WeatherFlow(context)
+                let (city, added) = try await run.service.addCity(name, pick: pick, chooser: run.terminalChooser)
                 let document = try run.service.document()
                 if context.json { return try context.printJSON(WeatherJSON.Added(city: city, added: added, isDefault: document.defaultCity == city)) }
                 let note = document.defaultCity == city ? " (default)" : ""

@@ -148,6 +148,15 @@ public struct WeatherService: Sendable {
         try await report(for: city, lang: try store.read().settings.lang, onStale: onStale)
     }
 
+    /// The report with its current conditions; throws `APIError.provider` when the answer has none.
+    public func current(for city: City) async throws -> (report: WeatherReport, current: CurrentConditions) {
+        let report = try await report(for: city)
+        guard let current = report.current else {
+            throw APIError.provider(provider: .openWeather, code: nil, message: "no current conditions")
+        }
+        return (report, current)
+    }
+
     private func report(for city: City, lang: String, onStale: StaleHandler?) async throws -> WeatherReport {
         let endpoint = OpenWeather.oneCall(latitude: city.latitude, longitude: city.longitude, lang: lang)
         let refusal = oneCallRefusal

@@ -1,0 +1,60 @@
+import AlmanacCore
+import AlmanacHTTP
+import AlmanacKit
+import AlmanacProviders
+import Foundation
+
+/// The weather flow every front end follows, written once: the city asked for (the first run when
+/// none is saved and the front end can hold one), the report fetched stale-first, and the view
+/// drawn with the saved settings.
+public struct WeatherFlow: Sendable {
+    public let context: FrontContext
+    public let service: WeatherService
+
+    public init(_ context: FrontContext) {
+        self.context = context
+        self.service = WeatherService(context: context.app)
+    }
+
+    /// The chooser for several matching places at a terminal; nil when nobody can be asked.
+    public var terminalChooser: WeatherService.Chooser? {
+        guard context.interactive else { return nil }
+        return Prompt.choosePlace
+    }
+
+    /// The city `reference` names (nil: the default). With none named and none saved: the first
+    /// run when `firstRun` (the subcommands), else `WeatherError.noDefaultCity` (the menu says so).
+    public func city(
+        _ reference: String?, pick: Int? = nil, chooser: WeatherService.Chooser?, firstRun: Bool = true
+    ) async throws -> City {
+        do {
+            return try await service.resolve(reference, pick: pick, chooser: chooser)
+        } catch WeatherError.noDefaultCity where firstRun {
+            return try await WeatherFirstRun(context: context, service: service).city()
+        }
+    }
+
+    /// The view of a report with the saved settings, the front end's style and the current time.
+    public func view(_ report: WeatherReport) throws -> WeatherView {
+        WeatherView(report: report, settings: try service.document().settings, style: context.style, now: context.clock.now())
+    }
+
+    /// Fetches with stale-first display (human output only) and prints the final rendering;
+    /// `--json` prints only the final answer.
+    public func show(
+        _ fetch: (WeatherService.StaleHandler?) async throws -> WeatherReport,
+        render: @escaping @Sendable (WeatherView, WeatherReport) -> String,
+        json: (WeatherReport) throws -> Void
+    ) async throws {
+        if context.json { return try json(try await fetch(nil)) }
+        let printer = StaleFirstPrinter(console: context.console)
+        let settings = try service.document().settings
+        let style = context.style
+        let now = context.clock.now()
+        let report = try await fetch { stale in
+            printer.showStale(render(WeatherView(report: stale, settings: settings, style: style, now: now), stale))
+        }
+        let text = render(WeatherView(report: report, settings: settings, style: style, now: now), report)
+        printer.showFinal(text) { $0.split(separator: "\n").dropLast().joined(separator: "\n") }
+    }
+}
