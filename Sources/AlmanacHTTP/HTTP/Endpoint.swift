@@ -7,11 +7,22 @@ import Foundation
 public struct Endpoint<Response: Sendable>: Sendable {
     public var descriptor: RequestDescriptor
     /// Turns a 2xx body into the response, throwing `DecodingFailure` or `ProviderError`.
-    public var decode: @Sendable (Data) throws -> Response
+    private let decoder: @Sendable (Data) throws -> Response
 
     public init(_ descriptor: RequestDescriptor, decode: @escaping @Sendable (Data) throws -> Response) {
         self.descriptor = descriptor
-        self.decode = decode
+        self.decoder = decode
+    }
+
+    /// The response in a 2xx body. A `DecodingFailure` carries the endpoint's provider, so its
+    /// sentence can name the provider without reading it out of the endpoint's id.
+    public func decode(_ body: Data) throws -> Response {
+        do {
+            return try decoder(body)
+        } catch var failure as DecodingFailure {
+            failure.provider = descriptor.provider
+            throw failure
+        }
     }
 }
 

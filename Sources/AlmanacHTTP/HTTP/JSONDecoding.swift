@@ -5,9 +5,11 @@ import Foundation
 public struct DecodingFailure: Error, Equatable, CustomStringConvertible, Sendable {
     public var endpoint: String
     public var detail: String
+    /// Whose answer it was; set by `Endpoint.decode`.
+    public var provider: Provider?
 
-    public init(endpoint: String, detail: String) {
-        (self.endpoint, self.detail) = (endpoint, detail)
+    public init(endpoint: String, detail: String, provider: Provider? = nil) {
+        (self.endpoint, self.detail, self.provider) = (endpoint, detail, provider)
     }
 
     public var description: String { "\(endpoint): \(detail)" }

@@ -16,7 +16,6 @@ public enum ErrorText {
     /// A body that does not decode, in a user's words: the provider by name, the endpoint id
     /// left out (`twelvedata.quote: …` is for logs and tests).
     static func unreadable(_ failure: DecodingFailure) -> String {
-        let provider = failure.endpoint.split(separator: ".").first.flatMap { Provider(rawValue: String($0)) }
-        return "\(provider?.displayName ?? "The provider") sent an answer Almanac cannot read (\(failure.detail))."
+        "\(failure.provider?.displayName ?? "The provider") sent an answer Almanac cannot read (\(failure.detail))."
     }
 }

@@ -89,13 +89,13 @@ public enum FruitView {
     }
 
     /// A short confetti line for a terminal (under a second, skipped when not a terminal).
-    public static func celebrate(_ fruit: Fruit, console: Console) {
+    public static func celebrate(_ fruit: Fruit, console: Console) async {
         let pieces = ["🎉", "✨", "🎊", "🍓", "🍌", "🍇", "🍊", "🍒"]
         var line = ""
         for step in 0..<8 {
             line += pieces[(fruit.id + step) % pieces.count] + " "
             FileHandle.standardError.write(Data("\r\(line)".utf8))
-            Thread.sleep(forTimeInterval: 0.08)
+            try? await Task.sleep(nanoseconds: 80_000_000)
         }
         FileHandle.standardError.write(Data("\n".utf8))
     }

@@ -93,28 +93,6 @@ enum DealsError: Error, CustomStringConvertible {
     }
 }
 
-/// One JSON row: price and amount rounded as displayed.
-struct DealJSON: Encodable {
-    var id: Int64
-    var dateModified: String
-    var instrument: String
-    var price: Double
-    var amount: Double
-    var side: String
-
-    /// One formatter for every row (creating one per row is slow for large `--limit`).
-    nonisolated(unsafe) static let iso = ISO8601DateFormatter()
-
-    init(_ deal: Deal) {
-        id = deal.id
-        dateModified = Self.iso.string(from: deal.dateModified)
-        instrument = deal.instrumentName
-        price = (deal.price * 100).rounded() / 100
-        amount = deal.amount.rounded()
-        side = deal.side.rawValue
-    }
-}
-
 /// `Receiving deals 523,400 / 1,000,000 [#####-----] 812k/s ETA 0.6 s` on stderr, redrawn in place.
 final class ProgressLine {
     let total: Int?

@@ -78,7 +78,7 @@ struct FruitCommand: AsyncParsableCommand {
                 let answer = try await service.fruit(fruit, onStale: context.interactive ? showStale : nil)
                 let (found, last) = (answer.0, try service.lastEaten(answer.0))
                 printer.showFinal(render(answer)) { $0.split(separator: "\n").dropLast().joined(separator: "\n") }
-                if last != nil, context.interactive, context.style.enabled { FruitView.celebrate(found, console: context.console) }
+                if last != nil, context.interactive, context.style.enabled { await FruitView.celebrate(found, console: context.console) }
             }
         }
     }

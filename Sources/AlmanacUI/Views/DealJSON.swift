@@ -1,0 +1,24 @@
+import AlmanacKit
+import Foundation
+
+/// One JSON row: price and amount rounded as displayed.
+public struct DealJSON: Encodable {
+    var id: Int64
+    var dateModified: String
+    var instrument: String
+    var price: Double
+    var amount: Double
+    var side: String
+
+    /// One format for every row (a value, so safe to share across threads).
+    static let iso = Date.ISO8601FormatStyle()
+
+    public init(_ deal: Deal) {
+        id = deal.id
+        dateModified = Self.iso.format(deal.dateModified)
+        instrument = deal.instrumentName
+        price = (deal.price * 100).rounded() / 100
+        amount = deal.amount.rounded()
+        side = deal.side.rawValue
+    }
+}
