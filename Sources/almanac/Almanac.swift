@@ -10,21 +10,24 @@ struct Almanac: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "almanac",
         abstract: "Weather, crypto prices, fruit nutrition, an exam planner and a live deals table — cache-first and offline-capable.",
-        discussion: "Run with no arguments for a menu-driven session. Every data command takes --json.",
+        discussion: "Run with no arguments on a terminal for the full-screen app (almanac menu for the line menu). Every data command takes --json.",
         version: AlmanacVersion.current,
         subcommands: [
             WeatherCommand.self, CryptoCommand.self, FruitCommand.self, ExamsCommand.self, DealsCommand.self,
-            ProfileCommand.self, MenuCommand.self, DoctorCommand.self, CacheCommand.self, FixturesCommand.self,
+            ProfileCommand.self, UICommand.self, MenuCommand.self, DoctorCommand.self, CacheCommand.self, FixturesCommand.self,
         ]
     )
 
     @OptionGroup var global: GlobalOptions
 
+    /// On a terminal: the full-screen app (the line menu when TERM is dumb). Piped: the help.
     func run() async throws {
-        try await CommandRunner.run(global) { context in
-            guard context.interactive else { return print(Almanac.helpMessage()) }
-            try await MenuSession(context: context).run()
+        let context = CommandRunner.makeContext(global)
+        guard context.interactive else { return print(Almanac.helpMessage()) }
+        if context.configuration.environment["TERM"] == "dumb" {
+            return try await CommandRunner.run(global) { context in try await MenuSession(context: context).run() }
         }
+        try await UICommand.open(global, deals: DealOptions())
     }
 }
 

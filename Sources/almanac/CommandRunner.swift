@@ -12,14 +12,15 @@ import Foundation
 
 /// Builds the context for a run and turns errors into one stderr line and an exit code.
 enum CommandRunner {
-    static func makeContext(_ global: GlobalOptions, quietNotes: Bool = false) -> FrontContext {
+    /// - Parameter console: where notes go; nil: stdout and stderr (the full-screen app passes its log's).
+    static func makeContext(_ global: GlobalOptions, quietNotes: Bool = false, console override: Console? = nil) -> FrontContext {
         let environment = Environment.load()
         var configuration = Configuration(
             environment: environment, offline: global.offline, refresh: global.refresh, maxAge: global.maxAge,
             verbose: global.verbose, timeout: global.timeout, executablePath: CommandLine.arguments.first.map(executablePath),
             noWait: global.noWait)
         configuration.quietNotes = quietNotes
-        let console = Console(verbose: configuration.verbose, errIsTerminal: isatty(STDERR_FILENO) == 1)
+        let console = override ?? Console(verbose: configuration.verbose, errIsTerminal: isatty(STDERR_FILENO) == 1)
         let stdoutIsTerminal = isatty(STDOUT_FILENO) == 1
         var style = Style.detect(
             term: environment["TERM"], noColorVariable: environment["NO_COLOR"] != nil, noColorFlag: global.noColor, isTerminal: stdoutIsTerminal)

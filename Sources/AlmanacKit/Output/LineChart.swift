@@ -5,6 +5,16 @@ import AlmanacProviders
 /// A small terminal chart of a series: filled columns of block characters with the
 /// maximum and minimum labelled, or `#` columns in plain ASCII (`TERM=dumb`).
 public enum LineChart {
+    /// One line of block characters, lowest to highest (`#`/`.` in plain ASCII); at most `width`.
+    public static func sparkline(_ values: [Double], width: Int = 14, unicode: Bool) -> String {
+        guard values.count > 1 else { return "" }
+        let columns = resample(values, width: width)
+        let low = columns.min()!
+        let span = columns.max()! - low
+        let blocks: [Character] = unicode ? ["▁", "▂", "▃", "▄", "▅", "▆", "▇", "█"] : [".", ".", "-", "-", "=", "=", "#", "#"]
+        return String(columns.map { blocks[span == 0 ? 3 : min(7, Int((($0 - low) / span * 7).rounded()))] })
+    }
+
     /// - Parameters:
     ///   - values: the series, oldest first.
     ///   - height: rows of the chart; 8 by default.

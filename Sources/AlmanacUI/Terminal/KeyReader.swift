@@ -7,9 +7,10 @@ import Foundation
     import Glibc
 #endif
 
-/// Keys the browser understands.
-public enum Key: Equatable {
-    case up, down, pageUp, pageDown, home, end
+/// Keys the full-screen screens understand.
+public enum Key: Equatable, Sendable {
+    case up, down, left, right, pageUp, pageDown, home, end
+    case tab, backTab, enter, escape, backspace, delete
     case character(Character)
     case interrupt
 }
@@ -52,33 +53,63 @@ public final class KeyReader: @unchecked Sendable {
 
     private func push(_ key: Key) { lock.withLock { keys.append(key) } }
 
-    /// A lone ESC (or an unknown sequence) after a pause is dropped.
-    private func flush(_ pending: inout [UInt8]) { pending.removeAll() }
+    /// After a pause: a lone ESC is the Escape key; an unfinished sequence is dropped.
+    private func flush(_ pending: inout [UInt8]) {
+        if pending == [0x1B] { push(.escape) }
+        pending.removeAll()
+    }
 
     private func decode(_ pending: inout [UInt8]) {
-        guard let first = pending.first else { return }
-        if first != 0x1B {
-            pending.removeFirst()
-            if first == 0x03 { return push(.interrupt) }
-            return push(.character(Character(UnicodeScalar(first))))
-        }
-        guard pending.count >= 3 else { return }
+        if let key = Self.decode(&pending) { push(key) }
+    }
+
+    /// The key at the front of `pending`, consumed; nil while a sequence is unfinished (or was
+    /// unknown and dropped). UTF-8 characters arrive whole (`ü` is one key).
+    static func decode(_ pending: inout [UInt8]) -> Key? {
+        guard let first = pending.first else { return nil }
+        if first != 0x1B { return plain(&pending) }
+        guard pending.count >= 2 else { return nil }
         guard pending[1] == UInt8(ascii: "[") || pending[1] == UInt8(ascii: "O") else {
+            // ESC then a key: Alt+key, read as Escape (the key itself is dropped).
             pending.removeAll()
-            return
+            return .escape
         }
+        guard pending.count >= 3 else { return nil }
         let final = pending.last!
-        guard (0x40...0x7E).contains(final) else { return }
+        guard (0x40...0x7E).contains(final) else { return nil }
         let body = String(decoding: pending[2...], as: UTF8.self)
         pending.removeAll()
         switch body {
-        case "A": push(.up)
-        case "B": push(.down)
-        case "H", "1~", "7~": push(.home)
-        case "F", "4~", "8~": push(.end)
-        case "5~": push(.pageUp)
-        case "6~": push(.pageDown)
-        default: break
+        case "A": return .up
+        case "B": return .down
+        case "C": return .right
+        case "D": return .left
+        case "Z": return .backTab
+        case "H", "1~", "7~": return .home
+        case "F", "4~", "8~": return .end
+        case "3~": return .delete
+        case "5~": return .pageUp
+        case "6~": return .pageDown
+        default: return nil
+        }
+    }
+
+    /// A key that is not an escape sequence: control bytes, ASCII, or one whole UTF-8 character.
+    private static func plain(_ pending: inout [UInt8]) -> Key? {
+        let first = pending[0]
+        let length = first < 0x80 ? 1 : first >= 0xF0 ? 4 : first >= 0xE0 ? 3 : first >= 0xC0 ? 2 : 1
+        guard pending.count >= length else { return nil }
+        let bytes = pending.prefix(length)
+        pending.removeFirst(length)
+        switch first {
+        case 0x03: return .interrupt
+        case 0x09: return .tab
+        case 0x0D, 0x0A: return .enter
+        case 0x7F, 0x08: return .backspace
+        case 0x00..<0x20: return nil
+        default:
+            let text = String(decoding: bytes, as: UTF8.self)
+            return text.count == 1 ? .character(text.first!) : nil
         }
     }
 }

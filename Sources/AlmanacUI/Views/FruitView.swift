@@ -48,7 +48,7 @@ public enum FruitView {
     public static func detail(_ fruit: Fruit, lastEaten: LocalDate?, today: LocalDate, style: Style) -> String {
         let n = fruit.nutrition
         var sugar = "\(number(n.sugar)) g"
-        if fruit.highSugar { sugar += "  " + style.boldRed("⚠ high sugar (over 10 g)") }
+        if fruit.highSugar { sugar += "  " + sugarWarning(style) }
         let rows: [(String, String)] = [
             ("ID", String(fruit.id)), ("Family", family(fruit, style)), ("Genus", fruit.genus), ("Order", fruit.order),
             ("Calories", "\(number(n.calories)) kcal"), ("Fat", "\(number(n.fat)) g"), ("Sugar", sugar),
@@ -88,12 +88,20 @@ public enum FruitView {
         }.joined(separator: "\n\n")
     }
 
+    /// The confetti for a fruit eaten lately: eight pieces, the order set by the fruit's id.
+    public static func confetti(_ fruit: Fruit) -> [String] {
+        let pieces = ["🎉", "✨", "🎊", "🍓", "🍌", "🍇", "🍊", "🍒"]
+        return (0..<8).map { pieces[(fruit.id + $0) % pieces.count] }
+    }
+
+    /// The high-sugar warning in a fruit's detail.
+    public static func sugarWarning(_ style: Style) -> String { style.boldRed("⚠ high sugar (over 10 g)") }
+
     /// A short confetti line for a terminal (under a second, skipped when not a terminal).
     public static func celebrate(_ fruit: Fruit, console: Console) async {
-        let pieces = ["🎉", "✨", "🎊", "🍓", "🍌", "🍇", "🍊", "🍒"]
         var line = ""
-        for step in 0..<8 {
-            line += pieces[(fruit.id + step) % pieces.count] + " "
+        for piece in confetti(fruit) {
+            line += piece + " "
             FileHandle.standardError.write(Data("\r\(line)".utf8))
             try? await Task.sleep(nanoseconds: 80_000_000)
         }

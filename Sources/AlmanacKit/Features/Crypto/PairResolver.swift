@@ -42,4 +42,19 @@ public enum PairResolver {
         }
         return Similarity.suggestions(for: text, in: candidates)
     }
+
+    /// Pairs whose symbol or name begins with `text` (case-insensitive), for suggestions as a
+    /// person types: USD pairs first, then by symbol; at most `limit`.
+    public static func startingWith(_ text: String, in catalogue: [TwelveDataDTO.Pair], limit: Int = 6) -> [TwelveDataDTO.Pair] {
+        let prefix = text.trimmingCharacters(in: .whitespaces).uppercased()
+        guard !prefix.isEmpty else { return [] }
+        let found = catalogue.filter { pair in
+            pair.symbol.uppercased().hasPrefix(prefix) || (pair.currency_base?.uppercased().hasPrefix(prefix) ?? false)
+        }
+        let sorted = found.sorted { a, b in
+            let (usdA, usdB) = (quote(a.symbol) == "USD", quote(b.symbol) == "USD")
+            return usdA != usdB ? usdA : a.symbol < b.symbol
+        }
+        return Array(sorted.prefix(limit))
+    }
 }

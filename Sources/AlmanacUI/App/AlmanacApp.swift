@@ -1,0 +1,133 @@
+import AlmanacCore
+import AlmanacKit
+import Foundation
+
+/// The full-screen app: a tab bar on top, the shown tab's screen, a status line and the key
+/// hints at the bottom. Keys are read on their own thread; each frame (at most 60 a second)
+/// applies the keys typed, lets every tab do its per-frame work, and redraws only the lines
+/// that changed. Background loads never block it.
+public final class AlmanacApp {
+    public let tabs: [any AppTab]
+    public let style: Style
+    public let log: AppLog
+    /// The Twelve Data budget line ("Twelve Data 6/8 credits this minute"), or nil.
+    let budget: () -> String?
+    public private(set) var index = 0
+    private var showingKeys = false
+    private var activated = Set<Int>()
+
+    public init(tabs: [any AppTab], style: Style, log: AppLog, budget: @escaping () -> String? = { nil }) {
+        self.tabs = tabs
+        self.style = style
+        self.log = log
+        self.budget = budget
+    }
+
+    public var current: any AppTab { tabs[index] }
+
+    /// Runs until `q` or Ctrl+C; the terminal is restored however it ends.
+    public func run() async throws {
+        let terminal = RawTerminal()
+        try terminal.enter(purpose: "The full-screen app", alternative: "almanac --help")
+        defer { terminal.leave() }
+        let keys = KeyReader()
+        keys.start()
+        defer { keys.stop() }
+        let screen = ScreenWriter()
+        select(0)
+        while true {
+            let started = Date()
+            for key in keys.take() where !apply(key) { return }
+            for tab in tabs { tab.tick() }
+            let (columns, rows) = RawTerminal.size()
+            screen.draw(frame(columns: columns, rows: rows), columns: columns, rows: rows)
+            let spent = Date().timeIntervalSince(started)
+            if spent < 1.0 / 60 { try? await Task.sleep(nanoseconds: UInt64((1.0 / 60 - spent) * 1e9)) }
+        }
+    }
+
+    // MARK: - Keys
+
+    /// Applies a key; false to quit.
+    public func apply(_ key: Key) -> Bool {
+        if key == .interrupt { return false }
+        if showingKeys {
+            showingKeys = false
+            return key != .character("q")
+        }
+        if current.capturesKeys {
+            _ = current.handle(key)
+            return true
+        }
+        switch key {
+        case .character("q"), .character("Q"): return false
+        case .character("?"): showingKeys = true
+        case .tab: select((index + 1) % tabs.count)
+        case .backTab: select((index + tabs.count - 1) % tabs.count)
+        case .character(let digit) where ("1"..."9").contains(digit) && Int(String(digit))! <= tabs.count:
+            select(Int(String(digit))! - 1)
+        default: _ = current.handle(key)
+        }
+        return true
+    }
+
+    public func select(_ tab: Int) {
+        index = tab
+        showingKeys = false
+        tabs[tab].activate()
+        activated.insert(tab)
+    }
+
+    // MARK: - Drawing
+
+    /// The whole screen: tab bar, body, status line, key hints — each line cut to `columns`.
+    public func frame(columns: Int, rows: Int) -> [String] {
+        guard columns >= 40, rows >= 10 else {
+            return ["Almanac needs at least 40×10 cells", "(this window is \(columns)×\(rows)).", "q quits."]
+        }
+        let height = rows - 3
+        var body = showingKeys ? keysScreen() : current.body(width: columns, height: height)
+        if body.count > height { body = Array(body.prefix(height)) }
+        while body.count < height { body.append("") }
+        let lines = [tabBar(columns)] + body + [statusLine(columns), hintLine(columns)]
+        return lines.map { ScreenWriter.clip($0, columns) }
+    }
+
+    private func tabBar(_ width: Int) -> String {
+        let names = tabs.enumerated().map { number, tab in
+            let name = "\(number + 1) \(tab.title)"
+            return number == index ? style.bold(style.enabled ? "\u{1B}[7m \(name) \u{1B}[27m" : "[\(name)]") : " \(name) "
+        }
+        let bar = names.joined(separator: width >= 100 ? "  " : "")
+        return Style.width(bar) <= width ? bar : names.map { Style.strip($0).trimmingCharacters(in: .whitespaces) }.joined(separator: "|")
+    }
+
+    private func statusLine(_ width: Int) -> String {
+        var parts: [String] = []
+        if let source = current.source { parts.append(source) }
+        let pending = tabs.map(\.pending).reduce(0, +)
+        if pending > 0 { parts.append("loading \(pending)…") }
+        if let budget = budget() { parts.append(budget) }
+        var line = parts.joined(separator: " · ")
+        if let problem = current.problem ?? log.latest {
+            line = (line.isEmpty ? "" : line + " · ") + style.yellow(problem)
+        }
+        return style.dim("") + line
+    }
+
+    private func hintLine(_ width: Int) -> String {
+        let always = showingKeys ? ["any key: back"] : current.capturesKeys ? [] : ["? keys", "q quit"]
+        var kept: [String] = []
+        for hint in current.hints where Style.width((kept + [hint] + always).joined(separator: " · ")) <= width { kept.append(hint) }
+        return style.dim((kept + always).joined(separator: " · "))
+    }
+
+    private func keysScreen() -> [String] {
+        [style.bold("Keys — \(current.title)"), ""] + current.keyHelp.map { "  " + $0 } + [
+            "", style.bold("Everywhere"), "",
+            "  1-\(tabs.count) Tab Shift+Tab   switch tabs",
+            "  ?                 this list (any key returns)",
+            "  q  Ctrl+C         quit",
+        ]
+    }
+}

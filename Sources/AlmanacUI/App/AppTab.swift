@@ -1,0 +1,35 @@
+import AlmanacCore
+import AlmanacKit
+import Foundation
+
+/// One tab of the full-screen app: a thin view over the same services the subcommands call.
+/// The app asks it for its lines each frame and gives it the keys it does not take itself.
+public protocol AppTab: AnyObject {
+    var title: String { get }
+    /// True while a form or a dialog is open: every key goes to the tab (digits, `q`, Tab).
+    var capturesKeys: Bool { get }
+    /// Shown for the first time, or again: start (or refresh) what it shows.
+    func activate()
+    /// Applies a key; false when the tab had no use for it.
+    func handle(_ key: Key) -> Bool
+    /// The tab's lines for a `width`×`height` area (cut and padded by the app).
+    func body(width: Int, height: Int) -> [String]
+    /// Key hints for the status line, most needed first.
+    var hints: [String] { get }
+    /// Every key of the current screen, for `?`.
+    var keyHelp: [String] { get }
+    /// Where the data on screen came from and how old it is ("live", "cached 2 min ago").
+    var source: String? { get }
+    /// The newest failure worth a line in the status bar.
+    var problem: String? { get }
+    /// Background loads still running.
+    var pending: Int { get }
+    /// Called once a frame whichever tab is shown (work that must go on, like deals arriving).
+    func tick()
+}
+
+extension AppTab {
+    public var capturesKeys: Bool { false }
+    public var problem: String? { nil }
+    public func tick() {}
+}

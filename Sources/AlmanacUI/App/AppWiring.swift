@@ -1,0 +1,23 @@
+import AlmanacCore
+import AlmanacKit
+import Foundation
+
+/// Builds the full-screen app over a front end's context: the six tabs in their order, the
+/// Twelve Data budget for the status line.
+public enum AppWiring {
+    public static func app(context: FrontContext, log: AppLog, feed: DealFeed) -> AlmanacApp {
+        let crypto = CryptoService(context: context.app)
+        let live = context.configuration.mode(for: .twelveData) == .live
+        let tabs: [any AppTab] = [
+            CryptoTab(context: context),
+            FruitTab(context: context),
+            ExamsTab(context: context),
+            ProfileTab(context: context),
+        ]
+        return AlmanacApp(tabs: tabs, style: context.style, log: log) {
+            guard live else { return nil }
+            let usage = crypto.usage()
+            return "Twelve Data \(usage.minuteLeft)/\(crypto.budget.plan.perMinute) credits this minute"
+        }
+    }
+}

@@ -1,0 +1,290 @@
+import AlmanacCore
+import AlmanacKit
+import AlmanacProviders
+import Foundation
+
+/// Crypto: the watchlist with price, change and a 7-day sparkline; a coin's page with a
+/// start/end date form checked as you type and the daily list with a chart; adding by name or
+/// symbol with suggestions as you type (`a`); removing after a question (`d`).
+public final class CryptoTab: AppTab {
+    public let title = "Crypto"
+    let context: FrontContext
+    let service: CryptoService
+    let prices = Loader<WatchlistPrices>()
+    let sparks = Loader<[String: [Double]]>()
+    let catalogue = Loader<[TwelveDataDTO.Pair]>()
+    let history = Loader<PriceHistory>()
+    let action = Loader<String>()
+    private var scroller = Scroller()
+    private var pageScroller = Scroller()
+    /// The coin whose page is open, with the range asked for (nil: the last 7 days).
+    private var page: (symbol: String, from: String?, to: String?)?
+    private var form: Form?
+    private var adding: LineField?
+    private var suggestion = 0
+    private var choice: (Choice, [TwelveDataDTO.Pair])?
+    private var question: (Confirmation, String)?
+
+    public init(context: FrontContext) {
+        self.context = context
+        self.service = CryptoService(context: context.app)
+    }
+
+    public var capturesKeys: Bool { form != nil || adding != nil || choice != nil || question != nil }
+    public var pending: Int {
+        let loading: [Bool] = [prices.isLoading, history.isLoading, sparks.isLoading, catalogue.isLoading, action.isLoading]
+        return loading.filter { $0 }.count
+    }
+    public var problem: String? { action.failure ?? (page != nil ? history.failure : prices.failure) }
+
+    public var source: String? {
+        let provenance = page != nil ? history.value?.provenance : prices.value?.provenance
+        return provenance.map { "Twelve Data: " + $0.label(now: context.clock.now()) }
+    }
+
+    public func activate() {
+        if prices.value == nil, !prices.isLoading { reload() }
+    }
+
+    private func reload() {
+        let service = self.service
+        let sparks = self.sparks
+        prices.load { stale in
+            let prices = try await service.prices { stale($0) }
+            sparks.load { _ in try await Self.sparklines(prices, service) }
+            return prices
+        }
+    }
+
+    /// The last 7 closes of each pair, as far as the data has them.
+    static func sparklines(_ prices: WatchlistPrices, _ service: CryptoService) async throws -> [String: [Double]] {
+        var closes: [String: [Double]] = [:]
+        for row in prices.rows where row.error == nil {
+            if let history = try? await service.history(row.symbol, from: nil, to: nil) { closes[row.symbol] = history.rows.map(\.close) }
+        }
+        return closes
+    }
+
+    // MARK: - Keys
+
+    public func handle(_ key: Key) -> Bool {
+        if adding != nil { return handleAdd(key) }
+        if choice != nil { return handleChoice(key) }
+        if form != nil { return handleForm(key) }
+        if let (confirmation, symbol) = question {
+            guard let yes = confirmation.answer(key) else { return true }
+            question = nil
+            if yes { remove(symbol) }
+            return true
+        }
+        if page != nil { return handlePage(key) }
+        let rows = prices.value?.rows ?? []
+        switch key {
+        case .enter:
+            guard rows.indices.contains(scroller.selected) else { return true }
+            openPage(rows[scroller.selected].symbol, from: nil, to: nil)
+        case .character("a"):
+            adding = LineField("Add a pair (symbol, pair or name):")
+            suggestion = 0
+            if catalogue.value == nil, !catalogue.isLoading {
+                let service = self.service
+                catalogue.load { _ in try await service.catalogue() }
+            }
+        case .character("d"):
+            guard rows.indices.contains(scroller.selected) else { return true }
+            let row = rows[scroller.selected]
+            question = (Confirmation("Remove \(row.symbol) (\(row.name)) from the watchlist?"), row.symbol)
+        case .character("u"): reload()
+        default: return scroller.handle(key, count: rows.count, page: 10)
+        }
+        return true
+    }
+
+    private func handlePage(_ key: Key) -> Bool {
+        guard let page else { return false }
+        switch key {
+        case .escape, .backspace: self.page = nil
+        case .character("f"), .enter:
+            let today = (try? service.today()) ?? LocalDate.local(context.clock.now())
+            let shown = history.value?.range
+            form = Form(
+                "Prices of \(page.symbol) from … to …",
+                fields: [
+                    LineField("From (YYYY-MM-DD):", text: page.from ?? shown.map { "\($0.lowerBound)" } ?? "") { text in
+                        ExamsTab.problem { _ = try DateInput.parse(text, today: today, field: .from) }
+                    },
+                    LineField("To (YYYY-MM-DD):", text: page.to ?? shown.map { "\($0.upperBound)" } ?? "") { text in
+                        ExamsTab.problem { _ = try DateInput.parse(text, today: today, field: .to) }
+                    },
+                ],
+                validate: { values in ExamsTab.problem { _ = try DateInput.range(from: values[0], to: values[1], today: today, defaultDays: 7) } })
+        default: return pageScroller.handle(key, count: nil, page: 10)
+        }
+        return true
+    }
+
+    private func handleForm(_ key: Key) -> Bool {
+        guard var editing = form, let page else { return false }
+        switch editing.handle(key) {
+        case .editing: form = editing
+        case .cancelled: form = nil
+        case .submitted(let values):
+            form = nil
+            openPage(page.symbol, from: values[0], to: values[1])
+        }
+        return true
+    }
+
+    private func openPage(_ symbol: String, from: String?, to: String?) {
+        page = (symbol, from, to)
+        pageScroller = Scroller()
+        let service = self.service
+        history.load { _ in try await service.history(symbol, from: from, to: to) }
+    }
+
+    /// Suggestions for what is typed so far.
+    private var suggestions: [TwelveDataDTO.Pair] {
+        guard let adding, let pairs = catalogue.value else { return [] }
+        return PairResolver.startingWith(adding.text, in: pairs)
+    }
+
+    private func handleAdd(_ key: Key) -> Bool {
+        guard var field = adding else { return false }
+        let offered = suggestions
+        switch key {
+        case .up: suggestion = max(0, suggestion - 1)
+        case .down: suggestion = min(max(0, offered.count - 1), suggestion + 1)
+        default:
+            switch field.handle(key) {
+            case .editing:
+                adding = field
+                suggestion = 0
+            case .cancelled: adding = nil
+            case .submitted(let text):
+                adding = nil
+                let query = offered.indices.contains(suggestion) ? offered[suggestion].symbol : text
+                // Several pairs for a name: the choice is made here, before anything is saved.
+                if let pairs = catalogue.value, case .several(let matches) = PairResolver.resolve(query, in: pairs) {
+                    choice = (Choice("Several pairs match \"\(query)\":", options: matches.map(\.choiceText)), matches)
+                } else {
+                    add(query)
+                }
+            }
+        }
+        return true
+    }
+
+    private func handleChoice(_ key: Key) -> Bool {
+        guard let (current, pairs) = choice else { return false }
+        var list = current
+        guard let picked = list.handle(key) else {
+            choice = (list, pairs)
+            return true
+        }
+        choice = nil
+        if picked >= 0 { add(pairs[picked].symbol) }
+        return true
+    }
+
+    private func add(_ query: String) {
+        let service = self.service
+        action.load { _ in
+            let (item, added) = try await service.add(query, pick: nil, chooser: nil)
+            return added ? "Added \(item.symbol) (\(item.name))." : "\(item.symbol) is already in the watchlist."
+        }
+    }
+
+    private func remove(_ symbol: String) {
+        do {
+            let item = try service.remove(symbol)
+            action.set("Removed \(item.symbol).")
+            reload()
+        } catch {
+            action.set(ErrorSentence.text(error, for: .menu))
+        }
+    }
+
+    public func tick() {
+        // A pair added in the background: show the new list once.
+        if case .loaded(let text, false) = action.current, text.hasPrefix("Added"), lastReloadedFor != text {
+            lastReloadedFor = text
+            reload()
+        }
+    }
+
+    private var lastReloadedFor: String?
+
+    // MARK: - Drawing
+
+    public func body(width: Int, height: Int) -> [String] {
+        let style = context.style
+        if let form { return [""] + form.lines(style: style, width: width) }
+        if let (list, _) = choice { return [""] + list.lines(style: style) }
+        if let adding { return addBody(adding, width: width) }
+        if let page { return pageBody(page.symbol, height: height) }
+        return listBody(height: height)
+    }
+
+    private func listBody(height: Int) -> [String] {
+        let style = context.style
+        guard let prices = prices.value else {
+            return [style.bold("Watchlist"), "", prices.failure.map { style.red($0) } ?? "Loading prices…"]
+        }
+        var lines = split(CryptoView.watchlist(prices, style: style, now: context.clock.now()))
+        let closes = sparks.value ?? [:]
+        for (index, row) in prices.rows.enumerated() where 2 + index < lines.count {
+            let spark = LineChart.sparkline(closes[row.symbol] ?? [], width: 14, unicode: style.unicode)
+            let rising = (closes[row.symbol]?.last ?? 0) >= (closes[row.symbol]?.first ?? 0)
+            lines[2 + index] += "  " + (rising ? style.green(spark) : style.red(spark))
+        }
+        var footer: [String] = []
+        if let (confirmation, _) = question {
+            footer = confirmation.lines(style: style)
+        } else if let message = action.value, case .loaded = action.current {
+            footer = ["", style.green(message)]
+        }
+        let items = Scroller.tableRows(count: prices.rows.count)
+        return [style.bold("Watchlist"), ""] + scroller.window(lines, height: max(1, height - 2 - footer.count), itemLines: items, style: style)
+            + footer
+    }
+
+    private func pageBody(_ symbol: String, height: Int) -> [String] {
+        let style = context.style
+        guard let history = history.value, history.symbol == symbol, !self.history.isLoading || self.history.value != nil else {
+            return [style.bold(symbol), "", self.history.failure.map { style.red($0) } ?? "Loading prices…"]
+        }
+        let text = CryptoView.history(history, ohlc: false, style: style, chart: true, now: context.clock.now())
+        return pageScroller.window(split(text), height: height, style: style)
+    }
+
+    private func addBody(_ field: LineField, width: Int) -> [String] {
+        let style = context.style
+        var lines = [""] + field.lines(style: style, width: width).map { "  " + $0 } + [""]
+        if catalogue.value == nil {
+            lines.append(style.dim(catalogue.failure ?? "  Loading the pair catalogue…"))
+        }
+        for (index, pair) in suggestions.enumerated() {
+            let line = "    \(pair.choiceText)"
+            lines.append(index == suggestion ? Scroller.highlight(line, style: style) : line)
+        }
+        return lines + ["", style.dim("  ↑↓ choose a suggestion · Enter add · Esc cancel")]
+    }
+
+    private func split(_ text: String) -> [String] { text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init) }
+
+    public var hints: [String] {
+        if adding != nil || choice != nil { return ["↑↓ choose", "Enter add", "Esc cancel"] }
+        if form != nil { return ["Enter next/show", "Esc cancel"] }
+        if question != nil { return ["y yes", "n no"] }
+        if page != nil { return ["f dates", "↑↓ scroll", "Esc back"] }
+        return ["↑↓ choose", "Enter open", "a add", "d remove", "u update"]
+    }
+
+    public var keyHelp: [String] {
+        [
+            "↑ ↓        choose a pair", "Enter      its page: daily prices and a chart",
+            "f          on a page: change the dates (checked as you type)", "a          add a pair by symbol or name (suggestions as you type)",
+            "d          remove the pair (asks first)", "u          update the prices", "Esc        back",
+        ]
+    }
+}

@@ -1,0 +1,198 @@
+import AlmanacCore
+import AlmanacKit
+import AlmanacProviders
+import Foundation
+
+/// Fruit: the catalogue coloured by family (`g` cycles id / family / genus / order grouping),
+/// a fruit's page (its nutrition, the high-sugar warning flashing, confetti when eaten in the
+/// last 30 days), logging a fruit as eaten (`e`), and the log by day (`l`).
+public final class FruitTab: AppTab {
+    enum Screen {
+        case list
+        case fruit(Fruit)
+        case log
+    }
+
+    public let title = "Fruit"
+    let context: FrontContext
+    let service: FruitService
+    let catalogue = Loader<FruitService.Catalogue>()
+    let action = Loader<String>()
+    private var grouping: FruitGrouping?
+    private var screen = Screen.list
+    private var scroller = Scroller()
+    private var detailScroller = Scroller()
+    private var form: Form?
+    private var formFruit: Fruit?
+
+    public init(context: FrontContext) {
+        self.context = context
+        self.service = FruitService(context: context.app)
+    }
+
+    public var capturesKeys: Bool { form != nil }
+    public var pending: Int { (catalogue.isLoading ? 1 : 0) + (action.isLoading ? 1 : 0) }
+    public var problem: String? { action.failure ?? catalogue.failure }
+
+    public var source: String? {
+        guard let provenance = catalogue.value?.provenance else { return nil }
+        return "Fruityvice: " + provenance.label(now: context.clock.now())
+    }
+
+    public func activate() {
+        guard catalogue.value == nil, !catalogue.isLoading else { return }
+        let service = self.service
+        catalogue.load { stale in try await service.catalogue { stale($0) } }
+    }
+
+    /// The fruits in the order shown: by id, or group by group.
+    private var ordered: (fruits: [Fruit], groups: [FruitGroup]?) {
+        let fruits = FruitService.sorted(catalogue.value?.fruits ?? [], byName: false)
+        guard let grouping else { return (fruits, nil) }
+        let groups = FruitService.grouped(fruits, by: grouping)
+        return (groups.flatMap(\.fruits), groups)
+    }
+
+    // MARK: - Keys
+
+    public func handle(_ key: Key) -> Bool {
+        if form != nil { return handleForm(key) }
+        switch (screen, key) {
+        case (.list, .character("g")):
+            let all: [FruitGrouping?] = [nil] + FruitGrouping.allCases.map { $0 }
+            grouping = all[(all.firstIndex(of: grouping)! + 1) % all.count]
+            scroller.selected = 0
+        case (.list, .enter):
+            let fruits = ordered.fruits
+            guard fruits.indices.contains(scroller.selected) else { return true }
+            screen = .fruit(fruits[scroller.selected])
+            detailScroller = Scroller()
+        case (.list, .character("e")):
+            let fruits = ordered.fruits
+            if fruits.indices.contains(scroller.selected) { openEatForm(fruits[scroller.selected]) }
+        case (.fruit(let fruit), .character("e")): openEatForm(fruit)
+        case (_, .character("l")):
+            screen = .log
+            detailScroller = Scroller()
+        case (.fruit, .escape), (.log, .escape), (.fruit, .backspace), (.log, .backspace): screen = .list
+        case (.list, _): return scroller.handle(key, count: ordered.fruits.count, page: 10)
+        default: return detailScroller.handle(key, count: nil, page: 10)
+        }
+        return true
+    }
+
+    private func openEatForm(_ fruit: Fruit) {
+        let today = (try? service.days.today()).map { "\($0)" } ?? ""
+        formFruit = fruit
+        form = Form(
+            "Log \(fruit.name) as eaten",
+            fields: [
+                LineField("Date (YYYY-MM-DD):", text: today) { text in
+                    ExamsTab.problem { _ = try DateInput.parse(text, today: try self.service.days.today(), field: .date) }
+                },
+                LineField("Grams:", text: "100") { text in
+                    guard let grams = Double(text), grams > 0, grams <= FruitError.maximumGrams else {
+                        return FruitError.amountOutOfRange.description
+                    }
+                    return nil
+                },
+            ])
+    }
+
+    private func handleForm(_ key: Key) -> Bool {
+        guard var editing = form, let fruit = formFruit else { return false }
+        switch editing.handle(key) {
+        case .editing: form = editing
+        case .cancelled: form = nil
+        case .submitted(let values):
+            form = nil
+            let service = self.service
+            let grams = Double(values[1]) ?? 100
+            action.load { _ in
+                let entry = try await service.eat(String(fruit.id), date: values[0], grams: grams)
+                return "Logged \(FruitView.number(entry.grams)) g of \(entry.name) on \(entry.date)."
+            }
+        }
+        return true
+    }
+
+    // MARK: - Drawing
+
+    public func body(width: Int, height: Int) -> [String] {
+        let style = context.style
+        if let form { return [""] + form.lines(style: style, width: width) }
+        var lines: [String]
+        switch screen {
+        case .list: return listBody(height: height)
+        case .fruit(let fruit): lines = fruitPage(fruit)
+        case .log:
+            do {
+                lines = [style.bold("Fruit eaten, last 30 days"), ""] + split(FruitView.log(try service.days(from: nil, to: nil), style: style))
+            } catch {
+                lines = [style.red(ErrorSentence.text(error, for: .menu))]
+            }
+        }
+        if let message = action.value, case .loaded = action.current { lines += ["", style.green(message)] }
+        return detailScroller.window(lines, height: height, style: style)
+    }
+
+    private func listBody(height: Int) -> [String] {
+        let style = context.style
+        let heading = style.bold("Fruit") + style.dim("  grouped by " + (grouping?.rawValue ?? "id"))
+        guard catalogue.value != nil else {
+            return [heading, "", catalogue.failure.map { style.red($0) } ?? "Loading the catalogue…"]
+        }
+        let (fruits, groups) = ordered
+        var text: [String]
+        var items: [Int] = []
+        if let groups, let grouping {
+            text = split(FruitView.groups(groups, grouping: grouping, style: style))
+            var line = 0
+            for group in groups {
+                items += (0..<group.fruits.count).map { line + 1 + $0 }
+                line += 1 + group.fruits.count + 1
+            }
+        } else {
+            text = split(FruitView.table(fruits, style: style))
+            items = Scroller.tableRows(count: fruits.count)
+        }
+        var footer: [String] = []
+        if let message = action.value, case .loaded = action.current { footer = [style.green(message)] }
+        return [heading, ""] + scroller.window(text, height: max(1, height - 2 - footer.count), itemLines: items, style: style) + footer
+    }
+
+    /// The fruit's page; the sugar warning shows every other half second, confetti when eaten lately.
+    private func fruitPage(_ fruit: Fruit) -> [String] {
+        let style = context.style
+        let today = (try? service.days.today()) ?? LocalDate.local(context.clock.now())
+        let last = try? service.lastEaten(fruit)
+        var text = FruitView.detail(fruit, lastEaten: last ?? nil, today: today, style: style)
+        let blink = Int(Date().timeIntervalSinceReferenceDate * 2) % 2 == 1
+        if fruit.highSugar, blink {
+            let warning = FruitView.sugarWarning(style)
+            text = text.replacingOccurrences(of: warning, with: String(repeating: " ", count: Style.width(warning)))
+        }
+        var lines = split(text)
+        if (last ?? nil) != nil { lines += ["", FruitView.confetti(fruit).joined(separator: " ")] }
+        return lines
+    }
+
+    private func split(_ text: String) -> [String] { text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init) }
+
+    public var hints: [String] {
+        if form != nil { return ["Enter next/save", "Esc cancel"] }
+        switch screen {
+        case .list: return ["↑↓ choose", "Enter open", "g grouping", "e eaten", "l log"]
+        case .fruit: return ["e eaten", "l log", "Esc back"]
+        case .log: return ["↑↓ scroll", "Esc back"]
+        }
+    }
+
+    public var keyHelp: [String] {
+        [
+            "↑ ↓ PgUp PgDn  choose a fruit", "Enter          open its page (nutrition per 100 g)",
+            "g              group by id, family, genus, order", "e              log it as eaten (date and grams; Esc cancels)",
+            "l              the log of the last 30 days, by day with totals", "Esc            back to the catalogue",
+        ]
+    }
+}

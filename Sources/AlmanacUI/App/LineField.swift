@@ -1,0 +1,68 @@
+import AlmanacCore
+import AlmanacKit
+import Foundation
+
+/// A one-line text field: typing, Backspace, Enter to submit, Esc to cancel. A check runs as
+/// you type and its sentence shows under the field; Enter is refused while it fails.
+public struct LineField {
+    public enum Outcome: Equatable {
+        case editing
+        case submitted(String)
+        case cancelled
+    }
+
+    public let label: String
+    public var text: String
+    /// Most characters accepted.
+    public var limit = 60
+    /// The sentence under the field (nil: the text is fine as it is).
+    public var problem: String?
+    /// Checked after every change; returns the sentence for bad text, nil for good.
+    public var check: (String) -> String?
+
+    public init(_ label: String, text: String = "", check: @escaping (String) -> String? = { _ in nil }) {
+        self.label = label
+        self.text = text
+        self.check = check
+        self.problem = nil
+    }
+
+    /// Applies a key.
+    public mutating func handle(_ key: Key) -> Outcome {
+        switch key {
+        case .escape, .interrupt: return .cancelled
+        case .enter:
+            problem = check(text)
+            return problem == nil ? .submitted(text) : .editing
+        case .backspace, .delete:
+            if !text.isEmpty { text.removeLast() }
+        case .character(let character) where text.count < limit:
+            text.append(character)
+        default: return .editing
+        }
+        problem = text.isEmpty ? nil : check(text)
+        return .editing
+    }
+
+    /// The field and, under it, its problem (red, wrapped to `width`) or nothing.
+    public func lines(style: Style, focused: Bool = true, width: Int = 80) -> [String] {
+        let cursor = focused ? style.enabled ? "\u{1B}[7m \u{1B}[27m" : "_" : ""
+        var lines = ["\(style.bold(label)) \(text)\(cursor)"]
+        if let problem { lines += Self.wrap(problem, width: width - 6).map { "  " + style.red($0) } }
+        return lines
+    }
+
+    /// Plain text broken into lines of at most `width` cells, at spaces where it can.
+    public static func wrap(_ text: String, width: Int) -> [String] {
+        var lines: [String] = []
+        var line = ""
+        for word in text.split(separator: " ") {
+            if !line.isEmpty, Style.width(line) + 1 + Style.width(String(word)) > max(10, width) {
+                lines.append(line)
+                line = ""
+            }
+            line += (line.isEmpty ? "" : " ") + word
+        }
+        return lines + (line.isEmpty ? [] : [line])
+    }
+}

@@ -1,0 +1,73 @@
+import AlmanacCore
+import AlmanacKit
+import Foundation
+import Synchronization
+
+/// One piece of data a screen shows, loaded in the background: the screen draws whatever is
+/// here now (a cached answer first, marked stale), and the next frame shows what landed since.
+/// Keys are never blocked by it.
+public final class Loader<Value: Sendable>: Sendable {
+    public enum State: Sendable {
+        case idle
+        case loading(previous: Value?)
+        case loaded(Value, stale: Bool)
+        case failed(String, previous: Value?)
+    }
+
+    private let state = Mutex<State>(.idle)
+    private let generation = Mutex(0)
+
+    public init() {}
+
+    public var current: State { state.withLock { $0 } }
+
+    /// The newest value, whatever its state.
+    public var value: Value? {
+        switch current {
+        case .idle: nil
+        case .loading(let previous), .failed(_, let previous): previous
+        case .loaded(let value, _): value
+        }
+    }
+
+    public var isLoading: Bool {
+        if case .loading = current { return true }
+        return false
+    }
+
+    /// The failure's sentence, when the last load failed.
+    public var failure: String? {
+        if case .failed(let text, _) = current { return text }
+        return nil
+    }
+
+    /// Starts `work` in the background (a newer load supersedes an older one still running).
+    /// `work` may call its argument with a stale value to show before the final one.
+    public func load(_ work: @escaping @Sendable (@escaping @Sendable (Value) -> Void) async throws -> Value) {
+        let ticket = generation.withLock { value -> Int in
+            value += 1
+            return value
+        }
+        let previous = value
+        state.withLock { $0 = .loading(previous: previous) }
+        Task.detached { [self] in
+            do {
+                let value = try await work { stale in self.settle(ticket, .loaded(stale, stale: true)) }
+                settle(ticket, .loaded(value, stale: false))
+            } catch {
+                settle(ticket, .failed(ErrorSentence.text(error, for: .menu), previous: self.value))
+            }
+        }
+    }
+
+    /// Replaces the value at once (after a change the screen made itself).
+    public func set(_ value: Value) {
+        generation.withLock { $0 += 1 }
+        state.withLock { $0 = .loaded(value, stale: false) }
+    }
+
+    private func settle(_ ticket: Int, _ new: State) {
+        guard generation.withLock({ $0 == ticket }) else { return }
+        state.withLock { $0 = new }
+    }
+}

@@ -1,0 +1,76 @@
+import AlmanacCore
+import AlmanacKit
+import Foundation
+
+/// Profile: the username, edited in place (`e`) with the same rule as `almanac profile set`.
+public final class ProfileTab: AppTab {
+    public let title = "Profile"
+    let context: FrontContext
+    let service: ProfileService
+    private var field: LineField?
+    private var message: String?
+    private var failure: String?
+
+    public init(context: FrontContext) {
+        self.context = context
+        self.service = ProfileService(context: context.app)
+    }
+
+    public var capturesKeys: Bool { field != nil }
+    public var pending: Int { 0 }
+    public var source: String? { nil }
+    public var problem: String? { failure }
+
+    public func activate() {}
+
+    public func handle(_ key: Key) -> Bool {
+        if var editing = field {
+            switch editing.handle(key) {
+            case .editing: field = editing
+            case .cancelled: field = nil
+            case .submitted(let name):
+                do {
+                    let saved = try service.setUsername(name)
+                    message = "Saved: you are \(saved)."
+                    field = nil
+                } catch {
+                    editing.problem = ErrorSentence.text(error, for: .menu)
+                    field = editing
+                }
+            }
+            return true
+        }
+        guard key == .character("e") else { return false }
+        field = LineField("Username:", text: (try? service.store.read().username) ?? "") { ProfileService.validate($0) }
+        message = nil
+        return true
+    }
+
+    public func body(width: Int, height: Int) -> [String] {
+        let style = context.style
+        var lines = ["", style.bold("Profile"), ""]
+        do {
+            let name = try service.username()
+            let saved = try service.store.read().username != nil
+            if let field {
+                lines += field.lines(style: style, width: width - 2).map { "  " + $0 }
+                lines += ["", style.dim("  Enter saves · Esc cancels")]
+            } else {
+                lines.append("  Username  " + style.bold(name) + (saved ? "" : style.dim("  (not set: your login name, until you choose one)")))
+            }
+            failure = nil
+        } catch {
+            failure = ErrorSentence.text(error, for: .menu)
+            lines.append("  " + style.red(failure ?? ""))
+        }
+        lines += ["", "  Data folder  " + context.configuration.paths.data.path]
+        if let message { lines += ["", "  " + style.green(message)] }
+        return lines
+    }
+
+    public var hints: [String] { field == nil ? ["e edit username"] : ["Enter save", "Esc cancel"] }
+
+    public var keyHelp: [String] {
+        ["e          edit the username (the rule shows under the field)", "Enter      save it", "Esc        cancel the edit"]
+    }
+}

@@ -1,0 +1,67 @@
+import AlmanacCore
+import AlmanacKit
+import Foundation
+
+/// Draws whole frames of lines and writes only the lines that changed since the last frame
+/// (a changed size, or `invalidate()`, redraws everything). Each frame is one write.
+public final class ScreenWriter {
+    private var previous: [String] = []
+    private var size = (columns: 0, rows: 0)
+    private let output: (String) -> Void
+    /// Bytes written by the last frame (0 when nothing changed).
+    public private(set) var lastWrite = 0
+
+    /// - Parameter output: where frames go (the terminal; a test's buffer).
+    public init(output: @escaping (String) -> Void = RawTerminal.write) {
+        self.output = output
+    }
+
+    /// Forgets the last frame, so the next one is drawn whole.
+    public func invalidate() { previous = [] }
+
+    /// Draws `lines` (already cut to `columns`) on a `columns`×`rows` screen.
+    public func draw(_ lines: [String], columns: Int, rows: Int) {
+        var text = ""
+        if size != (columns, rows) {
+            size = (columns, rows)
+            previous = []
+            text += "\u{1B}[H\u{1B}[2J"
+        }
+        for row in 0..<rows {
+            let line = row < lines.count ? lines[row] : ""
+            if row < previous.count, previous[row] == line { continue }
+            text += "\u{1B}[\(row + 1);1H" + line + "\u{1B}[0m\u{1B}[K"
+        }
+        previous = Array(lines.prefix(rows))
+        while previous.count < rows { previous.append("") }
+        lastWrite = text.utf8.count
+        if !text.isEmpty { output(text) }
+    }
+
+    /// `line` cut to `width` cells, escape sequences kept whole (and colour reset when cut).
+    public static func clip(_ line: String, _ width: Int) -> String {
+        guard Style.width(line) > width else { return line }
+        var result = ""
+        var visible = 0
+        var escape = false
+        for character in line {
+            if character == "\u{1B}" { escape = true }
+            if escape {
+                result.append(character)
+                if character.isLetter { escape = false }
+                continue
+            }
+            let cells = Style.width(String(character))
+            if visible + cells > width { break }
+            result.append(character)
+            visible += cells
+        }
+        return result + (line.contains("\u{1B}") ? "\u{1B}[0m" : "")
+    }
+
+    /// `line` padded with spaces to `width` cells (cut when longer).
+    public static func pad(_ line: String, _ width: Int) -> String {
+        let cut = clip(line, width)
+        return cut + String(repeating: " ", count: max(0, width - Style.width(cut)))
+    }
+}

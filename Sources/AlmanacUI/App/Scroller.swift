@@ -1,0 +1,61 @@
+import AlmanacCore
+import AlmanacKit
+import Foundation
+
+/// Lines taller than their area, scrolled by keys, optionally with one selected item
+/// highlighted and kept in view.
+public struct Scroller {
+    /// The first line shown.
+    public private(set) var offset = 0
+    /// The selected item (an index into `items`), when the lines list items.
+    public var selected = 0
+
+    public init() {}
+
+    /// The line index of each item, for highlighting; empty for plain text.
+    public static func tableRows(count: Int, headerLines: Int = 2, from start: Int = 0) -> [Int] {
+        (0..<count).map { start + headerLines + $0 }
+    }
+
+    /// Applies a movement key to a list of `count` items (or to plain text when `count` is nil).
+    /// Returns false for keys that are not movement.
+    public mutating func handle(_ key: Key, count: Int?, page: Int) -> Bool {
+        let step: Int
+        switch key {
+        case .up: step = -1
+        case .down: step = 1
+        case .pageUp: step = -max(1, page - 1)
+        case .pageDown: step = max(1, page - 1)
+        case .home: step = Int.min / 2
+        case .end: step = Int.max / 2
+        default: return false
+        }
+        if let count {
+            selected = max(0, min(count - 1, selected + step))
+        } else {
+            offset = max(0, offset + step)
+        }
+        return true
+    }
+
+    /// The visible `height` lines of `lines`, the selected item's line highlighted.
+    public mutating func window(_ lines: [String], height: Int, itemLines: [Int] = [], style: Style) -> [String] {
+        var lines = lines
+        if !itemLines.isEmpty {
+            selected = max(0, min(itemLines.count - 1, selected))
+            let line = itemLines[selected]
+            if line < lines.count { lines[line] = Self.highlight(lines[line], style: style) }
+            if line < offset { offset = max(0, line - 1) }
+            if line >= offset + height { offset = line - height + 1 }
+        }
+        offset = max(0, min(offset, max(0, lines.count - height)))
+        return Array(lines.dropFirst(offset).prefix(height))
+    }
+
+    /// Reverse video (a `›` marker without colour).
+    public static func highlight(_ line: String, style: Style) -> String {
+        guard style.enabled else { return "›" + line.dropFirst() }
+        let reversed = line.replacingOccurrences(of: "\u{1B}[0m", with: "\u{1B}[0;7m")
+        return "\u{1B}[7m" + reversed + "\u{1B}[27m"
+    }
+}
