@@ -9,9 +9,11 @@ public enum AppWiring {
         let crypto = CryptoService(context: context.app)
         let live = context.configuration.mode(for: .twelveData) == .live
         let tabs: [any AppTab] = [
+            WeatherTab(context: context),
             CryptoTab(context: context),
             FruitTab(context: context),
             ExamsTab(context: context),
+            DealsTab(feed: feed, style: context.style, options: context.configuration.transport),
             ProfileTab(context: context),
         ]
         return AlmanacApp(tabs: tabs, style: context.style, log: log) {

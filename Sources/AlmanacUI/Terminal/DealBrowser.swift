@@ -34,10 +34,7 @@ public final class DealBrowser {
             let frameStart = Date()
             for key in keys.take() where handle(key) { quit = true }
             if quit { break }
-            // Up to 10 ms of each 16.7 ms frame merges arriving deals (in 512-deal chunks, each
-            // well under 2 ms), so keys are read at least 60 times a second at any table size.
-            let merged = feed.pump(limit: .max, budget: 0.010)
-            afterMerge(merged)
+            pump(budget: 0.010)
             RawTerminal.write(frame())
             let spent = Date().timeIntervalSince(frameStart)
             // The rest of the frame is a task sleep, not a blocked thread.
@@ -45,12 +42,21 @@ public final class DealBrowser {
         }
     }
 
-    private var pageSize: Int { max(1, RawTerminal.size().rows - 4) }
+    /// Merges what arrived for up to `budget` seconds (in 512-deal chunks, each well under
+    /// 2 ms), keeping the view followed or pinned. Up to 10 ms of each 16.7 ms frame, so keys
+    /// are read at least 60 times a second at any table size.
+    public func pump(budget: TimeInterval) {
+        afterMerge(feed.pump(limit: .max, budget: budget))
+    }
+
+    /// Rows the table shows; set by each `lines` call (the window's height less the header and footer).
+    private var pageSize = max(1, RawTerminal.size().rows - 4)
 
     private var maxOffset: Int { max(0, feed.store.count - pageSize) }
 
     /// Applies a key; returns true to quit.
-    private func handle(_ key: Key) -> Bool {
+    @discardableResult
+    public func handle(_ key: Key) -> Bool {
         let store = feed.store
         if showKeys, key != .interrupt, key != .character("q") {
             showKeys = false
@@ -112,6 +118,13 @@ public final class DealBrowser {
 
     private func frame() -> String {
         let (width, height) = RawTerminal.size()
+        let body = lines(width: width, height: height).map { ScreenWriter.clip($0, width) + "\u{1B}[K" }.joined(separator: "\r\n")
+        return "\u{1B}[H" + body
+    }
+
+    /// The screen's lines for a `width`×`height` area: a title, the table, the footer.
+    public func lines(width: Int, height: Int) -> [String] {
+        pageSize = max(1, height - 4)
         let store = feed.store
         let rows = store.window(offset: offset, count: max(0, height - 4))
         let arrow = store.descending ? "▼" : "▲"
@@ -134,8 +147,7 @@ public final class DealBrowser {
         }
         while lines.count < height - 1 { lines.append("") }
         lines.append(style.dim(Self.footer(status: status(rows.count), width: width)))
-        let body = lines.prefix(height).map { clip($0, width) + "\u{1B}[K" }.joined(separator: "\r\n")
-        return "\u{1B}[H" + body
+        return Array(lines.prefix(height))
     }
 
     /// Received, rate and position, each with grouped digits: `rows 7,341–7,366 of 29,800`.
@@ -151,10 +163,10 @@ public final class DealBrowser {
     }
 
     /// The keys, most needed first; `q quit` and `? keys` are never dropped.
-    static let hints = ["q quit", "? keys", "↑↓ scroll", "s/1-5 sort", "r reverse", "f follow", "PgUp PgDn", "Home End"]
+    public static let hints = ["q quit", "? keys", "↑↓ scroll", "s/1-5 sort", "r reverse", "f follow", "PgUp PgDn", "Home End"]
 
     /// What `?` shows in place of the table.
-    static let keyHelp = [
+    public static let keyHelp = [
         "", "  ↑ ↓          one row", "  PgUp PgDn    one page", "  Home End     first and last row", "  s            next sort column",
         "  1-5          sort by date, instrument, price, amount, side", "  r            reverse the order",
         "  f            follow new deals at the top, or pause", "  ?            this list (any key returns)", "  q  Ctrl+C   quit",
@@ -175,25 +187,5 @@ public final class DealBrowser {
         var kept = required
         for hint in hints.dropFirst(2) where length(statusParts + kept + [hint]) <= width { kept.append(hint) }
         return (statusParts + kept).joined(separator: separator)
-    }
-
-    /// Cuts a line to the terminal width (ANSI codes kept whole).
-    private func clip(_ line: String, _ width: Int) -> String {
-        guard Style.width(line) > width else { return line }
-        var result = ""
-        var visible = 0
-        var escape = false
-        for character in line {
-            if character == "\u{1B}" { escape = true }
-            if escape {
-                result.append(character)
-                if character.isLetter { escape = false }
-                continue
-            }
-            if visible >= width { break }
-            result.append(character)
-            visible += 1
-        }
-        return result + (style.enabled ? "\u{1B}[0m" : "")
     }
 }

@@ -90,19 +90,39 @@ public struct WeatherView {
         }
         var text =
             header(report, "Next \(report.hourly.count) \(report.model == .free ? "3-hour steps" : "hours")") + "\n\n" + table.render(style: style)
-        if style.enabled, report.hourly.count > 1 {
-            let temps = report.hourly.map { WeatherFormat.convert(celsius: $0.temperature, to: format.settings.units) }
-            let unit = format.settings.units == .imperial ? "°F" : "°C"
-            let ends = (format.time(report.hourly[0].time), format.time(report.hourly[report.hourly.count - 1].time))
-            text +=
-                "\n\n"
-                + LineChart.render(temps, height: 6, width: 48, unicode: style.unicode, span: ends) {
-                    // The tables' minus sign (−), not a hyphen.
-                    let value = Int($0.rounded())
-                    return (value < 0 ? "−\(-value)" : "\(value)") + unit
-                }
-        }
+        let chart = temperatureChart(report)
+        if !chart.isEmpty { text += "\n\n" + chart }
         return text + "\n\n" + footer(report)
+    }
+
+    /// One hour in detail: the rows of `hourly`'s table for that hour, labelled.
+    public func hour(_ report: WeatherReport, at index: Int) -> String {
+        guard report.hourly.indices.contains(index) else { return "" }
+        let hour = report.hourly[index]
+        let f = format
+        let rows: [(String, String)] = [
+            ("Time", f.dateTime(hour.time)),
+            ("Temperature", style.bold(f.temperature(hour.temperature)) + "  feels like \(f.temperature(hour.feelsLike))"),
+            ("Conditions", "\(WeatherFormat.icon(hour.conditionID)) \(hour.description)"),
+            ("Precipitation", "\(WeatherFormat.percent(hour.precipitationProbability)) chance, \(f.precipitation(hour.precipitation))"),
+            ("Wind", f.windWithDirection(hour.windSpeed, hour.windDegrees)),
+            ("Clouds", hour.clouds.map { "\(Int($0))%" } ?? "—"),
+            ("Humidity", hour.humidity.map { "\(Int($0))%" } ?? "—"),
+        ]
+        return rows.map { $0.0.padding(toLength: 13, withPad: " ", startingAt: 0) + "  " + $0.1 }.joined(separator: "\n")
+    }
+
+    /// The temperature across the hours as a chart (empty without colour or with one hour).
+    public func temperatureChart(_ report: WeatherReport, width: Int = 48) -> String {
+        guard style.enabled, report.hourly.count > 1 else { return "" }
+        let temps = report.hourly.map { WeatherFormat.convert(celsius: $0.temperature, to: format.settings.units) }
+        let unit = format.settings.units == .imperial ? "°F" : "°C"
+        let ends = (format.time(report.hourly[0].time), format.time(report.hourly[report.hourly.count - 1].time))
+        return LineChart.render(temps, height: 6, width: width, unicode: style.unicode, span: ends) {
+            // The tables' minus sign (−), not a hyphen.
+            let value = Int($0.rounded())
+            return (value < 0 ? "−\(-value)" : "\(value)") + unit
+        }
     }
 
     public func day(_ report: WeatherReport, _ day: DayForecast) -> String {
@@ -143,7 +163,7 @@ public struct WeatherView {
     public static func settings(_ settings: WeatherSettings) -> String {
         """
         Units     \(settings.units.rawValue)
-        Wind      \(["ms": "m/s", "kmh": "km/h", "mph": "mph"][settings.wind.rawValue]!)
+        Wind      \(settings.wind.label)
         Time      \(settings.time.rawValue)-hour
         Language  \(settings.lang)
         """

@@ -39,7 +39,7 @@ public struct WeatherFormat: Sendable {
     public func wind(_ metresPerSecond: Double?) -> String {
         guard let metresPerSecond else { return "—" }
         let value = Self.convert(metresPerSecond: metresPerSecond, to: settings.wind)
-        let unit = ["ms": "m/s", "kmh": "km/h", "mph": "mph"][settings.wind.rawValue]!
+        let unit = settings.wind.label
         return "\(Int(value.rounded())) \(unit)"
     }
 

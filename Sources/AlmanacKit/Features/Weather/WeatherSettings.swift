@@ -6,7 +6,18 @@ import Foundation
 /// How weather is shown; persisted with the saved cities.
 public struct WeatherSettings: Codable, Sendable, Equatable {
     public enum Units: String, Codable, Sendable, CaseIterable { case metric, imperial }
-    public enum Wind: String, Codable, Sendable, CaseIterable { case ms, kmh, mph }
+    public enum Wind: String, Codable, Sendable, CaseIterable {
+        case ms, kmh, mph
+
+        /// The unit as shown: `m/s`, `km/h`, `mph`.
+        public var label: String {
+            switch self {
+            case .ms: "m/s"
+            case .kmh: "km/h"
+            case .mph: "mph"
+            }
+        }
+    }
     public enum Clock: String, Codable, Sendable, CaseIterable {
         case h24 = "24"
         case h12 = "12"

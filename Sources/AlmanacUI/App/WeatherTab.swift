@@ -1,0 +1,309 @@
+import AlmanacCore
+import AlmanacKit
+import Foundation
+
+/// Weather: ←/→ slide between saved cities (the default first); the city's conditions now and
+/// the 7-day list (`t`: 25 days); Enter opens 24 hours in detail (an hour strip, that hour's
+/// details, a temperature chart); `+` adds a city (the geocoder's choices in a list); `s`
+/// changes units, wind and clock at once.
+public final class WeatherTab: AppTab {
+    enum Screen { case main, hours, settings }
+
+    /// What is shown for one city.
+    final class CityData {
+        let now = Loader<WeatherReport>()
+        let week = Loader<WeatherReport>()
+        let month = Loader<WeatherReport>()
+        let hours = Loader<WeatherReport>()
+        var all: [Loader<WeatherReport>] { [now, week, month, hours] }
+    }
+
+    public let title = "Weather"
+    let context: FrontContext
+    let flow: WeatherFlow
+    private var service: WeatherService { flow.service }
+    private var cityIndex: Int?
+    private var data: [String: CityData] = [:]
+    private var long = false
+    private var screen = Screen.main
+    private var scroller = Scroller()
+    private var hour = 0
+    private var adding: LineField?
+    private var choice: (Choice, query: String)?
+    private let places = Loader<(query: String, cities: [City])>()
+    private let action = Loader<String>()
+    private var offered: String?
+
+    public init(context: FrontContext) {
+        self.context = context
+        self.flow = WeatherFlow(context)
+    }
+
+    public var capturesKeys: Bool { adding != nil || choice != nil }
+
+    public var pending: Int {
+        let loaders = data.values.flatMap(\.all).map(\.isLoading) + [places.isLoading, action.isLoading]
+        return loaders.filter { $0 }.count
+    }
+
+    public var problem: String? { action.failure ?? places.failure ?? shownLoader?.failure }
+
+    public var source: String? {
+        guard let report = shownLoader?.value else { return nil }
+        return "OpenWeatherMap: " + report.provenance.label(now: context.clock.now())
+    }
+
+    private var document: WeatherDocument? { try? service.document() }
+
+    /// The city shown: the one slid to, else the default.
+    private var city: City? {
+        guard let document, !document.cities.isEmpty else { return nil }
+        let index = min(cityIndex ?? document.defaultIndex ?? 0, document.cities.count - 1)
+        return document.cities[index]
+    }
+
+    private var shownLoader: Loader<WeatherReport>? {
+        guard let city, let data = data[city.label] else { return nil }
+        switch screen {
+        case .hours: return data.hours
+        default: return long ? data.month : data.week
+        }
+    }
+
+    public func activate() { loadCity() }
+
+    /// Starts what the shown city's screen needs, once (the client answers from its cache first).
+    private func loadCity() {
+        guard let city else { return }
+        let cityData = data[city.label] ?? CityData()
+        data[city.label] = cityData
+        let service = self.service
+        let needed: [(Loader<WeatherReport>, @Sendable (@escaping @Sendable (WeatherReport) -> Void) async throws -> WeatherReport)] = [
+            (cityData.now, { stale in try await service.report(for: city) { stale($0) } }),
+            long
+                ? (cityData.month, { _ in try await service.forecast(for: city, days: 25) })
+                : (cityData.week, { stale in try await service.forecast(for: city, days: 7) { stale($0) } }),
+            (cityData.hours, { stale in try await service.hourly(for: city, hours: 24) { stale($0) } }),
+        ]
+        for (loader, work) in needed where loader.value == nil && !loader.isLoading && loader.failure == nil { loader.load(work) }
+    }
+
+    // MARK: - Keys
+
+    public func handle(_ key: Key) -> Bool {
+        if adding != nil { return handleAdd(key) }
+        if choice != nil { return handleChoice(key) }
+        switch screen {
+        case .hours: return handleHours(key)
+        case .settings: return handleSettings(key)
+        case .main: return handleMain(key)
+        }
+    }
+
+    private func handleMain(_ key: Key) -> Bool {
+        let count = document?.cities.count ?? 0
+        switch key {
+        case .left, .right:
+            guard count > 1, let document else { return true }
+            let current = min(cityIndex ?? document.defaultIndex ?? 0, count - 1)
+            cityIndex = (current + (key == .right ? 1 : count - 1)) % count
+            scroller = Scroller()
+            loadCity()
+        case .character("t"):
+            long.toggle()
+            loadCity()
+        case .enter:
+            guard city != nil else { return true }
+            screen = .hours
+            hour = 0
+        case .character("+"), .character("a"):
+            adding = LineField("City name (or lat,lon):") { text in
+                text.trimmingCharacters(in: .whitespaces).count > 100 ? "A city name is at most 100 characters." : nil
+            }
+        case .character("s"): screen = .settings
+        case .character("u"):
+            if let city { data[city.label] = nil }
+            loadCity()
+        default: return scroller.handle(key, count: nil, page: 10)
+        }
+        return true
+    }
+
+    private func handleHours(_ key: Key) -> Bool {
+        let count = (city.flatMap { data[$0.label]?.hours.value })?.hourly.count ?? 0
+        switch key {
+        case .left: hour = max(0, hour - 1)
+        case .right: hour = min(max(0, count - 1), hour + 1)
+        case .home: hour = 0
+        case .end: hour = max(0, count - 1)
+        case .escape, .backspace: screen = .main
+        default: return false
+        }
+        return true
+    }
+
+    private func handleSettings(_ key: Key) -> Bool {
+        let change: ((inout WeatherSettings) -> Void)?
+        switch key {
+        case .character("u"): change = { $0.setUnits($0.units == .metric ? .imperial : .metric) }
+        case .character("w"):
+            change = { settings in
+                let all = WeatherSettings.Wind.allCases
+                settings.setWind(all[(all.firstIndex(of: settings.wind)! + 1) % all.count])
+            }
+        case .character("c"): change = { $0.time = $0.time == .h24 ? .h12 : .h24 }
+        case .escape, .backspace, .character("s"):
+            screen = .main
+            return true
+        default: return false
+        }
+        if let change {
+            do { _ = try service.updateSettings(change) } catch { action.set(ErrorSentence.text(error, for: .menu)) }
+        }
+        return true
+    }
+
+    private func handleAdd(_ key: Key) -> Bool {
+        guard var field = adding else { return false }
+        switch field.handle(key) {
+        case .editing: adding = field
+        case .cancelled: adding = nil
+        case .submitted(let text):
+            adding = nil
+            let query = text.trimmingCharacters(in: .whitespaces)
+            guard !query.isEmpty else { return true }
+            let service = self.service
+            offered = nil
+            places.load { _ in (query, try await service.geocode(query)) }
+        }
+        return true
+    }
+
+    private func handleChoice(_ key: Key) -> Bool {
+        guard let (current, query) = choice else { return false }
+        var list = current
+        guard let picked = list.handle(key) else {
+            choice = (list, query)
+            return true
+        }
+        choice = nil
+        if picked >= 0 { add(query, pick: picked + 1) }
+        return true
+    }
+
+    private func add(_ query: String, pick: Int) {
+        let service = self.service
+        action.load { _ in
+            let (city, added) = try await service.addCity(query, pick: pick, chooser: nil)
+            return added ? "Saved \(city.label)." : "\(city.label) is already saved."
+        }
+    }
+
+    /// The geocoder's answer landed: one place is saved at once, several are offered.
+    public func tick() {
+        guard case .loaded(let found, false) = places.current, offered != found.query else { return }
+        offered = found.query
+        if found.cities.count == 1 {
+            add(found.query, pick: 1)
+        } else if !found.cities.isEmpty {
+            choice = (Choice("Places matching \"\(found.query)\":", options: found.cities.map(\.choiceText)), found.query)
+        }
+    }
+
+    // MARK: - Drawing
+
+    public func body(width: Int, height: Int) -> [String] {
+        let style = context.style
+        if let adding { return ["", style.bold("Add a city"), ""] + adding.lines(style: style, width: width).map { "  " + $0 } }
+        if let (list, _) = choice { return [""] + list.lines(style: style) }
+        guard let document, let city else {
+            return ["", "No saved cities yet. Press + to add one (a name, or lat,lon)."] + messageLines()
+        }
+        if data[city.label] == nil { loadCity() }
+        switch screen {
+        case .settings: return settingsBody(document.settings)
+        case .hours: return hoursBody(city, width: width, height: height)
+        case .main: return mainBody(document, city, width: width, height: height)
+        }
+    }
+
+    private func cityBar(_ document: WeatherDocument, _ city: City) -> String {
+        let style = context.style
+        let index = document.cities.firstIndex(of: city).map { $0 + 1 } ?? 1
+        let isDefault = document.defaultCity == city ? style.dim(" (default)") : ""
+        return style.bold("◀ \(city.label) ▶") + isDefault + style.dim("  city \(index) of \(document.cities.count)")
+    }
+
+    private func mainBody(_ document: WeatherDocument, _ city: City, width: Int, height: Int) -> [String] {
+        let style = context.style
+        guard let data = data[city.label] else { return [] }
+        var lines = [cityBar(document, city), ""]
+        if let report = data.now.value, let view = try? flow.view(report) {
+            lines += split(view.current(report)).dropFirst(2).dropLast(2)
+        } else {
+            lines.append(data.now.failure.map { style.red($0) } ?? "Loading…")
+        }
+        lines.append("")
+        let forecast = long ? data.month : data.week
+        if let report = forecast.value, let view = try? flow.view(report) {
+            lines += split(view.forecast(report))
+        } else {
+            lines.append(forecast.failure.map { style.red($0) } ?? "Loading the forecast…")
+        }
+        lines += ["", style.cyan("▸ 24 hours in detail (Enter)")] + messageLines()
+        return scroller.window(lines, height: height, style: style)
+    }
+
+    private func hoursBody(_ city: City, width: Int, height: Int) -> [String] {
+        let style = context.style
+        guard let report = data[city.label]?.hours.value, let view = try? flow.view(report), !report.hourly.isEmpty else {
+            return [style.bold("24 hours — \(city.label)"), "", data[city.label]?.hours.failure.map { style.red($0) } ?? "Loading…"]
+        }
+        hour = min(hour, report.hourly.count - 1)
+        let labels = report.hourly.map { view.format.time($0.time) }
+        let cell = (labels.map(\.count).max() ?? 5) + 2
+        let visible = max(1, (width - 4) / cell)
+        let first = max(0, min(hour - visible / 2, report.hourly.count - visible))
+        let strip = (first..<min(report.hourly.count, first + visible)).map { index in
+            let label = " " + labels[index].padding(toLength: cell - 1, withPad: " ", startingAt: 0)
+            return index == hour ? Scroller.highlight(label, style: style) : label
+        }.joined()
+        var lines = [view.header(report, "Next \(report.hourly.count) \(report.model == .free ? "3-hour steps" : "hours")"), "", strip, ""]
+        lines += split(view.hour(report, at: hour))
+        let chart = view.temperatureChart(report, width: min(64, width - 12))
+        if !chart.isEmpty { lines += [""] + split(chart) }
+        return Array((lines + ["", view.footer(report)]).prefix(height))
+    }
+
+    private func settingsBody(_ settings: WeatherSettings) -> [String] {
+        let style = context.style
+        return [style.bold("Weather settings"), ""] + split(WeatherView.settings(settings)).map { "  " + $0 } + [
+            "", style.dim("  u units · w wind unit · c 12/24-hour clock — each applies at once · Esc back"),
+        ] + messageLines()
+    }
+
+    private func messageLines() -> [String] {
+        guard case .loaded(let text, _) = action.current else { return [] }
+        return ["", context.style.green(text)]
+    }
+
+    private func split(_ text: String) -> [String] { text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init) }
+
+    public var hints: [String] {
+        if adding != nil || choice != nil { return ["Enter choose", "Esc cancel"] }
+        switch screen {
+        case .main: return ["←→ city", "Enter 24 hours", "t \(long ? 7 : 25) days", "+ add city", "s settings", "↑↓ scroll"]
+        case .hours: return ["←→ hour", "Esc back"]
+        case .settings: return ["u units", "w wind", "c clock", "Esc back"]
+        }
+    }
+
+    public var keyHelp: [String] {
+        [
+            "← →        the previous or next saved city (the default first)", "↑ ↓ PgUp PgDn  scroll",
+            "t          7 or 25 days (beyond 8 days from the climate forecast)", "Enter      24 hours in detail; there ← → pick an hour",
+            "+          add a city by name or lat,lon (choose among the places found)", "s          units, wind unit, 12/24-hour clock",
+            "u          update the shown city", "Esc        back",
+        ]
+    }
+}
