@@ -39,7 +39,7 @@ let package = Package(
         .executableTarget(name: "almanac-bench", dependencies: ["AlmanacKit", "AlmanacTestSupport"]),
         .testTarget(
             name: "AlmanacKitTests", dependencies: ["AlmanacKit", "AlmanacUI", "AlmanacTestSupport", "AlmanacFuzz", "almanac", "almanac-bench"]),
-        .testTarget(name: "AlmanacUITests", dependencies: ["AlmanacUI", "AlmanacKit"]),
+        .testTarget(name: "AlmanacUITests", dependencies: ["AlmanacUI", "AlmanacKit", "AlmanacCore"]),
     ],
     swiftLanguageModes: [.v6]
 )
