@@ -27,7 +27,7 @@ struct Almanac: AsyncParsableCommand {
         if context.configuration.environment["TERM"] == "dumb" {
             return try await CommandRunner.run(global) { context in try await MenuSession(context: context).run() }
         }
-        try await UICommand.open(global, deals: DealOptions())
+        try await UICommand.open(global, deals: try DealOptions.parse([]))
     }
 }
 

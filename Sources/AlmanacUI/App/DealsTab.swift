@@ -13,6 +13,7 @@ public final class DealsTab: AppTab {
 
     public init(feed: DealFeed, style: Style, options: TransportOptions) {
         self.browser = DealBrowser(feed: feed, style: style)
+        browser.showsHints = false
         self.options = options
     }
 

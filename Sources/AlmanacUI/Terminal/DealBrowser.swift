@@ -15,6 +15,8 @@ public final class DealBrowser {
     private var newWhilePaused = 0
     private var showKeys = false
     private let started = Date()
+    /// Whether the footer lists keys (false inside the app, whose hint line does).
+    public var showsHints = true
 
     public init(feed: DealFeed, style: Style) {
         self.feed = feed
@@ -146,7 +148,8 @@ public final class DealBrowser {
             }
         }
         while lines.count < height - 1 { lines.append("") }
-        lines.append(style.dim(Self.footer(status: status(rows.count), width: width)))
+        let statusParts = status(rows.count)
+        lines.append(style.dim(showsHints ? Self.footer(status: statusParts, width: width) : statusParts.joined(separator: " · ")))
         return Array(lines.prefix(height))
     }
 

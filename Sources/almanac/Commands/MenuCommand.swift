@@ -7,7 +7,7 @@ import ArgumentParser
 
 struct MenuCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "menu", abstract: "A guided, menu-driven session (also `almanac` alone on a terminal).")
+        commandName: "menu", abstract: "A guided, menu-driven session, one question at a time (also for piped input).")
     @OptionGroup var global: GlobalOptions
 
     func run() async throws {

@@ -1,0 +1,65 @@
+import Foundation
+import XCTest
+
+/// The full-screen app in a real terminal (tmux): every tab, bad input, a resize, and a clean
+/// terminal after `q` and after SIGTERM.
+final class AppCommandTests: XCTestCase {
+    /// The screens by step name, escape sequences kept (`capture-pane -e`).
+    private func steps(_ output: String) -> [String: String] {
+        var steps: [String: String] = [:]
+        for part in output.components(separatedBy: "=== STEP ").dropFirst() {
+            let name = String(part.prefix { $0 != "\n" })
+            steps[name] = String(part.dropFirst(name.count + 1))
+        }
+        return steps
+    }
+
+    private func plain(_ text: String?) -> String {
+        (text ?? "").replacingOccurrences(of: "\u{1B}\\[[0-9;?]*[A-Za-z]", with: "", options: .regularExpression)
+    }
+
+    /// `stty -a` with the window size left out (the test resizes the window on purpose).
+    private func modes(_ url: URL) throws -> String {
+        try String(contentsOf: url, encoding: .utf8).replacingOccurrences(of: #"rows \d+; columns \d+;"#, with: "", options: .regularExpression)
+    }
+
+    func testEveryTabInATerminalThenQuitAndSIGTERMLeaveItClean() throws {
+        try requireTmux()
+        let home = try makeTemporaryFolder(self)
+        let output = try runScript("app-in-tmux.sh", home: home)
+        let screens = steps(output)
+        XCTAssertEqual(screens.count, 11, output)
+        XCTAssertTrue(plain(screens["weather"]).contains("1 Weather  2 Crypto  3 Fruit  4 Exams  5 Deals  6 Profile"), plain(screens["weather"]))
+        XCTAssertTrue(plain(screens["weather"]).contains("No saved cities yet. Press + to add one"), plain(screens["weather"]))
+        XCTAssertTrue(plain(screens["crypto"]).contains("BTC/USD   Bitcoin   91,234.50"), plain(screens["crypto"]))
+        XCTAssertTrue(screens["crypto"]?.contains("\u{1B}[") ?? false, "colours reach the terminal")
+        XCTAssertTrue(plain(screens["fruit"]).contains("Banana"), plain(screens["fruit"]))
+        XCTAssertTrue(plain(screens["exam-bad-date"]).contains("\"2026-02-30 09:00\" is not a date and time"), plain(screens["exam-bad-date"]))
+        XCTAssertTrue(plain(screens["exam-cancelled"]).contains("No pending exams"), "Esc saved nothing")
+        XCTAssertTrue(plain(screens["deals"]).contains("Deals · sorted by Date modified"), plain(screens["deals"]))
+        let resized = plain(screens["deals-resized"]).components(separatedBy: "\n")
+        XCTAssertTrue(resized.contains { $0.contains("1 Weather    2 Crypto") }, "the wide tab bar after the resize")
+        XCTAssertGreaterThan(resized.filter { $0.contains("2026-11-20") }.count, 30, "the table fills the taller window")
+        XCTAssertTrue(plain(screens["profile"]).contains("Username  guest"), plain(screens["profile"]))
+        XCTAssertTrue(plain(screens["quit"]).contains("EXIT=0"), plain(screens["quit"]))
+        XCTAssertFalse(plain(screens["quit"]).contains("Weather"), "the alternate screen is gone after q")
+        XCTAssertEqual(try modes(home.appendingPathComponent("stty-after-q.txt")), try modes(home.appendingPathComponent("stty-before-q.txt")))
+        let bare = screens["no-colour"] ?? ""
+        XCTAssertTrue(bare.contains("[1 Weather]"), "NO_COLOR: the shown tab in brackets: \(bare)")
+        XCTAssertNil(bare.range(of: "\u{1B}\\[(1|7|3[0-9]|38;5;[0-9]+)m", options: .regularExpression), "NO_COLOR: no colour, bold or reverse")
+        XCTAssertTrue(plain(screens["terminated"]).contains("EXIT=143"), plain(screens["terminated"]))
+        XCTAssertEqual(
+            try modes(home.appendingPathComponent("stty-after-term.txt")), try modes(home.appendingPathComponent("stty-before-term.txt")),
+            "SIGTERM restores the terminal")
+    }
+
+    func testPipedTheAppRefusesAndTheBareCommandPrintsHelp() throws {
+        let home = try makeTemporaryFolder(self)
+        let app = try runAlmanac(["ui"], home: home)
+        XCTAssertEqual(app.status, 1)
+        XCTAssertTrue(app.err.contains("The full-screen app needs a terminal"), app.err)
+        let bare = try runAlmanac([], home: home)
+        XCTAssertEqual(bare.status, 0)
+        XCTAssertTrue(bare.out.contains("USAGE: almanac"), bare.out)
+    }
+}
