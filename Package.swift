@@ -36,7 +36,7 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
-        .executableTarget(name: "almanac-bench", dependencies: ["AlmanacKit", "AlmanacTestSupport"]),
+        .executableTarget(name: "almanac-bench", dependencies: ["AlmanacKit", "AlmanacUI", "AlmanacTestSupport"]),
         .testTarget(
             name: "AlmanacKitTests", dependencies: ["AlmanacKit", "AlmanacUI", "AlmanacTestSupport", "AlmanacFuzz", "almanac", "almanac-bench"]),
         .testTarget(name: "AlmanacUITests", dependencies: ["AlmanacUI", "AlmanacKit", "AlmanacCore"]),

@@ -9,6 +9,7 @@ import Foundation
 ///     almanac-bench http [--count 1000] [--json]
 ///     almanac-bench cache [--json]
 ///     almanac-bench offline [--runs 10] [--json]
+///     almanac-bench app [--presses 300] [--json]
 ///     almanac-bench serve [--seconds 600] [--credits 8]
 ///     almanac-bench all
 let arguments = Array(CommandLine.arguments.dropFirst())
@@ -22,6 +23,7 @@ do {
     case "crypto": try await CryptoBench.run(options)
     case "offline": try await OfflineBench.run(options)
     case "deals": try await DealsBench.run(options)
+    case "app": try await AppBench.run(options)
     case "deals-rss": DealsBench.rssOnly(options)
     case "serve": try await ServeCommand.run(options)
     case "store-writer": try StoreWriter.run(Array(arguments.dropFirst()))
@@ -31,8 +33,9 @@ do {
         try await CryptoBench.run(options)
         try await OfflineBench.run(options)
         try await DealsBench.run(options)
+        try await AppBench.run(options)
     default:
-        FileHandle.standardError.write(Data("usage: almanac-bench http|cache|crypto|offline|deals|all [--count N] [--json]\n".utf8))
+        FileHandle.standardError.write(Data("usage: almanac-bench http|cache|crypto|offline|deals|app|all [--count N] [--json]\n".utf8))
         exit(64)
     }
 } catch {

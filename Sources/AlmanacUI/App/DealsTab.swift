@@ -7,7 +7,7 @@ import Foundation
 /// and keeps arriving (merged each frame) while other tabs are shown.
 public final class DealsTab: AppTab {
     public let title = "Deals"
-    let browser: DealBrowser
+    public let browser: DealBrowser
     let options: TransportOptions
     private var started = false
 
