@@ -125,9 +125,9 @@ public final class AlmanacApp {
     private func keysScreen() -> [String] {
         [style.bold("Keys — \(current.title)"), ""] + current.keyHelp.map { "  " + $0 } + [
             "", style.bold("Everywhere"), "",
-            "  1-\(tabs.count) Tab Shift+Tab   switch tabs",
-            "  ?                 this list (any key returns)",
-            "  q  Ctrl+C         quit",
+            "  1-\(tabs.count) Tab Shift+Tab  switch tabs",
+            "  ?                  this list (any key returns)",
+            "  q  Ctrl+C          quit",
         ]
     }
 }
