@@ -27,13 +27,22 @@ enum AppBench {
         let sorting = presses(app, screen, 10, keys: [.character("s")])
         let arrived = deals.browser.feed.received - before
 
+        // The Weather tab on its own: the stream has ended (its merging would otherwise share each frame).
+        while !deals.browser.feed.isComplete || deals.browser.feed.store.sortingTo != nil { for tab in app.tabs { tab.tick() } }
         _ = app.apply(.character("1"))
         for _ in 0..<200 {
             for tab in app.tabs { tab.tick() }
             if app.tabs[0].pending == 0 { break }
             try await Task.sleep(nanoseconds: 10_000_000)
         }
-        let weather = presses(app, screen, count, keys: [.right, .down, .character("t"), .left, .enter, .right, .escape])
+        let weatherKeys: [Key] = [.right, .down, .character("t"), .left, .enter, .right, .escape]
+        let weather = presses(app, screen, count, keys: weatherKeys)
+        if CommandLine.arguments.contains("--by-key") {
+            for (index, key) in weatherKeys.enumerated() {
+                let times = stride(from: index, to: weather.count, by: weatherKeys.count).map { weather[$0] }
+                print("\(key): median \(milliseconds(median(times))) worst \(milliseconds(times.max() ?? 0))")
+            }
+        }
 
         func figures(_ times: [Double]) -> String { "median \(milliseconds(median(times))) · worst \(milliseconds(times.max() ?? 0))" }
         let rows: [(String, String)] = [

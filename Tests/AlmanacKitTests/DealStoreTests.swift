@@ -73,6 +73,38 @@ final class DealStoreTests: XCTestCase {
         }
     }
 
+    /// A re-sort on its own thread while deals keep arriving: the old order stands (and keeps
+    /// merging) until it lands, then every row — those that came meanwhile too — is in the new order.
+    func testABackgroundResortLandsWithTheRowsThatArrivedMeanwhile() {
+        var generator = SplitMix64(seed: 17)
+        let store = DealStore()
+        var all = deals(20_000, seed: 9)
+        let later = Array(all.suffix(8_000))
+        all.removeLast(8_000)
+        store.append(all)
+        for column in [DealColumn.price, .instrument, .amount, .side, .date] {
+            store.sortInBackground(by: column)
+            XCTAssertEqual(store.sortingTo, column)
+            var landed = false
+            while !landed {
+                let size = 1 + Int(generator.next() % 200)
+                if !later.isEmpty, all.count < 20_000 {
+                    let batch = Array(later[(all.count - 12_000)..<min(8_000, all.count - 12_000 + size)])
+                    store.append(batch)
+                    all += batch
+                }
+                landed = store.finishSort()
+                if !landed {
+                    XCTAssertEqual(store.window(offset: 0, count: all.count).map(\.id), reference(all, store.column, descending: store.descending))
+                }
+            }
+            XCTAssertEqual(store.column, column)
+            XCTAssertNil(store.sortingTo)
+            XCTAssertEqual(store.window(offset: 0, count: all.count).map(\.id), reference(all, column, descending: true), "\(column)")
+        }
+        XCTAssertGreaterThan(all.count, 12_000, "rows arrived while re-sorts ran (at least one batch each)")
+    }
+
     func testInstrumentsArrivingLaterKeepAlphabeticalOrder() {
         let store = DealStore(column: .instrument, descending: false)
         let early = Deal(id: 1, dateModified: Date(), instrumentName: "USD/JPY_TOD", price: 1, amount: 1, side: .buy)

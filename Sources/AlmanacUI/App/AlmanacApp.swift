@@ -35,12 +35,19 @@ public final class AlmanacApp {
         defer { keys.stop() }
         let screen = ScreenWriter()
         select(0)
+        var drawn = (at: Date.distantPast, columns: 0, rows: 0)
         while true {
             let started = Date()
-            for key in keys.take() where !apply(key) { return }
+            let typed = keys.take()
+            for key in typed where !apply(key) { return }
             for tab in tabs { tab.tick() }
             let (columns, rows) = RawTerminal.size()
-            screen.draw(frame(columns: columns, rows: rows), columns: columns, rows: rows)
+            // Idle (no key, nothing loading, same size): a frame every quarter second, for ages and blinking.
+            let busy = !typed.isEmpty || tabs.contains { $0.pending > 0 } || (columns, rows) != (drawn.columns, drawn.rows)
+            if busy || started.timeIntervalSince(drawn.at) >= 0.25 {
+                screen.draw(frame(columns: columns, rows: rows), columns: columns, rows: rows)
+                drawn = (started, columns, rows)
+            }
             let spent = Date().timeIntervalSince(started)
             if spent < 1.0 / 60 { try? await Task.sleep(nanoseconds: UInt64((1.0 / 60 - spent) * 1e9)) }
         }

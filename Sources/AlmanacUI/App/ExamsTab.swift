@@ -27,17 +27,24 @@ public final class ExamsTab: AppTab {
     public var source: String? { nil }
     public var problem: String? { failure }
 
-    public func activate() {}
+    /// Both lists in the order shown, read when the tab is shown and after each change (not every frame).
+    private var lists: (pending: [Exam], passed: [Exam]) = ([], [])
 
-    private func exams() -> [Exam] {
+    public func activate() { reread() }
+
+    private func reread() {
         do {
+            lists = (
+                ExamService.group(try service.exams(passed: false)).flatMap(\.exams),
+                ExamService.group(try service.exams(passed: true)).flatMap(\.exams)
+            )
             failure = nil
-            return ExamService.group(try service.exams(passed: passed)).flatMap(\.exams)
         } catch {
             failure = ErrorSentence.text(error, for: .menu)
-            return []
         }
     }
+
+    private func exams() -> [Exam] { passed ? lists.passed : lists.pending }
 
     private var selectedExam: Exam? {
         let list = exams()
@@ -105,6 +112,7 @@ public final class ExamsTab: AppTab {
                     message = "Added \(exam.name) on \(exam.when)."
                 }
                 form = nil
+                reread()
             } catch {
                 editing.problem = ErrorSentence.text(error, for: .menu)
                 form = editing
@@ -120,6 +128,7 @@ public final class ExamsTab: AppTab {
         } catch {
             failure = ErrorSentence.text(error, for: .menu)
         }
+        reread()
     }
 
     /// The sentence a check throws, nil when it passes.
@@ -136,8 +145,8 @@ public final class ExamsTab: AppTab {
 
     public func body(width: Int, height: Int) -> [String] {
         let style = context.style
-        let pendingCount = (try? service.exams(passed: false).count) ?? 0
-        let passedCount = (try? service.exams(passed: true).count) ?? 0
+        let pendingCount = lists.pending.count
+        let passedCount = lists.passed.count
         let pendingTab = "Pending (\(pendingCount))"
         let passedTab = "Passed (\(passedCount))"
         var lines = [

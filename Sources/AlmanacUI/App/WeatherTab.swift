@@ -33,6 +33,7 @@ public final class WeatherTab: AppTab {
     private let places = Loader<(query: String, cities: [City])>()
     private let action = Loader<String>()
     private var offered: String?
+    private var savedSeen: String?
 
     public init(context: FrontContext) {
         self.context = context
@@ -53,7 +54,10 @@ public final class WeatherTab: AppTab {
         return "OpenWeatherMap: " + report.provenance.label(now: context.clock.now())
     }
 
-    private var document: WeatherDocument? { try? service.document() }
+    /// The saved cities and settings, read when the tab is shown and after each change (not every frame).
+    private var document: WeatherDocument?
+
+    private func reread() { document = try? service.document() }
 
     /// The city shown: the one slid to, else the default.
     private var city: City? {
@@ -70,7 +74,10 @@ public final class WeatherTab: AppTab {
         }
     }
 
-    public func activate() { loadCity() }
+    public func activate() {
+        reread()
+        loadCity()
+    }
 
     /// Starts what the shown city's screen needs, once (the client answers from its cache first).
     private func loadCity() {
@@ -159,6 +166,7 @@ public final class WeatherTab: AppTab {
         }
         if let change {
             do { _ = try service.updateSettings(change) } catch { action.set(ErrorSentence.text(error, for: .menu)) }
+            reread()
         }
         return true
     }
@@ -199,8 +207,13 @@ public final class WeatherTab: AppTab {
         }
     }
 
-    /// The geocoder's answer landed: one place is saved at once, several are offered.
+    /// The geocoder's answer landed: one place is saved at once, several are offered; a city
+    /// saved in the background is read back once.
     public func tick() {
+        if case .loaded(let text, false) = action.current, savedSeen != text {
+            savedSeen = text
+            reread()
+        }
         guard case .loaded(let found, false) = places.current, offered != found.query else { return }
         offered = found.query
         if found.cities.count == 1 {
@@ -238,14 +251,14 @@ public final class WeatherTab: AppTab {
         let style = context.style
         guard let data = data[city.label] else { return [] }
         var lines = [cityBar(document, city), ""]
-        if let report = data.now.value, let view = try? flow.view(report) {
+        if let report = data.now.value, case let view = flow.view(report, settings: document.settings) {
             lines += split(view.current(report)).dropFirst(2).dropLast(2)
         } else {
             lines.append(data.now.failure.map { style.red($0) } ?? "Loading…")
         }
         lines.append("")
         let forecast = long ? data.month : data.week
-        if let report = forecast.value, let view = try? flow.view(report) {
+        if let report = forecast.value, case let view = flow.view(report, settings: document.settings) {
             lines += split(view.forecast(report))
         } else {
             lines.append(forecast.failure.map { style.red($0) } ?? "Loading the forecast…")
@@ -256,9 +269,10 @@ public final class WeatherTab: AppTab {
 
     private func hoursBody(_ city: City, width: Int, height: Int) -> [String] {
         let style = context.style
-        guard let report = data[city.label]?.hours.value, let view = try? flow.view(report), !report.hourly.isEmpty else {
+        guard let report = data[city.label]?.hours.value, let settings = document?.settings, !report.hourly.isEmpty else {
             return [style.bold("24 hours — \(city.label)"), "", data[city.label]?.hours.failure.map { style.red($0) } ?? "Loading…"]
         }
+        let view = flow.view(report, settings: settings)
         hour = min(hour, report.hourly.count - 1)
         let labels = report.hourly.map { view.format.time($0.time) }
         let cell = (labels.map(\.count).max() ?? 5) + 2

@@ -48,6 +48,7 @@ public final class DealBrowser {
     /// 2 ms), keeping the view followed or pinned. Up to 10 ms of each 16.7 ms frame, so keys
     /// are read at least 60 times a second at any table size.
     public func pump(budget: TimeInterval) {
+        if feed.store.finishSort() { repin() }
         afterMerge(feed.pump(limit: .max, budget: budget))
     }
 
@@ -78,11 +79,11 @@ public final class DealBrowser {
             repin()
         case .character("s"), .character("S"):
             let all = DealColumn.allCases
-            store.sort(by: all[(all.firstIndex(of: store.column)! + 1) % all.count])
-            repin()
+            // The next column after the one shown or being sorted to; the sort runs off the frame.
+            let from = store.sortingTo ?? store.column
+            store.sortInBackground(by: all[(all.firstIndex(of: from)! + 1) % all.count])
         case .character(let c) where ("1"..."5").contains(c):
-            store.sort(by: DealColumn.allCases[Int(String(c))! - 1])
-            repin()
+            store.sortInBackground(by: DealColumn.allCases[Int(String(c))! - 1])
         case .character("f"), .character("F"):
             follow.toggle()
             newWhilePaused = 0
@@ -131,7 +132,10 @@ public final class DealBrowser {
         let rows = store.window(offset: offset, count: max(0, height - 4))
         let arrow = store.descending ? "▼" : "▲"
         let mode = follow ? style.green("FOLLOW") : style.yellow("PAUSED") + (newWhilePaused > 0 ? " +\(DealsView.grouped(newWhilePaused)) new" : "")
-        var lines = [style.bold("Deals") + " · sorted by \(store.column.title) \(arrow) \(store.descending ? "descending" : "ascending") · " + mode]
+        let sorting = store.sortingTo.map { " · " + style.yellow("sorting by \($0.title)…") } ?? ""
+        var lines = [
+            style.bold("Deals") + " · sorted by \(store.column.title) \(arrow) \(store.descending ? "descending" : "ascending") · " + mode + sorting
+        ]
         if showKeys {
             lines += Self.keyHelp
         } else {

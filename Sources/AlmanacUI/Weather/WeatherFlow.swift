@@ -36,7 +36,12 @@ public struct WeatherFlow: Sendable {
 
     /// The view of a report with the saved settings, the front end's style and the current time.
     public func view(_ report: WeatherReport) throws -> WeatherView {
-        WeatherView(report: report, settings: try service.document().settings, style: context.style, now: context.clock.now())
+        view(report, settings: try service.document().settings)
+    }
+
+    /// The view of a report with settings already read (a screen that redraws often keeps them).
+    public func view(_ report: WeatherReport, settings: WeatherSettings) -> WeatherView {
+        WeatherView(report: report, settings: settings, style: context.style, now: context.clock.now())
     }
 
     /// Fetches with stale-first display (human output only) and prints the final rendering;

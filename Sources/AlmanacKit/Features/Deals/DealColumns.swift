@@ -92,6 +92,19 @@ struct DealColumns {
         }
     }
 
+    /// A copy holding only what sorting by `column` reads (the ids and that column): the live
+    /// columns' other arrays stay unshared, so appending to them while the copy is sorted
+    /// elsewhere copies nothing (only the ids and the one column are copied, once).
+    func sortingSnapshot(for column: DealColumn) -> DealColumns {
+        var copy = self
+        if column != .date { copy.times = [] }
+        if column != .price { copy.prices = [] }
+        if column != .amount { copy.amounts = [] }
+        if column != .instrument { copy.instruments = [] }
+        if column != .side { copy.sides = [] }
+        return copy
+    }
+
     func deal(_ row: Int) -> Deal {
         Deal(
             id: ids[row], dateModified: Date(timeIntervalSince1970: times[row]), instrumentName: names[Int(instruments[row])],

@@ -2,6 +2,7 @@ import AlmanacCore
 import AlmanacHTTP
 import AlmanacProviders
 import Foundation
+import Synchronization
 
 /// All deals and a view always sorted by one column, ascending or descending, ties broken by id.
 ///
@@ -13,12 +14,20 @@ import Foundation
 /// once: a stable radix sort of row numbers from id order, keys read from the columns.
 ///
 /// Not thread-safe: one owner (the screen or command) calls every method; deals arriving on
-/// other threads wait in a `DealInbox`.
+/// other threads wait in a `DealInbox`. A re-sort can run on its own thread over a snapshot of
+/// the columns (`sortInBackground`) while the owner keeps merging and drawing the old order.
 public final class DealStore {
     private var columns = DealColumns()
     private var view = SortedBlocks()
     /// Rows expected in all (the stream's length when known), so nothing reallocates.
     private var expected = 0
+    /// A re-sort running off the owner's thread: its column, the rows and instruments it covers.
+    private var resort: (column: DealColumn, rows: Int, names: Int, result: Handoff)?
+
+    /// Where a background re-sort leaves its view for the owner.
+    private final class Handoff: Sendable {
+        let view = Mutex<SortedBlocks?>(nil)
+    }
 
     public private(set) var column: DealColumn = .date
     /// Newest first by default.
@@ -61,6 +70,13 @@ public final class DealStore {
             rebuild()
             return
         }
+        mergeRows(from: first)
+    }
+
+    /// Merges rows `first...` (already in the columns) into the view: sorted among themselves by
+    /// (key, id), then block by block.
+    private func mergeRows(from first: Int) {
+        guard first < columns.count else { return }
         var rows = (first..<columns.count).map { UInt32($0) }
         if !columns.idsAscending {  // otherwise arrival order already is id order
             var idKeys = rows.map { RadixSort.orderedBits(columns.ids[Int($0)]) }
@@ -84,9 +100,47 @@ public final class DealStore {
 
     /// Sorts the view by another column (one radix sort); same column: no work.
     public func sort(by column: DealColumn) {
+        resort = nil
         guard column != self.column else { return }
         self.column = column
         rebuild()
+    }
+
+    /// The column a background re-sort is moving to, while it runs.
+    public var sortingTo: DealColumn? { resort?.column }
+
+    /// Starts re-sorting by `column` on its own thread, over the rows there are now; returns at
+    /// once. The view keeps its order (and keeps merging) until `finishSort()` finds it done.
+    public func sortInBackground(by column: DealColumn) {
+        guard column != (resort?.column ?? self.column) else { return }
+        if column == self.column {
+            resort = nil
+            return
+        }
+        let snapshot = columns.sortingSnapshot(for: column)
+        let handoff = Handoff()
+        let reserve = expected
+        resort = (column, snapshot.count, snapshot.names.count, handoff)
+        Thread.detachNewThread {
+            let built = Self.sortedView(snapshot, by: column, reserve: reserve)
+            handoff.view.withLock { $0 = built }
+        }
+    }
+
+    /// Installs a finished background re-sort and merges the rows that arrived meanwhile;
+    /// false while it still runs (or when none was asked for).
+    @discardableResult
+    public func finishSort() -> Bool {
+        guard let resort, let built = resort.result.view.withLock({ $0.take() }) else { return false }
+        self.resort = nil
+        column = resort.column
+        if column == .instrument, columns.names.count != resort.names {
+            rebuild()  // a new instrument arrived meanwhile: the ranks the sort used are stale
+            return true
+        }
+        view = built
+        mergeRows(from: resort.rows)
+        return true
     }
 
     /// Ascending or descending: O(1), the view is read from the other end.
@@ -97,6 +151,12 @@ public final class DealStore {
     /// Sorts every row by (key, id) from scratch and refills the view.
     private func rebuild() {
         view.clear()
+        view = Self.sortedView(columns, by: column, reserve: expected)
+    }
+
+    /// A view of every row of `columns` sorted by (key, id) for `column`.
+    private static func sortedView(_ columns: DealColumns, by column: DealColumn, reserve: Int) -> SortedBlocks {
+        var view = SortedBlocks()
         let n = columns.count
         var rows = (0..<n).map { UInt32($0) }
         if !columns.idsAscending {
@@ -115,9 +175,8 @@ public final class DealStore {
             RadixSort.countingSortRows(&rows, range: 2) { Int(sides[$0]) }
         }
         let ids = columns.ids
-        let column = self.column
-        let columns = self.columns
-        view.build(rows, appendKeys: { columns.appendKeys(of: rows, column, to: &$0) }, id: { ids[$0] }, reserve: expected)
+        view.build(rows, appendKeys: { columns.appendKeys(of: rows, column, to: &$0) }, id: { ids[$0] }, reserve: reserve)
+        return view
     }
 
     // MARK: - Reading

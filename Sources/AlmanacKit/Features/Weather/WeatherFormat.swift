@@ -71,11 +71,14 @@ public struct WeatherFormat: Sendable {
     /// `14:05` or `2:05 PM` in the city's zone.
     public func time(_ date: Date?) -> String {
         guard let date else { return "—" }
-        let formatter = DateFormatter()
-        formatter.locale = Locale(identifier: "en_US_POSIX")
-        formatter.timeZone = timeZone
-        formatter.dateFormat = settings.time == .h12 ? "h:mm a" : "HH:mm"
-        return formatter.string(from: date)
+        // Clock arithmetic in the zone's offset at that instant (no formatter to build per call).
+        let seconds = Int(date.timeIntervalSince1970.rounded(.down)) + timeZone.secondsFromGMT(for: date)
+        let minutes = seconds >= 0 ? seconds / 60 : (seconds - 59) / 60  // floor, before 1970 too
+        let minuteOfDay = (minutes % 1440 + 1440) % 1440
+        let (hour, minute) = (minuteOfDay / 60, minuteOfDay % 60)
+        let mm = minute < 10 ? "0\(minute)" : "\(minute)"
+        if settings.time == .h12 { return "\(hour % 12 == 0 ? 12 : hour % 12):\(mm) \(hour < 12 ? "AM" : "PM")" }
+        return (hour < 10 ? "0\(hour)" : "\(hour)") + ":" + mm
     }
 
     /// `Sat 21 Nov 2026, 14:05` in the city's zone.
