@@ -39,7 +39,7 @@ let package = Package(
         .executableTarget(name: "almanac-bench", dependencies: ["AlmanacKit", "AlmanacUI", "AlmanacTestSupport"]),
         .testTarget(
             name: "AlmanacKitTests", dependencies: ["AlmanacKit", "AlmanacUI", "AlmanacTestSupport", "AlmanacFuzz", "almanac", "almanac-bench"]),
-        .testTarget(name: "AlmanacUITests", dependencies: ["AlmanacUI", "AlmanacKit", "AlmanacCore"]),
+        .testTarget(name: "AlmanacUITests", dependencies: ["AlmanacUI", "AlmanacKit", "AlmanacCore", "AlmanacTestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -42,6 +42,8 @@ enum AppBench {
                 let times = stride(from: index, to: weather.count, by: weatherKeys.count).map { weather[$0] }
                 print("\(key): median \(milliseconds(median(times))) worst \(milliseconds(times.max() ?? 0))")
             }
+            let slowest = weather.indices.sorted { weather[$0] > weather[$1] }.prefix(8)
+            print("slowest presses (index: ms):", slowest.map { "\($0): \(milliseconds(weather[$0]))" }.joined(separator: ", "))
         }
 
         func figures(_ times: [Double]) -> String { "median \(milliseconds(median(times))) · worst \(milliseconds(times.max() ?? 0))" }
@@ -50,7 +52,8 @@ enum AppBench {
             ("Deals: r (reverse the order)", figures(flipping)),
             ("Deals: s (re-sort by the next column)", figures(sorting)),
             ("deals arrived meanwhile", NumberText.grouped(arrived)),
-            ("Weather: ←→ ↑↓ t Enter Esc", figures(weather)),
+            ("Weather: ←→ ↑↓ t Enter Esc, first 50 (loads landing)", figures(Array(weather.prefix(50)))),
+            ("Weather: the rest (every city loaded)", figures(Array(weather.dropFirst(50)))),
             ("keypresses", "\(count) moving, \(max(10, count / 10)) reversing, 10 re-sorting, \(count) weather"),
         ]
         report(

@@ -1,5 +1,6 @@
 import AlmanacCore
 import AlmanacKit
+import AlmanacTestSupport
 import Foundation
 import XCTest
 
@@ -18,11 +19,14 @@ final class AppTests: XCTestCase {
         try? FileManager.default.removeItem(at: home)
     }
 
-    private func makeApp() -> (AlmanacApp, FrontContext) {
-        let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().appendingPathComponent("Fixtures")
-        let environment = Environment(["ALMANAC_HOME": home.path, "ALMANAC_FIXTURES": fixtures.path, "ALMANAC_TODAY": "2026-11-21"])
-        let configuration = Configuration(environment: environment, offline: true)
+    private let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().appendingPathComponent("Fixtures")
+
+    /// The app on the recorded samples; with `live`, on the loopback providers with keys instead.
+    private func makeApp(live: [String: String]? = nil) -> (AlmanacApp, FrontContext) {
+        var values = ["ALMANAC_HOME": home.path, "ALMANAC_FIXTURES": fixtures.path, "ALMANAC_TODAY": "2026-11-21"]
+        values.merge(live ?? [:]) { _, new in new }
+        let configuration = Configuration(environment: Environment(values), offline: live == nil)
         let log = AppLog()
         let console = log.console()
         let app = AppContext(configuration: configuration, console: console, client: DataClient.standard(configuration, console: console))
@@ -171,5 +175,93 @@ final class AppTests: XCTestCase {
         _ = app.apply(.enter)
         XCTAssertEqual(try ProfileService(context: context.app).username(), "alice")
         XCTAssertFalse(app.apply(.character("q")), "outside a field, q quits")
+    }
+
+    func testEveryTabWorksLiveOnTheLoopbackProviders() throws {
+        let server = try FixtureServer(fixtures: fixtures)
+        var live = server.environment
+        live["TWELVEDATA_API_KEY"] = "TD-APP-SECRET-0001"
+        live["OPENWEATHER_API_KEY"] = "OW-APP-SECRET-0002"
+        live["YANDEX_GEOCODER_API_KEY"] = "YA-APP-SECRET-0003"
+        let (app, context) = makeApp(live: live)
+        _ = try WeatherServiceAdd.add("Moscow", context)
+        for (index, text) in ["Temperature", "BTC/USD", "Banana", "No pending exams", "Deals · sorted by", "Username"].enumerated() {
+            _ = app.apply(.character(Character(String(index + 1))))
+            settle(app)
+            _ = screen(app, 160, 50)
+            settle(app)
+            let shown = screen(app, 160, 50)
+            XCTAssertTrue(shown.contains(text), "tab \(index + 1), live:\n\(shown)")
+            XCTAssertFalse(shown.contains("sample data"), "live answers, not the samples:\n\(shown)")
+            XCTAssertFalse(shown.contains("SECRET"), "no key on screen")
+        }
+        _ = app.apply(.character("2"))
+        let status = screen(app, 160, 50).components(separatedBy: "\n").dropLast().last ?? ""
+        XCTAssertTrue(status.contains("Twelve Data: live") || status.contains("Twelve Data: cached"), status)
+        XCTAssertTrue(status.contains("credits this minute"), "the budget in the status line: \(status)")
+    }
+
+    func testBadInputInTheOtherFormsIsSaidOnScreen() throws {
+        let (app, context) = makeApp()
+        // Fruit: a date after today and grams that are not a number.
+        _ = app.apply(.character("3"))
+        settle(app)
+        _ = app.apply(.character("e"))
+        for _ in 0..<10 { _ = app.apply(.backspace) }
+        type(app, "2026-12-01")
+        XCTAssertTrue(screen(app).contains("2026-12-01 is in the future"), screen(app))
+        for _ in 0..<10 { _ = app.apply(.backspace) }
+        type(app, "2026-11-20")
+        _ = app.apply(.tab)
+        for _ in 0..<3 { _ = app.apply(.backspace) }
+        type(app, "abc")
+        _ = app.apply(.enter)
+        XCTAssertTrue(screen(app).contains(FruitError.amountOutOfRange.description), screen(app))
+        _ = app.apply(.escape)
+        XCTAssertTrue(try FruitService(context: context.app).days(from: "2026-11-01", to: nil).isEmpty, "Esc logged nothing")
+        // Crypto: a pair nobody has, said in the status line; the watchlist unchanged.
+        _ = app.apply(.character("2"))
+        settle(app)
+        _ = app.apply(.character("a"))
+        type(app, "ZZZQQ")
+        _ = app.apply(.enter)
+        settle(app)
+        XCTAssertTrue(screen(app).contains("No crypto pair matches \"ZZZQQ\""), screen(app))
+        XCTAssertEqual(try CryptoService(context: context.app).watchlist().items.count, 6)
+        // Weather: a place the geocoder does not know.
+        _ = app.apply(.character("1"))
+        _ = app.apply(.character("+"))
+        type(app, "Atlantis")
+        _ = app.apply(.enter)
+        settle(app)
+        let weather = screen(app, 160, 50)
+        XCTAssertTrue(weather.contains("Atlantis"), "the place nobody knows, said in the status line:\n\(weather)")
+        XCTAssertEqual(try WeatherService(context: context.app).document().cities.count, 0)
+    }
+}
+
+/// Saves a city through the service, as `almanac weather add` would.
+private enum WeatherServiceAdd {
+    static func add(_ name: String, _ context: FrontContext) throws -> City {
+        let done = DispatchSemaphore(value: 0)
+        let box = ResultBox()
+        Task.detached {
+            box.set(await Result(catching: { try await WeatherService(context: context.app).addCity(name, pick: 1, chooser: nil).city }))
+            done.signal()
+        }
+        done.wait()
+        return try box.get()
+    }
+
+    final class ResultBox: @unchecked Sendable {
+        private var result: Result<City, any Error> = .failure(CancellationError())
+        func set(_ value: Result<City, any Error>) { result = value }
+        func get() throws -> City { try result.get() }
+    }
+}
+
+extension Result where Failure == any Error {
+    init(catching body: () async throws -> Success) async {
+        do { self = .success(try await body()) } catch { self = .failure(error) }
     }
 }

@@ -56,12 +56,10 @@ public final class CryptoTab: AppTab {
         }
     }
 
-    /// The last 7 closes of each pair, as far as the data has them.
+    /// The last 7 closes of each pair, as far as they are known without spending a credit.
     static func sparklines(_ prices: WatchlistPrices, _ service: CryptoService) async throws -> [String: [Double]] {
         var closes: [String: [Double]] = [:]
-        for row in prices.rows where row.error == nil {
-            if let history = try? await service.history(row.symbol, from: nil, to: nil) { closes[row.symbol] = history.rows.map(\.close) }
-        }
+        for row in prices.rows where row.error == nil { closes[row.symbol] = await service.recentCloses(row.symbol) }
         return closes
     }
 

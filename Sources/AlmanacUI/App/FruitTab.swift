@@ -87,15 +87,8 @@ public final class FruitTab: AppTab {
         form = Form(
             "Log \(fruit.name) as eaten",
             fields: [
-                LineField("Date (YYYY-MM-DD):", text: today) { text in
-                    ExamsTab.problem { _ = try DateInput.parse(text, today: try self.service.days.today(), field: .date) }
-                },
-                LineField("Grams:", text: "100") { text in
-                    guard let grams = Double(text), grams > 0, grams <= FruitError.maximumGrams else {
-                        return FruitError.amountOutOfRange.description
-                    }
-                    return nil
-                },
+                LineField("Date (YYYY-MM-DD):", text: today) { [service] text in ExamsTab.problem { _ = try service.eatenDate(text) } },
+                LineField("Grams:", text: "100") { text in ExamsTab.problem { try FruitService.checkGrams(Double(text) ?? .nan) } },
             ])
     }
 

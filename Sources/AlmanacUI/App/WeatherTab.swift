@@ -216,9 +216,9 @@ public final class WeatherTab: AppTab {
         }
         guard case .loaded(let found, false) = places.current, offered != found.query else { return }
         offered = found.query
-        if found.cities.count == 1 {
-            add(found.query, pick: 1)
-        } else if !found.cities.isEmpty {
+        if found.cities.count <= 1 {
+            add(found.query, pick: 1)  // none: the service says no place has that name
+        } else {
             choice = (Choice("Places matching \"\(found.query)\":", options: found.cities.map(\.choiceText)), found.query)
         }
     }

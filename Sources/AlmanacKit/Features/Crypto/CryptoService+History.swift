@@ -37,6 +37,16 @@ extension CryptoService {
         return PriceHistory(symbol: symbol, name: name, range: range, rows: sorted, provenance: provenance)
     }
 
+    /// The last `days` closes of a pair for a small chart, never spending a credit: live, the
+    /// closes already known from earlier histories (none yet: empty); with sample data, the
+    /// recorded history.
+    public func recentCloses(_ symbol: String, days: Int = 7) async -> [Double] {
+        guard live else { return (try? await history(symbol, from: nil, to: nil).rows.map(\.close)) ?? [] }
+        guard let today = try? self.today() else { return [] }
+        let known = ClosesBook(cache: client.cache, symbol: symbol).read()
+        return (1...days).reversed().compactMap { known[today.adding(days: -$0)]?.close }
+    }
+
     private typealias Closes = (rows: [LocalDate: HistoryRow], provenances: [Provenance])
 
     /// Closed days from the pair's book of known closes, fetching only the missing span.

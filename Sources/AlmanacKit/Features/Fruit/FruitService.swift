@@ -95,10 +95,8 @@ public struct FruitService: Sendable {
     /// Records a fruit eaten (default: today, 100 g) with its nutrition now.
     @discardableResult
     public func eat(_ reference: String, date text: String?, grams: Double) async throws -> FruitLogEntry {
-        let today = try days.today()
-        let date = try text.map { try DateInput.parse($0, today: today, field: .date) } ?? today
-        if date > today { throw FruitError.eatenInFuture(date) }
-        guard grams > 0, grams <= FruitError.maximumGrams, grams.isFinite else { throw FruitError.amountOutOfRange }
+        let date = try eatenDate(text)
+        try Self.checkGrams(grams)
         let (fruit, _) = try await self.fruit(reference)
         return try store.update { log in
             let entry = FruitLogEntry(id: log.nextID, fruitID: fruit.id, name: fruit.name, date: date, grams: grams, per100g: fruit.nutrition)
@@ -106,6 +104,19 @@ public struct FruitService: Sendable {
             log.entries.append(entry)
             return entry
         }
+    }
+
+    /// The day a fruit was eaten, from what was typed (nil: today); never after today.
+    public func eatenDate(_ text: String?) throws -> LocalDate {
+        let today = try days.today()
+        let date = try text.map { try DateInput.parse($0, today: today, field: .date) } ?? today
+        if date > today { throw FruitError.eatenInFuture(date) }
+        return date
+    }
+
+    /// Throws `FruitError.amountOutOfRange` unless `grams` is more than 0 and at most the maximum.
+    public static func checkGrams(_ grams: Double) throws {
+        guard grams > 0, grams <= FruitError.maximumGrams, grams.isFinite else { throw FruitError.amountOutOfRange }
     }
 
     /// Days with entries in the range (default: the 30 days ending today), oldest first.
