@@ -2,7 +2,7 @@
 # Drives the full-screen app (`almanac` alone on a terminal) in a real terminal (tmux) and prints
 # the screen after each step, with colours (capture-pane -e), each capture preceded by a line
 # `=== STEP name`. Starts at 80x24, resizes to 160x50 mid-screen, quits with q; then runs it
-# again as `almanac` alone and ends it with SIGTERM. Used by the test suite.
+# again as `almanac` alone and ends it with SIGTERM; then with TERM=dumb. Used by the test suite.
 # Usage: app-in-tmux.sh ALMANAC_BINARY HOME_FOLDER
 set -u
 binary="$1"; home="$2"
@@ -18,7 +18,7 @@ trap cleanup EXIT
 run() {
   name="$1"; colour="$2"; shift 2
   t -f /dev/null new-session -d -s app -x 80 -y 24 \
-    "stty -a > '$home/stty-before-$name.txt'; ALMANAC_HOME='$home' ALMANAC_TODAY=2026-11-21 TERM=xterm-256color env $colour sh -c 'echo \$\$ > \"$home/pid\"; exec \"\$0\" \"\$@\"' '$binary' $*; echo \"EXIT=\$?\"; stty -a > '$home/stty-after-$name.txt'; sleep 60" \
+    "stty -a > '$home/stty-before-$name.txt'; ALMANAC_HOME='$home' ALMANAC_TODAY=2026-11-21 TERM=${TERM_FOR_RUN:-xterm-256color} env $colour sh -c 'echo \$\$ > \"$home/pid\"; exec \"\$0\" \"\$@\"' '$binary' $*; echo \"EXIT=\$?\"; stty -a > '$home/stty-after-$name.txt'; sleep 60" \
     </dev/null >/dev/null 2>&1
   t set-option -t app window-size manual >/dev/null 2>&1
 }
@@ -39,3 +39,11 @@ t kill-server >/dev/null 2>&1; sleep 0.3
 run term NO_COLOR=1
 wait_for "1 Weather"; sleep 0.3; capture no-colour
 kill -TERM "$(cat "$home/pid")"; wait_for "EXIT="; sleep 0.3; capture terminated
+t kill-server >/dev/null 2>&1; sleep 0.3
+
+# TERM=dumb: the app refuses and points at the subcommands; `almanac` alone opens the line menu.
+TERM_FOR_RUN=dumb run dumb-ui NO_COLOR=1 ui
+wait_for "EXIT="; capture dumb-ui
+t kill-server >/dev/null 2>&1; sleep 0.3
+TERM_FOR_RUN=dumb run dumb NO_COLOR=1
+wait_for "Choose"; capture dumb

@@ -28,7 +28,7 @@ final class AppCommandTests: XCTestCase {
         let home = try makeTemporaryFolder(self)
         let output = try runScript("app-in-tmux.sh", home: home)
         let screens = steps(output)
-        XCTAssertEqual(screens.count, 11, output)
+        XCTAssertEqual(screens.count, 13, output)
         XCTAssertTrue(plain(screens["weather"]).contains("1 Weather  2 Crypto  3 Fruit  4 Exams  5 Deals  6 Profile"), plain(screens["weather"]))
         XCTAssertTrue(plain(screens["weather"]).contains("No saved cities yet. Press + to add one"), plain(screens["weather"]))
         XCTAssertTrue(plain(screens["crypto"]).contains("BTC/USD   Bitcoin   91,234.50"), plain(screens["crypto"]))
@@ -51,6 +51,9 @@ final class AppCommandTests: XCTestCase {
         XCTAssertEqual(
             try modes(home.appendingPathComponent("stty-after-term.txt")), try modes(home.appendingPathComponent("stty-before-term.txt")),
             "SIGTERM restores the terminal")
+        XCTAssertTrue(plain(screens["dumb-ui"]).contains("needs a terminal that can move its cursor"), plain(screens["dumb-ui"]))
+        XCTAssertTrue(plain(screens["dumb-ui"]).contains("EXIT=1"), plain(screens["dumb-ui"]))
+        XCTAssertTrue(plain(screens["dumb"]).contains("Welcome to Almanac"), "TERM=dumb: the line menu: \(plain(screens["dumb"]))")
     }
 
     func testPipedTheAppRefusesAndTheBareCommandPrintsHelp() throws {

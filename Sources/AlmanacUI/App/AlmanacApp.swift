@@ -28,7 +28,7 @@ public final class AlmanacApp {
     /// Runs until `q` or Ctrl+C; the terminal is restored however it ends.
     public func run() async throws {
         let terminal = RawTerminal()
-        try terminal.enter(purpose: "The full-screen app", alternative: "almanac --help")
+        try terminal.enter(purpose: "The full-screen app", alternative: "`almanac menu` or the subcommands (`almanac --help`)")
         defer { terminal.leave() }
         let keys = KeyReader()
         keys.start()
