@@ -105,6 +105,15 @@ struct DealColumns {
         return copy
     }
 
+    /// The same rows in buffers of its own (a plain copy shares them until one side writes).
+    func ownCopy() -> DealColumns {
+        func fresh<T>(_ values: [T]) -> [T] { values.withUnsafeBufferPointer { Array($0) } }
+        var copy = self
+        (copy.ids, copy.times, copy.prices, copy.amounts) = (fresh(ids), fresh(times), fresh(prices), fresh(amounts))
+        (copy.instruments, copy.sides) = (fresh(instruments), fresh(sides))
+        return copy
+    }
+
     func deal(_ row: Int) -> Deal {
         Deal(
             id: ids[row], dateModified: Date(timeIntervalSince1970: times[row]), instrumentName: names[Int(instruments[row])],

@@ -37,6 +37,10 @@ public final class DealFeed {
     public func pump(limit: Int = DealFeed.frameLimit, budget: TimeInterval = 0.0012, chunk: Int = 512) -> Int {
         let start = DispatchTime.now().uptimeNanoseconds
         var merged = 0
+        if store.holdsMerges {
+            lastMerged = 0
+            return 0
+        }
         while merged < limit {
             let batches = inbox.take(limit: min(chunk, limit - merged))
             if batches.isEmpty { break }

@@ -24,9 +24,16 @@ public final class DealStore {
     /// A re-sort running off the owner's thread: its column, the rows and instruments it covers.
     private var resort: (column: DealColumn, rows: Int, names: Int, result: Handoff)?
 
-    /// Where a background re-sort leaves its view for the owner.
+    /// What passes between the owner and a background re-sort: the snapshot going out (shared
+    /// with the live columns until the sorting thread has copied it into buffers of its own, so
+    /// the owner holds merges until then rather than copying on its own thread), the view coming back.
     private final class Handoff: Sendable {
+        let snapshot: Mutex<DealColumns?>
         let view = Mutex<SortedBlocks?>(nil)
+
+        init(_ snapshot: DealColumns) { self.snapshot = Mutex(snapshot) }
+
+        var copied: Bool { snapshot.withLock { $0 == nil } }
     }
 
     public private(set) var column: DealColumn = .date
@@ -117,15 +124,22 @@ public final class DealStore {
             resort = nil
             return
         }
-        let snapshot = columns.sortingSnapshot(for: column)
-        let handoff = Handoff()
+        let handoff = Handoff(columns.sortingSnapshot(for: column))
         let reserve = expected
-        resort = (column, snapshot.count, snapshot.names.count, handoff)
+        resort = (column, columns.count, columns.names.count, handoff)
         Thread.detachNewThread {
-            let built = Self.sortedView(snapshot, by: column, reserve: reserve)
+            let own = handoff.snapshot.withLock { shared -> DealColumns in
+                defer { shared = nil }  // the live buffers are the owner's alone again
+                return shared!.ownCopy()
+            }
+            let built = Self.sortedView(own, by: column, reserve: reserve)
             handoff.view.withLock { $0 = built }
         }
     }
+
+    /// True for the moment a background re-sort is still copying its snapshot: merges wait
+    /// (deals stay in the inbox), so the owner never copies the columns on its own thread.
+    public var holdsMerges: Bool { resort.map { !$0.result.copied } ?? false }
 
     /// Installs a finished background re-sort and merges the rows that arrived meanwhile;
     /// false while it still runs (or when none was asked for).
