@@ -42,6 +42,11 @@ public final class DealFeed {
             return 0
         }
         while merged < limit {
+            if store.backlog > 0 {  // rows that came during a re-sort go in first, a chunk at a time
+                merged += store.catchUp(limit: min(chunk, limit - merged))
+                if Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9 >= budget { break }
+                continue
+            }
             let batches = inbox.take(limit: min(chunk, limit - merged))
             if batches.isEmpty { break }
             store.append(batches: batches)

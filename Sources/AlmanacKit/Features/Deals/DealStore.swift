@@ -21,6 +21,9 @@ public final class DealStore {
     private var view = SortedBlocks()
     /// Rows expected in all (the stream's length when known), so nothing reallocates.
     private var expected = 0
+    /// Rows in the view: rows `0..<merged` of the columns. Only after a background re-sort lands
+    /// can rows past it wait (`backlog`), merged a chunk a frame by `catchUp`.
+    private var merged = 0
     /// A re-sort running off the owner's thread: its column, the rows and instruments it covers.
     private var resort: (column: DealColumn, rows: Int, names: Int, result: Handoff)?
 
@@ -77,14 +80,27 @@ public final class DealStore {
             rebuild()
             return
         }
-        mergeRows(from: first)
+        mergeRows(upTo: columns.count)
     }
 
-    /// Merges rows `first...` (already in the columns) into the view: sorted among themselves by
-    /// (key, id), then block by block.
-    private func mergeRows(from first: Int) {
-        guard first < columns.count else { return }
-        var rows = (first..<columns.count).map { UInt32($0) }
+    /// Rows in the columns still waiting to enter the view (after a background re-sort landed).
+    public var backlog: Int { columns.count - merged }
+
+    /// Merges up to `limit` waiting rows into the view; returns how many.
+    @discardableResult
+    public func catchUp(limit: Int) -> Int {
+        let before = merged
+        mergeRows(upTo: min(columns.count, merged + max(1, limit)))
+        return merged - before
+    }
+
+    /// Merges rows `merged..<end` (already in the columns) into the view: sorted among themselves
+    /// by (key, id), then block by block.
+    private func mergeRows(upTo end: Int) {
+        let first = merged
+        guard first < end else { return }
+        merged = end
+        var rows = (first..<end).map { UInt32($0) }
         if !columns.idsAscending {  // otherwise arrival order already is id order
             var idKeys = rows.map { RadixSort.orderedBits(columns.ids[Int($0)]) }
             RadixSort.sort(keys: &idKeys, rows: &rows)
@@ -137,6 +153,9 @@ public final class DealStore {
         }
     }
 
+    /// Rows that arrived during a re-sort merged in the frame it lands; the rest wait for the next frames.
+    public var catchUpChunk = 4_096
+
     /// True for the moment a background re-sort is still copying its snapshot: merges wait
     /// (deals stay in the inbox), so the owner never copies the columns on its own thread.
     public var holdsMerges: Bool { resort.map { !$0.result.copied } ?? false }
@@ -153,7 +172,8 @@ public final class DealStore {
             return true
         }
         view = built
-        mergeRows(from: resort.rows)
+        merged = resort.rows
+        catchUp(limit: catchUpChunk)  // the rest, a chunk a frame (DealFeed.pump)
         return true
     }
 
@@ -166,6 +186,7 @@ public final class DealStore {
     private func rebuild() {
         view.clear()
         view = Self.sortedView(columns, by: column, reserve: expected)
+        merged = columns.count
     }
 
     /// A view of every row of `columns` sorted by (key, id) for `column`.
