@@ -5,7 +5,9 @@ import Synchronization
 /// What the features say on stderr while the full-screen app owns the terminal: kept here and
 /// shown as one line in the status bar instead of scribbling over the screen.
 public final class AppLog: Sendable {
-    private let lines = Mutex<[String]>([])
+    private let lines = Mutex<[(text: String, at: Date)]>([])
+    /// How long a note stays in the status line.
+    public static let shownFor: TimeInterval = 8
 
     public init() {}
 
@@ -18,13 +20,19 @@ public final class AppLog: Sendable {
         let line = text.split(whereSeparator: \.isNewline).first.map(String.init) ?? ""
         guard !line.trimmingCharacters(in: .whitespaces).isEmpty else { return }
         lines.withLock { lines in
-            lines.append(line)
+            lines.append((line, Date()))
             if lines.count > 50 { lines.removeFirst(lines.count - 50) }
         }
     }
 
-    /// The newest line, if any.
-    public var latest: String? { lines.withLock { $0.last } }
+    /// The newest line, while it is fresh (`shownFor` seconds).
+    public var latest: String? {
+        lines.withLock { lines in
+            guard let last = lines.last, Date().timeIntervalSince(last.at) < Self.shownFor else { return nil }
+            return last.text
+        }
+    }
 
-    public var all: [String] { lines.withLock { $0 } }
+    /// Every line kept (the newest 50).
+    public var all: [String] { lines.withLock { $0.map(\.text) } }
 }
