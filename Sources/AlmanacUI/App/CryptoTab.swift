@@ -22,7 +22,7 @@ public final class CryptoTab: AppTab {
     private var form: Form?
     private var adding: LineField?
     private var suggestion = 0
-    private var choice: (Choice, [TwelveDataDTO.Pair])?
+    private var choice: Choice<TwelveDataDTO.Pair>?
     private var question: (Confirmation, String)?
 
     public init(context: FrontContext) {
@@ -163,7 +163,7 @@ public final class CryptoTab: AppTab {
                 let query = offered.indices.contains(suggestion) ? offered[suggestion].symbol : text
                 // Several pairs for a name: the choice is made here, before anything is saved.
                 if let pairs = catalogue.value, case .several(let matches) = PairResolver.resolve(query, in: pairs) {
-                    choice = (Choice("Several pairs match \"\(query)\":", options: matches.map(\.choiceText)), matches)
+                    choice = Choice("Several pairs match \"\(query)\":", items: matches) { $0.choiceText }
                 } else {
                     add(query)
                 }
@@ -173,14 +173,14 @@ public final class CryptoTab: AppTab {
     }
 
     private func handleChoice(_ key: Key) -> Bool {
-        guard let (current, pairs) = choice else { return false }
-        var list = current
-        guard let picked = list.handle(key) else {
-            choice = (list, pairs)
-            return true
+        guard var list = choice else { return false }
+        switch list.handle(key) {
+        case .choosing: choice = list
+        case .cancelled: choice = nil
+        case .picked(let pair, _):
+            choice = nil
+            add(pair.symbol)
         }
-        choice = nil
-        if picked >= 0 { add(pairs[picked].symbol) }
         return true
     }
 
@@ -217,7 +217,7 @@ public final class CryptoTab: AppTab {
     public func body(width: Int, height: Int) -> [String] {
         let style = context.style
         if let form { return [""] + form.lines(style: style, width: width) }
-        if let (list, _) = choice { return [""] + list.lines(style: style) }
+        if let choice { return [""] + choice.lines(style: style) }
         if let adding { return addBody(adding, width: width) }
         if let page { return pageBody(page.symbol, height: height) }
         return listBody(height: height)

@@ -85,29 +85,38 @@ public struct Confirmation {
     }
 }
 
-/// A list to choose one from: ↑↓ move, Enter picks, Esc cancels.
-public struct Choice {
+/// A list to choose one item from: ↑↓ move, Enter (or the item's number) picks, Esc cancels.
+public struct Choice<Item> {
+    public enum Outcome {
+        case choosing
+        case picked(Item, number: Int)
+        case cancelled
+    }
+
     public let title: String
+    public let items: [Item]
     public let options: [String]
     public var selected = 0
 
-    public init(_ title: String, options: [String]) {
+    /// - Parameter text: each item as the list shows it.
+    public init(_ title: String, items: [Item], text: (Item) -> String) {
         self.title = title
-        self.options = options
+        self.items = items
+        self.options = items.map(text)
     }
 
-    /// The picked index, -1 when cancelled, nil while choosing.
-    public mutating func handle(_ key: Key) -> Int? {
+    /// `number` counts from 1, as the list shows it.
+    public mutating func handle(_ key: Key) -> Outcome {
         switch key {
         case .up: selected = max(0, selected - 1)
-        case .down: selected = min(options.count - 1, selected + 1)
-        case .enter: return selected
-        case .escape, .interrupt: return -1
+        case .down: selected = min(items.count - 1, selected + 1)
+        case .enter: return .picked(items[selected], number: selected + 1)
+        case .escape, .interrupt: return .cancelled
         case .character(let digit) where digit.isNumber:
-            if let number = Int(String(digit)), (1...options.count).contains(number) { return number - 1 }
+            if let number = Int(String(digit)), (1...items.count).contains(number) { return .picked(items[number - 1], number: number) }
         default: break
         }
-        return nil
+        return .choosing
     }
 
     public func lines(style: Style) -> [String] {

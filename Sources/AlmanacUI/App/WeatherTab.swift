@@ -29,7 +29,8 @@ public final class WeatherTab: AppTab {
     private var scroller = Scroller()
     private var hour = 0
     private var adding: LineField?
-    private var choice: (Choice, query: String)?
+    /// The places found for the query being added, to choose from.
+    private var choice: (list: Choice<City>, query: String)?
     private let places = Loader<(query: String, cities: [City])>()
     private let action = Loader<String>()
     private var offered: String?
@@ -188,14 +189,14 @@ public final class WeatherTab: AppTab {
     }
 
     private func handleChoice(_ key: Key) -> Bool {
-        guard let (current, query) = choice else { return false }
-        var list = current
-        guard let picked = list.handle(key) else {
-            choice = (list, query)
-            return true
+        guard let query = choice?.query, var list = choice?.list else { return false }
+        switch list.handle(key) {
+        case .choosing: choice = (list, query)
+        case .cancelled: choice = nil
+        case .picked(_, let number):
+            choice = nil
+            add(query, pick: number)
         }
-        choice = nil
-        if picked >= 0 { add(query, pick: picked + 1) }
         return true
     }
 
@@ -219,7 +220,7 @@ public final class WeatherTab: AppTab {
         if found.cities.count <= 1 {
             add(found.query, pick: 1)  // none: the service says no place has that name
         } else {
-            choice = (Choice("Places matching \"\(found.query)\":", options: found.cities.map(\.choiceText)), found.query)
+            choice = (Choice("Places matching \"\(found.query)\":", items: found.cities) { $0.choiceText }, found.query)
         }
     }
 
@@ -228,7 +229,7 @@ public final class WeatherTab: AppTab {
     public func body(width: Int, height: Int) -> [String] {
         let style = context.style
         if let adding { return ["", style.bold("Add a city"), ""] + adding.lines(style: style, width: width).map { "  " + $0 } }
-        if let (list, _) = choice { return [""] + list.lines(style: style) }
+        if let choice { return [""] + choice.list.lines(style: style) }
         guard let document, let city else {
             return ["", "No saved cities yet. Press + to add one (a name, or lat,lon)."] + messageLines()
         }
