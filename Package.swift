@@ -25,7 +25,7 @@ let package = Package(
         .target(name: "AlmanacProviders", dependencies: ["AlmanacCore", "AlmanacHTTP"]),
         .target(name: "AlmanacKit", dependencies: ["AlmanacCore", "AlmanacHTTP", "AlmanacProviders"]),
         .target(name: "AlmanacTestSupport", dependencies: ["AlmanacKit"]),
-        .target(name: "AlmanacFuzz", dependencies: ["AlmanacKit"]),
+        .target(name: "AlmanacFuzz", dependencies: ["AlmanacKit", "AlmanacUI"]),
         .executableTarget(name: "almanac-fuzz", dependencies: ["AlmanacFuzz"]),
         .target(name: "AlmanacUI", dependencies: ["AlmanacKit"]),
         .executableTarget(

@@ -2,6 +2,7 @@ import AlmanacCore
 import AlmanacHTTP
 import AlmanacKit
 import AlmanacProviders
+import AlmanacUI
 import Foundation
 
 extension FuzzTarget {
@@ -74,6 +75,26 @@ extension FuzzTarget {
             _ = try? DateInput.parse(text, today: today, field: .from)
             let parts = text.split(separator: "|", maxSplits: 1).map(String.init)
             _ = try? DateInput.range(from: parts.first, to: parts.count > 1 ? parts[1] : nil, today: today, defaultDays: 7)
+        },
+        FuzzTarget(name: "terminal-keys") { data in
+            // Bytes as a terminal sends them, one read at a time, as the key reader decodes them;
+            // then the keys typed into a two-field form with a check on each field.
+            var pending: [UInt8] = []
+            var keys: [Key] = []
+            for byte in data {
+                pending.append(byte)
+                if let key = KeyReader.decode(&pending) { keys.append(key) }
+                if pending.count > 64 { pending.removeAll() }  // the reader drops an unknown sequence after a pause
+            }
+            var form = Form(
+                "fuzz",
+                fields: [
+                    LineField("Name:") { $0.count > 10 ? "too long" : nil },
+                    LineField("Date:") { LocalDate($0) == nil ? "not a date" : nil },
+                ]
+            ) { values in values[0] == values[1] ? "the same" : nil }
+            for key in keys where form.handle(key) != .editing { break }
+            _ = form.lines(style: Style(enabled: true), width: 20)
         },
     ]
 }

@@ -65,7 +65,7 @@ public final class KeyReader: @unchecked Sendable {
 
     /// The key at the front of `pending`, consumed; nil while a sequence is unfinished (or was
     /// unknown and dropped). UTF-8 characters arrive whole (`ü` is one key).
-    static func decode(_ pending: inout [UInt8]) -> Key? {
+    public static func decode(_ pending: inout [UInt8]) -> Key? {
         guard let first = pending.first else { return nil }
         if first != 0x1B { return plain(&pending) }
         guard pending.count >= 2 else { return nil }
