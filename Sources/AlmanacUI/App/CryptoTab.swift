@@ -109,13 +109,13 @@ public final class CryptoTab: AppTab {
                 "Prices of \(page.symbol) from … to …",
                 fields: [
                     LineField("From (YYYY-MM-DD):", text: page.from ?? shown.map { "\($0.lowerBound)" } ?? "") { text in
-                        ExamsTab.problem { _ = try DateInput.parse(text, today: today, field: .from) }
+                        LineField.problem { _ = try DateInput.parse(text, today: today, field: .from) }
                     },
                     LineField("To (YYYY-MM-DD):", text: page.to ?? shown.map { "\($0.upperBound)" } ?? "") { text in
-                        ExamsTab.problem { _ = try DateInput.parse(text, today: today, field: .to) }
+                        LineField.problem { _ = try DateInput.parse(text, today: today, field: .to) }
                     },
                 ],
-                validate: { values in ExamsTab.problem { _ = try DateInput.range(from: values[0], to: values[1], today: today, defaultDays: 7) } })
+                validate: { values in LineField.problem { _ = try DateInput.range(from: values[0], to: values[1], today: today, defaultDays: 7) } })
         default: return pageScroller.handle(key, count: nil, page: 10)
         }
         return true

@@ -69,8 +69,8 @@ public final class ExamsTab: AppTab {
             form = Form(
                 "New exam",
                 fields: [
-                    LineField("Name:") { text in Self.problem { _ = try ExamService.validName(text) } },
-                    LineField("Date and time (YYYY-MM-DD HH:MM):") { text in Self.problem { _ = try ExamService.parse(text) } },
+                    LineField("Name:") { text in LineField.problem { _ = try ExamService.validName(text) } },
+                    LineField("Date and time (YYYY-MM-DD HH:MM):") { text in LineField.problem { _ = try ExamService.parse(text) } },
                 ])
             subject = nil
         case .enter where !passed:
@@ -81,7 +81,9 @@ public final class ExamsTab: AppTab {
             form = Form(
                 "Reschedule \(exam.name)",
                 fields: [
-                    LineField("Date and time (YYYY-MM-DD HH:MM):", text: "\(exam.when)") { text in Self.problem { _ = try ExamService.parse(text) } }
+                    LineField("Date and time (YYYY-MM-DD HH:MM):", text: "\(exam.when)") { text in
+                        LineField.problem { _ = try ExamService.parse(text) }
+                    }
                 ])
         case .character("d"):
             ask("Delete this exam?") { exam in "Deleted \(try self.service.delete(id: exam.id).name)." }
@@ -129,16 +131,6 @@ public final class ExamsTab: AppTab {
             failure = ErrorSentence.text(error, for: .menu)
         }
         reread()
-    }
-
-    /// The sentence a check throws, nil when it passes.
-    static func problem(_ check: () throws -> Void) -> String? {
-        do {
-            try check()
-            return nil
-        } catch {
-            return ErrorSentence.text(error, for: .menu)
-        }
     }
 
     // MARK: - Drawing

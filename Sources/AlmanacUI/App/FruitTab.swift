@@ -87,8 +87,8 @@ public final class FruitTab: AppTab {
         form = Form(
             "Log \(fruit.name) as eaten",
             fields: [
-                LineField("Date (YYYY-MM-DD):", text: today) { [service] text in ExamsTab.problem { _ = try service.eatenDate(text) } },
-                LineField("Grams:", text: "100") { text in ExamsTab.problem { try FruitService.checkGrams(Double(text) ?? .nan) } },
+                LineField("Date (YYYY-MM-DD):", text: today) { [service] text in LineField.problem { _ = try service.eatenDate(text) } },
+                LineField("Grams:", text: "100") { text in LineField.problem { try FruitService.checkGrams(Double(text) ?? .nan) } },
             ])
     }
 

@@ -52,6 +52,17 @@ public struct LineField {
         return lines
     }
 
+    /// The sentence a check throws (worded for the menu and the app), nil when it passes: a
+    /// field's check written as the service's own rule, `{ try ExamService.parse($0) }`.
+    public static func problem(_ check: () throws -> Void) -> String? {
+        do {
+            try check()
+            return nil
+        } catch {
+            return ErrorSentence.text(error, for: .menu)
+        }
+    }
+
     /// Plain text broken into lines of at most `width` cells, at spaces where it can.
     public static func wrap(_ text: String, width: Int) -> [String] {
         var lines: [String] = []

@@ -1,0 +1,46 @@
+import AlmanacCore
+import AlmanacKit
+import Foundation
+
+/// A list to choose one item from: ↑↓ move, Enter (or the item's number) picks, Esc cancels.
+public struct Choice<Item> {
+    public enum Outcome {
+        case choosing
+        case picked(Item, number: Int)
+        case cancelled
+    }
+
+    public let title: String
+    public let items: [Item]
+    public let options: [String]
+    public var selected = 0
+
+    /// - Parameter text: each item as the list shows it.
+    public init(_ title: String, items: [Item], text: (Item) -> String) {
+        self.title = title
+        self.items = items
+        self.options = items.map(text)
+    }
+
+    /// `number` counts from 1, as the list shows it.
+    public mutating func handle(_ key: Key) -> Outcome {
+        switch key {
+        case .up: selected = max(0, selected - 1)
+        case .down: selected = min(items.count - 1, selected + 1)
+        case .enter: return .picked(items[selected], number: selected + 1)
+        case .escape, .interrupt: return .cancelled
+        case .character(let digit) where digit.isNumber:
+            if let number = Int(String(digit)), (1...items.count).contains(number) { return .picked(items[number - 1], number: number) }
+        default: break
+        }
+        return .choosing
+    }
+
+    public func lines(style: Style) -> [String] {
+        [style.bold(title), ""]
+            + options.enumerated().map { index, option in
+                let line = "  \(index + 1)) \(option)"
+                return index == selected ? Scroller.highlight(line, style: style) : line
+            } + ["", style.dim("  ↑↓ move · Enter choose · Esc cancel")]
+    }
+}
