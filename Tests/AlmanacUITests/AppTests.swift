@@ -57,6 +57,12 @@ final class AppTests: XCTestCase {
         for character in text { XCTAssertTrue(app.apply(.character(character))) }
     }
 
+    /// Clears the focused field (`clearing` Backspaces) and types `text`.
+    private func retype(_ app: AlmanacApp, _ text: String, clearing: Int = 10) {
+        for _ in 0..<clearing { _ = app.apply(.backspace) }
+        type(app, text)
+    }
+
     func testEveryTabDrawsFromTheSampleDataAtBothSizes() {
         let (app, _) = makeApp()
         let expected = ["No saved cities yet", "BTC/USD", "Banana", "No pending exams", "Deals · sorted by", "Username"]
@@ -147,17 +153,13 @@ final class AppTests: XCTestCase {
         settle(app)
         XCTAssertTrue(screen(app).contains("BTC/USD — Bitcoin"), screen(app))
         _ = app.apply(.character("f"))
-        for _ in 0..<10 { _ = app.apply(.backspace) }
-        type(app, "2026-12-01")
+        retype(app, "2026-12-01")
         XCTAssertTrue(screen(app).contains("after today"), screen(app))
-        for _ in 0..<10 { _ = app.apply(.backspace) }
-        type(app, "2026-11-19")
+        retype(app, "2026-11-19")
         _ = app.apply(.tab)
-        for _ in 0..<10 { _ = app.apply(.backspace) }
-        type(app, "2026-11-18")
+        retype(app, "2026-11-18")
         XCTAssertTrue(screen(app).contains("is after the end date"), screen(app))
-        for _ in 0..<10 { _ = app.apply(.backspace) }
-        type(app, "2026-11-20")
+        retype(app, "2026-11-20")
         _ = app.apply(.enter)
         settle(app)
         XCTAssertTrue(screen(app).contains("2026-11-19 to 2026-11-20"), screen(app))
@@ -167,11 +169,9 @@ final class AppTests: XCTestCase {
         let (app, context) = makeApp()
         _ = app.apply(.character("6"))
         _ = app.apply(.character("e"))
-        for _ in 0..<40 { _ = app.apply(.backspace) }
-        type(app, "1x")
+        retype(app, "1x", clearing: 40)
         XCTAssertTrue(screen(app).contains("A username is 3 to 32 characters"), screen(app))
-        for _ in 0..<2 { _ = app.apply(.backspace) }
-        type(app, "alice")
+        retype(app, "alice", clearing: 2)
         _ = app.apply(.enter)
         XCTAssertEqual(try ProfileService(context: context.app).username(), "alice")
         XCTAssertFalse(app.apply(.character("q")), "outside a field, q quits")
@@ -207,14 +207,11 @@ final class AppTests: XCTestCase {
         _ = app.apply(.character("3"))
         settle(app)
         _ = app.apply(.character("e"))
-        for _ in 0..<10 { _ = app.apply(.backspace) }
-        type(app, "2026-12-01")
+        retype(app, "2026-12-01")
         XCTAssertTrue(screen(app).contains("2026-12-01 is in the future"), screen(app))
-        for _ in 0..<10 { _ = app.apply(.backspace) }
-        type(app, "2026-11-20")
+        retype(app, "2026-11-20")
         _ = app.apply(.tab)
-        for _ in 0..<3 { _ = app.apply(.backspace) }
-        type(app, "abc")
+        retype(app, "abc", clearing: 3)
         _ = app.apply(.enter)
         XCTAssertTrue(screen(app).contains(FruitError.amountOutOfRange.description), screen(app))
         _ = app.apply(.escape)
