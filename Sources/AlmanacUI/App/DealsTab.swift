@@ -55,7 +55,7 @@ public final class DealsTab: AppTab {
     public var hints: [String] { ["↑↓ scroll", "s sort", "r reverse", "f follow", "PgUp PgDn"] }
 
     public var keyHelp: [String] {
-        DealBrowser.keyHelp.filter { !$0.contains("1-5") && !$0.contains("Ctrl+C") && !$0.contains("this list") }.map {
+        DealBrowser.keyHelp.filter { !$0.isEmpty && !$0.contains("1-5") && !$0.contains("Ctrl+C") && !$0.contains("this list") }.map {
             $0.trimmingCharacters(in: .whitespaces)
         }
     }

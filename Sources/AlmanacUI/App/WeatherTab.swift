@@ -285,8 +285,17 @@ public final class WeatherTab: AppTab {
         }.joined()
         var lines = [view.header(report, "Next \(report.hourly.count) \(report.model == .free ? "3-hour steps" : "hours")"), "", strip, ""]
         lines += split(view.hour(report, at: hour))
-        let chart = view.temperatureChart(report, width: min(64, width - 12))
-        if !chart.isEmpty { lines += [""] + split(chart) }
+        let chartWidth = min(64, width - 12)
+        let chart = view.temperatureChart(report, width: chartWidth)
+        if !chart.isEmpty {
+            var chartLines = split(chart)
+            // Under the axis, a mark at the chosen hour (one column an hour while they fit).
+            if report.hourly.count <= chartWidth, let axis = chartLines.first?.firstIndex(of: "┤"), chartLines.count > 1 {
+                let column = chartLines[0].distance(from: chartLines[0].startIndex, to: axis) + 1 + hour
+                chartLines.insert(String(repeating: " ", count: column) + style.cyan("▲"), at: chartLines.count - 1)
+            }
+            lines += [""] + chartLines
+        }
         return Array((lines + ["", view.footer(report)]).prefix(height))
     }
 
