@@ -10,8 +10,10 @@ public final class AlmanacApp {
     public let tabs: [any AppTab]
     public let style: Style
     public let log: AppLog
-    /// The Twelve Data budget line ("Twelve Data 6/8 credits this minute"), or nil.
+    /// The Twelve Data budget line ("Twelve Data 6/8 credits this minute"), or nil. It reads the
+    /// budget's state file, so the status line asks it at most once a second.
     let budget: () -> String?
+    private var budgetLine: (text: String?, at: Date) = (nil, .distantPast)
     public private(set) var index = 0
     private var showingKeys = false
     private var activated = Set<Int>()
@@ -114,7 +116,8 @@ public final class AlmanacApp {
         if let source = current.source { parts.append(source) }
         let pending = tabs.map(\.pending).reduce(0, +)
         if pending > 0 { parts.append("loading \(pending)…") }
-        if let budget = budget() { parts.append(budget) }
+        if Date().timeIntervalSince(budgetLine.at) >= 1 { budgetLine = (budget(), Date()) }
+        if let budget = budgetLine.text { parts.append(budget) }
         var line = parts.joined(separator: " · ")
         if let problem = current.problem ?? log.latest {
             line = (line.isEmpty ? "" : line + " · ") + style.yellow(problem)

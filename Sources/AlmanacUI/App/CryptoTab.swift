@@ -202,15 +202,13 @@ public final class CryptoTab: AppTab {
         }
     }
 
+    /// A pair added in the background: the list is read again once.
     public func tick() {
-        // A pair added in the background: show the new list once.
-        if case .loaded(let text, false) = action.current, text.hasPrefix("Added"), lastReloadedFor != text {
-            lastReloadedFor = text
-            reload()
-        }
+        if action.landedSince(&actionSeen), case .loaded = action.current { reload() }
     }
 
-    private var lastReloadedFor: String?
+    /// Landings of `action` already reacted to.
+    private var actionSeen = 0
 
     // MARK: - Drawing
 

@@ -24,6 +24,12 @@ public final class FruitTab: AppTab {
     private var detailScroller = Scroller()
     private var form: Form?
     private var formFruit: Fruit?
+    /// What the fruit page and the log read from the log file, read on opening them and after a
+    /// fruit is logged (not every frame): the day the shown fruit was last eaten, the log's lines.
+    private var lastEaten: LocalDate?
+    private var logLines: [String] = []
+    /// Landings of `action` already reacted to.
+    private var actionSeen = 0
 
     public init(context: FrontContext) {
         self.context = context
@@ -65,20 +71,43 @@ public final class FruitTab: AppTab {
         case (.list, .enter):
             let fruits = ordered.fruits
             guard fruits.indices.contains(scroller.selected) else { return true }
-            screen = .fruit(fruits[scroller.selected])
-            detailScroller = Scroller()
+            show(.fruit(fruits[scroller.selected]))
         case (.list, .character("e")):
             let fruits = ordered.fruits
             if fruits.indices.contains(scroller.selected) { openEatForm(fruits[scroller.selected]) }
         case (.fruit(let fruit), .character("e")): openEatForm(fruit)
-        case (_, .character("l")):
-            screen = .log
-            detailScroller = Scroller()
+        case (_, .character("l")): show(.log)
         case (.fruit, .escape), (.log, .escape), (.fruit, .backspace), (.log, .backspace): screen = .list
         case (.list, _): return scroller.handle(key, count: ordered.fruits.count, page: 10)
         default: return detailScroller.handle(key, count: nil, page: 10)
         }
         return true
+    }
+
+    private func show(_ next: Screen) {
+        screen = next
+        detailScroller = Scroller()
+        reread()
+    }
+
+    /// Reads what the shown page needs from the log.
+    private func reread() {
+        let style = context.style
+        switch screen {
+        case .list: break
+        case .fruit(let fruit): lastEaten = (try? service.lastEaten(fruit)) ?? nil
+        case .log:
+            do {
+                logLines = [style.bold("Fruit eaten, last 30 days"), ""] + split(FruitView.log(try service.days(from: nil, to: nil), style: style))
+            } catch {
+                logLines = [style.red(ErrorSentence.text(error, for: .menu))]
+            }
+        }
+    }
+
+    /// A fruit logged in the background: the page shown reads the log again once.
+    public func tick() {
+        if action.landedSince(&actionSeen) { reread() }
     }
 
     private func openEatForm(_ fruit: Fruit) {
@@ -118,12 +147,7 @@ public final class FruitTab: AppTab {
         switch screen {
         case .list: return listBody(height: height)
         case .fruit(let fruit): lines = fruitPage(fruit)
-        case .log:
-            do {
-                lines = [style.bold("Fruit eaten, last 30 days"), ""] + split(FruitView.log(try service.days(from: nil, to: nil), style: style))
-            } catch {
-                lines = [style.red(ErrorSentence.text(error, for: .menu))]
-            }
+        case .log: lines = logLines
         }
         if let message = action.value, case .loaded = action.current { lines += ["", style.green(message)] }
         return detailScroller.window(lines, height: height, style: style)
@@ -158,15 +182,14 @@ public final class FruitTab: AppTab {
     private func fruitPage(_ fruit: Fruit) -> [String] {
         let style = context.style
         let today = (try? service.days.today()) ?? LocalDate.local(context.clock.now())
-        let last = try? service.lastEaten(fruit)
-        var text = FruitView.detail(fruit, lastEaten: last ?? nil, today: today, style: style)
+        var text = FruitView.detail(fruit, lastEaten: lastEaten, today: today, style: style)
         let blink = Int(Date().timeIntervalSinceReferenceDate * 2) % 2 == 1
         if fruit.highSugar, blink {
             let warning = FruitView.sugarWarning(style)
             text = text.replacingOccurrences(of: warning, with: String(repeating: " ", count: Style.width(warning)))
         }
         var lines = split(text)
-        if (last ?? nil) != nil { lines += ["", FruitView.confetti(fruit).joined(separator: " ")] }
+        if lastEaten != nil { lines += ["", FruitView.confetti(fruit).joined(separator: " ")] }
         return lines
     }
 

@@ -16,6 +16,7 @@ public final class Loader<Value: Sendable>: Sendable {
 
     private let state = Mutex<State>(.idle)
     private let generation = Mutex(0)
+    private let landed = Mutex(0)
 
     public init() {}
 
@@ -53,11 +54,19 @@ public final class Loader<Value: Sendable>: Sendable {
         Task.detached { [self] in
             do {
                 let value = try await work { stale in self.settle(ticket, .loaded(stale, stale: true)) }
-                settle(ticket, .loaded(value, stale: false))
+                settle(ticket, .loaded(value, stale: false), final: true)
             } catch {
-                settle(ticket, .failed(ErrorSentence.text(error, for: .menu), previous: self.value))
+                settle(ticket, .failed(ErrorSentence.text(error, for: .menu), previous: self.value), final: true)
             }
         }
+    }
+
+    /// True once for each final answer or failure that landed since the caller last asked
+    /// (`seen` keeps the caller's count): a screen reacts to a load once, whatever it returned.
+    public func landedSince(_ seen: inout Int) -> Bool {
+        let now = landed.withLock { $0 }
+        defer { seen = now }
+        return now != seen
     }
 
     /// Replaces the value at once (after a change the screen made itself).
@@ -66,8 +75,9 @@ public final class Loader<Value: Sendable>: Sendable {
         state.withLock { $0 = .loaded(value, stale: false) }
     }
 
-    private func settle(_ ticket: Int, _ new: State) {
+    private func settle(_ ticket: Int, _ new: State, final: Bool = false) {
         guard generation.withLock({ $0 == ticket }) else { return }
         state.withLock { $0 = new }
+        if final { landed.withLock { $0 += 1 } }
     }
 }

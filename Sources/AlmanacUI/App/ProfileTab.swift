@@ -10,6 +10,8 @@ public final class ProfileTab: AppTab {
     private var field: LineField?
     private var message: String?
     private var failure: String?
+    /// The name shown and whether the user chose it, read when the tab is shown and after a save.
+    private var shown: (name: String, saved: Bool)?
 
     public init(context: FrontContext) {
         self.context = context
@@ -21,7 +23,17 @@ public final class ProfileTab: AppTab {
     public var source: String? { nil }
     public var problem: String? { failure }
 
-    public func activate() {}
+    public func activate() { reread() }
+
+    private func reread() {
+        do {
+            shown = (try service.username(), try service.store.read().username != nil)
+            failure = nil
+        } catch {
+            shown = nil
+            failure = ErrorSentence.text(error, for: .menu)
+        }
+    }
 
     public func handle(_ key: Key) -> Bool {
         if var editing = field {
@@ -33,6 +45,7 @@ public final class ProfileTab: AppTab {
                     let saved = try service.setUsername(name)
                     message = "Saved: you are \(saved)."
                     field = nil
+                    reread()
                 } catch {
                     editing.problem = ErrorSentence.text(error, for: .menu)
                     field = editing
@@ -41,7 +54,7 @@ public final class ProfileTab: AppTab {
             return true
         }
         guard key == .character("e") else { return false }
-        field = LineField("Username:", text: (try? service.store.read().username) ?? "") { ProfileService.validate($0) }
+        field = LineField("Username:", text: shown?.saved == true ? shown?.name ?? "" : "") { ProfileService.validate($0) }
         message = nil
         return true
     }
@@ -49,18 +62,12 @@ public final class ProfileTab: AppTab {
     public func body(width: Int, height: Int) -> [String] {
         let style = context.style
         var lines = ["", style.bold("Profile"), ""]
-        do {
-            let name = try service.username()
-            let saved = try service.store.read().username != nil
-            if let field {
-                lines += field.lines(style: style, width: width - 2).map { "  " + $0 }
-                lines += ["", style.dim("  Enter saves · Esc cancels")]
-            } else {
-                lines.append("  Username  " + style.bold(name) + (saved ? "" : style.dim("  (not set: your login name, until you choose one)")))
-            }
-            failure = nil
-        } catch {
-            failure = ErrorSentence.text(error, for: .menu)
+        if let field {
+            lines += field.lines(style: style, width: width - 2).map { "  " + $0 }
+            lines += ["", style.dim("  Enter saves · Esc cancels")]
+        } else if let (name, saved) = shown {
+            lines.append("  Username  " + style.bold(name) + (saved ? "" : style.dim("  (not set: your login name, until you choose one)")))
+        } else {
             lines.append("  " + style.red(failure ?? ""))
         }
         lines += ["", "  Data folder  " + context.configuration.paths.data.path]

@@ -33,8 +33,9 @@ public final class WeatherTab: AppTab {
     private var choice: (list: Choice<City>, query: String)?
     private let places = Loader<(query: String, cities: [City])>()
     private let action = Loader<String>()
-    private var offered: String?
-    private var savedSeen: String?
+    /// Landings of `places` and `action` already reacted to.
+    private var placesSeen = 0
+    private var actionSeen = 0
 
     public init(context: FrontContext) {
         self.context = context
@@ -182,7 +183,6 @@ public final class WeatherTab: AppTab {
             let query = text.trimmingCharacters(in: .whitespaces)
             guard !query.isEmpty else { return true }
             let service = self.service
-            offered = nil
             places.load { _ in (query, try await service.geocode(query)) }
         }
         return true
@@ -211,12 +211,8 @@ public final class WeatherTab: AppTab {
     /// The geocoder's answer landed: one place is saved at once, several are offered; a city
     /// saved in the background is read back once.
     public func tick() {
-        if case .loaded(let text, false) = action.current, savedSeen != text {
-            savedSeen = text
-            reread()
-        }
-        guard case .loaded(let found, false) = places.current, offered != found.query else { return }
-        offered = found.query
+        if action.landedSince(&actionSeen) { reread() }
+        guard places.landedSince(&placesSeen), case .loaded(let found, _) = places.current else { return }
         if found.cities.count <= 1 {
             add(found.query, pick: 1)  // none: the service says no place has that name
         } else {
