@@ -28,9 +28,10 @@ public final class AlmanacApp {
     public var current: any AppTab { tabs[index] }
 
     /// Runs until `q` or Ctrl+C; the terminal is restored however it ends.
-    public func run() async throws {
+    /// - Parameter term: the `TERM` the wiring read (`dumb` cannot hold a full screen).
+    public func run(term: String?) async throws {
         let terminal = RawTerminal()
-        try terminal.enter(purpose: "The full-screen app", alternative: "`almanac menu` or the subcommands (`almanac --help`)")
+        try terminal.enter(term: term, purpose: "The full-screen app", alternative: "`almanac menu` or the subcommands (`almanac --help`)")
         defer { terminal.leave() }
         let keys = KeyReader()
         keys.start()

@@ -61,7 +61,8 @@ public struct DealsScreen: MenuScreen {
             default:
                 guard context.interactive else { return io.error("Browsing needs a terminal; use the top rows instead.") }
                 let feed = DealFeed(source: .server(count: 1_000_000, seed: 42, pace: 2000), column: choice.column, descending: choice.descending)
-                try await DealBrowser(feed: feed, style: context.style).run(options: context.configuration.transport)
+                try await DealBrowser(feed: feed, style: context.style).run(
+                    options: context.configuration.transport, term: context.configuration.environment["TERM"])
             }
         }
         return .stay

@@ -23,9 +23,10 @@ public final class DealBrowser {
         self.style = style
     }
 
-    public func run(options: TransportOptions) async throws {
+    /// - Parameter term: the `TERM` the wiring read (`dumb` cannot hold a full screen).
+    public func run(options: TransportOptions, term: String?) async throws {
         let terminal = RawTerminal()
-        try terminal.enter()
+        try terminal.enter(term: term)
         defer { terminal.leave() }
         let keys = KeyReader()
         keys.start()

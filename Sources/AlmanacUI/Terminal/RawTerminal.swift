@@ -17,12 +17,13 @@ public final class RawTerminal {
     nonisolated(unsafe) static var savedValid = false
 
     /// Raw keys and the alternate screen. Throws when stdin or stdout is not a terminal, or the
-    /// terminal cannot move its cursor (`TERM=dumb`); `purpose` names who asked, in that sentence.
-    public func enter(purpose: String = "deals browse", alternative: String = "`almanac deals top`") throws {
+    /// terminal cannot move its cursor (`term`, the wiring's `TERM`, is `dumb`); `purpose` names
+    /// who asked, in that sentence.
+    public func enter(term: String?, purpose: String = "deals browse", alternative: String = "`almanac deals top`") throws {
         guard isatty(STDIN_FILENO) == 1, isatty(STDOUT_FILENO) == 1 else {
             throw UsageErrorText("\(purpose) needs a terminal; use \(alternative) for piped output.")
         }
-        if ProcessInfo.processInfo.environment["TERM"] == "dumb" {
+        if term == "dumb" {
             throw UsageErrorText("\(purpose) needs a terminal that can move its cursor (TERM is dumb); use \(alternative) instead.")
         }
         tcgetattr(STDIN_FILENO, &original)

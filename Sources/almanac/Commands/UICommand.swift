@@ -22,7 +22,7 @@ struct UICommand: AsyncParsableCommand {
         let context = CommandRunner.makeContext(global, console: log.console(verbose: global.verbose))
         do {
             let feed = DealFeed(source: deals.dealSource(defaultPace: 2000), column: deals.column, descending: !deals.asc)
-            try await AppWiring.app(context: context, log: log, feed: feed).run()
+            try await AppWiring.app(context: context, log: log, feed: feed).run(term: context.configuration.environment["TERM"])
         } catch {
             FileHandle.standardError.write(Data(("almanac: " + ErrorSentence.text(error, for: .commandLine) + "\n").utf8))
             throw ExitCode(ExitStatus.code(for: error))
