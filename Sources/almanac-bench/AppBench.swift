@@ -41,17 +41,7 @@ enum AppBench {
             if app.tabs[0].pending == 0 { break }
             try await Task.sleep(nanoseconds: 10_000_000)
         }
-        let weatherKeys: [Key] = [.right, .down, .character("t"), .left, .enter, .right, .escape]
-        let weather = presses(app, screen, count, keys: weatherKeys)
-        if CommandLine.arguments.contains("--by-key") {
-            for (index, key) in weatherKeys.enumerated() {
-                let times = stride(from: index, to: weather.count, by: weatherKeys.count).map { weather[$0] }
-                print("\(key): median \(milliseconds(median(times))) worst \(milliseconds(times.max() ?? 0))")
-            }
-            let slowest = weather.indices.sorted { weather[$0] > weather[$1] }.prefix(8)
-            print("slowest presses (index: ms):", slowest.map { "\($0): \(milliseconds(weather[$0]))" }.joined(separator: ", "))
-        }
-
+        let weather = presses(app, screen, count, keys: [.right, .down, .character("t"), .left, .enter, .right, .escape])
         func figures(_ times: [Double]) -> String { "median \(milliseconds(median(times))) · worst \(milliseconds(times.max() ?? 0))" }
         let rows: [(String, String)] = [
             ("Deals, 1M+ rows, ingesting: ↑↓ PgUp PgDn f", figures(moving)),

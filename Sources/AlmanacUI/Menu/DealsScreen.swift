@@ -8,7 +8,7 @@ import Synchronization
 public struct DealsScreen: MenuScreen {
     public let context: FrontContext
     /// The chosen sort, kept while the screen is open.
-    public final class Choice: Sendable {
+    public final class Sort: Sendable {
         private let state = Mutex((column: DealColumn.date, descending: true))
         var column: DealColumn {
             get { state.withLock { $0.column } }
@@ -19,9 +19,9 @@ public struct DealsScreen: MenuScreen {
             set { state.withLock { $0.descending = newValue } }
         }
     }
-    public let choice = Choice()
+    public let sort = Sort()
 
-    public var title: String { "Deals (sorted by \(choice.column.title.lowercased()), \(choice.descending ? "descending" : "ascending"))" }
+    public var title: String { "Deals (sorted by \(sort.column.title.lowercased()), \(sort.descending ? "descending" : "ascending"))" }
     public let choices = ["Top 20 rows of 100,000 deals", "Choose the sort column", "Flip the direction", "Browse full screen"]
     public let help = [
         "Streams 100,000 deals and shows the first 20 in the chosen order. Same as: almanac deals top --sort price",
@@ -34,12 +34,12 @@ public struct DealsScreen: MenuScreen {
         await attempt(io) {
             switch index {
             case 0:
-                let feed = DealFeed(source: .server(count: 100_000, seed: 42, pace: 0), column: choice.column, descending: choice.descending)
+                let feed = DealFeed(source: .server(count: 100_000, seed: 42, pace: 0), column: sort.column, descending: sort.descending)
                 feed.start()
                 while !feed.isComplete { if feed.pump() == 0 { try await Task.sleep(nanoseconds: 2_000_000) } }
                 io.say(
                     DealsView.table(
-                        feed.store.window(offset: 0, count: 20), column: choice.column, descending: choice.descending,
+                        feed.store.window(offset: 0, count: 20), column: sort.column, descending: sort.descending,
                         total: feed.store.count, style: context.style))
             case 1:
                 let names = DealColumn.allCases.map(\.rawValue)
@@ -53,14 +53,14 @@ public struct DealsScreen: MenuScreen {
                             return column
                         })
                 else { return }
-                choice.column = column
+                sort.column = column
                 io.say("Sorting by \(column.title.lowercased()).")
             case 2:
-                choice.descending.toggle()
-                io.say("Now \(choice.descending ? "descending" : "ascending").")
+                sort.descending.toggle()
+                io.say("Now \(sort.descending ? "descending" : "ascending").")
             default:
                 guard context.interactive else { return io.error("Browsing needs a terminal; use the top rows instead.") }
-                let feed = DealFeed(source: .server(count: 1_000_000, seed: 42, pace: 2000), column: choice.column, descending: choice.descending)
+                let feed = DealFeed(source: .server(count: 1_000_000, seed: 42, pace: 2000), column: sort.column, descending: sort.descending)
                 try await DealBrowser(feed: feed, style: context.style).run(
                     options: context.configuration.transport, term: context.configuration.environment["TERM"])
             }
