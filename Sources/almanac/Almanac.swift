@@ -34,11 +34,13 @@ struct Almanac: AsyncParsableCommand {
 /// The entry point: parse, run, and turn every failure into one line on stderr and its exit code.
 @main
 enum Main {
-    static func main() async {
+    /// Parsing is synchronous; the command then runs as a task whose jobs this thread serves
+    /// (`CallerThreadExecutor`), so a short command starts no thread pool.
+    static func main() {
         do {
             var command = try Almanac.parseAsRoot()
             if var asyncCommand = command as? AsyncParsableCommand {
-                try await asyncCommand.run()
+                try CallerThreadExecutor().run { try await asyncCommand.run() }
             } else {
                 try command.run()
             }

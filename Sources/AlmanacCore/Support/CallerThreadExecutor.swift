@@ -1,0 +1,73 @@
+import Foundation
+
+/// Runs one task, and every job it prefers to run here, on the thread that calls `run(_:)`.
+///
+/// A command that awaits in the usual way hops from the main thread to the concurrency runtime's
+/// thread pool: the runtime starts worker threads and the dispatch manager, each hop wakes a
+/// thread, and the process ends on yet another thread — about a fifth of a short command's whole
+/// run. With this executor preferred, nonisolated async code, `async let` and task groups run
+/// here, one job at a time in arrival order, and no pool thread starts. Work that truly needs its
+/// own thread still gets one: `Task.detached` (the app's loads, the deal producers) and the
+/// blocking pool (curl transfers) resume their awaiting jobs here through the queue.
+///
+/// Contract: a job run here must not block waiting for another job of the same executor (such a
+/// wait never ends); blocking on I/O, a lock or another thread is fine.
+// @unchecked: the queue and the finished flag are guarded by `condition`; a Mutex cannot wait.
+public final class CallerThreadExecutor: TaskExecutor, @unchecked Sendable {
+    private let condition = NSCondition()
+    private var jobs: [UnownedJob] = []
+    private var finished = false
+
+    public init() {}
+
+    public func enqueue(_ job: consuming ExecutorJob) {
+        let job = UnownedJob(job)
+        condition.lock()
+        jobs.append(job)
+        condition.signal()
+        condition.unlock()
+    }
+
+    /// Runs `operation` as a task preferring this executor and serves its jobs on the calling
+    /// thread until it ends; rethrows what it threw. Call once per executor.
+    public func run(_ operation: sending @escaping () async throws -> Void) throws {
+        let outcome = Outcome()
+        Task(executorPreference: self) {
+            do { try await operation() } catch { outcome.error = error }
+            self.finish()
+        }
+        serve()
+        if let error = outcome.error { throw error }
+    }
+
+    private func finish() {
+        condition.lock()
+        finished = true
+        condition.signal()
+        condition.unlock()
+    }
+
+    /// Takes every queued job at once and runs them in order, until the task has finished.
+    private func serve() {
+        var batch: [UnownedJob] = []
+        while true {
+            condition.lock()
+            while jobs.isEmpty, !finished { condition.wait() }
+            if jobs.isEmpty {
+                condition.unlock()
+                return
+            }
+            swap(&batch, &jobs)
+            condition.unlock()
+            for job in batch { job.runSynchronously(on: asUnownedTaskExecutor()) }
+            batch.removeAll(keepingCapacity: true)
+        }
+    }
+}
+
+/// The error the task ended with, written by the task before it signals the end and read by the
+/// serving thread after it (the condition's lock orders the two).
+// @unchecked: written once before `finish()`, read once after `serve()` returns.
+private final class Outcome: @unchecked Sendable {
+    var error: (any Error)?
+}
