@@ -48,6 +48,6 @@ public enum TransportError: Error, Equatable, CustomStringConvertible, Sendable 
     }
 
     public static func format(_ seconds: TimeInterval) -> String {
-        seconds == seconds.rounded() ? String(Int(seconds)) : String(format: "%.1f", seconds)
+        seconds == seconds.rounded() ? String(Int(seconds)) : DecimalText.fixed(seconds, 1)
     }
 }

@@ -43,7 +43,7 @@ public struct LiveClient: Sendable {
                     throw error
                 }
                 attempt += 1
-                console.debug("retrying \(request.displayTarget) in \(String(format: "%.1f", wait)) s (HTTP \(response.status))")
+                console.debug("retrying \(request.displayTarget) in \(DecimalText.fixed(wait, 1)) s (HTTP \(response.status))")
                 await retry.sleep(wait)
             } catch let error as TransportError {
                 console.debug("\(request.method.rawValue) \(request.displayTarget) failed: \(error)")

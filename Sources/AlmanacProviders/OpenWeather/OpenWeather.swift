@@ -11,7 +11,7 @@ public enum OpenWeather {
     public static let geocodeTTL: TimeInterval = 30 * 86400
 
     static func coordinates(_ latitude: Double, _ longitude: Double) -> [QueryItem] {
-        [QueryItem("lat", String(format: "%.4f", latitude)), QueryItem("lon", String(format: "%.4f", longitude))]
+        [QueryItem("lat", DecimalText.fixed(latitude, 4)), QueryItem("lon", DecimalText.fixed(longitude, 4))]
     }
 
     /// One Call 3.0: current, 48 hourly and 8 daily entries in one response.
@@ -60,6 +60,6 @@ public enum OpenWeather {
 
     /// `55.76,37.62`: a place in a message.
     static func place(_ latitude: Double, _ longitude: Double) -> String {
-        String(format: "%.2f,%.2f", latitude, longitude)
+        DecimalText.fixed(latitude, 2) + "," + DecimalText.fixed(longitude, 2)
     }
 }

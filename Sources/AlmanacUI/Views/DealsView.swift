@@ -17,7 +17,7 @@ public enum DealsView {
     public static func grouped(_ value: Int) -> String { NumberText.grouped(value) }
 
     public static func cells(_ deal: Deal, style: Style) -> [String] {
-        let price = String(format: "%.2f", deal.price)
+        let price = DecimalText.fixed(deal.price, 2)
         return [
             String(deal.id), timeFormatter.string(from: deal.dateModified), deal.instrumentName,
             deal.side == .sell ? style.red(price) : style.green(price), grouped(Int(deal.amount.rounded())), deal.side.rawValue,

@@ -10,9 +10,12 @@ public enum FruitView {
         style.color256(fruit.family, FamilyColour.index(for: fruit.family))
     }
 
+    /// A whole number as it is, otherwise two decimals with a last zero dropped (`1.5`, `0.25`).
     public static func number(_ value: Double) -> String {
-        value == value.rounded()
-            ? String(Int(value)) : String(format: "%.2f", value).replacingOccurrences(of: #"0$"#, with: "", options: .regularExpression)
+        if value == value.rounded() { return String(Int(value)) }
+        var text = DecimalText.fixed(value, 2)
+        if text.hasSuffix("0") { text.removeLast() }
+        return text
     }
 
     public static func table(_ fruits: [Fruit], style: Style) -> String {
@@ -74,15 +77,15 @@ public enum FruitView {
             for entry in day.entries {
                 let n = entry.nutrition
                 table.add([
-                    String(entry.id), entry.name, number(entry.grams), String(format: "%.0f", n.calories), String(format: "%.1f", n.fat),
-                    String(format: "%.1f", n.sugar), String(format: "%.1f", n.carbohydrates), String(format: "%.1f", n.protein),
+                    String(entry.id), entry.name, number(entry.grams), DecimalText.fixed(n.calories, 0), DecimalText.fixed(n.fat, 1),
+                    DecimalText.fixed(n.sugar, 1), DecimalText.fixed(n.carbohydrates, 1), DecimalText.fixed(n.protein, 1),
                 ])
             }
             let t = day.total
             table.add([
-                style.bold(""), style.bold("Total"), number(day.entries.reduce(0) { $0 + $1.grams }), style.bold(String(format: "%.0f", t.calories)),
-                String(format: "%.1f", t.fat), String(format: "%.1f", t.sugar), String(format: "%.1f", t.carbohydrates),
-                String(format: "%.1f", t.protein),
+                style.bold(""), style.bold("Total"), number(day.entries.reduce(0) { $0 + $1.grams }), style.bold(DecimalText.fixed(t.calories, 0)),
+                DecimalText.fixed(t.fat, 1), DecimalText.fixed(t.sugar, 1), DecimalText.fixed(t.carbohydrates, 1),
+                DecimalText.fixed(t.protein, 1),
             ])
             return style.bold(day.date.longText) + "\n" + table.render(style: style)
         }.joined(separator: "\n\n")

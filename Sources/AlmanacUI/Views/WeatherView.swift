@@ -48,7 +48,7 @@ public struct WeatherView {
             ("Sunset", f.time(now.sunset)),
             ("Daylight", WeatherFormat.duration(from: now.sunrise, to: now.sunset)),
         ]
-        if let uvi = now.uvIndex { rows.insert(("UV index", String(format: "%.1f", uvi)), at: 7) }
+        if let uvi = now.uvIndex { rows.insert(("UV index", DecimalText.fixed(uvi, 1)), at: 7) }
         let width = rows.map(\.0.count).max()!
         let body = rows.map { $0.0.padding(toLength: width, withPad: " ", startingAt: 0) + "  " + $0.1 }.joined(separator: "\n")
         return header(report, "Now") + "\n\n" + body + "\n\n" + footer(report)
@@ -139,7 +139,7 @@ public struct WeatherView {
             ("Precipitation", "\(WeatherFormat.percent(day.precipitationProbability)) chance, \(f.precipitation(day.precipitation))"),
             ("Wind", f.windWithDirection(day.windSpeed, day.windDegrees) + (day.windGust.map { ", gusts \(f.wind($0))" } ?? "")),
             ("Humidity", day.humidity.map { "\(Int($0))%" } ?? "—"),
-            ("UV index", day.uvIndex.map { String(format: "%.1f", $0) } ?? "—"),
+            ("UV index", day.uvIndex.map { DecimalText.fixed($0, 1) } ?? "—"),
             ("Sunrise / sunset", "\(f.time(day.sunrise)) / \(f.time(day.sunset)) (\(WeatherFormat.duration(from: day.sunrise, to: day.sunset)))"),
             ("Moon", WeatherFormat.moonPhase(day.moonPhase)),
         ]

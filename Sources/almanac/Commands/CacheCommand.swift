@@ -94,7 +94,7 @@ struct CacheCommand: AsyncParsableCommand {
 enum ByteCount {
     static func format(_ bytes: Int) -> String {
         if bytes < 1024 { return "\(bytes) B" }
-        if bytes < 1024 * 1024 { return String(format: "%.1f KB", Double(bytes) / 1024) }
-        return String(format: "%.1f MB", Double(bytes) / 1024 / 1024)
+        if bytes < 1024 * 1024 { return DecimalText.fixed(Double(bytes) / 1024, 1) + " KB" }
+        return DecimalText.fixed(Double(bytes) / 1024 / 1024, 1) + " MB"
     }
 }

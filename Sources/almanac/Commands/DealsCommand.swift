@@ -126,9 +126,9 @@ final class ProgressLine {
             let filled = Int(fraction * 20)
             let eta = rate > 0 ? Double(total - received) / rate : 0
             text += " / \(DealsView.grouped(total)) [" + String(repeating: "#", count: filled) + String(repeating: "-", count: 20 - filled) + "]"
-            text += String(format: " %.0fk/s ETA %.1f s ", rate / 1000, eta)
+            text += " \(DecimalText.fixed(rate / 1000, 0))k/s ETA \(DecimalText.fixed(eta, 1)) s "
         } else {
-            text += String(format: " %.0fk/s ", rate / 1000)
+            text += " \(DecimalText.fixed(rate / 1000, 0))k/s "
         }
         FileHandle.standardError.write(Data(text.utf8))
     }

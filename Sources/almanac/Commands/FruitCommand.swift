@@ -132,7 +132,7 @@ struct FruitCommand: AsyncParsableCommand {
                 try context.show(
                     json: entry,
                     text:
-                        "Logged #\(entry.id): \(FruitView.number(entry.grams)) g of \(entry.name) on \(entry.date.longText) (\(String(format: "%.0f", entry.nutrition.calories)) kcal)."
+                        "Logged #\(entry.id): \(FruitView.number(entry.grams)) g of \(entry.name) on \(entry.date.longText) (\(DecimalText.fixed(entry.nutrition.calories, 0)) kcal)."
                 )
             }
         }

@@ -43,19 +43,19 @@ public enum PriceFormat {
     public static func format(_ value: Double?) -> String {
         guard let value, value.isFinite else { return "—" }
         if abs(value) >= 1 {
-            let fixed = String(format: "%.2f", abs(value))
+            let fixed = DecimalText.fixed(abs(value), 2)
             let parts = fixed.split(separator: ".")
             return (value < 0 ? "-" : "") + NumberText.grouped(digits: parts[0]) + "." + parts[1]
         }
         if value == 0 { return "0.00" }
         let decimals = max(2, 3 - Int(floor(log10(abs(value)))))
-        return String(format: "%.\(decimals)f", value)
+        return DecimalText.fixed(value, decimals)
     }
 
     /// `+1.23%` / `−0.45%`
     public static func percent(_ value: Double?) -> String {
         guard let value, value.isFinite else { return "—" }
-        let text = String(format: "%.2f%%", abs(value))
+        let text = DecimalText.fixed(abs(value), 2) + "%"
         return (value < 0 ? "−" : "+") + text
     }
 }

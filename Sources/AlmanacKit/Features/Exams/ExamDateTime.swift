@@ -33,7 +33,7 @@ public struct ExamDateTime: TextCodable, Sendable, Hashable, Comparable, CustomS
     public var description: String { date.description + " " + time }
 
     /// `09:30`
-    public var time: String { String(format: "%02d:%02d", hour, minute) }
+    public var time: String { DecimalText.padded(hour, 2) + ":" + DecimalText.padded(minute, 2) }
 
     public static func < (lhs: ExamDateTime, rhs: ExamDateTime) -> Bool {
         (lhs.date, lhs.hour, lhs.minute) < (rhs.date, rhs.hour, rhs.minute)

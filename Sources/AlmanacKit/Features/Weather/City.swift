@@ -45,7 +45,7 @@ public struct City: Codable, Sendable, Equatable {
 
     /// `59.94°N 30.31°E`
     public var coordinatesText: String {
-        String(format: "%.2f°%@ %.2f°%@", abs(latitude), latitude >= 0 ? "N" : "S", abs(longitude), longitude >= 0 ? "E" : "W")
+        "\(DecimalText.fixed(abs(latitude), 2))°\(latitude >= 0 ? "N" : "S") \(DecimalText.fixed(abs(longitude), 2))°\(longitude >= 0 ? "E" : "W")"
     }
 
     /// The city's time zone: the IANA zone, else the fixed offset, else UTC.
@@ -61,6 +61,6 @@ public struct City: Codable, Sendable, Equatable {
         guard parts.count == 2, let lat = Double(parts[0]), let lon = Double(parts[1]),
             (-90...90).contains(lat), (-180...180).contains(lon)
         else { return nil }
-        return City(name: String(format: "%.4f,%.4f", lat, lon), latitude: lat, longitude: lon)
+        return City(name: DecimalText.fixed(lat, 4) + "," + DecimalText.fixed(lon, 4), latitude: lat, longitude: lon)
     }
 }

@@ -58,8 +58,8 @@ public struct WeatherFormat: Sendable {
 
     /// `1.2 mm` or `0.05 in`; empty amounts show as `0 mm`.
     public func precipitation(_ millimetres: Double) -> String {
-        if settings.units == .imperial { return String(format: "%.2f in", millimetres / 25.4) }
-        return millimetres == 0 ? "0 mm" : String(format: "%.1f mm", millimetres)
+        if settings.units == .imperial { return DecimalText.fixed(millimetres / 25.4, 2) + " in" }
+        return millimetres == 0 ? "0 mm" : DecimalText.fixed(millimetres, 1) + " mm"
     }
 
     /// `40%`
