@@ -179,13 +179,17 @@ struct JSONParser {
     private mutating func string() -> String? {
         index += 1
         let start = index
+        var ascii = true
         while index < bytes.count {
             let byte = bytes[index]
             if byte == UInt8(ascii: "\"") {
-                let text = String(validating: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self)
+                let utf8 = UnsafeBufferPointer(rebasing: bytes[start..<index])
+                // ASCII is valid UTF-8 as it stands: the direct, non-validating initializer.
+                let text = ascii ? String(decoding: utf8, as: UTF8.self) : String(validating: utf8, as: UTF8.self)
                 index += 1
                 return text
             }
+            ascii = ascii && byte < 0x80
             if byte == UInt8(ascii: "\\") { return escapedString(from: start) }
             if byte < 0x20 { return nil }
             index += 1

@@ -39,7 +39,7 @@ public struct Environment: Sendable, Equatable {
 
     /// Builds the merged environment for a run.
     public static func load(
-        process: [String: String] = ProcessInfo.processInfo.environment,
+        process: [String: String] = ProcessEnvironment.variables(),
         currentDirectory: String = FileManager.default.currentDirectoryPath
     ) -> Environment {
         var environment = Environment(process)
