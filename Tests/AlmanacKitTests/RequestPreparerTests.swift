@@ -68,6 +68,19 @@ final class RequestPreparerTests: XCTestCase {
         let text = "failed GET https://x/y?apikey=abc123&appid=zzzz and SECRETVALUE"
         XCTAssertEqual(Redactor.scrub(text, secrets: ["SECRETVALUE"]), "failed GET https://x/y?apikey=***&appid=*** and ***")
     }
+
+    /// The encoder agrees with Foundation's percent-encoding over the unreserved set.
+    func testQueryEncodingEqualsFoundations() {
+        var unreserved = CharacterSet(charactersIn: "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789")
+        unreserved.insert(charactersIn: "-._~")
+        let samples = [
+            "", "Moscow", "BTC/USD", "Horned Melon", "a+b=c&d", "55.7558,37.6173", "São Paulo", "東京", "🍓", "100%", "~tilde_-.", "key=sécret&x",
+            "line\nbreak", "\u{0}",
+        ]
+        for text in samples {
+            XCTAssertEqual(URLParts.encode(text), text.addingPercentEncoding(withAllowedCharacters: unreserved), text)
+        }
+    }
 }
 
 final class ConfigurationTests: XCTestCase {
@@ -121,4 +134,5 @@ final class ConfigurationTests: XCTestCase {
         XCTAssertEqual(configuration.mode(for: .fruityvice), .live)
         XCTAssertEqual(Configuration(environment: Environment(["ALMANAC_OFFLINE": "1"])).mode(for: .fruityvice), .offline)
     }
+
 }

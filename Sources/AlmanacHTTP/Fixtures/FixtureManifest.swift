@@ -25,6 +25,31 @@ public struct FixtureManifest: Codable, Sendable, Equatable {
                 provider, file, method, path, query, status, bytes
             )
         }
+
+        /// An entry from its JSON object, each member read once; nil without provider, file or path.
+        init?(json: JSONValue) {
+            guard case .object(let members) = json else { return nil }
+            var provider: String?
+            var file: String?
+            var path: String?
+            (method, query, status, bytes) = ("GET", [:], 200, nil)
+            for (name, value) in members {
+                switch name {
+                case "provider": provider = value.stringValue
+                case "file": file = value.stringValue
+                case "path": path = value.stringValue
+                case "method": method = value.stringValue ?? "GET"
+                case "status": status = value.intValue ?? 200
+                case "bytes": bytes = value.intValue
+                case "query":
+                    guard case .object(let pairs) = value else { break }
+                    for (key, text) in pairs { query[key] = text.stringValue }
+                default: break
+                }
+            }
+            guard let provider, let file, let path else { return nil }
+            (self.provider, self.file, self.path) = (provider, file, path)
+        }
     }
 
     public var schema: Int
@@ -50,23 +75,9 @@ public struct FixtureManifest: Codable, Sendable, Equatable {
         guard let data = FileBytes.read(atPath: folder.appendingPathComponent(fileName).path), let root = JSONValue.parse(data),
             root["schema"]?.intValue == schemaVersion, case .array(let items)? = root["recordings"]
         else { return nil }
-        var entries: [Entry] = []
-        entries.reserveCapacity(items.count)
-        for item in items {
-            guard let provider = item["provider"]?.stringValue, let file = item["file"]?.stringValue, let path = item["path"]?.stringValue
-            else { continue }
-            var query: [String: String] = [:]
-            if case .object(let members)? = item["query"] {
-                for (name, value) in members { query[name] = value.stringValue }
-            }
-            entries.append(
-                Entry(
-                    provider: provider, file: file, method: item["method"]?.stringValue ?? "GET", path: path,
-                    query: query, status: item["status"]?.intValue ?? 200, bytes: item["bytes"]?.intValue))
-        }
         return FixtureManifest(
             program: root["program"]?.stringValue ?? "", recordedAt: root["recordedAt"]?.stringValue,
-            recordedOn: root["recordedOn"]?.stringValue, recordings: entries)
+            recordedOn: root["recordedOn"]?.stringValue, recordings: items.compactMap(Entry.init(json:)))
     }
 
     /// Builds the manifest of a folder by reading every recording in it (`fixtures index`).

@@ -175,7 +175,7 @@ public final class FixtureTransport: Sendable {
             return Candidate(folder: folder, file: entry.file, method: method, path: entry.path, query: entry.query, status: entry.status)
         }
         let known = Set(listed.map(\.file))
-        let files = (try? FileManager.default.contentsOfDirectory(atPath: folder.appendingPathComponent(provider).path)) ?? []
+        let files = DirectoryNames.list(atPath: folder.appendingPathComponent(provider).path) ?? []
         for file in files.sorted() where file.hasSuffix(".json") && !known.contains("\(provider)/\(file)") {
             guard let recording = Recording.load(folder.appendingPathComponent(provider).appendingPathComponent(file)) else { continue }
             result.append(

@@ -3,16 +3,33 @@ import Foundation
 
 /// Small, allocation-light helpers for URL strings.
 public enum URLParts {
-    /// Characters left as they are in a query component (RFC 3986 unreserved).
-    static let unreserved: CharacterSet = {
-        var set = CharacterSet(charactersIn: "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789")
-        set.insert(charactersIn: "-._~")
-        return set
-    }()
-
-    /// Percent-encodes everything but unreserved characters (space → `%20`).
+    /// Percent-encodes every UTF-8 byte but the unreserved characters of RFC 3986 (letters, digits,
+    /// `-._~`), in uppercase hex (space → `%20`, `é` → `%C3%A9`): what Foundation's
+    /// `addingPercentEncoding` gives with that set, without its character-set machinery.
     public static func encode(_ text: String) -> String {
-        text.addingPercentEncoding(withAllowedCharacters: unreserved) ?? text
+        guard text.utf8.contains(where: { !isUnreserved($0) }) else { return text }
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(text.utf8.count * 3)
+        for byte in text.utf8 {
+            if isUnreserved(byte) {
+                bytes.append(byte)
+            } else {
+                bytes += [UInt8(ascii: "%"), hexDigit(byte >> 4), hexDigit(byte & 0x0F)]
+            }
+        }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    private static func isUnreserved(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"): true
+        case UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"), UInt8(ascii: "~"): true
+        default: false
+        }
+    }
+
+    private static func hexDigit(_ value: UInt8) -> UInt8 {
+        value < 10 ? UInt8(ascii: "0") + value : UInt8(ascii: "A") + value - 10
     }
 
     /// Percent-encodes one path segment (`Horned Melon` → `Horned%20Melon`).

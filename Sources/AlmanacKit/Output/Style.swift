@@ -44,12 +44,12 @@ public struct Style: Sendable {
 
     /// The text without ANSI escape sequences.
     public static func strip(_ text: String) -> String {
-        guard text.contains("\u{1B}") else { return text }
+        guard text.utf8.contains(0x1B) else { return text }
         var result = ""
         var inEscape = false
         for scalar in text.unicodeScalars {
             if inEscape {
-                if scalar.properties.isAlphabetic { inEscape = false }
+                if scalar.isASCII ? isASCIILetter(UInt8(scalar.value)) : scalar.properties.isAlphabetic { inEscape = false }
             } else if scalar == "\u{1B}" {
                 inEscape = true
             } else {
@@ -61,7 +61,8 @@ public struct Style: Sendable {
 
     /// Columns a string takes on a terminal (ANSI stripped; wide emoji and CJK count 2).
     public static func width(_ text: String) -> Int {
-        strip(text).reduce(0) { total, character in
+        if let width = asciiWidth(text) { return width }
+        return strip(text).reduce(0) { total, character in
             guard let scalar = character.unicodeScalars.first else { return total }
             let value = scalar.value
             // An emoji presentation selector makes any symbol two cells wide.
@@ -73,6 +74,31 @@ public struct Style: Sendable {
                 || (0x1F300...0x1FAFF).contains(value) || (0x20000...0x3FFFD).contains(value) || wideSymbols.contains(value)
             return total + (wide ? 2 : 1)
         }
+    }
+
+    /// The width of an all-ASCII text, byte by byte (the common case: no grapheme breaking
+    /// needed); nil when any byte is not ASCII. Escape sequences take no columns, CR LF is one
+    /// character as in Swift.
+    private static func asciiWidth(_ text: String) -> Int? {
+        var width = 0
+        var inEscape = false
+        var previous: UInt8 = 0
+        for byte in text.utf8 {
+            guard byte < 0x80 else { return nil }
+            if inEscape {
+                if isASCIILetter(byte) { inEscape = false }
+            } else if byte == 0x1B {
+                inEscape = true
+            } else if !(byte == 0x0A && previous == 0x0D) {
+                width += 1
+            }
+            previous = byte
+        }
+        return width
+    }
+
+    private static func isASCIILetter(_ byte: UInt8) -> Bool {
+        (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte | 0x20)
     }
 
     /// Symbols below U+1F300 that terminals draw two cells wide (East Asian Width "W"): the
