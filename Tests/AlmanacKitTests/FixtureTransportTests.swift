@@ -41,4 +41,15 @@ final class FixtureTransportTests: XCTestCase {
             guard case .noRecording = error else { return XCTFail("\(error)") }
         }
     }
+
+    /// A recorded parameter matches a request's ignoring case (ASCII or not) or as the same number.
+    func testRecordedParametersMatchIgnoringCaseOrAsNumbers() {
+        XCTAssertTrue(Recording.same("BTC/USD", "btc/usd"))
+        XCTAssertTrue(Recording.same("São Paulo", "SÃO PAULO"))
+        XCTAssertTrue(Recording.same("55.7558", "55.75580"))
+        XCTAssertTrue(Recording.same("1e3", "1000"))
+        XCTAssertFalse(Recording.same("ETH/USD", "ETH/EUR"))
+        XCTAssertFalse(Recording.same("Moscow", "Moscow "))
+        XCTAssertFalse(Recording.same("55.7558", "55.7559"))
+    }
 }

@@ -7,6 +7,19 @@ import XCTest
 @testable import AlmanacProviders
 
 final class LocalDateTests: XCTestCase {
+    /// Only `YYYY-MM-DD` with a real day: leap years, month lengths, no signs, spaces or extra parts.
+    func testParsesOnlyRealISODates() {
+        XCTAssertEqual(LocalDate("2026-11-20"), LocalDate(year: 2026, month: 11, day: 20))
+        XCTAssertEqual(LocalDate("2024-02-29"), LocalDate(year: 2024, month: 2, day: 29))
+        XCTAssertEqual(LocalDate("0001-01-01"), LocalDate(year: 1, month: 1, day: 1))
+        for bad in [
+            "2025-02-29", "1900-02-29", "2026-13-01", "2026-00-10", "2026-04-31", "2026-11-00", "2026-11-2", "26-11-20", "2026-11-20-01",
+            "2026/11/20", "+202-11-20", "2026-1a-20", " 2026-11-20", "2026-11-20 ", "", "2026--11-20", "２０２６-11-20",
+        ] {
+            XCTAssertNil(LocalDate(bad), bad)
+        }
+    }
+
     func testCalendarDateMatchesFoundationAcrossZonesAndCenturies() {
         var calendar = Calendar(identifier: .gregorian)
         let zones = ["UTC", "Europe/Moscow", "America/New_York", "Asia/Tehran", "Pacific/Kiritimati", "Pacific/Pago_Pago"].compactMap(

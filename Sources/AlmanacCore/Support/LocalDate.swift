@@ -8,11 +8,28 @@ public struct LocalDate: Sendable, Hashable, Comparable, TextCodable, CustomStri
 
     /// Parses `YYYY-MM-DD`; nil for malformed or impossible dates (`2026-02-30`).
     public init?(_ text: String) {
-        let parts = text.split(separator: "-", omittingEmptySubsequences: false)
-        guard parts.count == 3, parts[0].count == 4, parts[1].count == 2, parts[2].count == 2,
-            let year = Int(parts[0]), let month = Int(parts[1]), let day = Int(parts[2]),
-            (1...12).contains(month), day >= 1, day <= LocalDate.daysIn(month: month, year: year)
-        else { return nil }
+        // Byte by byte: a history reads hundreds of these, and splitting into substrings costs
+        // an allocation each.
+        var (year, month, day) = (0, 0, 0)
+        var field = 0
+        var width = 0
+        for byte in text.utf8 {
+            let expected = field == 0 ? 4 : 2
+            if byte == UInt8(ascii: "-") {
+                guard width == expected, field < 2 else { return nil }
+                (field, width) = (field + 1, 0)
+            } else {
+                guard (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte), width < expected else { return nil }
+                let digit = Int(byte - UInt8(ascii: "0"))
+                switch field {
+                case 0: year = year * 10 + digit
+                case 1: month = month * 10 + digit
+                default: day = day * 10 + digit
+                }
+                width += 1
+            }
+        }
+        guard field == 2, width == 2, (1...12).contains(month), day >= 1, day <= LocalDate.daysIn(month: month, year: year) else { return nil }
         self.year = year
         self.month = month
         self.day = day

@@ -88,8 +88,10 @@ public final class FixtureTransport: Sendable {
     /// The candidate listing most matching parameters; earlier sets win ties.
     private func best(_ candidates: [Candidate], for descriptor: RequestDescriptor) -> Candidate? {
         var best: (Candidate, Int)?
+        let given = Recording.parameters(of: descriptor)
         for candidate in candidates {
-            guard let score = Recording.score(method: candidate.method, path: candidate.path, query: candidate.query, descriptor) else { continue }
+            guard let score = Recording.score(method: candidate.method, path: candidate.path, query: candidate.query, descriptor, given: given)
+            else { continue }
             if best == nil || score > best!.1 { best = (candidate, score) }
         }
         return best?.0

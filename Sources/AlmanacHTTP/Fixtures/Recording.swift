@@ -38,20 +38,46 @@ public struct Recording: Sendable {
             headers: response["headers"] as? [String: String] ?? ["content-type": "application/json"], body: body)
     }
 
-    /// How many of a recorded request's parameters `descriptor` matches, or nil when any differs.
-    static func score(method: HTTPMethod, path: String, query: [String: String], _ descriptor: RequestDescriptor) -> Int? {
+    /// How many of a recorded request's parameters the request matches, or nil when any differs.
+    /// `given` is the request's query by name (`Recording.parameters(of:)`, built once per request).
+    static func score(method: HTTPMethod, path: String, query: [String: String], _ descriptor: RequestDescriptor, given: [String: String])
+        -> Int?
+    {
         guard descriptor.method == method, descriptor.path == path else { return nil }
-        let given = Dictionary(descriptor.query.map { ($0.name, $0.value) }, uniquingKeysWith: { _, last in last })
         for (name, value) in query {
             guard let actual = given[name], Self.same(actual, value) else { return nil }
         }
         return query.count
     }
 
+    /// A request's query parameters by name; a repeated name keeps its last value.
+    static func parameters(of descriptor: RequestDescriptor) -> [String: String] {
+        Dictionary(descriptor.query.map { ($0.name, $0.value) }, uniquingKeysWith: { _, last in last })
+    }
+
     /// Values equal as text, case-insensitively, or as numbers.
     static func same(_ lhs: String, _ rhs: String) -> Bool {
+        if lhs == rhs { return true }
+        if let equal = asciiCaseInsensitiveEqual(lhs, rhs) { return equal || numericallyEqual(lhs, rhs) }
         if lhs.caseInsensitiveCompare(rhs) == .orderedSame { return true }
-        if let left = Double(lhs), let right = Double(rhs) { return abs(left - right) < 1e-6 }
-        return false
+        return numericallyEqual(lhs, rhs)
+    }
+
+    private static func numericallyEqual(_ lhs: String, _ rhs: String) -> Bool {
+        guard let left = Double(lhs), let right = Double(rhs) else { return false }
+        return abs(left - right) < 1e-6
+    }
+
+    /// Whether two ASCII texts are equal ignoring case; nil when either is not ASCII (then
+    /// Foundation's comparison decides).
+    private static func asciiCaseInsensitiveEqual(_ lhs: String, _ rhs: String) -> Bool? {
+        let (left, right) = (lhs.utf8, rhs.utf8)
+        guard left.allSatisfy({ $0 < 0x80 }), right.allSatisfy({ $0 < 0x80 }) else { return nil }
+        guard left.count == right.count else { return false }
+        return zip(left, right).allSatisfy { lowered($0) == lowered($1) }
+    }
+
+    private static func lowered(_ byte: UInt8) -> UInt8 {
+        (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte) ? byte | 0x20 : byte
     }
 }

@@ -27,6 +27,15 @@ public enum JSONDecoding {
         }
     }
 
+    /// The same, from a document already parsed (a member of a larger answer).
+    public static func decode<T: Decodable>(_ type: T.Type, from value: JSONValue, endpoint: String) throws -> T {
+        do {
+            return try JSONTreeDecoder().decode(type, from: value)
+        } catch let error as DecodingError {
+            throw DecodingFailure(endpoint: endpoint, detail: describe(error))
+        }
+    }
+
     public static func describe(_ error: DecodingError) -> String {
         switch error {
         case .keyNotFound(let key, let context):

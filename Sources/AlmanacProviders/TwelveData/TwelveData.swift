@@ -32,8 +32,7 @@ public enum TwelveData {
             ],
             ttl: closed ? closedHistoryTTL : quoteTTL)
         return Endpoint(descriptor) { data in
-            try checkStatus(data, endpoint: descriptor.name)
-            return try JSONDecoding.decode(TwelveDataDTO.TimeSeries.self, from: data, endpoint: descriptor.name)
+            try JSONDecoding.decode(TwelveDataDTO.TimeSeries.self, from: try document(data, endpoint: descriptor.name), endpoint: descriptor.name)
         }
     }
 
@@ -42,8 +41,7 @@ public enum TwelveData {
         let descriptor = RequestDescriptor(
             provider: .twelveData, name: "twelvedata.cryptocurrencies", subject: "pair catalogue", path: "/cryptocurrencies", ttl: catalogueTTL)
         return Endpoint(descriptor) { data in
-            try checkStatus(data, endpoint: descriptor.name)
-            return try JSONDecoding.decode(TwelveDataDTO.Catalogue.self, from: data, endpoint: descriptor.name)
+            try JSONDecoding.decode(TwelveDataDTO.Catalogue.self, from: try document(data, endpoint: descriptor.name), endpoint: descriptor.name)
         }
     }
 
@@ -51,8 +49,7 @@ public enum TwelveData {
     public static func apiUsage() -> Endpoint<TwelveDataDTO.APIUsage> {
         let descriptor = RequestDescriptor(provider: .twelveData, name: "twelvedata.api_usage", subject: "plan usage", path: "/api_usage", ttl: 0)
         return Endpoint(descriptor) { data in
-            try checkStatus(data, endpoint: descriptor.name)
-            return try JSONDecoding.decode(TwelveDataDTO.APIUsage.self, from: data, endpoint: descriptor.name)
+            try JSONDecoding.decode(TwelveDataDTO.APIUsage.self, from: try document(data, endpoint: descriptor.name), endpoint: descriptor.name)
         }
     }
 
@@ -72,40 +69,42 @@ public enum TwelveData {
 
     // MARK: - Decoding
 
-    /// Throws `APIError.provider` when the body is Twelve Data's error object.
-    static func checkStatus(_ data: Data, endpoint: String) throws {
-        guard data.range(of: Data("\"error\"".utf8)) != nil else { return }
-        guard let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
-            object["status"] as? String == "error"
-        else { return }
+    /// The answer parsed once; `APIError.provider` when it is Twelve Data's error object, a
+    /// `DecodingFailure` when it is not JSON.
+    static func document(_ data: Data, endpoint: String) throws -> JSONValue {
+        guard let root = JSONValue.parse(data) else { throw DecodingFailure(endpoint: endpoint, detail: "the response is not valid JSON") }
+        try checkStatus(root)
+        return root
+    }
+
+    /// Throws `APIError.provider` when the document is Twelve Data's error object.
+    static func checkStatus(_ root: JSONValue) throws {
+        guard root["status"]?.stringValue == "error" else { return }
         throw APIError.provider(
-            provider: .twelveData, code: object["code"] as? Int,
-            message: ProviderMessage.clean(object["message"] as? String ?? "unknown error"))
+            provider: .twelveData, code: root["code"]?.intValue, message: ProviderMessage.clean(root["message"]?.stringValue ?? "unknown error"))
     }
 
     /// One symbol: a quote object (or an error object). Several: an object keyed by each symbol.
     static func decodeQuotes(_ data: Data, symbols: [String]) throws -> [String: TwelveDataDTO.QuoteResult] {
         let name = "twelvedata.quote"
         if symbols.count == 1 {
-            try checkStatus(data, endpoint: name)
-            return [symbols[0]: .quote(try JSONDecoding.decode(TwelveDataDTO.Quote.self, from: data, endpoint: name))]
+            return [symbols[0]: .quote(try JSONDecoding.decode(TwelveDataDTO.Quote.self, from: try document(data, endpoint: name), endpoint: name))]
         }
-        guard let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any] else {
+        guard let root = JSONValue.parse(data), case .object = root else {
             throw DecodingFailure(endpoint: name, detail: "the response is not a JSON object")
         }
-        if object["status"] as? String == "error" { try checkStatus(data, endpoint: name) }
+        try checkStatus(root)
         var results: [String: TwelveDataDTO.QuoteResult] = [:]
         for symbol in symbols {
-            guard let item = object[symbol] as? [String: Any] else {
+            guard let item = root[symbol], case .object = item else {
                 results[symbol] = .failure("missing from the answer")
                 continue
             }
-            if item["status"] as? String == "error" {
-                results[symbol] = .failure(ProviderMessage.clean(item["message"] as? String ?? "unknown error"))
+            if item["status"]?.stringValue == "error" {
+                results[symbol] = .failure(ProviderMessage.clean(item["message"]?.stringValue ?? "unknown error"))
                 continue
             }
-            let encoded = try JSONSerialization.data(withJSONObject: item)
-            results[symbol] = .quote(try JSONDecoding.decode(TwelveDataDTO.Quote.self, from: encoded, endpoint: "\(name).\(symbol)"))
+            results[symbol] = .quote(try JSONDecoding.decode(TwelveDataDTO.Quote.self, from: item, endpoint: "\(name).\(symbol)"))
         }
         return results
     }
