@@ -9,6 +9,20 @@ public struct LenientDouble: Decodable, Sendable, Equatable {
     public init(_ value: Double) { self.value = value }
 
     public init(from decoder: any Decoder) throws {
+        if let json = JSONTreeDecoder.value(of: decoder) {
+            switch json {
+            case .string(let text):
+                if let number = Double(text) ?? Double(text.trimmingCharacters(in: .whitespaces)) {
+                    value = number
+                    return
+                }
+            case .int, .double:
+                value = json.doubleValue ?? 0
+                return
+            default: break
+            }
+            throw DecodingError.typeMismatch(Double.self, .init(codingPath: decoder.codingPath, debugDescription: "not a number"))
+        }
         let container = try decoder.singleValueContainer()
         // Strings first: the providers that need leniency (Twelve Data, Yandex) send strings,
         // and a failed attempt costs a thrown error.
