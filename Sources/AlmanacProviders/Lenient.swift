@@ -10,18 +10,11 @@ public struct LenientDouble: Decodable, Sendable, Equatable {
 
     public init(from decoder: any Decoder) throws {
         if let json = JSONTreeDecoder.value(of: decoder) {
-            switch json {
-            case .string(let text):
-                if let number = Double(text) ?? Double(text.trimmingCharacters(in: .whitespaces)) {
-                    value = number
-                    return
-                }
-            case .int, .double:
-                value = json.doubleValue ?? 0
-                return
-            default: break
+            guard let number = Self.number(in: json) else {
+                throw DecodingError.typeMismatch(Double.self, .init(codingPath: decoder.codingPath, debugDescription: "not a number"))
             }
-            throw DecodingError.typeMismatch(Double.self, .init(codingPath: decoder.codingPath, debugDescription: "not a number"))
+            value = number
+            return
         }
         let container = try decoder.singleValueContainer()
         // Strings first: the providers that need leniency (Twelve Data, Yandex) send strings,
@@ -32,6 +25,18 @@ public struct LenientDouble: Decodable, Sendable, Equatable {
             value = number
         } else {
             throw DecodingError.typeMismatch(Double.self, .init(codingPath: decoder.codingPath, debugDescription: "not a number"))
+        }
+    }
+}
+
+extension LenientDouble {
+    /// The number a JSON value holds: a number, or a string that reads as one (spaces around
+    /// allowed); nil for anything else.
+    public static func number(in json: JSONValue) -> Double? {
+        switch json {
+        case .string(let text): Double(text) ?? Double(text.trimmingCharacters(in: .whitespaces))
+        case .int, .double: json.doubleValue
+        default: nil
         }
     }
 }

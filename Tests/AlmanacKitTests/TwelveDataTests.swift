@@ -58,6 +58,31 @@ final class TwelveDataTests: XCTestCase {
         XCTAssertEqual(PriceFormat.percent(-0.456), "−0.46%")
         XCTAssertEqual(PriceFormat.percent(4.1), "+4.10%")
     }
+
+    /// A series' bars read straight from the JSON equal what Foundation's decoder makes of them,
+    /// and a bar that is not one fails the same way, naming the member.
+    func testBarsReadDirectlyEqualFoundations() throws {
+        let good = [
+            #"{"datetime": "2026-11-20", "open": "1.5", "high": "2", "low": " 1.25 ", "close": "1.75"}"#,
+            #"{"datetime": "2026-11-19", "open": null, "close": 3456.78, "volume": "12"}"#,
+            #"{"datetime": "2026-11-18", "close": 20}"#,
+        ]
+        for json in good {
+            let data = Data(json.utf8)
+            XCTAssertEqual(
+                try JSONTreeDecoder().decode(TwelveDataDTO.Bar.self, from: data), try JSONDecoder().decode(TwelveDataDTO.Bar.self, from: data))
+        }
+        let bad = [
+            (#"{"datetime": "2026-11-20", "open": "n/a", "close": "1"}"#, "open"),
+            (#"{"datetime": "2026-11-20", "open": "1"}"#, "close"),
+            (#"{"datetime": 20261120, "close": "1"}"#, "datetime"),
+        ]
+        for (json, member) in bad {
+            XCTAssertThrowsError(try JSONDecoding.decode(TwelveDataDTO.Bar.self, from: Data(json.utf8), endpoint: "series")) { error in
+                XCTAssertTrue("\(error)".contains(member), "\(error)")
+            }
+        }
+    }
 }
 
 final class PairResolverTests: XCTestCase {

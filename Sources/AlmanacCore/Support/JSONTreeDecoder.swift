@@ -23,7 +23,7 @@ public struct JSONTreeDecoder {
     }
 
     public func decode<T: Decodable>(_ type: T.Type, from value: JSONValue) throws -> T {
-        try TreeDecoder(value: value, parentNode: nil, key: nil, iso8601Dates: iso8601Dates).unwrap(type)
+        try TreeDecoder(value: value, node: nil, iso8601Dates: iso8601Dates).unwrap(type)
     }
 
     /// The JSON value under `decoder` when it is one of this type's decoders, else nil: a type
@@ -55,23 +55,16 @@ private final class PathNode {
 }
 
 /// One position in the tree.
-///
-/// A value's path is its container's node and its own key; a node of its own is made only when
-/// it opens a container (or an error needs the path), so leaf values allocate nothing.
 private struct TreeDecoder: Decoder {
     let value: JSONValue
-    let parentNode: PathNode?
-    let key: (any CodingKey)?
+    let node: PathNode?
     let iso8601Dates: Bool
     var codingPath: [any CodingKey] { PathNode.keys(node) }
     var userInfo: [CodingUserInfoKey: Any] { [:] }
 
-    /// This value's place in the tree as a node (allocated on each call).
-    var node: PathNode? { key.map { PathNode($0, parentNode) } ?? parentNode }
-
     /// The decoder of a member or element of this value.
     func child(_ value: JSONValue, _ key: any CodingKey) -> TreeDecoder {
-        TreeDecoder(value: value, parentNode: node, key: key, iso8601Dates: iso8601Dates)
+        TreeDecoder(value: value, node: PathNode(key, node), iso8601Dates: iso8601Dates)
     }
 
     func unwrap<T: Decodable>(_ type: T.Type) throws -> T {
@@ -92,12 +85,12 @@ private struct TreeDecoder: Decoder {
 
     func container<Key: CodingKey>(keyedBy type: Key.Type) throws -> KeyedDecodingContainer<Key> {
         guard case .object(let members) = value else { throw mismatch([String: Any].self, value, codingPath) }
-        return KeyedDecodingContainer(TreeKeyedContainer<Key>(members: members, node: node, iso8601Dates: iso8601Dates))
+        return KeyedDecodingContainer(TreeKeyedContainer<Key>(members: members, parent: self))
     }
 
     func unkeyedContainer() throws -> any UnkeyedDecodingContainer {
         guard case .array(let elements) = value else { throw mismatch([Any].self, value, codingPath) }
-        return TreeUnkeyedContainer(elements: elements, node: node, iso8601Dates: iso8601Dates)
+        return TreeUnkeyedContainer(elements: elements, parent: self)
     }
 
     func singleValueContainer() throws -> any SingleValueDecodingContainer { self }
@@ -161,14 +154,8 @@ private func mismatch(_ type: Any.Type, _ value: JSONValue, _ path: [any CodingK
 
 private struct TreeKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     let members: [(String, JSONValue)]
-    /// The object's own node, made once for all its members.
-    let node: PathNode?
-    let iso8601Dates: Bool
-    var codingPath: [any CodingKey] { PathNode.keys(node) }
-
-    private func child(_ value: JSONValue, _ key: any CodingKey) -> TreeDecoder {
-        TreeDecoder(value: value, parentNode: node, key: key, iso8601Dates: iso8601Dates)
-    }
+    let parent: TreeDecoder
+    var codingPath: [any CodingKey] { parent.codingPath }
 
     var allKeys: [Key] { members.compactMap { Key(stringValue: $0.0) } }
 
@@ -205,7 +192,7 @@ private struct TreeKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtoco
     func decode(_ type: UInt16.Type, forKey key: Key) throws -> UInt16 { try value(key).integer(type, at: path(key)) }
     func decode(_ type: UInt32.Type, forKey key: Key) throws -> UInt32 { try value(key).integer(type, at: path(key)) }
     func decode(_ type: UInt64.Type, forKey key: Key) throws -> UInt64 { try value(key).integer(type, at: path(key)) }
-    func decode<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T { try child(try value(key), key).unwrap(type) }
+    func decode<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T { try parent.child(try value(key), key).unwrap(type) }
 
     // One lookup for an optional member instead of `contains`, `decodeNil` and `decode`.
     func decodeIfPresent(_ type: Bool.Type, forKey key: Key) throws -> Bool? { try present(key)?.bool(at: path(key)) }
@@ -214,7 +201,7 @@ private struct TreeKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtoco
     func decodeIfPresent(_ type: Int.Type, forKey key: Key) throws -> Int? { try present(key)?.integer(type, at: path(key)) }
     func decodeIfPresent<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T? {
         guard let value = present(key) else { return nil }
-        return try child(value, key).unwrap(type)
+        return try parent.child(value, key).unwrap(type)
     }
 
     /// The member's value unless it is absent or null.
@@ -224,34 +211,32 @@ private struct TreeKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtoco
     }
 
     func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type, forKey key: Key) throws -> KeyedDecodingContainer<NestedKey> {
-        try child(try value(key), key).container(keyedBy: type)
+        try parent.child(try value(key), key).container(keyedBy: type)
     }
 
     func nestedUnkeyedContainer(forKey key: Key) throws -> any UnkeyedDecodingContainer {
-        try child(try value(key), key).unkeyedContainer()
+        try parent.child(try value(key), key).unkeyedContainer()
     }
 
     func superDecoder() throws -> any Decoder {
-        child(members.first { $0.0 == "super" }?.1 ?? .null, IndexKey(stringValue: "super"))
+        parent.child(members.first { $0.0 == "super" }?.1 ?? .null, IndexKey(stringValue: "super"))
     }
 
     func superDecoder(forKey key: Key) throws -> any Decoder {
-        child(lookup(key) ?? .null, key)
+        parent.child(lookup(key) ?? .null, key)
     }
 }
 
 private struct TreeUnkeyedContainer: UnkeyedDecodingContainer {
     let elements: [JSONValue]
-    /// The array's own node, made once for all its elements.
-    let node: PathNode?
-    let iso8601Dates: Bool
+    let parent: TreeDecoder
     private(set) var currentIndex = 0
 
-    init(elements: [JSONValue], node: PathNode?, iso8601Dates: Bool) {
-        (self.elements, self.node, self.iso8601Dates) = (elements, node, iso8601Dates)
+    init(elements: [JSONValue], parent: TreeDecoder) {
+        (self.elements, self.parent) = (elements, parent)
     }
 
-    var codingPath: [any CodingKey] { PathNode.keys(node) }
+    var codingPath: [any CodingKey] { parent.codingPath }
 
     var count: Int? { elements.count }
     var isAtEnd: Bool { currentIndex >= elements.count }
@@ -262,7 +247,7 @@ private struct TreeUnkeyedContainer: UnkeyedDecodingContainer {
         guard !isAtEnd else {
             throw DecodingError.valueNotFound(type, .init(codingPath: codingPath + [key], debugDescription: "Unkeyed container is at end."))
         }
-        return TreeDecoder(value: elements[currentIndex], parentNode: node, key: key, iso8601Dates: iso8601Dates)
+        return parent.child(elements[currentIndex], key)
     }
 
     mutating func decodeNil() throws -> Bool {
