@@ -19,7 +19,7 @@ public struct LenientDouble: Decodable, Sendable, Equatable {
         let container = try decoder.singleValueContainer()
         // Strings first: the providers that need leniency (Twelve Data, Yandex) send strings,
         // and a failed attempt costs a thrown error.
-        if let text = try? container.decode(String.self), let number = Double(text) ?? Double(text.trimmingCharacters(in: .whitespaces)) {
+        if let text = try? container.decode(String.self), let number = Double(text) ?? Double(text.trimmingWhitespace()) {
             value = number
         } else if let number = try? container.decode(Double.self) {
             value = number
@@ -34,7 +34,7 @@ extension LenientDouble {
     /// allowed); nil for anything else.
     public static func number(in json: JSONValue) -> Double? {
         switch json {
-        case .string(let text): Double(text) ?? Double(text.trimmingCharacters(in: .whitespaces))
+        case .string(let text): Double(text) ?? Double(text.trimmingWhitespace())
         case .int, .double: json.doubleValue
         default: nil
         }

@@ -30,7 +30,7 @@ final class ServerConnection {
         var headers: [String: String] = [:]
         for line in lines {
             guard let colon = line.firstIndex(of: ":") else { continue }
-            headers[line[..<colon].lowercased()] = line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
+            headers[line[..<colon].lowercased()] = line[line.index(after: colon)...].trimmingWhitespace()
         }
         let length = Int(headers["content-length"] ?? "0") ?? 0
         while buffer.count < length { guard fill() else { return nil } }

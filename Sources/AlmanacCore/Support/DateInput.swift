@@ -9,11 +9,11 @@ public enum DateInput {
 
     /// The date in `text`; `DateInputError.invalid` naming `field` when it is not one.
     public static func parse(_ text: String, today: LocalDate, field: Field) throws -> LocalDate {
-        switch text.trimmingCharacters(in: .whitespaces).lowercased() {
+        switch text.trimmingWhitespace().lowercased() {
         case "today": return today
         case "yesterday": return today.adding(days: -1)
         default:
-            guard let date = LocalDate(text.trimmingCharacters(in: .whitespaces)) else { throw DateInputError.invalid(field, text, today: today) }
+            guard let date = LocalDate(text.trimmingWhitespace()) else { throw DateInputError.invalid(field, text, today: today) }
             return date
         }
     }

@@ -281,9 +281,38 @@ struct JSONParser {
             integral = false
         }
         if integral, let number = integer(from: start) { return .int(number) }
+        if let number = shortDecimal(from: start) { return .double(number) }
         // Swift's own conversion: locale-independent, and a number of up to 15 bytes is a small
         // string (no allocation).
         return Double(String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self)).map(JSONValue.double)
+    }
+
+    /// Exact powers of ten a double holds.
+    private static let powersOfTen: [Double] = (0...22).map { exponent in (0..<exponent).reduce(1.0) { value, _ in value * 10 } }
+
+    /// A plain decimal (`-12.345`, no exponent) with at most 15 significant digits and 22
+    /// decimals: its digits as an integer divided by a power of ten. Both are exact doubles, so
+    /// the one division rounds correctly, as a full conversion would. Nil for anything else.
+    private func shortDecimal(from start: Int) -> Double? {
+        let negative = bytes[start] == UInt8(ascii: "-")
+        var digits: UInt64 = 0
+        var count = 0
+        var decimals = 0
+        var afterPoint = false
+        for position in (negative ? start + 1 : start)..<index {
+            let byte = bytes[position]
+            if byte == UInt8(ascii: ".") {
+                afterPoint = true
+                continue
+            }
+            guard isDigit(byte) else { return nil }
+            digits = digits * 10 + UInt64(byte - UInt8(ascii: "0"))
+            if digits > 0 { count += 1 }
+            if afterPoint { decimals += 1 }
+            guard count <= 15, decimals <= 22 else { return nil }
+        }
+        let value = Double(digits) / Self.powersOfTen[decimals]
+        return negative ? -value : value
     }
 
     /// The integer literal from `start` to `index`, or nil when it does not fit in `Int`.

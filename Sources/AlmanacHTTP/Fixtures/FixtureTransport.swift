@@ -136,7 +136,7 @@ public final class FixtureTransport: Sendable {
                 break
             }
             if let text = try? String(contentsOf: folder.appendingPathComponent("RECORDED"), encoding: .utf8) {
-                day = LocalDate(text.trimmingCharacters(in: .whitespacesAndNewlines))
+                day = LocalDate(text.trimmingWhitespaceAndNewlines())
                 break
             }
         }

@@ -48,8 +48,8 @@ final class CurlTransferState {
         var result: [String: String] = [:]
         for line in headerLines {
             guard let colon = line.firstIndex(of: ":") else { continue }
-            let name = line[..<colon].trimmingCharacters(in: .whitespaces).lowercased()
-            let value = line[line.index(after: colon)...].trimmingCharacters(in: .whitespacesAndNewlines)
+            let name = line[..<colon].trimmingWhitespace().lowercased()
+            let value = line[line.index(after: colon)...].trimmingWhitespaceAndNewlines()
             result[name] = value
         }
         return result

@@ -23,7 +23,7 @@ public struct HTTPResponse: Sendable, Equatable {
 
     /// `Retry-After` in seconds (delta form or HTTP date), if present and sensible.
     public func retryAfter(now: Date = Date()) -> TimeInterval? {
-        guard let value = header("retry-after")?.trimmingCharacters(in: .whitespaces) else { return nil }
+        guard let value = header("retry-after")?.trimmingWhitespace() else { return nil }
         if let seconds = Double(value), seconds >= 0 { return seconds }
         let formatter = DateFormatter()
         formatter.locale = Locale(identifier: "en_US_POSIX")

@@ -11,13 +11,13 @@ public enum DotEnv {
     public static func parse(_ text: String) -> [String: String] {
         var result: [String: String] = [:]
         for rawLine in text.split(whereSeparator: \.isNewline) {
-            var line = rawLine.trimmingCharacters(in: .whitespaces)
+            var line = rawLine.trimmingWhitespace()
             if line.isEmpty || line.hasPrefix("#") { continue }
             if line.hasPrefix("export ") { line = String(line.dropFirst(7)) }
             guard let equals = line.firstIndex(of: "=") else { continue }
-            let name = line[..<equals].trimmingCharacters(in: .whitespaces)
+            let name = line[..<equals].trimmingWhitespace()
             guard !name.isEmpty, name.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" }) else { continue }
-            result[name] = unquote(line[line.index(after: equals)...].trimmingCharacters(in: .whitespaces))
+            result[name] = unquote(line[line.index(after: equals)...].trimmingWhitespace())
         }
         return result
     }
@@ -32,7 +32,7 @@ public enum DotEnv {
         for quote in ["\"", "'"] where value.count >= 2 && value.hasPrefix(quote) && value.hasSuffix(quote) {
             return String(value.dropFirst().dropLast())
         }
-        if let hash = value.range(of: " #") { return value[..<hash.lowerBound].trimmingCharacters(in: .whitespaces) }
+        if let hash = value.range(of: " #") { return value[..<hash.lowerBound].trimmingWhitespace() }
         return value
     }
 }

@@ -109,7 +109,7 @@ public final class AlmanacApp {
             return number == index ? style.bold(style.enabled ? "\u{1B}[7m \(name) \u{1B}[27m" : "[\(name)]") : " \(name) "
         }
         let bar = names.joined(separator: width >= 100 ? "  " : "")
-        return Style.width(bar) <= width ? bar : names.map { Style.strip($0).trimmingCharacters(in: .whitespaces) }.joined(separator: "|")
+        return Style.width(bar) <= width ? bar : names.map { Style.strip($0).trimmingWhitespace() }.joined(separator: "|")
     }
 
     private func statusLine(_ width: Int) -> String {

@@ -18,7 +18,7 @@ public final class AppLog: Sendable {
 
     public func add(_ text: String) {
         let line = text.split(whereSeparator: \.isNewline).first.map(String.init) ?? ""
-        guard !line.trimmingCharacters(in: .whitespaces).isEmpty else { return }
+        guard !line.trimmingWhitespace().isEmpty else { return }
         lines.withLock { lines in
             lines.append((line, Date()))
             if lines.count > 50 { lines.removeFirst(lines.count - 50) }

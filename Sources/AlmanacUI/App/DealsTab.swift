@@ -56,7 +56,7 @@ public final class DealsTab: AppTab {
 
     public var keyHelp: [String] {
         DealBrowser.keyHelp.filter { !$0.isEmpty && !$0.contains("1-5") && !$0.contains("Ctrl+C") && !$0.contains("this list") }.map {
-            $0.trimmingCharacters(in: .whitespaces)
+            $0.trimmingWhitespace()
         }
     }
 }

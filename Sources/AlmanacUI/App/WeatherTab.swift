@@ -127,7 +127,7 @@ public final class WeatherTab: AppTab {
             hour = 0
         case .character("+"), .character("a"):
             adding = LineField("City name (or lat,lon):") { text in
-                text.trimmingCharacters(in: .whitespaces).count > 100 ? "A city name is at most 100 characters." : nil
+                text.trimmingWhitespace().count > 100 ? "A city name is at most 100 characters." : nil
             }
         case .character("s"): screen = .settings
         case .character("u"):
@@ -180,7 +180,7 @@ public final class WeatherTab: AppTab {
         case .cancelled: adding = nil
         case .submitted(let text):
             adding = nil
-            let query = text.trimmingCharacters(in: .whitespaces)
+            let query = text.trimmingWhitespace()
             guard !query.isEmpty else { return true }
             let service = self.service
             places.load { _ in (query, try await service.geocode(query)) }

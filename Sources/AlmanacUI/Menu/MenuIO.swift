@@ -36,7 +36,7 @@ public final class MenuIO: Sendable {
             say("")
             return .end
         }
-        let text = line.trimmingCharacters(in: .whitespaces)
+        let text = line.trimmingWhitespace()
         if !context.interactive { say(text) }
         switch text.lowercased() {
         case "help", "?": return .help

@@ -13,7 +13,7 @@ public enum Prompt {
         FileHandle.standardError.write(Data(text.utf8))
         while true {
             FileHandle.standardError.write(Data("Choose 1-\(items.count) (empty to cancel): ".utf8))
-            guard let line = readLine()?.trimmingCharacters(in: .whitespaces), !line.isEmpty else { return nil }
+            guard let line = readLine()?.trimmingWhitespace(), !line.isEmpty else { return nil }
             if let number = Int(line), (1...items.count).contains(number) { return number - 1 }
             FileHandle.standardError.write(Data("Please type a number from 1 to \(items.count).\n".utf8))
         }
@@ -25,13 +25,13 @@ public enum Prompt {
     /// Asks for a line of text; nil at the end of input.
     public static func text(_ question: String) -> String? {
         FileHandle.standardError.write(Data("\(question) ".utf8))
-        return readLine()?.trimmingCharacters(in: .whitespaces)
+        return readLine()?.trimmingWhitespace()
     }
 
     /// Asks a yes/no question; true only for y or yes.
     public static func confirm(_ question: String) -> Bool {
         FileHandle.standardError.write(Data("\(question) [y/N] ".utf8))
-        guard let line = readLine()?.trimmingCharacters(in: .whitespaces).lowercased() else { return false }
+        guard let line = readLine()?.trimmingWhitespace().lowercased() else { return false }
         return line == "y" || line == "yes"
     }
 }

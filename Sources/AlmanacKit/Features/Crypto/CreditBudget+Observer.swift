@@ -10,8 +10,8 @@ extension CreditBudget: ResponseObserver {
         guard descriptor.provider == .twelveData else { return }
         let now = clock.now()
         let id = Self.reservation
-        if let used = response.header("api-credits-used").flatMap({ Int($0.trimmingCharacters(in: .whitespaces)) }),
-            let left = response.header("api-credits-left").flatMap({ Int($0.trimmingCharacters(in: .whitespaces)) })
+        if let used = response.header("api-credits-used").flatMap({ Int($0.trimmingWhitespace()) }),
+            let left = response.header("api-credits-left").flatMap({ Int($0.trimmingWhitespace()) })
         {
             record(used: used, left: left, settling: id, now: now)
         } else if let id, response.status < 500 {

@@ -103,7 +103,7 @@ public struct CryptoService: Sendable {
     }
 
     func resolvePair(_ query: String, pick: Int?, chooser: Chooser?) async throws -> TwelveDataDTO.Pair {
-        let text = query.trimmingCharacters(in: .whitespaces)
+        let text = query.trimmingWhitespace()
         guard !text.isEmpty, text.count <= 60 else { throw UsageError("Give a symbol (ETH), a pair (ETH/USD) or a name (Ethereum).") }
         switch PairResolver.resolve(text, in: try await catalogue()) {
         case .one(let pair): return pair

@@ -13,7 +13,7 @@ public enum PairResolver {
 
     /// A pair (`X/Y`) matches exactly; a code or a name matches by base, preferring the USD pair.
     public static func resolve(_ query: String, in catalogue: [TwelveDataDTO.Pair]) -> Resolution {
-        let text = query.trimmingCharacters(in: .whitespaces)
+        let text = query.trimmingWhitespace()
         let upper = text.uppercased()
         if upper.contains("/") {
             if let pair = catalogue.first(where: { $0.symbol.uppercased() == upper }) { return .one(pair) }
@@ -46,7 +46,7 @@ public enum PairResolver {
     /// Pairs whose symbol or name begins with `text` (case-insensitive), for suggestions as a
     /// person types: USD pairs first, then by symbol; at most `limit`.
     public static func startingWith(_ text: String, in catalogue: [TwelveDataDTO.Pair], limit: Int = 6) -> [TwelveDataDTO.Pair] {
-        let prefix = text.trimmingCharacters(in: .whitespaces).uppercased()
+        let prefix = text.trimmingWhitespace().uppercased()
         guard !prefix.isEmpty else { return [] }
         let found = catalogue.filter { pair in
             pair.symbol.uppercased().hasPrefix(prefix) || (pair.currency_base?.uppercased().hasPrefix(prefix) ?? false)

@@ -59,7 +59,7 @@ public struct Watchlist: StoredDocument, Equatable {
 
     /// The index meant by an ID (`3`), a base code (`BTC`), a pair (`btc/usd`) or a name (`Bitcoin`).
     public func index(of reference: String) -> Int? {
-        let text = reference.trimmingCharacters(in: .whitespaces)
+        let text = reference.trimmingWhitespace()
         if let id = Int(text) { return items.firstIndex { $0.id == id } }
         let upper = text.uppercased()
         return items.firstIndex { $0.symbol.uppercased() == upper }

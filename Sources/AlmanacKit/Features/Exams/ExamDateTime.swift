@@ -17,12 +17,12 @@ public struct ExamDateTime: TextCodable, Sendable, Hashable, Comparable, CustomS
 
     /// Parses `YYYY-MM-DD HH:MM` or `YYYY-MM-DDTHH:MM`; nil when malformed or impossible.
     public init?(_ text: String) {
-        let trimmed = text.trimmingCharacters(in: .whitespaces)
+        let trimmed = text.trimmingWhitespace()
         let separators: [Character] = [" ", "T"]
         guard let index = trimmed.firstIndex(where: { separators.contains($0) }),
             let date = LocalDate(String(trimmed[..<index]))
         else { return nil }
-        let clock = trimmed[trimmed.index(after: index)...].trimmingCharacters(in: .whitespaces).split(
+        let clock = trimmed[trimmed.index(after: index)...].trimmingWhitespace().split(
             separator: ":", omittingEmptySubsequences: false)
         guard clock.count == 2, clock[0].count == 2, clock[1].count == 2, let hour = Int(clock[0]), let minute = Int(clock[1]),
             (0...23).contains(hour), (0...59).contains(minute)

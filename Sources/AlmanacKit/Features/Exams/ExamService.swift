@@ -100,7 +100,7 @@ public struct ExamService: Sendable {
     // MARK: - Validation
 
     public static func validName(_ raw: String) throws -> String {
-        let name = raw.trimmingCharacters(in: .whitespacesAndNewlines)
+        let name = raw.trimmingWhitespaceAndNewlines()
         guard !name.isEmpty else { throw UsageError("An exam name cannot be empty or only spaces.") }
         guard name.count <= 100 else { throw UsageError("An exam name must be at most 100 characters (this one has \(name.count)).") }
         guard !name.contains(where: { $0.isNewline }) else { throw UsageError("An exam name must be one line.") }

@@ -42,10 +42,10 @@ public struct Fruit: Codable, Sendable, Equatable {
 
     public init(_ dto: Fruityvice.Fruit) {
         id = dto.id
-        name = dto.name.trimmingCharacters(in: .whitespaces)
-        family = (dto.family ?? "").trimmingCharacters(in: .whitespaces)
-        genus = (dto.genus ?? "").trimmingCharacters(in: .whitespaces)
-        order = (dto.order ?? "").trimmingCharacters(in: .whitespaces)
+        name = dto.name.trimmingWhitespace()
+        family = (dto.family ?? "").trimmingWhitespace()
+        genus = (dto.genus ?? "").trimmingWhitespace()
+        order = (dto.order ?? "").trimmingWhitespace()
         let n = dto.nutritions
         nutrition = Nutrition(
             calories: n?.calories ?? 0, fat: n?.fat ?? 0, sugar: n?.sugar ?? 0,

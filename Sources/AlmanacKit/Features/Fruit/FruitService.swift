@@ -50,7 +50,7 @@ public struct FruitService: Sendable {
     /// A fruit by id or name (case-insensitive); unknown → exit 64 with suggestions.
     /// - Parameter onStale: called with a stale cached answer before it is refreshed.
     public func fruit(_ reference: String, onStale: (@Sendable ((Fruit, Provenance)) async -> Void)? = nil) async throws -> (Fruit, Provenance) {
-        let text = reference.trimmingCharacters(in: .whitespaces)
+        let text = reference.trimmingWhitespace()
         guard !text.isEmpty, text.count <= 60 else { throw UsageError("Give a fruit's name or id.") }
         var handler: (@Sendable (Fetched<Fruityvice.Fruit>) async -> Void)?
         if let onStale {
@@ -72,7 +72,7 @@ public struct FruitService: Sendable {
 
     /// The fruits of one family, genus or order.
     public func group(_ grouping: FruitGrouping, _ name: String) async throws -> (FruitGroup, Provenance) {
-        let text = name.trimmingCharacters(in: .whitespaces)
+        let text = name.trimmingWhitespace()
         if let fetched = try? await fetcher.fetch(Fruityvice.group(grouping, text)), !fetched.value.isEmpty {
             let fruits = FruitService.sorted(fetched.value.map(Fruit.init), byName: true)
             return (FruitGroup(name: fruits[0].rank(grouping), fruits: fruits), fetched.provenance)

@@ -57,7 +57,7 @@ public struct City: Codable, Sendable, Equatable {
 
     /// Parses `lat,lon` (e.g. `55.75,37.62`); nil when the text is not a coordinate pair.
     public static func coordinates(_ text: String) -> City? {
-        let parts = text.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
+        let parts = text.split(separator: ",").map { $0.trimmingWhitespace() }
         guard parts.count == 2, let lat = Double(parts[0]), let lon = Double(parts[1]),
             (-90...90).contains(lat), (-180...180).contains(lon)
         else { return nil }

@@ -67,9 +67,9 @@ public struct WeatherDocument: StoredDocument, Equatable {
 
     /// The index of a city given by its number (1-based) or its name (case-insensitive).
     public func index(of reference: String) -> Int? {
-        if let number = Int(reference.trimmingCharacters(in: .whitespaces)) {
+        if let number = Int(reference.trimmingWhitespace()) {
             return cities.indices.first { id(at: $0) == number }
         }
-        return cities.firstIndex { $0.name.caseInsensitiveCompare(reference.trimmingCharacters(in: .whitespaces)) == .orderedSame }
+        return cities.firstIndex { $0.name.caseInsensitiveCompare(reference.trimmingWhitespace()) == .orderedSame }
     }
 }

@@ -82,7 +82,7 @@ public struct WeatherService: Sendable {
     /// The city meant by an argument: none → the default; a saved name or number; `lat,lon`; else geocoded.
     public func resolve(_ argument: String?, pick: Int?, chooser: Chooser?) async throws -> City {
         let document = try store.read()
-        guard let argument = argument?.trimmingCharacters(in: .whitespaces), !argument.isEmpty else {
+        guard let argument = argument?.trimmingWhitespace(), !argument.isEmpty else {
             guard let city = document.defaultCity else { throw WeatherError.noDefaultCity }
             return city
         }
@@ -91,7 +91,7 @@ public struct WeatherService: Sendable {
     }
 
     private func resolveNew(_ query: String, pick: Int?, chooser: Chooser?) async throws -> City {
-        let trimmed = query.trimmingCharacters(in: .whitespaces)
+        let trimmed = query.trimmingWhitespace()
         guard !trimmed.isEmpty, trimmed.count <= 200 else { throw UsageError("A city name must be 1 to 200 characters.") }
         if let city = City.coordinates(trimmed) { return city }
         return try Self.choose(try await geocode(trimmed), query: trimmed, pick: pick, chooser: chooser)
