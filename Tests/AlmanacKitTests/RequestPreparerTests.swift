@@ -69,6 +69,17 @@ final class RequestPreparerTests: XCTestCase {
         XCTAssertEqual(Redactor.scrub(text, secrets: ["SECRETVALUE"]), "failed GET https://x/y?apikey=***&appid=*** and ***")
     }
 
+    /// The decoder agrees with Foundation's, refusals included.
+    func testPercentDecodingEqualsFoundations() {
+        let samples = [
+            "", "Moscow", "Horned%20Melon", "BTC%2FUSD", "a+b", "S%C3%A3o%20Paulo", "%E6%9D%B1%E4%BA%AC", "100%25", "%zz", "%4", "abc%",
+            "%C3", "%FF%FE", "%f0%9f%8d%93", "%00x",
+        ]
+        for text in samples {
+            XCTAssertEqual(URLParts.decode(text), text.removingPercentEncoding, text)
+        }
+    }
+
     /// The encoder agrees with Foundation's percent-encoding over the unreserved set.
     func testQueryEncodingEqualsFoundations() {
         var unreserved = CharacterSet(charactersIn: "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789")

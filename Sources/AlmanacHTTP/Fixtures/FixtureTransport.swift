@@ -221,7 +221,7 @@ extension FixtureTransport: HTTPTransport {
         let query = queryText.split(separator: "&").map { pair -> QueryItem in
             let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
             let value = parts.count > 1 ? String(parts[1]) : ""
-            return QueryItem(String(parts[0]).removingPercentEncoding ?? String(parts[0]), value.removingPercentEncoding ?? value)
+            return QueryItem(URLParts.decode(String(parts[0])) ?? String(parts[0]), URLParts.decode(value) ?? value)
         }
         return RequestDescriptor(
             provider: providers[name] ?? .named(name), name: name, method: request.method, path: path.isEmpty ? "/" : path, query: query,
