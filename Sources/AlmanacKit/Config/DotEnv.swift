@@ -23,7 +23,8 @@ public enum DotEnv {
     }
 
     public static func parseFile(at path: String) -> [String: String] {
-        guard let text = try? String(contentsOfFile: path, encoding: .utf8) else { return [:] }
+        // Plain reads: most runs have no `.env`, and Foundation builds a whole error to say so.
+        guard let data = FileBytes.read(atPath: path), let text = String(validating: data, as: UTF8.self) else { return [:] }
         return parse(text)
     }
 

@@ -23,16 +23,18 @@ public struct Paths: Sendable, Equatable {
     }
 
     public static func resolve(_ environment: Environment) -> Paths {
+        // Paths joined as text and made URLs once: appending a component to a URL costs more
+        // than the rest of this function.
+        func folder(_ path: String) -> URL { URL(fileURLWithPath: path, isDirectory: true) }
+        func joined(_ base: String, _ name: String) -> String { base.hasSuffix("/") ? base + name : base + "/" + name }
         if let home = environment["ALMANAC_HOME"] {
-            let root = URL(fileURLWithPath: home, isDirectory: true)
             return Paths(
-                config: root.appendingPathComponent("config"), data: root.appendingPathComponent("data"),
-                cache: root.appendingPathComponent("cache"), state: root.appendingPathComponent("state"))
+                config: folder(joined(home, "config")), data: folder(joined(home, "data")), cache: folder(joined(home, "cache")),
+                state: folder(joined(home, "state")))
         }
         let userHome = environment["HOME"] ?? NSHomeDirectory()
         func xdg(_ variable: String, _ fallback: String) -> URL {
-            let base = environment[variable] ?? (userHome + "/" + fallback)
-            return URL(fileURLWithPath: base, isDirectory: true).appendingPathComponent("almanac")
+            folder(joined(environment[variable] ?? joined(userHome, fallback), "almanac"))
         }
         return Paths(
             config: xdg("XDG_CONFIG_HOME", ".config"), data: xdg("XDG_DATA_HOME", ".local/share"),
