@@ -6,7 +6,7 @@ import Foundation
 /// `maximumDepth` deep) and read through `JSONTreeDecoder`. It exists because every command reads
 /// a few JSON files before it prints anything, and Foundation's readers spend most of their time
 /// there on first-use runtime work rather than on the bytes.
-public indirect enum JSONValue: Equatable, Sendable {
+public enum JSONValue: Equatable, Sendable {
     case null
     case bool(Bool)
     /// An integer literal that fits in `Int` (no fraction, no exponent).
