@@ -13,20 +13,29 @@ import Foundation
 /// create and write, a truncated download). Every reader of Almanac's own files goes through here.
 public enum FileBytes {
     /// The file's bytes, or nil when it cannot be opened or read.
+    ///
+    /// Read straight into a buffer the size the file reports (one byte more, to see its end in
+    /// the same read), growing it only for a file that grew meanwhile or reports no size.
     public static func read(atPath path: String) -> Data? {
         let fd = open(path, O_RDONLY | O_CLOEXEC)
         guard fd >= 0 else { return nil }
         defer { close(fd) }
-        var data = Data()
-        var buffer = [UInt8](repeating: 0, count: 64 * 1024)
+        var status = stat()
+        let reported = fstat(fd, &status) == 0 && status.st_size > 0 ? Int(status.st_size) : 0
+        var data = Data(count: reported + 1)
+        var filled = 0
         while true {
-            let count = buffer.withUnsafeMutableBytes { systemRead(fd, $0.baseAddress, $0.count) }
+            if filled == data.count { data.count += max(4096, data.count) }
+            let count = data.withUnsafeMutableBytes { systemRead(fd, $0.baseAddress! + filled, $0.count - filled) }
             if count < 0 {
                 if errno == EINTR { continue }
                 return nil
             }
-            if count == 0 { return data }
-            data.append(contentsOf: buffer[0..<count])
+            if count == 0 {
+                data.count = filled
+                return data
+            }
+            filled += count
         }
     }
 
