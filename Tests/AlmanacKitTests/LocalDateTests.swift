@@ -20,6 +20,15 @@ final class LocalDateTests: XCTestCase {
         }
     }
 
+    /// The UTC day without a time zone object equals the day through one, either side of midnight and before 1970.
+    func testUTCDayEqualsTheUTCZones() throws {
+        let utc = try XCTUnwrap(TimeZone(identifier: "UTC"))
+        for seconds in [0.0, -1, 86_399.999, 86_400, -86_400.5, 1_795_481_547.25, -2_208_988_800, 4_102_444_799.9] {
+            let date = Date(timeIntervalSince1970: seconds)
+            XCTAssertEqual(LocalDate.utc(date), LocalDate(date, timeZone: utc), "\(seconds)")
+        }
+    }
+
     func testCalendarDateMatchesFoundationAcrossZonesAndCenturies() {
         var calendar = Calendar(identifier: .gregorian)
         let zones = ["UTC", "Europe/Moscow", "America/New_York", "Asia/Tehran", "Pacific/Kiritimati", "Pacific/Pago_Pago"].compactMap(

@@ -42,6 +42,12 @@ public struct LocalDate: Sendable, Hashable, Comparable, TextCodable, CustomStri
     }
 
     /// The calendar date of an instant in a time zone (proleptic Gregorian).
+    /// The UTC calendar date of an instant (no time zone object: building the first one in a
+    /// process loads the zone database).
+    public static func utc(_ date: Date) -> LocalDate {
+        LocalDate(dayNumber: Int((date.timeIntervalSince1970.rounded(.down) / 86_400).rounded(.down)))
+    }
+
     public init(_ date: Date, timeZone: TimeZone) {
         let seconds = date.timeIntervalSince1970.rounded(.down) + Double(timeZone.secondsFromGMT(for: date))
         self.init(dayNumber: Int((seconds / 86_400).rounded(.down)))

@@ -68,7 +68,7 @@ public struct Provenance: Sendable, Codable, Equatable {
     public func label(now: Date = Date()) -> String {
         switch origin {
         case .live: return "live"
-        case .fixture: return "sample data recorded on \(LocalDate(fetchedAt, timeZone: TimeZone(identifier: "UTC")!))"
+        case .fixture: return "sample data recorded on \(LocalDate.utc(fetchedAt))"
         case .cache:
             let age = Age.describe(now.timeIntervalSince(fetchedAt))
             return stale ? "cache (\(age) old, stale)" : "cache (\(age) old)"

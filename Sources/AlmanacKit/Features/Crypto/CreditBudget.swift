@@ -217,7 +217,7 @@ public struct CreditBudget: Sendable {
     private func normalize(_ state: inout State, now: Date) {
         state.spends.removeAll { now.timeIntervalSince($0.at) >= plan.window || $0.at > now.addingTimeInterval(plan.window) }
         if let blocked = state.blockedUntil, blocked <= now || blocked > now.addingTimeInterval(plan.window) { state.blockedUntil = nil }
-        let today = LocalDate(now, timeZone: TimeZone(identifier: "UTC")!).description
+        let today = LocalDate.utc(now).description
         if state.day != today {
             state.day = today
             state.dayUsed = 0

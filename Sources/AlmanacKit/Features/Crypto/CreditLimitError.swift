@@ -18,7 +18,7 @@ public enum CreditLimitError: Error, Equatable, CustomStringConvertible, Sendabl
                 + "the next credit is free in \(seconds) s (at \(Self.clock(until)) UTC). Run again then, or let it wait."
         case .daily(let resetsAt, let perDay):
             return "The local Twelve Data budget (\(perDay) credits a day) is spent and nothing is cached for this; "
-                + "it resets at \(Self.clock(resetsAt)) UTC on \(LocalDate(resetsAt, timeZone: TimeZone(identifier: "UTC")!))."
+                + "it resets at \(Self.clock(resetsAt)) UTC on \(LocalDate.utc(resetsAt))."
         }
     }
 
