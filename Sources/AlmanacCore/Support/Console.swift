@@ -1,6 +1,12 @@
 import Foundation
 import Synchronization
 
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 /// Where messages go: data to stdout, everything else to stderr.
 public final class Console: Sendable {
     /// Serialises writes, and holds the notes already said this run.
@@ -13,13 +19,36 @@ public final class Console: Sendable {
 
     public init(
         verbose: Bool = false, errIsTerminal: Bool = false,
-        out: @escaping @Sendable (String) -> Void = { FileHandle.standardOutput.write(Data($0.utf8)) },
-        err: @escaping @Sendable (String) -> Void = { FileHandle.standardError.write(Data($0.utf8)) }
+        out: @escaping @Sendable (String) -> Void = { Console.write($0, to: STDOUT_FILENO) },
+        err: @escaping @Sendable (String) -> Void = { Console.write($0, to: STDERR_FILENO) }
     ) {
         self.verbose = verbose
         self.errIsTerminal = errIsTerminal
         self.writeOut = out
         self.writeErr = err
+    }
+
+    /// Writes all of `text` to a descriptor, resuming after partial writes and interruptions; a
+    /// closed pipe or full disk ends the attempt (there is nowhere left to say so).
+    public static func write(_ text: String, to descriptor: Int32) {
+        var text = text
+        text.withUTF8 { bytes in
+            var offset = 0
+            while offset < bytes.count {
+                let written = systemWrite(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
+                if written < 0, errno == EINTR { continue }
+                guard written > 0 else { return }
+                offset += written
+            }
+        }
+    }
+
+    private static func systemWrite(_ descriptor: Int32, _ bytes: UnsafeRawPointer, _ count: Int) -> Int {
+        #if canImport(Glibc)
+            Glibc.write(descriptor, bytes, count)
+        #else
+            Darwin.write(descriptor, bytes, count)
+        #endif
     }
 
     /// Writes data to stdout, adding a newline.
