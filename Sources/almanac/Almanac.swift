@@ -50,7 +50,7 @@ enum Main {
                 print(Almanac.fullMessage(for: error))
             } else if !(error is ExitCode) {
                 let message = Almanac.message(for: error).split(separator: "\n").first.map(String.init) ?? "unknown error"
-                FileHandle.standardError.write(Data("almanac: \(message)\n".utf8))
+                Console.write("almanac: \(message)\n", to: STDERR_FILENO)
             }
             Foundation.exit(code.rawValue)
         }

@@ -32,15 +32,18 @@ enum CommandRunner {
             interactive: stdoutIsTerminal && isatty(STDIN_FILENO) == 1)
     }
 
-    /// Runs a command body; any error becomes `almanac: <sentence>` on stderr and its exit code.
-    static func run(_ global: GlobalOptions, quietNotes: Bool = false, _ body: (FrontContext) async throws -> Void) async throws {
-        let context = makeContext(global, quietNotes: quietNotes)
+    /// Runs a command body; any error becomes `almanac: <sentence>` on stderr (whichever console
+    /// the notes went to) and its exit code.
+    static func run(
+        _ global: GlobalOptions, quietNotes: Bool = false, console: Console? = nil, _ body: (FrontContext) async throws -> Void
+    ) async throws {
+        let context = makeContext(global, quietNotes: quietNotes, console: console)
         do {
             try await body(context)
         } catch let error as ExitCode {
             throw error
         } catch {
-            context.console.note("almanac: " + ErrorSentence.text(error, for: .commandLine))
+            Console.write("almanac: " + ErrorSentence.text(error, for: .commandLine) + "\n", to: STDERR_FILENO)
             throw ExitCode(ExitStatus.code(for: error))
         }
     }

@@ -14,7 +14,7 @@ extension DealsCommand {
 
         func run() async throws {
             try await CommandRunner.run(global) { context in
-                let feed = DealFeed(source: deals.dealSource(defaultPace: 2000), column: deals.column, descending: !deals.asc)
+                let feed = deals.feed(defaultPace: 2000)
                 try await DealBrowser(feed: feed, style: context.style).run(
                     options: context.configuration.transport, term: context.configuration.environment["TERM"])
             }

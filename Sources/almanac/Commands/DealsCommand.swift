@@ -37,9 +37,15 @@ struct DealOptions: ParsableArguments {
 
     var column: DealColumn { DealColumn(rawValue: sort)! }
 
-    func dealSource(defaultPace: Double) -> DealSource {
+    private func dealSource(defaultPace: Double) -> DealSource {
         if let source { return DealSource.parse(source) }
         return .server(count: count, seed: seed, pace: pace ?? defaultPace)
+    }
+
+    /// The feed these options describe: their source (the built-in server at `defaultPace`
+    /// batches a second unless `--pace` says), sorted by `--sort` in their direction.
+    func feed(defaultPace: Double) -> DealFeed {
+        DealFeed(source: dealSource(defaultPace: defaultPace), column: column, descending: !asc)
     }
 }
 
@@ -57,7 +63,7 @@ extension DealsCommand {
 
         func run() async throws {
             try await CommandRunner.run(global) { context in
-                let feed = DealFeed(source: deals.dealSource(defaultPace: 0), column: deals.column, descending: !deals.asc)
+                let feed = deals.feed(defaultPace: 0)
                 feed.start(options: context.configuration.transport)
                 let progress = ProgressLine(total: feed.source.expected, enabled: isatty(STDERR_FILENO) == 1 && !context.json)
                 while !feed.isComplete {

@@ -19,13 +19,9 @@ struct UICommand: AsyncParsableCommand {
     /// Builds the app's context (notes go to the status line, not over the screen) and runs it.
     static func open(_ global: GlobalOptions, deals: DealOptions) async throws {
         let log = AppLog()
-        let context = CommandRunner.makeContext(global, console: log.console(verbose: global.verbose))
-        do {
-            let feed = DealFeed(source: deals.dealSource(defaultPace: 2000), column: deals.column, descending: !deals.asc)
-            try await AppWiring.app(context: context, log: log, feed: feed).run(term: context.configuration.environment["TERM"])
-        } catch {
-            FileHandle.standardError.write(Data(("almanac: " + ErrorSentence.text(error, for: .commandLine) + "\n").utf8))
-            throw ExitCode(ExitStatus.code(for: error))
+        try await CommandRunner.run(global, console: log.console(verbose: global.verbose)) { context in
+            try await AppWiring.app(context: context, log: log, feed: deals.feed(defaultPace: 2000)).run(
+                term: context.configuration.environment["TERM"])
         }
     }
 }
