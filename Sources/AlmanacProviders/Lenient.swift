@@ -9,23 +9,20 @@ public struct LenientDouble: Decodable, Sendable, Equatable {
     public init(_ value: Double) { self.value = value }
 
     public init(from decoder: any Decoder) throws {
-        if let json = JSONTreeDecoder.value(of: decoder) {
-            guard let number = Self.number(in: json) else {
-                throw DecodingError.typeMismatch(Double.self, .init(codingPath: decoder.codingPath, debugDescription: "not a number"))
-            }
-            value = number
-            return
-        }
-        let container = try decoder.singleValueContainer()
-        // Strings first: the providers that need leniency (Twelve Data, Yandex) send strings,
-        // and a failed attempt costs a thrown error.
-        if let text = try? container.decode(String.self), let number = Double(text) ?? Double(text.trimmingWhitespace()) {
-            value = number
-        } else if let number = try? container.decode(Double.self) {
-            value = number
-        } else {
+        guard let number = Self.number(from: decoder) else {
             throw DecodingError.typeMismatch(Double.self, .init(codingPath: decoder.codingPath, debugDescription: "not a number"))
         }
+        value = number
+    }
+
+    /// From the program's decoder, the JSON value directly; from any other, through a container,
+    /// a string first: the providers that need leniency (Twelve Data, Yandex) send strings, and a
+    /// failed attempt costs a thrown error.
+    private static func number(from decoder: any Decoder) -> Double? {
+        if let json = JSONTreeDecoder.value(of: decoder) { return number(in: json) }
+        guard let container = try? decoder.singleValueContainer() else { return nil }
+        if let text = try? container.decode(String.self) { return number(in: .string(text)) }
+        return try? container.decode(Double.self)
     }
 }
 

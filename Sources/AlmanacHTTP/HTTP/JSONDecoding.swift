@@ -18,13 +18,8 @@ public struct DecodingFailure: Error, Equatable, CustomStringConvertible, Sendab
 /// JSON decoding that reports `endpoint: missing key `a.0.b`` instead of a raw `DecodingError`.
 public enum JSONDecoding {
     public static func decode<T: Decodable>(_ type: T.Type, from data: Data, endpoint: String) throws -> T {
-        do {
-            return try JSONTreeDecoder().decode(type, from: data)
-        } catch let error as DecodingError {
-            throw DecodingFailure(endpoint: endpoint, detail: describe(error))
-        } catch {
-            throw DecodingFailure(endpoint: endpoint, detail: "the response is not valid JSON")
-        }
+        guard let document = JSONValue.parse(data) else { throw DecodingFailure(endpoint: endpoint, detail: "the response is not valid JSON") }
+        return try decode(type, from: document, endpoint: endpoint)
     }
 
     /// The same, from a document already parsed (a member of a larger answer).
