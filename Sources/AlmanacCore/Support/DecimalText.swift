@@ -19,11 +19,9 @@ public enum DecimalText {
 
     /// `number` in at least `width` digits, zeros in front (`%0<width>d`).
     public static func padded(_ number: Int, _ width: Int) -> String {
+        let sign = number < 0 ? "-" : ""
         let digits = String(number.magnitude)
-        let body =
-            digits.count >= width - (number < 0 ? 1 : 0)
-            ? digits : String(repeating: "0", count: width - (number < 0 ? 1 : 0) - digits.count) + digits
-        return number < 0 ? "-" + body : body
+        return sign + String(repeating: "0", count: max(0, width - sign.count - digits.count)) + digits
     }
 
     /// `magnitude × 10^places` rounded half to even, exactly: the double is `significand × 2^exponent`,

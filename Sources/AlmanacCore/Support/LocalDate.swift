@@ -45,11 +45,16 @@ public struct LocalDate: Sendable, Hashable, Comparable, TextCodable, CustomStri
     /// The UTC calendar date of an instant (no time zone object: building the first one in a
     /// process loads the zone database).
     public static func utc(_ date: Date) -> LocalDate {
-        LocalDate(dayNumber: Int((date.timeIntervalSince1970.rounded(.down) / 86_400).rounded(.down)))
+        LocalDate(date, secondsFromGMT: 0)
     }
 
     public init(_ date: Date, timeZone: TimeZone) {
-        let seconds = date.timeIntervalSince1970.rounded(.down) + Double(timeZone.secondsFromGMT(for: date))
+        self.init(date, secondsFromGMT: timeZone.secondsFromGMT(for: date))
+    }
+
+    /// The calendar date of an instant at a fixed offset from UTC.
+    private init(_ date: Date, secondsFromGMT offset: Int) {
+        let seconds = date.timeIntervalSince1970.rounded(.down) + Double(offset)
         self.init(dayNumber: Int((seconds / 86_400).rounded(.down)))
     }
 
