@@ -46,27 +46,87 @@ public final class FixtureTransport: Sendable {
     /// The providers requests may name, by their stored name (their fixture folder and batching).
     let providers: [String: Provider]
 
-    /// - Parameter providers: the providers a request may name; others are known by name only.
-    public init(folders: [URL], providers: [Provider] = []) {
-        self.folders = folders
-        self.providers = Dictionary(providers.map { ($0.rawValue, $0) }, uniquingKeysWith: { first, _ in first })
+    /// Answers given before, kept with the stamps of the files they came from; nil: none kept.
+    private let replay: FixtureReplay?
+
+    /// - Parameters:
+    ///   - providers: the providers a request may name; others are known by name only.
+    ///   - replayFolder: where answers are kept for later runs (`<cache>/replay`); nil: nowhere.
+    public convenience init(folders: [URL], providers: [Provider] = [], replayFolder: URL? = nil) {
+        self.init(folders: folders, providers: providers, replay: replayFolder.map { FixtureReplay(folder: $0) })
     }
 
-    public convenience init(folder: URL, providers: [Provider] = []) {
-        self.init(folders: [folder], providers: providers)
+    init(folders: [URL], providers: [Provider], replay: FixtureReplay?) {
+        self.folders = folders
+        self.providers = Dictionary(providers.map { ($0.rawValue, $0) }, uniquingKeysWith: { first, _ in first })
+        self.replay = replay
+    }
+
+    public convenience init(folder: URL, providers: [Provider] = [], replayFolder: URL? = nil) {
+        self.init(folders: [folder], providers: providers, replayFolder: replayFolder)
     }
 
     /// The most preferred set.
     public var folder: URL { folders[0] }
 
     /// The recorded response for a request, or `APIError.noRecording` naming the nearest one.
+    ///
+    /// An answer kept from an earlier run is served while its files are unchanged; otherwise the
+    /// answer is worked out from the sets (and kept, when it is a success).
     public func respond(to descriptor: RequestDescriptor) throws -> HTTPResponse {
-        let candidates = self.candidates(for: descriptor.provider)
-        if let response = best(candidates, for: descriptor)?.response { return response }
-        if let batch = batchResponse(for: descriptor) { return batch }
-        throw APIError.noRecording(
-            request: descriptor.identity, nearest: nearest(to: descriptor, in: candidates),
-            folder: folder.appendingPathComponent(descriptor.provider.fixtureFolder).path)
+        let request = folders.map(\.path).joined(separator: "\t") + "\t" + descriptor.identity
+        if let replay, let kept = replay.read(request, provider: descriptor.provider) {
+            known.withLock { if $0.recorded == nil { $0.recorded = Recorded(day: kept.recordedOn, at: kept.recordedAt) } }
+            return kept.response
+        }
+        var used: [String] = []
+        guard let answer = answer(to: descriptor, used: &used) else {
+            throw APIError.noRecording(
+                request: descriptor.identity, nearest: nearest(to: descriptor, in: candidates(for: descriptor.provider)),
+                folder: folder.appendingPathComponent(descriptor.provider.fixtureFolder).path)
+        }
+        let response = narrowed(answer, for: descriptor)
+        if let replay, response.isSuccess {
+            let kept = FixtureReplay.Answer(response: response, recordedAt: recordedAt, recordedOn: recordedOn)
+            replay.write(kept, for: request, provider: descriptor.provider, dependencies: dependencies(of: descriptor.provider, used: used))
+        }
+        return response
+    }
+
+    /// The recording that answers a request best, or the batch made of its items' recordings;
+    /// `used` gets the path of every recording read.
+    private func answer(to descriptor: RequestDescriptor, used: inout [String]) -> HTTPResponse? {
+        if let best = best(candidates(for: descriptor.provider), for: descriptor), let response = best.response {
+            used.append(best.folder.path + "/" + best.file)
+            return response
+        }
+        return batchResponse(for: descriptor, used: &used)
+    }
+
+    /// A success cut to the days the request asks for, when the provider keeps rows by day and
+    /// the request names a first or an end day — what the provider itself would have answered.
+    private func narrowed(_ response: HTTPResponse, for descriptor: RequestDescriptor) -> HTTPResponse {
+        guard response.isSuccess, let rule = descriptor.provider.datedRows else { return response }
+        let start = descriptor.query.last { $0.name == rule.startQuery }.map { Array($0.value.utf8) }
+        let end = descriptor.query.last { $0.name == rule.endQuery }.map { Array($0.value.utf8) }
+        guard start != nil || end != nil,
+            let body = JSONSpan.filtering(rule.rows, by: rule.date, in: response.body, keep: { rule.contains($0, start: start, end: end) })
+        else { return response }
+        var cut = response
+        cut.body = body
+        return cut
+    }
+
+    /// Every file an answer for `provider` was worked out from: each set's manifest, `RECORDED`
+    /// and provider folder (present or not), the recordings outside a manifest, and `used`.
+    private func dependencies(of provider: Provider, used: [String]) -> [String] {
+        var paths: [String] = []
+        for folder in folders {
+            paths += [FixtureManifest.fileName, "RECORDED", provider.fixtureFolder].map { folder.path + "/" + $0 }
+        }
+        paths += candidates(for: provider).filter { $0.loaded != nil }.map { $0.folder.path + "/" + $0.file }
+        var seen = Set<String>()
+        return (paths + used).filter { seen.insert($0).inserted }
     }
 
     /// What the recordings answer for requests like this one (same provider and path): the
@@ -100,7 +160,7 @@ public final class FixtureTransport: Sendable {
     /// Batches (`symbol=A,B` for a provider with `batching`) with no recording of their own: an
     /// object keyed by each item as sent, each value that item's single recording or the
     /// provider's "missing" body — the provider's own batch shape.
-    private func batchResponse(for descriptor: RequestDescriptor) -> HTTPResponse? {
+    private func batchResponse(for descriptor: RequestDescriptor, used: inout [String]) -> HTTPResponse? {
         guard let batching = descriptor.provider.batching,
             let index = descriptor.query.firstIndex(where: { $0.name == batching.queryName }),
             descriptor.query[index].value.contains(",")
@@ -110,7 +170,7 @@ public final class FixtureTransport: Sendable {
             var single = descriptor
             single.query[index].value = symbol
             let body: String
-            if let response = try? respond(to: single), response.isSuccess {
+            if let response = answer(to: single, used: &used), response.isSuccess {
                 body = String(decoding: response.body, as: UTF8.self)
             } else {
                 body = batching.missing(symbol)

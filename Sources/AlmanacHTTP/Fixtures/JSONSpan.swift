@@ -19,6 +19,45 @@ enum JSONSpan {
         }
     }
 
+    /// The document with the array under the top-level member `key` cut to the elements whose
+    /// string member `field` `keep` accepts (given the string's raw bytes, no quotes); elements
+    /// without it stay. Every other byte is kept as stored. Nil when there is no such array or
+    /// the document is malformed.
+    static func filtering(_ key: String, by field: String, in data: Data, keep: ([UInt8]) -> Bool) -> Data? {
+        data.withUnsafeBytes { raw -> Data? in
+            let bytes = raw.bindMemory(to: UInt8.self)
+            var index = 0
+            guard let start = member(key, in: bytes, from: &index), start < bytes.count, bytes[start] == UInt8(ascii: "["),
+                let end = skipValue(bytes, start)
+            else { return nil }
+            var kept: [Range<Int>] = []
+            var i = skipSpace(bytes, start + 1)
+            while i < end - 1 {
+                guard let elementEnd = skipValue(bytes, i) else { return nil }
+                var at = i
+                if let value = member(field, in: bytes, from: &at), value < bytes.count, bytes[value] == UInt8(ascii: "\""),
+                    let valueEnd = skipString(bytes, value)
+                {
+                    if keep(Array(bytes[(value + 1)..<(valueEnd - 1)])) { kept.append(i..<elementEnd) }
+                } else {
+                    kept.append(i..<elementEnd)
+                }
+                i = skipSpace(bytes, elementEnd)
+                if i < end - 1 {
+                    guard bytes[i] == UInt8(ascii: ",") else { return nil }
+                    i = skipSpace(bytes, i + 1)
+                }
+            }
+            var result = Data(bytes[..<(start + 1)])
+            for (number, range) in kept.enumerated() {
+                if number > 0 { result.append(UInt8(ascii: ",")) }
+                result.append(contentsOf: bytes[range])
+            }
+            result.append(contentsOf: bytes[(end - 1)...])
+            return result
+        }
+    }
+
     /// Moves to the value of `key` in the object starting at `index`.
     private static func member(_ key: String, in bytes: UnsafeBufferPointer<UInt8>, from index: inout Int) -> Int? {
         var i = skipSpace(bytes, index)

@@ -29,6 +29,32 @@ public struct Provider: Hashable, Sendable {
         }
     }
 
+    /// Rows by day: a request naming a first and an end day gets only the rows of the answer's
+    /// array whose date falls between them. With this, a recording made for a long span answers a
+    /// shorter one as the provider itself would (Twelve Data's `start_date`/`end_date` over `values`).
+    public struct DatedRows: Sendable {
+        /// The answer's top-level array member (`values`) and each row's date member (`datetime`).
+        public let rows: String
+        public let date: String
+        /// The query parameters naming the first day and the end day, `YYYY-MM-DD`.
+        public let startQuery: String
+        public let endQuery: String
+        /// Whether the end day itself is left out.
+        public let endExclusive: Bool
+
+        public init(rows: String, date: String, startQuery: String, endQuery: String, endExclusive: Bool) {
+            (self.rows, self.date, self.startQuery, self.endQuery, self.endExclusive) = (rows, date, startQuery, endQuery, endExclusive)
+        }
+
+        /// Whether a row's date (its first characters as long as the bounds) falls between them.
+        func contains(_ day: [UInt8], start: [UInt8]?, end: [UInt8]?) -> Bool {
+            if let start, day.prefix(start.count).lexicographicallyPrecedes(start) { return false }
+            guard let end else { return true }
+            let head = day.prefix(end.count)
+            return endExclusive ? head.lexicographicallyPrecedes(end) : !end.lexicographicallyPrecedes(head)
+        }
+    }
+
     /// The stable name used in cache entries, fixture folders and settings: `twelvedata`.
     public let rawValue: String
     public let displayName: String
@@ -45,10 +71,13 @@ public struct Provider: Hashable, Sendable {
     public let fixtureFolder: String
     /// How requests batch several items, when they can.
     public let batching: Batching?
+    /// How answers hold rows by day, when they do.
+    public let datedRows: DatedRows?
 
     public init(
         rawValue: String, displayName: String, keyVariable: String?, urlVariable: String, defaultBaseURL: String,
-        keyPlacement: KeyPlacement, countsCredits: Bool = false, fixtureFolder: String? = nil, batching: Batching? = nil
+        keyPlacement: KeyPlacement, countsCredits: Bool = false, fixtureFolder: String? = nil, batching: Batching? = nil,
+        datedRows: DatedRows? = nil
     ) {
         self.rawValue = rawValue
         self.displayName = displayName
@@ -59,6 +88,7 @@ public struct Provider: Hashable, Sendable {
         self.countsCredits = countsCredits
         self.fixtureFolder = fixtureFolder ?? rawValue
         self.batching = batching
+        self.datedRows = datedRows
     }
 
     /// A provider known only by its stored name (a cache entry's): equal to the declared one.

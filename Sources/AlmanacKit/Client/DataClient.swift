@@ -47,7 +47,10 @@ public final class DataClient: Sendable {
             live: LiveClient(transport: transport, configuration: configuration, console: console, observer: budget),
             cache: JSONFileCache(folder: configuration.paths.cache, limitBytes: configuration.cacheLimitBytes, console: console),
             fixtures: configuration.fixtureFolders.isEmpty
-                ? nil : FixtureTransport(folders: configuration.fixtureFolders, providers: Provider.allCases),
+                ? nil
+                : FixtureTransport(
+                    folders: configuration.fixtureFolders, providers: Provider.allCases,
+                    replayFolder: configuration.paths.cache.appendingPathComponent("replay")),
             clock: clock, console: console, policy: CreditPolicy(gate: gate))
     }
 

@@ -9,5 +9,6 @@ extension Provider {
         defaultBaseURL: "https://api.twelvedata.com", keyPlacement: .header("Authorization", prefix: "apikey "), countsCredits: true,
         batching: Provider.Batching(queryName: "symbol") { symbol in
             "{\"code\":404,\"message\":\"**symbol** not found: \(symbol). Please specify it correctly\",\"status\":\"error\"}"
-        })
+        },
+        datedRows: Provider.DatedRows(rows: "values", date: "datetime", startQuery: "start_date", endQuery: "end_date", endExclusive: true))
 }

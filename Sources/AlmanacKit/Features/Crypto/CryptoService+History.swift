@@ -6,6 +6,7 @@ import Foundation
 extension CryptoService {
     /// Daily closes from `from` to `to` inclusive (default: the 7 days ending today).
     ///
+    /// A series recorded for a longer span answers only the days asked (as the provider would).
     /// Live, a closed day is asked for once: the closes already known for a pair (from any
     /// earlier range) answer every range they cover; a range that partly overlaps fetches only
     /// from its first missing day to its last (one credit). Today's row is the latest price.
@@ -17,9 +18,10 @@ extension CryptoService {
             live
             ? try await liveCloses(symbol, range: range, today: today)
             : try await recordedCloses(symbol, range: range, today: today)
-        // Live, today's row is the latest price. Sample data ends where the recording ends: no
-        // row is made up for a day it does not hold.
-        if live, range.upperBound == today, let latest = try? await latestQuote(symbol) {
+        // Today's row is the latest price: live, or a recorded one dated today (a recording
+        // replays what the live run showed). Otherwise sample data ends where its series ends:
+        // no row is made up for a day it does not hold.
+        if range.upperBound == today, let latest = try? await latestQuote(symbol), live || latest.value.day == today {
             var row = rows[today] ?? HistoryRow(date: today, close: latest.value.close)
             row.close = latest.value.close
             (row.open, row.high, row.low) = (latest.value.open ?? row.open, latest.value.high ?? row.high, latest.value.low ?? row.low)
@@ -113,11 +115,13 @@ extension CryptoService {
         return (rows, provenances)
     }
 
-    private func latestQuote(_ symbol: String) async throws -> Fetched<(close: Double, open: Double?, high: Double?, low: Double?)> {
+    /// The pair's latest price and the day it is of (nil when the answer does not say).
+    private func latestQuote(_ symbol: String) async throws -> Fetched<(close: Double, open: Double?, high: Double?, low: Double?, day: LocalDate?)> {
         let fetched = try await client.fetch(TwelveData.quotes([symbol]))
         guard case .quote(let quote)? = fetched.value[symbol], let close = quote.close?.value else {
             throw APIError.provider(provider: .twelveData, code: nil, message: "no price for \(symbol)")
         }
-        return fetched.map { _ in (close, quote.open?.value, quote.high?.value, quote.low?.value) }
+        let day = quote.datetime.flatMap { LocalDate(String($0.prefix(10))) }
+        return fetched.map { _ in (close, quote.open?.value, quote.high?.value, quote.low?.value, day) }
     }
 }

@@ -1,0 +1,103 @@
+import AlmanacCore
+import Foundation
+
+/// Answers the fixture sets gave before, one file per request (`<provider>-<hash>.replay` under
+/// the cache folder's `replay/`), each with the stamps of every file the answer was worked out
+/// from: a later run finds the answer by reading that one file and checking those stamps, with no
+/// manifest parsed and no recording scanned.
+///
+/// An answer is served only while every file it depended on — each set's manifest and
+/// `RECORDED`, the provider folders, the recordings outside a manifest, the recordings the answer
+/// came from — carries the stamp it had, and only for the same request asked of the same sets in
+/// the same order; anything else is a miss, and the answer is worked out again and replaces it.
+/// The files hold recorded answers only (no secrets: recordings are scrubbed when made).
+///
+/// File layout, one line each, then the body as it is served:
+/// `almanac-replay 1`, the request (the sets' paths and the request identity, tab-separated),
+/// the recording time (seconds since 1970, or `-`), the recording day (or `-`), the status, the
+/// content type, the number of stamps, one line per stamp (`<stamp> <path>`), an empty line.
+struct FixtureReplay: Sendable {
+    /// A recorded answer and when the sets were recorded.
+    struct Answer: Equatable {
+        var response: HTTPResponse
+        var recordedAt: Date?
+        var recordedOn: LocalDate?
+    }
+
+    static let header = "almanac-replay 1"
+
+    let folder: URL
+    /// How long a file must have been left alone before an answer depending on it is kept, in
+    /// seconds (default 1). A file's times tick coarsely (a few milliseconds), so one changed twice
+    /// within a tick at the same size could keep its stamp; a file settled before its stamp was
+    /// taken cannot change again without getting another one.
+    var settle: TimeInterval = 1
+
+    /// The file for a request: `<provider>-<16 hex digits of FNV-1a of the request>.replay`.
+    func path(for request: String, provider: Provider) -> String {
+        let hex = String(FNV1a.hash(request.utf8), radix: 16)
+        return folder.path + "/\(provider.rawValue)-" + String(repeating: "0", count: 16 - hex.count) + hex + ".replay"
+    }
+
+    /// The answer stored for `request`, while every file it depended on is unchanged; else nil.
+    func read(_ request: String, provider: Provider) -> Answer? {
+        guard let data = FileBytes.read(atPath: path(for: request, provider: provider)) else { return nil }
+        var lines = Lines(data: data)
+        guard lines.next()?.elementsEqual(Self.header.utf8) == true, lines.next()?.elementsEqual(request.utf8) == true,
+            let at = lines.text(), let on = lines.text(), let status = lines.text().flatMap({ Int($0) }),
+            let type = lines.text(), let count = lines.text().flatMap({ Int($0) }), count >= 0
+        else { return nil }
+        for _ in 0..<count {
+            guard let line = lines.next(), let space = line.firstIndex(of: UInt8(ascii: " ")),
+                let stamp = FileStamp(text: line[..<space]),
+                stamp == FileStamp(path: String(decoding: line[(space + 1)...], as: UTF8.self))
+            else { return nil }
+        }
+        guard lines.next()?.isEmpty == true else { return nil }
+        return Answer(
+            response: HTTPResponse(status: status, headers: type.isEmpty ? [:] : ["content-type": type], body: data[lines.offset...]),
+            recordedAt: Double(at).map(Date.init(timeIntervalSince1970:)), recordedOn: LocalDate(on))
+    }
+
+    /// Stores the answer to `request` with the stamps `dependencies` have now. Best effort: a
+    /// folder that cannot be written to only means the next run works the answer out again.
+    func write(_ answer: Answer, for request: String, provider: Provider, dependencies: [String]) {
+        guard !request.contains("\n"), !dependencies.contains(where: { $0.contains("\n") }) else { return }
+        let stamps = dependencies.map { FileStamp(path: $0) }
+        let settled = Date().timeIntervalSince1970 - settle
+        guard stamps.allSatisfy({ $0.changedAt.map { $0 < settled } ?? true }) else { return }
+        var text = Self.header + "\n" + request + "\n"
+        text += (answer.recordedAt.map { String($0.timeIntervalSince1970) } ?? "-") + "\n"
+        text += (answer.recordedOn?.description ?? "-") + "\n"
+        text += "\(answer.response.status)\n" + (answer.response.header("content-type") ?? "").trimmingWhitespaceAndNewlines() + "\n"
+        text += "\(dependencies.count)\n"
+        for (path, stamp) in zip(dependencies, stamps) { text += stamp.text + " " + path + "\n" }
+        var data = Data((text + "\n").utf8)
+        data.append(answer.response.body)
+        try? AtomicFile.write(data, to: URL(fileURLWithPath: path(for: request, provider: provider)), durable: false)
+    }
+
+    /// The file's header lines, each up to its newline, then the offset of what follows.
+    private struct Lines {
+        let data: Data
+        var offset: Data.Index
+
+        init(data: Data) {
+            self.data = data
+            offset = data.startIndex
+        }
+
+        mutating func next() -> Data? {
+            let start = offset - data.startIndex
+            let found = data.withUnsafeBytes { raw -> Int? in
+                guard start < raw.count, let base = raw.baseAddress, let end = memchr(base + start, 0x0A, raw.count - start) else { return nil }
+                return UnsafeRawPointer(end) - base
+            }
+            guard let found else { return nil }
+            defer { offset = data.startIndex + found + 1 }
+            return data[offset..<(data.startIndex + found)]
+        }
+
+        mutating func text() -> String? { next().map { String(decoding: $0, as: UTF8.self) } }
+    }
+}
