@@ -91,6 +91,36 @@ final class FixtureReplayTests: XCTestCase {
         XCTAssertEqual(try transport(set, replay: blocked).respond(to: quote).status, 200)
     }
 
+    /// Through the program: the second run of a sample command answers from the kept files, the
+    /// same to the byte; `cache clear` forgets them with the cached responses.
+    func testASecondSampleRunAnswersTheSameFromKeptAnswers() throws {
+        let home = try makeTemporaryFolder(self)
+        let kept = home.appendingPathComponent("cache/replay")
+        for arguments in [["weather", "forecast", "Moscow"], ["crypto", "history", "ETH"], ["fruit", "list"]] {
+            let first = try runAlmanac(arguments + ["--json", "--offline"], home: home)
+            XCTAssertEqual(first.status, 0, first.err)
+            let second = try runAlmanac(arguments + ["--json", "--offline"], home: home)
+            XCTAssertEqual(second.out, first.out, "\(arguments)")
+            XCTAssertEqual(second.err, first.err, "\(arguments)")
+        }
+        XCTAssertEqual(keptFiles(kept).count, 5, "geocoder, weather, series, quote, catalogue")
+        let clear = try runAlmanac(["cache", "clear"], home: home)
+        XCTAssertEqual(clear.status, 0, clear.err)
+        XCTAssertTrue(keptFiles(kept).isEmpty)
+    }
+
+    func testForgettingKeptAnswersByProvider() throws {
+        let (set, replay) = try makeSet()
+        let transport = transport(set, replay: replay)
+        _ = try transport.respond(to: quote)
+        _ = try transport.respond(to: Fruityvice.all().descriptor)
+        XCTAssertEqual(keptFiles(replay).count, 2)
+        XCTAssertEqual(transport.forgetKeptAnswers(provider: .fruityvice), 1)
+        XCTAssertEqual(keptFiles(replay).map { String($0.lastPathComponent.prefix(11)) }, ["twelvedata-"])
+        XCTAssertEqual(transport.forgetKeptAnswers(), 1)
+        XCTAssertTrue(keptFiles(replay).isEmpty)
+    }
+
     /// A recording of a long series answers a shorter range as the provider would: only its days.
     func testARecordedSeriesAnswersOnlyTheDaysAsked() throws {
         let transport = FixtureTransport(folder: repositoryFixtures, providers: Provider.allCases)

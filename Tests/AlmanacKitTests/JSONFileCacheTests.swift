@@ -58,6 +58,11 @@ final class JSONFileCacheTests: XCTestCase {
         XCTAssertEqual(cache.prune(now: now), 1)
         XCTAssertEqual(cache.clear(provider: .twelveData), 2)
         XCTAssertEqual(cache.list().count, 0)
+
+        try cache.write(CacheEntry(key: "d", provider: .openWeather, name: "n", fetchedAt: now, ttl: 60, body: Data("4".utf8)))
+        try cache.write(CacheEntry(key: "e", provider: .openWeatherPro, name: "n", fetchedAt: now, ttl: 60, body: Data("5".utf8)))
+        XCTAssertEqual(cache.clear(provider: .openWeather), 1, "openweather is not openweather-pro")
+        XCTAssertEqual(cache.list().map(\.entry.key), ["e"])
     }
 
     func testStatsPerProvider() throws {

@@ -55,7 +55,7 @@ public final class JSONFileCache: Sendable {
     @discardableResult
     public func clear(provider: Provider? = nil) -> Int {
         var removed = 0
-        for file in files() where provider == nil || file.url.lastPathComponent.hasPrefix(provider!.rawValue + "-") {
+        for file in files() where provider == nil || Self.isFile(file.url.lastPathComponent, of: provider!, ext: "json") {
             if (try? FileManager.default.removeItem(at: file.url)) != nil { removed += 1 }
         }
         return removed
@@ -99,6 +99,17 @@ public final class JSONFileCache: Sendable {
     /// Marks a file as used now (its modification time orders the LRU trim).
     private func touch(_ url: URL) {
         try? FileManager.default.setAttributes([.modificationDate: Date()], ofItemAtPath: url.path)
+    }
+
+    /// Whether a file name is `<provider>-<16 hex digits>.<ext>`: `openweather-…` is not
+    /// `openweather-pro-…`.
+    static func isFile(_ name: String, of provider: Provider, ext: String) -> Bool {
+        let prefix = provider.rawValue + "-"
+        let suffix = "." + ext
+        guard name.hasPrefix(prefix), name.hasSuffix(suffix) else { return false }
+        let hash = name.utf8.dropFirst(prefix.utf8.count).dropLast(suffix.utf8.count)
+        return hash.count == 16
+            && hash.allSatisfy { (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) || (UInt8(ascii: "a")...UInt8(ascii: "f")).contains($0) }
     }
 
     static func hash(_ text: String) -> String {

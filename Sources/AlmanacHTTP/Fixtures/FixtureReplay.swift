@@ -77,6 +77,17 @@ struct FixtureReplay: Sendable {
         try? AtomicFile.write(data, to: URL(fileURLWithPath: path(for: request, provider: provider)), durable: false)
     }
 
+    /// Removes the kept answers (all, or one provider's); returns how many.
+    @discardableResult
+    func clear(provider: Provider?) -> Int {
+        var removed = 0
+        for name in DirectoryNames.list(atPath: folder.path) ?? [] where name.hasSuffix(".replay") {
+            if let provider, !JSONFileCache.isFile(name, of: provider, ext: "replay") { continue }
+            if unlink(folder.path + "/" + name) == 0 { removed += 1 }
+        }
+        return removed
+    }
+
     /// The file's header lines, each up to its newline, then the offset of what follows.
     private struct Lines {
         let data: Data

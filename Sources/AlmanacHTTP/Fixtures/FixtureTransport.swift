@@ -69,6 +69,11 @@ public final class FixtureTransport: Sendable {
     /// The most preferred set.
     public var folder: URL { folders[0] }
 
+    /// Forgets the answers kept for later runs (all, or one provider's), so the next ones are
+    /// worked out from the sets again; returns how many.
+    @discardableResult
+    public func forgetKeptAnswers(provider: Provider? = nil) -> Int { replay?.clear(provider: provider) ?? 0 }
+
     /// The recorded response for a request, or `APIError.noRecording` naming the nearest one.
     ///
     /// An answer kept from an earlier run is served while its files are unchanged; otherwise the

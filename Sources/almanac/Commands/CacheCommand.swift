@@ -59,7 +59,8 @@ struct CacheCommand: AsyncParsableCommand {
     }
 
     struct Clear: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(commandName: "clear", abstract: "Remove cached responses (all, or one provider's).")
+        static let configuration = CommandConfiguration(
+            commandName: "clear", abstract: "Remove cached responses and kept sample answers (all, or one provider's).")
         @OptionGroup var global: GlobalOptions
         @Option(help: "Only this provider: twelvedata, fruityvice, openweather, openweather-pro, yandex.")
         var provider: String?
@@ -72,7 +73,9 @@ struct CacheCommand: AsyncParsableCommand {
 
         func run() async throws {
             try await CommandRunner.run(global) { context in
-                let removed = context.client.cache.clear(provider: provider.flatMap(Provider.init(rawValue:)))
+                let only = provider.flatMap(Provider.init(rawValue:))
+                let removed = context.client.cache.clear(provider: only)
+                context.client.fixtures?.forgetKeptAnswers(provider: only)
                 try context.show(json: ["removed": removed], text: "Removed \(removed) cached \(removed == 1 ? "response" : "responses").")
             }
         }
