@@ -21,7 +21,7 @@ extension FuzzTarget {
     }
 
     /// Almanac's own readers of outside bytes: deal streams, `.env`, cache entries, user
-    /// documents, fixture recordings, and what a person types as a date or a range.
+    /// documents, fixture recordings, kept sample answers, and what a person types as a date or a range.
     static let localTargets: [FuzzTarget] = [
         FuzzTarget(name: "deal-lines") { data in
             for line in data.split(separator: UInt8(ascii: "\n")) { _ = DealLineParser.parse(Array(line)) }
@@ -66,6 +66,23 @@ extension FuzzTarget {
             try? manifest.write(to: folder)
             let descriptor = RequestDescriptor(provider: .twelveData, name: "fuzz", path: "/quote", query: [QueryItem("symbol", "A,B")], ttl: 0)
             _ = try? FixtureTransport(folder: folder).respond(to: descriptor)
+            // The recording as a series cut to the days asked (Twelve Data keeps rows by day).
+            var days = descriptor
+            days.query = [QueryItem("start_date", "2026-11-14"), QueryItem("end_date", "2026-11-21")]
+            _ = try? FixtureTransport(folder: folder).respond(to: days)
+        },
+        FuzzTarget(name: "fixture-replay") { data in
+            // A kept answer whose set does not exist: every stamp `-` is then a match, so a
+            // well-formed file is served and decoded. The folder is fixed so seeds can match it.
+            let root = FileManager.default.temporaryDirectory.appendingPathComponent("almanac-fuzz-replay")
+            let transport = FixtureTransport(
+                folder: root.appendingPathComponent("none"), providers: [.twelveData], replayFolder: root.appendingPathComponent("kept"))
+            let endpoint = TwelveData.quotes(["BTC/USD"])
+            guard let path = transport.keptAnswerPath(for: endpoint.descriptor) else { return }
+            try? FileManager.default.createDirectory(at: root.appendingPathComponent("kept"), withIntermediateDirectories: true)
+            try? data.write(to: URL(fileURLWithPath: path))
+            if let response = try? transport.respond(to: endpoint.descriptor) { _ = try? endpoint.decode(response.body) }
+            _ = transport.recordedAt
         },
         FuzzTarget(name: "dates") { data in
             let text = String(decoding: data, as: UTF8.self)

@@ -74,12 +74,22 @@ public final class FixtureTransport: Sendable {
     @discardableResult
     public func forgetKeptAnswers(provider: Provider? = nil) -> Int { replay?.clear(provider: provider) ?? 0 }
 
+    /// The file keeping the answer to a request for later runs; nil when none are kept.
+    public func keptAnswerPath(for descriptor: RequestDescriptor) -> String? {
+        replay?.path(for: replayRequest(descriptor), provider: descriptor.provider)
+    }
+
+    /// A request as kept answers know it: the sets in order, then the request's identity.
+    private func replayRequest(_ descriptor: RequestDescriptor) -> String {
+        folders.map(\.path).joined(separator: "\t") + "\t" + descriptor.identity
+    }
+
     /// The recorded response for a request, or `APIError.noRecording` naming the nearest one.
     ///
     /// An answer kept from an earlier run is served while its files are unchanged; otherwise the
     /// answer is worked out from the sets (and kept, when it is a success).
     public func respond(to descriptor: RequestDescriptor) throws -> HTTPResponse {
-        let request = folders.map(\.path).joined(separator: "\t") + "\t" + descriptor.identity
+        let request = replayRequest(descriptor)
         if let replay, let kept = replay.read(request, provider: descriptor.provider) {
             known.withLock { if $0.recorded == nil { $0.recorded = Recorded(day: kept.recordedOn, at: kept.recordedAt) } }
             return kept.response
