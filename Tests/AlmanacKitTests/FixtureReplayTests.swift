@@ -109,6 +109,27 @@ final class FixtureReplayTests: XCTestCase {
         XCTAssertTrue(keptFiles(kept).isEmpty)
     }
 
+    func testKeptAnswersStayWithinTheirCapOldestWrittenFirst() throws {
+        let (set, replay) = try makeSet()
+        let transport = FixtureTransport(
+            folders: [set], providers: Provider.allCases, replay: FixtureReplay(folder: replay, settle: 0, limitBytes: 4_000))
+        var sizes: [Int] = []
+        for symbol in ["BTC/USD", "ETH/USD", "SOL/USD", "ADA/USD", "XRP/USD"] {
+            var request = quote
+            request.query = [QueryItem("symbol", symbol)]
+            _ = try transport.respond(to: request)
+            Thread.sleep(forTimeInterval: 0.02)  // distinct write times
+            let files = keptFiles(replay)
+            sizes.append(try files.reduce(0) { $0 + (try $1.resourceValues(forKeys: [.fileSizeKey]).fileSize ?? 0) })
+        }
+        XCTAssertTrue(sizes.allSatisfy { $0 <= 4_000 }, "\(sizes)")
+        var newest = quote
+        newest.query = [QueryItem("symbol", "XRP/USD")]
+        let kept = try XCTUnwrap(transport.keptAnswerPath(for: newest))
+        XCTAssertTrue(FileManager.default.fileExists(atPath: kept), "the answer just written stays")
+        XCTAssertFalse(FileManager.default.fileExists(atPath: try XCTUnwrap(transport.keptAnswerPath(for: quote))), "the first one went")
+    }
+
     func testForgettingKeptAnswersByProvider() throws {
         let (set, replay) = try makeSet()
         let transport = transport(set, replay: replay)

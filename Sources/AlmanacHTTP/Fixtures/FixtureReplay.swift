@@ -32,6 +32,9 @@ struct FixtureReplay: Sendable {
     /// within a tick at the same size could keep its stamp; a file settled before its stamp was
     /// taken cannot change again without getting another one.
     var settle: TimeInterval = 1
+    /// The folder's size cap in bytes (default 10 MB); past it, the files written longest ago go
+    /// first. Checked on each write only, so serving a kept answer stays one read.
+    var limitBytes: Int = 10 * 1024 * 1024
 
     /// The file for a request: `<provider>-<16 hex digits of FNV-1a of the request>.replay`.
     func path(for request: String, provider: Provider) -> String {
@@ -74,7 +77,24 @@ struct FixtureReplay: Sendable {
         for (path, stamp) in zip(dependencies, stamps) { text += stamp.text + " " + path + "\n" }
         var data = Data((text + "\n").utf8)
         data.append(answer.response.body)
-        try? AtomicFile.write(data, to: URL(fileURLWithPath: path(for: request, provider: provider)), durable: false)
+        guard (try? AtomicFile.write(data, to: URL(fileURLWithPath: path(for: request, provider: provider)), durable: false)) != nil
+        else { return }
+        trim()
+    }
+
+    /// Removes the files written longest ago until the folder fits `limitBytes`.
+    func trim() {
+        var files: [(path: String, bytes: Int64, written: Int64)] = []
+        for name in DirectoryNames.list(atPath: folder.path) ?? [] where name.hasSuffix(".replay") {
+            let path = folder.path + "/" + name
+            guard case .present(_, let size, let modified, let modifiedNanos, _, _) = FileStamp(path: path) else { continue }
+            files.append((path, size, modified &* 1_000_000_000 &+ modifiedNanos))
+        }
+        var total = files.reduce(0) { $0 + $1.bytes }
+        guard total > limitBytes else { return }
+        for file in files.sorted(by: { $0.written < $1.written }) where total > limitBytes {
+            if unlink(file.path) == 0 { total -= file.bytes }
+        }
     }
 
     /// Removes the kept answers (all, or one provider's); returns how many.

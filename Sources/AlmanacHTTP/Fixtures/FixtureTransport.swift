@@ -52,8 +52,10 @@ public final class FixtureTransport: Sendable {
     /// - Parameters:
     ///   - providers: the providers a request may name; others are known by name only.
     ///   - replayFolder: where answers are kept for later runs (`<cache>/replay`); nil: nowhere.
-    public convenience init(folders: [URL], providers: [Provider] = [], replayFolder: URL? = nil) {
-        self.init(folders: folders, providers: providers, replay: replayFolder.map { FixtureReplay(folder: $0) })
+    ///   - replayLimitBytes: that folder's size cap (10 MB by default).
+    public convenience init(folders: [URL], providers: [Provider] = [], replayFolder: URL? = nil, replayLimitBytes: Int = 10 * 1024 * 1024) {
+        self.init(
+            folders: folders, providers: providers, replay: replayFolder.map { FixtureReplay(folder: $0, limitBytes: replayLimitBytes) })
     }
 
     init(folders: [URL], providers: [Provider], replay: FixtureReplay?) {

@@ -50,7 +50,8 @@ public final class DataClient: Sendable {
                 ? nil
                 : FixtureTransport(
                     folders: configuration.fixtureFolders, providers: Provider.allCases,
-                    replayFolder: configuration.paths.cache.appendingPathComponent("replay")),
+                    replayFolder: configuration.paths.cache.appendingPathComponent("replay"),
+                    replayLimitBytes: configuration.cacheLimitBytes / 10),
             clock: clock, console: console, policy: CreditPolicy(gate: gate))
     }
 
