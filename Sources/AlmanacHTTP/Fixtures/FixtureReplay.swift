@@ -58,7 +58,7 @@ struct FixtureReplay: Sendable {
         }
         guard lines.next()?.isEmpty == true else { return nil }
         return Answer(
-            response: HTTPResponse(status: status, headers: type.isEmpty ? [:] : ["content-type": type], body: data[lines.offset...]),
+            response: HTTPResponse(status: status, headers: type.isEmpty ? [:] : ["content-type": type], body: Data(data[lines.offset...])),
             recordedAt: Double(at).map(Date.init(timeIntervalSince1970:)), recordedOn: LocalDate(on))
     }
 
