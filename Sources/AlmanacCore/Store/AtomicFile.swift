@@ -34,18 +34,7 @@ public enum AtomicFile {
         let temp = folder.appendingPathComponent(".\(url.lastPathComponent).\(getpid()).\(UInt32.random(in: 0...UInt32.max)).tmp")
         let fd = open(temp.path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, permissions)
         guard fd >= 0 else { throw FileError.cannotWrite(url.path, reason: String(cString: strerror(errno))) }
-        var ok = data.withUnsafeBytes { buffer -> Bool in
-            var offset = 0
-            while offset < buffer.count {
-                let written = systemWrite(fd, buffer.baseAddress! + offset, buffer.count - offset)
-                if written < 0 {
-                    if errno == EINTR { continue }
-                    return false
-                }
-                offset += written
-            }
-            return true
-        }
+        var ok = data.withUnsafeBytes { FileBytes.write($0, to: fd) }
         ok = ok && (!durable || fsync(fd) == 0)
         let reason = String(cString: strerror(errno))
         close(fd)
@@ -76,12 +65,4 @@ public enum AtomicFile {
             throw FileError.cannotCreateFolder(url.path)
         }
     }
-}
-
-private func systemWrite(_ fd: Int32, _ buffer: UnsafeRawPointer, _ count: Int) -> Int {
-    #if canImport(Glibc)
-        return Glibc.write(fd, buffer, count)
-    #else
-        return Darwin.write(fd, buffer, count)
-    #endif
 }

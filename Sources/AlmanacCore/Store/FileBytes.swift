@@ -6,7 +6,7 @@ import Foundation
     import Darwin
 #endif
 
-/// Reads a whole file with plain system calls.
+/// Reads a whole file, and writes a whole buffer, with plain system calls.
 ///
 /// Foundation's `FileManager.contents(atPath:)` leaks its buffer when the file is empty (found by
 /// fuzzing the cache, document and fixture readers, which all meet empty files: a crash between
@@ -37,6 +37,28 @@ public enum FileBytes {
             }
             filled += count
         }
+    }
+
+    /// Writes all of `bytes` to a descriptor, resuming after partial writes and interruptions;
+    /// false when a write fails (a closed pipe, a full disk).
+    @discardableResult
+    public static func write(_ bytes: UnsafeRawBufferPointer, to descriptor: Int32) -> Bool {
+        var offset = 0
+        while offset < bytes.count {
+            let written = systemWrite(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
+            if written < 0, errno == EINTR { continue }
+            guard written > 0 else { return false }
+            offset += written
+        }
+        return true
+    }
+
+    private static func systemWrite(_ fd: Int32, _ buffer: UnsafeRawPointer, _ count: Int) -> Int {
+        #if canImport(Glibc)
+            Glibc.write(fd, buffer, count)
+        #else
+            Darwin.write(fd, buffer, count)
+        #endif
     }
 
     private static func systemRead(_ fd: Int32, _ buffer: UnsafeMutableRawPointer?, _ count: Int) -> Int {

@@ -28,27 +28,11 @@ public final class Console: Sendable {
         self.writeErr = err
     }
 
-    /// Writes all of `text` to a descriptor, resuming after partial writes and interruptions; a
-    /// closed pipe or full disk ends the attempt (there is nowhere left to say so).
+    /// Writes all of `text` to a descriptor (`FileBytes.write`); a closed pipe or full disk ends
+    /// the attempt (there is nowhere left to say so).
     public static func write(_ text: String, to descriptor: Int32) {
         var text = text
-        text.withUTF8 { bytes in
-            var offset = 0
-            while offset < bytes.count {
-                let written = systemWrite(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
-                if written < 0, errno == EINTR { continue }
-                guard written > 0 else { return }
-                offset += written
-            }
-        }
-    }
-
-    private static func systemWrite(_ descriptor: Int32, _ bytes: UnsafeRawPointer, _ count: Int) -> Int {
-        #if canImport(Glibc)
-            Glibc.write(descriptor, bytes, count)
-        #else
-            Darwin.write(descriptor, bytes, count)
-        #endif
+        _ = text.withUTF8 { FileBytes.write(UnsafeRawBufferPointer($0), to: descriptor) }
     }
 
     /// Writes data to stdout, adding a newline.
