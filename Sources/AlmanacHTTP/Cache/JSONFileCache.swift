@@ -20,7 +20,7 @@ public final class JSONFileCache: Sendable {
 
     /// The file holding a key: `<provider>-<16 hex digits of FNV-1a>.json`.
     public func fileURL(for key: String, provider: Provider) -> URL {
-        folder.appendingPathComponent("\(provider.rawValue)-\(Self.hash(key)).json")
+        folder.appendingPathComponent(Self.fileName(for: key, provider: provider, ext: "json"))
     }
 
     /// The entry for a key, or nil. Corrupt entries are removed (noted under `--verbose`).
@@ -46,8 +46,8 @@ public final class JSONFileCache: Sendable {
     /// Every readable entry with its file size, newest first.
     public func list() -> [(entry: CacheEntry, bytes: Int, file: URL)] {
         files().compactMap { file in
-            guard let data = FileBytes.read(atPath: file.url.path), let entry = CacheEntry.decode(data) else { return nil }
-            return (entry, data.count, file.url)
+            guard let data = FileBytes.read(atPath: file.path), let entry = CacheEntry.decode(data) else { return nil }
+            return (entry, data.count, file)
         }.sorted { $0.entry.fetchedAt > $1.entry.fetchedAt }
     }
 
@@ -55,8 +55,8 @@ public final class JSONFileCache: Sendable {
     @discardableResult
     public func clear(provider: Provider? = nil) -> Int {
         var removed = 0
-        for file in files() where provider == nil || Self.isFile(file.url.lastPathComponent, of: provider!, ext: "json") {
-            if (try? FileManager.default.removeItem(at: file.url)) != nil { removed += 1 }
+        for file in files() where provider == nil || Self.isFile(file.lastPathComponent, of: provider!, ext: "json") {
+            if (try? FileManager.default.removeItem(at: file)) != nil { removed += 1 }
         }
         return removed
     }
@@ -66,10 +66,10 @@ public final class JSONFileCache: Sendable {
     public func prune(now: Date) -> Int {
         var removed = 0
         for file in files() {
-            let data = FileBytes.read(atPath: file.url.path)
+            let data = FileBytes.read(atPath: file.path)
             let entry = data.flatMap(CacheEntry.decode)
             if entry == nil || entry!.age(at: now) >= entry!.ttl {
-                if (try? FileManager.default.removeItem(at: file.url)) != nil { removed += 1 }
+                if (try? FileManager.default.removeItem(at: file)) != nil { removed += 1 }
             }
         }
         return removed
@@ -77,28 +77,26 @@ public final class JSONFileCache: Sendable {
 
     /// Deletes least recently used files until the folder fits the cap.
     public func trim() {
-        let all = files()
-        var total = all.reduce(0) { $0 + $1.bytes }
-        guard total > limitBytes else { return }
-        for file in all.sorted(by: { $0.used < $1.used }) where total > limitBytes {
-            if (try? FileManager.default.removeItem(at: file.url)) != nil { total -= file.bytes }
-        }
+        FolderCap.trim(folder.path, suffix: ".json", limitBytes: limitBytes)
     }
 
     // MARK: - Files
 
-    private func files() -> [(url: URL, bytes: Int, used: Date)] {
-        let keys: [URLResourceKey] = [.fileSizeKey, .contentModificationDateKey]
-        let urls = (try? FileManager.default.contentsOfDirectory(at: folder, includingPropertiesForKeys: keys)) ?? []
-        return urls.filter { $0.pathExtension == "json" && !$0.lastPathComponent.hasPrefix(".") }.map { url in
-            let values = try? url.resourceValues(forKeys: Set(keys))
-            return (url, values?.fileSize ?? 0, values?.contentModificationDate ?? .distantPast)
+    /// The entries' files (hidden temporary files aside).
+    private func files() -> [URL] {
+        (DirectoryNames.list(atPath: folder.path) ?? []).filter { $0.hasSuffix(".json") && !$0.hasPrefix(".") }.map {
+            folder.appendingPathComponent($0)
         }
     }
 
     /// Marks a file as used now (its modification time orders the LRU trim).
     private func touch(_ url: URL) {
         try? FileManager.default.setAttributes([.modificationDate: Date()], ofItemAtPath: url.path)
+    }
+
+    /// The file name for a key: `<provider>-<16 hex digits of FNV-1a of key>.<ext>`.
+    static func fileName(for key: String, provider: Provider, ext: String) -> String {
+        "\(provider.rawValue)-\(hash(key)).\(ext)"
     }
 
     /// Whether a file name is `<provider>-<16 hex digits>.<ext>`: `openweather-…` is not

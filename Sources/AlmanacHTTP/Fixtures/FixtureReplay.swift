@@ -36,10 +36,10 @@ struct FixtureReplay: Sendable {
     /// first. Checked on each write only, so serving a kept answer stays one read.
     var limitBytes: Int = 10 * 1024 * 1024
 
-    /// The file for a request: `<provider>-<16 hex digits of FNV-1a of the request>.replay`.
+    /// The file for a request: `<provider>-<16 hex digits of FNV-1a of the request>.replay`,
+    /// named as the cache names its entries.
     func path(for request: String, provider: Provider) -> String {
-        let hex = String(FNV1a.hash(request.utf8), radix: 16)
-        return folder.path + "/\(provider.rawValue)-" + String(repeating: "0", count: 16 - hex.count) + hex + ".replay"
+        folder.path + "/" + JSONFileCache.fileName(for: request, provider: provider, ext: "replay")
     }
 
     /// The answer stored for `request`, while every file it depended on is unchanged; else nil.
@@ -79,22 +79,7 @@ struct FixtureReplay: Sendable {
         data.append(answer.response.body)
         guard (try? AtomicFile.write(data, to: URL(fileURLWithPath: path(for: request, provider: provider)), durable: false)) != nil
         else { return }
-        trim()
-    }
-
-    /// Removes the files written longest ago until the folder fits `limitBytes`.
-    func trim() {
-        var files: [(path: String, bytes: Int64, written: Int64)] = []
-        for name in DirectoryNames.list(atPath: folder.path) ?? [] where name.hasSuffix(".replay") {
-            let path = folder.path + "/" + name
-            guard case .present(_, let size, let modified, let modifiedNanos, _, _) = FileStamp(path: path) else { continue }
-            files.append((path, size, modified &* 1_000_000_000 &+ modifiedNanos))
-        }
-        var total = files.reduce(0) { $0 + $1.bytes }
-        guard total > limitBytes else { return }
-        for file in files.sorted(by: { $0.written < $1.written }) where total > limitBytes {
-            if unlink(file.path) == 0 { total -= file.bytes }
-        }
+        FolderCap.trim(folder.path, suffix: ".replay", limitBytes: limitBytes)
     }
 
     /// Removes the kept answers (all, or one provider's); returns how many.
