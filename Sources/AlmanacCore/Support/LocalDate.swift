@@ -41,13 +41,13 @@ public struct LocalDate: Sendable, Hashable, Comparable, TextCodable, CustomStri
         self.day = day
     }
 
-    /// The calendar date of an instant in a time zone (proleptic Gregorian).
     /// The UTC calendar date of an instant (no time zone object: building the first one in a
     /// process loads the zone database).
     public static func utc(_ date: Date) -> LocalDate {
         LocalDate(date, secondsFromGMT: 0)
     }
 
+    /// The calendar date of an instant in a time zone (proleptic Gregorian).
     public init(_ date: Date, timeZone: TimeZone) {
         self.init(date, secondsFromGMT: timeZone.secondsFromGMT(for: date))
     }

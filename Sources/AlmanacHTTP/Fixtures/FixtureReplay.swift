@@ -34,7 +34,7 @@ struct FixtureReplay: Sendable {
     var settle: TimeInterval = 1
     /// The folder's size cap in bytes (default 10 MB); past it, the files written longest ago go
     /// first. Checked on each write only, so serving a kept answer stays one read.
-    var limitBytes: Int = 10 * 1024 * 1024
+    var limitBytes: Int = FixtureTransport.defaultReplayLimitBytes
 
     /// The file for a request: `<provider>-<16 hex digits of FNV-1a of the request>.replay`,
     /// named as the cache names its entries.

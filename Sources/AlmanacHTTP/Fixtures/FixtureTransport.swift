@@ -46,6 +46,9 @@ public final class FixtureTransport: Sendable {
     /// The providers requests may name, by their stored name (their fixture folder and batching).
     let providers: [String: Provider]
 
+    /// The size cap of the folder of kept answers unless told otherwise: 10 MB.
+    public static let defaultReplayLimitBytes = 10 * 1024 * 1024
+
     /// Answers given before, kept with the stamps of the files they came from; nil: none kept.
     private let replay: FixtureReplay?
 
@@ -53,7 +56,9 @@ public final class FixtureTransport: Sendable {
     ///   - providers: the providers a request may name; others are known by name only.
     ///   - replayFolder: where answers are kept for later runs (`<cache>/replay`); nil: nowhere.
     ///   - replayLimitBytes: that folder's size cap (10 MB by default).
-    public convenience init(folders: [URL], providers: [Provider] = [], replayFolder: URL? = nil, replayLimitBytes: Int = 10 * 1024 * 1024) {
+    public convenience init(
+        folders: [URL], providers: [Provider] = [], replayFolder: URL? = nil, replayLimitBytes: Int = defaultReplayLimitBytes
+    ) {
         self.init(
             folders: folders, providers: providers, replay: replayFolder.map { FixtureReplay(folder: $0, limitBytes: replayLimitBytes) })
     }

@@ -76,9 +76,9 @@ public struct WeatherFormat: Sendable {
         let minutes = seconds >= 0 ? seconds / 60 : (seconds - 59) / 60  // floor, before 1970 too
         let minuteOfDay = (minutes % 1440 + 1440) % 1440
         let (hour, minute) = (minuteOfDay / 60, minuteOfDay % 60)
-        let mm = minute < 10 ? "0\(minute)" : "\(minute)"
+        let mm = DecimalText.padded(minute, 2)
         if settings.time == .h12 { return "\(hour % 12 == 0 ? 12 : hour % 12):\(mm) \(hour < 12 ? "AM" : "PM")" }
-        return (hour < 10 ? "0\(hour)" : "\(hour)") + ":" + mm
+        return DecimalText.padded(hour, 2) + ":" + mm
     }
 
     /// `Sat 21 Nov 2026, 14:05` in the city's zone.
