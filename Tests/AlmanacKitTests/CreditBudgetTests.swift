@@ -108,4 +108,15 @@ extension CreditBudgetTests {
         budget.record(used: 6, left: 2, settling: first, now: now.addingTimeInterval(0.4))
         XCTAssertEqual(budget.available(now: now.addingTimeInterval(0.5)), 0)
     }
+
+    /// The requests overtook each other on the way: the later reservation reached the server first.
+    func testALowerCountFromALaterReservationArrivingLateDoesNotFreeCredits() throws {
+        let budget = CreditBudget(stateFolder: try makeTemporaryFolder(self))
+        let first = try XCTUnwrap(granted(try budget.reserve(6, now: now)))
+        let second = try XCTUnwrap(granted(try budget.reserve(2, now: now.addingTimeInterval(0.1))))
+        // The server counted the second (2) and then the first (8); the first answer lands first.
+        budget.record(used: 8, left: 0, settling: first, now: now.addingTimeInterval(0.3))
+        budget.record(used: 2, left: 6, settling: second, now: now.addingTimeInterval(0.4))
+        XCTAssertEqual(budget.available(now: now.addingTimeInterval(0.5)), 0)
+    }
 }

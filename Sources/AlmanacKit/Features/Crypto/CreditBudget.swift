@@ -99,22 +99,21 @@ public struct CreditBudget: Sendable {
 
     /// Takes the server's count: `left` credits remain in its minute. Settles `id` if given.
     ///
-    /// Answers can arrive out of order when runs overlap: a count for a request reserved before
-    /// the last counted one, and lower than it, is older news (the later count includes it), so
-    /// it only settles its own reservation.
+    /// Answers can arrive out of order when runs overlap, and requests can overtake each other
+    /// on the way: a count lower than the last one taken within the minute is older news (the
+    /// server counted this request before the other, and the higher count includes it), so it only
+    /// settles its own reservation. When the server's minute freed credits meanwhile instead, the
+    /// higher count is kept until its own minute ends: waiting a little too long, never a 429.
     public func record(used: Int, left: Int, settling id: UUID?, now: Date) {
         _ = try? mutate(now: now) { state in
-            let sentAt = state.spends.first { $0.id != nil && $0.id == id }?.at ?? now
-            if let last = state.server, let lastSent = last.sentAt, lastSent > sentAt, used < last.used,
-                now.timeIntervalSince(last.at) < plan.window
-            {
+            if let last = state.server, used < last.used, now.timeIntervalSince(last.at) < plan.window {
                 state.spends.removeAll { $0.id != nil && $0.id == id }
                 return
             }
             state.spends.removeAll { !$0.pending || ($0.id != nil && $0.id == id) }
             let spent = max(0, plan.perMinute - left)
             if spent > 0 { state.spends.append(Spend(at: now, credits: spent, id: nil, pending: false)) }
-            state.server = ServerCount(at: now, used: used, left: left, sentAt: sentAt)
+            state.server = ServerCount(at: now, used: used, left: left)
             if left > 0 { state.blockedUntil = nil }
         }
     }
@@ -176,8 +175,6 @@ public struct CreditBudget: Sendable {
         var at: Date
         var used: Int
         var left: Int
-        /// When the counted request was reserved (about when it was sent).
-        var sentAt: Date?
     }
 
     struct State: Codable, Equatable {
