@@ -341,8 +341,164 @@ def fruit_fixtures():
           [f for f in fruits if f["family"] == "Rosaceae"])
     write("fruityvice", "not-found", {"method": "GET", "path": "/api/fruit/notafruit"}, 404, {"error": "The fruit was not found"})
 
+# ---------------------------------------------------------------- keyless weather
+MET_SYMBOLS = {800: "clearsky", 801: "fair", 802: "partlycloudy", 804: "cloudy", 500: "lightrain", 501: "rain",
+               600: "lightsnow", 701: "fog"}
+MET_HEADERS = {"content-type": "application/json", "expires": "Fri, 20 Nov 2026 09:31:12 GMT",
+               "last-modified": "Fri, 20 Nov 2026 08:59:44 GMT"}
+
+
+def met_symbol(c, local_hour, precip_kind=None):
+    base = MET_SYMBOLS[c[0]]
+    if base in ("clearsky", "fair", "partlycloudy"):
+        base += "_night" if local_hour < 7 or local_hour > 17 else "_day"
+    return base
+
+
+def met_forecast(city, rng):
+    """Locationforecast 2.0 compact: hourly steps for 60 hours, then 6-hourly to 9.5 days; the last
+    hourly steps lack the 6- and 12-hour blocks, the last step has only the instant."""
+    key, name, region, country, code, lat, lon, tz, offset, base = city
+    start = dt.datetime(2026, 11, 20, 9, tzinfo=dt.timezone.utc)
+    moments = [start + dt.timedelta(hours=h) for h in range(60)]
+    t = moments[-1] + dt.timedelta(hours=3)
+    while t.hour % 6:
+        t += dt.timedelta(hours=1)
+    while t < start + dt.timedelta(days=9, hours=15):
+        moments.append(t)
+        t += dt.timedelta(hours=6)
+    steps = []
+    hourly_precip = {}
+    for i, moment in enumerate(moments):
+        lh = (moment.hour + offset / 3600) % 24
+        lead = (moment - start).total_seconds() / 86400
+        temp = temp_at(base, lead, lh, rng)
+        c = condition(rng, temp) if i % 5 == 0 or not steps else steps[-1]["_c"]
+        if c[1] == "Snow" and temp > 2:
+            c = CONDITIONS[4]
+        if c[1] == "Rain" and temp < -1:
+            c = CONDITIONS[6]
+        amount = round(rng.uniform(0.1, 1.6), 1) if c[1] in ("Rain", "Snow") else 0.0
+        hourly_precip[moment] = amount
+        steps.append({"_c": c, "_lh": lh, "_amount": amount, "time": moment.strftime("%Y-%m-%dT%H:%M:%SZ"), "data": {"instant": {"details": {
+            "air_pressure_at_sea_level": round(rng.uniform(1002, 1030), 1), "air_temperature": temp,
+            "cloud_area_fraction": round(rng.uniform(0, 100), 1), "relative_humidity": round(rng.uniform(55, 97), 1),
+            "wind_from_direction": round(rng.uniform(0, 359), 1), "wind_speed": round(rng.uniform(0.5, 9), 1)}}}})
+    hourly_count = 60
+    for i, step in enumerate(steps):
+        data = step["data"]
+        c, lh = step["_c"], step["_lh"]
+        if i < hourly_count:
+            data["next_1_hours"] = {"summary": {"symbol_code": met_symbol(c, lh)}, "details": {"precipitation_amount": step["_amount"]}}
+            if i + 6 <= hourly_count:
+                six = round(sum(steps[j]["_amount"] for j in range(i, i + 6)), 1)
+                data["next_6_hours"] = {"summary": {"symbol_code": met_symbol(c, lh)}, "details": {"precipitation_amount": six}}
+            if i + 12 <= hourly_count:
+                data["next_12_hours"] = {"summary": {"symbol_code": met_symbol(c, lh)}, "details": {}}
+        elif i < len(steps) - 1:
+            six = round(rng.uniform(0.3, 6.0), 1) if c[1] in ("Rain", "Snow") else 0.0
+            data["next_6_hours"] = {"summary": {"symbol_code": met_symbol(c, lh)},
+                                    "details": {"air_temperature_max": 0, "air_temperature_min": 0, "precipitation_amount": six}}
+            del data["next_6_hours"]["details"]["air_temperature_max"], data["next_6_hours"]["details"]["air_temperature_min"]
+            if i < len(steps) - 2:
+                data["next_12_hours"] = {"summary": {"symbol_code": met_symbol(c, lh)}, "details": {}}
+        if i % 9 == 4:   # integers come without a decimal point
+            details = data["instant"]["details"]
+            details["cloud_area_fraction"] = int(round(details["cloud_area_fraction"]))
+    for step in steps:
+        del step["_c"], step["_lh"], step["_amount"]
+    return {"type": "Feature", "geometry": {"type": "Point", "coordinates": [lon, lat, 140]},
+            "properties": {"meta": {"updated_at": "2026-11-20T08:59:44Z", "units": {
+                "air_pressure_at_sea_level": "hPa", "air_temperature": "celsius", "cloud_area_fraction": "%",
+                "precipitation_amount": "mm", "relative_humidity": "%", "wind_from_direction": "degrees", "wind_speed": "m/s"}},
+                "timeseries": steps}}
+
+
+def open_meteo_place(city, pid, population, admin2=None):
+    key, name, region, country, code, lat, lon, tz, offset, base = city
+    place = {"id": pid, "name": name, "latitude": lat, "longitude": lon, "elevation": 144.0, "feature_code": "PPLC",
+             "country_code": code, "timezone": tz, "population": population, "country": country, "admin1": region}
+    if admin2:
+        place["admin2"] = admin2
+    return place
+
+
+def ensemble(city, rng):
+    """/v1/ensemble with models=gfs05: 31 members (the control and member01…30) of daily min, max and
+    precipitation, 35 local days; the spread widens with lead time; one member misses the last days."""
+    key, name, region, country, code, lat, lon, tz, offset, base = city
+    days = [(FIXTURE_DATE + dt.timedelta(days=d)).isoformat() for d in range(35)]
+    daily = {"time": days}
+    names = ["temperature_2m_min", "temperature_2m_max", "precipitation_sum"]
+    climate_min = [round(base - 3 - 0.12 * d + 2.5 * math.sin(d / 3.0) * math.exp(-d / 12), 2) for d in range(35)]
+    for m in range(31):
+        suffix = "" if m == 0 else f"_member{m:02d}"
+        mins, maxs, rains = [], [], []
+        for d in range(35):
+            spread = 0.6 + 0.22 * d
+            low = round(climate_min[d] + rng.gauss(0, spread), 1)
+            mins.append(low)
+            maxs.append(round(low + rng.uniform(2.5, 7), 1))
+            wet = rng.random() < (0.35 + 0.1 * math.sin(d / 4.0))
+            rains.append(round(rng.expovariate(0.6), 1) if wet else 0.0)
+        if m == 30:
+            for column in (mins, maxs, rains):
+                column[-2:] = [None, None]
+        daily["temperature_2m_min" + suffix] = mins
+        daily["temperature_2m_max" + suffix] = maxs
+        daily["precipitation_sum" + suffix] = rains
+    units = {"time": "iso8601"}
+    for m in range(31):
+        suffix = "" if m == 0 else f"_member{m:02d}"
+        units.update({"temperature_2m_min" + suffix: "°C", "temperature_2m_max" + suffix: "°C", "precipitation_sum" + suffix: "mm"})
+    return {"latitude": lat, "longitude": lon, "generationtime_ms": 12.7, "utc_offset_seconds": offset, "timezone": tz,
+            "timezone_abbreviation": "GMT", "elevation": 140.0, "daily_units": units, "daily": daily}
+
+
+def keyless_fixtures():
+    for city in CITIES:
+        rng = random.Random("keyless-" + city[0])
+        where = {"lat": f"{city[5]:.4f}".rstrip("0").rstrip("."), "lon": f"{city[6]:.4f}".rstrip("0").rstrip(".")}
+        write("metno", f"forecast-{city[0]}", {"method": "GET", "path": "/weatherapi/locationforecast/2.0/compact", "query": where},
+              200, met_forecast(city, rng), headers=MET_HEADERS)
+        write("openmeteo", f"ensemble-{city[0]}", {"method": "GET", "path": "/v1/ensemble",
+              "query": {"latitude": f"{city[5]:.4f}", "longitude": f"{city[6]:.4f}"}}, 200, ensemble(city, rng))
+    by_key = {c[0]: c for c in CITIES}
+    ids = {"moscow": (524901, 10381222), "london": (2643743, 8961989), "new-york": (5128581, 8804190), "tehran": (112931, 7153309),
+           "bratislava": (3060972, 423737), "oslo": (3143244, 580000), "saint-petersburg": (498817, 5351935),
+           "st-petersburg-fl": (4171563, 258308)}
+    for key in ["moscow", "london", "new-york", "tehran", "bratislava", "oslo"]:
+        city = by_key[key]
+        write("openmeteo", f"search-{key}", {"method": "GET", "path": "/v1/search", "query": {"name": city[1]}}, 200,
+              {"results": [open_meteo_place(city, *ids[key])], "generationtime_ms": 0.71})
+    write("openmeteo", "search-saint-petersburg", {"method": "GET", "path": "/v1/search", "query": {"name": "Saint Petersburg"}}, 200,
+          {"results": [open_meteo_place(by_key["saint-petersburg"], *ids["saint-petersburg"]),
+                       open_meteo_place(by_key["st-petersburg-fl"], *ids["st-petersburg-fl"], admin2="Pinellas")],
+           "generationtime_ms": 0.93})
+    springfields = [("Illinois", "Sangamon", 39.80172, -89.64371, "America/Chicago", 116250),
+                    ("Missouri", "Greene", 37.21533, -93.29824, "America/Chicago", 169176),
+                    ("Massachusetts", "Hampden", 42.10148, -72.58981, "America/New_York", 155929),
+                    ("Oregon", "Lane", 44.04624, -123.02203, "America/Los_Angeles", 62256)]
+    results = []
+    for i, (state, county, lat, lon, tz, population) in enumerate(springfields):
+        place = {"id": 4250542 + i, "name": "Springfield", "latitude": lat, "longitude": lon, "feature_code": "PPLA2",
+                 "country_code": "US", "timezone": tz, "population": population, "country": "United States", "admin1": state,
+                 "admin2": county}
+        if i == 3:
+            del place["population"], place["admin2"]   # empty fields are left out
+        results.append(place)
+    write("openmeteo", "search-springfield", {"method": "GET", "path": "/v1/search", "query": {"name": "Springfield"}}, 200,
+          {"results": results, "generationtime_ms": 1.02})
+    write("openmeteo", "search-no-match", {"method": "GET", "path": "/v1/search", "query": {"name": "Atlantis"}}, 200,
+          {"generationtime_ms": 0.42})
+
 
 if __name__ == "__main__":
+    import sys
+    if sys.argv[1:] == ["keyless"]:
+        keyless_fixtures()
+        sys.exit(0)
     weather_fixtures()
     crypto_fixtures()
     fruit_fixtures()
+    keyless_fixtures()

@@ -4,7 +4,9 @@ import Foundation
 
 extension Provider {
     /// Every provider Almanac knows, in the order lists show them.
-    public static let allCases: [Provider] = [.twelveData, .fruityvice, .openWeather, .openWeatherPro, .yandexGeocoder]
+    public static let allCases: [Provider] = [
+        .twelveData, .fruityvice, .openWeather, .openWeatherPro, .yandexGeocoder, .metNorway, .openMeteoGeocoding, .openMeteoEnsemble,
+    ]
 
     /// The declared provider with this stored name, or nil.
     public init?(rawValue: String) {

@@ -12,7 +12,8 @@ struct RunResult {
     var status: Int32
 }
 
-/// Runs the built `almanac` with a clean environment: only PATH, HOME, ALMANAC_HOME and `environment`.
+/// Runs the built `almanac` with a clean environment: only PATH, HOME, ALMANAC_HOME, the keyless
+/// providers pointed at a closed loopback port, and `environment`.
 func runAlmanac(
     _ arguments: [String], home: URL, environment: [String: String] = [:], stdin: String? = nil,
     directory: URL? = nil
@@ -21,6 +22,7 @@ func runAlmanac(
     process.executableURL = productsFolder.appendingPathComponent("almanac")
     process.arguments = arguments
     var variables = ["PATH": "/usr/bin:/bin", "HOME": home.path, "ALMANAC_HOME": home.path, "TERM": "xterm-256color"]
+    variables.merge(unreachableKeyless) { _, new in new }
     variables.merge(environment) { _, new in new }
     process.environment = variables
     process.currentDirectoryURL = directory ?? home

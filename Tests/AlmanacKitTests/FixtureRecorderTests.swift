@@ -61,7 +61,10 @@ final class FixtureRecorderTests: XCTestCase {
         XCTAssertTrue(manifest.recordings.contains { $0.provider == "yandex" })
 
         let replayHome = try makeTemporaryFolder(self)
-        let replay = ["ALMANAC_FIXTURES": recorded.path, "ALMANAC_TODAY": "2026-11-20"]
+        XCTAssertTrue(manifest.recordings.contains { $0.provider == "metno" }, "the keyless providers are recorded too")
+        XCTAssertTrue(manifest.recordings.contains { $0.provider == "openmeteo" })
+        // Replayed with the same keys, so the same providers are chosen (offline: no network at all).
+        let replay = keys.merging(["ALMANAC_FIXTURES": recorded.path, "ALMANAC_TODAY": "2026-11-20"]) { _, new in new }
         for (arguments, liveAnswer) in zip(Self.examples, liveAnswers) {
             XCTAssertEqual(liveAnswer.status, 0, "\(arguments) live: \(liveAnswer.err)")
             let replayed = try runAlmanac(arguments + ["--json", "--offline"], home: replayHome, environment: replay)

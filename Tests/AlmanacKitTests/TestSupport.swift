@@ -34,12 +34,19 @@ let repositoryFixtures: URL = URL(fileURLWithPath: #filePath)
     .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
     .appendingPathComponent("Fixtures")
 
+/// The keyless providers pointed at a closed loopback port: a test that does not start a server
+/// for them sees them unreachable at once (never the internet).
+let unreachableKeyless = [
+    "ALMANAC_METNO_URL": "http://127.0.0.1:1", "ALMANAC_OPENMETEO_GEOCODING_URL": "http://127.0.0.1:1",
+    "ALMANAC_OPENMETEO_ENSEMBLE_URL": "http://127.0.0.1:1",
+]
+
 /// A configuration rooted in a temporary home, with the given variables.
 func makeConfiguration(
     home: URL, _ variables: [String: String] = [:], offline: Bool = false,
     refresh: Bool = false, maxAge: TimeInterval? = nil
 ) -> Configuration {
-    var values = ["ALMANAC_HOME": home.path, "ALMANAC_FIXTURES": repositoryFixtures.path]
+    var values = ["ALMANAC_HOME": home.path, "ALMANAC_FIXTURES": repositoryFixtures.path].merging(unreachableKeyless) { a, _ in a }
     values.merge(variables) { _, new in new }
     return Configuration(environment: Environment(values), offline: offline, refresh: refresh, maxAge: maxAge, verbose: true)
 }

@@ -16,7 +16,8 @@ final class WeatherCommandTests: XCTestCase {
         XCTAssertTrue(result.out.hasPrefix("7-day forecast — Moscow, Russia  55.76°N 37.62°E\n"), result.out)
         XCTAssertEqual(result.out.split(separator: "\n").filter { $0.contains(" Nov ") }.count, 7)
         XCTAssertTrue(result.out.contains("Source: sample data"))
-        XCTAssertTrue(result.err.contains("OPENWEATHER_API_KEY is not set; showing sample data"))
+        XCTAssertTrue(result.err.contains("MET Norway unreachable; showing sample data recorded on 2026-11-20."), result.err)
+        XCTAssertTrue(result.out.hasSuffix("Source: sample data recorded on 2026-11-20 · MET Norway Locationforecast · Data from MET Norway\n"))
         XCTAssertFalse(result.out.contains("\u{1B}["), "no colour when stdout is not a terminal")
     }
 
@@ -120,15 +121,18 @@ final class WeatherCommandTests: XCTestCase {
         // What the samples cover and how to go live, in a user's words; no request ids or paths.
         assertOneLineError(
             result, status: 69,
-            contains: "The sample data covers Bratislava, London, Moscow, New York, Oslo, Saint Petersburg, Tehran; "
-                + "set OPENWEATHER_API_KEY and YANDEX_GEOCODER_API_KEY for any city (see almanac doctor).")
+            contains: "The sample data covers Bratislava, London, Moscow, New York, Oslo, Saint Petersburg, Springfield, Tehran; "
+                + "the provider could not be reached for the rest (see almanac doctor).")
         XCTAssertFalse(result.err.contains("/1.x/"), result.err)
         XCTAssertFalse(result.err.contains("Fixtures"), result.err)
         let coordinates = try runAlmanac(["weather", "10,10"], home: home)
         assertOneLineError(coordinates, status: 69, contains: "The sample data covers Bratislava, London")
         // The recording detail is for --verbose.
         let verbose = try runAlmanac(["-v", "weather", "Paris"], home: home)
-        XCTAssertTrue(verbose.err.contains("No cached or recorded response for yandex GET /1.x/?format=json&geocode=Paris"), verbose.err)
+        XCTAssertTrue(verbose.err.contains("127.0.0.1:1/v1/search?name=Paris&count=10&language=en&format=json failed"), verbose.err)
+        // With the keyed geocoder chosen and no key, the samples say which keys open up any city.
+        let keyed = try runAlmanac(["weather", "Paris", "--offline"], home: home, environment: ["YANDEX_GEOCODER_API_KEY": "YA-TEST"])
+        assertOneLineError(keyed, status: 69, contains: "set OPENWEATHER_API_KEY and YANDEX_GEOCODER_API_KEY for any city")
     }
 
     func testCitiesSettingsAndStatusLineAcrossRuns() throws {
@@ -150,6 +154,7 @@ final class WeatherCommandTests: XCTestCase {
 
     func testTheSampleDataNoteIsSaidOnceADay() throws {
         let home = try makeTemporaryFolder(self)
+        XCTAssertEqual(try runAlmanac(["weather", "settings", "--provider", "openweather"], home: home).status, 0)
         let note = "OPENWEATHER_API_KEY is not set; showing sample data"
         XCTAssertTrue(try runAlmanac(["weather", "forecast", "Moscow"], home: home).err.contains(note))
         let second = try runAlmanac(["weather", "forecast", "Moscow"], home: home)

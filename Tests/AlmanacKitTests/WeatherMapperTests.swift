@@ -128,7 +128,8 @@ final class GeocoderChoicesTests: XCTestCase {
 
     func testPickTakesTheNthObjectAsListed() throws {
         let home = try makeTemporaryFolder(self)
-        let result = try runAlmanac(["weather", "add", "ulitsa Lenina", "--pick", "2"], home: home)
+        let yandex = ["YANDEX_GEOCODER_API_KEY": "YA-TEST-KEY"]
+        let result = try runAlmanac(["weather", "add", "ulitsa Lenina", "--pick", "2", "--offline"], home: home, environment: yandex)
         XCTAssertEqual(result.status, 0, result.err)
         XCTAssertEqual(result.out, "Saved ulitsa Lenina, 7, Ivanovo, Russia (default).\n")
         let cities = try runAlmanac(["weather", "cities", "--json"], home: home)

@@ -61,7 +61,7 @@ final class WeatherServiceTests: XCTestCase {
         XCTAssertTrue(capture.err.contains("no One Call 3.0 subscription"), capture.err)
     }
 
-    func testClimateRefusedShowsAvailableDays() async throws {
+    func testClimateRefusedFallsBackToTheEnsembleOutlook() async throws {
         let server = try FixtureServer(fixtures: repositoryFixtures) { provider, _ in
             provider == .openWeatherPro
                 ? .json(
@@ -71,8 +71,11 @@ final class WeatherServiceTests: XCTestCase {
         let weather = try service(server, keys: bothKeys)
         let city = try await weather.resolve("London", pick: nil, chooser: nil)
         let report = try await weather.forecast(for: city, days: 25)
-        XCTAssertEqual(report.daily.count, 8)
-        XCTAssertTrue(capture.err.contains("your key works, but its plan does not include that product. Showing the 8 days available."), capture.err)
+        XCTAssertEqual(report.daily.count, 25, "the keyless ensemble outlook answers instead")
+        XCTAssertEqual(report.model, .outlook)
+        XCTAssertEqual(report.outlook?.count, 25)
+        XCTAssertTrue(
+            capture.err.contains("climate forecast is not in your key's plan; showing the keyless Open-Meteo ensemble outlook"), capture.err)
     }
 
     func testClimateForLongRange() async throws {

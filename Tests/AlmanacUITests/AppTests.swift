@@ -101,7 +101,7 @@ final class AppTests: XCTestCase {
         XCTAssertEqual(try WeatherService(context: context.app).document().cities.count, 1)
         _ = app.apply(.character("t"))
         settle(app)
-        XCTAssertTrue(screen(app, 160, 50).contains("25-day forecast"))
+        XCTAssertTrue(screen(app, 160, 50).contains("25-day outlook"))
         _ = app.apply(.enter)
         settle(app)
         let hours = screen(app)

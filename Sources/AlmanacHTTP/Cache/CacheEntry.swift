@@ -2,8 +2,9 @@ import AlmanacCore
 import Foundation
 
 /// One cached response. On disk an envelope:
-/// `{"schema":1,"key":…,"provider":…,"name":…,"fetchedAt":…,"ttl":…,"status":…,"etag":…,"lastModified":…,"body":{…}}`
-/// with `body` embedded as JSON when it is JSON, else `bodyText`.
+/// `{"schema":1,"key":…,"provider":…,"name":…,"fetchedAt":…,"ttl":…,"expiresAt":…,"status":…,"etag":…,"lastModified":…,"body":{…}}`
+/// with `body` embedded as JSON when it is JSON, else `bodyText`. `expiresAt` is there only when
+/// the server set the answer's freshness (docs/architecture.md §4).
 public struct CacheEntry: Sendable, Equatable {
     public static let schemaVersion = 1
 
@@ -12,17 +13,20 @@ public struct CacheEntry: Sendable, Equatable {
     public var provider: Provider
     public var name: String
     public var fetchedAt: Date
-    /// Freshness lifetime in seconds.
+    /// The endpoint's freshness lifetime in seconds: used when the server set none.
     public var ttl: TimeInterval
+    /// When the server's own `Cache-Control: max-age` or `Expires` ends the answer's freshness.
+    public var expiresAt: Date?
     public var status: Int
     public var etag: String?
     public var lastModified: String?
     public var body: Data
 
     public init(
-        key: String, provider: Provider, name: String, fetchedAt: Date, ttl: TimeInterval,
+        key: String, provider: Provider, name: String, fetchedAt: Date, ttl: TimeInterval, expiresAt: Date? = nil,
         status: Int = 200, etag: String? = nil, lastModified: String? = nil, body: Data
     ) {
+        self.expiresAt = expiresAt
         self.key = key
         self.provider = provider
         self.name = name
@@ -36,6 +40,17 @@ public struct CacheEntry: Sendable, Equatable {
 
     public func age(at now: Date) -> TimeInterval { now.timeIntervalSince(fetchedAt) }
 
+    /// When the entry stops being fresh: the server's expiry when it set one, else fetch time
+    /// plus the endpoint's TTL; `maxAge` (`--max-age`, seconds) caps either.
+    public func freshUntil(maxAge: TimeInterval? = nil) -> Date {
+        let own = expiresAt ?? fetchedAt.addingTimeInterval(ttl)
+        guard let maxAge else { return own }
+        return min(own, fetchedAt.addingTimeInterval(maxAge))
+    }
+
+    /// Whether the entry may be served at `now` without asking the server.
+    public func isFresh(at now: Date, maxAge: TimeInterval? = nil) -> Bool { now < freshUntil(maxAge: maxAge) }
+
     // MARK: - Envelope
 
     /// The envelope: header fields first, the body last, spliced in as-is when it is JSON.
@@ -45,6 +60,7 @@ public struct CacheEntry: Sendable, Equatable {
             "fetchedAt": fetchedAt.timeIntervalSince1970, "fetchedAtISO": ISO8601DateFormatter().string(from: fetchedAt),
             "ttl": ttl, "status": status,
         ]
+        if let expiresAt { header["expiresAt"] = expiresAt.timeIntervalSince1970 }
         if let etag { header["etag"] = etag }
         if let lastModified { header["lastModified"] = lastModified }
         var data = try JSONSerialization.data(withJSONObject: header, options: [.sortedKeys, .withoutEscapingSlashes])
@@ -94,7 +110,8 @@ public struct CacheEntry: Sendable, Equatable {
         else { return nil }
         return CacheEntry(
             key: key, provider: provider, name: object["name"]?.stringValue ?? "",
-            fetchedAt: Date(timeIntervalSince1970: fetchedAt), ttl: ttl, status: object["status"]?.intValue ?? 200,
+            fetchedAt: Date(timeIntervalSince1970: fetchedAt), ttl: ttl,
+            expiresAt: object["expiresAt"]?.doubleValue.map { Date(timeIntervalSince1970: $0) }, status: object["status"]?.intValue ?? 200,
             etag: object["etag"]?.stringValue, lastModified: object["lastModified"]?.stringValue, body: Data(body))
     }
 }

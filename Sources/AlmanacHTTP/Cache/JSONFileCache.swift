@@ -43,6 +43,11 @@ public final class JSONFileCache: Sendable {
         trim()
     }
 
+    /// Removes the entry for a key, if any (an answer the server said not to store).
+    public func remove(key: String, provider: Provider) {
+        try? FileManager.default.removeItem(at: fileURL(for: key, provider: provider))
+    }
+
     /// Every readable entry with its file size, newest first.
     public func list() -> [(entry: CacheEntry, bytes: Int, file: URL)] {
         files().compactMap { file in
@@ -61,14 +66,15 @@ public final class JSONFileCache: Sendable {
         return removed
     }
 
-    /// Removes entries older than their TTL, and unreadable ones; returns how many.
+    /// Removes entries past their freshness (the server's expiry, else their TTL), and unreadable
+    /// ones; returns how many.
     @discardableResult
     public func prune(now: Date) -> Int {
         var removed = 0
         for file in files() {
             let data = FileBytes.read(atPath: file.path)
             let entry = data.flatMap(CacheEntry.decode)
-            if entry == nil || entry!.age(at: now) >= entry!.ttl {
+            if entry == nil || !entry!.isFresh(at: now) {
                 if (try? FileManager.default.removeItem(at: file)) != nil { removed += 1 }
             }
         }

@@ -53,7 +53,7 @@ final class CurlEasy {
         try set(CURLOPT_ACCEPT_ENCODING, "gzip, deflate")
         try set(CURLOPT_CONNECTTIMEOUT_MS, Int(options.connectTimeout * 1000))
         try set(CURLOPT_TIMEOUT_MS, Int(options.totalTimeout * 1000))
-        try set(CURLOPT_USERAGENT, "almanac/\(AlmanacVersion.current)")
+        try set(CURLOPT_USERAGENT, options.userAgent)
         if state.onChunk == nil {
             try check(almanac_easy_setopt_off(handle, CURLOPT_MAXFILESIZE_LARGE, curl_off_t(options.maxResponseBytes)))
         }

@@ -25,11 +25,7 @@ public struct HTTPResponse: Sendable, Equatable {
     public func retryAfter(now: Date = Date()) -> TimeInterval? {
         guard let value = header("retry-after")?.trimmingWhitespace() else { return nil }
         if let seconds = Double(value), seconds >= 0 { return seconds }
-        let formatter = DateFormatter()
-        formatter.locale = Locale(identifier: "en_US_POSIX")
-        formatter.timeZone = TimeZone(identifier: "GMT")
-        formatter.dateFormat = "EEE, dd MMM yyyy HH:mm:ss zzz"
-        guard let date = formatter.date(from: value) else { return nil }
+        guard let date = HTTPDate.parse(value) else { return nil }
         return max(0, date.timeIntervalSince(now))
     }
 }

@@ -13,6 +13,12 @@ public struct TransportOptions: Sendable, Equatable {
     public var maxRedirects: Int = 5
     /// Allow `http://` to non-loopback hosts (`ALMANAC_ALLOW_INSECURE_HTTP=1`).
     public var allowInsecureHTTP = false
+    /// The `User-Agent` sent: the program, its version and where to reach its makers, as MET
+    /// Norway's terms ask (`ALMANAC_USER_AGENT` overrides it).
+    public var userAgent = TransportOptions.defaultUserAgent
+
+    /// `almanac/0.1.0 (+https://…)`: names the program and a contact.
+    public static let defaultUserAgent = "almanac/\(AlmanacVersion.current) (+\(AlmanacVersion.homePage))"
 
     public init() {}
 }

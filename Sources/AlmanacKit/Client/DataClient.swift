@@ -21,6 +21,9 @@ public final class DataClient: Sendable {
     private let inFlight = InFlight()
     /// Providers whose missing key was already dealt with this run (the day's log is read once).
     private let keyNotes = Mutex<Set<Provider>>([])
+    /// Keyless providers found unreachable this run: later requests to them answer from the cache
+    /// and the sample data at once instead of trying (and retrying) the network again.
+    private let unreachable = Mutex<Set<Provider>>([])
 
     public init(
         configuration: Configuration, live: LiveClient, cache: JSONFileCache,
@@ -70,6 +73,10 @@ public final class DataClient: Sendable {
             noteMissingKey(descriptor.provider)
             return try await offlineAnswer(endpoint)
         case .live:
+            if unreachable.withLock({ $0.contains(descriptor.provider) }) {
+                if let cached = peek(endpoint) { return cached }
+                if let sample = await unreachableFallback(endpoint, error: TransportError.connectionFailed(host: "", reason: "")) { return sample }
+            }
             return try await liveAnswer(endpoint, onStale: onStale)
         }
     }
@@ -86,13 +93,24 @@ public final class DataClient: Sendable {
         if NoticeLog(stateFolder: configuration.paths.state).firstToday("missing-key-\(provider.rawValue)", day: day) { console.note(text) }
     }
 
-    /// The cached answer for an endpoint without any network, marked stale past its TTL; nil when none.
+    /// A 203 answer: the provider says this product version is deprecated. Said once a day per
+    /// provider (remembered in the state folder), every time under `--verbose`.
+    private func noteDeprecated(_ provider: RequestDescriptor) {
+        let name = provider.provider.displayName
+        let text =
+            "warning: \(name) says the product this version of almanac uses is deprecated (HTTP 203); it still answers, but a newer almanac will be needed."
+        if configuration.verbose { return console.noteOnce(text) }
+        let day = LocalDate.local(clock.now())
+        if NoticeLog(stateFolder: configuration.paths.state).firstToday("deprecated-\(provider.provider.rawValue)", day: day) { console.note(text) }
+    }
+
+    /// The cached answer for an endpoint without any network, marked stale past its freshness; nil when none.
     public func peek<R: Sendable>(_ endpoint: Endpoint<R>) -> Fetched<R>? {
         let descriptor = endpoint.descriptor
         guard let entry = cache.read(key: descriptor.identity, provider: descriptor.provider),
             let value = try? endpoint.decode(entry.body)
         else { return nil }
-        let stale = entry.age(at: clock.now()) >= effectiveTTL(descriptor)
+        let stale = !entry.isFresh(at: clock.now(), maxAge: configuration.maxAge)
         return Fetched(value: value, origin: .cache, fetchedAt: entry.fetchedAt, stale: stale)
     }
 
@@ -135,10 +153,6 @@ public final class DataClient: Sendable {
 
     // MARK: - Live
 
-    private func effectiveTTL(_ descriptor: RequestDescriptor) -> TimeInterval {
-        min(descriptor.ttl, configuration.maxAge ?? .infinity)
-    }
-
     /// Fresh cache entries answer without the network; otherwise the policy is asked, then a
     /// stale entry is shown through `onStale` while the request is sent (conditionally when it
     /// has validators). `--refresh` skips the cache, except when the policy says nothing may go now.
@@ -151,7 +165,7 @@ public final class DataClient: Sendable {
         if let entry = cache.read(key: descriptor.identity, provider: descriptor.provider), let value = try? endpoint.decode(entry.body) {
             cached = (entry, value)
         }
-        if let cached, !configuration.refresh, cached.entry.age(at: now) < effectiveTTL(descriptor) {
+        if let cached, !configuration.refresh, cached.entry.isFresh(at: now, maxAge: configuration.maxAge) {
             return Fetched(value: cached.value, origin: .cache, fetchedAt: cached.entry.fetchedAt, stale: false)
         }
         let stale = cached.map { Fetched(value: $0.value, origin: .cache, fetchedAt: $0.entry.fetchedAt, stale: true) }
@@ -197,18 +211,29 @@ public final class DataClient: Sendable {
             try await live.send(descriptor, extraHeaders: validators)
         }
         let now = clock.now()
+        let freshness = Freshness.of(headers: response.headers, receivedAt: now)
         if response.status == 304, var previous {
+            // A 304 renews the stored answer (RFC 9111 §4.3.4): its body stays; its freshness and
+            // validators are the 304's when it sends them.
             previous.fetchedAt = now
-            try? cache.write(previous)
+            previous.expiresAt = freshness.expiresAt
+            previous.etag = response.header("etag") ?? previous.etag
+            previous.lastModified = response.header("last-modified") ?? previous.lastModified
+            if freshness != .noStore { try? cache.write(previous) }
             return Fetched(value: try endpoint.decode(previous.body), origin: .live, fetchedAt: now, stale: false)
         }
+        if response.status == 203 { noteDeprecated(descriptor) }
         let value = try endpoint.decode(response.body)
         let body = scrubbed(response.body)
         let entry = CacheEntry(
             key: descriptor.identity, provider: descriptor.provider, name: descriptor.name, fetchedAt: now,
-            ttl: descriptor.ttl, status: response.status, etag: response.header("etag"),
+            ttl: descriptor.ttl, expiresAt: freshness.expiresAt, status: response.status, etag: response.header("etag"),
             lastModified: response.header("last-modified"), body: body)
-        do { try cache.write(entry) } catch { console.debug("cache: not stored: \(error)") }
+        if freshness == .noStore {
+            cache.remove(key: descriptor.identity, provider: descriptor.provider)
+        } else {
+            do { try cache.write(entry) } catch { console.debug("cache: not stored: \(error)") }
+        }
         let changed = previous.map { $0.body != body } ?? false
         return Fetched(value: value, origin: .live, fetchedAt: now, stale: false, changedAfterStale: changed)
     }
@@ -223,12 +248,13 @@ public final class DataClient: Sendable {
         case APIError.server: unreachable = true
         default: unreachable = false
         }
+        if unreachable, descriptor.provider.keyVariable == nil { self.unreachable.withLock { _ = $0.insert(descriptor.provider) } }
         guard unreachable, !configuration.refresh, descriptor.provider.keyVariable == nil, let fixtures,
             let response = try? await fixtures.send(RequestPreparer.prepareRecorded(descriptor)), response.isSuccess,
             let value = try? endpoint.decode(response.body)
         else { return nil }
         let day = fixtures.recordedOn.map { " recorded on \($0)" } ?? ""
-        console.noteOnce("\(descriptor.provider.displayName) unreachable; showing sample data\(day).")
+        if !configuration.quietNotes { console.noteOnce("\(descriptor.provider.displayName) unreachable; showing sample data\(day).") }
         return Fetched(value: value, origin: .fixture, fetchedAt: fixtures.recordedAt ?? clock.now(), stale: false)
     }
 

@@ -54,6 +54,7 @@ public struct Configuration: Sendable {
             transport.connectTimeout = min(transport.connectTimeout, timeout)
         }
         transport.allowInsecureHTTP = environment.flag("ALMANAC_ALLOW_INSECURE_HTTP")
+        if let agent = environment["ALMANAC_USER_AGENT"]?.trimmingWhitespace(), !agent.isEmpty { transport.userAgent = agent }
         self.transport = transport
         self.offline = offline || environment.flag("ALMANAC_OFFLINE")
         self.refresh = refresh

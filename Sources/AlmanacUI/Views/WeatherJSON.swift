@@ -15,8 +15,14 @@ public enum WeatherJSON {
         var current: CurrentConditions?
         var days: [DayForecast]?
         var hours: [HourForecast]?
+        /// The ensemble's spread per day, for the outlook.
+        var outlook: [OutlookDay]?
         var units = WeatherJSON.units
         var model: String
+        /// The model of `days` when another provider filled them (`met` for a free OpenWeather key).
+        var daysModel: String?
+        /// The credit lines the providers' licences ask for.
+        var attribution: [String]
         var source: String
         var fetchedAt: Date
         var stale: Bool
@@ -26,7 +32,10 @@ public enum WeatherJSON {
             self.current = current ? report.current : nil
             self.days = days ? report.daily : nil
             self.hours = hours ? report.hourly : nil
+            outlook = days ? report.outlook : nil
             model = report.model.rawValue
+            daysModel = days ? report.dailyModel?.rawValue : nil
+            attribution = WeatherView.credits(report)
             (source, fetchedAt, stale) = (report.provenance.origin.rawValue, report.provenance.fetchedAt, report.provenance.stale)
         }
     }

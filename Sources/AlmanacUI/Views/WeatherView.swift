@@ -20,14 +20,32 @@ public struct WeatherView {
         style.bold("\(title) — \(report.city.label)") + style.dim("  \(report.city.coordinatesText)")
     }
 
+    /// `Source: live · MET Norway Locationforecast · Data from MET Norway`: where the data came
+    /// from, which product answered, and the credit its licence asks for.
     public func footer(_ report: WeatherReport) -> String {
-        var text = "Source: \(report.provenance.label(now: now))"
-        switch report.model {
-        case .free: text += " · free 2.5 forecast (3-hour steps)"
-        case .climate: text += " · 30-day climate forecast"
-        case .oneCall: text += " · One Call 3.0"
+        var parts = ["Source: \(report.provenance.label(now: now))", Self.product(report.model)]
+        if let filled = report.dailyModel { parts.append("days from " + Self.product(filled)) }
+        parts += Self.credits(report)
+        return style.dim(parts.joined(separator: " · "))
+    }
+
+    /// The product in a footer: `One Call 3.0`, `MET Norway Locationforecast`, …
+    static func product(_ model: WeatherReport.Model) -> String {
+        switch model {
+        case .free: "free 2.5 forecast (3-hour steps)"
+        case .climate: "30-day climate forecast"
+        case .oneCall: "One Call 3.0"
+        case .met: "MET Norway Locationforecast"
+        case .outlook: "ensemble outlook (NOAA GFS, 31 members), not a forecast"
         }
-        return style.dim(text)
+    }
+
+    /// The credit lines the licences of the providers behind a report ask for (CC BY 4.0).
+    public static func credits(_ report: WeatherReport) -> [String] {
+        var credits: [String] = []
+        if report.model == .met || report.dailyModel == .met { credits.append(METNorway.attribution) }
+        if report.model == .outlook { credits.append(OpenMeteo.attribution) }
+        return credits
     }
 
     public func current(_ report: WeatherReport) -> String {
@@ -55,6 +73,7 @@ public struct WeatherView {
     }
 
     public func forecast(_ report: WeatherReport) -> String {
+        if report.model == .outlook, let outlook = report.outlook { return self.outlook(report, outlook) }
         // The climate forecast has amounts but no chance of precipitation: no column of dashes.
         let chance = report.daily.contains { $0.precipitationProbability != nil }
         var columns: [Table.Column] = [.init("Date"), .init("Min", .right), .init("Max", .right), .init("Conditions")]
@@ -166,6 +185,7 @@ public struct WeatherView {
         Wind      \(settings.wind.label)
         Time      \(settings.time.rawValue)-hour
         Language  \(settings.lang)
+        Provider  \((settings.provider ?? .auto).rawValue)
         """
     }
 }

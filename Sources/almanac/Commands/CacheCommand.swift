@@ -39,7 +39,8 @@ struct CacheCommand: AsyncParsableCommand {
     }
 
     struct List: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(commandName: "list", abstract: "Every cached request (keys never shown), its age and size.")
+        static let configuration = CommandConfiguration(
+            commandName: "list", abstract: "Every cached request (keys never shown): age, size, expiry, validator.")
         @OptionGroup var global: GlobalOptions
 
         func run() async throws {
@@ -47,10 +48,18 @@ struct CacheCommand: AsyncParsableCommand {
                 let items = CacheReport.items(context.client.cache, now: context.clock.now())
                 if context.json { return try context.printJSON(ItemsJSON(items: items)) }
                 if items.isEmpty { return context.console.print("The cache is empty.") }
-                var table = Table([.init("Request"), .init("Age", .right), .init("Size", .right), .init("State")])
+                let now = context.clock.now()
+                var table = Table([
+                    .init("Request"), .init("Age", .right), .init("Size", .right), .init("State"), .init("Expires"), .init("Validator"),
+                ])
                 for item in items {
+                    let left = item.expiresAt.timeIntervalSince(now)
+                    let expires =
+                        (left > 0 ? "in \(Age.describe(left))" : "\(Age.describe(-left)) ago")
+                        + (item.expiryFrom == "server" ? " (server)" : " (ttl)")
                     table.add([
                         item.key, Age.describe(TimeInterval(item.ageSeconds)), ByteCount.format(item.bytes), item.expired ? "expired" : "fresh",
+                        expires, item.validator ?? "—",
                     ])
                 }
                 context.console.print(table.render(style: context.style))

@@ -45,6 +45,10 @@ enum DoctorView {
         var text =
             "Almanac \(report.version)\n\n" + table.render(style: style) + "\n\n" + answers.render(style: style)
             + "\n\n" + folders.render(style: style)
+        if let weather = report.weather {
+            text += "\n\nWeather:\n" + weather.reasons.map { "  " + $0 }.joined(separator: "\n")
+            text += "\n  credits: Data from MET Norway; Weather data by Open-Meteo.com; Location data based on GeoNames (CC BY 4.0)"
+        }
         if report.fixtureSets.isEmpty {
             text += "\n\nSample data: " + style.red("not found (set ALMANAC_FIXTURES)")
         } else {

@@ -56,7 +56,7 @@ extension WeatherCommand {
             commandName: "forecast", abstract: "One row per day: min/max, conditions, precipitation, wind.")
         @OptionGroup var global: GlobalOptions
         @OptionGroup var place: CityOptions
-        @Option(help: "Days to show, 1 to 25 (more than 8 uses the 30-day climate forecast).")
+        @Option(help: "Days to show, 1 to 25 (past the forecast's own days: the 25-day outlook).")
         var days: Int = 7
 
         func validate() throws {
@@ -175,12 +175,14 @@ extension WeatherCommand {
     }
 
     struct Settings: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(commandName: "settings", abstract: "Show or change units, wind unit, clock and language.")
+        static let configuration = CommandConfiguration(
+            commandName: "settings", abstract: "Show or change units, wind unit, clock, language and forecast provider.")
         @OptionGroup var global: GlobalOptions
         @Option(help: "metric or imperial") var units: String?
         @Option(help: "ms, kmh or mph (default: follows --units: m/s for metric, mph for imperial)") var wind: String?
         @Option(help: "24 or 12") var time: String?
         @Option(help: "Language code for descriptions, e.g. en, ru, de") var lang: String?
+        @Option(help: "Forecast provider: auto (by the keys set), met (MET Norway, keyless) or openweather") var provider: String?
 
         func validate() throws {
             if let units, WeatherSettings.Units(rawValue: units) == nil {
@@ -191,6 +193,9 @@ extension WeatherCommand {
             if let lang, !WeatherSettings.isValidLanguage(lang) {
                 throw ValidationError("--lang must be a language code such as en, ru or pt_BR, not \"\(lang)\".")
             }
+            if let provider, WeatherSources.Choice(rawValue: provider) == nil {
+                throw ValidationError("--provider must be auto, met or openweather, not \"\(provider)\".")
+            }
         }
 
         func run() async throws {
@@ -200,6 +205,7 @@ extension WeatherCommand {
                     if let wind { settings.setWind(.init(rawValue: wind)!) }
                     if let time { settings.time = .init(rawValue: time)! }
                     if let lang { settings.lang = lang }
+                    if let provider { settings.provider = .init(rawValue: provider)! }
                 }
                 try context.show(json: settings, text: WeatherView.settings(settings))
             }

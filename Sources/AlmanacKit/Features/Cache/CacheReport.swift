@@ -12,6 +12,12 @@ public struct CacheReport: Sendable {
         public var ageSeconds: Int
         public var bytes: Int
         public var expired: Bool
+        /// When the entry stops being fresh: the server's `Expires` / `max-age`, else fetch time plus TTL.
+        public var expiresAt: Date
+        /// Whether the expiry came from the server (`server`) or the endpoint's fixed TTL (`ttl`).
+        public var expiryFrom: String
+        /// The validator a revalidation sends: `etag`, `last-modified`, or nil when none.
+        public var validator: String?
     }
 
     public struct Stats: Codable, Sendable {
@@ -33,7 +39,9 @@ public struct CacheReport: Sendable {
         cache.list().map { entry, bytes, _ in
             Item(
                 key: entry.key, provider: entry.provider.rawValue, fetchedAt: entry.fetchedAt,
-                ageSeconds: Int(entry.age(at: now)), bytes: bytes, expired: entry.age(at: now) >= entry.ttl)
+                ageSeconds: Int(entry.age(at: now)), bytes: bytes, expired: !entry.isFresh(at: now),
+                expiresAt: entry.freshUntil(), expiryFrom: entry.expiresAt == nil ? "ttl" : "server",
+                validator: entry.etag != nil ? "etag" : entry.lastModified != nil ? "last-modified" : nil)
         }
     }
 

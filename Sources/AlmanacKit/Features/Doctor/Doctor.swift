@@ -11,7 +11,9 @@ public struct Doctor: Sendable {
         self.context = context
     }
 
-    static let checkedProviders: [Provider] = [.twelveData, .fruityvice, .openWeather, .yandexGeocoder]
+    static let checkedProviders: [Provider] = [
+        .twelveData, .fruityvice, .openWeather, .yandexGeocoder, .metNorway, .openMeteoGeocoding, .openMeteoEnsemble,
+    ]
 
     public func report(check: Bool) async -> DoctorReport {
         let configuration = context.configuration
@@ -34,6 +36,7 @@ public struct Doctor: Sendable {
             version: AlmanacVersion.current, providers: providers, folders: folders,
             fixtures: configuration.fixturesFolder?.path, credits: budget.usage(now: context.clock.now()))
         report.fixtureSets = fixtureSets()
+        report.weather = try? WeatherService(context: context).sources()
         return report
     }
 
@@ -73,6 +76,12 @@ public struct Doctor: Sendable {
             RequestDescriptor(
                 provider: provider, name: "yandex.geocode", path: "/1.x/",
                 query: [QueryItem("geocode", "London"), QueryItem("format", "json"), QueryItem("results", "1")], ttl: 0)
+        case .metNorway:
+            METNorway.forecast(latitude: 59.9139, longitude: 10.7522).descriptor
+        case .openMeteoGeocoding:
+            OpenMeteo.search("London", language: "en", count: 1).descriptor
+        case .openMeteoEnsemble:
+            OpenMeteo.ensemble(latitude: 51.5074, longitude: -0.1278, days: 1).descriptor
         default:
             RequestDescriptor(provider: provider, name: "\(provider.rawValue).root", path: "/", ttl: 0)
         }

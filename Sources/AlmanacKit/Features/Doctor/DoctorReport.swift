@@ -5,6 +5,8 @@ import Foundation
 
 /// What `almanac doctor` reports: providers, folders, and optional live checks.
 public struct DoctorReport: Codable, Sendable {
+    /// Which provider answers each weather capability this run, and why.
+    public var weather: WeatherSources?
     public struct ProviderStatus: Codable, Sendable {
         public var provider: String
         public var name: String

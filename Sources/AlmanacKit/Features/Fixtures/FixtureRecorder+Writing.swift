@@ -17,14 +17,14 @@ extension FixtureRecorder {
     ) throws -> Summary {
         let keys = Provider.allCases.compactMap { context.configuration.key(for: $0) }.filter { $0.count >= 4 }
         var lines: [Provider: Line] = [:]
-        for provider in providers where provider != .openWeatherPro {
+        for provider in providers where ![.openWeatherPro, .openMeteoGeocoding, .openMeteoEnsemble].contains(provider) {
             lines[provider] = Line(
                 provider: provider.rawValue, requests: 0, bytes: 0, secretsScrubbed: 0, skipped: skipped[provider],
                 failures: failures[provider] ?? [])
         }
         var files: [String: String] = [:]
         for (descriptor, body) in Self.expand(exchanges) {
-            let group: Provider = descriptor.provider == .openWeatherPro ? .openWeather : descriptor.provider
+            let group = Self.group(of: descriptor.provider)
             guard lines[group] != nil else { continue }
             let (clean, scrubbed) = Self.scrub(body, secrets: keys)
             let file = Self.fileName(descriptor, taken: &files)
@@ -41,6 +41,16 @@ extension FixtureRecorder {
         try manifest.write(to: folder)
         let order = Provider.allCases.map(\.rawValue)
         return Summary(folder: folder.path, lines: lines.values.sorted { order.firstIndex(of: $0.provider)! < order.firstIndex(of: $1.provider)! })
+    }
+
+    /// The provider whose summary line counts a recording: the pro host's go with OpenWeatherMap,
+    /// Open-Meteo's with MET Norway (one keyless group).
+    static func group(of provider: Provider) -> Provider {
+        switch provider {
+        case .openWeatherPro: .openWeather
+        case .openMeteoGeocoding, .openMeteoEnsemble: .metNorway
+        default: provider
+        }
     }
 
     /// A Twelve Data batch also yields one recording per pair, as the cache keeps them.

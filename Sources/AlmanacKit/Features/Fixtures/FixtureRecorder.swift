@@ -37,7 +37,7 @@ public struct FixtureRecorder: Sendable {
     /// Providers as the user names them, each with the providers it records.
     public static let choices: [String: [Provider]] = [
         "twelvedata": [.twelveData], "fruityvice": [.fruityvice], "openweather": [.openWeather, .openWeatherPro],
-        "yandex": [.yandexGeocoder],
+        "yandex": [.yandexGeocoder], "metno": [.metNorway, .openMeteoGeocoding, .openMeteoEnsemble],
     ]
 
     // MARK: - Live
@@ -73,9 +73,10 @@ public struct FixtureRecorder: Sendable {
         return try write(exchanges, providers: providers, to: folder, failures: failures, skipped: skipped)
     }
 
-    /// The first provider of each user-facing group (OpenWeather's pro host rides with it).
+    /// The first provider of each user-facing group (OpenWeather's pro host rides with it, and
+    /// Open-Meteo's two hosts with MET Norway).
     private static func groups(_ providers: [Provider]) -> [Provider] {
-        providers.filter { $0 != .openWeatherPro }
+        providers.filter { ![.openWeatherPro, .openMeteoGeocoding, .openMeteoEnsemble].contains($0) }
     }
 
     private typealias Step = (String, @Sendable () async throws -> Void)
@@ -106,6 +107,21 @@ public struct FixtureRecorder: Sendable {
                         let city = try await weather.resolve(name, pick: 1, chooser: nil)
                         _ = try await weather.forecast(for: city, days: 7)
                         _ = try await weather.forecast(for: city, days: 25)
+                    }
+                )
+            }
+        case .metNorway:
+            var weather = WeatherService(context: context)
+            weather.pinnedSources = .keyless
+            let keyless = weather
+            let saved = (try? weather.document().cities.map(\.name)) ?? []
+            return (saved.isEmpty ? ["Moscow", "London"] : saved).map { name in
+                (
+                    "the keyless weather in \(name)",
+                    {
+                        let city = try await keyless.resolve(name, pick: 1, chooser: nil)
+                        _ = try await keyless.forecast(for: city, days: 7)
+                        _ = try await keyless.forecast(for: city, days: 25)
                     }
                 )
             }

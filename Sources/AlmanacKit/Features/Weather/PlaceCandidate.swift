@@ -34,6 +34,26 @@ public enum PlaceCandidates {
         return cities
     }
 
+    /// Open-Meteo places → cities with their time zone, in the order given; places without
+    /// coordinates skipped. When two share name, region and country, the district (`admin2`)
+    /// joins the region so the choices can be told apart.
+    public static func fromOpenMeteo(_ search: OpenMeteoDTO.Search) -> [City] {
+        let places = (search.results ?? []).filter { place in
+            guard let lat = place.latitude, let lon = place.longitude else { return false }
+            return (-90...90).contains(lat) && (-180...180).contains(lon)
+        }
+        var cities = places.map { place in
+            City(
+                name: place.name ?? "?", region: place.admin1, country: place.country, countryCode: place.country_code,
+                latitude: place.latitude!, longitude: place.longitude!, timeZoneIdentifier: place.timezone)
+        }
+        for index in cities.indices where cities.indices.contains(where: { $0 != index && cities[$0].label == cities[index].label }) {
+            guard let district = places[index].admin2 ?? places[index].admin3, district != cities[index].name else { continue }
+            cities[index].region = [district, places[index].admin1].compactMap { $0 }.joined(separator: ", ")
+        }
+        return cities
+    }
+
     /// OpenWeather geocoder items → cities (English name, state as region).
     public static func fromOpenWeather(_ places: [OpenWeatherDTO.Place]) -> [City] {
         var cities: [City] = []

@@ -71,10 +71,12 @@ public struct DayForecast: Codable, Sendable, Equatable {
 
 /// Everything known about a city's weather from one fetch.
 public struct WeatherReport: Codable, Sendable {
-    /// Which product answered: One Call 3.0, the free 2.5 pair, or the climate forecast.
+    /// Which product answered: One Call 3.0, the free 2.5 pair, the climate forecast, MET
+    /// Norway's Locationforecast, or Open-Meteo's ensemble outlook.
     public enum Model: String, Codable, Sendable {
         case oneCall = "onecall"
-        case free, climate
+        case free, climate, met
+        case outlook = "ensemble"
     }
 
     public var city: City
@@ -83,4 +85,9 @@ public struct WeatherReport: Codable, Sendable {
     public var daily: [DayForecast]
     public var model: Model
     public var provenance: Provenance
+    /// The ensemble's spread per day when `model` is `.outlook` (same order as `daily`), else nil.
+    public var outlook: [OutlookDay]?
+    /// When the 7-day rows came from a different provider than current and hourly (a free
+    /// OpenWeather key's 5 days filled by MET Norway): that provider's model.
+    public var dailyModel: Model?
 }

@@ -16,6 +16,9 @@ public struct WeatherService: Sendable {
     public let configuration: Configuration
     public let console: Console
     public let days: DayClock
+    /// Sources fixed by the caller instead of resolved from keys and settings (the recorder's
+    /// keyless pass); nil by default.
+    public var pinnedSources: WeatherSources?
 
     public init(client: DataClient, store: DocumentStore<WeatherDocument>, configuration: Configuration, console: Console, days: DayClock) {
         self.client = client
@@ -97,31 +100,58 @@ public struct WeatherService: Sendable {
         return try Self.choose(try await geocode(trimmed), query: trimmed, pick: pick, chooser: chooser)
     }
 
-    /// Places matching a name: Yandex when its key is set, else OpenWeather's geocoder when
-    /// that key is set, else Yandex sample data.
+    /// The providers answering this run, from the keys set and the saved `--provider` choice.
+    public func sources() throws -> WeatherSources {
+        if let pinnedSources { return pinnedSources }
+        return WeatherSources.resolve(configuration, choice: try store.read().settings.provider)
+    }
+
+    /// Places matching a name, from the geocoder `sources()` picks: Yandex when its key is set,
+    /// else OpenWeather's when that key is set, else Open-Meteo's (keyless).
     public func geocode(_ query: String) async throws -> [City] {
         let lang = try store.read().settings.lang
-        if configuration.mode(for: .yandexGeocoder) != .live, configuration.mode(for: .openWeather) == .live {
+        switch try sources().geocoder {
+        case Provider.openWeather.rawValue:
             return PlaceCandidates.fromOpenWeather(try await client.fetch(OpenWeather.geocode(query)).value)
-        }
-        do {
-            return PlaceCandidates.fromYandex(try await client.fetch(YandexGeocoder.geocode(query, lang: lang)).value)
-        } catch is SampleDataError {
-            throw await sampleCities(lang: lang)
+        case Provider.yandexGeocoder.rawValue:
+            do {
+                return PlaceCandidates.fromYandex(try await client.fetch(YandexGeocoder.geocode(query, lang: lang)).value)
+            } catch is SampleDataError {
+                throw await sampleCities(lang: lang)
+            }
+        default:
+            do {
+                return PlaceCandidates.fromOpenMeteo(try await client.fetch(OpenMeteo.search(query, language: lang)).value)
+            } catch is SampleDataError {
+                throw await sampleCities(lang: lang)
+            } catch let error as TransportError where error.isRetryable && client.fixtures != nil {
+                // Unreachable, and no sample answer for this name: say which places the samples have.
+                console.debug("\(error)")
+                throw await sampleCities(lang: lang)
+            }
         }
     }
 
     /// For a place the sample data does not cover: the cities it does (each recorded name that
-    /// finds a place of that name, in recording order) and the two keys that open up any city.
+    /// finds a place of that name, in recording order) and, for a keyed geocoder, the keys that
+    /// open up any city.
     private func sampleCities(lang: String) async -> SampleDataError {
+        let keyless = (try? sources().geocoder) == Provider.openMeteoGeocoding.rawValue
         var names: [String] = []
-        for name in client.fixtures?.coverage(for: YandexGeocoder.geocode("", lang: lang).descriptor) ?? [] {
-            guard let answer = try? await client.fetch(YandexGeocoder.geocode(name, lang: lang)).value,
-                PlaceCandidates.fromYandex(answer).first?.name.lowercased() == name.lowercased()
+        let probe = keyless ? OpenMeteo.search("", language: lang).descriptor : YandexGeocoder.geocode("", lang: lang).descriptor
+        for name in client.fixtures?.coverage(for: probe) ?? [] {
+            guard let found = try? await sampleGeocode(name, lang: lang, keyless: keyless),
+                found.first?.name.lowercased() == name.lowercased()
             else { continue }
             names.append(name)
         }
+        if keyless { return SampleDataError(covered: names, keys: [], subject: "any city") }
         return SampleDataError(covered: names, keys: ["OPENWEATHER_API_KEY", "YANDEX_GEOCODER_API_KEY"], subject: "any city")
+    }
+
+    private func sampleGeocode(_ name: String, lang: String, keyless: Bool) async throws -> [City] {
+        if keyless { return PlaceCandidates.fromOpenMeteo(try await client.fetch(OpenMeteo.search(name, language: lang)).value) }
+        return PlaceCandidates.fromYandex(try await client.fetch(YandexGeocoder.geocode(name, lang: lang)).value)
     }
 
     static func choose(_ candidates: [City], query: String, pick: Int?, chooser: Chooser?) throws -> City {
@@ -158,6 +188,7 @@ public struct WeatherService: Sendable {
     }
 
     private func report(for city: City, lang: String, onStale: StaleHandler?) async throws -> WeatherReport {
+        if try sources().usesMET { return try await metReport(for: city, onStale: onStale) }
         let endpoint = OpenWeather.oneCall(latitude: city.latitude, longitude: city.longitude, lang: lang)
         let refusal = oneCallRefusal
         if let refusal, refusal.isRefused(now: days.now()), client.peek(endpoint) == nil {
@@ -181,6 +212,45 @@ public struct WeatherService: Sendable {
             console.noteOnce(Self.freePlanNote)
             return report
         }
+    }
+
+    /// MET Norway's forecast for a city: current, hourly and about 9 days from one answer.
+    private func metReport(for city: City, onStale: StaleHandler?) async throws -> WeatherReport {
+        let city = Self.withZone(city)
+        var staleHandler: (@Sendable (Fetched<METNorwayDTO.Forecast>) async -> Void)?
+        if let onStale {
+            let days = self.days
+            staleHandler = { stale in await onStale(Self.metReport(stale, city: city, now: days.now())) }
+        }
+        do {
+            let fetched = try await client.fetch(METNorway.forecast(latitude: city.latitude, longitude: city.longitude), onStale: staleHandler)
+            return Self.metReport(fetched, city: city, now: days.now())
+        } catch is SampleDataError {
+            throw await sampleCities(lang: try store.read().settings.lang)
+        } catch let error as TransportError where error.isRetryable && client.fixtures != nil {
+            console.debug("\(error)")
+            throw await sampleCities(lang: try store.read().settings.lang)
+        }
+    }
+
+    /// The report as of `now`, or as of its recording for sample data (recorded days stay shown).
+    static func metReport(_ fetched: Fetched<METNorwayDTO.Forecast>, city: City, now: Date) -> WeatherReport {
+        let asOf = fetched.origin == .fixture ? fetched.fetchedAt : now
+        var report = METMapper.report(fetched.value, city: city, now: asOf, provenance: fetched.provenance)
+        if report.daily.isEmpty, let first = fetched.value.properties.timeseries.first.flatMap({ METNorway.time($0.time) }) {
+            // A cached answer older than its own last day: show what it holds, marked stale.
+            report = METMapper.report(fetched.value, city: city, now: first, provenance: fetched.provenance)
+        }
+        return report
+    }
+
+    /// A city with some time zone for cutting days: its own, else the offset of its longitude
+    /// (15° an hour) — a place given as `lat,lon` or geocoded without a zone.
+    static func withZone(_ city: City) -> City {
+        guard city.timeZoneIdentifier == nil, city.utcOffset == nil else { return city }
+        var city = city
+        city.utcOffset = Int((city.longitude / 15).rounded()) * 3600
+        return city
     }
 
     static let freePlanNote =
@@ -230,28 +300,68 @@ public struct WeatherService: Sendable {
         return date
     }
 
-    /// `days` daily rows (1…25). Beyond what the forecast holds, the climate forecast is used;
-    /// when the plan refuses it, the available days are returned with a note on stderr.
+    /// `days` daily rows (1…25). Past the forecast's own days: OpenWeather's climate forecast
+    /// when the key's plan has it, else the Open-Meteo ensemble outlook. A free OpenWeather key's
+    /// 5 days are filled to 7 by MET Norway.
     public func forecast(for city: City, days: Int, onStale: StaleHandler? = nil) async throws -> WeatherReport {
         _ = try Self.checkDays(days).get()
         let lang = try store.read().settings.lang
         var report = try await self.report(for: city, lang: lang, onStale: onStale)
+        if report.model == .free, days > report.daily.count { await fillFromMET(&report) }
         if days <= report.daily.count {
             report.daily = Array(report.daily.prefix(days))
             return report
         }
+        if try sources().outlook == Provider.openWeatherPro.rawValue, let climate = try await climateReport(report, days: days, lang: lang) {
+            return climate
+        }
+        return try await outlookReport(report, days: days)
+    }
+
+    /// Days a free OpenWeather key lacks, from MET Norway (its rows replace the 5-day ones).
+    private func fillFromMET(_ report: inout WeatherReport) async {
+        guard let met = try? await metReport(for: report.city, onStale: nil), met.daily.count > report.daily.count else { return }
+        report.daily = met.daily
+        report.dailyModel = .met
+        report.provenance = Provenance.combine([report.provenance, met.provenance])
+    }
+
+    /// The climate forecast's rows; nil when the key's plan refuses it (said on stderr).
+    private func climateReport(_ report: WeatherReport, days: Int, lang: String) async throws -> WeatherReport? {
+        let city = report.city
         do {
             let climate = try await client.fetch(OpenWeather.climate(latitude: city.latitude, longitude: city.longitude, days: days, lang: lang))
-            let climateDays = WeatherMapper.climateDays(climate.value, city: report.city)
-            report.daily = Array(climateDays.prefix(days))
+            var report = report
+            report.daily = Array(WeatherMapper.climateDays(climate.value, city: city).prefix(days))
             report.model = .climate
+            report.dailyModel = nil
             report.provenance = Provenance.combine([report.provenance, climate.provenance])
+            return report
         } catch let error as APIError {
             guard case .unauthorized = error else { throw error }
             console.note(
-                "note: the \(days)-day forecast needs OpenWeather's 30-day climate forecast; your key works, but its plan does not include that product. Showing the \(report.daily.count) days available."
+                "note: OpenWeather's 30-day climate forecast is not in your key's plan; showing the keyless Open-Meteo ensemble outlook instead."
             )
+            return nil
         }
+    }
+
+    /// The ensemble outlook from today: medians as the rows, the spread beside them.
+    private func outlookReport(_ report: WeatherReport, days: Int) async throws -> WeatherReport {
+        let city = report.city
+        let fetched = try await client.fetch(OpenMeteo.ensemble(latitude: city.latitude, longitude: city.longitude))
+        var report = report
+        if report.city.timeZoneIdentifier == nil, let zone = fetched.value.timezone, TimeZone(identifier: zone) != nil {
+            report.city.timeZoneIdentifier = zone
+        }
+        let asOf = fetched.origin == .fixture ? fetched.fetchedAt : self.days.now()
+        let today = LocalDate(asOf, timeZone: report.city.timeZone)
+        let outlook = Array(EnsembleMapper.days(fetched.value).filter { $0.date >= today }.prefix(days))
+        report.outlook = outlook
+        report.daily = EnsembleMapper.forecastDays(outlook)
+        report.model = .outlook
+        report.dailyModel = nil
+        report.provenance = Provenance.combine([report.provenance, fetched.provenance])
         return report
     }
 

@@ -34,6 +34,8 @@ public struct WeatherSettings: Codable, Sendable, Equatable {
     /// Whether the user chose the wind unit; until then it follows the units (m/s for metric,
     /// mph for imperial). Missing in older documents: a wind unit other than m/s was chosen.
     public var windChosen: Bool?
+    /// Which provider answers forecasts: nil or `auto` picks by the keys set (`WeatherSources`).
+    public var provider: WeatherSources.Choice?
 
     public init() {}
 

@@ -1,0 +1,71 @@
+import AlmanacCore
+import AlmanacHTTP
+import AlmanacProviders
+import Foundation
+
+/// Turns an Open-Meteo ensemble answer into outlook days (docs/architecture.md §3).
+public enum EnsembleMapper {
+    /// Millimetres from which a member's day counts as wet; below it is trace amounts.
+    public static let wetDay = 0.1
+
+    /// One day per entry of `daily.time` (already local days: `timezone=auto`) that has at least
+    /// one member with both a minimum and a maximum; members' nulls are left out. Values the answer
+    /// gives in °F or inches are converted to °C and mm.
+    public static func days(_ dto: OpenMeteoDTO.Ensemble) -> [OutlookDay] {
+        guard let daily = dto.daily else { return [] }
+        let units = dto.daily_units ?? [:]
+        let minima = daily.members(of: "temperature_2m_min").map { convert($0, unit: units["temperature_2m_min"]) }
+        let maxima = daily.members(of: "temperature_2m_max").map { convert($0, unit: units["temperature_2m_max"]) }
+        let amounts = daily.members(of: "precipitation_sum").map { convert($0, unit: units["precipitation_sum"]) }
+        return daily.time.indices.compactMap { index in
+            guard let date = LocalDate(daily.time[index]) else { return nil }
+            let low = values(minima, at: index)
+            let high = values(maxima, at: index)
+            guard let minimum = spread(low), let maximum = spread(high) else { return nil }
+            let wet = values(amounts, at: index)
+            return OutlookDay(
+                date: date, minimum: minimum, maximum: maximum,
+                precipitationChance: wet.isEmpty ? nil : Double(wet.filter { $0 >= wetDay }.count) / Double(wet.count),
+                precipitation: wet.isEmpty ? nil : percentile(wet.sorted(), 0.5), members: min(low.count, high.count))
+        }
+    }
+
+    /// The outlook as forecast rows (the medians), so every view and `--json` reads it like a forecast.
+    public static func forecastDays(_ days: [OutlookDay]) -> [DayForecast] {
+        days.map { day in
+            DayForecast(
+                date: day.date, minimum: day.minimum.median, maximum: day.maximum.median, morning: nil, day: nil, evening: nil,
+                night: nil, feelsMorning: nil, feelsDay: nil, feelsEvening: nil, feelsNight: nil, description: "outlook",
+                conditionID: nil, precipitationProbability: day.precipitationChance, precipitation: day.precipitation ?? 0,
+                windSpeed: nil, windDegrees: nil, windGust: nil, humidity: nil, uvIndex: nil, sunrise: nil, sunset: nil,
+                moonPhase: nil, summary: nil)
+        }
+    }
+
+    static func values(_ members: [[Double?]], at index: Int) -> [Double] {
+        members.compactMap { index < $0.count ? $0[index] : nil }.filter(\.isFinite)
+    }
+
+    static func spread(_ values: [Double]) -> OutlookDay.Spread? {
+        guard !values.isEmpty else { return nil }
+        let sorted = values.sorted()
+        return OutlookDay.Spread(median: percentile(sorted, 0.5), low: percentile(sorted, 0.1), high: percentile(sorted, 0.9))
+    }
+
+    /// The `p` quantile (0…1) of sorted values, linear between the closest ranks (as numpy's default).
+    public static func percentile(_ sorted: [Double], _ p: Double) -> Double {
+        guard sorted.count > 1 else { return sorted.first ?? 0 }
+        let rank = p * Double(sorted.count - 1)
+        let lower = Int(rank.rounded(.down))
+        let upper = min(lower + 1, sorted.count - 1)
+        return sorted[lower] + (sorted[upper] - sorted[lower]) * (rank - Double(lower))
+    }
+
+    static func convert(_ column: [Double?], unit: String?) -> [Double?] {
+        switch unit {
+        case "°F": column.map { $0.map { ($0 - 32) * 5 / 9 } }
+        case "inch": column.map { $0.map { $0 * 25.4 } }
+        default: column
+        }
+    }
+}

@@ -1,0 +1,55 @@
+import AlmanacCore
+import AlmanacHTTP
+import Foundation
+
+/// MET Norway endpoints (api.met.no, no key).
+public enum METNorway {
+    /// Used only when an answer carries no `Expires` (MET's always do, about 30 minutes ahead).
+    public static let forecastTTL: TimeInterval = 1800
+
+    /// The credit line MET's licence (CC BY 4.0) asks for wherever its data is shown.
+    public static let attribution = "Data from MET Norway"
+
+    /// Locationforecast 2.0 `compact`: about 9 days, hourly for the first 2.5 days, then 6-hourly.
+    /// Coordinates go with 4 decimals at most: MET answers 403 to more, and it spoils their cache.
+    public static func forecast(latitude: Double, longitude: Double) -> Endpoint<METNorwayDTO.Forecast> {
+        Endpoint(
+            RequestDescriptor(
+                provider: .metNorway, name: "metno.locationforecast",
+                subject: "weather at \(DecimalText.fixed(latitude, 2)),\(DecimalText.fixed(longitude, 2))",
+                path: "/weatherapi/locationforecast/2.0/compact",
+                query: [QueryItem("lat", coordinate(latitude)), QueryItem("lon", coordinate(longitude))], ttl: forecastTTL))
+    }
+
+    /// A coordinate with at most 4 decimals and no trailing zeros (`59.9139`, `10.75`, `-0.1278`).
+    public static func coordinate(_ value: Double) -> String {
+        var text = DecimalText.fixed(value, 4)
+        while text.hasSuffix("0") { text.removeLast() }
+        if text.hasSuffix(".") { text.removeLast() }
+        return text == "-0" ? "0" : text
+    }
+
+    /// `2026-11-20T09:00:00Z` (seconds optional) as an instant; nil for any other shape.
+    public static func time(_ text: String) -> Date? {
+        let bytes = Array(text.utf8)
+        guard bytes.count >= 17, bytes[10] == UInt8(ascii: "T"), bytes.last == UInt8(ascii: "Z"),
+            let day = LocalDate(String(decoding: bytes[0..<10], as: UTF8.self)),
+            let hour = number(bytes[11..<13]), let minute = number(bytes[14..<16]), hour < 24, minute < 60
+        else { return nil }
+        var second = 0
+        if bytes.count >= 20, bytes[16] == UInt8(ascii: ":") {
+            guard let value = number(bytes[17..<19]), value < 61 else { return nil }
+            second = value
+        }
+        return Date(timeIntervalSince1970: TimeInterval(day.dayNumber * 86400 + hour * 3600 + minute * 60 + second))
+    }
+
+    private static func number(_ digits: ArraySlice<UInt8>) -> Int? {
+        var value = 0
+        for digit in digits {
+            guard (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(digit) else { return nil }
+            value = value * 10 + Int(digit - UInt8(ascii: "0"))
+        }
+        return value
+    }
+}

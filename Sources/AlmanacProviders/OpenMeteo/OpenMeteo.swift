@@ -1,0 +1,44 @@
+import AlmanacCore
+import AlmanacHTTP
+import Foundation
+
+/// Open-Meteo endpoints (no key): place search and the ensemble outlook.
+public enum OpenMeteo {
+    /// Open-Meteo sends no cache headers; its ensemble runs every 6 hours.
+    public static let ensembleTTL: TimeInterval = 3 * 3600
+
+    /// The credit line its licence (CC BY 4.0) asks for wherever its weather data is shown.
+    public static let attribution = "Weather data by Open-Meteo.com"
+    /// The credit line for its place search, whose data comes from GeoNames.
+    public static let geocodingAttribution = "Location data based on GeoNames"
+
+    /// Up to `count` places named `name` (1…100), names in `language`.
+    public static func search(_ name: String, language: String, count: Int = 10) -> Endpoint<OpenMeteoDTO.Search> {
+        Endpoint(
+            RequestDescriptor(
+                provider: .openMeteoGeocoding, name: "openmeteo.search", subject: "places called \"\(name)\"", path: "/v1/search",
+                query: [
+                    QueryItem("name", name), QueryItem("count", String(count)), QueryItem("language", language.prefix(2).lowercased()),
+                    QueryItem("format", "json"),
+                ],
+                ttl: 30 * 86400))
+    }
+
+    /// The daily variables asked of the ensemble, once per member.
+    public static let ensembleDaily = ["temperature_2m_min", "temperature_2m_max", "precipitation_sum"]
+
+    /// NOAA's GFS ensemble at 0.5° (`gfs05`: 31 members, 35 days), by local day (`timezone=auto`),
+    /// metric units. Coordinates with 4 decimals, as for every provider.
+    public static func ensemble(latitude: Double, longitude: Double, days: Int = 35) -> Endpoint<OpenMeteoDTO.Ensemble> {
+        Endpoint(
+            RequestDescriptor(
+                provider: .openMeteoEnsemble, name: "openmeteo.ensemble",
+                subject: "outlook at \(DecimalText.fixed(latitude, 2)),\(DecimalText.fixed(longitude, 2))", path: "/v1/ensemble",
+                query: [
+                    QueryItem("latitude", DecimalText.fixed(latitude, 4)), QueryItem("longitude", DecimalText.fixed(longitude, 4)),
+                    QueryItem("models", "gfs05"), QueryItem("daily", ensembleDaily.joined(separator: ",")),
+                    QueryItem("forecast_days", String(days)), QueryItem("timezone", "auto"),
+                ],
+                ttl: ensembleTTL))
+    }
+}

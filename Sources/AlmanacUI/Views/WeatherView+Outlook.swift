@@ -1,0 +1,45 @@
+import AlmanacCore
+import AlmanacHTTP
+import AlmanacKit
+import AlmanacProviders
+import Foundation
+
+extension WeatherView {
+    /// The ensemble outlook: per day the members' median low and high, the range that 8 in 10 of
+    /// them fall within (10th percentile of the lows to 90th of the highs) as text and as a bar,
+    /// the share of members with precipitation and their median amount. A wide range is a day to
+    /// trust less; the heading and footer say it is an outlook.
+    func outlook(_ report: WeatherReport, _ days: [OutlookDay]) -> String {
+        let scale = (days.map(\.minimum.low).min() ?? 0, days.map(\.maximum.high).max() ?? 0)
+        var table = Table([
+            .init("Date"), .init("Min", .right), .init("Max", .right), .init("Likely range", .right), .init("Spread"),
+            .init("Precip", .right), .init("Amount", .right),
+        ])
+        for day in days {
+            table.add([
+                day.date.shortText, format.temperature(day.minimum.median), style.bold(format.temperature(day.maximum.median)),
+                format.temperature(day.minimum.low) + "…" + format.temperature(day.maximum.high), Self.spreadBar(day, scale: scale, width: 20),
+                WeatherFormat.percent(day.precipitationChance), day.precipitation.map(format.precipitation) ?? "—",
+            ])
+        }
+        let heading = header(report, "\(days.count)-day outlook")
+        let note = style.dim(
+            "An outlook, not a forecast: medians of 31 model runs; the range holds 8 runs in 10, so a wide one is a day to trust less.")
+        return heading + "\n\n" + table.render(style: style) + "\n\n" + note + "\n" + footer(report)
+    }
+
+    /// `  ░░░███████░░      `: on a scale from the lowest low to the highest high, `░` spans
+    /// the likely range and `█` the median low to the median high.
+    static func spreadBar(_ day: OutlookDay, scale: (Double, Double), width: Int) -> String {
+        let span = max(scale.1 - scale.0, 0.1)
+        func column(_ value: Double) -> Int { min(width - 1, max(0, Int(((value - scale.0) / span * Double(width - 1)).rounded()))) }
+        let (rangeStart, rangeEnd) = (column(day.minimum.low), column(day.maximum.high))
+        let (coreStart, coreEnd) = (column(day.minimum.median), column(day.maximum.median))
+        return String(
+            (0..<width).map { index -> Character in
+                if (coreStart...max(coreStart, coreEnd)).contains(index) { return "█" }
+                if (rangeStart...max(rangeStart, rangeEnd)).contains(index) { return "░" }
+                return " "
+            })
+    }
+}
