@@ -44,6 +44,20 @@ extension FuzzTarget {
             }
             if let places = try? OpenWeather.geocode("x").decode(data) { _ = PlaceCandidates.fromOpenWeather(places) }
         },
+        FuzzTarget(name: "metno") { data in
+            if let dto = try? METNorway.forecast(latitude: 1, longitude: 2).decode(data) {
+                _ = METMapper.report(dto, city: city, now: provenance.fetchedAt, provenance: provenance)
+            }
+            _ = METNorway.time(String(decoding: data.prefix(40), as: UTF8.self))
+        },
+        FuzzTarget(name: "openmeteo-geocoding") { data in
+            if let search = try? OpenMeteo.search("x", language: "en").decode(data) { _ = PlaceCandidates.fromOpenMeteo(search) }
+        },
+        FuzzTarget(name: "openmeteo-ensemble") { data in
+            if let dto = try? OpenMeteo.ensemble(latitude: 1, longitude: 2).decode(data) {
+                _ = EnsembleMapper.forecastDays(EnsembleMapper.days(dto))
+            }
+        },
         FuzzTarget(name: "yandex") { data in
             if let root = try? YandexGeocoder.geocode("x", lang: "en").decode(data) { _ = PlaceCandidates.fromYandex(root) }
             _ = YandexGeocoder.coordinates(fromPos: String(decoding: data, as: UTF8.self))

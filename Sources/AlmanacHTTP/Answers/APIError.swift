@@ -17,6 +17,11 @@ public enum APIError: Error, Equatable, CustomStringConvertible, Sendable {
 
     public var description: String {
         switch self {
+        case .unauthorized(let provider, let status, let message) where provider.keyVariable == nil:
+            // A keyless provider refuses a client, not a key: MET Norway answers 403 to a missing
+            // or generic User-Agent.
+            return "\(provider.displayName) refused the request (HTTP \(status)\(Self.suffix(message))); "
+                + "if it keeps refusing, set ALMANAC_USER_AGENT to name you and a contact (an e-mail or a web page)."
         case .unauthorized(let provider, let status, let message):
             let variable = provider.keyVariable.map { " Check \($0)." } ?? ""
             return "\(provider.displayName) refused the key (HTTP \(status)\(Self.suffix(message))).\(variable)"

@@ -219,7 +219,11 @@ public final class DataClient: Sendable {
             previous.expiresAt = freshness.expiresAt
             previous.etag = response.header("etag") ?? previous.etag
             previous.lastModified = response.header("last-modified") ?? previous.lastModified
-            if freshness != .noStore { try? cache.write(previous) }
+            if freshness == .noStore {
+                cache.remove(key: descriptor.identity, provider: descriptor.provider)
+            } else {
+                try? cache.write(previous)
+            }
             return Fetched(value: try endpoint.decode(previous.body), origin: .live, fetchedAt: now, stale: false)
         }
         if response.status == 203 { noteDeprecated(descriptor) }

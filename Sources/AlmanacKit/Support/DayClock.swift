@@ -19,6 +19,16 @@ public struct DayClock: Sendable {
 
     public func now() -> Date { clock.now() }
 
+    /// The instant forecasts are read at: the clock's, moved onto `ALMANAC_TODAY` (same time of
+    /// day, UTC) when that is pinned, so a pinned day shows that day's weather.
+    public func instant() -> Date {
+        let now = clock.now()
+        guard let pinned, let day = LocalDate(pinned) else { return now }
+        let seconds = now.timeIntervalSince1970
+        let timeOfDay = seconds - (seconds / 86400).rounded(.down) * 86400
+        return Date(timeIntervalSince1970: TimeInterval(day.dayNumber) * 86400 + timeOfDay)
+    }
+
     /// Today's date. Throws `UsageError` when `ALMANAC_TODAY` is not a date.
     public func today() throws -> LocalDate {
         if let pinned {

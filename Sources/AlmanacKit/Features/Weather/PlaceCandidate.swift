@@ -47,7 +47,8 @@ public enum PlaceCandidates {
                 name: place.name ?? "?", region: place.admin1, country: place.country, countryCode: place.country_code,
                 latitude: place.latitude!, longitude: place.longitude!, timeZoneIdentifier: place.timezone)
         }
-        for index in cities.indices where cities.indices.contains(where: { $0 != index && cities[$0].label == cities[index].label }) {
+        let labels = cities.map(\.label)
+        for index in cities.indices where labels.indices.contains(where: { $0 != index && labels[$0] == labels[index] }) {
             guard let district = places[index].admin2 ?? places[index].admin3, district != cities[index].name else { continue }
             cities[index].region = [district, places[index].admin1].compactMap { $0 }.joined(separator: ", ")
         }

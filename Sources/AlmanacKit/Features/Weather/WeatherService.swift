@@ -220,11 +220,11 @@ public struct WeatherService: Sendable {
         var staleHandler: (@Sendable (Fetched<METNorwayDTO.Forecast>) async -> Void)?
         if let onStale {
             let days = self.days
-            staleHandler = { stale in await onStale(Self.metReport(stale, city: city, now: days.now())) }
+            staleHandler = { stale in await onStale(Self.metReport(stale, city: city, now: days.instant())) }
         }
         do {
             let fetched = try await client.fetch(METNorway.forecast(latitude: city.latitude, longitude: city.longitude), onStale: staleHandler)
-            return Self.metReport(fetched, city: city, now: days.now())
+            return Self.metReport(fetched, city: city, now: days.instant())
         } catch is SampleDataError {
             throw await sampleCities(lang: try store.read().settings.lang)
         } catch let error as TransportError where error.isRetryable && client.fixtures != nil {
@@ -281,7 +281,8 @@ public struct WeatherService: Sendable {
     /// The hours the hourly view can cover (One Call's 48).
     public static let hourRange = 1...48
 
-    /// The days of the provider's own daily forecast; beyond them the climate model answers.
+    /// The days of the providers' own daily forecasts; beyond them the climate forecast or the
+    /// ensemble outlook answers (a forecast with fewer days left shows what it has up to here).
     public static let forecastHorizon = 8
 
     /// `days` inside `dayRange`, or the error saying it is not.
@@ -308,7 +309,7 @@ public struct WeatherService: Sendable {
         let lang = try store.read().settings.lang
         var report = try await self.report(for: city, lang: lang, onStale: onStale)
         if report.model == .free, days > report.daily.count { await fillFromMET(&report) }
-        if days <= report.daily.count {
+        if days <= max(report.daily.count, Self.forecastHorizon) {
             report.daily = Array(report.daily.prefix(days))
             return report
         }
@@ -354,7 +355,7 @@ public struct WeatherService: Sendable {
         if report.city.timeZoneIdentifier == nil, let zone = fetched.value.timezone, TimeZone(identifier: zone) != nil {
             report.city.timeZoneIdentifier = zone
         }
-        let asOf = fetched.origin == .fixture ? fetched.fetchedAt : self.days.now()
+        let asOf = fetched.origin == .fixture ? fetched.fetchedAt : self.days.instant()
         let today = LocalDate(asOf, timeZone: report.city.timeZone)
         let outlook = Array(EnsembleMapper.days(fetched.value).filter { $0.date >= today }.prefix(days))
         report.outlook = outlook
