@@ -1,4 +1,4 @@
-# make run   — build and run the main job (the 7-day forecast for Moscow on sample data)
+# make run   — build and run the main job (the 7-day forecast for Moscow: live with no keys, the labelled sample offline)
 # make test  — check the format, build warnings-free and run every test (offline; a loopback server, never the internet)
 # make bench — build in release mode and run the benchmarks
 # make fuzz  — fuzz every reader for FUZZ_SECONDS (60) each and print a table (see Fuzz/README.md)

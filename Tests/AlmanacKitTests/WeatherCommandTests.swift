@@ -16,7 +16,7 @@ final class WeatherCommandTests: XCTestCase {
         XCTAssertTrue(result.out.hasPrefix("7-day forecast — Moscow, Russia  55.76°N 37.62°E\n"), result.out)
         XCTAssertEqual(result.out.split(separator: "\n").filter { $0.contains(" Nov ") }.count, 7)
         XCTAssertTrue(result.out.contains("Source: sample data"))
-        XCTAssertTrue(result.err.contains("MET Norway unreachable; showing sample data recorded on 2026-11-20."), result.err)
+        XCTAssertEqual(result.err, "Open-Meteo geocoding unreachable; showing sample data recorded on 2026-11-20.\n", "one note a run")
         XCTAssertTrue(result.out.hasSuffix("Source: sample data recorded on 2026-11-20 · MET Norway Locationforecast · Data from MET Norway\n"))
         XCTAssertFalse(result.out.contains("\u{1B}["), "no colour when stdout is not a terminal")
     }

@@ -110,7 +110,9 @@ final class CurlEasy {
             return .tooLarge(host: host, limit: options.maxResponseBytes)
         }
         switch code {
-        case CURLE_COULDNT_CONNECT, CURLE_COULDNT_RESOLVE_HOST, CURLE_COULDNT_RESOLVE_PROXY:
+        case CURLE_COULDNT_RESOLVE_HOST:
+            return .hostNotFound(host: host)
+        case CURLE_COULDNT_CONNECT, CURLE_COULDNT_RESOLVE_PROXY:
             return .connectionFailed(host: host, reason: Redactor.scrub(String(cString: curl_easy_strerror(code)), secrets: request.secrets))
         case CURLE_OPERATION_TIMEDOUT:
             var connectTime = 0.0

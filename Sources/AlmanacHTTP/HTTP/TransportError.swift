@@ -4,6 +4,8 @@ import Foundation
 /// A failure to complete an HTTP exchange. Messages name the host, never a key or a body.
 public enum TransportError: Error, Equatable, CustomStringConvertible, Sendable {
     case connectionFailed(host: String, reason: String)
+    /// The host name did not resolve: no network, or a wrong base URL. Not retried.
+    case hostNotFound(host: String)
     case connectionLost(host: String)
     case truncated(host: String)
     case connectTimeout(host: String, seconds: TimeInterval)
@@ -18,6 +20,8 @@ public enum TransportError: Error, Equatable, CustomStringConvertible, Sendable 
         switch self {
         case .connectionFailed(let host, let reason):
             "Could not connect to \(host) (\(reason)); check the network or the base URL."
+        case .hostNotFound(let host):
+            "Could not find \(host); check the network or the base URL."
         case .connectionLost(let host):
             "The connection to \(host) was lost mid-transfer; try again."
         case .truncated(let host):
@@ -36,6 +40,14 @@ public enum TransportError: Error, Equatable, CustomStringConvertible, Sendable 
             "The TLS connection to \(host) failed (\(reason)); certificate checks stay on."
         case .curl(let code, let reason):
             "The transfer failed (curl error \(code): \(reason))."
+        }
+    }
+
+    /// Whether the server could not be reached at all (as opposed to failing mid-answer).
+    public var isUnreachable: Bool {
+        switch self {
+        case .connectionFailed, .hostNotFound, .connectTimeout: true
+        default: false
         }
     }
 

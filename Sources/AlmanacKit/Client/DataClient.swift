@@ -4,7 +4,7 @@ import AlmanacProviders
 import Foundation
 import Synchronization
 
-/// The cache-first client every front end reads through (design §3 and §4).
+/// The cache-first client every front end reads through (docs/architecture.md §3 and §4).
 ///
 /// Offline or without a key: cache, then recorded fixtures. Live: fresh cache entries
 /// are served without the network; stale ones are served at once through `onStale`,
@@ -24,6 +24,7 @@ public final class DataClient: Sendable {
     /// Keyless providers found unreachable this run: later requests to them answer from the cache
     /// and the sample data at once instead of trying (and retrying) the network again.
     private let unreachable = Mutex<Set<Provider>>([])
+    private let unreachableNoted = Mutex(false)
 
     public init(
         configuration: Configuration, live: LiveClient, cache: JSONFileCache,
@@ -258,7 +259,12 @@ public final class DataClient: Sendable {
             let value = try? endpoint.decode(response.body)
         else { return nil }
         let day = fixtures.recordedOn.map { " recorded on \($0)" } ?? ""
-        if !configuration.quietNotes { console.noteOnce("\(descriptor.provider.displayName) unreachable; showing sample data\(day).") }
+        // One note a run: a second keyless provider unreachable is the same news (no network).
+        let first = unreachableNoted.withLock { noted in
+            defer { noted = true }
+            return !noted
+        }
+        if first, !configuration.quietNotes { console.note("\(descriptor.provider.displayName) unreachable; showing sample data\(day).") }
         return Fetched(value: value, origin: .fixture, fetchedAt: fixtures.recordedAt ?? clock.now(), stale: false)
     }
 

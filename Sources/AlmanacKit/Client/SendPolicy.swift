@@ -2,7 +2,7 @@ import AlmanacHTTP
 import Foundation
 
 /// Asked by `DataClient` before a live request is sent, once the cache has no fresh answer
-/// (design §4): a credit budget or a rate limit decides here whether the request may go now.
+/// (docs/architecture.md §4): a credit budget or a rate limit decides here whether the request may go now.
 ///
 /// The client decides freshness; the policy decides sending. Nothing else reads the cache to
 /// second-guess either.

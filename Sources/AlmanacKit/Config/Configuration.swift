@@ -75,7 +75,7 @@ public struct Configuration: Sendable {
         environment[provider.urlVariable] ?? provider.defaultBaseURL
     }
 
-    /// Where a provider's data comes from this run (design §3).
+    /// Where a provider's data comes from this run (docs/architecture.md §3).
     public func mode(for provider: Provider) -> ProviderMode {
         if offline { return .offline }
         if provider.keyVariable != nil, key(for: provider) == nil { return .missingKey }

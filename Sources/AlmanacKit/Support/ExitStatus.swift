@@ -3,7 +3,7 @@ import AlmanacHTTP
 import AlmanacProviders
 import Foundation
 
-/// The documented exit codes (design §7).
+/// The documented exit codes (README.md, "Exit codes").
 public enum ExitStatus {
     public static let success: Int32 = 0
     public static let failure: Int32 = 1

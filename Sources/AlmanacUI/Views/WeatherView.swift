@@ -51,21 +51,27 @@ public struct WeatherView {
     public func current(_ report: WeatherReport) -> String {
         guard let now = report.current else { return header(report, "Now") + "\nNo current conditions in this answer.\n" + footer(report) }
         let f = format
+        // MET Norway's answer has no feels-like, chance or sun times: those parts are left out, not dashed.
+        let precipitation =
+            report.model == .met
+            ? "\(f.precipitation(now.precipitation)) in the coming hour"
+            : "\(f.precipitation(now.precipitation)) last hour, \(WeatherFormat.percent(now.precipitationProbability)) chance next hour"
         var rows: [(String, String)] = [
             ("Local time", f.dateTime(now.time)),
-            ("Temperature", style.bold(f.temperature(now.temperature)) + "  feels like \(f.temperature(now.feelsLike))"),
+            ("Temperature", style.bold(f.temperature(now.temperature)) + (now.feelsLike.map { "  feels like \(f.temperature($0))" } ?? "")),
             ("Conditions", "\(WeatherFormat.icon(now.conditionID)) \(now.description)"),
             ("Humidity", now.humidity.map { "\(Int($0))%" } ?? "—"),
-            (
-                "Precipitation",
-                "\(f.precipitation(now.precipitation)) last hour, \(WeatherFormat.percent(now.precipitationProbability)) chance next hour"
-            ),
+            ("Precipitation", precipitation),
             ("Wind", f.windWithDirection(now.windSpeed, now.windDegrees) + (now.windGust.map { ", gusts \(f.wind($0))" } ?? "")),
             ("Pressure", now.pressure.map { "\(Int($0)) hPa" } ?? "—"),
-            ("Sunrise", f.time(now.sunrise)),
-            ("Sunset", f.time(now.sunset)),
-            ("Daylight", WeatherFormat.duration(from: now.sunrise, to: now.sunset)),
         ]
+        if let clouds = now.clouds, report.model == .met { rows.append(("Clouds", "\(Int(clouds.rounded()))%")) }
+        if now.sunrise != nil || now.sunset != nil {
+            rows += [
+                ("Sunrise", f.time(now.sunrise)), ("Sunset", f.time(now.sunset)),
+                ("Daylight", WeatherFormat.duration(from: now.sunrise, to: now.sunset)),
+            ]
+        }
         if let uvi = now.uvIndex { rows.insert(("UV index", DecimalText.fixed(uvi, 1)), at: 7) }
         let width = rows.map(\.0.count).max()!
         let body = rows.map { $0.0.padding(toLength: width, withPad: " ", startingAt: 0) + "  " + $0.1 }.joined(separator: "\n")
@@ -91,21 +97,27 @@ public struct WeatherView {
     }
 
     public func hourly(_ report: WeatherReport) -> String {
-        var table = Table([
-            .init("Time"), .init("Temp", .right), .init("Feels", .right), .init("Precip", .right),
-            .init("Wind"), .init("Clouds", .right), .init("Humidity", .right), .init("Conditions"),
-        ])
+        // A provider without feels-like or chances (MET Norway) gets no column of dashes; its
+        // amounts are shown instead of the chance.
+        let feels = report.hourly.contains { $0.feelsLike != nil }
+        let chance = report.hourly.contains { $0.precipitationProbability != nil }
+        var columns: [Table.Column] = [.init("Time"), .init("Temp", .right)]
+        if feels { columns.append(.init("Feels", .right)) }
+        columns.append(chance ? .init("Precip", .right) : .init("Amount", .right))
+        var table = Table(columns + [.init("Wind"), .init("Clouds", .right), .init("Humidity", .right), .init("Conditions")])
         var lastDate: LocalDate?
         for hour in report.hourly {
             let date = LocalDate(hour.time, timeZone: report.city.timeZone)
             let time = (date != lastDate ? date.shortText + " " : String(repeating: " ", count: date.shortText.count + 1)) + format.time(hour.time)
             lastDate = date
-            table.add([
-                time, format.temperature(hour.temperature), format.temperature(hour.feelsLike),
-                WeatherFormat.percent(hour.precipitationProbability), format.windWithDirection(hour.windSpeed, hour.windDegrees),
-                hour.clouds.map { "\(Int($0))%" } ?? "—", hour.humidity.map { "\(Int($0))%" } ?? "—",
-                "\(WeatherFormat.icon(hour.conditionID)) \(hour.description)",
-            ])
+            var cells = [time, format.temperature(hour.temperature)]
+            if feels { cells.append(format.temperature(hour.feelsLike)) }
+            cells.append(chance ? WeatherFormat.percent(hour.precipitationProbability) : format.precipitation(hour.precipitation))
+            table.add(
+                cells + [
+                    format.windWithDirection(hour.windSpeed, hour.windDegrees), hour.clouds.map { "\(Int($0.rounded()))%" } ?? "—",
+                    hour.humidity.map { "\(Int($0.rounded()))%" } ?? "—", "\(WeatherFormat.icon(hour.conditionID)) \(hour.description)",
+                ])
         }
         var text =
             header(report, "Next \(report.hourly.count) \(report.model == .free ? "3-hour steps" : "hours")") + "\n\n" + table.render(style: style)
@@ -148,20 +160,27 @@ public struct WeatherView {
         let f = format
         var table = Table([.init(""), .init("Morning", .right), .init("Day", .right), .init("Evening", .right), .init("Night", .right)])
         table.add(["Temperature", f.temperature(day.morning), f.temperature(day.day), f.temperature(day.evening), f.temperature(day.night)])
-        table.add([
-            "Feels like", f.temperature(day.feelsMorning), f.temperature(day.feelsDay), f.temperature(day.feelsEvening),
-            f.temperature(day.feelsNight),
-        ])
-        let rows: [(String, String)] = [
+        if [day.feelsMorning, day.feelsDay, day.feelsEvening, day.feelsNight].contains(where: { $0 != nil }) {
+            table.add([
+                "Feels like", f.temperature(day.feelsMorning), f.temperature(day.feelsDay), f.temperature(day.feelsEvening),
+                f.temperature(day.feelsNight),
+            ])
+        }
+        let chance = day.precipitationProbability.map { "\(WeatherFormat.percent($0)) chance, " } ?? ""
+        var rows: [(String, String)] = [
             ("Min / max", "\(f.temperature(day.minimum)) / \(f.temperature(day.maximum))"),
             ("Conditions", "\(WeatherFormat.icon(day.conditionID)) \(day.description)"),
-            ("Precipitation", "\(WeatherFormat.percent(day.precipitationProbability)) chance, \(f.precipitation(day.precipitation))"),
+            ("Precipitation", chance + f.precipitation(day.precipitation)),
             ("Wind", f.windWithDirection(day.windSpeed, day.windDegrees) + (day.windGust.map { ", gusts \(f.wind($0))" } ?? "")),
-            ("Humidity", day.humidity.map { "\(Int($0))%" } ?? "—"),
-            ("UV index", day.uvIndex.map { DecimalText.fixed($0, 1) } ?? "—"),
-            ("Sunrise / sunset", "\(f.time(day.sunrise)) / \(f.time(day.sunset)) (\(WeatherFormat.duration(from: day.sunrise, to: day.sunset)))"),
-            ("Moon", WeatherFormat.moonPhase(day.moonPhase)),
+            ("Humidity", day.humidity.map { "\(Int($0.rounded()))%" } ?? "—"),
         ]
+        // What a provider does not give (MET Norway: UV, sun and moon) is left out, not dashed.
+        if let uvi = day.uvIndex { rows.append(("UV index", DecimalText.fixed(uvi, 1))) }
+        if day.sunrise != nil || day.sunset != nil {
+            rows.append(
+                ("Sunrise / sunset", "\(f.time(day.sunrise)) / \(f.time(day.sunset)) (\(WeatherFormat.duration(from: day.sunrise, to: day.sunset)))"))
+        }
+        if day.moonPhase != nil { rows.append(("Moon", WeatherFormat.moonPhase(day.moonPhase))) }
         let width = rows.map(\.0.count).max()!
         var text = header(report, day.date.longText) + "\n\n" + table.render(style: style) + "\n\n"
         text += rows.map { $0.0.padding(toLength: width, withPad: " ", startingAt: 0) + "  " + $0.1 }.joined(separator: "\n")

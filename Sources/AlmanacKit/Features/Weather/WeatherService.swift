@@ -124,7 +124,7 @@ public struct WeatherService: Sendable {
                 return PlaceCandidates.fromOpenMeteo(try await client.fetch(OpenMeteo.search(query, language: lang)).value)
             } catch is SampleDataError {
                 throw await sampleCities(lang: lang)
-            } catch let error as TransportError where error.isRetryable && client.fixtures != nil {
+            } catch let error as TransportError where error.isUnreachable && client.fixtures != nil {
                 // Unreachable, and no sample answer for this name: say which places the samples have.
                 console.debug("\(error)")
                 throw await sampleCities(lang: lang)
@@ -227,7 +227,7 @@ public struct WeatherService: Sendable {
             return Self.metReport(fetched, city: city, now: days.instant())
         } catch is SampleDataError {
             throw await sampleCities(lang: try store.read().settings.lang)
-        } catch let error as TransportError where error.isRetryable && client.fixtures != nil {
+        } catch let error as TransportError where error.isUnreachable && client.fixtures != nil {
             console.debug("\(error)")
             throw await sampleCities(lang: try store.read().settings.lang)
         }
