@@ -13,7 +13,8 @@ import Foundation
 /// Builds the context for a run and turns errors into one stderr line and an exit code.
 enum CommandRunner {
     /// - Parameter console: where notes go; nil: stdout and stderr (the full-screen app passes its log's).
-    static func makeContext(_ global: GlobalOptions, quietNotes: Bool = false, console override: Console? = nil) -> FrontContext {
+    static func makeContext(_ options: some RunOptions, quietNotes: Bool = false, console override: Console? = nil) -> FrontContext {
+        let global = options.settings
         let environment = Environment.load()
         var configuration = Configuration(
             environment: environment, offline: global.offline, refresh: global.refresh, maxAge: global.maxAge,
@@ -35,9 +36,9 @@ enum CommandRunner {
     /// Runs a command body; any error becomes `almanac: <sentence>` on stderr (whichever console
     /// the notes went to) and its exit code.
     static func run(
-        _ global: GlobalOptions, quietNotes: Bool = false, console: Console? = nil, _ body: (FrontContext) async throws -> Void
+        _ options: some RunOptions, quietNotes: Bool = false, console: Console? = nil, _ body: (FrontContext) async throws -> Void
     ) async throws {
-        let context = makeContext(global, quietNotes: quietNotes, console: console)
+        let context = makeContext(options, quietNotes: quietNotes, console: console)
         do {
             try await body(context)
         } catch let error as ExitCode {

@@ -6,8 +6,29 @@ import AlmanacUI
 import ArgumentParser
 import Foundation
 
-/// Options every command accepts.
-struct GlobalOptions: ParsableArguments {
+/// What a run was asked for on the command line, whichever options its command offers.
+struct RunSettings {
+    var offline = false
+    var refresh = false
+    var maxAge: Double?
+    var json = false
+    var noColor = false
+    var verbose = false
+    var noWait = false
+    var timeout: Double?
+}
+
+/// A command's common options, as the runner reads them.
+protocol RunOptions: ParsableArguments {
+    var settings: RunSettings { get }
+}
+
+/// Options of every command that reads providers: output (`LocalOptions`), and how the network
+/// and cache are used. The output options are their own group so that a local command's
+/// `LocalOptions` and the root command's share them when parsed.
+struct GlobalOptions: RunOptions {
+    @OptionGroup var output: LocalOptions
+
     @Flag(help: "Never touch the network: answer from the cache, then sample data.")
     var offline = false
 
@@ -17,6 +38,30 @@ struct GlobalOptions: ParsableArguments {
     @Option(name: .customLong("max-age"), help: ArgumentHelp("Treat cached data older than this as stale.", valueName: "seconds"))
     var maxAge: Double?
 
+    @Flag(name: .customLong("no-wait"), help: "When the Twelve Data credits are spent and nothing is cached, exit 75 instead of waiting.")
+    var noWait = false
+
+    @Option(help: ArgumentHelp("Total time allowed for one request.", valueName: "seconds"))
+    var timeout: Double?
+
+    var json: Bool { output.json }
+    var verbose: Bool { output.verbose }
+
+    var settings: RunSettings {
+        RunSettings(
+            offline: offline, refresh: refresh, maxAge: maxAge, json: output.json, noColor: output.noColor, verbose: output.verbose,
+            noWait: noWait, timeout: timeout)
+    }
+
+    func validate() throws {
+        if let maxAge, maxAge < 0 || !maxAge.isFinite { throw ValidationError("--max-age must be zero or more seconds.") }
+        if let timeout, timeout <= 0 || timeout > 600 { throw ValidationError("--timeout must be between 0 and 600 seconds.") }
+    }
+}
+
+/// Options of a command that never reads a provider (exams, profile, saved cities, the cache):
+/// only those that can change what it does — no network options in its help.
+struct LocalOptions: RunOptions {
     @Flag(help: "Print one JSON document instead of tables.")
     var json = false
 
@@ -26,14 +71,5 @@ struct GlobalOptions: ParsableArguments {
     @Flag(name: .shortAndLong, help: "Log requests (keys redacted), cache decisions and timings to stderr.")
     var verbose = false
 
-    @Flag(name: .customLong("no-wait"), help: "When the Twelve Data credits are spent and nothing is cached, exit 75 instead of waiting.")
-    var noWait = false
-
-    @Option(help: ArgumentHelp("Total time allowed for one request.", valueName: "seconds"))
-    var timeout: Double?
-
-    func validate() throws {
-        if let maxAge, maxAge < 0 || !maxAge.isFinite { throw ValidationError("--max-age must be zero or more seconds.") }
-        if let timeout, timeout <= 0 || timeout > 600 { throw ValidationError("--timeout must be between 0 and 600 seconds.") }
-    }
+    var settings: RunSettings { RunSettings(json: json, noColor: noColor, verbose: verbose) }
 }

@@ -13,7 +13,7 @@ struct CacheCommand: AsyncParsableCommand {
 
     struct Stats: AsyncParsableCommand {
         static let configuration = CommandConfiguration(commandName: "stats", abstract: "Entries, size, oldest and newest, per provider.")
-        @OptionGroup var global: GlobalOptions
+        @OptionGroup var global: LocalOptions
 
         func run() async throws {
             try await CommandRunner.run(global) { context in
@@ -40,8 +40,8 @@ struct CacheCommand: AsyncParsableCommand {
 
     struct List: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
-            commandName: "list", abstract: "Every cached request (keys never shown): age, size, expiry, validator.")
-        @OptionGroup var global: GlobalOptions
+            commandName: "list", abstract: "Every cached request (keys never shown): age, size, expiry, validator.", aliases: ["ls"])
+        @OptionGroup var global: LocalOptions
 
         func run() async throws {
             try await CommandRunner.run(global) { context in
@@ -70,7 +70,7 @@ struct CacheCommand: AsyncParsableCommand {
     struct Clear: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "clear", abstract: "Remove cached responses and kept sample answers (all, or one provider's).")
-        @OptionGroup var global: GlobalOptions
+        @OptionGroup var global: LocalOptions
         @Option(help: "Only this provider: twelvedata, fruityvice, openweather, openweather-pro, yandex.")
         var provider: String?
 
@@ -92,7 +92,7 @@ struct CacheCommand: AsyncParsableCommand {
 
     struct Prune: AsyncParsableCommand {
         static let configuration = CommandConfiguration(commandName: "prune", abstract: "Remove expired and unreadable cached responses.")
-        @OptionGroup var global: GlobalOptions
+        @OptionGroup var global: LocalOptions
 
         func run() async throws {
             try await CommandRunner.run(global) { context in

@@ -19,7 +19,8 @@ struct CryptoCommand: AsyncParsableCommand {
     }
 
     struct List: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(commandName: "list", abstract: "The watchlist: ID, symbol, name, price, the day's change.")
+        static let configuration = CommandConfiguration(
+            commandName: "list", abstract: "The watchlist: ID, symbol, name, price, the day's change (also: ls).", aliases: ["ls"])
         @OptionGroup var global: GlobalOptions
 
         func run() async throws {
@@ -61,7 +62,7 @@ struct CryptoCommand: AsyncParsableCommand {
 
     struct Remove: AsyncParsableCommand {
         static let configuration = CommandConfiguration(commandName: "remove", abstract: "Remove a pair by ID, symbol, pair or name.")
-        @OptionGroup var global: GlobalOptions
+        @OptionGroup var global: LocalOptions
         @Argument(help: "ID (3), symbol (BTC), pair (btc/usd) or name (Bitcoin).") var reference: String
 
         func run() async throws {

@@ -33,8 +33,9 @@ struct ExamsCommand: AsyncParsableCommand {
     }
 
     struct Pending: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(commandName: "pending", abstract: "Pending exams by month, with days left (the default).")
-        @OptionGroup var global: GlobalOptions
+        static let configuration = CommandConfiguration(
+            commandName: "pending", abstract: "Pending exams by month, with days left (the default; also: list, ls).", aliases: ["list", "ls"])
+        @OptionGroup var global: LocalOptions
         func run() async throws {
             try await CommandRunner.run(global) { context in try ExamsView.show(passed: false, context: context) }
         }
@@ -42,7 +43,7 @@ struct ExamsCommand: AsyncParsableCommand {
 
     struct Passed: AsyncParsableCommand {
         static let configuration = CommandConfiguration(commandName: "passed", abstract: "Passed exams by month.")
-        @OptionGroup var global: GlobalOptions
+        @OptionGroup var global: LocalOptions
         func run() async throws {
             try await CommandRunner.run(global) { context in try ExamsView.show(passed: true, context: context) }
         }
@@ -50,7 +51,7 @@ struct ExamsCommand: AsyncParsableCommand {
 
     struct Add: AsyncParsableCommand {
         static let configuration = CommandConfiguration(commandName: "add", abstract: "File a new exam.")
-        @OptionGroup var global: GlobalOptions
+        @OptionGroup var global: LocalOptions
         @Argument(help: "The exam's name, 1 to 100 characters.") var name: String
         @Option(help: ArgumentHelp("Date and time, \"YYYY-MM-DD HH:MM\".", valueName: "date")) var date: String
         @Flag(help: "File it straight into passed exams (a past date is then allowed).") var passed = false
@@ -67,7 +68,7 @@ struct ExamsCommand: AsyncParsableCommand {
 
     struct Pass: AsyncParsableCommand {
         static let configuration = CommandConfiguration(commandName: "pass", abstract: "Move a pending exam to passed exams.")
-        @OptionGroup var global: GlobalOptions
+        @OptionGroup var global: LocalOptions
         @Argument(help: "The exam's ID.") var id: Int
         @Flag(help: "Do not ask for confirmation.") var yes = false
 
@@ -82,7 +83,7 @@ struct ExamsCommand: AsyncParsableCommand {
 
     struct Reschedule: AsyncParsableCommand {
         static let configuration = CommandConfiguration(commandName: "reschedule", abstract: "Change the date and time of a pending exam.")
-        @OptionGroup var global: GlobalOptions
+        @OptionGroup var global: LocalOptions
         @Argument(help: "The exam's ID.") var id: Int
         @Option(help: ArgumentHelp("New date and time, \"YYYY-MM-DD HH:MM\".", valueName: "date")) var date: String
 
@@ -96,7 +97,7 @@ struct ExamsCommand: AsyncParsableCommand {
 
     struct Delete: AsyncParsableCommand {
         static let configuration = CommandConfiguration(commandName: "delete", abstract: "Delete a pending or passed exam.")
-        @OptionGroup var global: GlobalOptions
+        @OptionGroup var global: LocalOptions
         @Argument(help: "The exam's ID.") var id: Int
         @Flag(help: "Do not ask for confirmation.") var yes = false
 
@@ -111,7 +112,7 @@ struct ExamsCommand: AsyncParsableCommand {
 
     struct Export: AsyncParsableCommand {
         static let configuration = CommandConfiguration(commandName: "export", abstract: "Write pending exams as an iCalendar (.ics) file.")
-        @OptionGroup var global: GlobalOptions
+        @OptionGroup var global: LocalOptions
         @Option(help: ArgumentHelp("The file to write, or - for stdout.", valueName: "file")) var ics: String
 
         func run() async throws {

@@ -54,7 +54,7 @@ struct FixturesCommand: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "index",
             abstract: "Write the manifest of a fixture folder (after adding recordings by hand).")
-        @OptionGroup var global: GlobalOptions
+        @OptionGroup var global: LocalOptions
         @Argument(help: "The fixture folder.") var folder: String
         @Option(help: ArgumentHelp("The day the set treats as today.", valueName: "YYYY-MM-DD")) var recordedOn: String?
 

@@ -13,7 +13,7 @@ struct FruitCommand: AsyncParsableCommand {
 
     struct List: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
-            commandName: "list", abstract: "The catalogue sorted by id or name, or grouped by family, genus or order.")
+            commandName: "list", abstract: "The catalogue sorted by id or name, or grouped by family, genus or order.", aliases: ["ls"])
         @OptionGroup var global: GlobalOptions
         @Option(help: "id, name, family, genus or order") var sort: String = "id"
 
@@ -141,23 +141,29 @@ struct FruitCommand: AsyncParsableCommand {
     struct Log: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "log",
-            abstract: "Fruit eaten per day with daily totals (default: the last 30 days).", subcommands: [Remove.self])
-        @OptionGroup var global: GlobalOptions
-        @Option(help: "First day (default: 29 days before --to).") var from: String?
-        @Option(help: "Last day (default: today).") var to: String?
+            abstract: "Fruit eaten per day with daily totals (default: the last 30 days).", subcommands: [List.self, Remove.self],
+            defaultSubcommand: List.self)
 
-        func run() async throws {
-            try await CommandRunner.run(global) { context in
-                let days = try FruitService(context: context.app).days(from: from, to: to)
-                try context.show(
-                    json: ItemsJSON(items: days.map { FruitJSON.Day(date: $0.date, entries: $0.entries, total: $0.total) }),
-                    text: FruitView.log(days, style: context.style))
+        struct List: AsyncParsableCommand {
+            static let configuration = CommandConfiguration(
+                commandName: "list", abstract: "The log by day with daily totals (the default; also: ls).", aliases: ["ls"])
+            @OptionGroup var global: LocalOptions
+            @Option(help: "First day (default: 29 days before --to).") var from: String?
+            @Option(help: "Last day (default: today).") var to: String?
+
+            func run() async throws {
+                try await CommandRunner.run(global) { context in
+                    let days = try FruitService(context: context.app).days(from: from, to: to)
+                    try context.show(
+                        json: ItemsJSON(items: days.map { FruitJSON.Day(date: $0.date, entries: $0.entries, total: $0.total) }),
+                        text: FruitView.log(days, style: context.style))
+                }
             }
         }
 
         struct Remove: AsyncParsableCommand {
             static let configuration = CommandConfiguration(commandName: "remove", abstract: "Delete one log entry by its number.")
-            @OptionGroup var global: GlobalOptions
+            @OptionGroup var global: LocalOptions
             @Argument(help: "The entry's number (#) in the log.") var number: Int
 
             func run() async throws {

@@ -12,7 +12,7 @@ struct ProfileCommand: AsyncParsableCommand {
 
     struct Show: AsyncParsableCommand {
         static let configuration = CommandConfiguration(commandName: "show", abstract: "Show the username.")
-        @OptionGroup var global: GlobalOptions
+        @OptionGroup var global: LocalOptions
         func run() async throws {
             try await CommandRunner.run(global) { context in
                 let name = try ProfileService(context: context.app).username()
@@ -23,7 +23,7 @@ struct ProfileCommand: AsyncParsableCommand {
 
     struct SetUsername: AsyncParsableCommand {
         static let configuration = CommandConfiguration(commandName: "set-username", abstract: "Change the username.")
-        @OptionGroup var global: GlobalOptions
+        @OptionGroup var global: LocalOptions
         @Argument(help: "3 to 32 letters, digits, '.', '_' or '-', starting with a letter.") var name: String
         func run() async throws {
             try await CommandRunner.run(global) { context in

@@ -119,8 +119,9 @@ extension WeatherCommand {
     }
 
     struct Cities: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(commandName: "cities", abstract: "Saved cities; the default is marked.")
-        @OptionGroup var global: GlobalOptions
+        static let configuration = CommandConfiguration(
+            commandName: "cities", abstract: "Saved cities; the default is marked (also: list, ls).", aliases: ["list", "ls"])
+        @OptionGroup var global: LocalOptions
 
         func run() async throws {
             try await CommandRunner.run(global) { context in
@@ -150,7 +151,7 @@ extension WeatherCommand {
 
     struct Remove: AsyncParsableCommand {
         static let configuration = CommandConfiguration(commandName: "remove", abstract: "Remove a saved city by name or number.")
-        @OptionGroup var global: GlobalOptions
+        @OptionGroup var global: LocalOptions
         @Argument(help: "The city's name or its number in `almanac weather cities`.") var city: String
 
         func run() async throws {
@@ -163,7 +164,7 @@ extension WeatherCommand {
 
     struct Default: AsyncParsableCommand {
         static let configuration = CommandConfiguration(commandName: "default", abstract: "Make a saved city the default.")
-        @OptionGroup var global: GlobalOptions
+        @OptionGroup var global: LocalOptions
         @Argument(help: "The city's name or its number.") var city: String
 
         func run() async throws {
@@ -177,7 +178,7 @@ extension WeatherCommand {
     struct Settings: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "settings", abstract: "Show or change units, wind unit, clock, language and forecast provider.")
-        @OptionGroup var global: GlobalOptions
+        @OptionGroup var global: LocalOptions
         @Option(help: "metric or imperial") var units: String?
         @Option(help: "ms, kmh or mph (default: follows --units: m/s for metric, mph for imperial)") var wind: String?
         @Option(help: "24 or 12") var time: String?
