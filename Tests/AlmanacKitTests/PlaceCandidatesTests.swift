@@ -1,3 +1,4 @@
+import AlmanacTestSupport
 import Foundation
 import XCTest
 
@@ -50,5 +51,57 @@ final class PlaceCandidatesTests: XCTestCase {
         let home = try makeTemporaryFolder(self)
         assertOneLineError(
             try runAlmanac(["weather", "Atlantis", "--offline"], home: home), status: 64, contains: "No place called \"Atlantis\" was found")
+    }
+}
+
+/// Two places of one name are two saved cities; one place is saved once.
+final class SavedPlacesTests: XCTestCase {
+    private let twins =
+        #"{"results":[{"name":"Paris","latitude":33.66,"longitude":-95.55,"country":"United States","admin1":"Texas","timezone":"America/Chicago"},"#
+        + #"{"name":"Paris","latitude":31.0,"longitude":-97.0,"country":"United States","admin1":"Texas","timezone":"America/Chicago"},"#
+        + #"{"name":"Paris","latitude":48.85341,"longitude":2.3488,"country":"France","admin1":"Île-de-France","timezone":"Europe/Paris"}]}"#
+
+    func testSameNamedPlacesAreSavedApartWithNamesThatTellThemApart() throws {
+        let body = twins
+        let geocoder = try LoopbackServer { _ in .json(body) }
+        let home = try makeTemporaryFolder(self)
+        let environment = ["ALMANAC_OPENMETEO_GEOCODING_URL": geocoder.baseURL]
+        let ambiguous = try runAlmanac(["weather", "add", "Paris"], home: home, environment: environment)
+        assertOneLineError(
+            ambiguous, status: 64,
+            contains:
+                "1) Paris (33.66°N 95.55°W), Texas, United States; 2) Paris (31.00°N 97.00°W), Texas, United States; 3) Paris, Île-de-France, France")
+        let first = try runAlmanac(["weather", "add", "Paris", "--pick", "1", "--json"], home: home, environment: environment)
+        XCTAssertEqual(first.status, 0, first.err)
+        XCTAssertTrue(first.out.contains("\"added\" : true"), first.out)
+        let second = try runAlmanac(["weather", "add", "Paris", "--pick", "2", "--json"], home: home, environment: environment)
+        XCTAssertTrue(second.out.contains("\"added\" : true"), "a second place of the same name is not the first: \(second.out)")
+        XCTAssertTrue(second.out.contains("\"latitude\" : 31"), "it keeps its own coordinates: \(second.out)")
+        let again = try runAlmanac(["weather", "add", "Paris", "--pick", "2", "--json"], home: home, environment: environment)
+        XCTAssertTrue(again.out.contains("\"added\" : false"), again.out)
+        let france = try runAlmanac(["weather", "add", "Paris", "--pick", "3"], home: home, environment: environment)
+        XCTAssertEqual(france.out, "Saved Paris, Île-de-France, France.\n", "the look-alikes lie in another region")
+        let cities = try runAlmanac(["weather", "cities"], home: home).out
+        XCTAssertTrue(cities.contains("Paris (33.66°N 95.55°W), Texas, United States"), cities)
+        XCTAssertTrue(cities.contains("Paris (31.00°N 97.00°W), Texas, United States"), cities)
+        XCTAssertEqual(try runAlmanac(["weather", "remove", "Paris (31.00°N 97.00°W)"], home: home).status, 0, "each bare name is its own")
+    }
+
+    func testPlacesWithinAKilometreAreOnePlace() {
+        let square = City(name: "Red Square", latitude: 55.7539, longitude: 37.6208)
+        XCTAssertTrue(square.isSamePlace(as: City(name: "Kremlin", latitude: 55.7520, longitude: 37.6175)), "about 290 m apart")
+        XCTAssertFalse(square.isSamePlace(as: City(name: "Moscow City", latitude: 55.7494, longitude: 37.5377)), "about 5 km apart")
+        XCTAssertEqual(square.distance(to: City(name: "x", latitude: 56.7539, longitude: 37.6208)), 111_195, accuracy: 5, "a degree of latitude")
+    }
+
+    func testTheChoicesOfTheRecordedMultiPlaceAnswersAreAllDistinct() throws {
+        let yandex = try XCTUnwrap(Recording.load(repositoryFixtures.appendingPathComponent("yandex/geocode-lenina-street.json")))
+        let streets = PlaceCandidates.fromYandex(try YandexGeocoder.geocode("ulitsa Lenina", lang: "en").decode(yandex.body))
+        let springfield = try XCTUnwrap(Recording.load(repositoryFixtures.appendingPathComponent("openmeteo/search-springfield.json")))
+        let towns = PlaceCandidates.fromOpenMeteo(try OpenMeteo.search("Springfield", language: "en").decode(springfield.body))
+        for places in [streets, towns] {
+            let names = City.distinguished(places).map(\.label)
+            XCTAssertEqual(Set(names).count, names.count, "\(names)")
+        }
     }
 }

@@ -32,20 +32,66 @@ public struct City: Codable, Sendable, Equatable {
         self.utcOffset = utcOffset
     }
 
-    /// `Saint Petersburg, Russia` or `St. Petersburg, Florida, United States`.
+    /// `Saint Petersburg, Russia` or `St. Petersburg, Florida, United States` (a region the name
+    /// already carries is not repeated).
     public var label: String {
         var parts = [name]
-        if let region, region != name, !region.isEmpty { parts.append(region) }
+        if let region, !region.isEmpty, region != name, !name.hasSuffix(", " + region) { parts.append(region) }
         if let country, !country.isEmpty { parts.append(country) }
         return parts.joined(separator: ", ")
     }
 
     /// `Saint Petersburg, Russia (59.94°N 30.31°E)`: one place in a list to choose from.
-    public var choiceText: String { "\(label) (\(coordinatesText))" }
+    public var choiceText: String { name.hasSuffix(")") ? label : "\(label) (\(coordinatesText))" }
 
     /// `59.94°N 30.31°E`
     public var coordinatesText: String {
         "\(DecimalText.fixed(abs(latitude), 2))°\(latitude >= 0 ? "N" : "S") \(DecimalText.fixed(abs(longitude), 2))°\(longitude >= 0 ? "E" : "W")"
+    }
+
+    /// Metres between two places on a sphere of the Earth's mean radius (haversine).
+    public func distance(to other: City) -> Double {
+        let radians = Double.pi / 180
+        let (lat1, lat2) = (latitude * radians, other.latitude * radians)
+        let dLat = lat2 - lat1
+        let dLon = (other.longitude - longitude) * radians
+        let a = sin(dLat / 2) * sin(dLat / 2) + cos(lat1) * cos(lat2) * sin(dLon / 2) * sin(dLon / 2)
+        return 6_371_000 * 2 * atan2(a.squareRoot(), (1 - a).squareRoot())
+    }
+
+    /// Whether two cities are the same place: within `sameNearby` metres of each other.
+    public func isSamePlace(as other: City) -> Bool { distance(to: other) <= City.sameNearby }
+
+    /// How close two saved places may be and still be one place: about 1 km.
+    public static let sameNearby = 1000.0
+
+    /// The name without a region it was given to tell it apart (`Springfield, Illinois` → `Springfield`).
+    var bareName: String {
+        guard let region, !region.isEmpty, name.hasSuffix(", " + region) else { return name }
+        return String(name.dropLast(region.count + 2))
+    }
+
+    /// Whether a list shows two different places alike: the same name or the same label.
+    func looksLike(_ other: City) -> Bool {
+        !isSamePlace(as: other) && (bareName == other.bareName || label == other.label)
+    }
+
+    /// `cities` with every name that another entry (or one of `others`) shows alike made to tell
+    /// its place apart: by its region when the look-alikes lie in other regions (`Springfield,
+    /// Illinois`), else by its coordinates (`Paris (33.66°N 95.55°W)`).
+    public static func distinguished(_ cities: [City], from others: [City] = []) -> [City] {
+        cities.indices.map { index in
+            let city = cities[index]
+            let alike = (cities.indices.filter { $0 != index }.map { cities[$0] } + others).filter { city.looksLike($0) }
+            guard !alike.isEmpty else { return city }
+            var named = city
+            if let region = city.region, !region.isEmpty, region != city.bareName, !alike.contains(where: { $0.region == region }) {
+                named.name = city.bareName + ", " + region
+            } else {
+                named.name = city.bareName + " (" + city.coordinatesText + ")"
+            }
+            return named
+        }
     }
 
     /// The city's time zone: the IANA zone, else the fixed offset, else UTC.

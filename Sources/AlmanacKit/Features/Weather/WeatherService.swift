@@ -53,10 +53,13 @@ public struct WeatherService: Sendable {
         if let report = try? await report(for: city) { city = report.city }
         let resolved = city
         return try store.update { document in
-            if let existing = document.cities.first(where: { $0.label == resolved.label }) { return (existing, false) }
+            // The same place only within about 1 km: two places of one name are two cities.
+            if let existing = document.cities.first(where: { $0.isSamePlace(as: resolved) }) { return (existing, false) }
             document.add(resolved)
+            // Every saved name tells its place apart, the earlier look-alikes' too.
+            document.cities = City.distinguished(document.cities)
             if document.defaultCity == nil { document.defaultIndex = document.cities.count - 1 }
-            return (resolved, true)
+            return (document.cities[document.cities.count - 1], true)
         }
     }
 
@@ -154,7 +157,8 @@ public struct WeatherService: Sendable {
         return PlaceCandidates.fromYandex(try await client.fetch(YandexGeocoder.geocode(name, lang: lang)).value)
     }
 
-    static func choose(_ candidates: [City], query: String, pick: Int?, chooser: Chooser?) throws -> City {
+    static func choose(_ places: [City], query: String, pick: Int?, chooser: Chooser?) throws -> City {
+        let candidates = City.distinguished(places)
         if candidates.isEmpty { throw WeatherError.notFound(query: query) }
         if let pick {
             guard candidates.indices.contains(pick - 1) else {
