@@ -70,14 +70,16 @@ final class LiveClientTests: XCTestCase {
     func testRetryAfterPastCapFailsAtOnceAndSaysWhen() async throws {
         let server = try LoopbackServer { _ in
             .json(
-                "{\"code\":429,\"message\":\"You have run out of API credits for the current minute.\"}", status: 429, headers: ["Retry-After": "45"])
+                "{\"code\":429,\"message\":\"You have run out of API credits for the current minute.\"}", status: 429, headers: ["Retry-After": "120"]
+            )
         }
         let sleeps = Sleeps()
         do {
             _ = try await client(server, sleeps: sleeps).send(price)
             XCTFail("expected rate limit")
         } catch let error as APIError {
-            XCTAssertEqual(error.description, "Twelve Data is rate limiting requests; try again in 45 s.")
+            XCTAssertTrue(error.description.hasPrefix("Twelve Data is rate limiting requests; try again in 120 s (at "), error.description)
+            XCTAssertTrue(error.description.hasSuffix(" UTC)."), error.description)
         }
         XCTAssertEqual(server.receivedRequests.count, 1)
         XCTAssertTrue(sleeps.all.isEmpty)

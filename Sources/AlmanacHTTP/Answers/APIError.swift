@@ -31,7 +31,9 @@ public enum APIError: Error, Equatable, CustomStringConvertible, Sendable {
             return "\(provider.displayName) rejected the request\(Self.suffix(message))."
         case .rateLimited(let provider, let retryAfter):
             if let retryAfter {
-                return "\(provider.displayName) is rate limiting requests; try again in \(Int(retryAfter.rounded(.up))) s."
+                let seconds = Int(retryAfter.rounded(.up))
+                let at = seconds > 60 ? " (at \(Self.clock(Date().addingTimeInterval(retryAfter))) UTC)" : ""
+                return "\(provider.displayName) is rate limiting requests; try again in \(seconds) s\(at)."
             }
             return "\(provider.displayName) is rate limiting requests; try again in a minute."
         case .server(let provider, let status):
@@ -47,6 +49,12 @@ public enum APIError: Error, Equatable, CustomStringConvertible, Sendable {
             if let folder { text += ", or add a recording under \(folder) (see Fixtures/README.md)" }
             return text + "."
         }
+    }
+
+    /// `14:05:09`, UTC.
+    static func clock(_ date: Date) -> String {
+        let seconds = Int(date.timeIntervalSince1970.rounded(.down)) % 86400
+        return DecimalText.padded(seconds / 3600, 2) + ":" + DecimalText.padded(seconds / 60 % 60, 2) + ":" + DecimalText.padded(seconds % 60, 2)
     }
 
     private static func suffix(_ message: String?) -> String {

@@ -170,6 +170,13 @@ public final class DataClient: Sendable {
             return Fetched(value: cached.value, origin: .cache, fetchedAt: cached.entry.fetchedAt, stale: false)
         }
         let stale = cached.map { Fetched(value: $0.value, origin: .cache, fetchedAt: $0.entry.fetchedAt, stale: true) }
+        if let until = ProviderPause(stateFolder: configuration.paths.state).until(descriptor.provider, now: Date()) {
+            // The provider's own Retry-After is not over: nothing is sent, nothing waits for credits.
+            let error = APIError.rateLimited(provider: descriptor.provider, retryAfter: until.timeIntervalSinceNow)
+            guard let stale else { throw error }
+            console.warn("showing the \(descriptor.what) cached \(Age.describe(now.timeIntervalSince(stale.fetchedAt))) ago: \(error)")
+            return stale
+        }
         var ticket = SendTicket.free
         if let policy {
             switch try await policy.admit(descriptor, cachedAt: cached?.entry.fetchedAt) {

@@ -31,6 +31,11 @@ public struct LiveClient: Sendable {
         let request = try RequestPreparer.prepare(
             descriptor, baseURL: configuration.baseURL(for: provider), key: configuration.key(for: provider),
             options: configuration.transport)
+        let pauses = ProviderPause(stateFolder: configuration.paths.state)
+        if let until = pauses.until(provider, now: Date()) {
+            // The provider's own Retry-After is not over: nothing is sent before it.
+            throw APIError.rateLimited(provider: provider, retryAfter: until.timeIntervalSinceNow)
+        }
         var attempt = 0
         while true {
             do {
@@ -40,6 +45,9 @@ public struct LiveClient: Sendable {
                 if response.isSuccess || response.status == 304 { return response }
                 let error = Self.error(for: response, descriptor: descriptor, request: request)
                 guard let wait = retryDelay(for: response, error: error, attempt: attempt, method: descriptor.method, provider: provider) else {
+                    if response.status == 429, let after = response.retryAfter(), after > 0 {
+                        pauses.pause(provider, until: Date().addingTimeInterval(after))
+                    }
                     throw error
                 }
                 attempt += 1
@@ -59,8 +67,11 @@ public struct LiveClient: Sendable {
         switch response.status {
         case 429:
             // Without Retry-After, a plan whose credits are spent gains nothing from a quick retry.
-            guard let after = response.retryAfter() else { return provider.countsCredits ? nil : retry.backoff(attempt: attempt + 1) }
-            return after <= retry.retryAfterCap ? after : nil
+            guard let after = response.retryAfter() else {
+                return provider.countsCredits || configuration.noWait ? nil : retry.backoff(attempt: attempt + 1)
+            }
+            // Honoured: a wait up to a minute, unless the run may not wait; longer, no wait at all.
+            return !configuration.noWait && after <= retry.rateLimitWaitCap ? after : nil
         case 500...599:
             if let after = response.retryAfter(), after <= retry.retryAfterCap { return after }
             return retry.backoff(attempt: attempt + 1)

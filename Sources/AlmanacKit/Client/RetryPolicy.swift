@@ -9,8 +9,11 @@ public struct RetryPolicy: Sendable {
     public var maxRetries = 2
     /// First backoff in seconds; doubled each retry, with ±50 % jitter. 0.3 by default.
     public var baseDelay: TimeInterval = 0.3
-    /// Longest `Retry-After` honoured, in seconds; 10 by default. Longer → fail at once.
+    /// Longest `Retry-After` of a 5xx honoured, in seconds; 10 by default. Longer → fail at once.
     public var retryAfterCap: TimeInterval = 10
+    /// Longest `Retry-After` of a 429 waited for, in seconds; 60 by default. Longer (or with
+    /// `--no-wait`) → exit 75 at once with the time to retry.
+    public var rateLimitWaitCap: TimeInterval = 60
     /// Sleeps for the given seconds; replaceable in tests.
     public var sleep: @Sendable (TimeInterval) async -> Void = { seconds in
         try? await Task.sleep(nanoseconds: UInt64(max(0, seconds) * 1_000_000_000))

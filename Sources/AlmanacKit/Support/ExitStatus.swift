@@ -22,6 +22,8 @@ public enum ExitStatus {
         case is UsageError, is any UserInputError: usage
         case StoreError.damaged: dataError
         case is CreditLimitError: temporary
+        // The provider's own rate limit is temporary too: try again at the time the error names.
+        case APIError.rateLimited: temporary
         case is OutputPathError: cannotCreate
         case is APIError, is TransportError, is DecodingFailure, is SampleDataError: unavailable
         default: failure
