@@ -139,6 +139,28 @@ final class CryptoFreePlanTests: XCTestCase {
         XCTAssertEqual(server.requests.last { $0.path.hasSuffix("/quote") }?.queryValue("symbol"), "LUNA/USDT", "only the new pair was asked for")
     }
 
+    func testARefusedPairIsRememberedForADayNotAskedOnEveryRun() throws {
+        let server = try FixtureServer(fixtures: repositoryFixtures, credits: CreditWindow(perMinute: 100))
+        let home = try makeTemporaryFolder(self)
+        let environment = environment(server, ["TWELVEDATA_CREDITS_PER_MINUTE": "100"])
+        XCTAssertEqual(try runAlmanac(["crypto", "add", "terra", "--pick", "2"], home: home, environment: environment).status, 0)
+        func askedForLuna() -> Int { server.requests.filter { $0.path.hasSuffix("/quote") && $0.queryValue("symbol")?.contains("LUNA") == true }.count }
+        XCTAssertEqual(try runAlmanac(["crypto"], home: home, environment: environment).status, 0)
+        let asked = askedForLuna()
+        XCTAssertEqual(asked, 1)
+        let again = try runAlmanac(["crypto", "--max-age", "0"], home: home, environment: environment)
+        XCTAssertEqual(again.status, 0, again.err)
+        XCTAssertEqual(askedForLuna(), asked, "the refusal is remembered: no credit spent on it again")
+        XCTAssertTrue(again.out.contains("LUNA/USDT: Twelve Data has no price for this pair. Not asked again until "), again.out)
+        XCTAssertTrue(again.out.contains("(--refresh asks now)"), again.out)
+        XCTAssertEqual(try runAlmanac(["crypto", "--refresh"], home: home, environment: environment).status, 0)
+        XCTAssertEqual(askedForLuna(), asked + 1, "--refresh asks again")
+        XCTAssertEqual(try runAlmanac(["crypto", "remove", "LUNA/USDT"], home: home).status, 0)
+        XCTAssertEqual(try runAlmanac(["crypto", "add", "terra", "--pick", "2"], home: home, environment: environment).status, 0)
+        XCTAssertEqual(try runAlmanac(["crypto"], home: home, environment: environment).status, 0)
+        XCTAssertEqual(askedForLuna(), asked + 2, "removed and added again, it is asked again")
+    }
+
     func testTwentyConcurrentRunsShareOneBudget() throws {
         let credits = CreditWindow(perMinute: 8)
         let server = try FixtureServer(fixtures: repositoryFixtures, credits: credits)

@@ -13,7 +13,8 @@ public enum CryptoView {
             if let error = row.error {
                 // The row keeps the table's widths; why it has no price is said once, under the table.
                 table.add([String(row.id), row.symbol, row.name, style.dim("—"), style.dim("—")])
-                reasons.append("\(row.symbol): \(unpriced(error))")
+                let remembered = row.refusedUntil.map { " Not asked again until \(PriceFormat.clock($0, now: now)) (--refresh asks now)." } ?? ""
+                reasons.append("\(row.symbol): \(unpriced(error))" + remembered)
                 continue
             }
             let change = PriceFormat.percent(row.changePercent)

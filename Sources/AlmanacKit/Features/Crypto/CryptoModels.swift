@@ -14,6 +14,9 @@ public struct PriceRow: Codable, Sendable, Equatable {
     public var changePercent: Double?
     /// Set when the provider refused this symbol (the rest of the list still shows).
     public var error: String?
+    /// When a remembered refusal lets the pair be asked again (a day after it; `--refresh` asks
+    /// now); nil when the refusal is this run's own answer.
+    public var refusedUntil: Date?
 }
 
 public struct WatchlistPrices: Sendable {
@@ -40,6 +43,13 @@ public struct PriceHistory: Sendable {
 
 /// Price text: two decimals with thousands separators from 1 up, four significant digits below.
 public enum PriceFormat {
+    /// `14:05 UTC` for a time within a day of `now`, else `2026-11-21 14:05 UTC`.
+    public static func clock(_ date: Date, now: Date) -> String {
+        let seconds = Int(date.timeIntervalSince1970.rounded(.up))
+        let time = DecimalText.padded(seconds % 86400 / 3600, 2) + ":" + DecimalText.padded(seconds % 3600 / 60, 2) + " UTC"
+        return LocalDate.utc(date) == LocalDate.utc(now) ? time : "\(LocalDate.utc(date)) \(time)"
+    }
+
     public static func format(_ value: Double?) -> String {
         guard let value, value.isFinite else { return "—" }
         if abs(value) >= 1 {

@@ -21,7 +21,9 @@ extension CryptoService {
         var seen = Set<String>()
         let symbols = list.items.map(\.symbol).filter { seen.insert($0).inserted }
         var known = cachedQuotes(symbols)
-        var needed = symbols.filter { configuration.refresh || known[$0]?.stale ?? true }
+        let refusals = PairRefusals(stateFolder: configuration.paths.state)
+        let refused = configuration.refresh ? [:] : refusals.current(now: days.now()).filter { symbols.contains($0.key) }
+        var needed = symbols.filter { refused[$0] == nil && (configuration.refresh || known[$0]?.stale ?? true) }
         if let onStale, !needed.isEmpty, !known.isEmpty {
             await onStale(rows(list, known))
         }
@@ -40,6 +42,7 @@ extension CryptoService {
             do {
                 let fetched = try await budget.spending(id) { try await fetchQuotes(batch) }
                 for symbol in batch { if let result = fetched[symbol] { known[symbol] = result } }
+                rememberRefusals(fetched, in: refusals)
                 needed.removeAll { batch.contains($0) }
             } catch {
                 guard batch.contains(where: { known[$0] != nil }) else { throw error }
@@ -51,7 +54,27 @@ extension CryptoService {
             let age = Age.describe(days.now().timeIntervalSince(oldest))
             gate.console.warn("showing prices cached \(age) ago: \(ErrorText.describe(failure))")
         }
-        return rows(list, known)
+        var result = rows(list, known)
+        for index in result.rows.indices {
+            guard let refusal = refused[result.rows[index].symbol] else { continue }
+            result.rows[index].error = refusal.reason
+            result.rows[index].refusedUntil = refusal.until
+        }
+        return result
+    }
+
+    /// Live refusals are remembered for a day; a pair priced after all is forgotten.
+    private func rememberRefusals(_ fetched: [String: Fetched<TwelveDataDTO.QuoteResult>], in refusals: PairRefusals) {
+        var reasons: [String: String] = [:]
+        var priced: [String] = []
+        for (symbol, result) in fetched where result.origin == .live {
+            switch result.value {
+            case .failure(let message): reasons[symbol] = message
+            case .quote: priced.append(symbol)
+            }
+        }
+        refusals.remember(reasons, now: days.now())
+        refusals.forget(priced)
     }
 
     /// No credits left now: false when every needed pair has a cached price (noted, shown as is);

@@ -98,7 +98,10 @@ public struct CryptoService: Sendable {
             guard let index = list.index(of: reference) else {
                 throw UsageError("\"\(reference)\" is not in the watchlist (\(list.summary)).")
             }
-            return list.items.remove(at: index)
+            let removed = list.items.remove(at: index)
+            // A refusal is forgotten with its pair: added again, it is asked again.
+            PairRefusals(stateFolder: configuration.paths.state).forget([removed.symbol])
+            return removed
         }
     }
 

@@ -1,0 +1,62 @@
+import AlmanacCore
+import AlmanacHTTP
+import AlmanacProviders
+import Foundation
+
+/// Pairs Twelve Data refused to price (not found, not in the plan), remembered for a day in the
+/// state folder (`twelvedata-refusals.json`) so the watchlist does not spend a credit on each of
+/// them every run. Forgotten when the pair is removed; `--refresh` asks again. Only a
+/// convenience: an unreadable file means asking again.
+struct PairRefusals {
+    /// A refusal as remembered: the provider's reason and when it was given.
+    struct Refusal: Codable, Equatable {
+        var reason: String
+        var at: Double
+    }
+
+    /// How long a refusal is remembered: a day.
+    static let memory: TimeInterval = 86400
+
+    let url: URL
+
+    init(stateFolder: URL) {
+        url = stateFolder.appendingPathComponent("twelvedata-refusals.json")
+    }
+
+    /// The refusals still remembered at `now`, by symbol, with when each may be asked again.
+    func current(now: Date) -> [String: (reason: String, until: Date)] {
+        var result: [String: (reason: String, until: Date)] = [:]
+        for (symbol, refusal) in read() {
+            let until = Date(timeIntervalSince1970: refusal.at + Self.memory)
+            if until > now { result[symbol] = (refusal.reason, until) }
+        }
+        return result
+    }
+
+    /// Remembers refusals (symbol → reason) given at `now`; forgets the ones past their day.
+    func remember(_ reasons: [String: String], now: Date) {
+        guard !reasons.isEmpty else { return }
+        change { refusals in
+            refusals = refusals.filter { $0.value.at + Self.memory > now.timeIntervalSince1970 }
+            for (symbol, reason) in reasons { refusals[symbol] = Refusal(reason: reason, at: now.timeIntervalSince1970) }
+        }
+    }
+
+    /// Forgets the pairs given (removed from the watchlist, or priced after all).
+    func forget(_ symbols: [String]) {
+        guard read().keys.contains(where: symbols.contains) else { return }
+        change { refusals in for symbol in symbols { refusals[symbol] = nil } }
+    }
+
+    private func change(_ body: (inout [String: Refusal]) -> Void) {
+        _ = try? FileLock.withLock(url.appendingPathExtension("lock")) {
+            var refusals = read()
+            body(&refusals)
+            try AtomicFile.write(try JSONEncoder().encode(refusals), to: url, durable: false)
+        }
+    }
+
+    private func read() -> [String: Refusal] {
+        FileBytes.read(atPath: url.path).flatMap { try? JSONTreeDecoder().decode([String: Refusal].self, from: $0) } ?? [:]
+    }
+}
