@@ -7,6 +7,22 @@ import XCTest
 @testable import AlmanacProviders
 
 final class CryptoCommandTests: XCTestCase {
+    func testSampleHistorySaysTheSameRangeInTextAndJSON() throws {
+        let home = try makeTemporaryFolder(self)
+        let today = ["ALMANAC_TODAY": "2026-11-25"]
+        let text = try runAlmanac(["crypto", "history", "BTC"], home: home, environment: today)
+        XCTAssertEqual(text.status, 0, text.err)
+        XCTAssertTrue(text.out.hasPrefix("BTC/USD — Bitcoin, 2026-11-19 to 2026-11-20 (asked for 2026-11-19 to 2026-11-25)\n"), text.out)
+        let json = try runAlmanac(["crypto", "history", "BTC", "--json"], home: home, environment: today)
+        let object = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(json.out.utf8)) as? [String: Any])
+        XCTAssertEqual(object["from"] as? String, "2026-11-19")
+        XCTAssertEqual(object["to"] as? String, "2026-11-20", "the range the rows cover, as the heading says")
+        XCTAssertEqual(object["asked"] as? [String: String], ["from": "2026-11-19", "to": "2026-11-25"])
+        let covered = try runAlmanac(["crypto", "history", "BTC", "--json"], home: home, environment: ["ALMANAC_TODAY": "2026-11-20"])
+        XCTAssertNil(
+            (try JSONSerialization.jsonObject(with: Data(covered.out.utf8)) as? [String: Any])?["asked"], "no asked range when the rows cover it")
+    }
+
     func testWatchlistOnSampleData() throws {
         let home = try makeTemporaryFolder(self)
         let result = try runAlmanac(["crypto"], home: home)

@@ -144,7 +144,9 @@ final class CryptoFreePlanTests: XCTestCase {
         let home = try makeTemporaryFolder(self)
         let environment = environment(server, ["TWELVEDATA_CREDITS_PER_MINUTE": "100"])
         XCTAssertEqual(try runAlmanac(["crypto", "add", "terra", "--pick", "2"], home: home, environment: environment).status, 0)
-        func askedForLuna() -> Int { server.requests.filter { $0.path.hasSuffix("/quote") && $0.queryValue("symbol")?.contains("LUNA") == true }.count }
+        func askedForLuna() -> Int {
+            server.requests.filter { $0.path.hasSuffix("/quote") && $0.queryValue("symbol")?.contains("LUNA") == true }.count
+        }
         XCTAssertEqual(try runAlmanac(["crypto"], home: home, environment: environment).status, 0)
         let asked = askedForLuna()
         XCTAssertEqual(asked, 1)

@@ -44,4 +44,30 @@ final class FixtureLocatorTests: XCTestCase {
         let found = FixtureLocator.locate(environment: Environment(["ALMANAC_FIXTURES": "/elsewhere/set"]), executablePath: "/usr/bin/almanac")
         XCTAssertEqual(found?.path, "/elsewhere/set")
     }
+
+    func testABinaryWithoutSampleDataSaysSoInAPersonsWords() throws {
+        let home = try makeTemporaryFolder(self)
+        let copy = home.appendingPathComponent("almanac")
+        try FileManager.default.copyItem(at: productsFolder.appendingPathComponent("almanac"), to: copy)
+        for (arguments, what) in [
+            (["weather", "forecast", "Moscow", "--offline"], "for the places called \"Moscow\""),
+            (["weather", "55.75,37.61", "--offline"], "for the weather at 55.75,37.61"),
+            (["fruit", "show", "banana", "--offline"], "for the "),
+        ] {
+            let process = Process()
+            process.executableURL = copy
+            process.arguments = arguments
+            process.environment = ["PATH": "/usr/bin:/bin", "HOME": home.path, "ALMANAC_HOME": home.path]
+            process.currentDirectoryURL = home
+            let errors = Pipe()
+            process.standardError = errors
+            process.standardOutput = FileHandle.nullDevice
+            try process.run()
+            let text = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+            process.waitUntilExit()
+            XCTAssertEqual(process.terminationStatus, 69, text)
+            XCTAssertTrue(text.hasPrefix("almanac: No sample data is installed, so there is none " + what), text)
+            XCTAssertFalse(text.contains("GET") || text.contains("?") || text.contains("/1.x/"), "no request line: \(text)")
+        }
+    }
 }

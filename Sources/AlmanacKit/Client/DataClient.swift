@@ -137,7 +137,10 @@ public final class DataClient: Sendable {
         let descriptor = endpoint.descriptor
         if let cached = peek(endpoint) { return cached }
         guard let fixtures else {
-            throw APIError.noRecording(request: descriptor.identity, nearest: nil, folder: nil)
+            console.debug("no sample data folder for \(descriptor.identity)")
+            var error = SampleDataError(provider: descriptor.provider, covered: [], request: descriptor.identity, what: descriptor.what)
+            error.noSampleData = true
+            throw error
         }
         let request = RequestPreparer.prepareRecorded(descriptor)
         let response: HTTPResponse
@@ -146,7 +149,8 @@ public final class DataClient: Sendable {
         } catch let error as APIError {
             guard case .noRecording = error else { throw error }
             console.debug(error.description)
-            throw SampleDataError(provider: descriptor.provider, covered: fixtures.coverage(for: descriptor), request: descriptor.identity)
+            throw SampleDataError(
+                provider: descriptor.provider, covered: fixtures.coverage(for: descriptor), request: descriptor.identity, what: descriptor.what)
         }
         guard response.isSuccess else { throw LiveClient.error(for: response, descriptor: descriptor, request: request) }
         return Fetched(value: try endpoint.decode(response.body), origin: .fixture, fetchedAt: fixtures.recordedAt ?? clock.now(), stale: false)

@@ -14,14 +14,19 @@ public struct SampleDataError: Error, Equatable, CustomStringConvertible, Sendab
     public var subject: String
     /// The request not answered (its identity, free of secrets), for diagnostics.
     public var request: String?
+    /// What was asked, in words ("the weather at 55.76,37.62"), when known.
+    public var what: String?
+    /// True when no sample data is installed at all (a binary copied away from its data).
+    public var noSampleData = false
 
     public init(covered: [String], keys: [String], subject: String, request: String? = nil) {
         (self.covered, self.keys, self.subject, self.request) = (covered, keys, subject, request)
     }
 
     /// From the recordings of one provider.
-    public init(provider: Provider, covered: [String], request: String? = nil) {
+    public init(provider: Provider, covered: [String], request: String? = nil, what: String? = nil) {
         self.init(covered: covered, keys: provider.keyVariable.map { [$0] } ?? [], subject: "live data", request: request)
+        self.what = what
     }
 
     public var description: String { sentence(seeAlso: nil) }
@@ -29,8 +34,13 @@ public struct SampleDataError: Error, Equatable, CustomStringConvertible, Sendab
     /// The sentence, with `seeAlso` (where to read more, e.g. a command) before its full stop.
     public func sentence(seeAlso: String?) -> String {
         let shown = covered.count > 10 ? covered.prefix(10).joined(separator: ", ") + ", …" : covered.joined(separator: ", ")
-        let head = covered.isEmpty ? "The sample data has no answer for that" : "The sample data covers \(shown)"
-        let tail = keys.isEmpty ? "the provider could not be reached for the rest" : "set \(keys.joined(separator: " and ")) for \(subject)"
+        let missing = what.map { "for the \($0)" } ?? "for that"
+        let head =
+            noSampleData
+            ? "No sample data is installed, so there is none \(missing)"
+            : covered.isEmpty ? "The sample data has no answer \(missing)" : "The sample data covers \(shown)"
+        let keyless = noSampleData ? "it needs the network" : "the provider could not be reached for the rest"
+        let tail = keys.isEmpty ? keyless : "set \(keys.joined(separator: " and ")) for \(subject)"
         return "\(head); \(tail)" + (seeAlso.map { " (see \($0))" } ?? "") + "."
     }
 }

@@ -32,10 +32,12 @@ public enum CryptoView {
         return line.hasSuffix(".") ? line : line + "."
     }
 
-    /// The range's end as the data has it: sample data ends where the recording ends.
-    static func shownEnd(_ history: PriceHistory) -> LocalDate {
-        guard history.provenance.origin == .fixture, let last = history.rows.last?.date else { return history.range.upperBound }
-        return min(last, history.range.upperBound)
+    /// `2026-11-14 to 2026-11-20`, and the range asked for when the rows cover less of it.
+    static func rangeText(_ history: PriceHistory) -> String {
+        let covered = history.covered
+        let text = "\(covered.lowerBound) to \(covered.upperBound)"
+        guard covered != history.range else { return text }
+        return text + " (asked for \(history.range.lowerBound) to \(history.range.upperBound))"
     }
 
     public static func history(_ history: PriceHistory, ohlc: Bool, style: Style, chart: Bool, now: Date) -> String {
@@ -50,7 +52,7 @@ public enum CryptoView {
                     : [date, PriceFormat.format(row.close)])
         }
         var text =
-            style.bold("\(history.symbol) — \(history.name), \(history.range.lowerBound) to \(shownEnd(history))") + "\n\n"
+            style.bold("\(history.symbol) — \(history.name), \(rangeText(history))") + "\n\n"
             + table.render(style: style)
         if chart, history.rows.count > 1 {
             text += "\n\n" + LineChart.render(history.rows.map(\.close), height: 8, width: 60, unicode: style.unicode) { PriceFormat.format($0) }
@@ -134,14 +136,25 @@ public enum CryptoJSON {
     public struct History: Encodable {
         var symbol: String
         var name: String
+        /// The days the rows cover (as the text heading says).
         var from: LocalDate
         var to: LocalDate
+        /// The days asked for, when the rows cover less of them (sample data ends where it was recorded).
+        var asked: Asked?
         var rows: [HistoryRow]
         var source: String
         var fetchedAt: Date
         var stale: Bool
+
+        struct Asked: Encodable {
+            var from: LocalDate
+            var to: LocalDate
+        }
+
         public init(_ history: PriceHistory) {
-            (symbol, name, from, to, rows) = (history.symbol, history.name, history.range.lowerBound, history.range.upperBound, history.rows)
+            let covered = history.covered
+            (symbol, name, from, to, rows) = (history.symbol, history.name, covered.lowerBound, covered.upperBound, history.rows)
+            if covered != history.range { asked = Asked(from: history.range.lowerBound, to: history.range.upperBound) }
             (source, fetchedAt, stale) = (history.provenance.origin.rawValue, history.provenance.fetchedAt, history.provenance.stale)
         }
     }

@@ -36,9 +36,17 @@ public struct HistoryRow: Codable, Sendable, Equatable {
 public struct PriceHistory: Sendable {
     public var symbol: String
     public var name: String
+    /// The days asked for.
     public var range: ClosedRange<LocalDate>
     public var rows: [HistoryRow]
     public var provenance: Provenance
+
+    /// The days the rows cover (first to last row); the range asked for when there are none.
+    /// Sample data ends where its recording ends, so this can be shorter than `range`.
+    public var covered: ClosedRange<LocalDate> {
+        guard let first = rows.map(\.date).min(), let last = rows.map(\.date).max() else { return range }
+        return first...last
+    }
 }
 
 /// Price text: two decimals with thousands separators from 1 up, four significant digits below.

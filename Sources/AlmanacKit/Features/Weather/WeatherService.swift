@@ -119,12 +119,16 @@ public struct WeatherService: Sendable {
         case Provider.yandexGeocoder.rawValue:
             do {
                 return PlaceCandidates.fromYandex(try await client.fetch(YandexGeocoder.geocode(query, lang: lang)).value)
+            } catch let error as SampleDataError where error.noSampleData {
+                throw error
             } catch is SampleDataError {
                 throw await sampleCities(lang: lang)
             }
         default:
             do {
                 return PlaceCandidates.fromOpenMeteo(try await client.fetch(OpenMeteo.search(query, language: lang)).value)
+            } catch let error as SampleDataError where error.noSampleData {
+                throw error
             } catch is SampleDataError {
                 throw await sampleCities(lang: lang)
             } catch let error as TransportError where error.isUnreachable && client.fixtures != nil {
@@ -207,6 +211,8 @@ public struct WeatherService: Sendable {
             }
             let fetched = try await client.fetch(endpoint, onStale: staleHandler)
             return WeatherMapper.report(fetched.value, city: city, provenance: fetched.provenance)
+        } catch let error as SampleDataError where error.noSampleData {
+            throw error
         } catch is SampleDataError {
             throw await sampleCities(lang: lang)
         } catch let error as APIError {
@@ -229,6 +235,8 @@ public struct WeatherService: Sendable {
         do {
             let fetched = try await client.fetch(METNorway.forecast(latitude: city.latitude, longitude: city.longitude), onStale: staleHandler)
             return Self.metReport(fetched, city: city, now: days.instant())
+        } catch let error as SampleDataError where error.noSampleData {
+            throw error
         } catch is SampleDataError {
             throw await sampleCities(lang: try store.read().settings.lang)
         } catch let error as TransportError where error.isUnreachable && client.fixtures != nil {
