@@ -2,7 +2,8 @@
 # Drives the full-screen app (`almanac` alone on a terminal) in a real terminal (tmux) and prints
 # the screen after each step, with colours (capture-pane -e), each capture preceded by a line
 # `=== STEP name`. Starts at 80x24, resizes to 160x50 mid-screen, quits with q; then runs it
-# again as `almanac` alone and ends it with SIGTERM; then with TERM=dumb. Used by the test suite.
+# again as `almanac` alone (a long note wraps in the status line, `m` shows the session's
+# messages) and ends it with SIGTERM; then with TERM=dumb. Used by the test suite.
 # Usage: app-in-tmux.sh ALMANAC_BINARY HOME_FOLDER
 set -u
 binary="$1"; home="$2"
@@ -38,6 +39,10 @@ t kill-server >/dev/null 2>&1; sleep 0.3
 
 run term NO_COLOR=1
 wait_for "1 Weather"; sleep 0.3; capture no-colour
+# Live (no --offline) and no Twelve Data key: the crypto tab's note is longer than 80 columns.
+t send-keys -t app 2; wait_for "for live data"; sleep 0.3; capture status-long
+t send-keys -t app m; wait_for "Messages of this session"; capture messages
+t send-keys -t app x; sleep 0.3
 kill -TERM "$(cat "$home/pid")"; wait_for "EXIT="; sleep 0.3; capture terminated
 t kill-server >/dev/null 2>&1; sleep 0.3
 

@@ -28,7 +28,7 @@ final class AppCommandTests: XCTestCase {
         let home = try makeTemporaryFolder(self)
         let output = try runScript("app-in-tmux.sh", home: home)
         let screens = steps(output)
-        XCTAssertEqual(screens.count, 13, output)
+        XCTAssertEqual(screens.count, 15, output)
         XCTAssertTrue(plain(screens["weather"]).contains("1 Weather  2 Crypto  3 Fruit  4 Exams  5 Deals  6 Profile"), plain(screens["weather"]))
         XCTAssertTrue(plain(screens["weather"]).contains("No saved cities yet. Press + to add one"), plain(screens["weather"]))
         XCTAssertTrue(plain(screens["crypto"]).contains("BTC/USD   Bitcoin   91,234.50"), plain(screens["crypto"]))
@@ -47,6 +47,13 @@ final class AppCommandTests: XCTestCase {
         let bare = screens["no-colour"] ?? ""
         XCTAssertTrue(bare.contains("[1 Weather]"), "NO_COLOR: the shown tab in brackets: \(bare)")
         XCTAssertNil(bare.range(of: "\u{1B}\\[(1|7|3[0-9]|38;5;[0-9]+)m", options: .regularExpression), "NO_COLOR: no colour, bold or reverse")
+        // At 80×24 a message longer than the line wraps below it, whole; `m` lists the session's messages.
+        let status = plain(screens["status-long"]).components(separatedBy: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
+        let note = "Twelve Data: TWELVEDATA_API_KEY is not set; showing sample data. Set TWELVEDATA_API_KEY for live data."
+        let bottom = status.suffix(5).joined(separator: " ")
+        XCTAssertTrue(bottom.contains(note), "the note whole, across lines: \(status.suffix(5))")
+        XCTAssertTrue(status.suffix(5).allSatisfy { $0.count <= 80 })
+        XCTAssertTrue(plain(screens["messages"]).contains("• " + note.prefix(60)), plain(screens["messages"]))
         XCTAssertTrue(plain(screens["terminated"]).contains("EXIT=143"), plain(screens["terminated"]))
         XCTAssertEqual(
             try modes(home.appendingPathComponent("stty-after-term.txt")), try modes(home.appendingPathComponent("stty-before-term.txt")),

@@ -16,6 +16,8 @@ public final class AlmanacApp {
     private var budgetLine: (text: String?, at: Date) = (nil, .distantPast)
     public private(set) var index = 0
     private var showingKeys = false
+    /// Whether the screen shows the session's messages in full (`m`).
+    private var showingMessages = false
     private var activated = Set<Int>()
 
     public init(tabs: [any AppTab], style: Style, log: AppLog, budget: @escaping () -> String? = { nil }) {
@@ -61,8 +63,8 @@ public final class AlmanacApp {
     /// Applies a key; false to quit.
     public func apply(_ key: Key) -> Bool {
         if key == .interrupt { return false }
-        if showingKeys {
-            showingKeys = false
+        if showingKeys || showingMessages {
+            (showingKeys, showingMessages) = (false, false)
             return key != .character("q")
         }
         if current.capturesKeys {
@@ -72,6 +74,7 @@ public final class AlmanacApp {
         switch key {
         case .character("q"), .character("Q"): return false
         case .character("?"): showingKeys = true
+        case .character("m"): showingMessages = true
         case .tab: select((index + 1) % tabs.count)
         case .backTab: select((index + tabs.count - 1) % tabs.count)
         case .character(let digit) where ("1"..."9").contains(digit) && Int(String(digit))! <= tabs.count:
@@ -83,7 +86,7 @@ public final class AlmanacApp {
 
     public func select(_ tab: Int) {
         index = tab
-        showingKeys = false
+        (showingKeys, showingMessages) = (false, false)
         tabs[tab].activate()
         activated.insert(tab)
     }
@@ -95,13 +98,18 @@ public final class AlmanacApp {
         guard columns >= 40, rows >= 10 else {
             return ["Almanac needs at least 40×10 cells", "(this window is \(columns)×\(rows)).", "q quits."]
         }
-        let height = rows - 3
-        var body = showingKeys ? keysScreen() : current.body(width: columns, height: height)
+        let status = statusLines(columns)
+        let height = rows - 2 - status.count
+        var body =
+            showingKeys ? keysScreen() : showingMessages ? messagesScreen(columns, height) : current.body(width: columns, height: height)
         if body.count > height { body = Array(body.prefix(height)) }
         while body.count < height { body.append("") }
-        let lines = [tabBar(columns)] + body + [statusLine(columns), hintLine(columns)]
+        let lines = [tabBar(columns)] + body + status + [hintLine(columns)]
         return lines.map { ScreenWriter.clip($0, columns) }
     }
+
+    /// Most lines the status takes; a longer message ends with where to read it whole.
+    static let statusLimit = 3
 
     private func tabBar(_ width: Int) -> String {
         let names = tabs.enumerated().map { number, tab in
@@ -112,22 +120,42 @@ public final class AlmanacApp {
         return Style.width(bar) <= width ? bar : names.map { Style.strip($0).trimmingWhitespace() }.joined(separator: "|")
     }
 
-    private func statusLine(_ width: Int) -> String {
+    /// The source, loads, the credit budget and the latest message, wrapped at spaces into at most
+    /// `statusLimit` lines — a message is never cut mid-line; one too long for them ends with
+    /// "… (m: messages)", where `m` shows it whole.
+    private func statusLines(_ width: Int) -> [String] {
         var parts: [String] = []
         if let source = current.source { parts.append(source) }
         let pending = tabs.map(\.pending).reduce(0, +)
         if pending > 0 { parts.append("loading \(pending)…") }
         if Date().timeIntervalSince(budgetLine.at) >= 1 { budgetLine = (budget(), Date()) }
         if let budget = budgetLine.text { parts.append(budget) }
-        var line = parts.joined(separator: " · ")
-        if let problem = current.problem ?? log.latest {
-            line = (line.isEmpty ? "" : line + " · ") + style.yellow(problem)
+        let head = parts.joined(separator: " · ")
+        guard let problem = current.problem ?? log.latest else { return [style.dim("") + head] }
+        let text = (head.isEmpty ? "" : head + " · ") + problem
+        var lines = LineField.wrap(text, width: width)
+        if lines.count > Self.statusLimit {
+            let more = " … (m: messages)"
+            lines = Array(lines.prefix(Self.statusLimit))
+            lines[lines.count - 1] = LineField.wrap(lines[lines.count - 1], width: width - Style.width(more))[0] + more
         }
-        return style.dim("") + line
+        // The message part in yellow, the rest as it was.
+        return lines.enumerated().map { number, line in
+            number == 0 && !head.isEmpty && line.hasPrefix(head)
+                ? head + style.yellow(String(line.dropFirst(head.count))) : style.yellow(line)
+        }
+    }
+
+    /// Every message of the session, oldest first, wrapped to the width; the newest that fit.
+    private func messagesScreen(_ width: Int, _ height: Int) -> [String] {
+        let messages = log.all.flatMap { LineField.wrap("• " + $0, width: width) }
+        let title = [style.bold("Messages of this session (\(log.all.count))"), ""]
+        if messages.isEmpty { return title + ["  None so far."] }
+        return title + messages.suffix(max(1, height - title.count))
     }
 
     private func hintLine(_ width: Int) -> String {
-        let always = showingKeys ? ["any key: back"] : current.capturesKeys ? [] : ["? keys", "q quit"]
+        let always = showingKeys || showingMessages ? ["any key: back"] : current.capturesKeys ? [] : ["? keys", "m messages", "q quit"]
         var kept: [String] = []
         for hint in current.hints where Style.width((kept + [hint] + always).joined(separator: " · ")) <= width { kept.append(hint) }
         return style.dim((kept + always).joined(separator: " · "))
@@ -138,6 +166,7 @@ public final class AlmanacApp {
             "", style.bold("Everywhere"), "",
             "  1-\(tabs.count) Tab Shift+Tab  switch tabs",
             "  ?                  this list (any key returns)",
+            "  m                  the session's messages in full (any key returns)",
             "  q  Ctrl+C          quit",
         ]
     }
