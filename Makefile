@@ -3,6 +3,9 @@
 # make bench — build in release mode and run the benchmarks
 # make fuzz  — fuzz every reader for FUZZ_SECONDS (60) each and print a table (see Fuzz/README.md)
 SWIFT ?= swift
+# Release builds only: type metadata by direct accessors instead of mangled-name lookups that scan
+# every conformance record (not in Package.swift: SwiftPM refuses unsafe flags in a dependency).
+RELEASE_FLAGS ?= -Xswiftc -Xfrontend -Xswiftc -disable-concrete-type-metadata-mangled-name-accessors
 
 .PHONY: run test lint bench fuzz deps build clean
 
@@ -27,8 +30,8 @@ lint:
 	$(SWIFT) format lint --strict --recursive Sources Tests Package.swift
 
 bench: deps
-	$(SWIFT) build -c release --product almanac-bench
-	$(SWIFT) build -c release --product almanac
+	$(SWIFT) build -c release $(RELEASE_FLAGS) --product almanac-bench
+	$(SWIFT) build -c release $(RELEASE_FLAGS) --product almanac
 	.build/release/almanac-bench all
 
 fuzz: deps

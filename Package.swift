@@ -1,13 +1,6 @@
 // swift-tools-version: 6.0
 import PackageDescription
 
-/// Type metadata built by direct accessor calls instead of looked up by mangled name at run time.
-/// A mangled-name lookup of a generic type (every Decodable type's keyed container, every
-/// collection of our types) checks its requirements by scanning all of the process's protocol
-/// conformance records, once per type and run; a short command met about seventy of those scans.
-/// Direct accessors pass the conformances they already know. Slightly larger code.
-let directMetadata: [SwiftSetting] = [.unsafeFlags(["-Xfrontend", "-disable-concrete-type-metadata-mangled-name-accessors"])]
-
 let package = Package(
     name: "Almanac",
     platforms: [.macOS(.v15)],
@@ -27,22 +20,21 @@ let package = Package(
             pkgConfig: "libcurl",
             providers: [.apt(["libcurl4-openssl-dev"]), .brew(["curl"])]
         ),
-        .target(name: "AlmanacCore", swiftSettings: directMetadata),
-        .target(name: "AlmanacHTTP", dependencies: ["CCurl", "AlmanacCore"], swiftSettings: directMetadata),
-        .target(name: "AlmanacProviders", dependencies: ["AlmanacCore", "AlmanacHTTP"], swiftSettings: directMetadata),
-        .target(name: "AlmanacKit", dependencies: ["AlmanacCore", "AlmanacHTTP", "AlmanacProviders"], swiftSettings: directMetadata),
+        .target(name: "AlmanacCore"),
+        .target(name: "AlmanacHTTP", dependencies: ["CCurl", "AlmanacCore"]),
+        .target(name: "AlmanacProviders", dependencies: ["AlmanacCore", "AlmanacHTTP"]),
+        .target(name: "AlmanacKit", dependencies: ["AlmanacCore", "AlmanacHTTP", "AlmanacProviders"]),
         .target(name: "AlmanacTestSupport", dependencies: ["AlmanacKit"]),
         .target(name: "AlmanacFuzz", dependencies: ["AlmanacKit", "AlmanacUI"]),
         .executableTarget(name: "almanac-fuzz", dependencies: ["AlmanacFuzz"]),
-        .target(name: "AlmanacUI", dependencies: ["AlmanacKit"], swiftSettings: directMetadata),
+        .target(name: "AlmanacUI", dependencies: ["AlmanacKit"]),
         .executableTarget(
             name: "almanac",
             dependencies: [
                 "AlmanacKit",
                 "AlmanacUI",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
-            ],
-            swiftSettings: directMetadata
+            ]
         ),
         .executableTarget(name: "almanac-bench", dependencies: ["AlmanacKit", "AlmanacUI", "AlmanacTestSupport"]),
         .testTarget(

@@ -5,8 +5,11 @@ import Foundation
 
 #if canImport(Glibc)
     import Glibc
+    /// The C library's `close`, named apart from this file's own `close`.
+    private let posixClose = Glibc.close
 #elseif canImport(Darwin)
     import Darwin
+    private let posixClose = Darwin.close
 #endif
 
 /// One accepted socket: buffered reads of requests, raw writes of responses.
@@ -77,7 +80,7 @@ final class ServerConnection {
         guard !closed else { return }
         closed = true
         #if canImport(Glibc)
-            Glibc.close(fd)
+            _ = posixClose(fd)
         #else
             Darwin.close(fd)
         #endif

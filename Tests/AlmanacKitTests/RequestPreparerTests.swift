@@ -146,4 +146,33 @@ final class ConfigurationTests: XCTestCase {
         XCTAssertEqual(Configuration(environment: Environment(["ALMANAC_OFFLINE": "1"])).mode(for: .fruityvice), .offline)
     }
 
+    func testLoopbackIsAnAddressNotAPrefix() throws {
+        let local = [
+            "http://127.0.0.1:8080/x", "http://localhost/x", "http://[::1]:9/x", "http://127.1.2.3/", "http://[::ffff:127.0.0.1]/",
+            "HTTP://LOCALHOST/",
+        ]
+        for url in local { XCTAssertEqual(ParsedURL(url)?.isLoopback, true, url) }
+        let remote = [
+            "http://127.example.com/", "http://127.0.0.1.nip.io/", "http://127.0.0.1@evil.example/", "http://evil.example#@127.0.0.1/",
+            "http://[::2]/", "http://128.0.0.1/", "http://localhost.evil.example/",
+        ]
+        for url in remote { XCTAssertNotEqual(ParsedURL(url)?.isLoopback, true, url) }
+        XCTAssertEqual(ParsedURL("http://127.0.0.1@evil.example/")?.host, "evil.example", "the host curl connects to")
+        XCTAssertEqual(ParsedURL("http://evil.example\\@127.0.0.1/")?.host, "127.0.0.1", "curl reads the backslash as user info: it connects here")
+        let key = "OW-SECRET-KEY-000"
+        for url in ["http://127.example.com", "http://127.0.0.1.nip.io", "http://127.0.0.1@evil.example"] {
+            let descriptor = OpenWeather.current(latitude: 1, longitude: 2, lang: "en").descriptor
+            XCTAssertThrowsError(try RequestPreparer.prepare(descriptor, baseURL: url, key: key), url) { error in
+                guard case RequestError.insecureURL = error else { return XCTFail("\(url): \(error)") }
+                XCTAssertFalse("\(error)".contains(key))
+            }
+        }
+    }
+
+    func testARefusedBaseURLIsAConfigurationErrorExit78() throws {
+        let home = try makeTemporaryFolder(self)
+        let result = try runAlmanac(
+            ["weather", "55.75,37.61"], home: home, environment: ["ALMANAC_METNO_URL": "http://127.example.com", "ALMANAC_OPENWEATHER_URL": "x"])
+        assertOneLineError(result, status: 78, contains: "Refusing plain http:// to 127.example.com; use https in ALMANAC_METNO_URL")
+    }
 }

@@ -2,8 +2,14 @@ import Foundation
 
 #if canImport(Glibc)
     import Glibc
+    /// The C library's `write`, named apart from this file's own `write`.
+    private let posixWrite = Glibc.write
+    /// The C library's `read`, named apart from this file's own `read`.
+    private let posixRead = Glibc.read
 #elseif canImport(Darwin)
     import Darwin
+    private let posixWrite = Darwin.write
+    private let posixRead = Darwin.read
 #endif
 
 /// Reads a whole file, and writes a whole buffer, with plain system calls.
@@ -55,7 +61,7 @@ public enum FileBytes {
 
     private static func systemWrite(_ fd: Int32, _ buffer: UnsafeRawPointer, _ count: Int) -> Int {
         #if canImport(Glibc)
-            Glibc.write(fd, buffer, count)
+            posixWrite(fd, buffer, count)
         #else
             Darwin.write(fd, buffer, count)
         #endif
@@ -63,7 +69,7 @@ public enum FileBytes {
 
     private static func systemRead(_ fd: Int32, _ buffer: UnsafeMutableRawPointer?, _ count: Int) -> Int {
         #if canImport(Glibc)
-            Glibc.read(fd, buffer, count)
+            posixRead(fd, buffer, count)
         #else
             Darwin.read(fd, buffer, count)
         #endif

@@ -37,7 +37,7 @@ public struct PreparedRequest: Sendable, Equatable {
 
     /// The host, for messages.
     public var host: String {
-        URLParts.host(of: url) ?? "the server"
+        ParsedURL(url)?.host ?? "the server"
     }
 }
 

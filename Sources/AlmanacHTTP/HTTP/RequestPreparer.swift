@@ -65,11 +65,12 @@ public enum RequestPreparer {
 
     /// Only http(s) with a host; plain http only to loopback unless allowed.
     static func check(_ url: String, subject: String, variable: String, options: TransportOptions) throws {
-        guard let scheme = URLParts.scheme(of: url), scheme == "http" || scheme == "https", let host = URLParts.host(of: url) else {
+        // Parsed by curl, so the host checked is the host curl would connect to.
+        guard let parsed = ParsedURL(url), parsed.scheme == "http" || parsed.scheme == "https", !parsed.host.isEmpty else {
             throw RequestError.invalidBaseURL(subject: subject, variable: variable)
         }
-        if scheme == "http", !URLParts.isLoopback(host: host), !options.allowInsecureHTTP {
-            throw RequestError.insecureURL(host: host, variable: variable)
+        if parsed.scheme == "http", !parsed.isLoopback, !options.allowInsecureHTTP {
+            throw RequestError.insecureURL(host: parsed.host, variable: variable)
         }
     }
 

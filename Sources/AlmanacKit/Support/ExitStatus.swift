@@ -15,6 +15,8 @@ public enum ExitStatus {
     public static let cannotCreate: Int32 = 73
     /// A temporary limit: the plan's credits are spent and waiting was declined.
     public static let temporary: Int32 = 75
+    /// The configuration is wrong: a base URL that is not http(s), or plain http to a remote host (`EX_CONFIG`).
+    public static let configuration: Int32 = 78
 
     /// The exit code for an error that ended a command.
     public static func code(for error: any Error) -> Int32 {
@@ -25,6 +27,7 @@ public enum ExitStatus {
         // The provider's own rate limit is temporary too: try again at the time the error names.
         case APIError.rateLimited: temporary
         case is OutputPathError: cannotCreate
+        case is RequestError: configuration
         case is APIError, is TransportError, is DecodingFailure, is SampleDataError: unavailable
         default: failure
         }

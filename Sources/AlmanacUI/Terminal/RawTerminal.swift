@@ -5,6 +5,14 @@ import Foundation
 
 #if canImport(Glibc)
     import Glibc
+    /// The C library's `signal`, named apart from this file's own `signal`.
+    private let posixSignal = Glibc.signal
+    /// The C library's `write`, named apart from this file's own `write`.
+    private let posixWrite = Glibc.write
+#elseif canImport(Darwin)
+    import Darwin
+    private let posixSignal = Darwin.signal
+    private let posixWrite = Darwin.write
 #endif
 
 /// Raw keys and the alternate screen, restored on exit, on Ctrl+C and on SIGTERM/SIGHUP.
@@ -34,7 +42,7 @@ public final class RawTerminal {
         raw.c_oflag |= tcflag_t(OPOST | ONLCR)
         tcsetattr(STDIN_FILENO, TCSAFLUSH, &raw)
         for signal in [SIGTERM, SIGHUP, SIGINT] {
-            Glibc.signal(signal) { number in
+            _ = posixSignal(signal) { number in
                 RawTerminal.restoreFromSignal()
                 _exit(128 + number)
             }
@@ -54,7 +62,7 @@ public final class RawTerminal {
     /// Async-signal-safe restore: only write(2) and tcsetattr(3).
     public static func restoreFromSignal() {
         let text = "\u{1B}[?25h\u{1B}[?1049l"
-        _ = text.withCString { Glibc.write(STDOUT_FILENO, $0, strlen($0)) }
+        _ = text.withCString { posixWrite(STDOUT_FILENO, $0, strlen($0)) }
         if savedValid { tcsetattr(STDIN_FILENO, TCSAFLUSH, &saved) }
     }
 
@@ -63,7 +71,7 @@ public final class RawTerminal {
         let total = data.count
         var offset = 0
         while offset < total {
-            let written = data.withUnsafeBytes { Glibc.write(STDOUT_FILENO, $0.baseAddress! + offset, total - offset) }
+            let written = data.withUnsafeBytes { posixWrite(STDOUT_FILENO, $0.baseAddress! + offset, total - offset) }
             if written <= 0 { return }
             offset += written
         }
