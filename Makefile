@@ -2,12 +2,24 @@
 # make test  — check the format, build warnings-free and run every test (offline; a loopback server, never the internet)
 # make bench — build in release mode and run the benchmarks
 # make fuzz  — fuzz every reader for FUZZ_SECONDS (60) each and print a table (see Fuzz/README.md)
+# make install [PREFIX=/usr/local] [DESTDIR=] — the program, its sample data, the manual and the
+#              bash/zsh/fish completions under PREFIX; make uninstall removes exactly those
+# make dist  — dist/almanac-VERSION-linux-ARCH.tar.gz (runs without Swift; needs libcurl4) and its SHA-256
 SWIFT ?= swift
 # Release builds only: type metadata by direct accessors instead of mangled-name lookups that scan
 # every conformance record (not in Package.swift: SwiftPM refuses unsafe flags in a dependency).
 RELEASE_FLAGS ?= -Xswiftc -Xfrontend -Xswiftc -disable-concrete-type-metadata-mangled-name-accessors
 
-.PHONY: run test lint bench fuzz deps build clean
+PREFIX ?= /usr/local
+DESTDIR ?=
+VERSION := $(shell sed -n 's/.*static let current = "\(.*\)"/\1/p' Sources/AlmanacCore/Support/AlmanacVersion.swift)
+ARCH := $(shell uname -m)
+# The shipped build: release, the Swift runtime linked in, in its own build folder.
+STATIC := .build-static
+STAGE := $(STATIC)/stage
+MANUAL := .build/plugins/GenerateManual/outputs/almanac/almanac.1
+
+.PHONY: run test lint bench fuzz deps build clean release stage install uninstall dist install-test
 
 deps:
 	@ALMANAC_NEED_TMUX=$(NEED_TMUX) ./scripts/install-deps.sh
@@ -37,5 +49,26 @@ bench: deps
 fuzz: deps
 	./scripts/fuzz.sh
 
+release: deps
+	$(SWIFT) build -c release $(RELEASE_FLAGS) --static-swift-stdlib --product almanac --scratch-path $(STATIC)
+
+# The manual comes from the command definitions (swift-argument-parser's generate-manual plugin).
+stage: release
+	$(SWIFT) package generate-manual --configuration debug
+	./scripts/stage.sh $(STATIC)/release/almanac $(MANUAL) $(STAGE)
+
+install: stage
+	./scripts/install.sh $(STAGE) "$(DESTDIR)$(PREFIX)"
+
+uninstall:
+	./scripts/uninstall.sh "$(DESTDIR)$(PREFIX)"
+
+dist: stage
+	./scripts/dist.sh $(STAGE) $(VERSION) $(ARCH)
+
+# What CI checks of install, uninstall and the tarball (scripts/test-install.sh).
+install-test:
+	./scripts/test-install.sh
+
 clean:
-	rm -rf .build .build-fuzz
+	rm -rf .build .build-fuzz $(STATIC) dist

@@ -9,9 +9,9 @@ import Foundation
 struct Almanac: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "almanac",
-        abstract: "Weather, crypto prices, fruit nutrition, an exam planner and a live deals table — cache-first and offline-capable.",
+        abstract: "Weather, crypto prices, fruit nutrition, an exam planner and a live deals table: cache-first and offline-capable.",
         discussion: "Run with no arguments on a terminal for the full-screen app (almanac menu for the line menu). Every data command takes --json.",
-        version: AlmanacVersion.current,
+        version: Almanac.version,
         subcommands: [
             WeatherCommand.self, CryptoCommand.self, FruitCommand.self, ExamsCommand.self, DealsCommand.self,
             ProfileCommand.self, UICommand.self, MenuCommand.self, DoctorCommand.self, CacheCommand.self, FixturesCommand.self,
@@ -19,6 +19,12 @@ struct Almanac: AsyncParsableCommand {
     )
 
     @OptionGroup var global: GlobalOptions
+
+    /// `0.1.0 (commit 1a2b3c4d5e6f)`: the version and, when known, the commit it was built from.
+    static let version: String = {
+        let path = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments.first
+        return AlmanacVersion.current + (FixtureLocator.commit(executablePath: path).map { " (commit \($0))" } ?? "")
+    }()
 
     /// On a terminal: the full-screen app (the line menu when TERM is dumb). Piped: the help.
     func run() async throws {

@@ -45,6 +45,20 @@ final class FixtureLocatorTests: XCTestCase {
         XCTAssertEqual(found?.path, "/elsewhere/set")
     }
 
+    func testTheCommitFromTheInstalledFileOrTheCheckout() throws {
+        try make("pkg/.git/refs/heads/main")
+        try Data("ref: refs/heads/main\n".utf8).write(to: root.appendingPathComponent("pkg/.git/HEAD"))
+        try Data("0123456789abcdef0123456789abcdef01234567\n".utf8).write(to: root.appendingPathComponent("pkg/.git/refs/heads/main"))
+        try make("pkg/.build/release/almanac")
+        XCTAssertEqual(FixtureLocator.commit(executablePath: root.appendingPathComponent("pkg/.build/release/almanac").path), "0123456789ab")
+        try make("prefix/bin/almanac")
+        try make("prefix/share/almanac/COMMIT")
+        try Data("fedcba987654\n".utf8).write(to: root.appendingPathComponent("prefix/share/almanac/COMMIT"))
+        XCTAssertEqual(FixtureLocator.commit(executablePath: root.appendingPathComponent("prefix/bin/almanac").path), "fedcba987654")
+        try make("elsewhere/almanac")
+        XCTAssertNil(FixtureLocator.commit(executablePath: root.appendingPathComponent("elsewhere/almanac").path))
+    }
+
     func testABinaryWithoutSampleDataSaysSoInAPersonsWords() throws {
         let home = try makeTemporaryFolder(self)
         let copy = home.appendingPathComponent("almanac")
@@ -69,5 +83,19 @@ final class FixtureLocatorTests: XCTestCase {
             XCTAssertTrue(text.hasPrefix("almanac: No sample data is installed, so there is none " + what), text)
             XCTAssertFalse(text.contains("GET") || text.contains("?") || text.contains("/1.x/"), "no request line: \(text)")
         }
+        // ALMANAC_FIXTURES_DIR, the last place looked in, finds them; the doctor says how.
+        let process = Process()
+        process.executableURL = copy
+        process.arguments = ["doctor"]
+        process.environment = [
+            "PATH": "/usr/bin:/bin", "HOME": home.path, "ALMANAC_HOME": home.path, "ALMANAC_FIXTURES_DIR": repositoryFixtures.path,
+        ]
+        process.currentDirectoryURL = home
+        let output = Pipe()
+        process.standardOutput = output
+        try process.run()
+        let doctor = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        XCTAssertTrue(doctor.contains("Sample data: \(repositoryFixtures.path) (shipped, ALMANAC_FIXTURES_DIR"), doctor)
     }
 }

@@ -26,6 +26,8 @@ public struct Configuration: Sendable {
     public var cacheLimitBytes: Int
     /// The folder of recorded responses: `ALMANAC_FIXTURES`, else the shipped set.
     public var fixturesFolder: URL?
+    /// How `fixturesFolder` was found (installed, the checkout, a variable); nil when not found.
+    public var fixturesOrigin: FixtureLocator.Origin?
     /// Where `almanac fixtures record` writes by default: `<data>/fixtures`.
     public var userFixturesFolder: URL { paths.data.appendingPathComponent("fixtures") }
 
@@ -63,7 +65,9 @@ public struct Configuration: Sendable {
         self.noWait = noWait
         self.creditPlan = CreditBudget.plan(environment)
         self.cacheLimitBytes = (Int(environment["ALMANAC_CACHE_MAX_MB"] ?? "") ?? 100) * 1024 * 1024
-        self.fixturesFolder = FixtureLocator.locate(environment: environment, executablePath: executablePath)
+        let found = FixtureLocator.find(environment: environment, executablePath: executablePath)
+        self.fixturesFolder = found?.url
+        self.fixturesOrigin = found?.origin
     }
 
     /// The API key for a provider, or nil when unset or not needed.

@@ -11,13 +11,27 @@ import Foundation
 
 /// Finds the folder of recorded responses, wherever the binary runs from.
 ///
-/// Order: `ALMANAC_FIXTURES`; a `Fixtures/` folder (holding `README.md`) in any parent of the
-/// executable's real path (the package checkout); `<prefix>/share/almanac/Fixtures` beside an
-/// installed binary; the current folder and its parents.
+/// Order: `ALMANAC_FIXTURES` (replaces every other set); `<prefix>/share/almanac/Fixtures` beside
+/// an installed binary (`<prefix>/bin/almanac`); a `Fixtures/` folder (holding `README.md`) in any
+/// parent of the executable's real path (the package checkout, for `swift run`), then of the
+/// current folder; `ALMANAC_FIXTURES_DIR`.
 public enum FixtureLocator {
+    /// How the folder was found, for `almanac doctor`.
+    public enum Origin: String, Sendable, Codable {
+        case variable = "ALMANAC_FIXTURES"
+        case installed = "installed beside the program"
+        case checkout = "the checkout's Fixtures/"
+        case fallback = "ALMANAC_FIXTURES_DIR"
+    }
+
     public static func locate(environment: Environment, executablePath: String?) -> URL? {
+        find(environment: environment, executablePath: executablePath)?.url
+    }
+
+    /// The folder and how it was found; nil when there is none.
+    public static func find(environment: Environment, executablePath: String?) -> (url: URL, origin: Origin)? {
         if let explicit = environment["ALMANAC_FIXTURES"] {
-            return URL(fileURLWithPath: explicit, isDirectory: true)
+            return (URL(fileURLWithPath: explicit, isDirectory: true), .variable)
         }
         // Paths as text, checked with access(2): this runs before every sample-data command, and
         // URL and FileManager calls cost more than the rest of the search.
@@ -25,7 +39,7 @@ public enum FixtureLocator {
         if let executablePath {
             let folder = parent(realPath(executablePath))
             let installed = parent(folder) + "/share/almanac/Fixtures"
-            if isFixtureFolder(installed) { return URL(fileURLWithPath: installed, isDirectory: true) }
+            if isFixtureFolder(installed) { return (URL(fileURLWithPath: installed, isDirectory: true), .installed) }
             starts.append(folder)
         }
         starts.append(FileManager.default.currentDirectoryPath)
@@ -33,13 +47,57 @@ public enum FixtureLocator {
             var folder = start
             for _ in 0..<8 {
                 let candidate = (folder == "/" ? "" : folder) + "/Fixtures"
-                if isFixtureFolder(candidate) { return URL(fileURLWithPath: candidate, isDirectory: true) }
+                if isFixtureFolder(candidate) { return (URL(fileURLWithPath: candidate, isDirectory: true), .checkout) }
                 let up = parent(folder)
                 if up == folder { break }
                 folder = up
             }
         }
+        if let fallback = environment["ALMANAC_FIXTURES_DIR"], isFixtureFolder(fallback) {
+            return (URL(fileURLWithPath: fallback, isDirectory: true), .fallback)
+        }
         return nil
+    }
+
+    /// The commit the program was built from: `COMMIT` beside the installed sample data
+    /// (`<prefix>/share/almanac/COMMIT`, written by `make install` and `make dist`), else the
+    /// checkout's `.git` (HEAD, its ref file or `packed-refs`); nil when neither says.
+    public static func commit(executablePath: String?) -> String? {
+        guard let executablePath else { return nil }
+        let folder = parent(realPath(executablePath))
+        if let text = FileBytes.read(atPath: parent(folder) + "/share/almanac/COMMIT").map({ String(decoding: $0, as: UTF8.self) }) {
+            let commit = text.trimmingCharacters(in: .whitespacesAndNewlines)
+            if !commit.isEmpty { return commit }
+        }
+        var start = folder
+        for _ in 0..<8 {
+            if let commit = gitHead(start + "/.git") { return commit }
+            let up = parent(start)
+            if up == start { break }
+            start = up
+        }
+        return nil
+    }
+
+    /// The commit a `.git` folder's HEAD names (12 hex digits), if it is a checkout.
+    private static func gitHead(_ git: String) -> String? {
+        guard
+            let head = FileBytes.read(atPath: git + "/HEAD").map({
+                String(decoding: $0, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+            })
+        else {
+            return nil
+        }
+        guard head.hasPrefix("ref: ") else { return String(head.prefix(12)) }
+        let ref = String(head.dropFirst(5))
+        if let sha = FileBytes.read(atPath: git + "/" + ref).map({
+            String(decoding: $0, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+        }) {
+            return String(sha.prefix(12))
+        }
+        let packed = FileBytes.read(atPath: git + "/packed-refs").map { String(decoding: $0, as: UTF8.self) } ?? ""
+        let line = packed.split(separator: "\n").first { $0.hasSuffix(" " + ref) }
+        return line.map { String($0.prefix(12)) }
     }
 
     static func isFixtureFolder(_ path: String) -> Bool {

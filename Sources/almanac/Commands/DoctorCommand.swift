@@ -50,7 +50,9 @@ enum DoctorView {
             text += "\n  credits: Data from MET Norway; Weather data by Open-Meteo.com; Location data based on GeoNames (CC BY 4.0)"
         }
         if report.fixtureSets.isEmpty {
-            text += "\n\nSample data: " + style.red("not found (set ALMANAC_FIXTURES)")
+            text +=
+                "\n\nSample data: "
+                + style.red("not found (install with `make install`, or set ALMANAC_FIXTURES_DIR to a Fixtures folder)")
         } else {
             let sets = report.fixtureSets.map { set in
                 "\(set.path) (\(set.kind)\(set.recordedOn.map { ", recorded \($0)" } ?? ""))"

@@ -56,7 +56,8 @@ public struct Doctor: Sendable {
             let set = FixtureTransport(folder: folder)
             let recorded = set.recordedOn?.description
             let manifest = set.manifest(folder)
-            let kind = explicit ? "ALMANAC_FIXTURES" : (folder == configuration.userFixturesFolder ? "yours" : "shipped")
+            let shipped = configuration.fixturesOrigin.map { "shipped, \($0.rawValue)" } ?? "shipped"
+            let kind = explicit ? "ALMANAC_FIXTURES" : (folder == configuration.userFixturesFolder ? "yours" : shipped)
             return .init(path: folder.path, recordedOn: recorded, recordings: manifest?.recordings.count, kind: kind)
         }
     }

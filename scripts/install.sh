@@ -1,0 +1,11 @@
+#!/usr/bin/env bash
+# Copies the staged files (scripts/stage.sh) under a prefix: `make install` (PREFIX, DESTDIR).
+# Usage: install.sh STAGE_FOLDER DESTINATION_PREFIX
+set -euo pipefail
+stage="$1"; prefix="$2"
+cd "$stage"
+find . -type f | sort | while read -r file; do
+  mode=644; [ "$file" = ./bin/almanac ] && mode=755
+  install -D -m "$mode" "$file" "$prefix/${file#./}"
+done
+echo "Installed almanac under $prefix (make uninstall removes it)."

@@ -1,0 +1,44 @@
+#!/usr/bin/env bash
+# Installs into a temporary DESTDIR and checks the result as a user would meet it, from another
+# folder with an empty environment and no keys; then uninstalls, and checks the tarball of
+# `make dist` on its own. Prints one line per check and "install: N passed, M failed".
+set -uo pipefail
+cd "$(dirname "$0")/.."
+destdir="$(mktemp -d)"; elsewhere="$(mktemp -d)"; unpacked="$(mktemp -d)"
+trap 'rm -rf "$destdir" "$elsewhere" "$unpacked"' EXIT
+passed=0; failed=0
+check() { # check NAME COMMAND…: runs the command, counts it
+  local name="$1"; shift
+  if "$@" >"$elsewhere/.out" 2>&1; then passed=$((passed + 1)); echo "ok    $name"
+  else failed=$((failed + 1)); echo "FAIL  $name"; sed 's/^/      /' "$elsewhere/.out" | head -20; fi
+}
+run_clean() { (cd "$elsewhere" && env -i HOME="$elsewhere" "$@"); }
+
+make -s install DESTDIR="$destdir" PREFIX=/usr/local >/dev/null || { echo "install: 0 passed, 1 failed"; exit 1; }
+prefix="$destdir/usr/local"
+forecast() { run_clean "$1" weather forecast Moscow --offline | grep -q "^7-day forecast — Moscow, Russia"; }
+check "the installed binary shows the sample 7-day forecast for Moscow" forecast "$prefix/bin/almanac"
+check "it finds its sample data beside itself" sh -c "cd '$elsewhere' && env -i HOME='$elsewhere' '$prefix/bin/almanac' doctor | grep -q 'installed beside the program'"
+check "--version says the version and the commit" sh -c "'$prefix/bin/almanac' --version | grep -Eq '^[0-9]+\.[0-9]+\.[0-9]+ \(commit [0-9a-f]{12}\)$'"
+manual="$prefix/share/man/man1/almanac.1"
+if command -v man >/dev/null 2>&1; then
+  check "man -l renders the manual" sh -c "MANWIDTH=100 man -l '$manual' 2>/dev/null | grep -q 'almanac weather'"
+else
+  check "the manual is mdoc" sh -c "head -5 '$manual' | grep -q '^.Dt ALMANAC 1'"
+fi
+check "bash completion loads" bash -c "source '$prefix/share/bash-completion/completions/almanac' && complete -p almanac"
+check "zsh and fish completions are there" test -s "$prefix/share/zsh/site-functions/_almanac" -a -s "$prefix/share/fish/vendor_completions.d/almanac.fish"
+make -s uninstall DESTDIR="$destdir" PREFIX=/usr/local >/dev/null
+check "make uninstall leaves no file behind" sh -c "test -z \"\$(find '$destdir' -type f)\""
+
+make -s dist >/dev/null || { failed=$((failed + 1)); echo "FAIL  make dist"; }
+tarball="$(ls dist/almanac-*-linux-*.tar.gz 2>/dev/null | head -1)"
+check "the tarball's checksum holds" sh -c "cd dist && sha256sum -c '$(basename "$tarball").sha256'"
+tar -C "$unpacked" -xzf "$tarball"
+bin="$(ls -d "$unpacked"/almanac-*/bin/almanac)"
+check "the tarball's binary needs no Swift runtime (no libswift in ldd)" sh -c "! ldd '$bin' | grep -q libswift"
+check "the tarball's binary says its version" sh -c "run() { cd '$elsewhere' && env -i '$bin' --version; }; run | grep -q '(commit '"
+check "the tarball's binary shows the sample forecast from its folder" forecast "$bin"
+check "the tarball carries INSTALL" test -s "$(dirname "$(dirname "$bin")")/INSTALL"
+echo "install: $passed passed, $failed failed"
+[ "$failed" -eq 0 ]
