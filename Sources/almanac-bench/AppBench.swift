@@ -33,15 +33,7 @@ enum AppBench {
         }
         let arrived = deals.browser.feed.received - before
 
-        // The Weather tab on its own: the stream has ended (its merging would otherwise share each frame).
-        while !deals.browser.feed.isComplete || deals.browser.feed.store.sortingTo != nil { for tab in app.tabs { tab.tick() } }
-        _ = app.apply(.character("1"))
-        for _ in 0..<200 {
-            for tab in app.tabs { tab.tick() }
-            if app.tabs[0].pending == 0 { break }
-            try await Task.sleep(nanoseconds: 10_000_000)
-        }
-        let weather = presses(app, screen, count, keys: [.right, .down, .character("t"), .left, .enter, .right, .escape])
+        let weather = try await weatherPresses(app, screen, count, after: deals)
         func figures(_ times: [Double]) -> String { "median \(milliseconds(median(times))) · worst \(milliseconds(times.max() ?? 0))" }
         let rows: [(String, String)] = [
             ("Deals, 1M+ rows, ingesting: ↑↓ PgUp PgDn f", figures(moving)),
@@ -61,6 +53,18 @@ enum AppBench {
                 "landingWorstMs": (landing.max() ?? 0) * 1000,
                 "weatherMedianMs": median(weather) * 1000, "weatherWorstMs": (weather.max() ?? 0) * 1000, "arrived": arrived,
             ], asJSON: options.json)
+    }
+
+    /// The Weather tab on its own, once the stream has ended (its merging would otherwise share each frame).
+    private static func weatherPresses(_ app: AlmanacApp, _ screen: ScreenWriter, _ count: Int, after deals: DealsTab) async throws -> [Double] {
+        while !deals.browser.feed.isComplete || deals.browser.feed.store.sortingTo != nil { for tab in app.tabs { tab.tick() } }
+        _ = app.apply(.character("1"))
+        for _ in 0..<200 {
+            for tab in app.tabs { tab.tick() }
+            if app.tabs[0].pending == 0 { break }
+            try await Task.sleep(nanoseconds: 10_000_000)
+        }
+        return presses(app, screen, count, keys: [.right, .down, .character("t"), .left, .enter, .right, .escape])
     }
 
     /// The app on the recorded samples in a fresh home, with a deal source of `count` deals sent as fast as they can be.

@@ -50,17 +50,26 @@ extension CryptoService {
                 break
             }
         }
-        if let failure, let oldest = known.values.filter({ $0.origin == .cache }).map(\.fetchedAt).min() {
-            let age = Age.describe(days.now().timeIntervalSince(oldest))
-            gate.console.warn("showing prices cached \(age) ago: \(ErrorText.describe(failure))")
+        if let failure { warnCached(known, failure) }
+        return Self.marking(rows(list, known), refused: refused)
+    }
+
+    /// The rows of pairs with a remembered refusal carry its reason and when it ends.
+    private static func marking(_ prices: WatchlistPrices, refused: [String: (reason: String, until: Date)]) -> WatchlistPrices {
+        var prices = prices
+        for index in prices.rows.indices {
+            guard let refusal = refused[prices.rows[index].symbol] else { continue }
+            prices.rows[index].error = refusal.reason
+            prices.rows[index].refusedUntil = refusal.until
         }
-        var result = rows(list, known)
-        for index in result.rows.indices {
-            guard let refusal = refused[result.rows[index].symbol] else { continue }
-            result.rows[index].error = refusal.reason
-            result.rows[index].refusedUntil = refusal.until
-        }
-        return result
+        return prices
+    }
+
+    /// A failed refresh leaves the cached prices standing: said with their age and the reason.
+    private func warnCached(_ known: [String: Fetched<TwelveDataDTO.QuoteResult>], _ failure: any Error) {
+        guard let oldest = known.values.filter({ $0.origin == .cache }).map(\.fetchedAt).min() else { return }
+        let age = Age.describe(days.now().timeIntervalSince(oldest))
+        gate.console.warn("showing prices cached \(age) ago: \(ErrorText.describe(failure))")
     }
 
     /// Live refusals are remembered for a day; a pair priced after all is forgotten.

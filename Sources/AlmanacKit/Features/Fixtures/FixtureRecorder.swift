@@ -98,38 +98,31 @@ public struct FixtureRecorder: Sendable {
                 ("the Rosaceae family", { _ = try await fruit.group(.family, "Rosaceae") }),
             ]
         case .openWeather, .openWeatherPro:
-            let weather = WeatherService(context: context)
-            let saved = (try? weather.document().cities.map(\.name)) ?? []
-            return (saved.isEmpty ? ["Moscow", "London"] : saved).map { name in
-                (
-                    "the weather in \(name)",
-                    {
-                        let city = try await weather.resolve(name, pick: 1, chooser: nil)
-                        _ = try await weather.forecast(for: city, days: 7)
-                        _ = try await weather.forecast(for: city, days: 25)
-                    }
-                )
-            }
+            return Self.weatherSteps(WeatherService(context: context), what: "the weather")
         case .metNorway:
-            var weather = WeatherService(context: context)
-            weather.pinnedSources = .keyless
-            let keyless = weather
-            let saved = (try? weather.document().cities.map(\.name)) ?? []
-            return (saved.isEmpty ? ["Moscow", "London"] : saved).map { name in
-                (
-                    "the keyless weather in \(name)",
-                    {
-                        let city = try await keyless.resolve(name, pick: 1, chooser: nil)
-                        _ = try await keyless.forecast(for: city, days: 7)
-                        _ = try await keyless.forecast(for: city, days: 25)
-                    }
-                )
-            }
+            var keyless = WeatherService(context: context)
+            keyless.pinnedSources = .keyless
+            return Self.weatherSteps(keyless, what: "the keyless weather")
         case .yandexGeocoder:
             let weather = WeatherService(context: context)
             return ["Moscow", "London", "Saint Petersburg"].map { name in ("the place \(name)", { _ = try await weather.geocode(name) }) }
         default:
             return []
+        }
+    }
+
+    /// The saved cities (or Moscow and London), each with 7 and 25 days, through `weather`'s providers.
+    private static func weatherSteps(_ weather: WeatherService, what: String) -> [Step] {
+        let saved = (try? weather.document().cities.map(\.name)) ?? []
+        return (saved.isEmpty ? ["Moscow", "London"] : saved).map { name in
+            (
+                "\(what) in \(name)",
+                {
+                    let city = try await weather.resolve(name, pick: 1, chooser: nil)
+                    _ = try await weather.forecast(for: city, days: 7)
+                    _ = try await weather.forecast(for: city, days: 25)
+                }
+            )
         }
     }
 
