@@ -2,6 +2,7 @@ import AlmanacCore
 import AlmanacHTTP
 import AlmanacKit
 import AlmanacProviders
+import AlmanacUI
 import Foundation
 
 /// Ingest, merge, re-sort, flip and window timings for the deals table.

@@ -6,6 +6,7 @@ import XCTest
 @testable import AlmanacHTTP
 @testable import AlmanacKit
 @testable import AlmanacProviders
+@testable import AlmanacUI
 
 private struct Weather: Decodable, Sendable, Equatable {
     var temp: Double

@@ -5,6 +5,7 @@ import XCTest
 @testable import AlmanacHTTP
 @testable import AlmanacKit
 @testable import AlmanacProviders
+@testable import AlmanacUI
 
 private struct Notes: StoredDocument {
     static let schemaVersion = 2

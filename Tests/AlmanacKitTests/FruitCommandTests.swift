@@ -6,6 +6,7 @@ import XCTest
 @testable import AlmanacHTTP
 @testable import AlmanacKit
 @testable import AlmanacProviders
+@testable import AlmanacUI
 
 final class FruitCommandTests: XCTestCase {
     private let offline = ["ALMANAC_OFFLINE": "1", "ALMANAC_TODAY": "2026-11-21"]

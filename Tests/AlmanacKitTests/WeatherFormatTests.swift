@@ -2,6 +2,7 @@ import Foundation
 import XCTest
 
 @testable import AlmanacKit
+@testable import AlmanacUI
 
 /// Clock times by arithmetic read exactly as a formatter would write them, in any zone, in
 /// both clocks, across a daylight-saving change.

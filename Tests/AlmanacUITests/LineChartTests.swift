@@ -1,4 +1,4 @@
-import AlmanacKit
+import AlmanacUI
 import XCTest
 
 /// Charts speak the tables' language: a true minus sign on the value axis, and a time axis when

@@ -1,6 +1,6 @@
 import XCTest
 
-@testable import AlmanacKit
+@testable import AlmanacUI
 
 final class StyleTests: XCTestCase {
     /// Terminal columns: ANSI colour takes none, wide emoji and CJK two, CR LF one character.

@@ -1,4 +1,4 @@
-import AlmanacKit
+import AlmanacUI
 import XCTest
 
 /// Tables never break: with wide emoji, CJK names and empty cells, every column starts (left
