@@ -69,7 +69,7 @@ final class ExamServiceTests: XCTestCase {
             }
         }
         XCTAssertEqual(try exams.add(name: "  Trimmed  ", date: "2026-11-20T10:00", passed: true).name, "Trimmed")
-        XCTAssertThrowsError(try exams.pass(id: 1)) { XCTAssertEqual(($0 as? UsageError)?.message, "Exam 1 is already passed.") }
+        XCTAssertThrowsError(try exams.pass(id: 1)) { XCTAssertEqual($0 as? ExamError, .alreadyPassed(1)) }
         XCTAssertEqual(try exams.add(name: "Trimmed", date: "2026-12-01 10:00").id, 2, "two exams may share a name")
     }
 

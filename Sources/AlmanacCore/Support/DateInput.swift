@@ -35,6 +35,8 @@ public enum DateInputError: UserInputError, Equatable {
     case invalid(DateInput.Field, String, today: LocalDate)
     case afterToday(DateInput.Field, LocalDate, today: LocalDate)
     case reversed(from: LocalDate, to: LocalDate)
+    /// `ALMANAC_TODAY` is set to something that is not a date.
+    case invalidPinnedToday(String)
 
     public var description: String {
         switch self {
@@ -44,6 +46,8 @@ public enum DateInputError: UserInputError, Equatable {
             "\(Self.name(field)) \(date) is after today (\(today))."
         case .reversed(let from, let to):
             "The start date \(from) is after the end date \(to)."
+        case .invalidPinnedToday(let text):
+            "ALMANAC_TODAY must be a date as YYYY-MM-DD, not \"\(text)\"."
         }
     }
 

@@ -1,7 +1,9 @@
 import Foundation
 
-/// Invalid input from the user: one sentence saying what is wrong and what is expected. Exit 64.
-public struct UsageError: Error, Equatable, CustomStringConvertible, Sendable {
+/// Invalid input a front end checks itself (a menu prompt, a flag combination): one sentence
+/// saying what is wrong and what is expected. Exit 64, like every `UserInputError`; the features
+/// throw their own typed errors instead.
+public struct UsageError: UserInputError, Equatable {
     public var message: String
     public init(_ message: String) { self.message = message }
     public var description: String { message }

@@ -33,7 +33,7 @@ public struct DayClock: Sendable {
     public func today() throws -> LocalDate {
         if let pinned {
             guard let date = LocalDate(pinned) else {
-                throw UsageError("ALMANAC_TODAY must be a date as YYYY-MM-DD, not \"\(pinned)\".")
+                throw DateInputError.invalidPinnedToday(pinned)
             }
             return date
         }

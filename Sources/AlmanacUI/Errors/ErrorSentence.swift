@@ -44,7 +44,7 @@ public enum ErrorSentence {
         case .daysOutOfRange(let requested, let allowed): "--days must be from \(allowed.lowerBound) to \(allowed.upperBound), not \(requested)."
         case .hoursOutOfRange(let requested, let allowed): "--hours must be from \(allowed.lowerBound) to \(allowed.upperBound), not \(requested)."
         case .invalidDate(let text): "--date must be a real date as YYYY-MM-DD, not \"\(text)\"."
-        case .unknownSavedCity, .notFound, .noneChosen: nil
+        case .unknownSavedCity, .notFound, .noneChosen, .badName, .outsideForecast: nil
         }
     }
 
@@ -53,28 +53,32 @@ public enum ErrorSentence {
         case .invalid(let field, let text, _): "--\(field.rawValue) must be a real date as YYYY-MM-DD, today or yesterday, not \"\(text)\"."
         case .afterToday(let field, let date, let today): "--\(field.rawValue) \(date) is after today (\(today))."
         case .reversed(let from, let to): "--from \(from) is after --to \(to)."
+        case .invalidPinnedToday: error.description
         }
     }
 
-    private static func crypto(_ error: CryptoError) -> String {
+    private static func crypto(_ error: CryptoError) -> String? {
         switch error {
         case .ambiguous(let query, let pairs): "Several pairs match \"\(query)\": \(CryptoError.list(pairs)). Choose one with --pick N."
         case .choiceOutOfRange(let choice, let count, let query): "--pick \(choice) is out of range: \(count) pairs match \"\(query)\"."
+        default: nil
         }
     }
 
-    private static func fruit(_ error: FruitError) -> String {
+    private static func fruit(_ error: FruitError) -> String? {
         switch error {
         case .eatenInFuture(let date): "--date \(date) is in the future; log fruit already eaten."
         case .amountOutOfRange: "--amount must be more than 0 and at most 5000 grams."
         case .noLogEntry(let id, let empty):
             "No log entry \(id)." + (empty ? " The log is empty." : " See the numbers in: almanac fruit log --from YYYY-MM-DD")
+        default: nil
         }
     }
 
-    private static func exam(_ error: ExamError) -> String {
+    private static func exam(_ error: ExamError) -> String? {
         switch error {
         case .pastDate(let when): "\(when) is in the past; a new pending exam needs a future date (or add --passed to file it as passed)."
+        default: nil
         }
     }
 

@@ -22,7 +22,7 @@ public enum ExitStatus {
     /// The exit code for an error that ended a command.
     public static func code(for error: any Error) -> Int32 {
         switch error {
-        case is UsageError, is any UserInputError: usage
+        case is any UserInputError: usage
         case StoreError.damaged: dataError
         case is CreditLimitError: temporary
         // The provider's own rate limit is temporary too: try again at the time the error names.

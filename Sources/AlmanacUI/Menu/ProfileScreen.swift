@@ -20,7 +20,7 @@ public struct ProfileScreen: MenuScreen {
             if index == 0 { return io.say("Username: \(current)") }
             let chosen = io.askValid("New username [\(current)]:") { text -> String in
                 if text.isEmpty { return current }
-                if let problem = ProfileService.validate(text) { throw UsageError(problem) }
+                if let problem = ProfileService.problem(text) { throw problem }
                 return text
             }
             guard let chosen else { return }

@@ -29,10 +29,10 @@ public final class RawTerminal {
     /// who asked, in that sentence.
     public func enter(term: String?, purpose: String = "deals browse", alternative: String = "`almanac deals top`") throws {
         guard isatty(STDIN_FILENO) == 1, isatty(STDOUT_FILENO) == 1 else {
-            throw UsageErrorText("\(purpose) needs a terminal; use \(alternative) for piped output.")
+            throw TerminalError.notATerminal(purpose: purpose, alternative: alternative)
         }
         if term == "dumb" {
-            throw UsageErrorText("\(purpose) needs a terminal that can move its cursor (TERM is dumb); use \(alternative) instead.")
+            throw TerminalError.dumbTerminal(purpose: purpose, alternative: alternative)
         }
         tcgetattr(STDIN_FILENO, &original)
         Self.saved = original
@@ -87,8 +87,19 @@ public final class RawTerminal {
     }
 }
 
-/// A plain message error for the executable's own checks (exit 64).
-public struct UsageErrorText: Error, CustomStringConvertible {
-    public let description: String
-    public init(_ text: String) { description = text }
+/// The full-screen views need a terminal that can move its cursor. Exit 1 (README: piped,
+/// `almanac ui` refuses).
+public enum TerminalError: Error, CustomStringConvertible, Equatable {
+    /// stdin or stdout is not a terminal; `alternative` names what to use instead.
+    case notATerminal(purpose: String, alternative: String)
+    /// `TERM=dumb`.
+    case dumbTerminal(purpose: String, alternative: String)
+
+    public var description: String {
+        switch self {
+        case .notATerminal(let purpose, let alternative): "\(purpose) needs a terminal; use \(alternative) for piped output."
+        case .dumbTerminal(let purpose, let alternative):
+            "\(purpose) needs a terminal that can move its cursor (TERM is dumb); use \(alternative) instead."
+        }
+    }
 }

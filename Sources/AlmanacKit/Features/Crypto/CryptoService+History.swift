@@ -29,7 +29,7 @@ extension CryptoService {
             provenances.append(latest.provenance)
         }
         guard !rows.isEmpty else {
-            throw UsageError("No prices for \(symbol) from \(range.lowerBound) to \(range.upperBound); its history may begin later.")
+            throw CryptoError.noPrices(symbol: symbol, from: range.lowerBound, to: range.upperBound)
         }
         let sorted = rows.values.sorted { $0.date < $1.date }
         if let first = sorted.first, first.date > range.lowerBound {

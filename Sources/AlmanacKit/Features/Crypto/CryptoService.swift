@@ -63,7 +63,7 @@ public struct CryptoService: Sendable {
 
     /// Asks `/api_usage` (costs one credit) and returns the server's own figures.
     public func checkUsage() async throws -> TwelveDataDTO.APIUsage {
-        guard live else { throw UsageError("Checking the Twelve Data usage needs TWELVEDATA_API_KEY and the network.") }
+        guard live else { throw CryptoError.usageCheckNeedsLive }
         let id = try await gate.acquire(1)
         return try await budget.spending(id) { try await client.fetch(TwelveData.apiUsage()).value }
     }
@@ -96,7 +96,7 @@ public struct CryptoService: Sendable {
     public func remove(_ reference: String) throws -> Watchlist.Item {
         try store.update { list in
             guard let index = list.index(of: reference) else {
-                throw UsageError("\"\(reference)\" is not in the watchlist (\(list.summary)).")
+                throw CryptoError.notInWatchlist(reference, summary: list.summary)
             }
             let removed = list.items.remove(at: index)
             // A refusal is forgotten with its pair: added again, it is asked again.
@@ -107,12 +107,11 @@ public struct CryptoService: Sendable {
 
     func resolvePair(_ query: String, pick: Int?, chooser: Chooser?) async throws -> TwelveDataDTO.Pair {
         let text = query.trimmingWhitespace()
-        guard !text.isEmpty, text.count <= 60 else { throw UsageError("Give a symbol (ETH), a pair (ETH/USD) or a name (Ethereum).") }
+        guard !text.isEmpty, text.count <= 60 else { throw CryptoError.emptyQuery }
         switch PairResolver.resolve(text, in: try await catalogue()) {
         case .one(let pair): return pair
         case .none(let suggestions):
-            let hint = suggestions.isEmpty ? "" : " Did you mean: \(suggestions.joined(separator: ", "))?"
-            throw UsageError("No crypto pair matches \"\(text)\".\(hint)")
+            throw CryptoError.noMatch(text, suggestions: suggestions)
         case .several(let pairs):
             if let pick {
                 guard pairs.indices.contains(pick - 1) else { throw CryptoError.choiceOutOfRange(choice: pick, count: pairs.count, query: text) }
@@ -127,7 +126,7 @@ public struct CryptoService: Sendable {
     public func pair(for reference: String) async throws -> (String, String) {
         let list = try store.read()
         if let index = list.index(of: reference) { return (list.items[index].symbol, list.items[index].name) }
-        if Int(reference) != nil { throw UsageError("No watchlist row \(reference) (\(list.summary)).") }
+        if Int(reference) != nil { throw CryptoError.noRow(reference, summary: list.summary) }
         let pair = try await resolvePair(reference, pick: nil, chooser: nil)
         return (pair.symbol, pair.currency_base ?? pair.symbol)
     }

@@ -77,7 +77,7 @@ public struct ExamService: Sendable {
     @discardableResult
     public func reschedule(id: Int, date text: String) throws -> Exam {
         let when = try Self.parse(text)
-        if try isPast(when) { throw UsageError("\(when) is in the past; choose a future date and time.") }
+        if try isPast(when) { throw ExamError.rescheduledToPast(when.description) }
         return try store.update { document in
             let index = try Self.index(of: id, in: document, pendingOnly: true)
             document.exams[index].when = when
@@ -101,15 +101,15 @@ public struct ExamService: Sendable {
 
     public static func validName(_ raw: String) throws -> String {
         let name = raw.trimmingWhitespaceAndNewlines()
-        guard !name.isEmpty else { throw UsageError("An exam name cannot be empty or only spaces.") }
-        guard name.count <= 100 else { throw UsageError("An exam name must be at most 100 characters (this one has \(name.count)).") }
-        guard !name.contains(where: { $0.isNewline }) else { throw UsageError("An exam name must be one line.") }
+        guard !name.isEmpty else { throw ExamError.emptyName }
+        guard name.count <= 100 else { throw ExamError.nameTooLong(count: name.count) }
+        guard !name.contains(where: { $0.isNewline }) else { throw ExamError.multilineName }
         return name
     }
 
     public static func parse(_ text: String) throws -> ExamDateTime {
         guard let when = ExamDateTime(text) else {
-            throw UsageError("\"\(text)\" is not a date and time; use \"YYYY-MM-DD HH:MM\" (e.g. \"2026-12-01 09:30\").")
+            throw ExamError.invalidDateTime(text)
         }
         return when
     }
@@ -121,10 +121,9 @@ public struct ExamService: Sendable {
 
     static func index(of id: Int, in document: ExamsDocument, pendingOnly: Bool) throws -> Int {
         guard let index = document.exams.firstIndex(where: { $0.id == id }) else {
-            let ids = document.exams.map { String($0.id) }.joined(separator: ", ")
-            throw UsageError("No exam with ID \(id)." + (ids.isEmpty ? " There are no exams yet." : " IDs: \(ids)."))
+            throw ExamError.unknownID(id, ids: document.exams.map(\.id))
         }
-        if pendingOnly, document.exams[index].passed { throw UsageError("Exam \(id) is already passed.") }
+        if pendingOnly, document.exams[index].passed { throw ExamError.alreadyPassed(id) }
         return index
     }
 }

@@ -10,6 +10,12 @@ public enum FruitError: UserInputError, Equatable {
     /// Grams must be in `allowed` (more than 0, at most 5000).
     case amountOutOfRange
     case noLogEntry(Int, logIsEmpty: Bool)
+    /// An empty or overlong (over 60 characters) fruit reference.
+    case emptyReference
+    /// No fruit has this id; ids run from `first` to `last`, with gaps.
+    case unknownID(Int, first: Int, last: Int)
+    /// No fruit (or family, genus, order: `what`) of that name; `suggestions` are near names.
+    case unknownName(String, what: String, suggestions: [String])
 
     /// The largest amount one entry may log, in grams.
     public static let maximumGrams = 5000.0
@@ -19,6 +25,10 @@ public enum FruitError: UserInputError, Equatable {
         case .eatenInFuture(let date): "\(date) is in the future; log fruit already eaten."
         case .amountOutOfRange: "The amount must be more than 0 and at most 5000 grams."
         case .noLogEntry(let id, let empty): "No log entry \(id)." + (empty ? " The log is empty." : " The log shows each entry's number.")
+        case .emptyReference: "Give a fruit's name or id."
+        case .unknownID(let id, let first, let last): "No fruit has id \(id). Ids run from \(first) to \(last), with gaps."
+        case .unknownName(let text, let what, let suggestions):
+            "No \(what) called \"\(text)\"." + (suggestions.isEmpty ? "" : " Did you mean: \(suggestions.joined(separator: ", "))?")
         }
     }
 }

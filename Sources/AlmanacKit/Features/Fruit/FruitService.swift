@@ -51,7 +51,7 @@ public struct FruitService: Sendable {
     /// - Parameter onStale: called with a stale cached answer before it is refreshed.
     public func fruit(_ reference: String, onStale: (@Sendable ((Fruit, Provenance)) async -> Void)? = nil) async throws -> (Fruit, Provenance) {
         let text = reference.trimmingWhitespace()
-        guard !text.isEmpty, text.count <= 60 else { throw UsageError("Give a fruit's name or id.") }
+        guard !text.isEmpty, text.count <= 60 else { throw FruitError.emptyReference }
         var handler: (@Sendable (Fetched<Fruityvice.Fruit>) async -> Void)?
         if let onStale {
             handler = { @Sendable stale in await onStale((Fruit(stale.value), stale.provenance)) }
@@ -62,7 +62,7 @@ public struct FruitService: Sendable {
         let (fruits, provenance) = try await catalogue()
         if let id = Int(text) {
             guard let fruit = fruits.first(where: { $0.id == id }) else {
-                throw UsageError("No fruit has id \(id). Ids run from \(fruits.map(\.id).min() ?? 0) to \(fruits.map(\.id).max() ?? 0), with gaps.")
+                throw FruitError.unknownID(id, first: fruits.map(\.id).min() ?? 0, last: fruits.map(\.id).max() ?? 0)
             }
             return (fruit, provenance)
         }
@@ -85,9 +85,8 @@ public struct FruitService: Sendable {
         return (FruitGroup(name: first.rank(grouping), fruits: FruitService.sorted(members, byName: true)), provenance)
     }
 
-    private func unknown(_ text: String, among names: [String], what: String) -> UsageError {
-        let suggestions = Similarity.suggestions(for: text, in: names)
-        return UsageError("No \(what) called \"\(text)\"." + (suggestions.isEmpty ? "" : " Did you mean: \(suggestions.joined(separator: ", "))?"))
+    private func unknown(_ text: String, among names: [String], what: String) -> FruitError {
+        .unknownName(text, what: what, suggestions: Similarity.suggestions(for: text, in: names))
     }
 
     // MARK: - Log

@@ -39,16 +39,30 @@ public struct ProfileService: Sendable {
 
     @discardableResult
     public func setUsername(_ name: String) throws -> String {
-        if let problem = Self.validate(name) { throw UsageError(problem) }
+        if let problem = Self.problem(name) { throw problem }
         try store.update { $0.username = name }
         return name
     }
 
-    /// Nil when valid; else the rule, as one sentence.
-    public static func validate(_ name: String) -> String? {
-        let rule = "A username is 3 to 32 characters: letters, digits, '.', '_' or '-', starting with a letter."
-        guard (3...32).contains(name.count), let first = name.first, first.isASCII, first.isLetter else { return rule }
+    /// Nil when valid; else the rule, as one sentence (a form field's check).
+    public static func validate(_ name: String) -> String? { problem(name)?.description }
+
+    /// Nil when valid; else the error.
+    public static func problem(_ name: String) -> ProfileError? {
+        guard (3...32).contains(name.count), let first = name.first, first.isASCII, first.isLetter else { return .invalidUsername }
         let allowed = name.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "." || $0 == "_" || $0 == "-") }
-        return allowed ? nil : rule
+        return allowed ? nil : .invalidUsername
+    }
+}
+
+/// What a profile change cannot do; `description` is plain words.
+public enum ProfileError: UserInputError, Equatable {
+    /// Not 3 to 32 letters, digits, `.`, `_` or `-` starting with a letter.
+    case invalidUsername
+
+    public var description: String {
+        switch self {
+        case .invalidUsername: "A username is 3 to 32 characters: letters, digits, '.', '_' or '-', starting with a letter."
+        }
     }
 }

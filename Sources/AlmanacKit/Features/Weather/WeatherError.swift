@@ -22,6 +22,10 @@ public enum WeatherError: UserInputError, Equatable {
     case daysOutOfRange(requested: Int, allowed: ClosedRange<Int>)
     case hoursOutOfRange(requested: Int, allowed: ClosedRange<Int>)
     case invalidDate(String)
+    /// A city name that is empty or longer than 200 characters.
+    case badName
+    /// A day outside the forecast; `available` is its first and last day (nil: it has none).
+    case outsideForecast(LocalDate, city: String, available: ClosedRange<LocalDate>?)
 
     public var description: String {
         switch self {
@@ -39,6 +43,10 @@ public enum WeatherError: UserInputError, Equatable {
         case .hoursOutOfRange(let requested, let allowed):
             "The number of hours must be from \(allowed.lowerBound) to \(allowed.upperBound), not \(requested)."
         case .invalidDate(let text): "The date must be a real date as YYYY-MM-DD, not \"\(text)\"."
+        case .badName: "A city name must be 1 to 200 characters."
+        case .outsideForecast(let date, let city, let available):
+            available.map { "\(date) is outside the forecast for \(city): days from \($0.lowerBound) to \($0.upperBound) are available." }
+                ?? "The forecast for \(city) has no daily entries."
         }
     }
 

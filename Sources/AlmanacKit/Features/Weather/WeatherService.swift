@@ -98,7 +98,7 @@ public struct WeatherService: Sendable {
 
     private func resolveNew(_ query: String, pick: Int?, chooser: Chooser?) async throws -> City {
         let trimmed = query.trimmingWhitespace()
-        guard !trimmed.isEmpty, trimmed.count <= 200 else { throw UsageError("A city name must be 1 to 200 characters.") }
+        guard !trimmed.isEmpty, trimmed.count <= 200 else { throw WeatherError.badName }
         if let city = City.coordinates(trimmed) { return city }
         return try Self.choose(try await geocode(trimmed), query: trimmed, pick: pick, chooser: chooser)
     }
@@ -391,10 +391,8 @@ public struct WeatherService: Sendable {
         let date = try Self.checkDate(text)
         let report = try await self.report(for: city)
         guard let day = report.daily.first(where: { $0.date == date }) else {
-            guard let first = report.daily.first, let last = report.daily.last else {
-                throw UsageError("The forecast for \(city.name) has no daily entries.")
-            }
-            throw UsageError("\(date) is outside the forecast for \(city.name): days from \(first.date) to \(last.date) are available.")
+            let days = report.daily.map(\.date)
+            throw WeatherError.outsideForecast(date, city: city.name, available: days.min().flatMap { first in days.max().map { first...$0 } })
         }
         return (report, day)
     }
