@@ -1,3 +1,4 @@
+import AlmanacTestSupport
 import Foundation
 import XCTest
 
@@ -5,28 +6,6 @@ import XCTest
 @testable import AlmanacHTTP
 @testable import AlmanacKit
 @testable import AlmanacProviders
-
-/// A transport that answers from memory, counting requests: the layers above the transport
-/// tested without any socket.
-final class FakeTransport: HTTPTransport, @unchecked Sendable {
-    private let lock = NSLock()
-    private var count = 0
-    let body: Data
-    let delay: TimeInterval
-
-    init(body: Data, delay: TimeInterval = 0) {
-        self.body = body
-        self.delay = delay
-    }
-
-    var requests: Int { lock.withLock { count } }
-
-    func send(_ request: PreparedRequest) async throws -> HTTPResponse {
-        lock.withLock { count += 1 }
-        if delay > 0 { try await Task.sleep(nanoseconds: UInt64(delay * 1e9)) }
-        return HTTPResponse(status: 200, headers: ["content-type": "application/json"], body: body)
-    }
-}
 
 final class FakeTransportTests: XCTestCase {
     func testDealsStreamThroughAnyTransport() throws {
