@@ -27,7 +27,7 @@ public struct Endpoint<Response: Sendable>: Sendable {
 }
 
 extension Endpoint where Response: Decodable {
-    /// An endpoint decoded with a plain `JSONDecoder`; decoding errors name the endpoint and coding path.
+    /// An endpoint decoded by the JSON tree (`JSONDecoding`); decoding errors name the endpoint and coding path.
     public init(_ descriptor: RequestDescriptor) {
         let name = descriptor.name
         self.init(descriptor) { data in try JSONDecoding.decode(Response.self, from: data, endpoint: name) }

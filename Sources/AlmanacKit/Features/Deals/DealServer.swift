@@ -6,7 +6,7 @@ import Foundation
 /// The deal server: streams about a million deals in batches of 100 on its own thread, at an
 /// irregular pace, until it runs out. Deterministic for a seed. Treat it as untouchable:
 /// consumers rely only on `subscribeToDeals`.
-// @unchecked: `stopped` is read by the socket threads and written by `stop()`, always under `lock`.
+// @unchecked: `stopped` is read by the producing thread and written by `stop()`, always under `lock`.
 public final class DealServer: @unchecked Sendable {
     /// About twenty instruments, as a currency desk names them.
     public static let instruments = [
