@@ -82,4 +82,32 @@ final class DealSourceTests: XCTestCase {
         XCTAssertEqual(feed.store.count, 120)
         XCTAssertNotNil(feed.failure)
     }
+
+    func testDrainWakesOnArrivalsAndEndsWithTheSource() async throws {
+        let feed = DealFeed(source: .server(count: 5_000, seed: 3, pace: 2_000), column: .price, descending: true)
+        feed.start()
+        var reports: [Int] = []
+        try await feed.drain { reports.append($0) }
+        XCTAssertEqual(feed.store.count, 5_000)
+        XCTAssertTrue(feed.isComplete)
+        XCTAssertEqual(reports.last, 5_000)
+        XCTAssertGreaterThan(reports.count, 1, "it woke as batches came, not once at the end")
+    }
+
+    func testCancellingADrainStopsIt() async throws {
+        let feed = DealFeed(source: .server(count: 1_000_000, seed: 3, pace: 50), column: .date, descending: true)
+        feed.start()
+        // The feed belongs to the draining task from here on; the test only reads it after.
+        nonisolated(unsafe) let owned = feed
+        let task = Task { try await owned.drain() }
+        try await Task.sleep(nanoseconds: 200_000_000)
+        task.cancel()
+        let started = Date()
+        do {
+            try await task.value
+            XCTFail("a cancelled drain returned as if the source had ended")
+        } catch is CancellationError {}
+        XCTAssertLessThan(Date().timeIntervalSince(started), 2, "it stops at the next arrival")
+        XCTAssertFalse(feed.isComplete)
+    }
 }

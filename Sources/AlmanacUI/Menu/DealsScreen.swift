@@ -36,7 +36,7 @@ public struct DealsScreen: MenuScreen {
             case 0:
                 let feed = DealFeed(source: .server(count: 100_000, seed: 42, pace: 0), column: sort.column, descending: sort.descending)
                 feed.start()
-                while !feed.isComplete { if feed.pump() == 0 { try await Task.sleep(nanoseconds: 2_000_000) } }
+                try await feed.drain()
                 io.say(
                     DealsView.table(
                         feed.store.window(offset: 0, count: 20), column: sort.column, descending: sort.descending,

@@ -66,10 +66,7 @@ extension DealsCommand {
                 let feed = deals.feed(defaultPace: 0)
                 feed.start(options: context.configuration.transport)
                 let progress = ProgressLine(total: feed.source.expected, enabled: isatty(STDERR_FILENO) == 1 && !context.json)
-                while !feed.isComplete {
-                    if feed.pump(limit: .max, budget: 0.05) == 0 { try await Task.sleep(nanoseconds: 2_000_000) }
-                    progress.update(received: feed.received)
-                }
+                try await feed.drain { progress.update(received: $0) }
                 progress.finish(received: feed.received)
                 if let failure = feed.failure {
                     if feed.store.count == 0 { throw DealsError.sourceFailed(failure) }

@@ -57,6 +57,22 @@ public final class DealFeed {
         return merged
     }
 
+    /// Merges everything the source sends until it ends, waking on each arrival (no polling);
+    /// `onProgress` is told the deals received after each wake. Cancelling the task stops it.
+    public func drain(budget: TimeInterval = 0.05, onProgress: (Int) -> Void = { _ in }) async throws {
+        for await _ in inbox.arrivals() {
+            try Task.checkCancellation()
+            while pump(limit: .max, budget: budget) > 0 {}
+            onProgress(received)
+        }
+        // The source has ended: what is still waiting (or held back by a re-sort) goes in now.
+        while !isComplete {
+            try Task.checkCancellation()
+            if pump(limit: .max, budget: budget) == 0 { await Task.yield() }
+        }
+        onProgress(received)
+    }
+
     /// Deals received so far (merged or waiting).
     public var received: Int { inbox.status.received }
     /// Lines of a JSON-lines source that could not be read.

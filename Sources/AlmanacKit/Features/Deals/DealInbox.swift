@@ -23,6 +23,8 @@ public final class DealInbox: @unchecked Sendable {
     private var finished = false
     private var skipped = 0
     private var failureReason: String?
+    /// Told of every batch and of the end, for a consumer that awaits them (`arrivals()`).
+    private var listener: AsyncStream<Void>.Continuation?
 
     public init(limit: Int = 65_536) {
         self.limit = limit
@@ -37,6 +39,21 @@ public final class DealInbox: @unchecked Sendable {
         pending.append(batch)
         waiting += batch.count
         received += batch.count
+        listener?.yield()
+    }
+
+    /// A signal per batch put and at the end (then the sequence ends): a consumer awaits it
+    /// instead of polling. One listener at a time; a new call replaces the previous one. The
+    /// first signal comes at once, for what is already waiting.
+    public func arrivals() -> AsyncStream<Void> {
+        let (stream, continuation) = AsyncStream.makeStream(of: Void.self, bufferingPolicy: .bufferingNewest(1))
+        lock.withLock {
+            listener?.finish()
+            listener = continuation
+            continuation.yield()
+            if finished { continuation.finish() }
+        }
+        return stream
     }
 
     private var closed = false
@@ -56,6 +73,8 @@ public final class DealInbox: @unchecked Sendable {
         lock.withLock {
             finished = true
             self.skipped += skipped
+            listener?.yield()
+            listener?.finish()
         }
     }
 
