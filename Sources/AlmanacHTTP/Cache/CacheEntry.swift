@@ -65,21 +65,16 @@ public struct CacheEntry: Sendable, Equatable {
         if let lastModified { header["lastModified"] = lastModified }
         var data = try JSONSerialization.data(withJSONObject: header, options: [.sortedKeys, .withoutEscapingSlashes])
         data.removeLast()  // the closing brace
-        if (try? JSONSerialization.jsonObject(with: body, options: [.fragmentsAllowed])) != nil {
-            data.append(contentsOf: Array(Self.bodyMarker.utf8))
-            data.append(body)
-        } else {
-            data.append(contentsOf: Array(Self.textMarker.utf8))
-            data.append(try JSONSerialization.data(withJSONObject: String(decoding: body, as: UTF8.self), options: [.fragmentsAllowed]))
-        }
+        data.append(UInt8(ascii: ","))
+        data.append(try BodyEnvelope.member(body))
         data.append(UInt8(ascii: "}"))
         return data
     }
 
     /// Written after every header field; inside a JSON string a quote is always escaped,
     /// so the first occurrence is the structural one.
-    static let bodyMarker = ",\"body\":"
-    static let textMarker = ",\"bodyText\":"
+    static let bodyMarker = ",\"\(BodyEnvelope.jsonName)\":"
+    static let textMarker = ",\"\(BodyEnvelope.textName)\":"
 
     /// Parses an envelope; nil when truncated, malformed or of another schema version.
     /// Only the small header is parsed; the body is sliced out as it was stored.

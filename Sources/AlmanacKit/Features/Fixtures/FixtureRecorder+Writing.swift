@@ -115,12 +115,6 @@ extension FixtureRecorder {
         let head = try JSONSerialization.data(withJSONObject: request, options: [.sortedKeys, .withoutEscapingSlashes])
         var data = Data("{\"request\":".utf8) + head
         data += Data(",\"response\":{\"status\":200,\"headers\":{\"content-type\":\"application/json\"},".utf8)
-        if (try? JSONSerialization.jsonObject(with: body, options: [.fragmentsAllowed])) != nil {
-            data += Data("\"body\":".utf8) + body
-        } else {
-            let text = try JSONSerialization.data(withJSONObject: [String(decoding: body, as: UTF8.self)], options: [.withoutEscapingSlashes])
-            data += Data("\"bodyText\":".utf8) + text.dropFirst().dropLast()
-        }
-        return data + Data("}}\n".utf8)
+        return data + (try BodyEnvelope.member(body)) + Data("}}\n".utf8)
     }
 }
