@@ -11,10 +11,10 @@ public final class FixtureTransport: Sendable {
     /// The sets, most preferred first.
     public let folders: [URL]
     /// Each provider folder's candidates and each set's manifest, read once.
-    private let known = Mutex((candidates: [String: [Candidate]](), manifests: [URL: FixtureManifest?](), recorded: Recorded?.none))
+    let known = Mutex((candidates: [String: [Candidate]](), manifests: [URL: FixtureManifest?](), recorded: Recorded?.none))
 
     /// The recording day and time of the sets.
-    private struct Recorded: Sendable {
+    struct Recorded: Sendable {
         var day: LocalDate?
         var at: Date?
     }
@@ -117,7 +117,7 @@ public final class FixtureTransport: Sendable {
 
     /// The recording that answers a request best, or the batch made of its items' recordings;
     /// `used` gets the path of every recording read.
-    private func answer(to descriptor: RequestDescriptor, used: inout [String]) -> HTTPResponse? {
+    func answer(to descriptor: RequestDescriptor, used: inout [String]) -> HTTPResponse? {
         if let best = best(candidates(for: descriptor.provider), for: descriptor), let response = best.response {
             used.append(best.folder.path + "/" + best.file)
             return response
@@ -168,7 +168,7 @@ public final class FixtureTransport: Sendable {
     }
 
     /// The candidate listing most matching parameters; earlier sets win ties.
-    private func best(_ candidates: [Candidate], for descriptor: RequestDescriptor) -> Candidate? {
+    func best(_ candidates: [Candidate], for descriptor: RequestDescriptor) -> Candidate? {
         var best: (Candidate, Int)?
         let given = Recording.parameters(of: descriptor)
         for candidate in candidates {
@@ -177,136 +177,5 @@ public final class FixtureTransport: Sendable {
             if best == nil || score > best!.1 { best = (candidate, score) }
         }
         return best?.0
-    }
-
-    /// Batches (`symbol=A,B` for a provider with `batching`) with no recording of their own: an
-    /// object keyed by each item as sent, each value that item's single recording or the
-    /// provider's "missing" body — the provider's own batch shape.
-    private func batchResponse(for descriptor: RequestDescriptor, used: inout [String]) -> HTTPResponse? {
-        guard let batching = descriptor.provider.batching,
-            let index = descriptor.query.firstIndex(where: { $0.name == batching.queryName }),
-            descriptor.query[index].value.contains(",")
-        else { return nil }
-        var parts: [String] = []
-        for symbol in descriptor.query[index].value.split(separator: ",").map(String.init) {
-            var single = descriptor
-            single.query[index].value = symbol
-            let body: String
-            if let response = answer(to: single, used: &used), response.isSuccess {
-                body = String(decoding: response.body, as: UTF8.self)
-            } else {
-                body = batching.missing(symbol)
-            }
-            parts.append("\"\(symbol)\":\(body)")
-        }
-        return HTTPResponse(status: 200, headers: ["content-type": "application/json"], body: Data(("{" + parts.joined(separator: ",") + "}").utf8))
-    }
-
-    /// When the recordings were made: the first set's `recordedAt`, else noon UTC of `recordedOn`.
-    public var recordedAt: Date? { recording.at }
-
-    /// The day the recordings were made: the first set's manifest, else its `RECORDED` file.
-    public var recordedOn: LocalDate? { recording.day }
-
-    /// Both, worked out once per run (every recorded answer is stamped with them).
-    private var recording: Recorded {
-        if let known = known.withLock({ $0.recorded }) { return known }
-        var day: LocalDate?
-        for folder in folders {
-            if let recorded = manifest(folder)?.recordedOn.flatMap(LocalDate.init) {
-                day = recorded
-                break
-            }
-            if let text = try? String(contentsOf: folder.appendingPathComponent("RECORDED"), encoding: .utf8) {
-                day = LocalDate(text.trimmingWhitespaceAndNewlines())
-                break
-            }
-        }
-        var at = day.map { Date(timeIntervalSince1970: TimeInterval($0.dayNumber) * 86_400 + 43_200) }
-        if let text = folders.lazy.compactMap({ self.manifest($0)?.recordedAt }).first, let stamp = try? Date(text, strategy: .iso8601) {
-            at = stamp
-        }
-        let recorded = Recorded(day: day, at: at)
-        known.withLock { $0.recorded = recorded }
-        return recorded
-    }
-
-    /// The manifest of a set, read once.
-    public func manifest(_ folder: URL) -> FixtureManifest? {
-        known.withLock { known in
-            if let manifest = known.manifests[folder] { return manifest }
-            let manifest = FixtureManifest.load(from: folder)
-            known.manifests[folder] = manifest
-            return manifest
-        }
-    }
-
-    // MARK: - Index
-
-    private func candidates(for provider: Provider) -> [Candidate] {
-        if let cached = known.withLock({ $0.candidates[provider.fixtureFolder] }) { return cached }
-        var all: [Candidate] = []
-        for folder in folders { all += candidates(in: folder, provider: provider.fixtureFolder) }
-        known.withLock { $0.candidates[provider.fixtureFolder] = all }
-        return all
-    }
-
-    /// A set's candidates for one provider folder: the manifest's entries, plus any file it omits.
-    private func candidates(in folder: URL, provider: String) -> [Candidate] {
-        let listed = manifest(folder)?.recordings.filter { $0.provider == provider } ?? []
-        var result = listed.compactMap { entry -> Candidate? in
-            guard let method = HTTPMethod(rawValue: entry.method.uppercased()) else { return nil }
-            return Candidate(folder: folder, file: entry.file, method: method, path: entry.path, query: entry.query, status: entry.status)
-        }
-        let known = Set(listed.map(\.file))
-        let files = DirectoryNames.list(atPath: folder.appendingPathComponent(provider).path) ?? []
-        for file in files.sorted() where file.hasSuffix(".json") && !known.contains("\(provider)/\(file)") {
-            guard let recording = Recording.load(folder.appendingPathComponent(provider).appendingPathComponent(file)) else { continue }
-            result.append(
-                Candidate(
-                    folder: folder, file: "\(provider)/\(file)", method: recording.method, path: recording.path,
-                    query: recording.query, status: recording.status, loaded: recording))
-        }
-        return result
-    }
-
-    private func nearest(to descriptor: RequestDescriptor, in candidates: [Candidate]) -> String? {
-        let given = Dictionary(descriptor.query.map { ($0.name, $0.value) }, uniquingKeysWith: { _, last in last })
-        func cost(_ candidate: Candidate) -> Int {
-            candidate.query.reduce(0) { total, item in total + Similarity.distance(given[item.key] ?? "", item.value) }
-        }
-        guard let best = candidates.filter({ $0.path == descriptor.path }).min(by: { cost($0) < cost($1) }) else { return nil }
-        let params = best.query.keys.sorted().map { "\($0)=\(best.query[$0]!)" }.joined(separator: "&")
-        let name = String(best.file.split(separator: "/").last ?? "")
-        return "\(name) (\(best.path)\(params.isEmpty ? "" : "?" + params))"
-    }
-}
-
-/// Recorded answers behind the transport protocol: a request prepared for recordings
-/// (`fixture://twelvedata/quote?symbol=BTC%2FUSD`) is answered from the sets.
-extension FixtureTransport: HTTPTransport {
-    /// The scheme of a request for a recorded answer.
-    public static let scheme = "fixture"
-
-    public func send(_ request: PreparedRequest) async throws -> HTTPResponse {
-        try respond(to: try descriptor(of: request))
-    }
-
-    /// The request as recordings are matched: provider, method, path and query.
-    func descriptor(of request: PreparedRequest) throws -> RequestDescriptor {
-        let prefix = Self.scheme + "://"
-        guard request.url.hasPrefix(prefix) else { throw TransportError.unsupportedProtocol(host: request.host) }
-        let target = request.url.dropFirst(prefix.count)
-        let (location, queryText) = target.firstIndex(of: "?").map { (target[..<$0], target[target.index(after: $0)...]) } ?? (target, "")
-        let name = String(location.prefix { $0 != "/" })
-        let path = String(location.dropFirst(name.count))
-        let query = queryText.split(separator: "&").map { pair -> QueryItem in
-            let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
-            let value = parts.count > 1 ? String(parts[1]) : ""
-            return QueryItem(URLParts.decode(String(parts[0])) ?? String(parts[0]), URLParts.decode(value) ?? value)
-        }
-        return RequestDescriptor(
-            provider: providers[name] ?? .named(name), name: name, method: request.method, path: path.isEmpty ? "/" : path, query: query,
-            ttl: 0)
     }
 }

@@ -1,0 +1,28 @@
+import AlmanacCore
+import Foundation
+import Synchronization
+
+extension FixtureTransport {
+    /// Batches (`symbol=A,B` for a provider with `batching`) with no recording of their own: an
+    /// object keyed by each item as sent, each value that item's single recording or the
+    /// provider's "missing" body — the provider's own batch shape.
+    func batchResponse(for descriptor: RequestDescriptor, used: inout [String]) -> HTTPResponse? {
+        guard let batching = descriptor.provider.batching,
+            let index = descriptor.query.firstIndex(where: { $0.name == batching.queryName }),
+            descriptor.query[index].value.contains(",")
+        else { return nil }
+        var parts: [String] = []
+        for symbol in descriptor.query[index].value.split(separator: ",").map(String.init) {
+            var single = descriptor
+            single.query[index].value = symbol
+            let body: String
+            if let response = answer(to: single, used: &used), response.isSuccess {
+                body = String(decoding: response.body, as: UTF8.self)
+            } else {
+                body = batching.missing(symbol)
+            }
+            parts.append("\"\(symbol)\":\(body)")
+        }
+        return HTTPResponse(status: 200, headers: ["content-type": "application/json"], body: Data(("{" + parts.joined(separator: ",") + "}").utf8))
+    }
+}
