@@ -27,9 +27,11 @@ enum CommandRunner {
             term: environment["TERM"], noColorVariable: environment["NO_COLOR"] != nil, noColorFlag: global.noColor, isTerminal: stdoutIsTerminal)
         // Tables fit the terminal; piped output keeps whole cells unless COLUMNS asks otherwise.
         style.columns = environment["COLUMNS"].flatMap(Int.init) ?? (stdoutIsTerminal ? RawTerminal.size().columns : nil)
-        let client = DataClient.standard(configuration, console: console)
+        // One credit gate for the run: the client's send policy and the crypto feature share it.
+        let credits = CreditGate.standard(configuration, console: console, clock: SystemClock())
+        let client = DataClient.standard(configuration, console: console, credits: credits)
         return FrontContext(
-            app: AppContext(configuration: configuration, console: console, client: client), style: style, json: global.json,
+            app: AppContext(configuration: configuration, console: console, client: client, credits: credits), style: style, json: global.json,
             interactive: stdoutIsTerminal && isatty(STDIN_FILENO) == 1)
     }
 

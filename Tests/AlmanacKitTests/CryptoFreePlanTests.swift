@@ -188,9 +188,10 @@ final class CryptoFreePlanTests: XCTestCase {
         variables["ALMANAC_TODAY"] = "2026-11-20"
         let configuration = makeConfiguration(home: try makeTemporaryFolder(self), variables)
         let captured = CapturedConsole()
+        let credits = makeCredits(configuration, console: captured.console, clock: clock, sleep: sleep)
         let context = AppContext(
             configuration: configuration, console: captured.console,
-            client: makeClient(configuration, console: captured.console, clock: clock, sleep: sleep), clock: clock)
+            client: makeClient(configuration, console: captured.console, clock: clock, credits: credits), clock: clock, credits: credits)
         return (context, captured)
     }
 

@@ -51,17 +51,28 @@ func makeConfiguration(
     return Configuration(environment: Environment(values), offline: offline, refresh: refresh, maxAge: maxAge, verbose: true)
 }
 
+/// The credit gate a test run uses: the run's budget file on `clock`, waits through `sleep`.
+func makeCredits(_ configuration: Configuration, console: Console, clock: ManualClock, sleep: @escaping Sleeper = CreditGate.systemSleep)
+    -> CreditGate
+{
+    CreditGate(
+        budget: CreditBudget(configuration: configuration, clock: clock), console: console, clock: clock, sleep: sleep, noWait: configuration.noWait)
+}
+
 /// A client wired like the real one, with a manual clock and instant retries.
 ///
-/// - Parameter sleep: how waits for Twelve Data credits sleep (move the manual clock to wait in no time).
+/// - Parameters:
+///   - sleep: how waits for Twelve Data credits sleep (move the manual clock to wait in no time).
+///   - credits: the credit gate to use (pass the context's); one from `clock` and `sleep` by default.
 func makeClient(
-    _ configuration: Configuration, console: Console, clock: ManualClock = ManualClock(), sleep: @escaping Sleeper = CreditGate.systemSleep
+    _ configuration: Configuration, console: Console, clock: ManualClock = ManualClock(), sleep: @escaping Sleeper = CreditGate.systemSleep,
+    credits: CreditGate? = nil
 ) -> DataClient {
     var retry = RetryPolicy()
     retry.sleep = { _ in }
-    let budget = CreditBudget(configuration: configuration, clock: clock)
+    let gate = credits ?? makeCredits(configuration, console: console, clock: clock, sleep: sleep)
+    let budget = gate.budget
     let live = LiveClient(transport: CurlTransport(), configuration: configuration, retry: retry, console: console, observer: budget)
-    let gate = CreditGate(budget: budget, console: console, clock: clock, sleep: sleep, noWait: configuration.noWait)
     return DataClient(
         configuration: configuration, live: live,
         cache: JSONFileCache(folder: configuration.paths.cache, limitBytes: configuration.cacheLimitBytes, console: console),

@@ -39,13 +39,14 @@ public final class DataClient: Sendable {
         self.console = console
     }
 
-    /// Wires the standard client for a configuration: curl transport, file cache, fixtures.
+    /// Wires the standard client for a configuration: curl transport, file cache, fixtures, and
+    /// `credits` (the run's Twelve Data gate, shared with the features) as its send policy.
     public static func standard(
         _ configuration: Configuration, console: Console,
-        transport: any HTTPTransport = CurlTransport(), clock: any Clock = SystemClock()
+        transport: any HTTPTransport = CurlTransport(), clock: any Clock = SystemClock(), credits: CreditGate? = nil
     ) -> DataClient {
-        let budget = CreditBudget(configuration: configuration, clock: clock)
-        let gate = CreditGate(budget: budget, console: console, clock: clock, noWait: configuration.noWait)
+        let gate = credits ?? CreditGate.standard(configuration, console: console, clock: clock)
+        let budget = gate.budget
         return DataClient(
             configuration: configuration,
             live: LiveClient(transport: transport, configuration: configuration, console: console, observer: budget),

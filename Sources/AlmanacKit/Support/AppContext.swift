@@ -11,12 +11,17 @@ public struct AppContext: Sendable {
     public var console: Console
     public var client: DataClient
     public var clock: any Clock
+    /// The Twelve Data credit budget and its waits: the same gate the client's send policy uses
+    /// when the wiring passes it to both (`DataClient.standard(…, credits:)`); else one of its own
+    /// over the same shared budget file.
+    public var credits: CreditGate
 
-    public init(configuration: Configuration, console: Console, client: DataClient, clock: any Clock = SystemClock()) {
+    public init(configuration: Configuration, console: Console, client: DataClient, clock: any Clock = SystemClock(), credits: CreditGate? = nil) {
         self.configuration = configuration
         self.console = console
         self.client = client
         self.clock = clock
+        self.credits = credits ?? CreditGate.standard(configuration, console: console, clock: clock)
     }
 
     /// The clock and "today" as the features read them (`ALMANAC_TODAY` pins the day).

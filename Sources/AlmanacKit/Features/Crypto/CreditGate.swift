@@ -28,6 +28,11 @@ public struct CreditGate: Sendable {
         self.noWait = noWait
     }
 
+    /// The gate a run's configuration describes: its budget file and plan, `--no-wait`, real sleeps.
+    public static func standard(_ configuration: Configuration, console: Console, clock: any Clock) -> CreditGate {
+        CreditGate(budget: CreditBudget(configuration: configuration, clock: clock), console: console, clock: clock, noWait: configuration.noWait)
+    }
+
     /// "Twelve Data free plan: 8 credits a minute" (or the configured plan).
     public var planText: String {
         let plan = budget.plan

@@ -29,18 +29,12 @@ public struct CryptoService: Sendable {
         self.days = days
     }
 
-    /// Wired from the run's context. The gate is the client's credit policy's, so one budget and
-    /// one countdown serve every request.
+    /// Wired from the run's context: its credit gate (the one the client's send policy uses), so
+    /// one budget and one countdown serve every request.
     public init(context: AppContext) {
-        let gate: CreditGate
-        if let policy = context.client.policy as? CreditPolicy {
-            gate = policy.gate
-        } else {
-            let budget = CreditBudget(configuration: context.configuration, clock: context.clock)
-            gate = CreditGate(budget: budget, console: context.console, clock: context.clock, noWait: context.configuration.noWait)
-        }
         self.init(
-            client: context.client, store: context.store(Watchlist.self), configuration: context.configuration, gate: gate, days: context.days)
+            client: context.client, store: context.store(Watchlist.self), configuration: context.configuration, gate: context.credits,
+            days: context.days)
     }
 
     public var budget: CreditBudget { gate.budget }
