@@ -28,7 +28,7 @@ enum CommandRunner {
         // Tables fit the terminal; piped output keeps whole cells unless COLUMNS asks otherwise.
         style.columns = environment["COLUMNS"].flatMap(Int.init) ?? (stdoutIsTerminal ? RawTerminal.size().columns : nil)
         // One credit gate for the run: the client's send policy and the crypto feature share it.
-        let credits = CreditGate.standard(configuration, console: console, clock: SystemClock())
+        let credits = CreditGate.standard(configuration, console: console, clock: SystemClock(), onWait: CreditCountdown.reporter(console: console))
         let client = DataClient.standard(configuration, console: console, credits: credits)
         return FrontContext(
             app: AppContext(configuration: configuration, console: console, client: client, credits: credits), style: style, json: global.json,

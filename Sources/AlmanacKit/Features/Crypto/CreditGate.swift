@@ -6,31 +6,55 @@ import Foundation
 /// Sleeps for the given seconds; tests pass one that moves a manual clock instead.
 public typealias Sleeper = @Sendable (TimeInterval) async throws -> Void
 
-/// Waits for Twelve Data credits the way a person can follow: a countdown on a terminal, one note
-/// line when piped, an immediate `CreditLimitError` with `--no-wait` or when the day is spent.
+/// A wait for Twelve Data credits as it goes, for a front end to draw: the plan in words, when
+/// the wait ends and the seconds left (reported each second; nil once it is over).
+public struct CreditWait: Sendable, Equatable {
+    public var plan: String
+    public var until: Date
+    public var secondsLeft: Int
+
+    public init(plan: String, until: Date, secondsLeft: Int) {
+        (self.plan, self.until, self.secondsLeft) = (plan, until, secondsLeft)
+    }
+}
+
+/// Waits for Twelve Data credits the way a person can follow: each second reported to the front
+/// end (`onWait`: a countdown on a terminal), or without one a single note; an immediate
+/// `CreditLimitError` with `--no-wait` or when the day is spent.
 public struct CreditGate: Sendable {
+    /// Told of a wait each second, and `nil` when it ends.
+    public typealias WaitReporter = @Sendable (CreditWait?) -> Void
+
     public let budget: CreditBudget
     public let console: Console
     public let clock: any Clock
     public let sleep: Sleeper
     /// Fail at once instead of waiting.
     public let noWait: Bool
+    /// How the front end shows a wait; nil: one note line.
+    public let onWait: WaitReporter?
 
     public static let systemSleep: Sleeper = { seconds in
         try await Task.sleep(nanoseconds: UInt64(max(0, seconds) * 1_000_000_000))
     }
 
-    public init(budget: CreditBudget, console: Console, clock: any Clock, sleep: @escaping Sleeper = CreditGate.systemSleep, noWait: Bool) {
+    public init(
+        budget: CreditBudget, console: Console, clock: any Clock, sleep: @escaping Sleeper = CreditGate.systemSleep, noWait: Bool,
+        onWait: WaitReporter? = nil
+    ) {
         self.budget = budget
         self.console = console
         self.clock = clock
         self.sleep = sleep
         self.noWait = noWait
+        self.onWait = onWait
     }
 
     /// The gate a run's configuration describes: its budget file and plan, `--no-wait`, real sleeps.
-    public static func standard(_ configuration: Configuration, console: Console, clock: any Clock) -> CreditGate {
-        CreditGate(budget: CreditBudget(configuration: configuration, clock: clock), console: console, clock: clock, noWait: configuration.noWait)
+    public static func standard(_ configuration: Configuration, console: Console, clock: any Clock, onWait: WaitReporter? = nil) -> CreditGate {
+        CreditGate(
+            budget: CreditBudget(configuration: configuration, clock: clock), console: console, clock: clock, noWait: configuration.noWait,
+            onWait: onWait)
     }
 
     /// "Twelve Data free plan: 8 credits a minute" (or the configured plan).
@@ -53,16 +77,16 @@ public struct CreditGate: Sendable {
         }
     }
 
-    /// Waits until `until` (a countdown on a terminal), or throws with `--no-wait`.
+    /// Waits until `until`, reporting each second to `onWait` (else one note), or throws with `--no-wait`.
     public func wait(until: Date) async throws {
         let seconds = max(1, Int(until.timeIntervalSince(clock.now()).rounded(.up)))
         if noWait { throw CreditLimitError.minute(until: until, seconds: seconds, perMinute: budget.plan.perMinute) }
-        if !console.errIsTerminal { console.note("\(planText); next request in \(seconds) s.") }
-        defer { console.clearStatus() }
+        if onWait == nil { console.note("\(planText); next request in \(seconds) s.") }
+        defer { onWait?(nil) }
         while true {
             let left = Int(until.timeIntervalSince(clock.now()).rounded(.up))
             if left <= 0 { return }
-            console.status("\(planText); next request in \(left) s — Ctrl+C to stop")
+            onWait?(CreditWait(plan: planText, until: until, secondsLeft: left))
             try await sleep(Double(min(left, 1)))
         }
     }

@@ -1,0 +1,37 @@
+import AlmanacCore
+import AlmanacKit
+import Foundation
+
+/// How the command line shows a wait for Twelve Data credits: a countdown on a terminal's status
+/// line, one note a wait when stderr is piped.
+public enum CreditCountdown {
+    /// The reporter to hand `CreditGate`: it draws on `console`.
+    public static func reporter(console: Console) -> CreditGate.WaitReporter {
+        let noted = NoteOnce()
+        return { wait in
+            guard let wait else {
+                noted.reset()
+                return console.errIsTerminal ? console.clearStatus() : ()
+            }
+            if console.errIsTerminal {
+                console.status("\(wait.plan); next request in \(wait.secondsLeft) s — Ctrl+C to stop")
+            } else if noted.first() {
+                console.note("\(wait.plan); next request in \(wait.secondsLeft) s.")
+            }
+        }
+    }
+
+    /// True the first time in each wait.
+    // @unchecked: `said` is read and written under `lock`.
+    private final class NoteOnce: @unchecked Sendable {
+        private let lock = NSLock()
+        private var said = false
+        func first() -> Bool {
+            lock.withLock {
+                defer { said = true }
+                return !said
+            }
+        }
+        func reset() { lock.withLock { said = false } }
+    }
+}
