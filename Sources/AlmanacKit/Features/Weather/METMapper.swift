@@ -21,9 +21,16 @@ public enum METMapper {
         let currentIndex = steps.lastIndex { $0.time <= now } ?? 0
         let upcoming = steps.isEmpty ? [] : Array(steps[currentIndex...])
         let hourly = upcoming.prefix { $0.data.next_1_hours != nil }.compactMap(hour)
-        return WeatherReport(
-            city: city, current: steps.isEmpty ? nil : current(steps[currentIndex]), hourly: hourly,
-            daily: days(steps, timeZone: zone).filter { $0.date >= LocalDate(now, timeZone: zone) }, model: .met, provenance: provenance)
+        var current = steps.isEmpty ? nil : current(steps[currentIndex])
+        if let time = current?.time {
+            // MET sends no sun times: computed for the place and its local day.
+            (current!.sunrise, current!.sunset) = SunTimes.of(LocalDate(time, timeZone: zone), latitude: city.latitude, longitude: city.longitude)
+        }
+        var daily = days(steps, timeZone: zone).filter { $0.date >= LocalDate(now, timeZone: zone) }
+        for index in daily.indices {
+            (daily[index].sunrise, daily[index].sunset) = SunTimes.of(daily[index].date, latitude: city.latitude, longitude: city.longitude)
+        }
+        return WeatherReport(city: city, current: current, hourly: hourly, daily: daily, model: .met, provenance: provenance)
     }
 
     static func step(_ dto: METNorwayDTO.Step) -> Step? {
