@@ -1,6 +1,5 @@
 import AlmanacCore
 import Foundation
-import Synchronization
 
 extension FixtureTransport {
     /// Batches (`symbol=A,B` for a provider with `batching`) with no recording of their own: an

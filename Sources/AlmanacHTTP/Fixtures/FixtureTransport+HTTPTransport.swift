@@ -1,6 +1,5 @@
 import AlmanacCore
 import Foundation
-import Synchronization
 
 /// Recorded answers behind the transport protocol: a request prepared for recordings
 /// (`fixture://twelvedata/quote?symbol=BTC%2FUSD`) is answered from the sets.

@@ -1,6 +1,5 @@
 import AlmanacCore
 import Foundation
-import Synchronization
 
 /// The fixture sets: their manifests, the recording day, and each provider folder's recordings.
 extension FixtureTransport {

@@ -1,5 +1,5 @@
 import AlmanacCore
-import CCurl
+internal import CCurl
 import Foundation
 
 /// Owns one libcurl easy handle. Not thread-safe: one transfer at a time.

@@ -1,5 +1,5 @@
 import AlmanacCore
-import CCurl
+internal import CCurl
 
 /// Calls `curl_global_init` exactly once per process, before the first handle.
 enum CurlGlobal {

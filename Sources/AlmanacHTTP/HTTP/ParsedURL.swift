@@ -1,5 +1,5 @@
 import AlmanacCore
-import CCurl
+internal import CCurl
 import Foundation
 
 #if canImport(Glibc)
