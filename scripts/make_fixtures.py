@@ -348,7 +348,7 @@ MET_HEADERS = {"content-type": "application/json", "expires": "Fri, 20 Nov 2026 
                "last-modified": "Fri, 20 Nov 2026 08:59:44 GMT"}
 
 
-def met_symbol(c, local_hour, precip_kind=None):
+def met_symbol(c, local_hour):
     base = MET_SYMBOLS[c[0]]
     if base in ("clearsky", "fair", "partlycloudy"):
         base += "_night" if local_hour < 7 or local_hour > 17 else "_day"
@@ -397,9 +397,7 @@ def met_forecast(city, rng):
                 data["next_12_hours"] = {"summary": {"symbol_code": met_symbol(c, lh)}, "details": {}}
         elif i < len(steps) - 1:
             six = round(rng.uniform(0.3, 6.0), 1) if c[1] in ("Rain", "Snow") else 0.0
-            data["next_6_hours"] = {"summary": {"symbol_code": met_symbol(c, lh)},
-                                    "details": {"air_temperature_max": 0, "air_temperature_min": 0, "precipitation_amount": six}}
-            del data["next_6_hours"]["details"]["air_temperature_max"], data["next_6_hours"]["details"]["air_temperature_min"]
+            data["next_6_hours"] = {"summary": {"symbol_code": met_symbol(c, lh)}, "details": {"precipitation_amount": six}}
             if i < len(steps) - 2:
                 data["next_12_hours"] = {"summary": {"symbol_code": met_symbol(c, lh)}, "details": {}}
         if i % 9 == 4:   # integers come without a decimal point

@@ -11,7 +11,7 @@ struct Almanac: AsyncParsableCommand {
         commandName: "almanac",
         abstract: "Weather, crypto prices, fruit nutrition, an exam planner and a live deals table: cache-first and offline-capable.",
         discussion: "Run with no arguments on a terminal for the full-screen app (almanac menu for the line menu). Every data command takes --json.",
-        version: Almanac.version,
+        version: AlmanacVersion.current,
         subcommands: [
             WeatherCommand.self, CryptoCommand.self, FruitCommand.self, ExamsCommand.self, DealsCommand.self,
             ProfileCommand.self, UICommand.self, MenuCommand.self, DoctorCommand.self, CacheCommand.self, FixturesCommand.self,
@@ -21,10 +21,12 @@ struct Almanac: AsyncParsableCommand {
     @OptionGroup var global: GlobalOptions
 
     /// `0.1.0 (commit 1a2b3c4d5e6f)`: the version and, when known, the commit it was built from.
-    static let version: String = {
+    /// Worked out only for `--version` (it reads files), not on every run as the parser's
+    /// configuration would.
+    static func version() -> String {
         let path = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments.first
         return AlmanacVersion.current + (FixtureLocator.commit(executablePath: path).map { " (commit \($0))" } ?? "")
-    }()
+    }
 
     /// On a terminal: the full-screen app (the line menu when TERM is dumb). Piped: the help.
     func run() async throws {
@@ -43,6 +45,8 @@ enum Main {
     /// Parsing is synchronous; the command then runs as a task whose jobs this thread serves
     /// (`CallerThreadExecutor`), so a short command starts no thread pool.
     static func main() {
+        // `--version` anywhere, as the parser treats it, with the commit the parser cannot know.
+        if CommandLine.arguments.dropFirst().contains("--version") { return print(Almanac.version()) }
         do {
             var command = try Almanac.parseAsRoot()
             if var asyncCommand = command as? AsyncParsableCommand {

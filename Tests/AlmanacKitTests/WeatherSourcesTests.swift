@@ -23,7 +23,8 @@ final class WeatherSourcesTests: XCTestCase {
         XCTAssertEqual([yandex.forecast, yandex.geocoder, yandex.outlook], ["metno", "yandex", "openmeteo-ensemble"])
         let pinned = try sources(["OPENWEATHER_API_KEY": "OW-1", "YANDEX_GEOCODER_API_KEY": "YA-1"], choice: .met)
         XCTAssertEqual([pinned.forecast, pinned.geocoder, pinned.outlook], ["metno", "yandex", "openmeteo-ensemble"])
-        XCTAssertTrue(pinned.reasons[0].contains("as chosen"), pinned.reasons[0])
+        XCTAssertTrue(pinned.chosen, "pinned by the saved choice, not by the keys")
+        XCTAssertFalse(none.chosen)
     }
 
     func testNoKeysGivesLiveWeatherForAnyRecordedPlaceFromTheKeylessProviders() throws {

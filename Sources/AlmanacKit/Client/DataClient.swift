@@ -77,7 +77,7 @@ public final class DataClient: Sendable {
         case .live:
             if unreachable.withLock({ $0.contains(descriptor.provider) }) {
                 if let cached = peek(endpoint) { return cached }
-                if let sample = await unreachableFallback(endpoint, error: TransportError.connectionFailed(host: "", reason: "")) { return sample }
+                if let sample = await keylessSample(endpoint) { return sample }
             }
             return try await liveAnswer(endpoint, onStale: onStale)
         }
@@ -91,19 +91,22 @@ public final class DataClient: Sendable {
         let text = "\(provider.displayName): \(variable) is not set; showing sample data. Set \(variable) for live data."
         if configuration.verbose { return console.noteOnce(text) }
         if configuration.quietNotes || !keyNotes.withLock({ $0.insert(provider).inserted }) { return }
-        let day = LocalDate.local(clock.now())
-        if NoticeLog(stateFolder: configuration.paths.state).firstToday("missing-key-\(provider.rawValue)", day: day) { console.note(text) }
+        noteOnceADay(text, key: "missing-key-\(provider.rawValue)")
+    }
+
+    /// Says `text` the first time today that `key` comes up (remembered in the state folder).
+    private func noteOnceADay(_ text: String, key: String) {
+        if NoticeLog(stateFolder: configuration.paths.state).firstToday(key, day: LocalDate.local(clock.now())) { console.note(text) }
     }
 
     /// A 203 answer: the provider says this product version is deprecated. Said once a day per
     /// provider (remembered in the state folder), every time under `--verbose`.
-    private func noteDeprecated(_ provider: RequestDescriptor) {
-        let name = provider.provider.displayName
+    private func noteDeprecated(_ descriptor: RequestDescriptor) {
+        let name = descriptor.provider.displayName
         let text =
             "warning: \(name) says the product this version of almanac uses is deprecated (HTTP 203); it still answers, but a newer almanac will be needed."
         if configuration.verbose { return console.noteOnce(text) }
-        let day = LocalDate.local(clock.now())
-        if NoticeLog(stateFolder: configuration.paths.state).firstToday("deprecated-\(provider.provider.rawValue)", day: day) { console.note(text) }
+        noteOnceADay(text, key: "deprecated-\(descriptor.provider.rawValue)")
     }
 
     /// The cached answer for an endpoint without any network, marked stale past its freshness; nil when none.
@@ -232,11 +235,7 @@ public final class DataClient: Sendable {
             previous.expiresAt = freshness.expiresAt
             previous.etag = response.header("etag") ?? previous.etag
             previous.lastModified = response.header("last-modified") ?? previous.lastModified
-            if freshness == .noStore {
-                cache.remove(key: descriptor.identity, provider: descriptor.provider)
-            } else {
-                try? cache.write(previous)
-            }
+            keep(previous, freshness)
             return Fetched(value: try endpoint.decode(previous.body), origin: .live, fetchedAt: now, stale: false)
         }
         if response.status == 203 { noteDeprecated(descriptor) }
@@ -246,27 +245,35 @@ public final class DataClient: Sendable {
             key: descriptor.identity, provider: descriptor.provider, name: descriptor.name, fetchedAt: now,
             ttl: descriptor.ttl, expiresAt: freshness.expiresAt, status: response.status, etag: response.header("etag"),
             lastModified: response.header("last-modified"), body: body)
-        if freshness == .noStore {
-            cache.remove(key: descriptor.identity, provider: descriptor.provider)
-        } else {
-            do { try cache.write(entry) } catch { console.debug("cache: not stored: \(error)") }
-        }
+        keep(entry, freshness)
         let changed = previous.map { $0.body != body } ?? false
         return Fetched(value: value, origin: .live, fetchedAt: now, stale: false, changedAfterStale: changed)
     }
 
-    /// A provider that needs no key and cannot be reached, with nothing cached: the recorded
-    /// answer, with a note saying so. Not with `--refresh` (the user asked for fresh data).
+    /// Stores an answer, or removes the one stored when the server said `no-store`.
+    private func keep(_ entry: CacheEntry, _ freshness: Freshness) {
+        guard freshness != .noStore else { return cache.remove(key: entry.key, provider: entry.provider) }
+        do { try cache.write(entry) } catch { console.debug("cache: not stored: \(error)") }
+    }
+
+    /// A provider that needs no key and cannot be reached (a transport failure or a 5xx), with
+    /// nothing cached: remembered for the rest of the run, and the recorded answer instead.
     private func unreachableFallback<R>(_ endpoint: Endpoint<R>, error: any Error) async -> Fetched<R>? {
-        let descriptor = endpoint.descriptor
-        let unreachable: Bool
+        let provider = endpoint.descriptor.provider
         switch error {
-        case is TransportError: unreachable = true
-        case APIError.server: unreachable = true
-        default: unreachable = false
+        case is TransportError, APIError.server: break
+        default: return nil
         }
-        if unreachable, descriptor.provider.keyVariable == nil { self.unreachable.withLock { _ = $0.insert(descriptor.provider) } }
-        guard unreachable, !configuration.refresh, descriptor.provider.keyVariable == nil, let fixtures,
+        guard provider.keyVariable == nil else { return nil }
+        unreachable.withLock { _ = $0.insert(provider) }
+        return await keylessSample(endpoint)
+    }
+
+    /// The recorded answer for a keyless provider that cannot be reached, with one note a run.
+    /// Not with `--refresh` (the user asked for fresh data).
+    private func keylessSample<R>(_ endpoint: Endpoint<R>) async -> Fetched<R>? {
+        let descriptor = endpoint.descriptor
+        guard !configuration.refresh, descriptor.provider.keyVariable == nil, let fixtures,
             let response = try? await fixtures.send(RequestPreparer.prepareRecorded(descriptor)), response.isSuccess,
             let value = try? endpoint.decode(response.body)
         else { return nil }

@@ -34,6 +34,10 @@ public struct Fetched<Value: Sendable>: Sendable {
         Fetched<T>(value: try transform(value), origin: origin, fetchedAt: fetchedAt, stale: stale, changedAfterStale: changedAfterStale)
     }
 
+    /// The instant a forecast is read at: `now`, or for sample data the time it was recorded
+    /// (so the recorded days stay shown).
+    public func asOf(_ now: Date) -> Date { origin == .fixture ? fetchedAt : now }
+
     /// Provenance without the value, for combining several fetches.
     public var provenance: Provenance { Provenance(origin: origin, fetchedAt: fetchedAt, stale: stale) }
 }

@@ -7,29 +7,21 @@ import Foundation
 /// (`pauses.json`) so no run sends to it before that time. Only a convenience: an unreadable
 /// file means no pause.
 struct ProviderPause {
-    let url: URL
+    private let pauses: StateMap<Double>
 
     init(stateFolder: URL) {
-        url = stateFolder.appendingPathComponent("pauses.json")
+        pauses = StateMap(stateFolder: stateFolder, name: "pauses.json")
     }
 
     /// When the provider may be asked again, if that is after `now`.
     func until(_ provider: Provider, now: Date) -> Date? {
-        guard let seconds = read()[provider.rawValue] else { return nil }
+        guard let seconds = pauses.read()[provider.rawValue] else { return nil }
         let date = Date(timeIntervalSince1970: seconds)
         return date > now ? date : nil
     }
 
     /// Remembers that `provider` asked not to be sent anything before `date`.
     func pause(_ provider: Provider, until date: Date) {
-        _ = try? FileLock.withLock(url.appendingPathExtension("lock")) {
-            var pauses = read()
-            pauses[provider.rawValue] = date.timeIntervalSince1970
-            try AtomicFile.write(try JSONEncoder().encode(pauses), to: url, durable: false)
-        }
-    }
-
-    private func read() -> [String: Double] {
-        FileBytes.read(atPath: url.path).flatMap { try? JSONTreeDecoder().decode([String: Double].self, from: $0) } ?? [:]
+        pauses.update { $0[provider.rawValue] = date.timeIntervalSince1970 }
     }
 }

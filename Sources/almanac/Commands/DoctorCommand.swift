@@ -24,6 +24,30 @@ struct DoctorCommand: AsyncParsableCommand {
 }
 
 enum DoctorView {
+    /// Why each weather capability has its provider, a line each.
+    static func reasons(_ sources: WeatherSources, openWeatherKey: Bool) -> [String] {
+        let forecast =
+            switch (sources.forecast, sources.chosen) {
+            case (Provider.metNorway.rawValue, true): "forecast: MET Norway, as chosen (weather settings --provider met)"
+            case (Provider.metNorway.rawValue, false): "forecast: MET Norway, keyless (set OPENWEATHER_API_KEY to use OpenWeatherMap)"
+            case (_, true):
+                openWeatherKey
+                    ? "forecast: OpenWeatherMap, as chosen" : "forecast: OpenWeatherMap, as chosen; OPENWEATHER_API_KEY is not set, so sample data"
+            default: "forecast: OpenWeatherMap (OPENWEATHER_API_KEY is set); MET Norway fills days a free key lacks"
+            }
+        let places =
+            switch sources.geocoder {
+            case Provider.yandexGeocoder.rawValue: "places: Yandex Geocoder (YANDEX_GEOCODER_API_KEY is set)"
+            case Provider.openWeather.rawValue: "places: OpenWeatherMap's geocoder (OPENWEATHER_API_KEY is set)"
+            default: "places: Open-Meteo geocoding, keyless"
+            }
+        let outlook =
+            sources.outlook == Provider.openWeatherPro.rawValue
+            ? "25 days: OpenWeatherMap's climate forecast where the key's plan has it, else the Open-Meteo ensemble outlook"
+            : "25 days: the Open-Meteo ensemble outlook (GFS, 31 members), keyless"
+        return [forecast, places, outlook]
+    }
+
     static func render(_ report: DoctorReport, style: Style) -> String {
         var table = Table([.init("Provider"), .init("Key"), .init("Mode"), .init("Base URL"), .init("Check")])
         var answers = Table([.init("Provider"), .init("Answers from")])
@@ -46,7 +70,8 @@ enum DoctorView {
             "Almanac \(report.version)\n\n" + table.render(style: style) + "\n\n" + answers.render(style: style)
             + "\n\n" + folders.render(style: style)
         if let weather = report.weather {
-            text += "\n\nWeather:\n" + weather.reasons.map { "  " + $0 }.joined(separator: "\n")
+            let openWeatherKey = report.providers.first { $0.provider == Provider.openWeather.rawValue }?.keySet ?? false
+            text += "\n\nWeather:\n" + reasons(weather, openWeatherKey: openWeatherKey).map { "  " + $0 }.joined(separator: "\n")
             text += "\n  credits: Data from MET Norway; Weather data by Open-Meteo.com; Location data based on GeoNames (CC BY 4.0)"
         }
         if report.fixtureSets.isEmpty {

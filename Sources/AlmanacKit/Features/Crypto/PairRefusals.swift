@@ -17,16 +17,16 @@ struct PairRefusals {
     /// How long a refusal is remembered: a day.
     static let memory: TimeInterval = 86400
 
-    let url: URL
+    private let refusals: StateMap<Refusal>
 
     init(stateFolder: URL) {
-        url = stateFolder.appendingPathComponent("twelvedata-refusals.json")
+        refusals = StateMap(stateFolder: stateFolder, name: "twelvedata-refusals.json")
     }
 
     /// The refusals still remembered at `now`, by symbol, with when each may be asked again.
     func current(now: Date) -> [String: (reason: String, until: Date)] {
         var result: [String: (reason: String, until: Date)] = [:]
-        for (symbol, refusal) in read() {
+        for (symbol, refusal) in refusals.read() {
             let until = Date(timeIntervalSince1970: refusal.at + Self.memory)
             if until > now { result[symbol] = (refusal.reason, until) }
         }
@@ -36,7 +36,7 @@ struct PairRefusals {
     /// Remembers refusals (symbol → reason) given at `now`; forgets the ones past their day.
     func remember(_ reasons: [String: String], now: Date) {
         guard !reasons.isEmpty else { return }
-        change { refusals in
+        refusals.update { refusals in
             refusals = refusals.filter { $0.value.at + Self.memory > now.timeIntervalSince1970 }
             for (symbol, reason) in reasons { refusals[symbol] = Refusal(reason: reason, at: now.timeIntervalSince1970) }
         }
@@ -44,19 +44,7 @@ struct PairRefusals {
 
     /// Forgets the pairs given (removed from the watchlist, or priced after all).
     func forget(_ symbols: [String]) {
-        guard read().keys.contains(where: symbols.contains) else { return }
-        change { refusals in for symbol in symbols { refusals[symbol] = nil } }
-    }
-
-    private func change(_ body: (inout [String: Refusal]) -> Void) {
-        _ = try? FileLock.withLock(url.appendingPathExtension("lock")) {
-            var refusals = read()
-            body(&refusals)
-            try AtomicFile.write(try JSONEncoder().encode(refusals), to: url, durable: false)
-        }
-    }
-
-    private func read() -> [String: Refusal] {
-        FileBytes.read(atPath: url.path).flatMap { try? JSONTreeDecoder().decode([String: Refusal].self, from: $0) } ?? [:]
+        guard refusals.read().keys.contains(where: symbols.contains) else { return }
+        refusals.update { refusals in for symbol in symbols { refusals[symbol] = nil } }
     }
 }

@@ -17,7 +17,7 @@ extension FixtureRecorder {
     ) throws -> Summary {
         let keys = Provider.allCases.compactMap { context.configuration.key(for: $0) }.filter { $0.count >= 4 }
         var lines: [Provider: Line] = [:]
-        for provider in providers where ![.openWeatherPro, .openMeteoGeocoding, .openMeteoEnsemble].contains(provider) {
+        for provider in Self.groups(providers) {
             lines[provider] = Line(
                 provider: provider.rawValue, requests: 0, bytes: 0, secretsScrubbed: 0, skipped: skipped[provider],
                 failures: failures[provider] ?? [])

@@ -75,8 +75,8 @@ public struct FixtureRecorder: Sendable {
 
     /// The first provider of each user-facing group (OpenWeather's pro host rides with it, and
     /// Open-Meteo's two hosts with MET Norway).
-    private static func groups(_ providers: [Provider]) -> [Provider] {
-        providers.filter { ![.openWeatherPro, .openMeteoGeocoding, .openMeteoEnsemble].contains($0) }
+    static func groups(_ providers: [Provider]) -> [Provider] {
+        providers.filter { group(of: $0) == $0 }
     }
 
     private typealias Step = (String, @Sendable () async throws -> Void)

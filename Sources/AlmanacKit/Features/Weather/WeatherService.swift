@@ -105,45 +105,57 @@ public struct WeatherService: Sendable {
 
     /// The providers answering this run, from the keys set and the saved `--provider` choice.
     public func sources() throws -> WeatherSources {
-        if let pinnedSources { return pinnedSources }
-        return WeatherSources.resolve(configuration, choice: try store.read().settings.provider)
+        sources(try store.read().settings)
+    }
+
+    /// The same from settings already read.
+    func sources(_ settings: WeatherSettings) -> WeatherSources {
+        pinnedSources ?? WeatherSources.resolve(configuration, choice: settings.provider)
     }
 
     /// Places matching a name, from the geocoder `sources()` picks: Yandex when its key is set,
     /// else OpenWeather's when that key is set, else Open-Meteo's (keyless).
     public func geocode(_ query: String) async throws -> [City] {
-        let lang = try store.read().settings.lang
-        switch try sources().geocoder {
+        let settings = try store.read().settings
+        switch sources(settings).geocoder {
         case Provider.openWeather.rawValue:
             return PlaceCandidates.fromOpenWeather(try await client.fetch(OpenWeather.geocode(query)).value)
         case Provider.yandexGeocoder.rawValue:
             do {
-                return PlaceCandidates.fromYandex(try await client.fetch(YandexGeocoder.geocode(query, lang: lang)).value)
-            } catch let error as SampleDataError where error.noSampleData {
-                throw error
-            } catch is SampleDataError {
-                throw await sampleCities(lang: lang)
+                return PlaceCandidates.fromYandex(try await client.fetch(YandexGeocoder.geocode(query, lang: settings.lang)).value)
+            } catch {
+                throw await explained(error, settings, keyless: false)
             }
         default:
             do {
-                return PlaceCandidates.fromOpenMeteo(try await client.fetch(OpenMeteo.search(query, language: lang)).value)
-            } catch let error as SampleDataError where error.noSampleData {
-                throw error
-            } catch is SampleDataError {
-                throw await sampleCities(lang: lang)
-            } catch let error as TransportError where error.isUnreachable && client.fixtures != nil {
-                // Unreachable, and no sample answer for this name: say which places the samples have.
-                console.debug("\(error)")
-                throw await sampleCities(lang: lang)
+                return PlaceCandidates.fromOpenMeteo(try await client.fetch(OpenMeteo.search(query, language: settings.lang)).value)
+            } catch {
+                throw await explained(error, settings, keyless: true)
             }
+        }
+    }
+
+    /// A failure to find a place or its weather, in a user's words: which places the sample data
+    /// covers when it has no answer (or, for a keyless provider, when the provider cannot be
+    /// reached); any other error, and "no sample data installed", as it is.
+    private func explained(_ error: any Error, _ settings: WeatherSettings, keyless: Bool) async -> any Error {
+        switch error {
+        case let sample as SampleDataError where !sample.noSampleData:
+            return await sampleCities(settings)
+        case let transport as TransportError where keyless && transport.isUnreachable && client.fixtures != nil:
+            console.debug("\(transport)")
+            return await sampleCities(settings)
+        default:
+            return error
         }
     }
 
     /// For a place the sample data does not cover: the cities it does (each recorded name that
     /// finds a place of that name, in recording order) and, for a keyed geocoder, the keys that
     /// open up any city.
-    private func sampleCities(lang: String) async -> SampleDataError {
-        let keyless = (try? sources().geocoder) == Provider.openMeteoGeocoding.rawValue
+    private func sampleCities(_ settings: WeatherSettings) async -> SampleDataError {
+        let lang = settings.lang
+        let keyless = sources(settings).geocoder == Provider.openMeteoGeocoding.rawValue
         var names: [String] = []
         let probe = keyless ? OpenMeteo.search("", language: lang).descriptor : YandexGeocoder.geocode("", lang: lang).descriptor
         for name in client.fixtures?.coverage(for: probe) ?? [] {
@@ -183,7 +195,7 @@ public struct WeatherService: Sendable {
     /// Current, hourly and daily weather: One Call 3.0, or the free 2.5 pair when the key
     /// lacks the One Call subscription (said once on stderr).
     public func report(for city: City, onStale: StaleHandler? = nil) async throws -> WeatherReport {
-        try await report(for: city, lang: try store.read().settings.lang, onStale: onStale)
+        try await report(for: city, settings: try store.read().settings, onStale: onStale)
     }
 
     /// The report with its current conditions; throws `APIError.provider` when the answer has none.
@@ -195,8 +207,9 @@ public struct WeatherService: Sendable {
         return (report, current)
     }
 
-    private func report(for city: City, lang: String, onStale: StaleHandler?) async throws -> WeatherReport {
-        if try sources().usesMET { return try await metReport(for: city, onStale: onStale) }
+    private func report(for city: City, settings: WeatherSettings, onStale: StaleHandler?) async throws -> WeatherReport {
+        if sources(settings).usesMET { return try await metReport(for: city, settings: settings, onStale: onStale) }
+        let lang = settings.lang
         let endpoint = OpenWeather.oneCall(latitude: city.latitude, longitude: city.longitude, lang: lang)
         let refusal = oneCallRefusal
         if let refusal, refusal.isRefused(now: days.now()), client.peek(endpoint) == nil {
@@ -211,21 +224,19 @@ public struct WeatherService: Sendable {
             }
             let fetched = try await client.fetch(endpoint, onStale: staleHandler)
             return WeatherMapper.report(fetched.value, city: city, provenance: fetched.provenance)
-        } catch let error as SampleDataError where error.noSampleData {
-            throw error
-        } catch is SampleDataError {
-            throw await sampleCities(lang: lang)
         } catch let error as APIError {
             guard case .unauthorized(_, 401, _) = error else { throw error }
             let report = try await freeReport(for: city, lang: lang, original: error)
             refusal?.remember(now: days.now())
             console.noteOnce(Self.freePlanNote)
             return report
+        } catch {
+            throw await explained(error, settings, keyless: false)
         }
     }
 
     /// MET Norway's forecast for a city: current, hourly and about 9 days from one answer.
-    private func metReport(for city: City, onStale: StaleHandler?) async throws -> WeatherReport {
+    private func metReport(for city: City, settings: WeatherSettings, onStale: StaleHandler?) async throws -> WeatherReport {
         let city = Self.withZone(city)
         var staleHandler: (@Sendable (Fetched<METNorwayDTO.Forecast>) async -> Void)?
         if let onStale {
@@ -235,20 +246,14 @@ public struct WeatherService: Sendable {
         do {
             let fetched = try await client.fetch(METNorway.forecast(latitude: city.latitude, longitude: city.longitude), onStale: staleHandler)
             return Self.metReport(fetched, city: city, now: days.instant())
-        } catch let error as SampleDataError where error.noSampleData {
-            throw error
-        } catch is SampleDataError {
-            throw await sampleCities(lang: try store.read().settings.lang)
-        } catch let error as TransportError where error.isUnreachable && client.fixtures != nil {
-            console.debug("\(error)")
-            throw await sampleCities(lang: try store.read().settings.lang)
+        } catch {
+            throw await explained(error, settings, keyless: true)
         }
     }
 
     /// The report as of `now`, or as of its recording for sample data (recorded days stay shown).
     static func metReport(_ fetched: Fetched<METNorwayDTO.Forecast>, city: City, now: Date) -> WeatherReport {
-        let asOf = fetched.origin == .fixture ? fetched.fetchedAt : now
-        var report = METMapper.report(fetched.value, city: city, now: asOf, provenance: fetched.provenance)
+        var report = METMapper.report(fetched.value, city: city, now: fetched.asOf(now), provenance: fetched.provenance)
         if report.daily.isEmpty, let first = fetched.value.properties.timeseries.first.flatMap({ METNorway.time($0.time) }) {
             // A cached answer older than its own last day: show what it holds, marked stale.
             report = METMapper.report(fetched.value, city: city, now: first, provenance: fetched.provenance)
@@ -318,22 +323,24 @@ public struct WeatherService: Sendable {
     /// 5 days are filled to 7 by MET Norway.
     public func forecast(for city: City, days: Int, onStale: StaleHandler? = nil) async throws -> WeatherReport {
         _ = try Self.checkDays(days).get()
-        let lang = try store.read().settings.lang
-        var report = try await self.report(for: city, lang: lang, onStale: onStale)
-        if report.model == .free, days > report.daily.count { await fillFromMET(&report) }
+        let settings = try store.read().settings
+        var report = try await self.report(for: city, settings: settings, onStale: onStale)
+        if report.model == .free, days > report.daily.count { await fillFromMET(&report, settings) }
         if days <= max(report.daily.count, Self.forecastHorizon) {
             report.daily = Array(report.daily.prefix(days))
             return report
         }
-        if try sources().outlook == Provider.openWeatherPro.rawValue, let climate = try await climateReport(report, days: days, lang: lang) {
+        if sources(settings).outlook == Provider.openWeatherPro.rawValue,
+            let climate = try await climateReport(report, days: days, lang: settings.lang)
+        {
             return climate
         }
         return try await outlookReport(report, days: days)
     }
 
     /// Days a free OpenWeather key lacks, from MET Norway (its rows replace the 5-day ones).
-    private func fillFromMET(_ report: inout WeatherReport) async {
-        guard let met = try? await metReport(for: report.city, onStale: nil), met.daily.count > report.daily.count else { return }
+    private func fillFromMET(_ report: inout WeatherReport, _ settings: WeatherSettings) async {
+        guard let met = try? await metReport(for: report.city, settings: settings, onStale: nil), met.daily.count > report.daily.count else { return }
         report.daily = met.daily
         report.dailyModel = .met
         report.provenance = Provenance.combine([report.provenance, met.provenance])
@@ -367,8 +374,7 @@ public struct WeatherService: Sendable {
         if report.city.timeZoneIdentifier == nil, let zone = fetched.value.timezone, TimeZone(identifier: zone) != nil {
             report.city.timeZoneIdentifier = zone
         }
-        let asOf = fetched.origin == .fixture ? fetched.fetchedAt : self.days.instant()
-        let today = LocalDate(asOf, timeZone: report.city.timeZone)
+        let today = LocalDate(fetched.asOf(self.days.instant()), timeZone: report.city.timeZone)
         let outlook = Array(EnsembleMapper.days(fetched.value).filter { $0.date >= today }.prefix(days))
         report.outlook = outlook
         report.daily = EnsembleMapper.forecastDays(outlook)
