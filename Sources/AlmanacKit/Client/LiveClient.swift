@@ -31,11 +31,6 @@ public struct LiveClient: Sendable {
         let request = try RequestPreparer.prepare(
             descriptor, baseURL: configuration.baseURL(for: provider), key: configuration.key(for: provider),
             options: configuration.transport)
-        let pauses = ProviderPause(stateFolder: configuration.paths.state)
-        if let until = pauses.until(provider, now: Date()) {
-            // The provider's own Retry-After is not over: nothing is sent before it.
-            throw APIError.rateLimited(provider: provider, retryAfter: until.timeIntervalSinceNow)
-        }
         var attempt = 0
         while true {
             do {
@@ -46,7 +41,8 @@ public struct LiveClient: Sendable {
                 let error = Self.error(for: response, descriptor: descriptor, request: request)
                 guard let wait = retryDelay(for: response, error: error, attempt: attempt, method: descriptor.method, provider: provider) else {
                     if response.status == 429, let after = response.retryAfter(), after > 0 {
-                        pauses.pause(provider, until: Date().addingTimeInterval(after))
+                        // Remembered for every run; DataClient (and the doctor) check it before sending.
+                        ProviderPause(stateFolder: configuration.paths.state).pause(provider, until: Date().addingTimeInterval(after))
                     }
                     throw error
                 }

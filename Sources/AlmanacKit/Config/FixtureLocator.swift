@@ -65,10 +65,7 @@ public enum FixtureLocator {
     public static func commit(executablePath: String?) -> String? {
         guard let executablePath else { return nil }
         let folder = parent(realPath(executablePath))
-        if let text = FileBytes.read(atPath: parent(folder) + "/share/almanac/COMMIT").map({ String(decoding: $0, as: UTF8.self) }) {
-            let commit = text.trimmingCharacters(in: .whitespacesAndNewlines)
-            if !commit.isEmpty { return commit }
-        }
+        if let commit = text(atPath: parent(folder) + "/share/almanac/COMMIT"), !commit.isEmpty { return commit }
         var start = folder
         for _ in 0..<8 {
             if let commit = gitHead(start + "/.git") { return commit }
@@ -81,23 +78,17 @@ public enum FixtureLocator {
 
     /// The commit a `.git` folder's HEAD names (12 hex digits), if it is a checkout.
     private static func gitHead(_ git: String) -> String? {
-        guard
-            let head = FileBytes.read(atPath: git + "/HEAD").map({
-                String(decoding: $0, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
-            })
-        else {
-            return nil
-        }
+        guard let head = text(atPath: git + "/HEAD") else { return nil }
         guard head.hasPrefix("ref: ") else { return String(head.prefix(12)) }
         let ref = String(head.dropFirst(5))
-        if let sha = FileBytes.read(atPath: git + "/" + ref).map({
-            String(decoding: $0, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
-        }) {
-            return String(sha.prefix(12))
-        }
-        let packed = FileBytes.read(atPath: git + "/packed-refs").map { String(decoding: $0, as: UTF8.self) } ?? ""
-        let line = packed.split(separator: "\n").first { $0.hasSuffix(" " + ref) }
+        if let sha = text(atPath: git + "/" + ref) { return String(sha.prefix(12)) }
+        let line = text(atPath: git + "/packed-refs")?.split(separator: "\n").first { $0.hasSuffix(" " + ref) }
         return line.map { String($0.prefix(12)) }
+    }
+
+    /// A small text file's contents without the white space around them; nil when unreadable.
+    private static func text(atPath path: String) -> String? {
+        FileBytes.read(atPath: path).map { String(decoding: $0, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines) }
     }
 
     static func isFixtureFolder(_ path: String) -> Bool {

@@ -148,8 +148,9 @@ public final class AlmanacApp {
 
     /// Every message of the session, oldest first, wrapped to the width; the newest that fit.
     private func messagesScreen(_ width: Int, _ height: Int) -> [String] {
-        let messages = log.all.flatMap { LineField.wrap("• " + $0, width: width) }
-        let title = [style.bold("Messages of this session (\(log.all.count))"), ""]
+        let all = log.all
+        let messages = all.flatMap { LineField.wrap("• " + $0, width: width) }
+        let title = [style.bold("Messages of this session (\(all.count))"), ""]
         if messages.isEmpty { return title + ["  None so far."] }
         return title + messages.suffix(max(1, height - title.count))
     }

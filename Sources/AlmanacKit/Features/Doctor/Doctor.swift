@@ -24,8 +24,15 @@ public struct Doctor: Sendable {
                 provider: provider.rawValue, name: provider.displayName, keyVariable: provider.keyVariable,
                 keySet: configuration.key(for: provider) != nil, baseURL: configuration.baseURL(for: provider),
                 mode: mode.rawValue, answers: Self.answers(mode, provider: provider))
-            if check, mode == .live { status.check = await probe(provider) }
-            if check, mode == .live, provider == .openWeather { await recheckOneCall() }
+            if check, mode == .live {
+                // A provider's own Retry-After holds the doctor back too (docs/architecture.md §3).
+                if let until = ProviderPause(stateFolder: configuration.paths.state).until(provider, now: Date()) {
+                    status.check = .init(ok: true, latencyMs: nil, error: "not checked: it asked for no request before \(until)")
+                } else {
+                    status.check = await probe(provider)
+                    if provider == .openWeather { await recheckOneCall() }
+                }
+            }
             providers.append(status)
         }
         let paths = configuration.paths
@@ -92,7 +99,7 @@ public struct Doctor: Sendable {
         var live = context.client.live
         live.retry.maxRetries = 0
         let started = Date()
-        let budget = CreditBudget(configuration: context.configuration, clock: context.clock)
+        let budget = context.credits.budget
         var reservation: UUID?
         if provider.countsCredits {
             guard case .granted(let id) = try? budget.reserve(1, now: context.clock.now()) else {

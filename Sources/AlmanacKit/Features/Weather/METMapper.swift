@@ -21,11 +21,8 @@ public enum METMapper {
         let currentIndex = steps.lastIndex { $0.time <= now } ?? 0
         let upcoming = steps.isEmpty ? [] : Array(steps[currentIndex...])
         let hourly = upcoming.prefix { $0.data.next_1_hours != nil }.compactMap(hour)
-        var current = steps.isEmpty ? nil : current(steps[currentIndex])
-        if let time = current?.time {
-            // MET sends no sun times: computed for the place and its local day.
-            (current!.sunrise, current!.sunset) = SunTimes.of(LocalDate(time, timeZone: zone), latitude: city.latitude, longitude: city.longitude)
-        }
+        // MET sends no sun times: computed for the place and its local day.
+        let current = steps.isEmpty ? nil : current(steps[currentIndex], city: city, zone: zone)
         var daily = days(steps, timeZone: zone).filter { $0.date >= LocalDate(now, timeZone: zone) }
         for index in daily.indices {
             (daily[index].sunrise, daily[index].sunset) = SunTimes.of(daily[index].date, latitude: city.latitude, longitude: city.longitude)
@@ -43,16 +40,17 @@ public enum METMapper {
         data.next_1_hours?.summary?.symbol_code ?? data.next_6_hours?.summary?.symbol_code ?? data.next_12_hours?.summary?.symbol_code
     }
 
-    static func current(_ step: Step) -> CurrentConditions {
+    static func current(_ step: Step, city: City, zone: TimeZone) -> CurrentConditions {
         let (text, id) = METSymbol.condition(symbol(step.data))
         let d = step.details
+        let sun = SunTimes.of(LocalDate(step.time, timeZone: zone), latitude: city.latitude, longitude: city.longitude)
         return CurrentConditions(
             time: step.time, temperature: d.air_temperature ?? 0, feelsLike: nil, description: text, conditionID: id,
             humidity: d.relative_humidity, pressure: d.air_pressure_at_sea_level, windSpeed: d.wind_speed,
             windDegrees: d.wind_from_direction, windGust: d.wind_speed_of_gust,
             precipitation: step.data.next_1_hours?.details?.precipitation_amount ?? 0,
             precipitationProbability: step.data.next_1_hours?.details?.probability_of_precipitation.map { $0 / 100 },
-            clouds: d.cloud_area_fraction, uvIndex: nil, visibility: nil, sunrise: nil, sunset: nil)
+            clouds: d.cloud_area_fraction, uvIndex: nil, visibility: nil, sunrise: sun.sunrise, sunset: sun.sunset)
     }
 
     static func hour(_ step: Step) -> HourForecast? {
