@@ -43,7 +43,7 @@ final class FreshnessTests: XCTestCase {
         XCTAssertTrue(entry.isFresh(at: now.addingTimeInterval(1799)), "the server's word replaces the TTL")
         XCTAssertFalse(entry.isFresh(at: now.addingTimeInterval(1800)))
         XCTAssertFalse(entry.isFresh(at: now.addingTimeInterval(61), maxAge: 60), "--max-age still caps it")
-        let decoded = CacheEntry.decode(try! entry.encoded())
+        let decoded = CacheEntry.decode(entry.encoded())
         XCTAssertEqual(decoded?.expiresAt, entry.expiresAt, "the expiry survives the envelope")
     }
 }

@@ -13,9 +13,9 @@ private struct Notes: StoredDocument {
     static func initial() -> Notes { Notes(items: []) }
 
     /// Version 1 kept `lines: [String]`; version 2 calls them `items`.
-    static func migrate(_ data: Any, from version: Int) -> Any {
-        guard version == 1, let object = data as? [String: Any] else { return data }
-        return ["items": object["lines"] ?? []]
+    static func migrate(_ data: JSONValue, from version: Int) -> JSONValue {
+        guard version == 1 else { return data }
+        return .object([("items", data["lines"] ?? .array([]))])
     }
 
     var items: [String]

@@ -122,3 +122,12 @@ final class JSONTreeDecoderTests: XCTestCase {
         }
     }
 }
+
+extension JSONDecoder {
+    /// Foundation's decoder with the tree decoder's date strategy: the yardstick these tests compare with.
+    static var almanac: JSONDecoder {
+        let decoder = JSONDecoder()
+        decoder.dateDecodingStrategy = .iso8601
+        return decoder
+    }
+}

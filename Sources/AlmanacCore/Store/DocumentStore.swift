@@ -25,13 +25,13 @@ public protocol StoredDocument: Codable, Sendable {
     /// The document when the file does not exist yet.
     static func initial() -> Self
     /// Upgrades the `data` object of an older schema to the current one; identity by default.
-    static func migrate(_ data: Any, from version: Int) -> Any
+    static func migrate(_ data: JSONValue, from version: Int) -> JSONValue
     /// Restores what recovered records imply (the next ID after the highest kept); nothing by default.
     mutating func afterRecovery()
 }
 
 extension StoredDocument {
-    public static func migrate(_ data: Any, from version: Int) -> Any { data }
+    public static func migrate(_ data: JSONValue, from version: Int) -> JSONValue { data }
     public mutating func afterRecovery() {}
 }
 
@@ -73,18 +73,14 @@ public struct DocumentStore<Document: StoredDocument>: Sendable {
     private func load(requireRecovery: Bool) throws -> Document {
         guard let data = FileBytes.read(atPath: url.path) else { return Document.initial() }
         do {
-            if let root = JSONValue.parse(data), root["schema"]?.intValue == Document.schemaVersion, let payload = root["data"] {
-                return try JSONTreeDecoder(iso8601Dates: true).decode(Document.self, from: payload)
+            guard let root = JSONValue.parse(data), let version = root["schema"]?.intValue, let payload = root["data"] else {
+                throw CocoaError(.fileReadCorruptFile)
             }
-            guard let root = try JSONSerialization.jsonObject(with: data) as? [String: Any],
-                let version = root["schema"] as? Int, let payload = root["data"]
-            else { throw CocoaError(.fileReadCorruptFile) }
             if version > Document.schemaVersion {
                 throw StoreError.newerVersion(file: url.path, found: version, known: Document.schemaVersion)
             }
             let current = version < Document.schemaVersion ? Document.migrate(payload, from: version) : payload
-            let encoded = try JSONSerialization.data(withJSONObject: current)
-            return try JSONDecoder.almanac.decode(Document.self, from: encoded)
+            return try JSONTreeDecoder(iso8601Dates: true).decode(Document.self, from: current)
         } catch let error as StoreError {
             throw error
         } catch {
@@ -140,13 +136,5 @@ extension JSONEncoder {
         encoder.dateEncodingStrategy = .iso8601
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         return encoder
-    }
-}
-
-extension JSONDecoder {
-    public static var almanac: JSONDecoder {
-        let decoder = JSONDecoder()
-        decoder.dateDecodingStrategy = .iso8601
-        return decoder
     }
 }

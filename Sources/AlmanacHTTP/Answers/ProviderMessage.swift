@@ -6,9 +6,7 @@ public enum ProviderMessage {
     /// The `message` (or `error`) string of a JSON error body, cleaned for printing;
     /// nil for HTML or anything else. Never returns more than 200 characters.
     public static func extract(from body: Data, secrets: [String] = []) -> String? {
-        guard let object = try? JSONSerialization.jsonObject(with: body) as? [String: Any] else { return nil }
-        let raw = (object["message"] as? String) ?? (object["error"] as? String)
-        guard let raw else { return nil }
+        guard let object = JSONValue.parse(body), let raw = object["message"]?.stringValue ?? object["error"]?.stringValue else { return nil }
         return clean(raw, secrets: secrets)
     }
 

@@ -53,49 +53,34 @@ public struct CacheEntry: Sendable, Equatable {
 
     // MARK: - Envelope
 
-    /// The envelope: header fields first, the body last, spliced in as-is when it is JSON.
-    func encoded() throws -> Data {
-        var header: [String: Any] = [
-            "schema": Self.schemaVersion, "key": key, "provider": provider.rawValue, "name": name,
-            "fetchedAt": fetchedAt.timeIntervalSince1970, "fetchedAtISO": ISO8601DateFormatter().string(from: fetchedAt),
-            "ttl": ttl, "status": status,
+    /// The envelope: header fields first (by name), the body last, spliced in as-is when it is JSON.
+    func encoded() -> Data {
+        var header: [(String, JSONValue)] = [
+            ("schema", .int(Self.schemaVersion)), ("key", .string(key)), ("provider", .string(provider.rawValue)), ("name", .string(name)),
+            ("fetchedAt", .double(fetchedAt.timeIntervalSince1970)),
+            ("fetchedAtISO", .string(ISO8601DateFormatter().string(from: fetchedAt))), ("ttl", .double(ttl)), ("status", .int(status)),
         ]
-        if let expiresAt { header["expiresAt"] = expiresAt.timeIntervalSince1970 }
-        if let etag { header["etag"] = etag }
-        if let lastModified { header["lastModified"] = lastModified }
-        var data = try JSONSerialization.data(withJSONObject: header, options: [.sortedKeys, .withoutEscapingSlashes])
+        if let expiresAt { header.append(("expiresAt", .double(expiresAt.timeIntervalSince1970))) }
+        if let etag { header.append(("etag", .string(etag))) }
+        if let lastModified { header.append(("lastModified", .string(lastModified))) }
+        var data = JSONValue.object(header.sorted { $0.0 < $1.0 }).encoded()
         data.removeLast()  // the closing brace
         data.append(UInt8(ascii: ","))
-        data.append(try BodyEnvelope.member(body))
+        data.append(BodyEnvelope.member(body))
         data.append(UInt8(ascii: "}"))
         return data
     }
 
-    /// Written after every header field; inside a JSON string a quote is always escaped,
-    /// so the first occurrence is the structural one.
-    static let bodyMarker = ",\"\(BodyEnvelope.jsonName)\":"
-    static let textMarker = ",\"\(BodyEnvelope.textName)\":"
-
-    /// Parses an envelope; nil when truncated, malformed or of another schema version.
-    /// Only the small header is parsed; the body is sliced out as it was stored.
+    /// Parses an envelope; nil when truncated, malformed or of another schema version. The
+    /// header is built, the body taken as stored (`BodyEnvelope.read`).
     static func decode(_ data: Data) -> CacheEntry? {
-        guard data.last == UInt8(ascii: "}") else { return nil }
-        let body: Data
-        let headerEnd: Data.Index
-        if let range = data.range(of: Data(bodyMarker.utf8)) {
-            headerEnd = range.lowerBound
-            body = data[range.upperBound..<(data.endIndex - 1)]
-        } else if let range = data.range(of: Data(textMarker.utf8)) {
-            headerEnd = range.lowerBound
-            guard let text = JSONValue.parse(Data(data[range.upperBound..<(data.endIndex - 1)]))?.stringValue
-            else { return nil }
-            body = Data(text.utf8)
-        } else {
-            return nil
+        let envelope = data.withUnsafeBytes { raw -> (fields: JSONValue, body: Data)? in
+            var parser = JSONParser(bytes: raw.bindMemory(to: UInt8.self))
+            guard let envelope = BodyEnvelope.read(&parser) else { return nil }
+            parser.skipSpace()
+            return parser.atEnd ? envelope : nil
         }
-        var headerData = Data(data[data.startIndex..<headerEnd])
-        headerData.append(UInt8(ascii: "}"))
-        guard let object = JSONValue.parse(headerData),
+        guard let (object, body) = envelope,
             object["schema"]?.intValue == schemaVersion,
             let key = object["key"]?.stringValue,
             let provider = object["provider"]?.stringValue.map(Provider.named),
@@ -107,6 +92,6 @@ public struct CacheEntry: Sendable, Equatable {
             key: key, provider: provider, name: object["name"]?.stringValue ?? "",
             fetchedAt: Date(timeIntervalSince1970: fetchedAt), ttl: ttl,
             expiresAt: object["expiresAt"]?.doubleValue.map { Date(timeIntervalSince1970: $0) }, status: object["status"]?.intValue ?? 200,
-            etag: object["etag"]?.stringValue, lastModified: object["lastModified"]?.stringValue, body: Data(body))
+            etag: object["etag"]?.stringValue, lastModified: object["lastModified"]?.stringValue, body: body)
     }
 }

@@ -39,7 +39,7 @@ public final class JSONFileCache: Sendable {
     /// Stores an entry atomically, then trims the folder to the size cap.
     public func write(_ entry: CacheEntry) throws {
         let url = fileURL(for: entry.key, provider: entry.provider)
-        try AtomicFile.write(try entry.encoded(), to: url, durable: false)
+        try AtomicFile.write(entry.encoded(), to: url, durable: false)
         trim()
     }
 

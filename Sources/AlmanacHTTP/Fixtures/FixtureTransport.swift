@@ -31,15 +31,9 @@ public final class FixtureTransport: Sendable {
 
         var recording: Recording? { loaded ?? Recording.load(folder.appendingPathComponent(file)) }
 
-        /// The recorded answer. From a manifest entry, the body's bytes are taken as stored (no
-        /// parse); a recording whose body is text, or that does not scan, is read in full.
+        /// The recorded answer, its body taken as stored (`Recording.load`).
         var response: HTTPResponse? {
-            if loaded == nil, let data = FileBytes.read(atPath: folder.appendingPathComponent(file).path),
-                let body = JSONSpan.value(at: ["response", "body"], in: data)
-            {
-                return HTTPResponse(status: status, headers: ["content-type": "application/json"], body: body)
-            }
-            return recording.map { HTTPResponse(status: $0.status, headers: $0.headers, body: $0.body) }
+            recording.map { HTTPResponse(status: $0.status, headers: $0.headers, body: $0.body) }
         }
     }
 

@@ -14,28 +14,41 @@ public struct Recording: Sendable {
     public var headers: [String: String]
     public var body: Data
 
-    /// Reads a recording; nil when the file is not one.
+    /// Reads a recording; nil when the file is not one. The body is taken as stored
+    /// (`BodyEnvelope.read`), not parsed.
     public static func load(_ url: URL) -> Recording? {
-        guard let data = FileBytes.read(atPath: url.path),
-            let root = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
-            let request = root["request"] as? [String: Any], let response = root["response"] as? [String: Any],
-            let path = request["path"] as? String
-        else { return nil }
-        let method = HTTPMethod(rawValue: (request["method"] as? String ?? "GET").uppercased()) ?? .get
+        guard let data = FileBytes.read(atPath: url.path) else { return nil }
+        return data.withUnsafeBytes { raw in
+            var parser = JSONParser(bytes: raw.bindMemory(to: UInt8.self))
+            return read(&parser, file: url.lastPathComponent)
+        }
+    }
+
+    /// `{"request":{…},"response":{…}}`: the request built, the response read as an envelope.
+    private static func read(_ parser: inout JSONParser, file: String) -> Recording? {
+        var request: JSONValue?
+        var response: (fields: JSONValue, body: Data)?
+        let complete = parser.forEachMember { name, parser in
+            switch String(decoding: name, as: UTF8.self) {
+            case "request": request = parser.value()
+            case "response": response = BodyEnvelope.read(&parser)
+            default: return parser.skipValue()
+            }
+            return true
+        }
+        guard complete, let request, let path = request["path"]?.stringValue, let (fields, body) = response else { return nil }
         var query: [String: String] = [:]
-        for (name, value) in request["query"] as? [String: Any] ?? [:] { query[name] = "\(value)" }
-        let body: Data
-        if let text = response["bodyText"] as? String {
-            body = Data(text.utf8)
-        } else if let json = response["body"], let encoded = try? JSONSerialization.data(withJSONObject: json, options: [.fragmentsAllowed]) {
-            body = encoded
-        } else {
-            body = Data()
+        if case .object(let members) = request["query"] {
+            for (name, value) in members { query[name] = value.stringValue ?? String(decoding: value.encoded(), as: UTF8.self) }
+        }
+        var headers: [String: String] = [:]
+        if case .object(let members) = fields["headers"] {
+            for (name, value) in members { headers[name] = value.stringValue }
         }
         return Recording(
-            file: url.lastPathComponent, method: method, path: path, query: query,
-            status: response["status"] as? Int ?? 200,
-            headers: response["headers"] as? [String: String] ?? ["content-type": "application/json"], body: body)
+            file: file, method: HTTPMethod(rawValue: (request["method"]?.stringValue ?? "GET").uppercased()) ?? .get, path: path,
+            query: query, status: fields["status"]?.intValue ?? 200, headers: headers.isEmpty ? ["content-type": "application/json"] : headers,
+            body: body)
     }
 
     /// How many of a recorded request's parameters the request matches, or nil when any differs.

@@ -56,13 +56,11 @@ public enum TwelveData {
     /// Splits a batch answer (an object keyed by symbol) into each symbol's own answer; error
     /// items and symbols missing from the answer are left out.
     public static func splitBatch(_ data: Data, symbols: [String]) -> [String: Data] {
-        guard symbols.count > 1, let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any] else { return [:] }
+        guard symbols.count > 1, let object = JSONValue.parse(data) else { return [:] }
         var parts: [String: Data] = [:]
         for symbol in symbols {
-            guard let item = object[symbol] as? [String: Any], item["status"] as? String != "error",
-                let encoded = try? JSONSerialization.data(withJSONObject: item, options: [.sortedKeys])
-            else { continue }
-            parts[symbol] = encoded
+            guard let item = object[symbol], case .object = item, item["status"]?.stringValue != "error" else { continue }
+            parts[symbol] = item.encoded()
         }
         return parts
     }

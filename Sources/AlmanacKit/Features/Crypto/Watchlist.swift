@@ -36,11 +36,10 @@ public struct Watchlist: StoredDocument, Equatable {
     }
 
     /// Schema 1 had no IDs: the positions of that day become the IDs.
-    public static func migrate(_ data: Any, from version: Int) -> Any {
-        guard version < 2, var object = data as? [String: Any], let items = object["items"] as? [[String: Any]] else { return data }
-        object["items"] = items.enumerated().map { index, item in item.merging(["id": index + 1]) { old, _ in old } }
-        object["nextID"] = items.count + 1
-        return object
+    public static func migrate(_ data: JSONValue, from version: Int) -> JSONValue {
+        guard version < 2, let items = data["items"]?.arrayValue else { return data }
+        let numbered = items.enumerated().map { index, item in item["id"] == nil ? item.setting("id", to: .int(index + 1)) : item }
+        return data.setting("items", to: .array(numbered)).setting("nextID", to: .int(items.count + 1))
     }
 
     /// Adds `item` under the next ID; returns it as stored.

@@ -7,42 +7,66 @@ import Foundation
 /// `{"id":1,"dateModified":"2026-11-20T10:00:00Z","instrumentName":"EUR/USD_TOD","price":1.08,"amount":1000,"side":"buy"}`.
 /// `dateModified` may also be seconds since 1970; `instrument` is accepted for `instrumentName`.
 /// Returns nil for anything malformed.
+/// Parses one JSON-lines deal on `JSONParser` without building a tree (hot loop):
+/// `{"id":1,"dateModified":"2026-11-20T10:00:00Z","instrumentName":"EUR/USD_TOD","price":1.08,"amount":1000,"side":"buy"}`.
+/// `dateModified` may also be seconds since 1970; `instrument` is accepted for `instrumentName`.
+/// Returns nil for anything malformed.
 public enum DealLineParser {
-    public static func parse<Bytes: Collection>(_ line: Bytes) -> Deal? where Bytes.Element == UInt8, Bytes.Index == Int {
-        var scanner = Scanner(bytes: line)
+    /// The deal in `line` (one line, no newline); nil when malformed.
+    public static func parse(_ line: [UInt8]) -> Deal? {
+        line.withUnsafeBufferPointer { parse($0) }
+    }
+
+    /// The deal in `line` (one line, no newline); nil when malformed.
+    public static func parse(_ line: UnsafeBufferPointer<UInt8>) -> Deal? {
+        var parser = JSONParser(bytes: line)
+        var fields = Fields()
+        let complete = parser.forEachMember { name, parser in fields.read(name, &parser) }
+        parser.skipSpace()
+        guard complete, parser.atEnd else { return nil }
+        return fields.deal
+    }
+
+    /// The members read so far.
+    private struct Fields {
         var id: Int64?
         var time: Double?
         var instrument: String?
         var price: Double?
         var amount: Double?
         var side: Deal.Side?
-        guard scanner.consume(UInt8(ascii: "{")) else { return nil }
-        if scanner.consume(UInt8(ascii: "}")) { return nil }
-        repeat {
-            guard let key = scanner.string(), scanner.consume(UInt8(ascii: ":")) else { return nil }
-            switch key {
+
+        var deal: Deal? {
+            guard let id, let time, let instrument, let price, let amount, let side, price.isFinite, amount.isFinite else { return nil }
+            return Deal(id: id, dateModified: Date(timeIntervalSince1970: time), instrumentName: instrument, price: price, amount: amount, side: side)
+        }
+
+        /// Reads the value of the member `name`; false when it is not what the format allows.
+        mutating func read(_ name: UnsafeBufferPointer<UInt8>, _ parser: inout JSONParser) -> Bool {
+            switch String(decoding: name, as: UTF8.self) {
             case "id":
-                guard let value = scanner.number(), value == value.rounded(), abs(value) < 9e15 else { return nil }
+                guard let value = parser.double(), value == value.rounded(), abs(value) < 9e15 else { return false }
                 id = Int64(value)
             case "dateModified":
-                if let text = scanner.string() { time = isoSeconds(text) } else { time = scanner.number() }
-                if time == nil { return nil }
+                time = parser.isAtString ? parser.string().flatMap(isoSeconds) : parser.double()
+                return time != nil
             case "instrumentName", "instrument":
-                guard let text = scanner.string(), !text.isEmpty else { return nil }
+                guard parser.isAtString, let text = parser.string(), !text.isEmpty else { return false }
                 instrument = text
-            case "price": price = scanner.number()
-            case "amount": amount = scanner.number()
+            case "price": price = parser.double()
+            case "amount": amount = parser.double()
             case "side":
-                guard let text = scanner.string(), let value = Deal.Side(rawValue: text.lowercased()) else { return nil }
+                guard parser.isAtString, let text = parser.string(), let value = Deal.Side(rawValue: text.lowercased()) else { return false }
                 side = value
             default:
-                guard scanner.skipValue() else { return nil }
+                // Other members may be any scalar; a nested array or object is not the format.
+                switch parser.value() {
+                case .array, .object, nil: return false
+                default: return true
+                }
             }
-        } while scanner.consume(UInt8(ascii: ","))
-        guard scanner.consume(UInt8(ascii: "}")), scanner.atEnd,
-            let id, let time, let instrument, let price, let amount, let side, price.isFinite, amount.isFinite
-        else { return nil }
-        return Deal(id: id, dateModified: Date(timeIntervalSince1970: time), instrumentName: instrument, price: price, amount: amount, side: side)
+            return true
+        }
     }
 
     /// `YYYY-MM-DDTHH:MM:SS[.fff]Z` (or `+00:00`) → seconds since 1970.
@@ -67,79 +91,5 @@ public enum DealLineParser {
         let zone = String(decoding: bytes[index...], as: UTF8.self)
         guard zone == "Z" || zone == "+00:00" else { return nil }
         return Double(date.dayNumber) * 86400 + Double(hour * 3600 + minute * 60) + second + fraction
-    }
-
-    struct Scanner<Bytes: Collection> where Bytes.Element == UInt8, Bytes.Index == Int {
-        let bytes: Bytes
-        var index: Int
-
-        init(bytes: Bytes) {
-            self.bytes = bytes
-            index = bytes.startIndex
-            skipSpace()
-        }
-
-        var atEnd: Bool { index >= bytes.endIndex }
-
-        mutating func skipSpace() {
-            while index < bytes.endIndex, [9, 10, 13, 32].contains(bytes[index]) { index += 1 }
-        }
-
-        mutating func consume(_ byte: UInt8) -> Bool {
-            guard index < bytes.endIndex, bytes[index] == byte else { return false }
-            index += 1
-            skipSpace()
-            return true
-        }
-
-        mutating func string() -> String? {
-            guard index < bytes.endIndex, bytes[index] == UInt8(ascii: "\"") else { return nil }
-            var end = index + 1
-            var escaped = false
-            while end < bytes.endIndex, bytes[end] != UInt8(ascii: "\"") {
-                if bytes[end] == UInt8(ascii: "\\") {
-                    escaped = true
-                    end += 1
-                }
-                end += 1
-            }
-            guard end < bytes.endIndex else { return nil }
-            var text = String(decoding: bytes[(index + 1)..<end], as: UTF8.self)
-            if escaped {
-                guard let decoded = try? JSONSerialization.jsonObject(with: Data(bytes[index...end]), options: .fragmentsAllowed) as? String else {
-                    return nil
-                }
-                text = decoded
-            }
-            index = end + 1
-            skipSpace()
-            return text
-        }
-
-        mutating func number() -> Double? {
-            let start = index
-            while index < bytes.endIndex, let byte = Optional(bytes[index]),
-                (48...57).contains(byte) || byte == UInt8(ascii: "-") || byte == UInt8(ascii: "+") || byte == UInt8(ascii: ".")
-                    || byte == UInt8(ascii: "e") || byte == UInt8(ascii: "E")
-            {
-                index += 1
-            }
-            guard index > start, let value = Double(String(decoding: bytes[start..<index], as: UTF8.self)) else { return nil }
-            skipSpace()
-            return value
-        }
-
-        mutating func skipValue() -> Bool {
-            if string() != nil || number() != nil { return true }
-            for word in ["true", "false", "null"] {
-                let utf8 = Array(word.utf8)
-                if index + utf8.count <= bytes.endIndex, Array(bytes[index..<(index + utf8.count)]) == utf8 {
-                    index += utf8.count
-                    skipSpace()
-                    return true
-                }
-            }
-            return false
-        }
     }
 }

@@ -102,7 +102,7 @@ public final class LineBatcher: @unchecked Sendable {
     private func line(_ bytes: Data) {
         let trimmed = bytes.last == 13 ? bytes.dropLast() : bytes
         if trimmed.allSatisfy({ $0 == 32 || $0 == 9 }) { return }
-        guard let deal = trimmed.withUnsafeBytes({ raw in DealLineParser.parse(Array(raw.bindMemory(to: UInt8.self))) }) else {
+        guard let deal = trimmed.withUnsafeBytes({ raw in DealLineParser.parse(raw.bindMemory(to: UInt8.self)) }) else {
             skipped += 1
             return
         }

@@ -111,10 +111,12 @@ extension FixtureRecorder {
 
     /// The documented recording shape, the body spliced in as sent when it is JSON.
     static func recording(_ descriptor: RequestDescriptor, body: Data) throws -> Data {
-        let request: [String: Any] = ["method": descriptor.method.rawValue, "path": descriptor.path, "query": identifying(descriptor.query)]
-        let head = try JSONSerialization.data(withJSONObject: request, options: [.sortedKeys, .withoutEscapingSlashes])
-        var data = Data("{\"request\":".utf8) + head
+        let query = identifying(descriptor.query).sorted { $0.key < $1.key }.map { ($0.key, JSONValue.string($0.value)) }
+        let request = JSONValue.object([
+            ("method", .string(descriptor.method.rawValue)), ("path", .string(descriptor.path)), ("query", .object(query)),
+        ])
+        var data = Data("{\"request\":".utf8) + request.encoded()
         data += Data(",\"response\":{\"status\":200,\"headers\":{\"content-type\":\"application/json\"},".utf8)
-        return data + (try BodyEnvelope.member(body)) + Data("}}\n".utf8)
+        return data + BodyEnvelope.member(body) + Data("}}\n".utf8)
     }
 }

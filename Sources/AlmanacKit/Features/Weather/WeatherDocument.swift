@@ -22,12 +22,10 @@ public struct WeatherDocument: StoredDocument, Equatable {
     public init() {}
 
     /// Schema 1 had no numbers: the positions of that day become them.
-    public static func migrate(_ data: Any, from version: Int) -> Any {
-        guard version < 2, var object = data as? [String: Any] else { return data }
-        let count = (object["cities"] as? [Any])?.count ?? 0
-        object["ids"] = Array(0..<count).map { $0 + 1 }
-        object["nextID"] = count + 1
-        return object
+    public static func migrate(_ data: JSONValue, from version: Int) -> JSONValue {
+        guard version < 2, case .object = data else { return data }
+        let count = data["cities"]?.arrayValue?.count ?? 0
+        return data.setting("ids", to: .array((0..<count).map { .int($0 + 1) })).setting("nextID", to: .int(count + 1))
     }
 
     /// The number shown for the city at `index`.

@@ -8,7 +8,7 @@ import Foundation
 /// `Date` is seconds since 2001 (`.deferredToDate`) unless `iso8601Dates`, `URL` is a string.
 /// Not supported: `Data` as base64 and `Decimal` (nothing here decodes them).
 public struct JSONTreeDecoder {
-    /// Dates as ISO 8601 text (`JSONDecoder.almanac`'s strategy); false by default.
+    /// Dates as ISO 8601 text (as `JSONEncoder.almanac` writes them); false by default.
     public var iso8601Dates: Bool
 
     public init(iso8601Dates: Bool = false) {

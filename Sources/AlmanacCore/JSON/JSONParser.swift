@@ -1,93 +1,27 @@
-import Foundation
-
-/// A parsed JSON document: a small tree with no Foundation objects in it.
-///
-/// Parsed by `JSONValue.parse(_:)` in one pass over the bytes (RFC 8259, UTF-8, nesting at most
-/// `maximumDepth` deep) and read through `JSONTreeDecoder`. It exists because every command reads
-/// a few JSON files before it prints anything, and Foundation's readers spend most of their time
-/// there on first-use runtime work rather than on the bytes.
-public enum JSONValue: Equatable, Sendable {
-    case null
-    case bool(Bool)
-    /// An integer literal that fits in `Int` (no fraction, no exponent).
-    case int(Int)
-    /// Any other number.
-    case double(Double)
-    case string(String)
-    case array([JSONValue])
-    /// Members in document order; a repeated key answers with its first value.
-    case object([(String, JSONValue)])
-
-    /// Objects and arrays nested deeper than this are refused rather than risking the stack.
-    public static let maximumDepth = 512
-
-    /// The value of `key` when this is an object.
-    public subscript(key: String) -> JSONValue? {
-        guard case .object(let members) = self else { return nil }
-        return members.first { $0.0 == key }?.1
-    }
-
-    public var stringValue: String? {
-        if case .string(let text) = self { return text }
-        return nil
-    }
-
-    public var intValue: Int? {
-        switch self {
-        case .int(let number): return number
-        case .double(let number): return number.rounded() == number && abs(number) < 9.0e18 ? Int(number) : nil
-        default: return nil
-        }
-    }
-
-    public var doubleValue: Double? {
-        switch self {
-        case .int(let number): return Double(number)
-        case .double(let number): return number
-        default: return nil
-        }
-    }
-
-    public static func == (lhs: JSONValue, rhs: JSONValue) -> Bool {
-        switch (lhs, rhs) {
-        case (.null, .null): return true
-        case (.bool(let a), .bool(let b)): return a == b
-        case (.int(let a), .int(let b)): return a == b
-        case (.double(let a), .double(let b)): return a == b
-        case (.string(let a), .string(let b)): return a == b
-        case (.array(let a), .array(let b)): return a == b
-        case (.object(let a), .object(let b)): return a.count == b.count && zip(a, b).allSatisfy { $0.0 == $1.0 && $0.1 == $1.1 }
-        default: return false
-        }
-    }
-
-    /// The document in `data`, or nil when it is not one complete JSON value (surrounding white
-    /// space allowed).
-    public static func parse(_ data: Data) -> JSONValue? {
-        data.withUnsafeBytes { raw in
-            var parser = JSONParser(bytes: raw.bindMemory(to: UInt8.self))
-            return parser.document()
-        }
-    }
-}
-
-/// The one-pass reader behind `JSONValue.parse(_:)`.
-struct JSONParser {
-    let bytes: UnsafeBufferPointer<UInt8>
-    var index = 0
+/// The program's one JSON reader: a cursor over UTF-8 bytes that builds `JSONValue`s
+/// (`JSONValue.parse(_:)`), skips values without building them and finds members by key
+/// (`JSONParser+Scanning.swift`). Salvage, the replay span scanner, the cache and recording
+/// envelope and the deal-line reader are built on it (docs/architecture.md §6).
+package struct JSONParser {
+    /// The bytes read; they must outlive the parser.
+    package let bytes: UnsafeBufferPointer<UInt8>
+    /// The position of the next byte to read.
+    package var index = 0
     var depth = 0
 
-    init(bytes: UnsafeBufferPointer<UInt8>) {
+    package init(bytes: UnsafeBufferPointer<UInt8>) {
         self.bytes = bytes
     }
 
-    mutating func document() -> JSONValue? {
+    /// One whole value and nothing after it but white space.
+    package mutating func document() -> JSONValue? {
         guard let value = value() else { return nil }
         skipSpace()
         return index == bytes.count ? value : nil
     }
 
-    private mutating func value() -> JSONValue? {
+    /// The value at `index` (after white space); nil when malformed.
+    package mutating func value() -> JSONValue? {
         skipSpace()
         guard index < bytes.count else { return nil }
         switch bytes[index] {
@@ -101,7 +35,8 @@ struct JSONParser {
         }
     }
 
-    private mutating func skipSpace() {
+    /// Moves past white space.
+    package mutating func skipSpace() {
         while index < bytes.count {
             switch bytes[index] {
             case 0x20, 0x0A, 0x0D, 0x09: index += 1
@@ -176,7 +111,7 @@ struct JSONParser {
     }
 
     /// A string starting at the opening quote; the bytes must be valid UTF-8.
-    private mutating func string() -> String? {
+    package mutating func string() -> String? {
         index += 1
         let start = index
         var ascii = true
@@ -261,7 +196,7 @@ struct JSONParser {
     }
 
     /// `-? (0 | [1-9][0-9]*) (. [0-9]+)? ([eE] [+-]? [0-9]+)?`
-    private mutating func number() -> JSONValue? {
+    package mutating func number() -> JSONValue? {
         let start = index
         if index < bytes.count, bytes[index] == UInt8(ascii: "-") { index += 1 }
         guard index < bytes.count, isDigit(bytes[index]) else { return nil }
@@ -329,7 +264,7 @@ struct JSONParser {
         return value
     }
 
-    private func isDigit(_ byte: UInt8) -> Bool { byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9") }
+    func isDigit(_ byte: UInt8) -> Bool { byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9") }
 
     private mutating func skipDigits() {
         while index < bytes.count, isDigit(bytes[index]) { index += 1 }
