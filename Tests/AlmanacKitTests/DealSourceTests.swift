@@ -110,4 +110,23 @@ final class DealSourceTests: XCTestCase {
         XCTAssertLessThan(Date().timeIntervalSince(started), 2, "it stops at the next arrival")
         XCTAssertFalse(feed.isComplete)
     }
+
+    func testStoppingAFeedStopsEveryKindOfProducer() throws {
+        let folder = try makeTemporaryFolder(self)
+        let file = folder.appendingPathComponent("deals.jsonl")
+        try (lines(100_000) + "\n").write(to: file, atomically: true, encoding: .utf8)
+        let chunks = (0..<200).map { Data((lines(50, start: $0 * 50) + "\n").utf8) }
+        let server = try LoopbackServer { _ in .streamed(chunks: chunks, interval: 0.05) }
+        let sources: [DealSource] = [.server(count: 1_000_000, seed: 3, pace: 20), .file(file), .url(server.baseURL + "/deals.jsonl")]
+        for source in sources {
+            let feed = DealFeed(source: source)
+            feed.start()
+            Thread.sleep(forTimeInterval: 0.2)
+            feed.stop()
+            let deadline = Date().addingTimeInterval(3)
+            while !feed.isSourceFinished, Date() < deadline { _ = feed.pump(limit: .max, budget: 0.01) }
+            XCTAssertTrue(feed.isSourceFinished, "\(source) ended after stop()")
+            XCTAssertLessThan(feed.received, source.expected ?? 100_000, "\(source) did not run to its end")
+        }
+    }
 }

@@ -23,6 +23,9 @@ public final class DealFeed {
 
     deinit { inbox.close() }
 
+    /// Stops the source (whatever it is) and releases it if it waits; what arrived stays.
+    public func stop() { inbox.close() }
+
     /// Times the source had to wait for the merges (back-pressure; no deal is dropped).
     public var producerStalls: Int { inbox.producerStalls }
 
@@ -79,5 +82,7 @@ public final class DealFeed {
     public var skipped: Int { inbox.status.skipped }
     public var failure: String? { inbox.failure }
     /// The source has ended and every deal is merged.
+    /// The source has ended (run out, failed or stopped); some deals may still wait to be merged.
+    public var isSourceFinished: Bool { inbox.status.finished }
     public var isComplete: Bool { inbox.status.finished && store.count == inbox.status.received }
 }

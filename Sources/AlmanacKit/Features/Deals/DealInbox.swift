@@ -57,13 +57,31 @@ public final class DealInbox: @unchecked Sendable {
     }
 
     private var closed = false
+    private var stoppers: [@Sendable () -> Void] = []
 
-    /// Stops waiting producers for good (the owner is leaving); later batches are still kept.
+    /// Stops the producers for good (the owner is leaving): waiting ones are released, each
+    /// producer's stopper runs once, and a producer that checks `isClosed` ends at its next
+    /// chunk. Batches put after this are still kept.
     public func close() {
-        lock.withLock {
+        let run = lock.withLock {
             closed = true
             lock.broadcast()
+            defer { stoppers = [] }
+            return stoppers
         }
+        for stop in run { stop() }
+    }
+
+    /// True once `close()` was called: a producer stops reading.
+    public var isClosed: Bool { lock.withLock { closed } }
+
+    /// Runs `stop` when the inbox is closed (at once when it already is).
+    public func onClose(_ stop: @escaping @Sendable () -> Void) {
+        let now = lock.withLock {
+            if !closed { stoppers.append(stop) }
+            return closed
+        }
+        if now { stop() }
     }
 
     public var producerStalls: Int { lock.withLock { stalls } }

@@ -21,11 +21,15 @@ public enum DealSource: Sendable {
         return nil
     }
 
-    /// Starts delivering into `inbox` on background threads; returns at once.
+    /// Starts delivering into `inbox` on background threads; returns at once. Closing the inbox
+    /// stops every kind of producer: the server after its current batch, the file and URL
+    /// readers at their next chunk (docs/architecture.md §5).
     public func start(into inbox: DealInbox, transport: any HTTPTransport = CurlTransport(), options: TransportOptions = .init()) {
         switch self {
         case .server(let count, let seed, let pace):
-            DealServer(count: count, seed: seed, pace: pace).subscribeToDeals({ inbox.put($0) }, onEnd: { inbox.finish() })
+            let server = DealServer(count: count, seed: seed, pace: pace)
+            inbox.onClose { server.stop() }
+            server.subscribeToDeals({ inbox.put($0) }, onEnd: { inbox.finish() })
         case .file(let url):
             Thread.detachNewThread {
                 let splitter = LineBatcher(inbox: inbox)
@@ -34,7 +38,7 @@ public enum DealSource: Sendable {
                     splitter.end()
                     return
                 }
-                while let chunk = try? handle.read(upToCount: 1 << 16), !chunk.isEmpty { splitter.feed(chunk) }
+                while !inbox.isClosed, let chunk = try? handle.read(upToCount: 1 << 16), !chunk.isEmpty { splitter.feed(chunk) }
                 splitter.end()
             }
         case .url(let address):
@@ -46,7 +50,7 @@ public enum DealSource: Sendable {
                     let request = try RequestPreparer.prepare(url: address, setting: "the deal source address", options: options)
                     let response = try await transport.stream(request) { chunk in
                         splitter.feed(chunk)
-                        return true
+                        return !inbox.isClosed
                     }
                     if !(200..<300).contains(response.status) { splitter.fail("the server answered HTTP \(response.status)") }
                 } catch {
