@@ -3,12 +3,12 @@ import AlmanacHTTP
 import Foundation
 
 /// A number that may arrive as a JSON number or a numeric string (`"91234.5"`, `"20"`).
-public struct LenientDouble: Decodable, Sendable, Equatable {
-    public var value: Double
+package struct LenientDouble: Decodable, Sendable, Equatable {
+    package var value: Double
 
-    public init(_ value: Double) { self.value = value }
+    package init(_ value: Double) { self.value = value }
 
-    public init(from decoder: any Decoder) throws {
+    package init(from decoder: any Decoder) throws {
         guard let number = Self.number(from: decoder) else {
             throw DecodingError.typeMismatch(Double.self, .init(codingPath: decoder.codingPath, debugDescription: "not a number"))
         }
@@ -29,7 +29,7 @@ public struct LenientDouble: Decodable, Sendable, Equatable {
 extension LenientDouble {
     /// The number a JSON value holds: a number, or a string that reads as one (spaces around
     /// allowed); nil for anything else.
-    public static func number(in json: JSONValue) -> Double? {
+    package static func number(in json: JSONValue) -> Double? {
         switch json {
         case .string(let text): Double(text) ?? Double(text.trimmingWhitespace())
         case .int, .double: json.doubleValue
@@ -39,10 +39,10 @@ extension LenientDouble {
 }
 
 /// An integer or string code (`cod` is `401` in some bodies and `"404"` in others).
-public struct LenientCode: Decodable, Sendable, Equatable {
-    public var value: String
+package struct LenientCode: Decodable, Sendable, Equatable {
+    package var value: String
 
-    public init(from decoder: any Decoder) throws {
+    package init(from decoder: any Decoder) throws {
         let container = try decoder.singleValueContainer()
         if let number = try? container.decode(Int.self) {
             value = String(number)
@@ -53,9 +53,9 @@ public struct LenientCode: Decodable, Sendable, Equatable {
 }
 
 /// Precipitation as OpenWeather sends it: `{"1h": x}`, `{"3h": x}`, or a plain number (mm).
-public struct Precipitation: Decodable, Sendable, Equatable {
+package struct Precipitation: Decodable, Sendable, Equatable {
     /// Millimetres over the period the provider used.
-    public var millimetres: Double
+    package var millimetres: Double
 
     private struct Periods: Decodable {
         var oneHour: Double?
@@ -66,7 +66,7 @@ public struct Precipitation: Decodable, Sendable, Equatable {
         }
     }
 
-    public init(from decoder: any Decoder) throws {
+    package init(from decoder: any Decoder) throws {
         let container = try decoder.singleValueContainer()
         if let number = try? container.decode(Double.self) {
             millimetres = number

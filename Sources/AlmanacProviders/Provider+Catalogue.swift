@@ -4,12 +4,12 @@ import Foundation
 
 extension Provider {
     /// Every provider Almanac knows, in the order lists show them.
-    public static let allCases: [Provider] = [
+    package static let allCases: [Provider] = [
         .twelveData, .fruityvice, .openWeather, .openWeatherPro, .yandexGeocoder, .metNorway, .openMeteoGeocoding, .openMeteoEnsemble,
     ]
 
     /// The declared provider with this stored name, or nil.
-    public init?(rawValue: String) {
+    package init?(rawValue: String) {
         guard let known = Self.allCases.first(where: { $0.rawValue == rawValue }) else { return nil }
         self = known
     }

@@ -5,21 +5,21 @@ import Foundation
 
 /// Twelve Data's credit count, as a loopback server keeps it: a rolling window of `perMinute`
 /// credits, one credit per symbol for price endpoints, one for the others.
-public final class CreditWindow: @unchecked Sendable {
-    public let perMinute: Int
-    public let window: TimeInterval
+package final class CreditWindow: @unchecked Sendable {
+    package let perMinute: Int
+    package let window: TimeInterval
     private let lock = NSLock()
     private var spends: [(at: Date, credits: Int)] = []
     private var accepted: [(at: Date, credits: Int)] = []
     private var refusals = 0
 
-    public init(perMinute: Int = 8, window: TimeInterval = 60) {
+    package init(perMinute: Int = 8, window: TimeInterval = 60) {
         self.perMinute = perMinute
         self.window = window
     }
 
     /// What a request costs, as Twelve Data charges it.
-    public static func cost(path: String, query: [(name: String, value: String)]) -> Int {
+    package static func cost(path: String, query: [(name: String, value: String)]) -> Int {
         let perSymbol = ["/quote", "/price", "/time_series", "/exchange_rate"]
         guard perSymbol.contains(where: { path.hasSuffix($0) }) else { return 1 }
         let symbols = query.first { $0.name == "symbol" }?.value.split(separator: ",").count ?? 1
@@ -27,7 +27,7 @@ public final class CreditWindow: @unchecked Sendable {
     }
 
     /// Spends `credits` now if they fit; returns whether they did and the count after.
-    public func charge(_ credits: Int, now: Date = Date()) -> (ok: Bool, used: Int, left: Int) {
+    package func charge(_ credits: Int, now: Date = Date()) -> (ok: Bool, used: Int, left: Int) {
         lock.withLock {
             spends.removeAll { now.timeIntervalSince($0.at) >= window }
             let used = spends.reduce(0) { $0 + $1.credits }
@@ -42,18 +42,18 @@ public final class CreditWindow: @unchecked Sendable {
     }
 
     /// Credits spent elsewhere (another device using the same key).
-    public func spendElsewhere(_ credits: Int) {
+    package func spendElsewhere(_ credits: Int) {
         lock.withLock { spends.append((Date(), credits)) }
     }
 
     /// Credits this server accepted in all.
-    public var totalAccepted: Int { lock.withLock { accepted.reduce(0) { $0 + $1.credits } } }
+    package var totalAccepted: Int { lock.withLock { accepted.reduce(0) { $0 + $1.credits } } }
 
     /// Requests refused with 429.
-    public var refused: Int { lock.withLock { refusals } }
+    package var refused: Int { lock.withLock { refusals } }
 
     /// The most credits accepted within any `window` seconds.
-    public var mostInAnyWindow: Int {
+    package var mostInAnyWindow: Int {
         lock.withLock {
             let sorted = accepted.sorted { $0.at < $1.at }
             var best = 0

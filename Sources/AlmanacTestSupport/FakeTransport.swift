@@ -5,20 +5,20 @@ import Foundation
 /// A transport that answers from memory, counting requests: the layers above the transport
 /// tested without any socket.
 // @unchecked: the request count is guarded by `lock`.
-public final class FakeTransport: HTTPTransport, @unchecked Sendable {
+package final class FakeTransport: HTTPTransport, @unchecked Sendable {
     private let lock = NSLock()
     private var count = 0
-    public let body: Data
-    public let delay: TimeInterval
+    package let body: Data
+    package let delay: TimeInterval
 
-    public init(body: Data, delay: TimeInterval = 0) {
+    package init(body: Data, delay: TimeInterval = 0) {
         self.body = body
         self.delay = delay
     }
 
-    public var requests: Int { lock.withLock { count } }
+    package var requests: Int { lock.withLock { count } }
 
-    public func send(_ request: PreparedRequest) async throws -> HTTPResponse {
+    package func send(_ request: PreparedRequest) async throws -> HTTPResponse {
         lock.withLock { count += 1 }
         if delay > 0 { try await Task.sleep(nanoseconds: UInt64(delay * 1e9)) }
         return HTTPResponse(status: 200, headers: ["content-type": "application/json"], body: body)

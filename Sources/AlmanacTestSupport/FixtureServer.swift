@@ -10,11 +10,11 @@ import Foundation
 /// `/twelvedata`, `/fruityvice`; point `ALMANAC_<PROVIDER>_URL` at `baseURL(for:)`.
 /// `override` may answer a request first (faults, refusals, changed data). With `credits`, Twelve
 /// Data answers carry `Api-Credits-Used` / `Api-Credits-Left` and a spent window answers 429.
-public final class FixtureServer: @unchecked Sendable {
-    public let server: LoopbackServer
+package final class FixtureServer: @unchecked Sendable {
+    package let server: LoopbackServer
     private let fixtures: FixtureTransport
 
-    public init(
+    package init(
         fixtures folder: URL, delay: TimeInterval = 0, credits: CreditWindow? = nil,
         override: (@Sendable (Provider, ServerRequest) -> ServerAction?)? = nil
     ) throws {
@@ -68,14 +68,14 @@ public final class FixtureServer: @unchecked Sendable {
     }
 
     /// The base URL to use for a provider.
-    public func baseURL(for provider: Provider) -> String {
+    package func baseURL(for provider: Provider) -> String {
         "\(server.baseURL)/\(provider.rawValue)"
     }
 
     /// Variables pointing every provider at this server.
-    public var environment: [String: String] {
+    package var environment: [String: String] {
         Dictionary(uniqueKeysWithValues: Provider.allCases.map { ($0.urlVariable, baseURL(for: $0)) })
     }
 
-    public var requests: [ServerRequest] { server.receivedRequests }
+    package var requests: [ServerRequest] { server.receivedRequests }
 }

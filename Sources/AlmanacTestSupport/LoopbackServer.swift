@@ -14,10 +14,10 @@ import Foundation
 /// It binds an ephemeral port, keeps connections alive, and answers each request with the
 /// `ServerAction` its handler returns — including faults a framework would hide:
 /// resets, truncated bodies, stalls. Listen backlog 128.
-public final class LoopbackServer: @unchecked Sendable {
-    public typealias Handler = @Sendable (ServerRequest) -> ServerAction
+package final class LoopbackServer: @unchecked Sendable {
+    package typealias Handler = @Sendable (ServerRequest) -> ServerAction
 
-    public private(set) var port: UInt16 = 0
+    package private(set) var port: UInt16 = 0
     private var listener: Int32 = -1
     private let handler: Handler
     private let lock = NSLock()
@@ -25,7 +25,7 @@ public final class LoopbackServer: @unchecked Sendable {
     private var requests: [ServerRequest] = []
     private var stopped = false
 
-    public init(handler: @escaping Handler) throws {
+    package init(handler: @escaping Handler) throws {
         self.handler = handler
         try start()
     }
@@ -33,15 +33,15 @@ public final class LoopbackServer: @unchecked Sendable {
     deinit { stop() }
 
     /// `http://127.0.0.1:<port>`
-    public var baseURL: String { "http://127.0.0.1:\(port)" }
+    package var baseURL: String { "http://127.0.0.1:\(port)" }
 
     /// TCP connections accepted so far.
-    public var connectionCount: Int { lock.withLock { connections } }
+    package var connectionCount: Int { lock.withLock { connections } }
 
     /// Requests received so far, in order.
-    public var receivedRequests: [ServerRequest] { lock.withLock { requests } }
+    package var receivedRequests: [ServerRequest] { lock.withLock { requests } }
 
-    public func stop() {
+    package func stop() {
         let fd: Int32 = lock.withLock {
             stopped = true
             let fd = listener
@@ -168,12 +168,12 @@ public final class LoopbackServer: @unchecked Sendable {
     }
 }
 
-public enum ServerError: Error {
+package enum ServerError: Error {
     case socket
 }
 
 /// What the server does with one request.
-public enum ServerAction: Sendable {
+package enum ServerAction: Sendable {
     /// A normal response after `delay` seconds.
     case respond(status: Int, headers: [String: String], body: Data, delay: TimeInterval)
     /// Closes the connection with a TCP reset, sending nothing.
@@ -185,13 +185,13 @@ public enum ServerAction: Sendable {
     /// A chunked response, one chunk every `interval` seconds.
     case streamed(chunks: [Data], interval: TimeInterval)
 
-    public static func json(_ text: String, status: Int = 200, headers: [String: String] = [:], delay: TimeInterval = 0) -> ServerAction {
+    package static func json(_ text: String, status: Int = 200, headers: [String: String] = [:], delay: TimeInterval = 0) -> ServerAction {
         var all = ["Content-Type": "application/json"]
         all.merge(headers) { _, new in new }
         return .respond(status: status, headers: all, body: Data(text.utf8), delay: delay)
     }
 
-    public static func data(_ body: Data, status: Int = 200, headers: [String: String] = [:]) -> ServerAction {
+    package static func data(_ body: Data, status: Int = 200, headers: [String: String] = [:]) -> ServerAction {
         .respond(status: status, headers: headers, body: body, delay: 0)
     }
 }

@@ -4,21 +4,21 @@ import AlmanacProviders
 import Foundation
 
 /// A request as the loopback server received it.
-public struct ServerRequest: Sendable {
-    public var method: String
+package struct ServerRequest: Sendable {
+    package var method: String
     /// The path without the query, percent-decoded.
-    public var path: String
+    package var path: String
     /// The raw target: path and query as sent.
-    public var target: String
+    package var target: String
     /// Query parameters, percent-decoded, in order.
-    public var query: [(name: String, value: String)]
+    package var query: [(name: String, value: String)]
     /// Header names lowercased.
-    public var headers: [String: String]
-    public var body: Data
+    package var headers: [String: String]
+    package var body: Data
 
-    public func header(_ name: String) -> String? { headers[name.lowercased()] }
+    package func header(_ name: String) -> String? { headers[name.lowercased()] }
 
-    public func queryValue(_ name: String) -> String? { query.first { $0.name == name }?.value }
+    package func queryValue(_ name: String) -> String? { query.first { $0.name == name }?.value }
 
     init(method: String, target: String, headers: [String: String], body: Data) {
         self.method = method

@@ -19,7 +19,7 @@ import Foundation
     }()
 
     @_cdecl("LLVMFuzzerTestOneInput")
-    public func fuzzOneInput(_ bytes: UnsafePointer<UInt8>, _ size: Int) -> CInt {
+    package func fuzzOneInput(_ bytes: UnsafePointer<UInt8>, _ size: Int) -> CInt {
         selected?.run(Data(bytes: bytes, count: size))
         return 0
     }
@@ -33,7 +33,7 @@ import Foundation
     /// The package manager names an executable's entry point after its module; hand it to
     /// libFuzzer's driver.
     @_cdecl("almanac_fuzz_main")
-    public func fuzzMain(_ argc: CInt, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?) -> CInt {
+    package func fuzzMain(_ argc: CInt, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?) -> CInt {
         var count = argc
         var arguments = argv
         return runDriver(&count, &arguments) { bytes, size in fuzzOneInput(bytes, size) }

@@ -4,7 +4,7 @@ import Foundation
 
 extension Provider {
     /// Fruit nutrition; no key.
-    public static let fruityvice = Provider(
+    package static let fruityvice = Provider(
         rawValue: "fruityvice", displayName: "Fruityvice", keyVariable: nil, urlVariable: "ALMANAC_FRUITYVICE_URL",
         defaultBaseURL: "https://www.fruityvice.com", keyPlacement: .none)
 }

@@ -5,7 +5,7 @@ import Foundation
 extension Provider {
     /// Keyless forecasts (Locationforecast 2.0); its terms ask for an identifying User-Agent,
     /// at most 4 decimals in coordinates, and no request before an answer's `Expires`.
-    public static let metNorway = Provider(
+    package static let metNorway = Provider(
         rawValue: "metno", displayName: "MET Norway", keyVariable: nil, urlVariable: "ALMANAC_METNO_URL",
         defaultBaseURL: "https://api.met.no", keyPlacement: .none)
 }

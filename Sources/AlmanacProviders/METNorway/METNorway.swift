@@ -3,16 +3,16 @@ import AlmanacHTTP
 import Foundation
 
 /// MET Norway endpoints (api.met.no, no key).
-public enum METNorway {
+package enum METNorway {
     /// Used only when an answer carries no `Expires` (MET's always do, about 30 minutes ahead).
-    public static let forecastTTL: TimeInterval = 1800
+    package static let forecastTTL: TimeInterval = 1800
 
     /// The credit line MET's licence (CC BY 4.0) asks for wherever its data is shown.
-    public static let attribution = "Data from MET Norway"
+    package static let attribution = "Data from MET Norway"
 
     /// Locationforecast 2.0 `compact`: about 9 days, hourly for the first 2.5 days, then 6-hourly.
     /// Coordinates go with 4 decimals at most: MET answers 403 to more, and it spoils their cache.
-    public static func forecast(latitude: Double, longitude: Double) -> Endpoint<METNorwayDTO.Forecast> {
+    package static func forecast(latitude: Double, longitude: Double) -> Endpoint<METNorwayDTO.Forecast> {
         Endpoint(
             RequestDescriptor(
                 provider: .metNorway, name: "metno.locationforecast",
@@ -22,7 +22,7 @@ public enum METNorway {
     }
 
     /// A coordinate with at most 4 decimals and no trailing zeros (`59.9139`, `10.75`, `-0.1278`).
-    public static func coordinate(_ value: Double) -> String {
+    package static func coordinate(_ value: Double) -> String {
         var text = DecimalText.fixed(value, 4)
         while text.hasSuffix("0") { text.removeLast() }
         if text.hasSuffix(".") { text.removeLast() }
@@ -30,7 +30,7 @@ public enum METNorway {
     }
 
     /// `2026-11-20T09:00:00Z` (seconds optional) as an instant; nil for any other shape.
-    public static func time(_ text: String) -> Date? {
+    package static func time(_ text: String) -> Date? {
         let bytes = Array(text.utf8)
         guard bytes.count >= 17, bytes[10] == UInt8(ascii: "T"), bytes.last == UInt8(ascii: "Z"),
             let day = LocalDate(String(decoding: bytes[0..<10], as: UTF8.self)),

@@ -8,69 +8,69 @@ import Foundation
 /// Locationforecast 2.0 `compact` as sent: a GeoJSON Feature whose `properties.timeseries` holds
 /// one step per hour, then per 6 hours. Every block is optional: the last steps of an answer
 /// carry only `next_1_hours`, or only the instant.
-public enum METNorwayDTO {
-    public struct Forecast: Decodable, Sendable {
-        public var geometry: Geometry?
-        public var properties: Properties
+package enum METNorwayDTO {
+    package struct Forecast: Decodable, Sendable {
+        package var geometry: Geometry?
+        package var properties: Properties
     }
 
-    public struct Geometry: Decodable, Sendable {
+    package struct Geometry: Decodable, Sendable {
         /// `[longitude, latitude, altitude]`.
-        public var coordinates: [Double]?
+        package var coordinates: [Double]?
     }
 
-    public struct Properties: Decodable, Sendable {
-        public var meta: Meta?
-        public var timeseries: [Step]
+    package struct Properties: Decodable, Sendable {
+        package var meta: Meta?
+        package var timeseries: [Step]
     }
 
-    public struct Meta: Decodable, Sendable {
-        public var updated_at: String?
+    package struct Meta: Decodable, Sendable {
+        package var updated_at: String?
     }
 
-    public struct Step: Decodable, Sendable {
+    package struct Step: Decodable, Sendable {
         /// UTC, `2026-11-20T09:00:00Z`.
-        public var time: String
-        public var data: StepData
+        package var time: String
+        package var data: StepData
     }
 
-    public struct StepData: Decodable, Sendable {
-        public var instant: Instant?
-        public var next_1_hours: Block?
-        public var next_6_hours: Block?
-        public var next_12_hours: Block?
+    package struct StepData: Decodable, Sendable {
+        package var instant: Instant?
+        package var next_1_hours: Block?
+        package var next_6_hours: Block?
+        package var next_12_hours: Block?
     }
 
-    public struct Instant: Decodable, Sendable {
-        public var details: InstantDetails?
+    package struct Instant: Decodable, Sendable {
+        package var details: InstantDetails?
     }
 
     /// Units: °C, hPa, %, degrees (the wind comes from), m/s.
-    public struct InstantDetails: Decodable, Sendable {
-        public var air_temperature: Double?
-        public var air_pressure_at_sea_level: Double?
-        public var cloud_area_fraction: Double?
-        public var relative_humidity: Double?
-        public var wind_from_direction: Double?
-        public var wind_speed: Double?
-        public var wind_speed_of_gust: Double?
+    package struct InstantDetails: Decodable, Sendable {
+        package var air_temperature: Double?
+        package var air_pressure_at_sea_level: Double?
+        package var cloud_area_fraction: Double?
+        package var relative_humidity: Double?
+        package var wind_from_direction: Double?
+        package var wind_speed: Double?
+        package var wind_speed_of_gust: Double?
     }
 
     /// The weather over the next 1, 6 or 12 hours from the step's time.
-    public struct Block: Decodable, Sendable {
-        public var summary: Summary?
-        public var details: BlockDetails?
+    package struct Block: Decodable, Sendable {
+        package var summary: Summary?
+        package var details: BlockDetails?
     }
 
-    public struct Summary: Decodable, Sendable {
+    package struct Summary: Decodable, Sendable {
         /// `clearsky_day`, `lightrain`, `heavysnowshowers_polartwilight`, …
-        public var symbol_code: String?
+        package var symbol_code: String?
     }
 
-    public struct BlockDetails: Decodable, Sendable {
+    package struct BlockDetails: Decodable, Sendable {
         /// Millimetres over the block.
-        public var precipitation_amount: Double?
+        package var precipitation_amount: Double?
         /// Percent, in `complete` only.
-        public var probability_of_precipitation: Double?
+        package var probability_of_precipitation: Double?
     }
 }

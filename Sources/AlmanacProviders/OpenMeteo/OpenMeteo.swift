@@ -3,17 +3,17 @@ import AlmanacHTTP
 import Foundation
 
 /// Open-Meteo endpoints (no key): place search and the ensemble outlook.
-public enum OpenMeteo {
+package enum OpenMeteo {
     /// Open-Meteo sends no cache headers; its ensemble runs every 6 hours.
-    public static let ensembleTTL: TimeInterval = 3 * 3600
+    package static let ensembleTTL: TimeInterval = 3 * 3600
 
     /// The credit line its licence (CC BY 4.0) asks for wherever its weather data is shown.
-    public static let attribution = "Weather data by Open-Meteo.com"
+    package static let attribution = "Weather data by Open-Meteo.com"
     /// The credit line for its place search, whose data comes from GeoNames.
-    public static let geocodingAttribution = "Location data based on GeoNames"
+    package static let geocodingAttribution = "Location data based on GeoNames"
 
     /// Up to `count` places named `name` (1…100), names in `language`.
-    public static func search(_ name: String, language: String, count: Int = 10) -> Endpoint<OpenMeteoDTO.Search> {
+    package static func search(_ name: String, language: String, count: Int = 10) -> Endpoint<OpenMeteoDTO.Search> {
         Endpoint(
             RequestDescriptor(
                 provider: .openMeteoGeocoding, name: "openmeteo.search", subject: "places called \"\(name)\"", path: "/v1/search",
@@ -25,11 +25,11 @@ public enum OpenMeteo {
     }
 
     /// The daily variables asked of the ensemble, once per member.
-    public static let ensembleDaily = ["temperature_2m_min", "temperature_2m_max", "precipitation_sum"]
+    package static let ensembleDaily = ["temperature_2m_min", "temperature_2m_max", "precipitation_sum"]
 
     /// NOAA's GFS ensemble at 0.5° (`gfs05`: 31 members, 35 days), by local day (`timezone=auto`),
     /// metric units. Coordinates with 4 decimals, as for every provider.
-    public static func ensemble(latitude: Double, longitude: Double, days: Int = 35) -> Endpoint<OpenMeteoDTO.Ensemble> {
+    package static func ensemble(latitude: Double, longitude: Double, days: Int = 35) -> Endpoint<OpenMeteoDTO.Ensemble> {
         Endpoint(
             RequestDescriptor(
                 provider: .openMeteoEnsemble, name: "openmeteo.ensemble",

@@ -6,42 +6,42 @@ import AlmanacHTTP
 import Foundation
 
 /// Open-Meteo's shapes. Empty fields are left out of its answers: everything is optional.
-public enum OpenMeteoDTO {
+package enum OpenMeteoDTO {
     /// `/v1/search`. No match is an answer with no `results` key at all.
-    public struct Search: Decodable, Sendable {
-        public var results: [Place]?
+    package struct Search: Decodable, Sendable {
+        package var results: [Place]?
     }
 
-    public struct Place: Decodable, Sendable {
-        public var id: Int?
-        public var name: String?
-        public var latitude: Double?
-        public var longitude: Double?
-        public var elevation: Double?
-        public var country_code: String?
-        public var country: String?
-        public var admin1: String?
-        public var admin2: String?
-        public var admin3: String?
-        public var timezone: String?
-        public var population: Int?
+    package struct Place: Decodable, Sendable {
+        package var id: Int?
+        package var name: String?
+        package var latitude: Double?
+        package var longitude: Double?
+        package var elevation: Double?
+        package var country_code: String?
+        package var country: String?
+        package var admin1: String?
+        package var admin2: String?
+        package var admin3: String?
+        package var timezone: String?
+        package var population: Int?
     }
 
     /// `/v1/ensemble`: columnar daily values, one column per variable and member
     /// (`temperature_2m_max`, `temperature_2m_max_member01`, …); values may be null.
-    public struct Ensemble: Decodable, Sendable {
-        public var latitude: Double?
-        public var longitude: Double?
-        public var timezone: String?
-        public var utc_offset_seconds: Int?
-        public var daily_units: [String: String]?
-        public var daily: Daily?
+    package struct Ensemble: Decodable, Sendable {
+        package var latitude: Double?
+        package var longitude: Double?
+        package var timezone: String?
+        package var utc_offset_seconds: Int?
+        package var daily_units: [String: String]?
+        package var daily: Daily?
     }
 
     /// `time` (local days, `YYYY-MM-DD`) and every other column by its name.
-    public struct Daily: Decodable, Sendable {
-        public var time: [String]
-        public var columns: [String: [Double?]]
+    package struct Daily: Decodable, Sendable {
+        package var time: [String]
+        package var columns: [String: [Double?]]
 
         struct Key: CodingKey {
             var stringValue: String
@@ -50,11 +50,11 @@ public enum OpenMeteoDTO {
             init?(intValue: Int) { nil }
         }
 
-        public init(time: [String], columns: [String: [Double?]]) {
+        package init(time: [String], columns: [String: [Double?]]) {
             (self.time, self.columns) = (time, columns)
         }
 
-        public init(from decoder: any Decoder) throws {
+        package init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: Key.self)
             time = try container.decode([String].self, forKey: Key(stringValue: "time"))
             var columns: [String: [Double?]] = [:]
@@ -65,7 +65,7 @@ public enum OpenMeteoDTO {
         }
 
         /// Every member's column of a variable: the control (`name`) and `name_memberNN`.
-        public func members(of name: String) -> [[Double?]] {
+        package func members(of name: String) -> [[Double?]] {
             columns.keys.filter { $0 == name || $0.hasPrefix(name + "_member") }.sorted().map { columns[$0]! }
         }
     }

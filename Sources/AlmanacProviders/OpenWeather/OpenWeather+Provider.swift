@@ -4,12 +4,12 @@ import Foundation
 
 extension Provider {
     /// Weather (One Call 3.0, the free 2.5 pair, its geocoder); the key as `appid`.
-    public static let openWeather = Provider(
+    package static let openWeather = Provider(
         rawValue: "openweather", displayName: "OpenWeatherMap", keyVariable: "OPENWEATHER_API_KEY", urlVariable: "ALMANAC_OPENWEATHER_URL",
         defaultBaseURL: "https://api.openweathermap.org", keyPlacement: .query("appid"))
 
     /// The 30-day climate forecast, on its own host with the same key; recorded with `openWeather`.
-    public static let openWeatherPro = Provider(
+    package static let openWeatherPro = Provider(
         rawValue: "openweather-pro", displayName: "OpenWeatherMap Pro", keyVariable: "OPENWEATHER_API_KEY",
         urlVariable: "ALMANAC_OPENWEATHER_PRO_URL", defaultBaseURL: "https://pro.openweathermap.org", keyPlacement: .query("appid"),
         fixtureFolder: "openweather")

@@ -4,18 +4,18 @@ import Foundation
 
 /// OpenWeatherMap endpoints. Units are always requested as metric and converted locally,
 /// so one cached answer serves every unit setting.
-public enum OpenWeather {
+package enum OpenWeather {
     /// Forecasts stay fresh for 10 minutes (the model updates every 10).
-    public static let forecastTTL: TimeInterval = 600
+    package static let forecastTTL: TimeInterval = 600
     /// Geocoding answers stay fresh for 30 days.
-    public static let geocodeTTL: TimeInterval = 30 * 86400
+    package static let geocodeTTL: TimeInterval = 30 * 86400
 
     static func coordinates(_ latitude: Double, _ longitude: Double) -> [QueryItem] {
         [QueryItem("lat", DecimalText.fixed(latitude, 4)), QueryItem("lon", DecimalText.fixed(longitude, 4))]
     }
 
     /// One Call 3.0: current, 48 hourly and 8 daily entries in one response.
-    public static func oneCall(latitude: Double, longitude: Double, lang: String) -> Endpoint<OpenWeatherDTO.OneCall> {
+    package static func oneCall(latitude: Double, longitude: Double, lang: String) -> Endpoint<OpenWeatherDTO.OneCall> {
         Endpoint(
             RequestDescriptor(
                 provider: .openWeather, name: "openweather.onecall", subject: "weather at \(place(latitude, longitude))", path: "/data/3.0/onecall",
@@ -24,7 +24,7 @@ public enum OpenWeather {
     }
 
     /// Free plan: current conditions.
-    public static func current(latitude: Double, longitude: Double, lang: String) -> Endpoint<OpenWeatherDTO.Current25> {
+    package static func current(latitude: Double, longitude: Double, lang: String) -> Endpoint<OpenWeatherDTO.Current25> {
         Endpoint(
             RequestDescriptor(
                 provider: .openWeather, name: "openweather.weather", subject: "weather at \(place(latitude, longitude))", path: "/data/2.5/weather",
@@ -32,7 +32,7 @@ public enum OpenWeather {
     }
 
     /// Free plan: 5 days in 3-hour steps.
-    public static func forecast(latitude: Double, longitude: Double, lang: String) -> Endpoint<OpenWeatherDTO.Forecast25> {
+    package static func forecast(latitude: Double, longitude: Double, lang: String) -> Endpoint<OpenWeatherDTO.Forecast25> {
         Endpoint(
             RequestDescriptor(
                 provider: .openWeather, name: "openweather.forecast", subject: "forecast at \(place(latitude, longitude))",
@@ -41,7 +41,7 @@ public enum OpenWeather {
     }
 
     /// Pro host: the 30-day climate forecast, `days` entries (1…30).
-    public static func climate(latitude: Double, longitude: Double, days: Int, lang: String) -> Endpoint<OpenWeatherDTO.Climate> {
+    package static func climate(latitude: Double, longitude: Double, days: Int, lang: String) -> Endpoint<OpenWeatherDTO.Climate> {
         Endpoint(
             RequestDescriptor(
                 provider: .openWeatherPro, name: "openweather.climate", subject: "climate forecast at \(place(latitude, longitude))",
@@ -51,7 +51,7 @@ public enum OpenWeather {
     }
 
     /// OpenWeather's own geocoder (used when no Yandex key is set).
-    public static func geocode(_ query: String, limit: Int = 5) -> Endpoint<[OpenWeatherDTO.Place]> {
+    package static func geocode(_ query: String, limit: Int = 5) -> Endpoint<[OpenWeatherDTO.Place]> {
         Endpoint(
             RequestDescriptor(
                 provider: .openWeather, name: "openweather.geocode", subject: "places called \"\(query)\"", path: "/geo/1.0/direct",

@@ -4,7 +4,7 @@ import Foundation
 
 extension Provider {
     /// Crypto prices and history; the key in an `Authorization` header; plan credits per request.
-    public static let twelveData = Provider(
+    package static let twelveData = Provider(
         rawValue: "twelvedata", displayName: "Twelve Data", keyVariable: "TWELVEDATA_API_KEY", urlVariable: "ALMANAC_TWELVEDATA_URL",
         defaultBaseURL: "https://api.twelvedata.com", keyPlacement: .header("Authorization", prefix: "apikey "), countsCredits: true,
         batching: Provider.Batching(queryName: "symbol") { symbol in

@@ -3,18 +3,18 @@ import AlmanacHTTP
 import Foundation
 
 /// Twelve Data endpoints. Every decoder checks `"status":"error"`, which arrives with HTTP 200 too.
-public enum TwelveData {
+package enum TwelveData {
     /// Today's prices stay fresh for a minute.
-    public static let quoteTTL: TimeInterval = 60
+    package static let quoteTTL: TimeInterval = 60
     /// A closed day's history never changes; keep it a day.
-    public static let closedHistoryTTL: TimeInterval = 86400
+    package static let closedHistoryTTL: TimeInterval = 86400
     /// The catalogue changes daily.
-    public static let catalogueTTL: TimeInterval = 86400
+    package static let catalogueTTL: TimeInterval = 86400
     /// Most bars one request returns.
-    public static let maxOutputSize = 5000
+    package static let maxOutputSize = 5000
 
     /// Quotes for up to 8 symbols in one request (one credit each), keyed by symbol as sent.
-    public static func quotes(_ symbols: [String]) -> Endpoint<[String: TwelveDataDTO.QuoteResult]> {
+    package static func quotes(_ symbols: [String]) -> Endpoint<[String: TwelveDataDTO.QuoteResult]> {
         let joined = symbols.joined(separator: ",")
         let descriptor = RequestDescriptor(
             provider: .twelveData, name: "twelvedata.quote", subject: "prices of \(symbols.joined(separator: ", "))", path: "/quote",
@@ -23,7 +23,7 @@ public enum TwelveData {
     }
 
     /// Daily bars from `start` to `endExclusive` (the provider's `end_date` is exclusive), oldest first.
-    public static func timeSeries(_ symbol: String, start: LocalDate, endExclusive: LocalDate, closed: Bool) -> Endpoint<TwelveDataDTO.TimeSeries> {
+    package static func timeSeries(_ symbol: String, start: LocalDate, endExclusive: LocalDate, closed: Bool) -> Endpoint<TwelveDataDTO.TimeSeries> {
         let descriptor = RequestDescriptor(
             provider: .twelveData, name: "twelvedata.time_series", subject: "price history of \(symbol)", path: "/time_series",
             query: [
@@ -37,7 +37,7 @@ public enum TwelveData {
     }
 
     /// Every crypto pair: `/cryptocurrencies` (one credit).
-    public static func cryptocurrencies() -> Endpoint<TwelveDataDTO.Catalogue> {
+    package static func cryptocurrencies() -> Endpoint<TwelveDataDTO.Catalogue> {
         let descriptor = RequestDescriptor(
             provider: .twelveData, name: "twelvedata.cryptocurrencies", subject: "pair catalogue", path: "/cryptocurrencies", ttl: catalogueTTL)
         return Endpoint(descriptor) { data in
@@ -46,7 +46,7 @@ public enum TwelveData {
     }
 
     /// The plan's usage as the server counts it: `/api_usage` (one credit). Never served from the cache.
-    public static func apiUsage() -> Endpoint<TwelveDataDTO.APIUsage> {
+    package static func apiUsage() -> Endpoint<TwelveDataDTO.APIUsage> {
         let descriptor = RequestDescriptor(provider: .twelveData, name: "twelvedata.api_usage", subject: "plan usage", path: "/api_usage", ttl: 0)
         return Endpoint(descriptor) { data in
             try JSONDecoding.decode(TwelveDataDTO.APIUsage.self, from: try document(data, endpoint: descriptor.name), endpoint: descriptor.name)
@@ -55,7 +55,7 @@ public enum TwelveData {
 
     /// Splits a batch answer (an object keyed by symbol) into each symbol's own answer; error
     /// items and symbols missing from the answer are left out.
-    public static func splitBatch(_ data: Data, symbols: [String]) -> [String: Data] {
+    package static func splitBatch(_ data: Data, symbols: [String]) -> [String: Data] {
         guard symbols.count > 1, let object = JSONValue.parse(data) else { return [:] }
         var parts: [String: Data] = [:]
         for symbol in symbols {

@@ -6,54 +6,54 @@ import AlmanacHTTP
 import Foundation
 
 /// Twelve Data shapes. Prices, OHLC and changes arrive as strings.
-public enum TwelveDataDTO {
-    public struct Quote: Decodable, Sendable, Equatable {
-        public var symbol: String
-        public var name: String?
-        public var exchange: String?
-        public var datetime: String?
-        public var timestamp: Int?
-        public var open: LenientDouble?
-        public var high: LenientDouble?
-        public var low: LenientDouble?
-        public var close: LenientDouble?
-        public var previous_close: LenientDouble?
-        public var change: LenientDouble?
-        public var percent_change: LenientDouble?
-        public var is_market_open: Bool?
-        public var currency_base: String?
-        public var currency_quote: String?
+package enum TwelveDataDTO {
+    package struct Quote: Decodable, Sendable, Equatable {
+        package var symbol: String
+        package var name: String?
+        package var exchange: String?
+        package var datetime: String?
+        package var timestamp: Int?
+        package var open: LenientDouble?
+        package var high: LenientDouble?
+        package var low: LenientDouble?
+        package var close: LenientDouble?
+        package var previous_close: LenientDouble?
+        package var change: LenientDouble?
+        package var percent_change: LenientDouble?
+        package var is_market_open: Bool?
+        package var currency_base: String?
+        package var currency_quote: String?
     }
 
     /// One symbol of a batch: its quote, or its own error inside an HTTP 200.
-    public enum QuoteResult: Sendable, Equatable {
+    package enum QuoteResult: Sendable, Equatable {
         case quote(Quote)
         case failure(String)
     }
 
-    public struct ErrorBody: Decodable, Sendable {
-        public var code: Int?
-        public var message: String?
-        public var status: String?
+    package struct ErrorBody: Decodable, Sendable {
+        package var code: Int?
+        package var message: String?
+        package var status: String?
     }
 
-    public struct Bar: Decodable, Sendable, Equatable {
-        public var datetime: String
-        public var open: LenientDouble?
-        public var high: LenientDouble?
-        public var low: LenientDouble?
-        public var close: LenientDouble
+    package struct Bar: Decodable, Sendable, Equatable {
+        package var datetime: String
+        package var open: LenientDouble?
+        package var high: LenientDouble?
+        package var low: LenientDouble?
+        package var close: LenientDouble
 
         private enum CodingKeys: String, CodingKey { case datetime, open, high, low, close }
 
-        public init(datetime: String, open: LenientDouble?, high: LenientDouble?, low: LenientDouble?, close: LenientDouble) {
+        package init(datetime: String, open: LenientDouble?, high: LenientDouble?, low: LenientDouble?, close: LenientDouble) {
             (self.datetime, self.open, self.high, self.low, self.close) = (datetime, open, high, low, close)
         }
 
         /// A series holds hundreds of bars: from the program's decoder a bar is read from its JSON
         /// object in one pass; anything unexpected (and any other decoder) takes the container
         /// path, which reports the error with its coding path.
-        public init(from decoder: any Decoder) throws {
+        package init(from decoder: any Decoder) throws {
             if let json = JSONTreeDecoder.value(of: decoder), let bar = Bar(json: json) {
                 self = bar
                 return
@@ -100,43 +100,43 @@ public enum TwelveDataDTO {
         }
     }
 
-    public struct TimeSeries: Decodable, Sendable {
-        public struct Meta: Decodable, Sendable {
-            public var symbol: String?
-            public var interval: String?
-            public var currency_base: String?
-            public var currency_quote: String?
+    package struct TimeSeries: Decodable, Sendable {
+        package struct Meta: Decodable, Sendable {
+            package var symbol: String?
+            package var interval: String?
+            package var currency_base: String?
+            package var currency_quote: String?
         }
-        public var meta: Meta?
-        public var values: [Bar]?
-        public var status: String?
+        package var meta: Meta?
+        package var values: [Bar]?
+        package var status: String?
     }
 
-    public struct Pair: Decodable, Sendable, Equatable {
-        public var symbol: String
-        public var available_exchanges: [String]?
-        public var currency_base: String?
-        public var currency_quote: String?
+    package struct Pair: Decodable, Sendable, Equatable {
+        package var symbol: String
+        package var available_exchanges: [String]?
+        package var currency_base: String?
+        package var currency_quote: String?
 
         /// `LUNA/USD (LUNA in USD)`: one pair in a list to choose from.
-        public var choiceText: String { "\(symbol) (\(currency_base ?? "?") in \(currency_quote ?? "?"))" }
+        package var choiceText: String { "\(symbol) (\(currency_base ?? "?") in \(currency_quote ?? "?"))" }
     }
 
-    public struct Catalogue: Decodable, Sendable {
-        public var data: [Pair]
-        public var count: Int?
-        public var status: String?
+    package struct Catalogue: Decodable, Sendable {
+        package var data: [Pair]
+        package var count: Int?
+        package var status: String?
     }
 
     /// `/api_usage`: the server's own count of the plan's credits.
-    public struct APIUsage: Decodable, Sendable, Equatable {
-        public var timestamp: String?
+    package struct APIUsage: Decodable, Sendable, Equatable {
+        package var timestamp: String?
         /// Credits used in the current minute.
-        public var current_usage: Int?
+        package var current_usage: Int?
         /// Credits a minute.
-        public var plan_limit: Int?
-        public var daily_usage: Int?
-        public var plan_daily_limit: Int?
-        public var plan_category: String?
+        package var plan_limit: Int?
+        package var daily_usage: Int?
+        package var plan_daily_limit: Int?
+        package var plan_category: String?
     }
 }

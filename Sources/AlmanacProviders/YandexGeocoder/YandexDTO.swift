@@ -7,53 +7,53 @@ import Foundation
 
 /// The Yandex Geocoder JSON shape (`format=json`). `found` and `results` are strings,
 /// `Point.pos` is "longitude latitude".
-public enum YandexDTO {
-    public struct Root: Decodable, Sendable {
-        public var response: Response
+package enum YandexDTO {
+    package struct Root: Decodable, Sendable {
+        package var response: Response
     }
 
-    public struct Response: Decodable, Sendable {
-        public var GeoObjectCollection: Collection
+    package struct Response: Decodable, Sendable {
+        package var GeoObjectCollection: Collection
     }
 
-    public struct Collection: Decodable, Sendable {
-        public var featureMember: [Member]?
+    package struct Collection: Decodable, Sendable {
+        package var featureMember: [Member]?
     }
 
-    public struct Member: Decodable, Sendable {
-        public var GeoObject: GeoObject
+    package struct Member: Decodable, Sendable {
+        package var GeoObject: GeoObject
     }
 
-    public struct GeoObject: Decodable, Sendable {
-        public var name: String?
-        public var description: String?
-        public var metaDataProperty: MetaDataProperty?
-        public var Point: Point
+    package struct GeoObject: Decodable, Sendable {
+        package var name: String?
+        package var description: String?
+        package var metaDataProperty: MetaDataProperty?
+        package var Point: Point
     }
 
-    public struct MetaDataProperty: Decodable, Sendable {
-        public var GeocoderMetaData: GeocoderMetaData?
+    package struct MetaDataProperty: Decodable, Sendable {
+        package var GeocoderMetaData: GeocoderMetaData?
     }
 
-    public struct GeocoderMetaData: Decodable, Sendable {
-        public var kind: String?
-        public var precision: String?
-        public var text: String?
-        public var Address: Address?
+    package struct GeocoderMetaData: Decodable, Sendable {
+        package var kind: String?
+        package var precision: String?
+        package var text: String?
+        package var Address: Address?
     }
 
-    public struct Address: Decodable, Sendable {
-        public var country_code: String?
-        public var formatted: String?
-        public var Components: [Component]?
+    package struct Address: Decodable, Sendable {
+        package var country_code: String?
+        package var formatted: String?
+        package var Components: [Component]?
     }
 
-    public struct Component: Decodable, Sendable {
-        public var kind: String?
-        public var name: String?
+    package struct Component: Decodable, Sendable {
+        package var kind: String?
+        package var name: String?
     }
 
-    public struct Point: Decodable, Sendable {
-        public var pos: String
+    package struct Point: Decodable, Sendable {
+        package var pos: String
     }
 }

@@ -4,7 +4,7 @@ import Foundation
 
 extension Provider {
     /// Place names to coordinates; the key as `apikey`.
-    public static let yandexGeocoder = Provider(
+    package static let yandexGeocoder = Provider(
         rawValue: "yandex", displayName: "Yandex Geocoder", keyVariable: "YANDEX_GEOCODER_API_KEY", urlVariable: "ALMANAC_YANDEX_GEOCODER_URL",
         defaultBaseURL: "https://geocode-maps.yandex.ru", keyPlacement: .query("apikey"))
 }

@@ -6,32 +6,32 @@ import Foundation
 /// hints at the bottom. Keys are read on their own thread; each frame (at most 60 a second)
 /// applies the keys typed, lets every tab do its per-frame work, and redraws only the lines
 /// that changed. Background loads never block it.
-public final class AlmanacApp {
-    public let tabs: [any AppTab]
-    public let style: Style
-    public let log: AppLog
+package final class AlmanacApp {
+    package let tabs: [any AppTab]
+    package let style: Style
+    package let log: AppLog
     /// The Twelve Data budget line ("Twelve Data 6/8 credits this minute"), or nil. It reads the
     /// budget's state file, so the status line asks it at most once a second.
     let budget: () -> String?
     private var budgetLine: (text: String?, at: Date) = (nil, .distantPast)
-    public private(set) var index = 0
+    package private(set) var index = 0
     private var showingKeys = false
     /// Whether the screen shows the session's messages in full (`m`).
     private var showingMessages = false
     private var activated = Set<Int>()
 
-    public init(tabs: [any AppTab], style: Style, log: AppLog, budget: @escaping () -> String? = { nil }) {
+    package init(tabs: [any AppTab], style: Style, log: AppLog, budget: @escaping () -> String? = { nil }) {
         self.tabs = tabs
         self.style = style
         self.log = log
         self.budget = budget
     }
 
-    public var current: any AppTab { tabs[index] }
+    package var current: any AppTab { tabs[index] }
 
     /// Runs until `q` or Ctrl+C; the terminal is restored however it ends.
     /// - Parameter term: the `TERM` the wiring read (`dumb` cannot hold a full screen).
-    public func run(term: String?) async throws {
+    package func run(term: String?) async throws {
         let terminal = RawTerminal()
         try terminal.enter(term: term, purpose: "The full-screen app", alternative: "`almanac menu` or the subcommands (`almanac --help`)")
         defer { terminal.leave() }
@@ -61,7 +61,7 @@ public final class AlmanacApp {
     // MARK: - Keys
 
     /// Applies a key; false to quit.
-    public func apply(_ key: Key) -> Bool {
+    package func apply(_ key: Key) -> Bool {
         if key == .interrupt { return false }
         if showingKeys || showingMessages {
             (showingKeys, showingMessages) = (false, false)
@@ -84,7 +84,7 @@ public final class AlmanacApp {
         return true
     }
 
-    public func select(_ tab: Int) {
+    package func select(_ tab: Int) {
         index = tab
         (showingKeys, showingMessages) = (false, false)
         tabs[tab].activate()
@@ -94,7 +94,7 @@ public final class AlmanacApp {
     // MARK: - Drawing
 
     /// The whole screen: tab bar, body, status line, key hints — each line cut to `columns`.
-    public func frame(columns: Int, rows: Int) -> [String] {
+    package func frame(columns: Int, rows: Int) -> [String] {
         guard columns >= 40, rows >= 10 else {
             return ["Almanac needs at least 40×10 cells", "(this window is \(columns)×\(rows)).", "q quits."]
         }

@@ -4,19 +4,19 @@ import Synchronization
 
 /// What the features say on stderr while the full-screen app owns the terminal: kept here and
 /// shown as one line in the status bar instead of scribbling over the screen.
-public final class AppLog: Sendable {
+package final class AppLog: Sendable {
     private let lines = Mutex<[(text: String, at: Date)]>([])
     /// How long a note stays in the status line.
-    public static let shownFor: TimeInterval = 8
+    package static let shownFor: TimeInterval = 8
 
-    public init() {}
+    package init() {}
 
     /// A console whose notes and warnings land here; `print` output is dropped (the app draws).
-    public func console(verbose: Bool = false) -> Console {
+    package func console(verbose: Bool = false) -> Console {
         Console(verbose: verbose, errIsTerminal: false, out: { _ in }, err: { [self] text in add(text) })
     }
 
-    public func add(_ text: String) {
+    package func add(_ text: String) {
         let line = text.split(whereSeparator: \.isNewline).first.map(String.init) ?? ""
         guard !line.trimmingWhitespace().isEmpty else { return }
         lines.withLock { lines in
@@ -26,7 +26,7 @@ public final class AppLog: Sendable {
     }
 
     /// The newest line, while it is fresh (`shownFor` seconds).
-    public var latest: String? {
+    package var latest: String? {
         lines.withLock { lines in
             guard let last = lines.last, Date().timeIntervalSince(last.at) < Self.shownFor else { return nil }
             return last.text
@@ -34,5 +34,5 @@ public final class AppLog: Sendable {
     }
 
     /// Every line kept (the newest 50).
-    public var all: [String] { lines.withLock { $0.map(\.text) } }
+    package var all: [String] { lines.withLock { $0.map(\.text) } }
 }

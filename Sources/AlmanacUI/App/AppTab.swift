@@ -4,7 +4,7 @@ import Foundation
 
 /// One tab of the full-screen app: a thin view over the same services the subcommands call.
 /// The app asks it for its lines each frame and gives it the keys it does not take itself.
-public protocol AppTab: AnyObject {
+package protocol AppTab: AnyObject {
     var title: String { get }
     /// True while a form or a dialog is open: every key goes to the tab (digits, `q`, Tab).
     var capturesKeys: Bool { get }
@@ -29,7 +29,7 @@ public protocol AppTab: AnyObject {
 }
 
 extension AppTab {
-    public var capturesKeys: Bool { false }
-    public var problem: String? { nil }
-    public func tick() {}
+    package var capturesKeys: Bool { false }
+    package var problem: String? { nil }
+    package func tick() {}
 }

@@ -4,8 +4,8 @@ import Foundation
 
 /// Builds the full-screen app over a front end's context: the six tabs in their order, the
 /// Twelve Data budget for the status line.
-public enum AppWiring {
-    public static func app(context: FrontContext, log: AppLog, feed: DealFeed) -> AlmanacApp {
+package enum AppWiring {
+    package static func app(context: FrontContext, log: AppLog, feed: DealFeed) -> AlmanacApp {
         let crypto = CryptoService(context: context.app)
         let live = context.configuration.mode(for: .twelveData) == .live
         let tabs: [any AppTab] = [

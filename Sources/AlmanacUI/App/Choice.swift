@@ -3,27 +3,27 @@ import AlmanacKit
 import Foundation
 
 /// A list to choose one item from: ↑↓ move, Enter (or the item's number) picks, Esc cancels.
-public struct Choice<Item> {
-    public enum Outcome {
+package struct Choice<Item> {
+    package enum Outcome {
         case choosing
         case picked(Item, number: Int)
         case cancelled
     }
 
-    public let title: String
-    public let items: [Item]
-    public let options: [String]
-    public var selected = 0
+    package let title: String
+    package let items: [Item]
+    package let options: [String]
+    package var selected = 0
 
     /// - Parameter text: each item as the list shows it.
-    public init(_ title: String, items: [Item], text: (Item) -> String) {
+    package init(_ title: String, items: [Item], text: (Item) -> String) {
         self.title = title
         self.items = items
         self.options = items.map(text)
     }
 
     /// `number` counts from 1, as the list shows it.
-    public mutating func handle(_ key: Key) -> Outcome {
+    package mutating func handle(_ key: Key) -> Outcome {
         switch key {
         case .up: selected = max(0, selected - 1)
         case .down: selected = min(items.count - 1, selected + 1)
@@ -36,7 +36,7 @@ public struct Choice<Item> {
         return .choosing
     }
 
-    public func lines(style: Style) -> [String] {
+    package func lines(style: Style) -> [String] {
         [style.bold(title), ""]
             + options.enumerated().map { index, option in
                 let line = "  \(index + 1)) \(option)"

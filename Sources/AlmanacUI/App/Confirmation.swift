@@ -3,13 +3,13 @@ import AlmanacKit
 import Foundation
 
 /// A yes/no question: `y` or Enter confirms, `n` or Esc declines.
-public struct Confirmation {
-    public let question: String
+package struct Confirmation {
+    package let question: String
 
-    public init(_ question: String) { self.question = question }
+    package init(_ question: String) { self.question = question }
 
     /// True (yes), false (no), nil (any other key: still asking).
-    public func answer(_ key: Key) -> Bool? {
+    package func answer(_ key: Key) -> Bool? {
         switch key {
         case .character("y"), .character("Y"), .enter: true
         case .character("n"), .character("N"), .escape, .interrupt: false
@@ -17,7 +17,7 @@ public struct Confirmation {
         }
     }
 
-    public func lines(style: Style) -> [String] {
+    package func lines(style: Style) -> [String] {
         ["", style.bold(question) + "  " + style.dim("y/Enter yes · n/Esc no")]
     }
 }

@@ -6,8 +6,8 @@ import Foundation
 /// Crypto: the watchlist with price, change and a 7-day sparkline; a coin's page with a
 /// start/end date form checked as you type and the daily list with a chart; adding by name or
 /// symbol with suggestions as you type (`a`); removing after a question (`d`).
-public final class CryptoTab: AppTab {
-    public let title = "Crypto"
+package final class CryptoTab: AppTab {
+    package let title = "Crypto"
     let context: FrontContext
     let service: CryptoService
     let prices = Loader<WatchlistPrices>()
@@ -25,24 +25,24 @@ public final class CryptoTab: AppTab {
     private var choice: Choice<TwelveDataDTO.Pair>?
     private var question: (Confirmation, String)?
 
-    public init(context: FrontContext) {
+    package init(context: FrontContext) {
         self.context = context
         self.service = CryptoService(context: context.app)
     }
 
-    public var capturesKeys: Bool { form != nil || adding != nil || choice != nil || question != nil }
-    public var pending: Int {
+    package var capturesKeys: Bool { form != nil || adding != nil || choice != nil || question != nil }
+    package var pending: Int {
         let loading: [Bool] = [prices.isLoading, history.isLoading, sparks.isLoading, catalogue.isLoading, action.isLoading]
         return loading.filter { $0 }.count
     }
-    public var problem: String? { action.failure ?? (page != nil ? history.failure : prices.failure) }
+    package var problem: String? { action.failure ?? (page != nil ? history.failure : prices.failure) }
 
-    public var source: String? {
+    package var source: String? {
         let provenance = page != nil ? history.value?.provenance : prices.value?.provenance
         return provenance.map { "Twelve Data: " + $0.label(now: context.clock.now()) }
     }
 
-    public func activate() {
+    package func activate() {
         if prices.value == nil, !prices.isLoading { reload() }
     }
 
@@ -65,7 +65,7 @@ public final class CryptoTab: AppTab {
 
     // MARK: - Keys
 
-    public func handle(_ key: Key) -> Bool {
+    package func handle(_ key: Key) -> Bool {
         if adding != nil { return handleAdd(key) }
         if choice != nil { return handleChoice(key) }
         if form != nil { return handleForm(key) }
@@ -203,7 +203,7 @@ public final class CryptoTab: AppTab {
     }
 
     /// A pair added in the background: the list is read again once.
-    public func tick() {
+    package func tick() {
         if action.landedSince(&actionSeen), case .loaded = action.current { reload() }
     }
 
@@ -212,7 +212,7 @@ public final class CryptoTab: AppTab {
 
     // MARK: - Drawing
 
-    public func body(width: Int, height: Int) -> [String] {
+    package func body(width: Int, height: Int) -> [String] {
         let style = context.style
         if let form { return [""] + form.lines(style: style, width: width) }
         if let choice { return [""] + choice.lines(style: style) }
@@ -268,7 +268,7 @@ public final class CryptoTab: AppTab {
 
     private func split(_ text: String) -> [String] { text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init) }
 
-    public var hints: [String] {
+    package var hints: [String] {
         if adding != nil || choice != nil { return ["↑↓ choose", "Enter add", "Esc cancel"] }
         if form != nil { return ["Enter next/show", "Esc cancel"] }
         if question != nil { return ["y yes", "n no"] }
@@ -276,7 +276,7 @@ public final class CryptoTab: AppTab {
         return ["↑↓ choose", "Enter open", "a add", "d remove", "u update"]
     }
 
-    public var keyHelp: [String] {
+    package var keyHelp: [String] {
         [
             "↑ ↓        choose a pair", "Enter      its page: daily prices and a chart",
             "f          on a page: change the dates (checked as you type)", "a          add a pair by symbol or name (suggestions as you type)",

@@ -5,20 +5,20 @@ import Foundation
 
 /// Deals: the live deals browser inside a tab. The stream starts when the tab is first shown
 /// and keeps arriving (merged each frame) while other tabs are shown.
-public final class DealsTab: AppTab {
-    public let title = "Deals"
-    public let browser: DealBrowser
+package final class DealsTab: AppTab {
+    package let title = "Deals"
+    package let browser: DealBrowser
     let options: TransportOptions
     private var started = false
 
-    public init(feed: DealFeed, style: Style, options: TransportOptions) {
+    package init(feed: DealFeed, style: Style, options: TransportOptions) {
         self.browser = DealBrowser(feed: feed, style: style)
         browser.showsHints = false
         self.options = options
     }
 
-    public var pending: Int { started && !browser.feed.isComplete ? 1 : 0 }
-    public var source: String? {
+    package var pending: Int { started && !browser.feed.isComplete ? 1 : 0 }
+    package var source: String? {
         guard started else { return nil }
         switch browser.feed.source {
         case .server: return "deals: the built-in server"
@@ -26,20 +26,20 @@ public final class DealsTab: AppTab {
         case .url(let text): return "deals: \(text)"
         }
     }
-    public var problem: String? { browser.feed.failure.map { "Could not read deals: \($0)." } }
+    package var problem: String? { browser.feed.failure.map { "Could not read deals: \($0)." } }
 
-    public func activate() {
+    package func activate() {
         guard !started else { return }
         started = true
         browser.feed.start(options: options)
     }
 
     /// Up to 6 ms of each frame merges arriving deals, whichever tab is shown.
-    public func tick() {
+    package func tick() {
         if started { browser.pump(budget: 0.006) }
     }
 
-    public func handle(_ key: Key) -> Bool {
+    package func handle(_ key: Key) -> Bool {
         switch key {
         case .up, .down, .pageUp, .pageDown, .home, .end, .character("s"), .character("r"), .character("f"):
             browser.handle(key)
@@ -48,13 +48,13 @@ public final class DealsTab: AppTab {
         }
     }
 
-    public func body(width: Int, height: Int) -> [String] {
+    package func body(width: Int, height: Int) -> [String] {
         browser.lines(width: width, height: height)
     }
 
-    public var hints: [String] { ["↑↓ scroll", "s sort", "r reverse", "f follow", "PgUp PgDn"] }
+    package var hints: [String] { ["↑↓ scroll", "s sort", "r reverse", "f follow", "PgUp PgDn"] }
 
-    public var keyHelp: [String] {
+    package var keyHelp: [String] {
         DealBrowser.keyHelp.filter { !$0.isEmpty && !$0.contains("1-5") && !$0.contains("Ctrl+C") && !$0.contains("this list") }.map {
             $0.trimmingWhitespace()
         }

@@ -4,8 +4,8 @@ import Foundation
 
 /// Exams: Pending and Passed (←/→), grouped by month as `almanac exams` shows them; a New Exam
 /// form, move to Passed, reschedule and delete — each through `ExamService`, its rules and words.
-public final class ExamsTab: AppTab {
-    public let title = "Exams"
+package final class ExamsTab: AppTab {
+    package let title = "Exams"
     let context: FrontContext
     let service: ExamService
     private var passed = false
@@ -17,20 +17,20 @@ public final class ExamsTab: AppTab {
     private var message: String?
     private var failure: String?
 
-    public init(context: FrontContext) {
+    package init(context: FrontContext) {
         self.context = context
         self.service = ExamService(context: context.app)
     }
 
-    public var capturesKeys: Bool { form != nil || question != nil }
-    public var pending: Int { 0 }
-    public var source: String? { nil }
-    public var problem: String? { failure }
+    package var capturesKeys: Bool { form != nil || question != nil }
+    package var pending: Int { 0 }
+    package var source: String? { nil }
+    package var problem: String? { failure }
 
     /// Both lists in the order shown, read when the tab is shown and after each change (not every frame).
     private var lists: (pending: [Exam], passed: [Exam]) = ([], [])
 
-    public func activate() { reread() }
+    package func activate() { reread() }
 
     private func reread() {
         do {
@@ -53,7 +53,7 @@ public final class ExamsTab: AppTab {
 
     // MARK: - Keys
 
-    public func handle(_ key: Key) -> Bool {
+    package func handle(_ key: Key) -> Bool {
         if form != nil { return handleForm(key) }
         if let (confirmation, action) = question, let subject {
             guard let yes = confirmation.answer(key) else { return true }
@@ -135,7 +135,7 @@ public final class ExamsTab: AppTab {
 
     // MARK: - Drawing
 
-    public func body(width: Int, height: Int) -> [String] {
+    package func body(width: Int, height: Int) -> [String] {
         let style = context.style
         let pendingCount = lists.pending.count
         let passedCount = lists.passed.count
@@ -166,13 +166,13 @@ public final class ExamsTab: AppTab {
         return lines + footer
     }
 
-    public var hints: [String] {
+    package var hints: [String] {
         if form != nil { return ["Enter next/save", "Tab next field", "Esc cancel"] }
         if question != nil { return ["y yes", "n no"] }
         return passed ? ["←→ Pending/Passed", "n new", "d delete"] : ["←→ Pending/Passed", "n new", "Enter passed", "r reschedule", "d delete"]
     }
 
-    public var keyHelp: [String] {
+    package var keyHelp: [String] {
         [
             "← →        Pending or Passed exams", "↑ ↓        choose an exam", "n          New Exam form (Esc cancels without saving)",
             "Enter      move a pending exam to Passed (asks first)", "r          reschedule a pending exam (the name stays)",

@@ -4,28 +4,28 @@ import Foundation
 
 /// A few `LineField`s edited together: Tab, ↑ and ↓ move between them, Enter moves on and
 /// submits from the last one, Esc cancels without saving anything.
-public struct Form {
-    public enum Outcome: Equatable {
+package struct Form {
+    package enum Outcome: Equatable {
         case editing
         case submitted([String])
         case cancelled
     }
 
-    public let title: String
-    public var fields: [LineField]
-    public var focus = 0
+    package let title: String
+    package var fields: [LineField]
+    package var focus = 0
     /// The sentence under the whole form (what saving said, or the check across fields), nil when none.
-    public var problem: String?
+    package var problem: String?
     /// A check across all the fields (a start before an end), run as you type; nil: none.
-    public var validate: (([String]) -> String?)?
+    package var validate: (([String]) -> String?)?
 
-    public init(_ title: String, fields: [LineField], validate: (([String]) -> String?)? = nil) {
+    package init(_ title: String, fields: [LineField], validate: (([String]) -> String?)? = nil) {
         self.title = title
         self.fields = fields
         self.validate = validate
     }
 
-    public mutating func handle(_ key: Key) -> Outcome {
+    package mutating func handle(_ key: Key) -> Outcome {
         switch key {
         case .tab, .down:
             focus = (focus + 1) % fields.count
@@ -57,7 +57,7 @@ public struct Form {
         }
     }
 
-    public func lines(style: Style, width: Int = 80) -> [String] {
+    package func lines(style: Style, width: Int = 80) -> [String] {
         var lines = [style.bold(title), ""]
         for (index, field) in fields.enumerated() { lines += field.lines(style: style, focused: index == focus, width: width - 2).map { "  " + $0 } }
         if let problem { lines += [""] + LineField.wrap(problem, width: width - 4).map { "  " + style.red($0) } }

@@ -6,14 +6,14 @@ import Foundation
 /// Fruit: the catalogue coloured by family (`g` cycles id / family / genus / order grouping),
 /// a fruit's page (its nutrition, the high-sugar warning flashing, confetti when eaten in the
 /// last 30 days), logging a fruit as eaten (`e`), and the log by day (`l`).
-public final class FruitTab: AppTab {
+package final class FruitTab: AppTab {
     enum Screen {
         case list
         case fruit(Fruit)
         case log
     }
 
-    public let title = "Fruit"
+    package let title = "Fruit"
     let context: FrontContext
     let service: FruitService
     let catalogue = Loader<FruitService.Catalogue>()
@@ -31,21 +31,21 @@ public final class FruitTab: AppTab {
     /// Landings of `action` already reacted to.
     private var actionSeen = 0
 
-    public init(context: FrontContext) {
+    package init(context: FrontContext) {
         self.context = context
         self.service = FruitService(context: context.app)
     }
 
-    public var capturesKeys: Bool { form != nil }
-    public var pending: Int { (catalogue.isLoading ? 1 : 0) + (action.isLoading ? 1 : 0) }
-    public var problem: String? { action.failure ?? catalogue.failure }
+    package var capturesKeys: Bool { form != nil }
+    package var pending: Int { (catalogue.isLoading ? 1 : 0) + (action.isLoading ? 1 : 0) }
+    package var problem: String? { action.failure ?? catalogue.failure }
 
-    public var source: String? {
+    package var source: String? {
         guard let provenance = catalogue.value?.provenance else { return nil }
         return "Fruityvice: " + provenance.label(now: context.clock.now())
     }
 
-    public func activate() {
+    package func activate() {
         guard catalogue.value == nil, !catalogue.isLoading else { return }
         let service = self.service
         catalogue.load { stale in try await service.catalogue { stale($0) } }
@@ -61,7 +61,7 @@ public final class FruitTab: AppTab {
 
     // MARK: - Keys
 
-    public func handle(_ key: Key) -> Bool {
+    package func handle(_ key: Key) -> Bool {
         if form != nil { return handleForm(key) }
         switch (screen, key) {
         case (.list, .character("g")):
@@ -106,7 +106,7 @@ public final class FruitTab: AppTab {
     }
 
     /// A fruit logged in the background: the page shown reads the log again once.
-    public func tick() {
+    package func tick() {
         if action.landedSince(&actionSeen) { reread() }
     }
 
@@ -140,7 +140,7 @@ public final class FruitTab: AppTab {
 
     // MARK: - Drawing
 
-    public func body(width: Int, height: Int) -> [String] {
+    package func body(width: Int, height: Int) -> [String] {
         let style = context.style
         if let form { return [""] + form.lines(style: style, width: width) }
         var lines: [String]
@@ -195,7 +195,7 @@ public final class FruitTab: AppTab {
 
     private func split(_ text: String) -> [String] { text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init) }
 
-    public var hints: [String] {
+    package var hints: [String] {
         if form != nil { return ["Enter next/save", "Esc cancel"] }
         switch screen {
         case .list: return ["↑↓ choose", "Enter open", "g grouping", "e eaten", "l log"]
@@ -204,7 +204,7 @@ public final class FruitTab: AppTab {
         }
     }
 
-    public var keyHelp: [String] {
+    package var keyHelp: [String] {
         [
             "↑ ↓ PgUp PgDn  choose a fruit", "Enter          open its page (nutrition per 100 g)",
             "g              group by id, family, genus, order", "e              log it as eaten (date and grams; Esc cancels)",

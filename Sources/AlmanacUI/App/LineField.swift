@@ -4,23 +4,23 @@ import Foundation
 
 /// A one-line text field: typing, Backspace, Enter to submit, Esc to cancel. A check runs as
 /// you type and its sentence shows under the field; Enter is refused while it fails.
-public struct LineField {
-    public enum Outcome: Equatable {
+package struct LineField {
+    package enum Outcome: Equatable {
         case editing
         case submitted(String)
         case cancelled
     }
 
-    public let label: String
-    public var text: String
+    package let label: String
+    package var text: String
     /// Most characters accepted.
-    public var limit = 60
+    package var limit = 60
     /// The sentence under the field (nil: the text is fine as it is).
-    public var problem: String?
+    package var problem: String?
     /// Checked after every change; returns the sentence for bad text, nil for good.
-    public var check: (String) -> String?
+    package var check: (String) -> String?
 
-    public init(_ label: String, text: String = "", check: @escaping (String) -> String? = { _ in nil }) {
+    package init(_ label: String, text: String = "", check: @escaping (String) -> String? = { _ in nil }) {
         self.label = label
         self.text = text
         self.check = check
@@ -28,7 +28,7 @@ public struct LineField {
     }
 
     /// Applies a key.
-    public mutating func handle(_ key: Key) -> Outcome {
+    package mutating func handle(_ key: Key) -> Outcome {
         switch key {
         case .escape, .interrupt: return .cancelled
         case .enter:
@@ -45,7 +45,7 @@ public struct LineField {
     }
 
     /// The field and, under it, its problem (red, wrapped to `width`) or nothing.
-    public func lines(style: Style, focused: Bool = true, width: Int = 80) -> [String] {
+    package func lines(style: Style, focused: Bool = true, width: Int = 80) -> [String] {
         let cursor = focused ? style.enabled ? "\u{1B}[7m \u{1B}[27m" : "_" : ""
         var lines = ["\(style.bold(label)) \(text)\(cursor)"]
         if let problem { lines += Self.wrap(problem, width: width - 6).map { "  " + style.red($0) } }
@@ -54,7 +54,7 @@ public struct LineField {
 
     /// The sentence a check throws (worded for the menu and the app), nil when it passes: a
     /// field's check written as the service's own rule, `{ try ExamService.parse($0) }`.
-    public static func problem(_ check: () throws -> Void) -> String? {
+    package static func problem(_ check: () throws -> Void) -> String? {
         do {
             try check()
             return nil
@@ -64,7 +64,7 @@ public struct LineField {
     }
 
     /// Plain text broken into lines of at most `width` cells, at spaces where it can.
-    public static func wrap(_ text: String, width: Int) -> [String] {
+    package static func wrap(_ text: String, width: Int) -> [String] {
         var lines: [String] = []
         var line = ""
         for word in text.split(separator: " ") {

@@ -6,8 +6,8 @@ import Synchronization
 /// One piece of data a screen shows, loaded in the background: the screen draws whatever is
 /// here now (a cached answer first, marked stale), and the next frame shows what landed since.
 /// Keys are never blocked by it.
-public final class Loader<Value: Sendable>: Sendable {
-    public enum State: Sendable {
+package final class Loader<Value: Sendable>: Sendable {
+    package enum State: Sendable {
         case idle
         case loading(previous: Value?)
         case loaded(Value, stale: Bool)
@@ -18,12 +18,12 @@ public final class Loader<Value: Sendable>: Sendable {
     private let generation = Mutex(0)
     private let landed = Mutex(0)
 
-    public init() {}
+    package init() {}
 
-    public var current: State { state.withLock { $0 } }
+    package var current: State { state.withLock { $0 } }
 
     /// The newest value, whatever its state.
-    public var value: Value? {
+    package var value: Value? {
         switch current {
         case .idle: nil
         case .loading(let previous), .failed(_, let previous): previous
@@ -31,20 +31,20 @@ public final class Loader<Value: Sendable>: Sendable {
         }
     }
 
-    public var isLoading: Bool {
+    package var isLoading: Bool {
         if case .loading = current { return true }
         return false
     }
 
     /// The failure's sentence, when the last load failed.
-    public var failure: String? {
+    package var failure: String? {
         if case .failed(let text, _) = current { return text }
         return nil
     }
 
     /// Starts `work` in the background (a newer load supersedes an older one still running).
     /// `work` may call its argument with a stale value to show before the final one.
-    public func load(_ work: @escaping @Sendable (@escaping @Sendable (Value) -> Void) async throws -> Value) {
+    package func load(_ work: @escaping @Sendable (@escaping @Sendable (Value) -> Void) async throws -> Value) {
         let ticket = generation.withLock { value -> Int in
             value += 1
             return value
@@ -63,14 +63,14 @@ public final class Loader<Value: Sendable>: Sendable {
 
     /// True once for each final answer or failure that landed since the caller last asked
     /// (`seen` keeps the caller's count): a screen reacts to a load once, whatever it returned.
-    public func landedSince(_ seen: inout Int) -> Bool {
+    package func landedSince(_ seen: inout Int) -> Bool {
         let now = landed.withLock { $0 }
         defer { seen = now }
         return now != seen
     }
 
     /// Replaces the value at once (after a change the screen made itself).
-    public func set(_ value: Value) {
+    package func set(_ value: Value) {
         generation.withLock { $0 += 1 }
         state.withLock { $0 = .loaded(value, stale: false) }
     }

@@ -3,8 +3,8 @@ import AlmanacKit
 import Foundation
 
 /// Profile: the username, edited in place (`e`) with the same rule as `almanac profile set`.
-public final class ProfileTab: AppTab {
-    public let title = "Profile"
+package final class ProfileTab: AppTab {
+    package let title = "Profile"
     let context: FrontContext
     let service: ProfileService
     private var field: LineField?
@@ -13,17 +13,17 @@ public final class ProfileTab: AppTab {
     /// The name shown and whether the user chose it, read when the tab is shown and after a save.
     private var shown: (name: String, saved: Bool)?
 
-    public init(context: FrontContext) {
+    package init(context: FrontContext) {
         self.context = context
         self.service = ProfileService(context: context.app)
     }
 
-    public var capturesKeys: Bool { field != nil }
-    public var pending: Int { 0 }
-    public var source: String? { nil }
-    public var problem: String? { failure }
+    package var capturesKeys: Bool { field != nil }
+    package var pending: Int { 0 }
+    package var source: String? { nil }
+    package var problem: String? { failure }
 
-    public func activate() { reread() }
+    package func activate() { reread() }
 
     private func reread() {
         do {
@@ -35,7 +35,7 @@ public final class ProfileTab: AppTab {
         }
     }
 
-    public func handle(_ key: Key) -> Bool {
+    package func handle(_ key: Key) -> Bool {
         if var editing = field {
             switch editing.handle(key) {
             case .editing: field = editing
@@ -59,7 +59,7 @@ public final class ProfileTab: AppTab {
         return true
     }
 
-    public func body(width: Int, height: Int) -> [String] {
+    package func body(width: Int, height: Int) -> [String] {
         let style = context.style
         var lines = ["", style.bold("Profile"), ""]
         if let field {
@@ -75,9 +75,9 @@ public final class ProfileTab: AppTab {
         return lines
     }
 
-    public var hints: [String] { field == nil ? ["e edit username"] : ["Enter save", "Esc cancel"] }
+    package var hints: [String] { field == nil ? ["e edit username"] : ["Enter save", "Esc cancel"] }
 
-    public var keyHelp: [String] {
+    package var keyHelp: [String] {
         ["e          edit the username (the rule shows under the field)", "Enter      save it", "Esc        cancel the edit"]
     }
 }

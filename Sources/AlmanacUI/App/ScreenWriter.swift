@@ -4,23 +4,23 @@ import Foundation
 
 /// Draws whole frames of lines and writes only the lines that changed since the last frame
 /// (a changed size, or `invalidate()`, redraws everything). Each frame is one write.
-public final class ScreenWriter {
+package final class ScreenWriter {
     private var previous: [String] = []
     private var size = (columns: 0, rows: 0)
     private let output: (String) -> Void
     /// Bytes written by the last frame (0 when nothing changed).
-    public private(set) var lastWrite = 0
+    package private(set) var lastWrite = 0
 
     /// - Parameter output: where frames go (the terminal; a test's buffer).
-    public init(output: @escaping (String) -> Void = RawTerminal.write) {
+    package init(output: @escaping (String) -> Void = RawTerminal.write) {
         self.output = output
     }
 
     /// Forgets the last frame, so the next one is drawn whole.
-    public func invalidate() { previous = [] }
+    package func invalidate() { previous = [] }
 
     /// Draws `lines` (already cut to `columns`) on a `columns`×`rows` screen.
-    public func draw(_ lines: [String], columns: Int, rows: Int) {
+    package func draw(_ lines: [String], columns: Int, rows: Int) {
         var text = ""
         if size != (columns, rows) {
             size = (columns, rows)
@@ -39,7 +39,7 @@ public final class ScreenWriter {
     }
 
     /// `line` cut to `width` cells, escape sequences kept whole (and colour reset when cut).
-    public static func clip(_ line: String, _ width: Int) -> String {
+    package static func clip(_ line: String, _ width: Int) -> String {
         guard Style.width(line) > width else { return line }
         var result = ""
         var visible = 0
@@ -60,7 +60,7 @@ public final class ScreenWriter {
     }
 
     /// `line` padded with spaces to `width` cells (cut when longer).
-    public static func pad(_ line: String, _ width: Int) -> String {
+    package static func pad(_ line: String, _ width: Int) -> String {
         let cut = clip(line, width)
         return cut + String(repeating: " ", count: max(0, width - Style.width(cut)))
     }

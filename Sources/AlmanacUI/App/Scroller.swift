@@ -4,22 +4,22 @@ import Foundation
 
 /// Lines taller than their area, scrolled by keys, optionally with one selected item
 /// highlighted and kept in view.
-public struct Scroller {
+package struct Scroller {
     /// The first line shown.
-    public private(set) var offset = 0
+    package private(set) var offset = 0
     /// The selected item (an index into `items`), when the lines list items.
-    public var selected = 0
+    package var selected = 0
 
-    public init() {}
+    package init() {}
 
     /// The line index of each item, for highlighting; empty for plain text.
-    public static func tableRows(count: Int, headerLines: Int = 2, from start: Int = 0) -> [Int] {
+    package static func tableRows(count: Int, headerLines: Int = 2, from start: Int = 0) -> [Int] {
         (0..<count).map { start + headerLines + $0 }
     }
 
     /// Applies a movement key to a list of `count` items (or to plain text when `count` is nil).
     /// Returns false for keys that are not movement.
-    public mutating func handle(_ key: Key, count: Int?, page: Int) -> Bool {
+    package mutating func handle(_ key: Key, count: Int?, page: Int) -> Bool {
         let step: Int
         switch key {
         case .up: step = -1
@@ -39,7 +39,7 @@ public struct Scroller {
     }
 
     /// The visible `height` lines of `lines`, the selected item's line highlighted.
-    public mutating func window(_ lines: [String], height: Int, itemLines: [Int] = [], style: Style) -> [String] {
+    package mutating func window(_ lines: [String], height: Int, itemLines: [Int] = [], style: Style) -> [String] {
         var lines = lines
         if !itemLines.isEmpty {
             selected = max(0, min(itemLines.count - 1, selected))
@@ -53,7 +53,7 @@ public struct Scroller {
     }
 
     /// Reverse video (a `›` marker without colour).
-    public static func highlight(_ line: String, style: Style) -> String {
+    package static func highlight(_ line: String, style: Style) -> String {
         guard style.enabled else { return "›" + line.dropFirst() }
         let reversed = line.replacingOccurrences(of: "\u{1B}[0m", with: "\u{1B}[0;7m")
         return "\u{1B}[7m" + reversed + "\u{1B}[27m"

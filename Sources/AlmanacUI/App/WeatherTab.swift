@@ -6,7 +6,7 @@ import Foundation
 /// the 7-day list (`t`: 25 days); Enter opens 24 hours in detail (an hour strip, that hour's
 /// details, a temperature chart); `+` adds a city (the geocoder's choices in a list); `s`
 /// changes units, wind and clock at once.
-public final class WeatherTab: AppTab {
+package final class WeatherTab: AppTab {
     enum Screen { case main, hours, settings }
 
     /// What is shown for one city.
@@ -18,7 +18,7 @@ public final class WeatherTab: AppTab {
         var all: [Loader<WeatherReport>] { [now, week, month, hours] }
     }
 
-    public let title = "Weather"
+    package let title = "Weather"
     let context: FrontContext
     let flow: WeatherFlow
     private var service: WeatherService { flow.service }
@@ -37,21 +37,21 @@ public final class WeatherTab: AppTab {
     private var placesSeen = 0
     private var actionSeen = 0
 
-    public init(context: FrontContext) {
+    package init(context: FrontContext) {
         self.context = context
         self.flow = WeatherFlow(context)
     }
 
-    public var capturesKeys: Bool { adding != nil || choice != nil }
+    package var capturesKeys: Bool { adding != nil || choice != nil }
 
-    public var pending: Int {
+    package var pending: Int {
         let loaders = data.values.flatMap(\.all).map(\.isLoading) + [places.isLoading, action.isLoading]
         return loaders.filter { $0 }.count
     }
 
-    public var problem: String? { action.failure ?? places.failure ?? shownLoader?.failure }
+    package var problem: String? { action.failure ?? places.failure ?? shownLoader?.failure }
 
-    public var source: String? {
+    package var source: String? {
         guard let report = shownLoader?.value else { return nil }
         return "OpenWeatherMap: " + report.provenance.label(now: context.clock.now())
     }
@@ -76,7 +76,7 @@ public final class WeatherTab: AppTab {
         }
     }
 
-    public func activate() {
+    package func activate() {
         reread()
         loadCity()
     }
@@ -99,7 +99,7 @@ public final class WeatherTab: AppTab {
 
     // MARK: - Keys
 
-    public func handle(_ key: Key) -> Bool {
+    package func handle(_ key: Key) -> Bool {
         if adding != nil { return handleAdd(key) }
         if choice != nil { return handleChoice(key) }
         switch screen {
@@ -210,7 +210,7 @@ public final class WeatherTab: AppTab {
 
     /// The geocoder's answer landed: one place is saved at once, several are offered; a city
     /// saved in the background is read back once.
-    public func tick() {
+    package func tick() {
         if action.landedSince(&actionSeen) { reread() }
         guard places.landedSince(&placesSeen), case .loaded(let found, _) = places.current else { return }
         if found.cities.count <= 1 {
@@ -222,7 +222,7 @@ public final class WeatherTab: AppTab {
 
     // MARK: - Drawing
 
-    public func body(width: Int, height: Int) -> [String] {
+    package func body(width: Int, height: Int) -> [String] {
         let style = context.style
         if let adding { return ["", style.bold("Add a city"), ""] + adding.lines(style: style, width: width).map { "  " + $0 } }
         if let choice { return [""] + choice.list.lines(style: style) }
@@ -309,7 +309,7 @@ public final class WeatherTab: AppTab {
 
     private func split(_ text: String) -> [String] { text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init) }
 
-    public var hints: [String] {
+    package var hints: [String] {
         if adding != nil || choice != nil { return ["Enter choose", "Esc cancel"] }
         switch screen {
         case .main: return ["←→ city", "Enter 24 hours", "t \(long ? 7 : 25) days", "+ add city", "s settings", "↑↓ scroll"]
@@ -318,7 +318,7 @@ public final class WeatherTab: AppTab {
         }
     }
 
-    public var keyHelp: [String] {
+    package var keyHelp: [String] {
         [
             "← →        the previous or next saved city (the default first)", "↑ ↓ PgUp PgDn  scroll",
             "t          7 or 25 days (beyond 8 days from the climate forecast)", "Enter      24 hours in detail; there ← → pick an hour",

@@ -5,7 +5,7 @@ import AlmanacProviders
 import Foundation
 
 /// The front ends that show errors to a person.
-public enum FrontEnd: Sendable, Equatable {
+package enum FrontEnd: Sendable, Equatable {
     /// Subcommands: sentences may name flags (`--pick`) and commands (`almanac weather add`).
     case commandLine
     /// The menu session and the full-screen app: plain words only.
@@ -14,8 +14,8 @@ public enum FrontEnd: Sendable, Equatable {
 
 /// The one sentence a front end shows for an error. The library's typed errors describe
 /// themselves in plain words; the command line words those about input with its own flags.
-public enum ErrorSentence {
-    public static func text(_ error: any Error, for frontEnd: FrontEnd) -> String {
+package enum ErrorSentence {
+    package static func text(_ error: any Error, for frontEnd: FrontEnd) -> String {
         if frontEnd == .commandLine, let sentence = commandLine(error) { return sentence }
         return ErrorText.describe(error)
     }

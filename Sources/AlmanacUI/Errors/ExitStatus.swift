@@ -5,22 +5,22 @@ import AlmanacProviders
 import Foundation
 
 /// The documented exit codes (README.md, "Exit codes").
-public enum ExitStatus {
-    public static let success: Int32 = 0
-    public static let failure: Int32 = 1
-    public static let usage: Int32 = 64
+package enum ExitStatus {
+    package static let success: Int32 = 0
+    package static let failure: Int32 = 1
+    package static let usage: Int32 = 64
     /// A user document is damaged and nothing in it could be recovered.
-    public static let dataError: Int32 = 65
-    public static let unavailable: Int32 = 69
+    package static let dataError: Int32 = 65
+    package static let unavailable: Int32 = 69
     /// An output file or folder cannot be created.
-    public static let cannotCreate: Int32 = 73
+    package static let cannotCreate: Int32 = 73
     /// A temporary limit: the plan's credits are spent and waiting was declined.
-    public static let temporary: Int32 = 75
+    package static let temporary: Int32 = 75
     /// The configuration is wrong: a base URL that is not http(s), or plain http to a remote host (`EX_CONFIG`).
-    public static let configuration: Int32 = 78
+    package static let configuration: Int32 = 78
 
     /// The exit code for an error that ended a command.
-    public static func code(for error: any Error) -> Int32 {
+    package static func code(for error: any Error) -> Int32 {
         switch error {
         case is any UserInputError: usage
         case StoreError.damaged: dataError

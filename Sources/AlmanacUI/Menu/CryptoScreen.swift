@@ -4,11 +4,11 @@ import AlmanacKit
 import AlmanacProviders
 import Foundation
 
-public struct CryptoScreen: MenuScreen {
-    public let context: FrontContext
-    public let title = "Cryptocurrencies"
-    public let choices = ["Watchlist with prices", "Details: daily prices for a date range", "Add a cryptocurrency", "Remove a cryptocurrency"]
-    public let help = [
+package struct CryptoScreen: MenuScreen {
+    package let context: FrontContext
+    package let title = "Cryptocurrencies"
+    package let choices = ["Watchlist with prices", "Details: daily prices for a date range", "Add a cryptocurrency", "Remove a cryptocurrency"]
+    package let help = [
         "Shows each pair's price and change. Same as: almanac crypto",
         "Asks for an ID from the watchlist, a start date and an end date (YYYY-MM-DD; today, yesterday; a blank end date means today). "
             + "Same as: almanac crypto history BTC --from 2026-11-01 --to 2026-11-07",
@@ -16,7 +16,7 @@ public struct CryptoScreen: MenuScreen {
         "Asks for an ID or name from the watchlist. Same as: almanac crypto remove ETH",
     ]
 
-    public func choose(_ index: Int, io: MenuIO) async -> MenuNavigation {
+    package func choose(_ index: Int, io: MenuIO) async -> MenuNavigation {
         let service = CryptoService(context: context.app)
         let now = context.clock.now()
         await attempt(io) {

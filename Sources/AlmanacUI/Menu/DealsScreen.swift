@@ -5,10 +5,10 @@ import AlmanacProviders
 import Foundation
 import Synchronization
 
-public struct DealsScreen: MenuScreen {
-    public let context: FrontContext
+package struct DealsScreen: MenuScreen {
+    package let context: FrontContext
     /// The chosen sort, kept while the screen is open.
-    public final class Sort: Sendable {
+    package final class Sort: Sendable {
         private let state = Mutex((column: DealColumn.date, descending: true))
         var column: DealColumn {
             get { state.withLock { $0.column } }
@@ -19,18 +19,18 @@ public struct DealsScreen: MenuScreen {
             set { state.withLock { $0.descending = newValue } }
         }
     }
-    public let sort = Sort()
+    package let sort = Sort()
 
-    public var title: String { "Deals (sorted by \(sort.column.title.lowercased()), \(sort.descending ? "descending" : "ascending"))" }
-    public let choices = ["Top 20 rows of 100,000 deals", "Choose the sort column", "Flip the direction", "Browse full screen"]
-    public let help = [
+    package var title: String { "Deals (sorted by \(sort.column.title.lowercased()), \(sort.descending ? "descending" : "ascending"))" }
+    package let choices = ["Top 20 rows of 100,000 deals", "Choose the sort column", "Flip the direction", "Browse full screen"]
+    package let help = [
         "Streams 100,000 deals and shows the first 20 in the chosen order. Same as: almanac deals top --sort price",
         "Asks for a column: date, instrument, price, amount or side.",
         "Switches between ascending and descending.",
         "The live table on the whole terminal (q to come back). Same as: almanac deals browse",
     ]
 
-    public func choose(_ index: Int, io: MenuIO) async -> MenuNavigation {
+    package func choose(_ index: Int, io: MenuIO) async -> MenuNavigation {
         await attempt(io) {
             switch index {
             case 0:

@@ -4,11 +4,11 @@ import AlmanacKit
 import AlmanacProviders
 import Foundation
 
-public struct ExamsScreen: MenuScreen {
-    public let context: FrontContext
-    public let title = "Exams"
-    public let choices = ["Pending exams", "Passed exams", "New exam", "Choose an exam: pass or change date", "Delete an exam"]
-    public let help = [
+package struct ExamsScreen: MenuScreen {
+    package let context: FrontContext
+    package let title = "Exams"
+    package let choices = ["Pending exams", "Passed exams", "New exam", "Choose an exam: pass or change date", "Delete an exam"]
+    package let help = [
         "Exams to come, by month, with days left. Same as: almanac exams",
         "Exams passed. Same as: almanac exams passed",
         "Asks for a name and a date and time (YYYY-MM-DD HH:MM). Same as: almanac exams add \"Physics\" --date \"2026-12-03 09:30\"",
@@ -16,7 +16,7 @@ public struct ExamsScreen: MenuScreen {
         "Asks for an exam ID and a confirmation. Same as: almanac exams delete 1",
     ]
 
-    public func choose(_ index: Int, io: MenuIO) async -> MenuNavigation {
+    package func choose(_ index: Int, io: MenuIO) async -> MenuNavigation {
         let service = ExamService(context: context.app)
         await attempt(io) {
             switch index {

@@ -4,18 +4,18 @@ import AlmanacKit
 import AlmanacProviders
 import Foundation
 
-public struct FruitsScreen: MenuScreen {
-    public let context: FrontContext
-    public let title = "Fruits"
-    public let choices = ["Catalogue (choose the sort)", "A fruit's detail", "Eat a fruit", "Log of the last 30 days"]
-    public let help = [
+package struct FruitsScreen: MenuScreen {
+    package let context: FrontContext
+    package let title = "Fruits"
+    package let choices = ["Catalogue (choose the sort)", "A fruit's detail", "Eat a fruit", "Log of the last 30 days"]
+    package let help = [
         "Asks for the sort: id, name, family, genus or order (blank for id). Same as: almanac fruit list --sort name",
         "Asks for a fruit name or id. Same as: almanac fruit show Banana",
         "Asks for a fruit and the day eaten (YYYY-MM-DD, today, yesterday; blank for today); logs 100 g. Same as: almanac fruit eat Banana --amount 150",
         "What you ate day by day, with totals. Same as: almanac fruit log",
     ]
 
-    public func choose(_ index: Int, io: MenuIO) async -> MenuNavigation {
+    package func choose(_ index: Int, io: MenuIO) async -> MenuNavigation {
         let service = FruitService(context: context.app)
         await attempt(io) {
             switch index {

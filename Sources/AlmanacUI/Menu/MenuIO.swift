@@ -5,7 +5,7 @@ import AlmanacProviders
 import Foundation
 
 /// What the user typed at a menu prompt.
-public enum MenuInput: Equatable {
+package enum MenuInput: Equatable {
     case text(String)
     case help
     case back
@@ -15,22 +15,22 @@ public enum MenuInput: Equatable {
 }
 
 /// Line-based input and output for the menu session; deterministic when piped.
-public final class MenuIO: Sendable {
-    public let context: FrontContext
+package final class MenuIO: Sendable {
+    package let context: FrontContext
 
-    public init(context: FrontContext) {
+    package init(context: FrontContext) {
         self.context = context
     }
 
-    public var style: Style { context.style }
+    package var style: Style { context.style }
 
-    public func say(_ text: String) { context.console.print(text) }
+    package func say(_ text: String) { context.console.print(text) }
 
     /// A problem with what was typed, in the menu's own words (no program name, no flags).
-    public func error(_ text: String) { context.console.note(text) }
+    package func error(_ text: String) { context.console.note(text) }
 
     /// Prints `prompt` and reads one line; `help`, `back`, `quit` are recognised anywhere.
-    public func ask(_ prompt: String) -> MenuInput {
+    package func ask(_ prompt: String) -> MenuInput {
         FileHandle.standardOutput.write(Data("\(prompt) ".utf8))
         guard let line = readLine() else {
             say("")
@@ -47,7 +47,7 @@ public final class MenuIO: Sendable {
     }
 
     /// Shows numbered choices under `title` and asks for one; nil when the user leaves.
-    public func choose(_ title: String, _ items: [String]) -> Int? {
+    package func choose(_ title: String, _ items: [String]) -> Int? {
         say(title + "\n" + items.enumerated().map { "  \($0.offset + 1)) \($0.element)" }.joined(separator: "\n"))
         return askValid("Choose 1-\(items.count):") { text -> Int in
             guard let number = Int(text), items.indices.contains(number - 1) else { throw UsageError("Type a number from 1 to \(items.count).") }
@@ -56,7 +56,7 @@ public final class MenuIO: Sendable {
     }
 
     /// Asks until `parse` accepts the answer (showing its reason), or the user leaves.
-    public func askValid<T>(_ prompt: String, _ parse: (String) throws -> T) -> T? {
+    package func askValid<T>(_ prompt: String, _ parse: (String) throws -> T) -> T? {
         while true {
             guard case .text(let text) = ask(prompt) else { return nil }
             do { return try parse(text) } catch { self.error(ErrorSentence.text(error, for: .menu)) }
@@ -64,7 +64,7 @@ public final class MenuIO: Sendable {
     }
 
     /// One of `T`'s cases by name (`Units, metric or imperial [metric]:`); blank keeps `current`.
-    public func askOption<T: RawRepresentable & CaseIterable>(_ label: String, current: T) -> T? where T.RawValue == String {
+    package func askOption<T: RawRepresentable & CaseIterable>(_ label: String, current: T) -> T? where T.RawValue == String {
         let names = T.allCases.map(\.rawValue)
         let list = names.count > 1 ? names.dropLast().joined(separator: ", ") + " or " + names[names.count - 1] : names.joined()
         return askValid("\(label), \(list) [\(current.rawValue)]:") { text -> T in
@@ -76,7 +76,7 @@ public final class MenuIO: Sendable {
 
     /// `askValid` for an answer checked by the library (a name looked up, a fruit fetched). An
     /// error about the answer asks again; any other (the network, a damaged file) ends the prompt.
-    public func askValid<T>(_ prompt: String, _ act: (String) async throws -> T) async throws -> T? {
+    package func askValid<T>(_ prompt: String, _ act: (String) async throws -> T) async throws -> T? {
         while true {
             guard case .text(let text) = ask(prompt) else { return nil }
             do {

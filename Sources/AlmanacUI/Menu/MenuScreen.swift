@@ -5,7 +5,7 @@ import AlmanacProviders
 import Foundation
 
 /// Where the session goes after a choice.
-public enum MenuNavigation {
+package enum MenuNavigation {
     case stay
     case open(any MenuScreen)
     case back
@@ -13,7 +13,7 @@ public enum MenuNavigation {
 }
 
 /// One screen of the menu session: a title, numbered choices, and what each does.
-public protocol MenuScreen {
+package protocol MenuScreen {
     var title: String { get }
     var choices: [String] { get }
     /// One line per choice for `help`: what it does, what it asks for and in which format, and
@@ -25,7 +25,7 @@ public protocol MenuScreen {
 
 extension MenuScreen {
     /// The screen's menu: title, then `1) …` lines, then the words that work everywhere.
-    public func menu(style: Style) -> String {
+    package func menu(style: Style) -> String {
         var lines = ["", style.bold(title)]
         for (index, choice) in choices.enumerated() { lines.append("  \(index + 1)) \(choice)") }
         lines.append(style.dim("  help · back · quit"))
@@ -35,7 +35,7 @@ extension MenuScreen {
 
 extension MenuScreen {
     /// `help`: each choice with its explanation, then the words that work at every prompt.
-    public func helpText(style: Style) -> String {
+    package func helpText(style: Style) -> String {
         var lines = ["", style.bold(title)]
         for (index, choice) in choices.enumerated() {
             lines.append("  \(index + 1)) \(choice)")
@@ -47,6 +47,6 @@ extension MenuScreen {
 }
 
 /// Runs an action, printing its error as one line instead of leaving the session.
-public func attempt(_ io: MenuIO, _ body: () async throws -> Void) async {
+package func attempt(_ io: MenuIO, _ body: () async throws -> Void) async {
     do { try await body() } catch { io.error(ErrorSentence.text(error, for: .menu)) }
 }

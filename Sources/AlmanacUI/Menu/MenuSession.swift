@@ -7,14 +7,14 @@ import Foundation
 /// The guided session: a welcome menu, then one screen per section. `help` explains each
 /// choice, `back` returns (from the welcome menu it ends the program), `quit` ends anywhere,
 /// and the end of input ends the session cleanly.
-public struct MenuSession {
-    public init(context: FrontContext) {
+package struct MenuSession {
+    package init(context: FrontContext) {
         self.context = context
     }
 
-    public let context: FrontContext
+    package let context: FrontContext
 
-    public func run() async throws {
+    package func run() async throws {
         let io = MenuIO(context: context)
         var stack: [any MenuScreen] = [WelcomeScreen(context: context)]
         io.say(stack[0].menu(style: context.style))
@@ -47,16 +47,16 @@ public struct MenuSession {
     }
 }
 
-public struct WelcomeScreen: MenuScreen {
-    public let context: FrontContext
+package struct WelcomeScreen: MenuScreen {
+    package let context: FrontContext
 
-    public var title: String {
+    package var title: String {
         let name = (try? ProfileService(context: context.app).username()) ?? "guest"
         return "Welcome to Almanac, \(name)!"
     }
 
-    public let choices = ["Cryptocurrencies", "Weather", "Fruits", "Exams", "Deals", "Profile"]
-    public let help = [
+    package let choices = ["Cryptocurrencies", "Weather", "Fruits", "Exams", "Deals", "Profile"]
+    package let help = [
         "Prices of your watchlist and their history (almanac crypto).",
         "Saved cities, forecasts and hourly detail (almanac weather).",
         "The fruit catalogue, nutrition and what you ate (almanac fruit).",
@@ -65,7 +65,7 @@ public struct WelcomeScreen: MenuScreen {
         "Your name in this greeting (almanac profile).",
     ]
 
-    public func choose(_ index: Int, io: MenuIO) async -> MenuNavigation {
+    package func choose(_ index: Int, io: MenuIO) async -> MenuNavigation {
         switch index {
         case 0: return .open(CryptoScreen(context: context))
         case 1: return .open(WeatherScreen(context: context))

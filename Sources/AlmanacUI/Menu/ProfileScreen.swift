@@ -4,16 +4,16 @@ import AlmanacKit
 import AlmanacProviders
 import Foundation
 
-public struct ProfileScreen: MenuScreen {
-    public let context: FrontContext
-    public let title = "Profile"
-    public let choices = ["Show username", "Edit username"]
-    public let help = [
+package struct ProfileScreen: MenuScreen {
+    package let context: FrontContext
+    package let title = "Profile"
+    package let choices = ["Show username", "Edit username"]
+    package let help = [
         "Shows the name the greeting uses. Same as: almanac profile",
         "Asks for a new name (blank keeps the current one). Same as: almanac profile set-username NAME",
     ]
 
-    public func choose(_ index: Int, io: MenuIO) async -> MenuNavigation {
+    package func choose(_ index: Int, io: MenuIO) async -> MenuNavigation {
         let service = ProfileService(context: context.app)
         await attempt(io) {
             let current = try service.username()

@@ -5,18 +5,18 @@ import AlmanacProviders
 import Foundation
 import Synchronization
 
-public struct WeatherScreen: MenuScreen {
-    public let context: FrontContext
+package struct WeatherScreen: MenuScreen {
+    package let context: FrontContext
     /// Days shown by "Forecast"; toggled between 7 and 25.
-    public final class Toggle: Sendable {
+    package final class Toggle: Sendable {
         private let state = Mutex(7)
-        public var days: Int { state.withLock { $0 } }
+        package var days: Int { state.withLock { $0 } }
         func switchDays() { state.withLock { $0 = $0 == 7 ? 25 : 7 } }
     }
-    public let toggle = Toggle()
+    package let toggle = Toggle()
 
-    public var title: String { "Weather" }
-    public let help = [
+    package var title: String { "Weather" }
+    package let help = [
         "Each saved city with its temperature now. Same as: almanac weather cities, then almanac weather NAME",
         "The default city's forecast, a row a day. Same as: almanac weather forecast --days 7",
         "Switches the forecast between 7 and 25 days (beyond 8 days it comes from the climate model).",
@@ -25,7 +25,7 @@ public struct WeatherScreen: MenuScreen {
         "Asks for the name or number of a saved city. Same as: almanac weather remove NAME",
         "Asks for units (metric, imperial) and wind (ms, kmh, mph); blank keeps the current one. Same as: almanac weather settings --units imperial",
     ]
-    public var choices: [String] {
+    package var choices: [String] {
         [
             "Saved cities with current temperature", "Forecast for the default city (\(toggle.days) days)",
             "Switch forecast to \(toggle.days == 7 ? 25 : 7) days",
@@ -33,7 +33,7 @@ public struct WeatherScreen: MenuScreen {
         ]
     }
 
-    public func choose(_ index: Int, io: MenuIO) async -> MenuNavigation {
+    package func choose(_ index: Int, io: MenuIO) async -> MenuNavigation {
         let flow = WeatherFlow(context)
         let service = flow.service
         await attempt(io) {

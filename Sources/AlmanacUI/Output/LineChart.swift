@@ -4,9 +4,9 @@ import AlmanacProviders
 
 /// A small terminal chart of a series: filled columns of block characters with the
 /// maximum and minimum labelled, or `#` columns in plain ASCII (`TERM=dumb`).
-public enum LineChart {
+package enum LineChart {
     /// One line of block characters, lowest to highest (`#`/`.` in plain ASCII); at most `width`.
-    public static func sparkline(_ values: [Double], width: Int = 14, unicode: Bool) -> String {
+    package static func sparkline(_ values: [Double], width: Int = 14, unicode: Bool) -> String {
         guard values.count > 1 else { return "" }
         let columns = resample(values, width: width)
         let low = columns.min()!
@@ -20,7 +20,7 @@ public enum LineChart {
     ///   - height: rows of the chart; 8 by default.
     ///   - width: most columns used; longer series are averaged into buckets. 64 by default.
     ///   - label: formats the axis labels.
-    public static func render(
+    package static func render(
         _ values: [Double], height: Int = 8, width: Int = 64, unicode: Bool, span ends: (first: String, last: String)? = nil,
         label: (Double) -> String
     ) -> String {

@@ -3,9 +3,9 @@ import AlmanacHTTP
 import AlmanacProviders
 
 /// Numbers as people read them.
-public enum NumberText {
+package enum NumberText {
     /// Digits in groups of three: `1,234,567`; the text is used as given (no rounding here).
-    public static func grouped(digits text: Substring) -> String {
+    package static func grouped(digits text: Substring) -> String {
         var digits = String(text)
         var result = ""
         while digits.count > 3 {
@@ -16,7 +16,7 @@ public enum NumberText {
     }
 
     /// `-1,234,567`
-    public static func grouped(_ value: Int) -> String {
+    package static func grouped(_ value: Int) -> String {
         (value < 0 ? "-" : "") + grouped(digits: Substring(String(value.magnitude)))
     }
 }

@@ -6,45 +6,45 @@ import Foundation
 
 /// ANSI styling that turns itself off: no colour unless stdout is a terminal, `NO_COLOR`
 /// is empty, `TERM` is not `dumb` and `--no-color` was not given.
-public struct Style: Sendable {
-    public let enabled: Bool
+package struct Style: Sendable {
+    package let enabled: Bool
     /// Whether Unicode box and braille characters may be used (false under `TERM=dumb`).
-    public let unicode: Bool
+    package let unicode: Bool
     /// The width tables must fit in, in terminal cells: the terminal's when output is one; nil
     /// for no limit (piped output keeps whole cells).
-    public var columns: Int?
+    package var columns: Int?
 
-    public init(enabled: Bool, unicode: Bool = true) {
+    package init(enabled: Bool, unicode: Bool = true) {
         self.enabled = enabled
         self.unicode = unicode
     }
 
-    public static let plain = Style(enabled: false)
+    package static let plain = Style(enabled: false)
 
     /// Decides from what the wiring read: `TERM`, whether `NO_COLOR` is set, `--no-color`, and
     /// whether stdout is a terminal. Colour needs all four to allow it; `TERM=dumb` also means ASCII.
-    public static func detect(term: String?, noColorVariable: Bool, noColorFlag: Bool, isTerminal: Bool) -> Style {
+    package static func detect(term: String?, noColorVariable: Bool, noColorFlag: Bool, isTerminal: Bool) -> Style {
         let dumb = term == "dumb"
         let enabled = isTerminal && !noColorFlag && !noColorVariable && !dumb
         return Style(enabled: enabled, unicode: !dumb)
     }
 
-    public func bold(_ text: String) -> String { wrap(text, "1") }
-    public func dim(_ text: String) -> String { wrap(text, "2") }
-    public func red(_ text: String) -> String { wrap(text, "31") }
-    public func green(_ text: String) -> String { wrap(text, "32") }
-    public func yellow(_ text: String) -> String { wrap(text, "33") }
-    public func cyan(_ text: String) -> String { wrap(text, "36") }
-    public func boldRed(_ text: String) -> String { wrap(text, "1;31") }
+    package func bold(_ text: String) -> String { wrap(text, "1") }
+    package func dim(_ text: String) -> String { wrap(text, "2") }
+    package func red(_ text: String) -> String { wrap(text, "31") }
+    package func green(_ text: String) -> String { wrap(text, "32") }
+    package func yellow(_ text: String) -> String { wrap(text, "33") }
+    package func cyan(_ text: String) -> String { wrap(text, "36") }
+    package func boldRed(_ text: String) -> String { wrap(text, "1;31") }
     /// One of the 256 xterm colours.
-    public func color256(_ text: String, _ index: Int) -> String { wrap(text, "38;5;\(index)") }
+    package func color256(_ text: String, _ index: Int) -> String { wrap(text, "38;5;\(index)") }
 
     private func wrap(_ text: String, _ code: String) -> String {
         enabled ? "\u{1B}[\(code)m\(text)\u{1B}[0m" : text
     }
 
     /// The text without ANSI escape sequences.
-    public static func strip(_ text: String) -> String {
+    package static func strip(_ text: String) -> String {
         guard text.utf8.contains(0x1B) else { return text }
         var result = ""
         var inEscape = false
@@ -61,7 +61,7 @@ public struct Style: Sendable {
     }
 
     /// Columns a string takes on a terminal (ANSI stripped; wide emoji and CJK count 2).
-    public static func width(_ text: String) -> Int {
+    package static func width(_ text: String) -> Int {
         if let width = asciiWidth(text) { return width }
         return strip(text).reduce(0) { total, character in
             guard let scalar = character.unicodeScalars.first else { return total }

@@ -3,31 +3,31 @@ import AlmanacHTTP
 import AlmanacProviders
 
 /// A plain-text table with aligned columns; cells may carry ANSI colour.
-public struct Table: Sendable {
-    public enum Alignment: Sendable { case left, right }
+package struct Table: Sendable {
+    package enum Alignment: Sendable { case left, right }
 
-    public struct Column: Sendable {
-        public var title: String
-        public var alignment: Alignment
-        public init(_ title: String, _ alignment: Alignment = .left) {
+    package struct Column: Sendable {
+        package var title: String
+        package var alignment: Alignment
+        package init(_ title: String, _ alignment: Alignment = .left) {
             self.title = title
             self.alignment = alignment
         }
     }
 
-    public var columns: [Column]
-    public var rows: [[String]] = []
+    package var columns: [Column]
+    package var rows: [[String]] = []
 
-    public init(_ columns: [Column]) {
+    package init(_ columns: [Column]) {
         self.columns = columns
     }
 
-    public mutating func add(_ row: [String]) {
+    package mutating func add(_ row: [String]) {
         rows.append(row)
     }
 
     /// The display width of the rendered table, in terminal cells.
-    public var width: Int { Self.total(widths) }
+    package var width: Int { Self.total(widths) }
 
     /// Each column's width in cells: its widest cell or its title.
     private var widths: [Int] {
@@ -42,7 +42,7 @@ public struct Table: Sendable {
 
     /// The table narrowed to `width` cells by cutting column `index`'s cells (with `…`) down to
     /// no less than `minimum`; nil when even that is too wide. Cells of that column must be plain.
-    public func fitting(width limit: Int, shrinking index: Int, minimum: Int) -> Table? {
+    package func fitting(width limit: Int, shrinking index: Int, minimum: Int) -> Table? {
         let widths = self.widths
         let total = Self.total(widths)
         guard total > limit else { return self }
@@ -54,7 +54,7 @@ public struct Table: Sendable {
     /// The table as lines: a header, a rule, then rows; two spaces between columns. With
     /// `style.columns` set, the widest plain left-aligned column is shortened (with `…`) so the
     /// table fits, when it can.
-    public func render(style: Style = .plain) -> String {
+    package func render(style: Style = .plain) -> String {
         let widths = self.widths
         if let limit = style.columns, Self.total(widths) > limit, let fitted = narrowed(to: limit, widths: widths) {
             return fitted.renderWhole(style: style)

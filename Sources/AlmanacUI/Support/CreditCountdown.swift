@@ -4,9 +4,9 @@ import Foundation
 
 /// How the command line shows a wait for Twelve Data credits: a countdown on a terminal's status
 /// line, one note a wait when stderr is piped.
-public enum CreditCountdown {
+package enum CreditCountdown {
     /// The reporter to hand `CreditGate`: it draws on `console`.
-    public static func reporter(console: Console) -> CreditGate.WaitReporter {
+    package static func reporter(console: Console) -> CreditGate.WaitReporter {
         let noted = NoteOnce()
         return { wait in
             guard let wait else {

@@ -5,7 +5,7 @@ import Foundation
 extension FrontContext {
     /// The one output rule of every data command: under `--json` the document (one JSON value
     /// on stdout), otherwise the text. Only the chosen one is built.
-    public func show<T: Encodable>(json document: @autoclosure () throws -> T, text: @autoclosure () throws -> String) throws {
+    package func show<T: Encodable>(json document: @autoclosure () throws -> T, text: @autoclosure () throws -> String) throws {
         if json { return try printJSON(try document()) }
         app.console.print(try text())
     }

@@ -5,9 +5,9 @@ import AlmanacProviders
 import Foundation
 
 /// Questions asked on a terminal (prompts go to stderr, answers come from stdin).
-public enum Prompt {
+package enum Prompt {
     /// Shows numbered choices and reads one; nil on cancel or end of input.
-    public static func choose(_ title: String, _ items: [String]) -> Int? {
+    package static func choose(_ title: String, _ items: [String]) -> Int? {
         var text = title + "\n"
         for (index, item) in items.enumerated() { text += "  \(index + 1)) \(item)\n" }
         FileHandle.standardError.write(Data(text.utf8))
@@ -20,16 +20,16 @@ public enum Prompt {
     }
 
     /// The terminal's way to choose among several places that match a name.
-    public static let choosePlace: WeatherService.Chooser = { cities in choose("Several places match:", cities.map(\.choiceText)) }
+    package static let choosePlace: WeatherService.Chooser = { cities in choose("Several places match:", cities.map(\.choiceText)) }
 
     /// Asks for a line of text; nil at the end of input.
-    public static func text(_ question: String) -> String? {
+    package static func text(_ question: String) -> String? {
         FileHandle.standardError.write(Data("\(question) ".utf8))
         return readLine()?.trimmingWhitespace()
     }
 
     /// Asks a yes/no question; true only for y or yes.
-    public static func confirm(_ question: String) -> Bool {
+    package static func confirm(_ question: String) -> Bool {
         FileHandle.standardError.write(Data("\(question) [y/N] ".utf8))
         guard let line = readLine()?.trimmingWhitespace().lowercased() else { return false }
         return line == "y" || line == "yes"

@@ -5,12 +5,12 @@ import AlmanacProviders
 import Foundation
 
 /// `"source"`, `"fetchedAt"`, `"stale"` for `--json` documents.
-public struct SourceFields: Encodable {
-    public var source: String
-    public var fetchedAt: Date
-    public var stale: Bool
+package struct SourceFields: Encodable {
+    package var source: String
+    package var fetchedAt: Date
+    package var stale: Bool
 
-    public init(_ provenance: Provenance) {
+    package init(_ provenance: Provenance) {
         source = provenance.origin.rawValue
         fetchedAt = provenance.fetchedAt
         stale = provenance.stale
@@ -19,23 +19,23 @@ public struct SourceFields: Encodable {
 
 /// Prints the stale result at once and the refreshed one only when it reads differently.
 // @unchecked: called from the stale handler and the final print; `shown` is under `lock`.
-public final class StaleFirstPrinter: @unchecked Sendable {
+package final class StaleFirstPrinter: @unchecked Sendable {
     private let lock = NSLock()
     private var shown: String?
-    public let console: Console
+    package let console: Console
 
-    public init(console: Console) {
+    package init(console: Console) {
         self.console = console
     }
 
     /// Call from the stale handler.
-    public func showStale(_ text: String) {
+    package func showStale(_ text: String) {
         lock.withLock { shown = text }
         console.print(text)
     }
 
     /// Call with the final result; prints it unless the same text was already shown.
-    public func showFinal(_ text: String, body: (String) -> String = { $0 }) {
+    package func showFinal(_ text: String, body: (String) -> String = { $0 }) {
         let previous = lock.withLock { shown }
         guard let previous else { return console.print(text) }
         if body(previous) != body(text) { console.print("\nUpdated:\n" + text) }

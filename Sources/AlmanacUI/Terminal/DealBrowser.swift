@@ -6,9 +6,9 @@ import Foundation
 
 /// The full-screen live deals table. Deals keep arriving while the user scrolls; each frame
 /// (at most 60 a second) merges what arrived, then draws only the visible rows in one write.
-public final class DealBrowser {
-    public let feed: DealFeed
-    public let style: Style
+package final class DealBrowser {
+    package let feed: DealFeed
+    package let style: Style
     private var offset = 0
     private var follow = true
     private var anchorRow: Int?
@@ -16,15 +16,15 @@ public final class DealBrowser {
     private var showKeys = false
     private let started = Date()
     /// Whether the footer lists keys (false inside the app, whose hint line does).
-    public var showsHints = true
+    package var showsHints = true
 
-    public init(feed: DealFeed, style: Style) {
+    package init(feed: DealFeed, style: Style) {
         self.feed = feed
         self.style = style
     }
 
     /// - Parameter term: the `TERM` the wiring read (`dumb` cannot hold a full screen).
-    public func run(options: TransportOptions, term: String?) async throws {
+    package func run(options: TransportOptions, term: String?) async throws {
         let terminal = RawTerminal()
         try terminal.enter(term: term)
         defer { terminal.leave() }
@@ -48,7 +48,7 @@ public final class DealBrowser {
     /// Merges what arrived for up to `budget` seconds (in 512-deal chunks, each well under
     /// 2 ms), keeping the view followed or pinned. Up to 10 ms of each 16.7 ms frame, so keys
     /// are read at least 60 times a second at any table size.
-    public func pump(budget: TimeInterval) {
+    package func pump(budget: TimeInterval) {
         if feed.store.finishSort() { repin() }
         afterMerge(feed.pump(limit: .max, budget: budget))
     }
@@ -60,7 +60,7 @@ public final class DealBrowser {
 
     /// Applies a key; returns true to quit.
     @discardableResult
-    public func handle(_ key: Key) -> Bool {
+    package func handle(_ key: Key) -> Bool {
         let store = feed.store
         if showKeys, key != .interrupt, key != .character("q") {
             showKeys = false
@@ -127,7 +127,7 @@ public final class DealBrowser {
     }
 
     /// The screen's lines for a `width`×`height` area: a title, the table, the footer.
-    public func lines(width: Int, height: Int) -> [String] {
+    package func lines(width: Int, height: Int) -> [String] {
         pageSize = max(1, height - 4)
         let store = feed.store
         let rows = store.window(offset: offset, count: max(0, height - 4))
@@ -171,10 +171,10 @@ public final class DealBrowser {
     }
 
     /// The keys, most needed first; `q quit` and `? keys` are never dropped.
-    public static let hints = ["q quit", "? keys", "↑↓ scroll", "s/1-5 sort", "r reverse", "f follow", "PgUp PgDn", "Home End"]
+    package static let hints = ["q quit", "? keys", "↑↓ scroll", "s/1-5 sort", "r reverse", "f follow", "PgUp PgDn", "Home End"]
 
     /// What `?` shows in place of the table.
-    public static let keyHelp = [
+    package static let keyHelp = [
         "", "  ↑ ↓          one row", "  PgUp PgDn    one page", "  Home End     first and last row", "  s            next sort column",
         "  1-5          sort by date, instrument, price, amount, side", "  r            reverse the order",
         "  f            follow new deals at the top, or pause", "  ?            this list (any key returns)", "  q  Ctrl+C   quit",

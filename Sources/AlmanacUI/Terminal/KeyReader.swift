@@ -8,7 +8,7 @@ import Foundation
 #endif
 
 /// Keys the full-screen screens understand.
-public enum Key: Equatable, Sendable {
+package enum Key: Equatable, Sendable {
     case up, down, left, right, pageUp, pageDown, home, end
     case tab, backTab, enter, escape, backspace, delete
     case character(Character)
@@ -17,12 +17,12 @@ public enum Key: Equatable, Sendable {
 
 /// Reads stdin on its own thread and decodes escape sequences into keys.
 // @unchecked: a detached thread blocks in read(2) on the terminal and appends under `lock`.
-public final class KeyReader: @unchecked Sendable {
+package final class KeyReader: @unchecked Sendable {
     private let lock = NSLock()
     private var keys: [Key] = []
     private var stopped = false
 
-    public func start() {
+    package func start() {
         Thread.detachNewThread { [self] in
             var pending: [UInt8] = []
             var byte: UInt8 = 0
@@ -39,12 +39,12 @@ public final class KeyReader: @unchecked Sendable {
         }
     }
 
-    public func stop() { lock.withLock { stopped = true } }
+    package func stop() { lock.withLock { stopped = true } }
 
     private var isStopped: Bool { lock.withLock { stopped } }
 
     /// Keys typed since the last call.
-    public func take() -> [Key] {
+    package func take() -> [Key] {
         lock.withLock {
             defer { keys.removeAll() }
             return keys
@@ -65,7 +65,7 @@ public final class KeyReader: @unchecked Sendable {
 
     /// The key at the front of `pending`, consumed; nil while a sequence is unfinished (or was
     /// unknown and dropped). UTF-8 characters arrive whole (`ü` is one key).
-    public static func decode(_ pending: inout [UInt8]) -> Key? {
+    package static func decode(_ pending: inout [UInt8]) -> Key? {
         guard let first = pending.first else { return nil }
         if first != 0x1B { return plain(&pending) }
         guard pending.count >= 2 else { return nil }

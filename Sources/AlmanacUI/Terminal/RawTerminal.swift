@@ -16,7 +16,7 @@ import Foundation
 #endif
 
 /// Raw keys and the alternate screen, restored on exit, on Ctrl+C and on SIGTERM/SIGHUP.
-public final class RawTerminal {
+package final class RawTerminal {
     private var original = termios()
     private var active = false
 
@@ -27,7 +27,7 @@ public final class RawTerminal {
     /// Raw keys and the alternate screen. Throws when stdin or stdout is not a terminal, or the
     /// terminal cannot move its cursor (`term`, the wiring's `TERM`, is `dumb`); `purpose` names
     /// who asked, in that sentence.
-    public func enter(term: String?, purpose: String = "deals browse", alternative: String = "`almanac deals top`") throws {
+    package func enter(term: String?, purpose: String = "deals browse", alternative: String = "`almanac deals top`") throws {
         guard isatty(STDIN_FILENO) == 1, isatty(STDOUT_FILENO) == 1 else {
             throw TerminalError.notATerminal(purpose: purpose, alternative: alternative)
         }
@@ -51,7 +51,7 @@ public final class RawTerminal {
         active = true
     }
 
-    public func leave() {
+    package func leave() {
         guard active else { return }
         active = false
         Self.write("\u{1B}[?25h\u{1B}[?1049l")
@@ -60,13 +60,13 @@ public final class RawTerminal {
     }
 
     /// Async-signal-safe restore: only write(2) and tcsetattr(3).
-    public static func restoreFromSignal() {
+    package static func restoreFromSignal() {
         let text = "\u{1B}[?25h\u{1B}[?1049l"
         _ = text.withCString { posixWrite(STDOUT_FILENO, $0, strlen($0)) }
         if savedValid { tcsetattr(STDIN_FILENO, TCSAFLUSH, &saved) }
     }
 
-    public static func write(_ text: String) {
+    package static func write(_ text: String) {
         let data = Array(text.utf8)
         let total = data.count
         var offset = 0
@@ -78,7 +78,7 @@ public final class RawTerminal {
     }
 
     /// Columns and rows of the terminal (80×24 when unknown).
-    public static func size() -> (columns: Int, rows: Int) {
+    package static func size() -> (columns: Int, rows: Int) {
         var size = winsize()
         if ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0, size.ws_row > 0 {
             return (Int(size.ws_col), Int(size.ws_row))
@@ -89,13 +89,13 @@ public final class RawTerminal {
 
 /// The full-screen views need a terminal that can move its cursor. Exit 1 (README: piped,
 /// `almanac ui` refuses).
-public enum TerminalError: Error, CustomStringConvertible, Equatable {
+package enum TerminalError: Error, CustomStringConvertible, Equatable {
     /// stdin or stdout is not a terminal; `alternative` names what to use instead.
     case notATerminal(purpose: String, alternative: String)
     /// `TERM=dumb`.
     case dumbTerminal(purpose: String, alternative: String)
 
-    public var description: String {
+    package var description: String {
         switch self {
         case .notATerminal(let purpose, let alternative): "\(purpose) needs a terminal; use \(alternative) for piped output."
         case .dumbTerminal(let purpose, let alternative):

@@ -5,8 +5,8 @@ import AlmanacProviders
 import Foundation
 
 /// Watchlist and history renderings.
-public enum CryptoView {
-    public static func watchlist(_ prices: WatchlistPrices, style: Style, now: Date) -> String {
+package enum CryptoView {
+    package static func watchlist(_ prices: WatchlistPrices, style: Style, now: Date) -> String {
         var table = Table([.init("ID", .right), .init("Symbol"), .init("Name"), .init("Price", .right), .init("Change", .right)])
         var reasons: [String] = []
         for row in prices.rows {
@@ -40,7 +40,7 @@ public enum CryptoView {
         return text + " (asked for \(history.range.lowerBound) to \(history.range.upperBound))"
     }
 
-    public static func history(_ history: PriceHistory, ohlc: Bool, style: Style, chart: Bool, now: Date) -> String {
+    package static func history(_ history: PriceHistory, ohlc: Bool, style: Style, chart: Bool, now: Date) -> String {
         var columns: [Table.Column] = [.init("Date"), .init("Close", .right)]
         if ohlc { columns = [.init("Date"), .init("Open", .right), .init("High", .right), .init("Low", .right), .init("Close", .right)] }
         var table = Table(columns)
@@ -63,7 +63,7 @@ public enum CryptoView {
 
 extension CryptoView {
     /// The credit budget: this minute, today, and the server's last word.
-    public static func usage(_ usage: CreditUsage, server: TwelveDataDTO.APIUsage?, plan: String, style: Style, now: Date) -> String {
+    package static func usage(_ usage: CreditUsage, server: TwelveDataDTO.APIUsage?, plan: String, style: Style, now: Date) -> String {
         var table = Table([.init("Window"), .init("Used", .right), .init("Left", .right), .init("Limit", .right), .init("Fresh credits")])
         let next = usage.nextCreditAt.map { "in \(Age.describe($0.timeIntervalSince(now).rounded(.up)))" } ?? "now"
         table.add(["this minute", String(usage.minuteUsed), String(usage.minuteLeft), String(usage.minuteLimit), next])
@@ -88,19 +88,19 @@ extension CryptoView {
 }
 
 /// `--json` documents for crypto.
-public enum CryptoJSON {
-    public struct Usage: Encodable {
+package enum CryptoJSON {
+    package struct Usage: Encodable {
         var plan: String
         var minute: Window
         var day: Window
         var server: Server?
-        public struct Window: Encodable {
+        package struct Window: Encodable {
             var used: Int
             var left: Int
             var limit: Int
             var resetsAt: Date?
         }
-        public struct Server: Encodable {
+        package struct Server: Encodable {
             var used: Int?
             var left: Int?
             var limit: Int?
@@ -108,7 +108,7 @@ public enum CryptoJSON {
             var dailyLimit: Int?
             var at: Date?
         }
-        public init(_ usage: CreditUsage, server: TwelveDataDTO.APIUsage?, plan: String) {
+        package init(_ usage: CreditUsage, server: TwelveDataDTO.APIUsage?, plan: String) {
             self.plan = plan
             minute = Window(used: usage.minuteUsed, left: usage.minuteLeft, limit: usage.minuteLimit, resetsAt: usage.nextCreditAt)
             day = Window(used: usage.dayUsed, left: usage.dayLeft, limit: usage.dayLimit, resetsAt: usage.dayResetsAt)
@@ -122,18 +122,18 @@ public enum CryptoJSON {
         }
     }
 
-    public struct List: Encodable {
+    package struct List: Encodable {
         var rows: [PriceRow]
         var source: String
         var fetchedAt: Date
         var stale: Bool
-        public init(_ prices: WatchlistPrices) {
+        package init(_ prices: WatchlistPrices) {
             rows = prices.rows
             (source, fetchedAt, stale) = (prices.provenance.origin.rawValue, prices.provenance.fetchedAt, prices.provenance.stale)
         }
     }
 
-    public struct History: Encodable {
+    package struct History: Encodable {
         var symbol: String
         var name: String
         /// The days the rows cover (as the text heading says).
@@ -151,7 +151,7 @@ public enum CryptoJSON {
             var to: LocalDate
         }
 
-        public init(_ history: PriceHistory) {
+        package init(_ history: PriceHistory) {
             let covered = history.covered
             (symbol, name, from, to, rows) = (history.symbol, history.name, covered.lowerBound, covered.upperBound, history.rows)
             if covered != history.range { asked = Asked(from: history.range.lowerBound, to: history.range.upperBound) }

@@ -2,7 +2,7 @@ import AlmanacKit
 import Foundation
 
 /// One JSON row: price and amount rounded as displayed.
-public struct DealJSON: Encodable {
+package struct DealJSON: Encodable {
     var id: Int64
     var dateModified: String
     var instrument: String
@@ -13,7 +13,7 @@ public struct DealJSON: Encodable {
     /// One format for every row (a value, so safe to share across threads).
     static let iso = Date.ISO8601FormatStyle()
 
-    public init(_ deal: Deal) {
+    package init(_ deal: Deal) {
         id = deal.id
         dateModified = Self.iso.format(deal.dateModified)
         instrument = deal.instrumentName

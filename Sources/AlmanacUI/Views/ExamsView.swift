@@ -5,8 +5,8 @@ import AlmanacProviders
 import Foundation
 
 /// Exam lists: sections by month, one row per exam.
-public enum ExamsView {
-    public struct Row: Encodable {
+package enum ExamsView {
+    package struct Row: Encodable {
         var id: Int
         var name: String
         var dateTime: ExamDateTime
@@ -15,16 +15,16 @@ public enum ExamsView {
         var passed: Bool
     }
 
-    public static func row(_ exam: Exam, context: FrontContext) throws -> Row {
+    package static func row(_ exam: Exam, context: FrontContext) throws -> Row {
         Row(
             id: exam.id, name: exam.name, dateTime: exam.when,
             month: ExamMonth(year: exam.when.date.year, month: exam.when.date.month, exams: []).title,
             daysLeft: try ExamService(context: context.app).daysLeft(exam), passed: exam.passed)
     }
 
-    public static func check(_ style: Style) -> String { style.green(style.unicode ? "✓" : "v") }
+    package static func check(_ style: Style) -> String { style.green(style.unicode ? "✓" : "v") }
 
-    public static func show(passed: Bool, context: FrontContext) throws {
+    package static func show(passed: Bool, context: FrontContext) throws {
         let service = ExamService(context: context.app)
         let exams = try service.exams(passed: passed)
         if context.json {
@@ -33,7 +33,7 @@ public enum ExamsView {
         context.console.print(try render(exams, passed: passed, context: context))
     }
 
-    public static func render(_ exams: [Exam], passed: Bool, context: FrontContext) throws -> String {
+    package static func render(_ exams: [Exam], passed: Bool, context: FrontContext) throws -> String {
         if exams.isEmpty {
             return passed ? "No passed exams yet." : "No pending exams. Add one with: almanac exams add NAME --date \"YYYY-MM-DD HH:MM\""
         }

@@ -5,20 +5,20 @@ import AlmanacProviders
 import Foundation
 
 /// Fruit renderings: tables, grouped sections, detail, the daily log.
-public enum FruitView {
-    public static func family(_ fruit: Fruit, _ style: Style) -> String {
+package enum FruitView {
+    package static func family(_ fruit: Fruit, _ style: Style) -> String {
         style.color256(fruit.family, FamilyColour.index(for: fruit.family))
     }
 
     /// A whole number as it is, otherwise two decimals with a last zero dropped (`1.5`, `0.25`).
-    public static func number(_ value: Double) -> String {
+    package static func number(_ value: Double) -> String {
         if value == value.rounded() { return String(Int(value)) }
         var text = DecimalText.fixed(value, 2)
         if text.hasSuffix("0") { text.removeLast() }
         return text
     }
 
-    public static func table(_ fruits: [Fruit], style: Style) -> String {
+    package static func table(_ fruits: [Fruit], style: Style) -> String {
         var table = Table([
             .init("ID", .right), .init("Name"), .init("Family"), .init("Genus"), .init("Order"), .init("kcal", .right), .init("Sugar g", .right),
         ])
@@ -31,7 +31,7 @@ public enum FruitView {
         return table.render(style: style)
     }
 
-    public static func groups(_ groups: [FruitGroup], grouping: FruitGrouping, style: Style) -> String {
+    package static func groups(_ groups: [FruitGroup], grouping: FruitGrouping, style: Style) -> String {
         // One alignment for every group: names padded to the longest, IDs right-aligned.
         let all = groups.flatMap(\.fruits)
         let nameWidth = all.map { Style.width($0.name) }.max() ?? 0
@@ -48,7 +48,7 @@ public enum FruitView {
         }.joined(separator: "\n\n")
     }
 
-    public static func detail(_ fruit: Fruit, lastEaten: LocalDate?, today: LocalDate, style: Style) -> String {
+    package static func detail(_ fruit: Fruit, lastEaten: LocalDate?, today: LocalDate, style: Style) -> String {
         let n = fruit.nutrition
         var sugar = "\(number(n.sugar)) g"
         if fruit.highSugar { sugar += "  " + sugarWarning(style) }
@@ -67,7 +67,7 @@ public enum FruitView {
         return text
     }
 
-    public static func log(_ days: [FruitDay], style: Style) -> String {
+    package static func log(_ days: [FruitDay], style: Style) -> String {
         if days.isEmpty { return "Nothing logged in this range. Log a fruit with: almanac fruit eat NAME" }
         return days.map { day in
             var table = Table([
@@ -92,16 +92,16 @@ public enum FruitView {
     }
 
     /// The confetti for a fruit eaten lately: eight pieces, the order set by the fruit's id.
-    public static func confetti(_ fruit: Fruit) -> [String] {
+    package static func confetti(_ fruit: Fruit) -> [String] {
         let pieces = ["🎉", "✨", "🎊", "🍓", "🍌", "🍇", "🍊", "🍒"]
         return (0..<8).map { pieces[(fruit.id + $0) % pieces.count] }
     }
 
     /// The high-sugar warning in a fruit's detail.
-    public static func sugarWarning(_ style: Style) -> String { style.boldRed("⚠ high sugar (over 10 g)") }
+    package static func sugarWarning(_ style: Style) -> String { style.boldRed("⚠ high sugar (over 10 g)") }
 
     /// A short confetti line for a terminal (under a second, skipped when not a terminal).
-    public static func celebrate(_ fruit: Fruit, console: Console) async {
+    package static func celebrate(_ fruit: Fruit, console: Console) async {
         var line = ""
         for piece in confetti(fruit) {
             line += piece + " "
@@ -113,8 +113,8 @@ public enum FruitView {
 }
 
 /// `--json` shapes for fruit.
-public enum FruitJSON {
-    public struct Item: Encodable {
+package enum FruitJSON {
+    package struct Item: Encodable {
         var id: Int
         var name: String
         var family: String
@@ -127,7 +127,7 @@ public enum FruitJSON {
         var source: String?
         var fetchedAt: Date?
         var stale: Bool?
-        public init(_ fruit: Fruit, lastEaten: LocalDate? = nil, provenance: Provenance? = nil) {
+        package init(_ fruit: Fruit, lastEaten: LocalDate? = nil, provenance: Provenance? = nil) {
             (id, name, family, genus, order, nutrition, highSugar) = (
                 fruit.id, fruit.name, fruit.family, fruit.genus, fruit.order, fruit.nutrition, fruit.highSugar
             )
@@ -136,8 +136,8 @@ public enum FruitJSON {
         }
     }
 
-    public struct List: Encodable {
-        public init(fruits: [Item], source: SourceFields) {
+    package struct List: Encodable {
+        package init(fruits: [Item], source: SourceFields) {
             self.fruits = fruits
             self.source = source
         }
@@ -148,22 +148,22 @@ public enum FruitJSON {
         private enum CodingKeys: String, CodingKey { case fruits }
 
         /// `source`, `fetchedAt` and `stale` at the top, as in every document from provider data.
-        public func encode(to encoder: any Encoder) throws {
+        package func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: CodingKeys.self)
             try container.encode(fruits, forKey: .fruits)
             try source.encode(to: encoder)
         }
     }
 
-    public struct Grouped: Encodable {
-        public init(groupedBy: String, groups: [Group], source: SourceFields) {
+    package struct Grouped: Encodable {
+        package init(groupedBy: String, groups: [Group], source: SourceFields) {
             self.groupedBy = groupedBy
             self.groups = groups
             self.source = source
         }
 
-        public struct Group: Encodable {
-            public init(name: String, fruits: [Item]) {
+        package struct Group: Encodable {
+            package init(name: String, fruits: [Item]) {
                 self.name = name
                 self.fruits = fruits
             }
@@ -178,7 +178,7 @@ public enum FruitJSON {
         private enum CodingKeys: String, CodingKey { case groupedBy, groups }
 
         /// `source`, `fetchedAt` and `stale` at the top, as in every document from provider data.
-        public func encode(to encoder: any Encoder) throws {
+        package func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: CodingKeys.self)
             try container.encode(groupedBy, forKey: .groupedBy)
             try container.encode(groups, forKey: .groups)
@@ -186,8 +186,8 @@ public enum FruitJSON {
         }
     }
 
-    public struct Day: Encodable {
-        public init(date: LocalDate, entries: [FruitLogEntry], total: Nutrition) {
+    package struct Day: Encodable {
+        package init(date: LocalDate, entries: [FruitLogEntry], total: Nutrition) {
             self.date = date
             self.entries = entries
             self.total = total

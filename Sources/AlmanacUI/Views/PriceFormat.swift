@@ -3,15 +3,15 @@ import AlmanacKit
 import Foundation
 
 /// Price text: two decimals with thousands separators from 1 up, four significant digits below.
-public enum PriceFormat {
+package enum PriceFormat {
     /// `14:05 UTC` for a time within a day of `now`, else `2026-11-21 14:05 UTC`.
-    public static func clock(_ date: Date, now: Date) -> String {
+    package static func clock(_ date: Date, now: Date) -> String {
         let seconds = Int(date.timeIntervalSince1970.rounded(.up))
         let time = DecimalText.padded(seconds % 86400 / 3600, 2) + ":" + DecimalText.padded(seconds % 3600 / 60, 2) + " UTC"
         return LocalDate.utc(date) == LocalDate.utc(now) ? time : "\(LocalDate.utc(date)) \(time)"
     }
 
-    public static func format(_ value: Double?) -> String {
+    package static func format(_ value: Double?) -> String {
         guard let value, value.isFinite else { return "—" }
         if abs(value) >= 1 {
             let fixed = DecimalText.fixed(abs(value), 2)
@@ -24,7 +24,7 @@ public enum PriceFormat {
     }
 
     /// `+1.23%` / `−0.45%`
-    public static func percent(_ value: Double?) -> String {
+    package static func percent(_ value: Double?) -> String {
         guard let value, value.isFinite else { return "—" }
         let text = DecimalText.fixed(abs(value), 2) + "%"
         return (value < 0 ? "−" : "+") + text

@@ -5,12 +5,12 @@ import AlmanacProviders
 import Foundation
 
 /// `--json` documents for weather. Values are metric: °C, m/s, mm, hPa; times ISO 8601.
-public enum WeatherJSON {
-    public static let units = ["temperature": "celsius", "wind": "m/s", "precipitation": "mm", "pressure": "hPa"]
+package enum WeatherJSON {
+    package static let units = ["temperature": "celsius", "wind": "m/s", "precipitation": "mm", "pressure": "hPa"]
 
     /// One weather result: the city, whichever of `current`, `days`, `hours` the command shows,
     /// the model that answered, and provenance. Absent parts are omitted.
-    public struct Report: Encodable {
+    package struct Report: Encodable {
         var city: City
         var current: CurrentConditions?
         var days: [DayForecast]?
@@ -27,7 +27,7 @@ public enum WeatherJSON {
         var fetchedAt: Date
         var stale: Bool
 
-        public init(_ report: WeatherReport, current: Bool = false, days: Bool = false, hours: Bool = false) {
+        package init(_ report: WeatherReport, current: Bool = false, days: Bool = false, hours: Bool = false) {
             city = report.city
             self.current = current ? report.current : nil
             self.days = days ? report.daily : nil
@@ -40,22 +40,22 @@ public enum WeatherJSON {
         }
     }
 
-    public struct OneDay: Encodable {
+    package struct OneDay: Encodable {
         var city: City
         var day: DayForecast
         var units = WeatherJSON.units
         var source: String
         var fetchedAt: Date
         var stale: Bool
-        public init(report: WeatherReport, day: DayForecast) {
+        package init(report: WeatherReport, day: DayForecast) {
             city = report.city
             self.day = day
             (source, fetchedAt, stale) = (report.provenance.origin.rawValue, report.provenance.fetchedAt, report.provenance.stale)
         }
     }
 
-    public struct Line: Encodable {
-        public init(text: String, source: SourceFields) {
+    package struct Line: Encodable {
+        package init(text: String, source: SourceFields) {
             self.text = text
             self.source = source
         }
@@ -64,22 +64,22 @@ public enum WeatherJSON {
         var source: SourceFields
     }
 
-    public struct Cities: Encodable {
-        public struct Entry: Encodable {
+    package struct Cities: Encodable {
+        package struct Entry: Encodable {
             var number: Int
             var isDefault: Bool
             var city: City
         }
         var cities: [Entry]
-        public init(_ document: WeatherDocument) {
+        package init(_ document: WeatherDocument) {
             cities = document.cities.enumerated().map {
                 Entry(number: document.id(at: $0.offset), isDefault: $0.offset == document.defaultIndex, city: $0.element)
             }
         }
     }
 
-    public struct Added: Encodable {
-        public init(city: City, added: Bool, isDefault: Bool) {
+    package struct Added: Encodable {
+        package init(city: City, added: Bool, isDefault: Bool) {
             self.city = city
             self.added = added
             self.isDefault = isDefault

@@ -5,24 +5,24 @@ import AlmanacProviders
 import Foundation
 
 /// Human renderings of weather results.
-public struct WeatherView {
-    public let format: WeatherFormat
-    public let style: Style
-    public let now: Date
+package struct WeatherView {
+    package let format: WeatherFormat
+    package let style: Style
+    package let now: Date
 
-    public init(report: WeatherReport, settings: WeatherSettings, style: Style, now: Date) {
+    package init(report: WeatherReport, settings: WeatherSettings, style: Style, now: Date) {
         self.format = WeatherFormat(settings: settings, timeZone: report.city.timeZone)
         self.style = style
         self.now = now
     }
 
-    public func header(_ report: WeatherReport, _ title: String) -> String {
+    package func header(_ report: WeatherReport, _ title: String) -> String {
         style.bold("\(title) — \(report.city.label)") + style.dim("  \(report.city.coordinatesText)")
     }
 
     /// `Source: live · MET Norway Locationforecast · Data from MET Norway`: where the data came
     /// from, which product answered, and the credit its licence asks for.
-    public func footer(_ report: WeatherReport) -> String {
+    package func footer(_ report: WeatherReport) -> String {
         var parts = ["Source: \(report.provenance.label(now: now))", Self.product(report.model)]
         if let filled = report.dailyModel { parts.append("days from " + Self.product(filled)) }
         parts += Self.credits(report)
@@ -41,14 +41,14 @@ public struct WeatherView {
     }
 
     /// The credit lines the licences of the providers behind a report ask for (CC BY 4.0).
-    public static func credits(_ report: WeatherReport) -> [String] {
+    package static func credits(_ report: WeatherReport) -> [String] {
         var credits: [String] = []
         if report.model == .met || report.dailyModel == .met { credits.append(METNorway.attribution) }
         if report.model == .outlook { credits.append(OpenMeteo.attribution) }
         return credits
     }
 
-    public func current(_ report: WeatherReport) -> String {
+    package func current(_ report: WeatherReport) -> String {
         guard let now = report.current else { return header(report, "Now") + "\nNo current conditions in this answer.\n" + footer(report) }
         let f = format
         // MET Norway's answer has no feels-like, chance or sun times: those parts are left out, not dashed.
@@ -78,7 +78,7 @@ public struct WeatherView {
         return header(report, "Now") + "\n\n" + body + "\n\n" + footer(report)
     }
 
-    public func forecast(_ report: WeatherReport) -> String {
+    package func forecast(_ report: WeatherReport) -> String {
         if report.model == .outlook, let outlook = report.outlook { return self.outlook(report, outlook) }
         // The climate forecast has amounts but no chance of precipitation: no column of dashes.
         let chance = report.daily.contains { $0.precipitationProbability != nil }
@@ -96,7 +96,7 @@ public struct WeatherView {
         return header(report, "\(report.daily.count)-day forecast") + "\n\n" + table.render(style: style) + "\n\n" + footer(report)
     }
 
-    public func hourly(_ report: WeatherReport) -> String {
+    package func hourly(_ report: WeatherReport) -> String {
         // A provider without feels-like or chances (MET Norway) gets no column of dashes; its
         // amounts are shown instead of the chance.
         let feels = report.hourly.contains { $0.feelsLike != nil }
@@ -127,7 +127,7 @@ public struct WeatherView {
     }
 
     /// One hour in detail: the rows of `hourly`'s table for that hour, labelled.
-    public func hour(_ report: WeatherReport, at index: Int) -> String {
+    package func hour(_ report: WeatherReport, at index: Int) -> String {
         guard report.hourly.indices.contains(index) else { return "" }
         let hour = report.hourly[index]
         let f = format
@@ -144,7 +144,7 @@ public struct WeatherView {
     }
 
     /// The temperature across the hours as a chart (empty without colour or with one hour).
-    public func temperatureChart(_ report: WeatherReport, width: Int = 48) -> String {
+    package func temperatureChart(_ report: WeatherReport, width: Int = 48) -> String {
         guard style.enabled, report.hourly.count > 1 else { return "" }
         let temps = report.hourly.map { WeatherFormat.convert(celsius: $0.temperature, to: format.settings.units) }
         let unit = format.settings.units == .imperial ? "°F" : "°C"
@@ -156,7 +156,7 @@ public struct WeatherView {
         }
     }
 
-    public func day(_ report: WeatherReport, _ day: DayForecast) -> String {
+    package func day(_ report: WeatherReport, _ day: DayForecast) -> String {
         let f = format
         var table = Table([.init(""), .init("Morning", .right), .init("Day", .right), .init("Evening", .right), .init("Night", .right)])
         table.add(["Temperature", f.temperature(day.morning), f.temperature(day.day), f.temperature(day.evening), f.temperature(day.night)])
@@ -188,7 +188,7 @@ public struct WeatherView {
         return text + "\n\n" + footer(report)
     }
 
-    public static func cities(_ document: WeatherDocument, style: Style) -> String {
+    package static func cities(_ document: WeatherDocument, style: Style) -> String {
         if document.cities.isEmpty { return "No saved cities. Add one with: almanac weather add NAME" }
         var table = Table([.init("#", .right), .init("City"), .init("Default"), .init("Coordinates"), .init("Time zone")])
         for (index, city) in document.cities.enumerated() {
@@ -198,7 +198,7 @@ public struct WeatherView {
         return table.render(style: style)
     }
 
-    public static func settings(_ settings: WeatherSettings) -> String {
+    package static func settings(_ settings: WeatherSettings) -> String {
         """
         Units     \(settings.units.rawValue)
         Wind      \(settings.wind.label)

@@ -10,18 +10,18 @@ import Foundation
 /// geocoder's choices) or the city of the system time zone — never guessed without asking. The
 /// choice is saved as the default. Piped or with `--json` it asks nothing: it shows the sample
 /// city and says on stderr how to save one.
-public struct WeatherFirstRun {
+package struct WeatherFirstRun {
     /// The city shown when nobody can be asked; the samples cover it.
-    public static let sampleCity = "Moscow"
+    package static let sampleCity = "Moscow"
 
     let context: FrontContext
     let service: WeatherService
 
-    public init(context: FrontContext, service: WeatherService) {
+    package init(context: FrontContext, service: WeatherService) {
         (self.context, self.service) = (context, service)
     }
 
-    public func city() async throws -> City {
+    package func city() async throws -> City {
         guard context.interactive, !context.json else {
             let city = try await service.resolve(Self.sampleCity, pick: 1, chooser: nil)
             context.console.note("note: no saved city yet, so this is \(city.name). Save yours with: almanac weather add NAME")
@@ -32,7 +32,7 @@ public struct WeatherFirstRun {
 
     /// The city of a time zone identifier: `Europe/Oslo` → `Oslo`, `America/New_York` → `New York`;
     /// nil for zones that name no city (`UTC`, `Etc/GMT+3`).
-    public static func zoneCity(_ identifier: String) -> String? {
+    package static func zoneCity(_ identifier: String) -> String? {
         let parts = identifier.split(separator: "/")
         guard parts.count >= 2, parts[0] != "Etc", let last = parts.last else { return nil }
         return last.replacingOccurrences(of: "_", with: " ")

@@ -7,24 +7,24 @@ import Foundation
 /// The weather flow every front end follows, written once: the city asked for (the first run when
 /// none is saved and the front end can hold one), the report fetched stale-first, and the view
 /// drawn with the saved settings.
-public struct WeatherFlow: Sendable {
-    public let context: FrontContext
-    public let service: WeatherService
+package struct WeatherFlow: Sendable {
+    package let context: FrontContext
+    package let service: WeatherService
 
-    public init(_ context: FrontContext) {
+    package init(_ context: FrontContext) {
         self.context = context
         self.service = WeatherService(context: context.app)
     }
 
     /// The chooser for several matching places at a terminal; nil when nobody can be asked.
-    public var terminalChooser: WeatherService.Chooser? {
+    package var terminalChooser: WeatherService.Chooser? {
         guard context.interactive else { return nil }
         return Prompt.choosePlace
     }
 
     /// The city `reference` names (nil: the default). With none named and none saved: the first
     /// run when `firstRun` (the subcommands), else `WeatherError.noDefaultCity` (the menu says so).
-    public func city(
+    package func city(
         _ reference: String?, pick: Int? = nil, chooser: WeatherService.Chooser?, firstRun: Bool = true
     ) async throws -> City {
         do {
@@ -35,18 +35,18 @@ public struct WeatherFlow: Sendable {
     }
 
     /// The view of a report with the saved settings, the front end's style and the current time.
-    public func view(_ report: WeatherReport) throws -> WeatherView {
+    package func view(_ report: WeatherReport) throws -> WeatherView {
         view(report, settings: try service.document().settings)
     }
 
     /// The view of a report with settings already read (a screen that redraws often keeps them).
-    public func view(_ report: WeatherReport, settings: WeatherSettings) -> WeatherView {
+    package func view(_ report: WeatherReport, settings: WeatherSettings) -> WeatherView {
         WeatherView(report: report, settings: settings, style: context.style, now: context.clock.now())
     }
 
     /// Fetches with stale-first display (human output only) and prints the final rendering;
     /// `--json` prints only the final answer.
-    public func show(
+    package func show(
         _ fetch: (WeatherService.StaleHandler?) async throws -> WeatherReport,
         render: @escaping @Sendable (WeatherView, WeatherReport) -> String,
         json: (WeatherReport) throws -> Void

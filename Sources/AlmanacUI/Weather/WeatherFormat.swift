@@ -5,22 +5,22 @@ import AlmanacProviders
 import Foundation
 
 /// Unit conversion and formatting for weather values (domain values are metric).
-public struct WeatherFormat: Sendable {
-    public var settings: WeatherSettings
-    public var timeZone: TimeZone
+package struct WeatherFormat: Sendable {
+    package var settings: WeatherSettings
+    package var timeZone: TimeZone
 
-    public init(settings: WeatherSettings, timeZone: TimeZone) {
+    package init(settings: WeatherSettings, timeZone: TimeZone) {
         self.settings = settings
         self.timeZone = timeZone
     }
 
     /// °C → °F when imperial.
-    public static func convert(celsius: Double, to units: WeatherSettings.Units) -> Double {
+    package static func convert(celsius: Double, to units: WeatherSettings.Units) -> Double {
         units == .imperial ? celsius * 9 / 5 + 32 : celsius
     }
 
     /// m/s → km/h (×3.6) or mph (×2.236936).
-    public static func convert(metresPerSecond: Double, to unit: WeatherSettings.Wind) -> Double {
+    package static func convert(metresPerSecond: Double, to unit: WeatherSettings.Wind) -> Double {
         switch unit {
         case .ms: metresPerSecond
         case .kmh: metresPerSecond * 3.6
@@ -29,7 +29,7 @@ public struct WeatherFormat: Sendable {
     }
 
     /// `−3°C`, `27°F` (rounded; a true minus sign).
-    public func temperature(_ celsius: Double?) -> String {
+    package func temperature(_ celsius: Double?) -> String {
         guard let celsius else { return "—" }
         let value = Int(Self.convert(celsius: celsius, to: settings.units).rounded())
         let unit = settings.units == .imperial ? "°F" : "°C"
@@ -37,7 +37,7 @@ public struct WeatherFormat: Sendable {
     }
 
     /// `4 m/s`, `14 km/h`, `9 mph`.
-    public func wind(_ metresPerSecond: Double?) -> String {
+    package func wind(_ metresPerSecond: Double?) -> String {
         guard let metresPerSecond else { return "—" }
         let value = Self.convert(metresPerSecond: metresPerSecond, to: settings.wind)
         let unit = settings.wind.label
@@ -45,32 +45,32 @@ public struct WeatherFormat: Sendable {
     }
 
     /// `4 m/s NW`
-    public func windWithDirection(_ speed: Double?, _ degrees: Double?) -> String {
+    package func windWithDirection(_ speed: Double?, _ degrees: Double?) -> String {
         guard let degrees else { return wind(speed) }
         return wind(speed) + " " + Self.compass(degrees)
     }
 
     /// 16-point compass name for a direction the wind comes from.
-    public static func compass(_ degrees: Double) -> String {
+    package static func compass(_ degrees: Double) -> String {
         let names = ["N", "NNE", "NE", "ENE", "E", "ESE", "SE", "SSE", "S", "SSW", "SW", "WSW", "W", "WNW", "NW", "NNW"]
         let normalised = (degrees.truncatingRemainder(dividingBy: 360) + 360).truncatingRemainder(dividingBy: 360)
         return names[Int((normalised / 22.5).rounded()) % 16]
     }
 
     /// `1.2 mm` or `0.05 in`; empty amounts show as `0 mm`.
-    public func precipitation(_ millimetres: Double) -> String {
+    package func precipitation(_ millimetres: Double) -> String {
         if settings.units == .imperial { return DecimalText.fixed(millimetres / 25.4, 2) + " in" }
         return millimetres == 0 ? "0 mm" : DecimalText.fixed(millimetres, 1) + " mm"
     }
 
     /// `40%`
-    public static func percent(_ fraction: Double?) -> String {
+    package static func percent(_ fraction: Double?) -> String {
         guard let fraction else { return "—" }
         return "\(Int((fraction * 100).rounded()))%"
     }
 
     /// `14:05` or `2:05 PM` in the city's zone.
-    public func time(_ date: Date?) -> String {
+    package func time(_ date: Date?) -> String {
         guard let date else { return "—" }
         // Clock arithmetic in the zone's offset at that instant (no formatter to build per call).
         let seconds = Int(date.timeIntervalSince1970.rounded(.down)) + timeZone.secondsFromGMT(for: date)
@@ -83,19 +83,19 @@ public struct WeatherFormat: Sendable {
     }
 
     /// `Sat 21 Nov 2026, 14:05` in the city's zone.
-    public func dateTime(_ date: Date) -> String {
+    package func dateTime(_ date: Date) -> String {
         LocalDate(date, timeZone: timeZone).shortText + " \(LocalDate(date, timeZone: timeZone).year), " + time(date)
     }
 
     /// `8 h 12 min`
-    public static func duration(from start: Date?, to end: Date?) -> String {
+    package static func duration(from start: Date?, to end: Date?) -> String {
         guard let start, let end, end > start else { return "—" }
         let minutes = Int(end.timeIntervalSince(start) / 60)
         return "\(minutes / 60) h \(minutes % 60) min"
     }
 
     /// A symbol for an OpenWeather condition code.
-    public static func icon(_ conditionID: Int?) -> String {
+    package static func icon(_ conditionID: Int?) -> String {
         switch conditionID ?? 0 {
         case 200..<300: "⛈"
         case 300..<400: "🌦"
@@ -110,7 +110,7 @@ public struct WeatherFormat: Sendable {
     }
 
     /// `New moon`, `First quarter`, … for a phase 0…1.
-    public static func moonPhase(_ phase: Double?) -> String {
+    package static func moonPhase(_ phase: Double?) -> String {
         guard let phase else { return "—" }
         switch phase {
         case ..<0.03, 0.97...: return "New moon"
@@ -125,7 +125,7 @@ public struct WeatherFormat: Sendable {
     }
 
     /// `Moscow −3°C ☁ 4 m/s` for a status bar.
-    public func statusLine(city: City, current: CurrentConditions) -> String {
+    package func statusLine(city: City, current: CurrentConditions) -> String {
         "\(city.name) \(temperature(current.temperature)) \(Self.icon(current.conditionID)) \(wind(current.windSpeed))"
     }
 }

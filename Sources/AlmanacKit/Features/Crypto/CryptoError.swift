@@ -4,7 +4,7 @@ import AlmanacProviders
 import Foundation
 
 /// What a crypto request cannot do, as values; `description` is plain words (see `WeatherError`).
-public enum CryptoError: UserInputError, Equatable {
+package enum CryptoError: UserInputError, Equatable {
     /// Several pairs match; `pairs` in the order offered.
     case ambiguous(query: String, pairs: [TwelveDataDTO.Pair])
     case choiceOutOfRange(choice: Int, count: Int, query: String)
@@ -36,7 +36,7 @@ public enum CryptoError: UserInputError, Equatable {
     }
 
     /// `1) LUNA/USD (LUNA in USD); 2) …`
-    public static func list(_ pairs: [TwelveDataDTO.Pair]) -> String {
+    package static func list(_ pairs: [TwelveDataDTO.Pair]) -> String {
         pairs.enumerated().map {
             "\($0.offset + 1)) \($0.element.choiceText)"
         }

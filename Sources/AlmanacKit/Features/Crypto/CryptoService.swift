@@ -10,7 +10,7 @@ import Foundation
 /// rather than a wait; a wait (or exit 75 with `--no-wait`) only when nothing usable is cached.
 /// The watchlist's prices reserve a batch's credits as a whole (`prices`).
 public struct CryptoService: Sendable {
-    public typealias Chooser = @Sendable ([TwelveDataDTO.Pair]) -> Int?
+    package typealias Chooser = @Sendable ([TwelveDataDTO.Pair]) -> Int?
 
     /// The cache-first client (answers, and each pair's own cached quote for the watchlist).
     public let client: DataClient
@@ -56,7 +56,7 @@ public struct CryptoService: Sendable {
     public func usage() -> CreditUsage { budget.usage(now: days.now()) }
 
     /// Asks `/api_usage` (costs one credit) and returns the server's own figures.
-    public func checkUsage() async throws -> TwelveDataDTO.APIUsage {
+    package func checkUsage() async throws -> TwelveDataDTO.APIUsage {
         guard live else { throw CryptoError.usageCheckNeedsLive }
         let id = try await gate.acquire(1)
         return try await budget.spending(id) { try await client.fetch(TwelveData.apiUsage()).value }
@@ -65,12 +65,12 @@ public struct CryptoService: Sendable {
     // MARK: - Add and remove
 
     /// Every pair. Cached a day; a stale catalogue answers rather than a wait.
-    public func catalogue() async throws -> [TwelveDataDTO.Pair] {
+    package func catalogue() async throws -> [TwelveDataDTO.Pair] {
         try await client.fetch(TwelveData.cryptocurrencies()).value.data
     }
 
     /// Adds the pair meant by `query`. Returns the item and whether it was new.
-    public func add(_ query: String, pick: Int?, chooser: Chooser?) async throws -> (item: Watchlist.Item, added: Bool) {
+    package func add(_ query: String, pick: Int?, chooser: Chooser?) async throws -> (item: Watchlist.Item, added: Bool) {
         let pair = try await resolvePair(query, pick: pick, chooser: chooser)
         let item = Watchlist.Item(symbol: pair.symbol, name: pair.currency_base ?? pair.symbol)
         return try store.update { list in

@@ -4,15 +4,15 @@ import AlmanacProviders
 import Foundation
 
 /// Finds catalogue pairs for what a user typed: `ETH`, `eth/usd` or `Ethereum`.
-public enum PairResolver {
-    public enum Resolution: Equatable, Sendable {
+package enum PairResolver {
+    package enum Resolution: Equatable, Sendable {
         case one(TwelveDataDTO.Pair)
         case several([TwelveDataDTO.Pair])
         case none(suggestions: [String])
     }
 
     /// A pair (`X/Y`) matches exactly; a code or a name matches by base, preferring the USD pair.
-    public static func resolve(_ query: String, in catalogue: [TwelveDataDTO.Pair]) -> Resolution {
+    package static func resolve(_ query: String, in catalogue: [TwelveDataDTO.Pair]) -> Resolution {
         let text = query.trimmingWhitespace()
         let upper = text.uppercased()
         if upper.contains("/") {
@@ -45,7 +45,7 @@ public enum PairResolver {
 
     /// Pairs whose symbol or name begins with `text` (case-insensitive), for suggestions as a
     /// person types: USD pairs first, then by symbol; at most `limit`.
-    public static func startingWith(_ text: String, in catalogue: [TwelveDataDTO.Pair], limit: Int = 6) -> [TwelveDataDTO.Pair] {
+    package static func startingWith(_ text: String, in catalogue: [TwelveDataDTO.Pair], limit: Int = 6) -> [TwelveDataDTO.Pair] {
         let prefix = text.trimmingWhitespace().uppercased()
         guard !prefix.isEmpty else { return [] }
         let found = catalogue.filter { pair in

@@ -40,7 +40,7 @@ public struct Fruit: Codable, Sendable, Equatable {
     /// More than 10 g of sugar per 100 g.
     public var highSugar: Bool { nutrition.sugar > 10 }
 
-    public init(_ dto: Fruityvice.Fruit) {
+    package init(_ dto: Fruityvice.Fruit) {
         id = dto.id
         name = dto.name.trimmingWhitespace()
         family = (dto.family ?? "").trimmingWhitespace()
@@ -52,7 +52,7 @@ public struct Fruit: Codable, Sendable, Equatable {
             carbohydrates: n?.carbohydrates ?? 0, protein: n?.protein ?? 0)
     }
 
-    public func rank(_ grouping: FruitGrouping) -> String {
+    package func rank(_ grouping: FruitGrouping) -> String {
         switch grouping {
         case .family: family
         case .genus: genus

@@ -41,7 +41,7 @@ public struct FruitService: Sendable {
     }
 
     /// Sections by family, genus or order; groups and fruits in alphabetical order.
-    public static func grouped(_ fruits: [Fruit], by grouping: FruitGrouping) -> [FruitGroup] {
+    package static func grouped(_ fruits: [Fruit], by grouping: FruitGrouping) -> [FruitGroup] {
         Dictionary(grouping: fruits) { $0.rank(grouping) }
             .map { FruitGroup(name: $0.key.isEmpty ? "(unknown)" : $0.key, fruits: sorted($0.value, byName: true)) }
             .sorted { $0.name.lowercased() < $1.name.lowercased() }
@@ -71,7 +71,7 @@ public struct FruitService: Sendable {
     }
 
     /// The fruits of one family, genus or order.
-    public func group(_ grouping: FruitGrouping, _ name: String) async throws -> (FruitGroup, Provenance) {
+    package func group(_ grouping: FruitGrouping, _ name: String) async throws -> (FruitGroup, Provenance) {
         let text = name.trimmingWhitespace()
         if let fetched = try? await fetcher.fetch(Fruityvice.group(grouping, text)), !fetched.value.isEmpty {
             let fruits = FruitService.sorted(fetched.value.map(Fruit.init), byName: true)

@@ -11,7 +11,7 @@ public enum EnsembleMapper {
     /// One day per entry of `daily.time` (already local days: `timezone=auto`) that has at least
     /// one member with both a minimum and a maximum; members' nulls are left out. Values the answer
     /// gives in °F or inches are converted to °C and mm.
-    public static func days(_ dto: OpenMeteoDTO.Ensemble) -> [OutlookDay] {
+    package static func days(_ dto: OpenMeteoDTO.Ensemble) -> [OutlookDay] {
         guard let daily = dto.daily else { return [] }
         let units = dto.daily_units ?? [:]
         let minima = daily.members(of: "temperature_2m_min").map { convert($0, unit: units["temperature_2m_min"]) }

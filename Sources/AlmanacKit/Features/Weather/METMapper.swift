@@ -15,7 +15,7 @@ public enum METMapper {
 
     /// The report at `now`: current conditions from the latest step not after `now` (else the
     /// first), hourly rows from the steps with a 1-hour block, days from every step.
-    public static func report(_ dto: METNorwayDTO.Forecast, city: City, now: Date, provenance: Provenance) -> WeatherReport {
+    package static func report(_ dto: METNorwayDTO.Forecast, city: City, now: Date, provenance: Provenance) -> WeatherReport {
         let steps = dto.properties.timeseries.compactMap(step)
         let zone = city.timeZone
         let currentIndex = steps.lastIndex { $0.time <= now } ?? 0

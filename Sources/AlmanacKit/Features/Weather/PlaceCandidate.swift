@@ -10,7 +10,7 @@ public enum PlaceCandidates {
     /// Objects below a town (streets, houses, districts) carry their town as the region, so a
     /// street in two towns, or two houses on one street, stay separate choices with their own
     /// names and coordinates. Only an object repeated at the same place is dropped.
-    public static func fromYandex(_ root: YandexDTO.Root) -> [City] {
+    package static func fromYandex(_ root: YandexDTO.Root) -> [City] {
         var cities: [City] = []
         for member in root.response.GeoObjectCollection.featureMember ?? [] {
             let object = member.GeoObject
@@ -37,7 +37,7 @@ public enum PlaceCandidates {
     /// Open-Meteo places → cities with their time zone, in the order given; places without
     /// coordinates skipped. When two share name, region and country, the district (`admin2`)
     /// joins the region so the choices can be told apart.
-    public static func fromOpenMeteo(_ search: OpenMeteoDTO.Search) -> [City] {
+    package static func fromOpenMeteo(_ search: OpenMeteoDTO.Search) -> [City] {
         let places = (search.results ?? []).filter { place in
             guard let lat = place.latitude, let lon = place.longitude else { return false }
             return (-90...90).contains(lat) && (-180...180).contains(lon)
@@ -56,7 +56,7 @@ public enum PlaceCandidates {
     }
 
     /// OpenWeather geocoder items → cities (English name, state as region).
-    public static func fromOpenWeather(_ places: [OpenWeatherDTO.Place]) -> [City] {
+    package static func fromOpenWeather(_ places: [OpenWeatherDTO.Place]) -> [City] {
         var cities: [City] = []
         for place in places where (-90...90).contains(place.lat) && (-180...180).contains(place.lon) {
             let country = place.country.flatMap { Locale(identifier: "en_US").localizedString(forRegionCode: $0) } ?? place.country

@@ -10,7 +10,7 @@ public enum WeatherMapper {
         return Date(timeIntervalSince1970: TimeInterval(seconds))
     }
 
-    public static func describe(_ conditions: [OpenWeatherDTO.Condition]?) -> (String, Int?) {
+    package static func describe(_ conditions: [OpenWeatherDTO.Condition]?) -> (String, Int?) {
         let first = conditions?.first
         return (first?.description ?? first?.main ?? "—", first?.id)
     }
@@ -21,7 +21,7 @@ public enum WeatherMapper {
 
     // MARK: - One Call
 
-    public static func report(_ dto: OpenWeatherDTO.OneCall, city: City, provenance: Provenance) -> WeatherReport {
+    package static func report(_ dto: OpenWeatherDTO.OneCall, city: City, provenance: Provenance) -> WeatherReport {
         var city = city
         if let zone = dto.timezone { city.timeZoneIdentifier = zone }
         if let offset = dto.timezone_offset { city.utcOffset = offset }
@@ -68,14 +68,14 @@ public enum WeatherMapper {
 
     // MARK: - Climate (pro)
 
-    public static func climateDays(_ dto: OpenWeatherDTO.Climate, city: City) -> [DayForecast] {
+    package static func climateDays(_ dto: OpenWeatherDTO.Climate, city: City) -> [DayForecast] {
         (dto.list ?? []).compactMap { day($0, timeZone: city.timeZone) }
     }
 
     // MARK: - Free plan (2.5)
 
     /// Current conditions plus 3-hour steps aggregated into days in the city's calendar.
-    public static func report(
+    package static func report(
         current dto: OpenWeatherDTO.Current25, forecast: OpenWeatherDTO.Forecast25,
         city: City, provenance: Provenance
     ) -> WeatherReport {
