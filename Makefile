@@ -37,9 +37,12 @@ test: deps lint
 	@if grep -E '^$(CURDIR)/(Sources|Tests)/.*: warning:' .build/test-build.log; then echo "the build has warnings"; exit 1; fi
 	$(SWIFT) test --skip-build
 
-# The repository's .swift-format, strictly: a finding fails the build.
+# The repository's .swift-format, strictly: a finding fails the build. Every public
+# declaration (what the AlmanacKit product offers) has a doc comment.
 lint:
 	$(SWIFT) format lint --strict --recursive Sources Tests Package.swift
+	$(SWIFT) package dump-symbol-graph --minimum-access-level public > /dev/null
+	python3 scripts/check-docs.py "$$($(SWIFT) build --show-bin-path)/../symbolgraph"
 
 bench: deps
 	$(SWIFT) build -c release $(RELEASE_FLAGS) --product almanac-bench

@@ -3,9 +3,9 @@ import Foundation
 /// What can be read from a damaged JSON document: the longest prefix that ends after a complete
 /// value, closed. Records inside arrays are kept only whole; an object not inside an array (the
 /// document itself, its settings) may be kept in part and is completed by `merge(_:over:)`.
-public enum JSONSalvage {
+package enum JSONSalvage {
     /// The salvaged document, or nil when nothing in `data` is whole.
-    public static func salvage(_ data: Data) -> JSONValue? {
+    package static func salvage(_ data: Data) -> JSONValue? {
         let bytes = [UInt8](data)
         var stack: [UInt8] = []
         var cuts: [(end: Int, closers: [UInt8])] = []
@@ -50,7 +50,7 @@ public enum JSONSalvage {
     }
 
     /// True when a salvaged value holds something: a scalar, or a container with something in it.
-    public static func holdsData(_ value: JSONValue) -> Bool {
+    package static func holdsData(_ value: JSONValue) -> Bool {
         switch value {
         case .object(let members): members.contains { holdsData($0.1) }
         case .array(let elements): !elements.isEmpty
@@ -60,7 +60,7 @@ public enum JSONSalvage {
 
     /// `partial` laid over `base`: members of objects merge key by key, anything else in
     /// `partial` replaces what `base` has.
-    public static func merge(_ partial: JSONValue, over base: JSONValue) -> JSONValue {
+    package static func merge(_ partial: JSONValue, over base: JSONValue) -> JSONValue {
         guard case .object(let baseMembers) = base, case .object(let partialMembers) = partial else { return partial }
         var members = baseMembers.map { key, value in (key, partial[key].map { merge($0, over: value) } ?? value) }
         for (key, value) in partialMembers where base[key] == nil { members.append((key, value)) }

@@ -7,29 +7,29 @@ import Foundation
 /// decodes: numbers convert between `Int` and `Double` when exact, a string is never a number,
 /// `Date` is seconds since 2001 (`.deferredToDate`) unless `iso8601Dates`, `URL` is a string.
 /// Not supported: `Data` as base64 and `Decimal` (nothing here decodes them).
-public struct JSONTreeDecoder {
+package struct JSONTreeDecoder {
     /// Dates as ISO 8601 text (as `JSONEncoder.almanac` writes them); false by default.
-    public var iso8601Dates: Bool
+    package var iso8601Dates: Bool
 
-    public init(iso8601Dates: Bool = false) {
+    package init(iso8601Dates: Bool = false) {
         self.iso8601Dates = iso8601Dates
     }
 
-    public func decode<T: Decodable>(_ type: T.Type, from data: Data) throws -> T {
+    package func decode<T: Decodable>(_ type: T.Type, from data: Data) throws -> T {
         guard let root = JSONValue.parse(data) else {
             throw DecodingError.dataCorrupted(.init(codingPath: [], debugDescription: "The given data was not valid JSON."))
         }
         return try decode(type, from: root)
     }
 
-    public func decode<T: Decodable>(_ type: T.Type, from value: JSONValue) throws -> T {
+    package func decode<T: Decodable>(_ type: T.Type, from value: JSONValue) throws -> T {
         try TreeDecoder(value: value, node: nil, iso8601Dates: iso8601Dates).unwrap(type)
     }
 
     /// The JSON value under `decoder` when it is one of this type's decoders, else nil: a type
     /// that accepts several kinds of value reads it directly instead of trying containers
     /// (each failed try is a thrown error).
-    public static func value(of decoder: any Decoder) -> JSONValue? {
+    package static func value(of decoder: any Decoder) -> JSONValue? {
         (decoder as? TreeDecoder)?.value
     }
 }

@@ -5,7 +5,7 @@ import Foundation
 /// a number that is not finite is written as `null`. `Codable` documents go through `JSONEncoder`.
 extension JSONValue {
     /// The value as compact JSON text.
-    public func encoded() -> Data {
+    package func encoded() -> Data {
         var text = ""
         write(to: &text)
         return Data(text.utf8)
@@ -57,7 +57,7 @@ extension JSONValue {
     }
 
     /// This object with `key` set to `value` (replaced in place, or added last); other values unchanged.
-    public func setting(_ key: String, to value: JSONValue) -> JSONValue {
+    package func setting(_ key: String, to value: JSONValue) -> JSONValue {
         guard case .object(var members) = self else { return self }
         if let index = members.firstIndex(where: { $0.0 == key }) {
             members[index].1 = value
@@ -68,7 +68,7 @@ extension JSONValue {
     }
 
     /// The elements when this is an array.
-    public var arrayValue: [JSONValue]? {
+    package var arrayValue: [JSONValue]? {
         if case .array(let elements) = self { return elements }
         return nil
     }

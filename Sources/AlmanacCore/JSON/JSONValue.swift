@@ -7,32 +7,36 @@ import Foundation
 /// a few JSON files before it prints anything, and Foundation's readers spend most of their time
 /// there on first-use runtime work rather than on the bytes.
 public enum JSONValue: Equatable, Sendable {
+    /// JSON `null`.
     case null
+    /// `true` or `false`.
     case bool(Bool)
     /// An integer literal that fits in `Int` (no fraction, no exponent).
     case int(Int)
     /// Any other number.
     case double(Double)
+    /// A string, escapes decoded.
     case string(String)
+    /// Elements in document order.
     case array([JSONValue])
     /// Members in document order; a repeated key answers with its first value.
     case object([(String, JSONValue)])
 
     /// Objects and arrays nested deeper than this are refused rather than risking the stack.
-    public static let maximumDepth = 512
+    package static let maximumDepth = 512
 
     /// The value of `key` when this is an object.
-    public subscript(key: String) -> JSONValue? {
+    package subscript(key: String) -> JSONValue? {
         guard case .object(let members) = self else { return nil }
         return members.first { $0.0 == key }?.1
     }
 
-    public var stringValue: String? {
+    package var stringValue: String? {
         if case .string(let text) = self { return text }
         return nil
     }
 
-    public var intValue: Int? {
+    package var intValue: Int? {
         switch self {
         case .int(let number): return number
         case .double(let number): return number.rounded() == number && abs(number) < 9.0e18 ? Int(number) : nil
@@ -40,7 +44,7 @@ public enum JSONValue: Equatable, Sendable {
         }
     }
 
-    public var doubleValue: Double? {
+    package var doubleValue: Double? {
         switch self {
         case .int(let number): return Double(number)
         case .double(let number): return number
@@ -63,7 +67,7 @@ public enum JSONValue: Equatable, Sendable {
 
     /// The document in `data`, or nil when it is not one complete JSON value (surrounding white
     /// space allowed).
-    public static func parse(_ data: Data) -> JSONValue? {
+    package static func parse(_ data: Data) -> JSONValue? {
         data.withUnsafeBytes { raw in
             var parser = JSONParser(bytes: raw.bindMemory(to: UInt8.self))
             return parser.document()

@@ -7,12 +7,12 @@ import Foundation
 #endif
 
 /// Errors from writing files safely.
-public enum FileError: Error, Equatable, CustomStringConvertible, Sendable {
+package enum FileError: Error, Equatable, CustomStringConvertible, Sendable {
     case cannotCreateFolder(String)
     case cannotWrite(String, reason: String)
     case cannotLock(String)
 
-    public var description: String {
+    package var description: String {
         switch self {
         case .cannotCreateFolder(let path): "Cannot create the folder \(path); check its permissions."
         case .cannotWrite(let path, let reason): "Cannot write \(path) (\(reason)); check the disk and permissions."
@@ -24,11 +24,11 @@ public enum FileError: Error, Equatable, CustomStringConvertible, Sendable {
 /// Crash-safe file writes: a temporary file in the same folder, flushed, then renamed.
 ///
 /// A reader sees the old file or the new one, never a mix.
-public enum AtomicFile {
+package enum AtomicFile {
     /// Writes `data` to `url` atomically with the given permissions (0600 by default).
     /// `durable` (the default) flushes to disk before the rename, so even a power cut leaves the
     /// old or the new file; the cache passes false (a lost entry is only a miss).
-    public static func write(_ data: Data, to url: URL, permissions: mode_t = 0o600, durable: Bool = true) throws {
+    package static func write(_ data: Data, to url: URL, permissions: mode_t = 0o600, durable: Bool = true) throws {
         let folder = url.deletingLastPathComponent()
         try ensureFolder(folder)
         let temp = folder.appendingPathComponent(".\(url.lastPathComponent).\(getpid()).\(UInt32.random(in: 0...UInt32.max)).tmp")
@@ -46,7 +46,7 @@ public enum AtomicFile {
 
     /// Removes temporary files a killed writer left for `url`. Call only while holding the
     /// document's lock, so no live writer's temp file is touched.
-    public static func removeLeftovers(for url: URL) {
+    package static func removeLeftovers(for url: URL) {
         let folder = url.deletingLastPathComponent()
         let prefix = ".\(url.lastPathComponent)."
         let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
@@ -56,7 +56,7 @@ public enum AtomicFile {
     }
 
     /// Creates a folder (and parents) readable only by the user (0700).
-    public static func ensureFolder(_ url: URL) throws {
+    package static func ensureFolder(_ url: URL) throws {
         var isFolder: ObjCBool = false
         if FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder), isFolder.boolValue { return }
         do {

@@ -9,10 +9,10 @@ import Foundation
 /// The names in a folder, with plain system calls (`opendir`/`readdir`): what
 /// `FileManager.contentsOfDirectory(atPath:)` returns, without building Foundation's error and
 /// attribute machinery on a path every sample-data run takes.
-public enum DirectoryNames {
+package enum DirectoryNames {
     /// Every entry's name but `.` and `..`, in the order the file system gives them; nil when the
     /// folder cannot be opened.
-    public static func list(atPath path: String) -> [String]? {
+    package static func list(atPath path: String) -> [String]? {
         guard let directory = opendir(path) else { return nil }
         defer { closedir(directory) }
         var names: [String] = []

@@ -1,12 +1,12 @@
 import Foundation
 
 /// Problems with a user document.
-public enum StoreError: Error, Equatable, CustomStringConvertible, Sendable {
+package enum StoreError: Error, Equatable, CustomStringConvertible, Sendable {
     case newerVersion(file: String, found: Int, known: Int)
     /// A damaged document with nothing readable in it, moved to `keptAt`. Exit 65.
     case damaged(what: String, keptAt: String)
 
-    public var description: String {
+    package var description: String {
         switch self {
         case .newerVersion(let file, let found, let known):
             "\(file) was written by a newer Almanac (schema \(found), this one knows \(known)); it is left untouched. Upgrade Almanac."
@@ -38,11 +38,11 @@ extension StoredDocument {
 /// Reads and changes one document: every change is read-modify-write under an exclusive
 /// lock and written atomically, so concurrent runs never lose an update.
 public struct DocumentStore<Document: StoredDocument>: Sendable {
-    public let url: URL
-    public let console: Console
+    package let url: URL
+    package let console: Console
     private let clock: any Clock
 
-    public init(folder: URL, console: Console = .silent, clock: any Clock = SystemClock()) {
+    package init(folder: URL, console: Console = .silent, clock: any Clock = SystemClock()) {
         self.url = folder.appendingPathComponent(Document.fileName)
         self.console = console
         self.clock = clock
@@ -53,13 +53,13 @@ public struct DocumentStore<Document: StoredDocument>: Sendable {
     /// The current document (the initial one when absent). A damaged file is moved aside and
     /// what it still holds is recovered (said on stderr); with nothing readable in it this
     /// throws `StoreError.damaged`.
-    public func read() throws -> Document {
+    package func read() throws -> Document {
         try FileLock.withLock(lockURL) { try load(requireRecovery: true) }
     }
 
     /// Applies `change` to the latest document and saves it; returns what `change` returns.
     @discardableResult
-    public func update<T>(_ change: (inout Document) throws -> T) throws -> T {
+    package func update<T>(_ change: (inout Document) throws -> T) throws -> T {
         try FileLock.withLock(lockURL) {
             var document = try load(requireRecovery: false)
             let result = try change(&document)
@@ -131,7 +131,7 @@ public struct DocumentStore<Document: StoredDocument>: Sendable {
 
 extension JSONEncoder {
     /// ISO 8601 dates, sorted keys: stable, diff-friendly files.
-    public static var almanac: JSONEncoder {
+    package static var almanac: JSONEncoder {
         let encoder = JSONEncoder()
         encoder.dateEncodingStrategy = .iso8601
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]

@@ -17,12 +17,12 @@ import Foundation
 /// Foundation's `FileManager.contents(atPath:)` leaks its buffer when the file is empty (found by
 /// fuzzing the cache, document and fixture readers, which all meet empty files: a crash between
 /// create and write, a truncated download). Every reader of Almanac's own files goes through here.
-public enum FileBytes {
+package enum FileBytes {
     /// The file's bytes, or nil when it cannot be opened or read.
     ///
     /// Read straight into a buffer the size the file reports (one byte more, to see its end in
     /// the same read), growing it only for a file that grew meanwhile or reports no size.
-    public static func read(atPath path: String) -> Data? {
+    package static func read(atPath path: String) -> Data? {
         let fd = open(path, O_RDONLY | O_CLOEXEC)
         guard fd >= 0 else { return nil }
         defer { close(fd) }
@@ -48,7 +48,7 @@ public enum FileBytes {
     /// Writes all of `bytes` to a descriptor, resuming after partial writes and interruptions;
     /// false when a write fails (a closed pipe, a full disk).
     @discardableResult
-    public static func write(_ bytes: UnsafeRawBufferPointer, to descriptor: Int32) -> Bool {
+    package static func write(_ bytes: UnsafeRawBufferPointer, to descriptor: Int32) -> Bool {
         var offset = 0
         while offset < bytes.count {
             let written = systemWrite(descriptor, bytes.baseAddress! + offset, bytes.count - offset)

@@ -9,8 +9,8 @@ import Foundation
 /// An exclusive advisory lock (`flock`) on a `.lock` file beside a document.
 ///
 /// Held across processes; released when `withLock` returns or the process dies.
-public enum FileLock {
-    public static func withLock<T>(_ lockURL: URL, _ body: () throws -> T) throws -> T {
+package enum FileLock {
+    package static func withLock<T>(_ lockURL: URL, _ body: () throws -> T) throws -> T {
         try AtomicFile.ensureFolder(lockURL.deletingLastPathComponent())
         let fd = open(lockURL.path, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
         guard fd >= 0 else { throw FileError.cannotLock(lockURL.path) }

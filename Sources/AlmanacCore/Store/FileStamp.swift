@@ -12,12 +12,12 @@ import Foundation
 /// A file rewritten in place, replaced by a rename, or touched back to an old modification time
 /// (the status-change time cannot be set back) gets another stamp; a folder gets another one when
 /// an entry is added, removed or renamed in it.
-public enum FileStamp: Equatable, Sendable {
+package enum FileStamp: Equatable, Sendable {
     case absent
     case present(inode: UInt64, size: Int64, modified: Int64, modifiedNanos: Int64, changed: Int64, changedNanos: Int64)
 
     /// The stamp of the file at `path` as it is now (`stat`, following links).
-    public init(path: String) {
+    package init(path: String) {
         var status = stat()
         guard stat(path, &status) == 0 else {
             self = .absent
@@ -35,13 +35,13 @@ public enum FileStamp: Equatable, Sendable {
     }
 
     /// The later of the modification and status-change times, in seconds since 1970; nil when absent.
-    public var changedAt: TimeInterval? {
+    package var changedAt: TimeInterval? {
         guard case .present(_, _, let modified, let modifiedNanos, let changed, let changedNanos) = self else { return nil }
         return max(Double(modified) + Double(modifiedNanos) / 1e9, Double(changed) + Double(changedNanos) / 1e9)
     }
 
     /// One word: `-` when absent, else the six numbers joined by `.`.
-    public var text: String {
+    package var text: String {
         switch self {
         case .absent: return "-"
         case .present(let inode, let size, let modified, let modifiedNanos, let changed, let changedNanos):
@@ -51,7 +51,7 @@ public enum FileStamp: Equatable, Sendable {
 
     /// The stamp `text` wrote; nil for any other word. Read byte by byte (no text conversions:
     /// a replayed answer checks a handful of these on every run).
-    public init?<Bytes: Collection<UInt8>>(text: Bytes) {
+    package init?<Bytes: Collection<UInt8>>(text: Bytes) {
         if text.count == 1, text.first == UInt8(ascii: "-") {
             self = .absent
             return

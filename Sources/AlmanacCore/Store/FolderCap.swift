@@ -8,11 +8,11 @@ import Foundation
 
 /// Keeps the files of one kind in a folder within a total size: the ones modified longest ago go
 /// first (a reader that marks a file as used by touching it makes that least recently used).
-public enum FolderCap {
+package enum FolderCap {
     /// Removes files whose names end in `suffix` (hidden ones aside) until their total is at most
     /// `limitBytes`; returns how many were removed.
     @discardableResult
-    public static func trim(_ folder: String, suffix: String, limitBytes: Int) -> Int {
+    package static func trim(_ folder: String, suffix: String, limitBytes: Int) -> Int {
         var files: [(path: String, bytes: Int64, modified: Int64)] = []
         for name in DirectoryNames.list(atPath: folder) ?? [] where name.hasSuffix(suffix) && !name.hasPrefix(".") {
             let path = folder + "/" + name

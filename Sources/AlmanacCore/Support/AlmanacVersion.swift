@@ -1,6 +1,6 @@
 /// The program's version, shown by `--version` and sent as the user agent.
-public enum AlmanacVersion {
-    public static let current = "0.1.0"
+package enum AlmanacVersion {
+    package static let current = "0.1.0"
     /// Where users and providers reach the project: sent in the `User-Agent`, as MET Norway asks.
-    public static let homePage = "https://github.com/almanac-cli/almanac"
+    package static let homePage = "https://github.com/almanac-cli/almanac"
 }

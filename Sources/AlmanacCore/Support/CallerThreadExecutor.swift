@@ -13,14 +13,14 @@ import Foundation
 /// Contract: a job run here must not block waiting for another job of the same executor (such a
 /// wait never ends); blocking on I/O, a lock or another thread is fine.
 // @unchecked: the queue and the finished flag are guarded by `condition`; a Mutex cannot wait.
-public final class CallerThreadExecutor: TaskExecutor, @unchecked Sendable {
+package final class CallerThreadExecutor: TaskExecutor, @unchecked Sendable {
     private let condition = NSCondition()
     private var jobs: [UnownedJob] = []
     private var finished = false
 
-    public init() {}
+    package init() {}
 
-    public func enqueue(_ job: consuming ExecutorJob) {
+    package func enqueue(_ job: consuming ExecutorJob) {
         let job = UnownedJob(job)
         condition.lock()
         jobs.append(job)
@@ -30,7 +30,7 @@ public final class CallerThreadExecutor: TaskExecutor, @unchecked Sendable {
 
     /// Runs `operation` as a task preferring this executor and serves its jobs on the calling
     /// thread until it ends; rethrows what it threw. Call once per executor.
-    public func run(_ operation: sending @escaping () async throws -> Void) throws {
+    package func run(_ operation: sending @escaping () async throws -> Void) throws {
         let outcome = Outcome()
         Task(executorPreference: self) {
             do { try await operation() } catch { outcome.error = error }

@@ -3,25 +3,29 @@ import Synchronization
 
 /// A source of the current time, injectable so TTL logic is tested without sleeping.
 public protocol Clock: Sendable {
+    /// The current instant.
     func now() -> Date
 }
 
+/// The system's wall clock.
 public struct SystemClock: Clock {
+    /// The system clock; no state.
     public init() {}
+    /// `Date()`.
     public func now() -> Date { Date() }
 }
 
 /// A clock that tests move by hand.
-public final class ManualClock: Clock, Sendable {
+package final class ManualClock: Clock, Sendable {
     private let current: Mutex<Date>
 
-    public init(_ start: Date = Date(timeIntervalSince1970: 1_790_000_000)) {
+    package init(_ start: Date = Date(timeIntervalSince1970: 1_790_000_000)) {
         current = Mutex(start)
     }
 
-    public func now() -> Date { current.withLock { $0 } }
+    package func now() -> Date { current.withLock { $0 } }
 
-    public func advance(by seconds: TimeInterval) {
+    package func advance(by seconds: TimeInterval) {
         current.withLock { $0 += seconds }
     }
 }

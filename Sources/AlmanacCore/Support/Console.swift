@@ -11,13 +11,13 @@ import Synchronization
 public final class Console: Sendable {
     /// Serialises writes, and holds the notes already said this run.
     private let said = Mutex<Set<String>>([])
-    public let verbose: Bool
+    package let verbose: Bool
     /// Whether stderr is a terminal: a status line may then be rewritten in place.
-    public let errIsTerminal: Bool
+    package let errIsTerminal: Bool
     private let writeOut: @Sendable (String) -> Void
     private let writeErr: @Sendable (String) -> Void
 
-    public init(
+    package init(
         verbose: Bool = false, errIsTerminal: Bool = false,
         out: @escaping @Sendable (String) -> Void = { Console.write($0, to: STDOUT_FILENO) },
         err: @escaping @Sendable (String) -> Void = { Console.write($0, to: STDERR_FILENO) }
@@ -30,48 +30,48 @@ public final class Console: Sendable {
 
     /// Writes all of `text` to a descriptor (`FileBytes.write`); a closed pipe or full disk ends
     /// the attempt (there is nowhere left to say so).
-    public static func write(_ text: String, to descriptor: Int32) {
+    package static func write(_ text: String, to descriptor: Int32) {
         var text = text
         _ = text.withUTF8 { FileBytes.write(UnsafeRawBufferPointer($0), to: descriptor) }
     }
 
     /// Writes data to stdout, adding a newline.
-    public func print(_ text: String) {
+    package func print(_ text: String) {
         said.withLock { _ in writeOut(text + "\n") }
     }
 
     /// Writes a message to stderr.
-    public func note(_ text: String) {
+    package func note(_ text: String) {
         said.withLock { _ in writeErr(text + "\n") }
     }
 
     /// Writes a message to stderr once per run.
-    public func noteOnce(_ text: String) {
+    package func noteOnce(_ text: String) {
         let first = said.withLock { $0.insert(text).inserted }
         if first { note(text) }
     }
 
     /// Rewrites a one-line status on a terminal stderr (a countdown); does nothing elsewhere.
-    public func status(_ text: String) {
+    package func status(_ text: String) {
         guard errIsTerminal else { return }
         said.withLock { _ in writeErr("\r\u{1B}[K" + text) }
     }
 
     /// Clears the status line written by `status(_:)`.
-    public func clearStatus() {
+    package func clearStatus() {
         guard errIsTerminal else { return }
         said.withLock { _ in writeErr("\r\u{1B}[K") }
     }
 
-    public func warn(_ text: String) {
+    package func warn(_ text: String) {
         note("warning: " + text)
     }
 
     /// Writes a line to stderr only under `--verbose`.
-    public func debug(_ text: @autoclosure () -> String) {
+    package func debug(_ text: @autoclosure () -> String) {
         if verbose { note(text()) }
     }
 
     /// A console that drops everything (tests, benchmarks).
-    public static let silent = Console(out: { _ in }, err: { _ in })
+    package static let silent = Console(out: { _ in }, err: { _ in })
 }

@@ -1,14 +1,14 @@
 import Foundation
 
 /// Dates typed by users: `YYYY-MM-DD`, `today`, `yesterday`.
-public enum DateInput {
+package enum DateInput {
     /// Which date a person typed: decides only how an error names it.
-    public enum Field: String, Sendable, Equatable {
+    package enum Field: String, Sendable, Equatable {
         case from, to, date
     }
 
     /// The date in `text`; `DateInputError.invalid` naming `field` when it is not one.
-    public static func parse(_ text: String, today: LocalDate, field: Field) throws -> LocalDate {
+    package static func parse(_ text: String, today: LocalDate, field: Field) throws -> LocalDate {
         switch text.trimmingWhitespace().lowercased() {
         case "today": return today
         case "yesterday": return today.adding(days: -1)
@@ -19,7 +19,7 @@ public enum DateInput {
     }
 
     /// A validated inclusive range: both dates real, `from` ≤ `to`, neither after today.
-    public static func range(from: String?, to: String?, today: LocalDate, defaultDays: Int) throws -> ClosedRange<LocalDate> {
+    package static func range(from: String?, to: String?, today: LocalDate, defaultDays: Int) throws -> ClosedRange<LocalDate> {
         let end = try to.map { try parse($0, today: today, field: .to) } ?? today
         let start = try from.map { try parse($0, today: today, field: .from) } ?? end.adding(days: -(defaultDays - 1))
         if start > today { throw DateInputError.afterToday(.from, start, today: today) }
@@ -31,14 +31,14 @@ public enum DateInput {
 
 /// A typed date that cannot be used. Exit 64. The description is in plain words; a front end
 /// that has flags names them (`--from`).
-public enum DateInputError: UserInputError, Equatable {
+package enum DateInputError: UserInputError, Equatable {
     case invalid(DateInput.Field, String, today: LocalDate)
     case afterToday(DateInput.Field, LocalDate, today: LocalDate)
     case reversed(from: LocalDate, to: LocalDate)
     /// `ALMANAC_TODAY` is set to something that is not a date.
     case invalidPinnedToday(String)
 
-    public var description: String {
+    package var description: String {
         switch self {
         case .invalid(let field, _, let today):
             "\(Self.name(field)) must be a real date, e.g. \(today.adding(days: -16)), and not after today (\(today))."

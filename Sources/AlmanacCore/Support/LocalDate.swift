@@ -2,12 +2,12 @@ import Foundation
 
 /// A calendar date without a time or zone, e.g. `2026-11-21`. Ordered, hashable, Codable as text.
 public struct LocalDate: Sendable, Hashable, Comparable, TextCodable, CustomStringConvertible {
-    public let year: Int
-    public let month: Int
-    public let day: Int
+    package let year: Int
+    package let month: Int
+    package let day: Int
 
     /// Parses `YYYY-MM-DD`; nil for malformed or impossible dates (`2026-02-30`).
-    public init?(_ text: String) {
+    package init?(_ text: String) {
         // Byte by byte: a history reads hundreds of these, and splitting into substrings costs
         // an allocation each.
         var (year, month, day) = (0, 0, 0)
@@ -35,7 +35,7 @@ public struct LocalDate: Sendable, Hashable, Comparable, TextCodable, CustomStri
         self.day = day
     }
 
-    public init(year: Int, month: Int, day: Int) {
+    package init(year: Int, month: Int, day: Int) {
         self.year = year
         self.month = month
         self.day = day
@@ -43,12 +43,12 @@ public struct LocalDate: Sendable, Hashable, Comparable, TextCodable, CustomStri
 
     /// The UTC calendar date of an instant (no time zone object: building the first one in a
     /// process loads the zone database).
-    public static func utc(_ date: Date) -> LocalDate {
+    package static func utc(_ date: Date) -> LocalDate {
         LocalDate(date, secondsFromGMT: 0)
     }
 
     /// The calendar date of an instant in a time zone (proleptic Gregorian).
-    public init(_ date: Date, timeZone: TimeZone) {
+    package init(_ date: Date, timeZone: TimeZone) {
         self.init(date, secondsFromGMT: timeZone.secondsFromGMT(for: date))
     }
 
@@ -60,7 +60,7 @@ public struct LocalDate: Sendable, Hashable, Comparable, TextCodable, CustomStri
 
     /// The calendar date of an instant in the process's local zone (`TZ`, else the system's),
     /// read through the C library: cheaper than building `TimeZone.current` on every run.
-    public static func local(_ date: Date) -> LocalDate {
+    package static func local(_ date: Date) -> LocalDate {
         tzset()
         var seconds = time_t(date.timeIntervalSince1970.rounded(.down))
         var parts = tm()
@@ -74,7 +74,7 @@ public struct LocalDate: Sendable, Hashable, Comparable, TextCodable, CustomStri
         (lhs.year, lhs.month, lhs.day) < (rhs.year, rhs.month, rhs.day)
     }
 
-    public static func daysIn(month: Int, year: Int) -> Int {
+    package static func daysIn(month: Int, year: Int) -> Int {
         switch month {
         case 2: (year % 4 == 0 && year % 100 != 0) || year % 400 == 0 ? 29 : 28
         case 4, 6, 9, 11: 30
@@ -83,7 +83,7 @@ public struct LocalDate: Sendable, Hashable, Comparable, TextCodable, CustomStri
     }
 
     /// Days since 1970-01-01 (proleptic Gregorian).
-    public var dayNumber: Int {
+    package var dayNumber: Int {
         let y = month <= 2 ? year - 1 : year
         let era = (y >= 0 ? y : y - 399) / 400
         let yoe = y - era * 400
@@ -93,7 +93,7 @@ public struct LocalDate: Sendable, Hashable, Comparable, TextCodable, CustomStri
         return era * 146097 + doe - 719468
     }
 
-    public init(dayNumber: Int) {
+    package init(dayNumber: Int) {
         let z = dayNumber + 719468
         let era = (z >= 0 ? z : z - 146096) / 146097
         let doe = z - era * 146097
@@ -105,28 +105,28 @@ public struct LocalDate: Sendable, Hashable, Comparable, TextCodable, CustomStri
         self.init(year: yoe + era * 400 + (month <= 2 ? 1 : 0), month: month, day: day)
     }
 
-    public func adding(days: Int) -> LocalDate { LocalDate(dayNumber: dayNumber + days) }
+    package func adding(days: Int) -> LocalDate { LocalDate(dayNumber: dayNumber + days) }
 
-    public func days(until other: LocalDate) -> Int { other.dayNumber - dayNumber }
+    package func days(until other: LocalDate) -> Int { other.dayNumber - dayNumber }
 
     /// 0 = Sunday … 6 = Saturday.
-    public var weekday: Int { ((dayNumber % 7) + 7 + 4) % 7 }
+    package var weekday: Int { ((dayNumber % 7) + 7 + 4) % 7 }
 
-    public static let weekdayNames = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"]
-    public static let monthNames = [
+    package static let weekdayNames = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"]
+    package static let monthNames = [
         "January", "February", "March", "April", "May", "June", "July",
         "August", "September", "October", "November", "December",
     ]
 
     /// `Monday 31 October 2022`
-    public var longText: String {
+    package var longText: String {
         "\(Self.weekdayNames[weekday]) \(day) \(Self.monthNames[month - 1]) \(year)"
     }
 
     /// `Mon 21 Nov`
-    public var shortText: String {
+    package var shortText: String {
         "\(Self.weekdayNames[weekday].prefix(3)) \(day) \(Self.monthNames[month - 1].prefix(3))"
     }
 
-    public var codedText: String { description }
+    package var codedText: String { description }
 }

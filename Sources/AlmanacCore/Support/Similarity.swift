@@ -1,7 +1,7 @@
 /// Edit distance and "did you mean" suggestions.
-public enum Similarity {
+package enum Similarity {
     /// Levenshtein distance, case-insensitive.
-    public static func distance(_ a: String, _ b: String) -> Int {
+    package static func distance(_ a: String, _ b: String) -> Int {
         let a = Array(a.lowercased())
         let b = Array(b.lowercased())
         if a.isEmpty { return b.count }
@@ -20,7 +20,7 @@ public enum Similarity {
 
     /// Up to `limit` candidates closest to `query`: prefix matches first, then by edit distance
     /// (at most half the query's length, and at least 2).
-    public static func suggestions(for query: String, in candidates: [String], limit: Int = 3) -> [String] {
+    package static func suggestions(for query: String, in candidates: [String], limit: Int = 3) -> [String] {
         let lower = query.lowercased()
         let threshold = max(2, lower.count / 2)
         let scored = candidates.map { candidate -> (String, Int) in

@@ -2,12 +2,12 @@ import Foundation
 
 extension StringProtocol {
     /// The text without white space at either end (tabs and spaces, no line breaks).
-    public func trimmingWhitespace() -> String {
+    package func trimmingWhitespace() -> String {
         trimmingCharacters(in: .whitespaces)
     }
 
     /// The same with line breaks too.
-    public func trimmingWhitespaceAndNewlines() -> String {
+    package func trimmingWhitespaceAndNewlines() -> String {
         trimmingCharacters(in: .whitespacesAndNewlines)
     }
 }

@@ -1,5 +1,5 @@
 /// A value stored in JSON as one string (`"2026-11-21"`), parsed back with `init?(_:)`.
-public protocol TextCodable: Codable {
+package protocol TextCodable: Codable {
     init?(_ text: String)
     /// The text written to JSON; `init?(_:)` must accept it.
     var codedText: String { get }

@@ -3,7 +3,7 @@ import Foundation
 
 /// A provider answered, but not with the data asked for. Messages carry no key and no body;
 /// `message` is the provider's own short explanation (markdown stripped, secrets scrubbed).
-public enum APIError: Error, Equatable, CustomStringConvertible, Sendable {
+package enum APIError: Error, Equatable, CustomStringConvertible, Sendable {
     case unauthorized(provider: Provider, status: Int, message: String?)
     case notFound(provider: Provider, request: String, message: String?)
     case badRequest(provider: Provider, message: String?)
@@ -15,7 +15,7 @@ public enum APIError: Error, Equatable, CustomStringConvertible, Sendable {
     /// `--offline` or no key, and neither the cache nor the fixtures hold this request.
     case noRecording(request: String, nearest: String?, folder: String?)
 
-    public var description: String {
+    package var description: String {
         switch self {
         case .unauthorized(let provider, let status, let message) where provider.keyVariable == nil:
             // A keyless provider refuses a client, not a key: MET Norway answers 403 to a missing

@@ -4,12 +4,12 @@ import Foundation
 /// How a response body sits inside a JSON envelope — a cache entry (`CacheEntry`) or a
 /// recording (`Recording`): spliced in byte for byte under `body` when it is JSON, else as a
 /// string under `bodyText`. The one writer and the one reader of that member.
-public enum BodyEnvelope {
-    public static let jsonName = "body"
-    public static let textName = "bodyText"
+package enum BodyEnvelope {
+    package static let jsonName = "body"
+    package static let textName = "bodyText"
 
     /// `"body":<the body as sent>` or `"bodyText":"<the body as a JSON string>"`.
-    public static func member(_ body: Data) -> Data {
+    package static func member(_ body: Data) -> Data {
         if isJSON(body) { return Data("\"\(jsonName)\":".utf8) + body }
         return Data("\"\(textName)\":".utf8) + JSONValue.string(String(decoding: body, as: UTF8.self)).encoded()
     }

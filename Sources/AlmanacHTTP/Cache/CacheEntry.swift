@@ -5,24 +5,24 @@ import Foundation
 /// `{"schema":1,"key":…,"provider":…,"name":…,"fetchedAt":…,"ttl":…,"expiresAt":…,"status":…,"etag":…,"lastModified":…,"body":{…}}`
 /// with `body` embedded as JSON when it is JSON, else `bodyText`. `expiresAt` is there only when
 /// the server set the answer's freshness (docs/architecture.md §4).
-public struct CacheEntry: Sendable, Equatable {
-    public static let schemaVersion = 1
+package struct CacheEntry: Sendable, Equatable {
+    package static let schemaVersion = 1
 
     /// The request identity (no secrets).
-    public var key: String
-    public var provider: Provider
-    public var name: String
-    public var fetchedAt: Date
+    package var key: String
+    package var provider: Provider
+    package var name: String
+    package var fetchedAt: Date
     /// The endpoint's freshness lifetime in seconds: used when the server set none.
-    public var ttl: TimeInterval
+    package var ttl: TimeInterval
     /// When the server's own `Cache-Control: max-age` or `Expires` ends the answer's freshness.
-    public var expiresAt: Date?
-    public var status: Int
-    public var etag: String?
-    public var lastModified: String?
-    public var body: Data
+    package var expiresAt: Date?
+    package var status: Int
+    package var etag: String?
+    package var lastModified: String?
+    package var body: Data
 
-    public init(
+    package init(
         key: String, provider: Provider, name: String, fetchedAt: Date, ttl: TimeInterval, expiresAt: Date? = nil,
         status: Int = 200, etag: String? = nil, lastModified: String? = nil, body: Data
     ) {
@@ -38,18 +38,18 @@ public struct CacheEntry: Sendable, Equatable {
         self.body = body
     }
 
-    public func age(at now: Date) -> TimeInterval { now.timeIntervalSince(fetchedAt) }
+    package func age(at now: Date) -> TimeInterval { now.timeIntervalSince(fetchedAt) }
 
     /// When the entry stops being fresh: the server's expiry when it set one, else fetch time
     /// plus the endpoint's TTL; `maxAge` (`--max-age`, seconds) caps either.
-    public func freshUntil(maxAge: TimeInterval? = nil) -> Date {
+    package func freshUntil(maxAge: TimeInterval? = nil) -> Date {
         let own = expiresAt ?? fetchedAt.addingTimeInterval(ttl)
         guard let maxAge else { return own }
         return min(own, fetchedAt.addingTimeInterval(maxAge))
     }
 
     /// Whether the entry may be served at `now` without asking the server.
-    public func isFresh(at now: Date, maxAge: TimeInterval? = nil) -> Bool { now < freshUntil(maxAge: maxAge) }
+    package func isFresh(at now: Date, maxAge: TimeInterval? = nil) -> Bool { now < freshUntil(maxAge: maxAge) }
 
     // MARK: - Envelope
 

@@ -4,7 +4,7 @@ import Foundation
 /// How long a response may be served without asking the server again, from its own headers
 /// (RFC 9111 §4.2.1): `Cache-Control: max-age` first, else `Expires` measured against the
 /// response's `Date`. Neither: the endpoint's fixed TTL applies (docs/architecture.md §4).
-public enum Freshness: Equatable, Sendable {
+package enum Freshness: Equatable, Sendable {
     /// `Cache-Control: no-store`: the response must not be kept at all.
     case noStore
     /// Fresh until this instant (may already be past: `no-cache`, `max-age=0`, an `Expires` in the past).
@@ -13,7 +13,7 @@ public enum Freshness: Equatable, Sendable {
     case unspecified
 
     /// Reads the caching headers of a response received at `now` (header names in lowercase).
-    public static func of(headers: [String: String], receivedAt now: Date) -> Freshness {
+    package static func of(headers: [String: String], receivedAt now: Date) -> Freshness {
         let directives = CacheControl(headers["cache-control"] ?? "")
         if directives.noStore { return .noStore }
         if directives.noCache { return .until(now) }
@@ -27,7 +27,7 @@ public enum Freshness: Equatable, Sendable {
     }
 
     /// The instant the response stops being fresh, when the server set one.
-    public var expiresAt: Date? {
+    package var expiresAt: Date? {
         if case .until(let date) = self { return date }
         return nil
     }
@@ -57,9 +57,9 @@ struct CacheControl {
 }
 
 /// HTTP dates (RFC 9110 §5.6.7): the preferred IMF-fixdate and the two obsolete forms.
-public enum HTTPDate {
+package enum HTTPDate {
     /// The date, or nil when the text is none of the three forms.
-    public static func parse(_ text: String) -> Date? {
+    package static func parse(_ text: String) -> Date? {
         let value = text.trimmingWhitespace()
         for format in formats {
             let formatter = DateFormatter()
@@ -72,7 +72,7 @@ public enum HTTPDate {
     }
 
     /// `Sun, 06 Nov 1994 08:49:37 GMT` — what a request header carries.
-    public static func format(_ date: Date) -> String {
+    package static func format(_ date: Date) -> String {
         let formatter = DateFormatter()
         formatter.locale = Locale(identifier: "en_US_POSIX")
         formatter.timeZone = TimeZone(identifier: "GMT")

@@ -7,24 +7,24 @@ import Foundation
 /// identity (no secrets). A file that cannot be read is a miss and is removed.
 /// The total size is capped; the least recently used files go first.
 public final class JSONFileCache: Sendable {
-    public let folder: URL
+    package let folder: URL
     /// Total size cap in bytes; 100 MB by default.
-    public let limitBytes: Int
+    package let limitBytes: Int
     private let console: Console
 
-    public init(folder: URL, limitBytes: Int = 100 * 1024 * 1024, console: Console = .silent) {
+    package init(folder: URL, limitBytes: Int = 100 * 1024 * 1024, console: Console = .silent) {
         self.folder = folder
         self.limitBytes = limitBytes
         self.console = console
     }
 
     /// The file holding a key: `<provider>-<16 hex digits of FNV-1a>.json`.
-    public func fileURL(for key: String, provider: Provider) -> URL {
+    package func fileURL(for key: String, provider: Provider) -> URL {
         folder.appendingPathComponent(Self.fileName(for: key, provider: provider, ext: "json"))
     }
 
     /// The entry for a key, or nil. Corrupt entries are removed (noted under `--verbose`).
-    public func read(key: String, provider: Provider) -> CacheEntry? {
+    package func read(key: String, provider: Provider) -> CacheEntry? {
         let url = fileURL(for: key, provider: provider)
         guard let data = FileBytes.read(atPath: url.path) else { return nil }
         guard let entry = CacheEntry.decode(data), entry.key == key else {
@@ -37,19 +37,19 @@ public final class JSONFileCache: Sendable {
     }
 
     /// Stores an entry atomically, then trims the folder to the size cap.
-    public func write(_ entry: CacheEntry) throws {
+    package func write(_ entry: CacheEntry) throws {
         let url = fileURL(for: entry.key, provider: entry.provider)
         try AtomicFile.write(entry.encoded(), to: url, durable: false)
         trim()
     }
 
     /// Removes the entry for a key, if any (an answer the server said not to store).
-    public func remove(key: String, provider: Provider) {
+    package func remove(key: String, provider: Provider) {
         try? FileManager.default.removeItem(at: fileURL(for: key, provider: provider))
     }
 
     /// Every readable entry with its file size, newest first.
-    public func list() -> [(entry: CacheEntry, bytes: Int, file: URL)] {
+    package func list() -> [(entry: CacheEntry, bytes: Int, file: URL)] {
         files().compactMap { file in
             guard let data = FileBytes.read(atPath: file.path), let entry = CacheEntry.decode(data) else { return nil }
             return (entry, data.count, file)
@@ -58,7 +58,7 @@ public final class JSONFileCache: Sendable {
 
     /// Removes all entries, or one provider's; returns how many.
     @discardableResult
-    public func clear(provider: Provider? = nil) -> Int {
+    package func clear(provider: Provider? = nil) -> Int {
         var removed = 0
         for file in files() where provider == nil || Self.isFile(file.lastPathComponent, of: provider!, ext: "json") {
             if (try? FileManager.default.removeItem(at: file)) != nil { removed += 1 }
@@ -69,7 +69,7 @@ public final class JSONFileCache: Sendable {
     /// Removes entries past their freshness (the server's expiry, else their TTL), and unreadable
     /// ones; returns how many.
     @discardableResult
-    public func prune(now: Date) -> Int {
+    package func prune(now: Date) -> Int {
         var removed = 0
         for file in files() {
             let data = FileBytes.read(atPath: file.path)
@@ -82,7 +82,7 @@ public final class JSONFileCache: Sendable {
     }
 
     /// Deletes least recently used files until the folder fits the cap.
-    public func trim() {
+    package func trim() {
         FolderCap.trim(folder.path, suffix: ".json", limitBytes: limitBytes)
     }
 

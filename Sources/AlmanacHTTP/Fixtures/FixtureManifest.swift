@@ -6,21 +6,21 @@ import Foundation
 ///
 /// Written by `almanac fixtures record` and `almanac fixtures index`. Files present in a provider
 /// folder but missing from the manifest (added by hand) are still found: they are read on use.
-public struct FixtureManifest: Codable, Sendable, Equatable {
-    public static let fileName = "manifest.json"
-    public static let schemaVersion = 1
+package struct FixtureManifest: Codable, Sendable, Equatable {
+    package static let fileName = "manifest.json"
+    package static let schemaVersion = 1
 
-    public struct Entry: Codable, Sendable, Equatable {
-        public var provider: String
+    package struct Entry: Codable, Sendable, Equatable {
+        package var provider: String
         /// Relative to the set's folder, e.g. `openweather/onecall-moscow.json`.
-        public var file: String
-        public var method: String
-        public var path: String
-        public var query: [String: String]
-        public var status: Int
-        public var bytes: Int?
+        package var file: String
+        package var method: String
+        package var path: String
+        package var query: [String: String]
+        package var status: Int
+        package var bytes: Int?
 
-        public init(provider: String, file: String, method: String, path: String, query: [String: String], status: Int, bytes: Int?) {
+        package init(provider: String, file: String, method: String, path: String, query: [String: String], status: Int, bytes: Int?) {
             (self.provider, self.file, self.method, self.path, self.query, self.status, self.bytes) = (
                 provider, file, method, path, query, status, bytes
             )
@@ -52,15 +52,15 @@ public struct FixtureManifest: Codable, Sendable, Equatable {
         }
     }
 
-    public var schema: Int
+    package var schema: Int
     /// The program that wrote it, e.g. `almanac 0.4.0`.
-    public var program: String
+    package var program: String
     /// When the recordings were made (ISO 8601), and the calendar day sample mode treats as today.
-    public var recordedAt: String?
-    public var recordedOn: String?
-    public var recordings: [Entry]
+    package var recordedAt: String?
+    package var recordedOn: String?
+    package var recordings: [Entry]
 
-    public init(program: String, recordedAt: String?, recordedOn: String?, recordings: [Entry]) {
+    package init(program: String, recordedAt: String?, recordedOn: String?, recordings: [Entry]) {
         self.schema = Self.schemaVersion
         self.program = program
         self.recordedAt = recordedAt
@@ -71,7 +71,7 @@ public struct FixtureManifest: Codable, Sendable, Equatable {
     /// The manifest of a folder, or nil when there is none or it cannot be read.
     ///
     /// Read through `JSONValue` rather than `JSONDecoder`: every sample-data run reads it.
-    public static func load(from folder: URL) -> FixtureManifest? {
+    package static func load(from folder: URL) -> FixtureManifest? {
         guard let data = FileBytes.read(atPath: folder.appendingPathComponent(fileName).path), let root = JSONValue.parse(data),
             root["schema"]?.intValue == schemaVersion, case .array(let items)? = root["recordings"]
         else { return nil }
@@ -81,7 +81,7 @@ public struct FixtureManifest: Codable, Sendable, Equatable {
     }
 
     /// Builds the manifest of a folder by reading every recording in it (`fixtures index`).
-    public static func index(_ folder: URL, program: String, recordedAt: String?, recordedOn: String?) -> FixtureManifest {
+    package static func index(_ folder: URL, program: String, recordedAt: String?, recordedOn: String?) -> FixtureManifest {
         var entries: [Entry] = []
         let folders = (try? FileManager.default.contentsOfDirectory(at: folder, includingPropertiesForKeys: [.isDirectoryKey])) ?? []
         let providers = folders.filter { (try? $0.resourceValues(forKeys: [.isDirectoryKey]).isDirectory) == true }.map(\.lastPathComponent)
@@ -100,7 +100,7 @@ public struct FixtureManifest: Codable, Sendable, Equatable {
         return FixtureManifest(program: program, recordedAt: recordedAt, recordedOn: recordedOn, recordings: entries)
     }
 
-    public func write(to folder: URL) throws {
+    package func write(to folder: URL) throws {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         try AtomicFile.write(try encoder.encode(self), to: folder.appendingPathComponent(Self.fileName), permissions: 0o644)

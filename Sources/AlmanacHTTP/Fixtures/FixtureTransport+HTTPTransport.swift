@@ -5,8 +5,10 @@ import Foundation
 /// (`fixture://twelvedata/quote?symbol=BTC%2FUSD`) is answered from the sets.
 extension FixtureTransport: HTTPTransport {
     /// The scheme of a request for a recorded answer.
-    public static let scheme = "fixture"
+    package static let scheme = "fixture"
 
+    /// Answers from the recordings, never the network; a request no recording matches throws
+    /// `TransportError` with the closest recordings named.
     public func send(_ request: PreparedRequest) async throws -> HTTPResponse {
         try respond(to: try descriptor(of: request))
     }

@@ -4,10 +4,10 @@ import Foundation
 /// The fixture sets: their manifests, the recording day, and each provider folder's recordings.
 extension FixtureTransport {
     /// When the recordings were made: the first set's `recordedAt`, else noon UTC of `recordedOn`.
-    public var recordedAt: Date? { recording.at }
+    package var recordedAt: Date? { recording.at }
 
     /// The day the recordings were made: the first set's manifest, else its `RECORDED` file.
-    public var recordedOn: LocalDate? { recording.day }
+    package var recordedOn: LocalDate? { recording.day }
 
     /// Both, worked out once per run (every recorded answer is stamped with them).
     var recording: Recorded {
@@ -33,7 +33,7 @@ extension FixtureTransport {
     }
 
     /// The manifest of a set, read once.
-    public func manifest(_ folder: URL) -> FixtureManifest? {
+    package func manifest(_ folder: URL) -> FixtureManifest? {
         known.withLock { known in
             if let manifest = known.manifests[folder] { return manifest }
             let manifest = FixtureManifest.load(from: folder)

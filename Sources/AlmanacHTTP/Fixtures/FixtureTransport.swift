@@ -9,7 +9,7 @@ import Synchronization
 /// is read; files the manifest does not list are read when first needed.
 public final class FixtureTransport: Sendable {
     /// The sets, most preferred first.
-    public let folders: [URL]
+    package let folders: [URL]
     /// Each provider folder's candidates and each set's manifest, read once.
     let known = Mutex((candidates: [String: [Candidate]](), manifests: [URL: FixtureManifest?](), recorded: Recorded?.none))
 
@@ -41,7 +41,7 @@ public final class FixtureTransport: Sendable {
     let providers: [String: Provider]
 
     /// The size cap of the folder of kept answers unless told otherwise: 10 MB.
-    public static let defaultReplayLimitBytes = 10 * 1024 * 1024
+    package static let defaultReplayLimitBytes = 10 * 1024 * 1024
 
     /// Answers given before, kept with the stamps of the files they came from; nil: none kept.
     private let replay: FixtureReplay?
@@ -50,7 +50,7 @@ public final class FixtureTransport: Sendable {
     ///   - providers: the providers a request may name; others are known by name only.
     ///   - replayFolder: where answers are kept for later runs (`<cache>/replay`); nil: nowhere.
     ///   - replayLimitBytes: that folder's size cap (10 MB by default).
-    public convenience init(
+    package convenience init(
         folders: [URL], providers: [Provider] = [], replayFolder: URL? = nil, replayLimitBytes: Int = defaultReplayLimitBytes
     ) {
         self.init(
@@ -63,20 +63,20 @@ public final class FixtureTransport: Sendable {
         self.replay = replay
     }
 
-    public convenience init(folder: URL, providers: [Provider] = [], replayFolder: URL? = nil) {
+    package convenience init(folder: URL, providers: [Provider] = [], replayFolder: URL? = nil) {
         self.init(folders: [folder], providers: providers, replayFolder: replayFolder)
     }
 
     /// The most preferred set.
-    public var folder: URL { folders[0] }
+    package var folder: URL { folders[0] }
 
     /// Forgets the answers kept for later runs (all, or one provider's), so the next ones are
     /// worked out from the sets again; returns how many.
     @discardableResult
-    public func forgetKeptAnswers(provider: Provider? = nil) -> Int { replay?.clear(provider: provider) ?? 0 }
+    package func forgetKeptAnswers(provider: Provider? = nil) -> Int { replay?.clear(provider: provider) ?? 0 }
 
     /// The file keeping the answer to a request for later runs; nil when none are kept.
-    public func keptAnswerPath(for descriptor: RequestDescriptor) -> String? {
+    package func keptAnswerPath(for descriptor: RequestDescriptor) -> String? {
         replay?.path(for: replayRequest(descriptor), provider: descriptor.provider)
     }
 
@@ -89,7 +89,7 @@ public final class FixtureTransport: Sendable {
     ///
     /// An answer kept from an earlier run is served while its files are unchanged; otherwise the
     /// answer is worked out from the sets (and kept, when it is a success).
-    public func respond(to descriptor: RequestDescriptor) throws -> HTTPResponse {
+    package func respond(to descriptor: RequestDescriptor) throws -> HTTPResponse {
         let request = replayRequest(descriptor)
         if let replay, let kept = replay.read(request, provider: descriptor.provider) {
             known.withLock { if $0.recorded == nil { $0.recorded = Recorded(day: kept.recordedOn, at: kept.recordedAt) } }
@@ -148,7 +148,7 @@ public final class FixtureTransport: Sendable {
     /// What the recordings answer for requests like this one (same provider and path): the
     /// values of the parameters that tell them apart (`geocode=Moscow` → `Moscow`; `lat`/`lon` →
     /// `55.76,37.62`), in recording order, each once.
-    public func coverage(for descriptor: RequestDescriptor) -> [String] {
+    package func coverage(for descriptor: RequestDescriptor) -> [String] {
         let similar = candidates(for: descriptor.provider).filter { $0.path == descriptor.path && $0.status == 200 }
         let varying = Set(similar.flatMap { $0.query.keys }).filter { name in Set(similar.map { $0.query[name] ?? "" }).count > 1 }
         var seen = Set<String>()

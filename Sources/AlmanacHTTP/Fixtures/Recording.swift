@@ -5,18 +5,18 @@ import Foundation
 ///
 /// `request.query` lists only the parameters that matter; a live request matches when it
 /// carries each of them with the same value (others, and keys, are ignored).
-public struct Recording: Sendable {
-    public var file: String
-    public var method: HTTPMethod
-    public var path: String
-    public var query: [String: String]
-    public var status: Int
-    public var headers: [String: String]
-    public var body: Data
+package struct Recording: Sendable {
+    package var file: String
+    package var method: HTTPMethod
+    package var path: String
+    package var query: [String: String]
+    package var status: Int
+    package var headers: [String: String]
+    package var body: Data
 
     /// Reads a recording; nil when the file is not one. The body is taken as stored
     /// (`BodyEnvelope.read`), not parsed.
-    public static func load(_ url: URL) -> Recording? {
+    package static func load(_ url: URL) -> Recording? {
         guard let data = FileBytes.read(atPath: url.path) else { return nil }
         return data.withUnsafeBytes { raw in
             var parser = JSONParser(bytes: raw.bindMemory(to: UInt8.self))

@@ -16,6 +16,8 @@ public final class CurlTransport: HTTPTransport, @unchecked Sendable {
         self.maxIdle = maxIdle
     }
 
+    /// Sends through libcurl on a `BlockingPool` thread; the task's cancellation aborts the transfer
+    /// at curl's next progress callback (docs/architecture.md §5).
     public func send(_ request: PreparedRequest) async throws -> HTTPResponse {
         try await run { easy, cancellation in try easy.perform(request, cancellation: cancellation) }
     }

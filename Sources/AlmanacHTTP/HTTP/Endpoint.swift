@@ -5,18 +5,18 @@ import Foundation
 ///
 /// Call sites read like `client.fetch(TwelveData.timeSeries(...))`.
 public struct Endpoint<Response: Sendable>: Sendable {
-    public var descriptor: RequestDescriptor
+    package var descriptor: RequestDescriptor
     /// Turns a 2xx body into the response, throwing `DecodingFailure` or `ProviderError`.
     private let decoder: @Sendable (Data) throws -> Response
 
-    public init(_ descriptor: RequestDescriptor, decode: @escaping @Sendable (Data) throws -> Response) {
+    package init(_ descriptor: RequestDescriptor, decode: @escaping @Sendable (Data) throws -> Response) {
         self.descriptor = descriptor
         self.decoder = decode
     }
 
     /// The response in a 2xx body. A `DecodingFailure` carries the endpoint's provider, so its
     /// sentence can name the provider without reading it out of the endpoint's id.
-    public func decode(_ body: Data) throws -> Response {
+    package func decode(_ body: Data) throws -> Response {
         do {
             return try decoder(body)
         } catch var failure as DecodingFailure {
@@ -28,7 +28,7 @@ public struct Endpoint<Response: Sendable>: Sendable {
 
 extension Endpoint where Response: Decodable {
     /// An endpoint decoded by the JSON tree (`JSONDecoding`); decoding errors name the endpoint and coding path.
-    public init(_ descriptor: RequestDescriptor) {
+    package init(_ descriptor: RequestDescriptor) {
         let name = descriptor.name
         self.init(descriptor) { data in try JSONDecoding.decode(Response.self, from: data, endpoint: name) }
     }

@@ -5,6 +5,8 @@ import Foundation
 ///
 /// Implementations throw `TransportError`; they never retry, decode or cache.
 public protocol HTTPTransport: Sendable {
+    /// Sends one prepared request and returns its whole answer, whatever the status; throws
+    /// `TransportError` only when no answer came.
     func send(_ request: PreparedRequest) async throws -> HTTPResponse
 
     /// Sends a request and hands body bytes to `onChunk` as they arrive (not kept); returning

@@ -2,28 +2,28 @@ import AlmanacCore
 import Foundation
 
 /// A decoding failure described by endpoint and coding path, never by body.
-public struct DecodingFailure: Error, Equatable, CustomStringConvertible, Sendable {
-    public var endpoint: String
-    public var detail: String
+package struct DecodingFailure: Error, Equatable, CustomStringConvertible, Sendable {
+    package var endpoint: String
+    package var detail: String
     /// Whose answer it was; set by `Endpoint.decode`.
-    public var provider: Provider?
+    package var provider: Provider?
 
-    public init(endpoint: String, detail: String, provider: Provider? = nil) {
+    package init(endpoint: String, detail: String, provider: Provider? = nil) {
         (self.endpoint, self.detail, self.provider) = (endpoint, detail, provider)
     }
 
-    public var description: String { "\(endpoint): \(detail)" }
+    package var description: String { "\(endpoint): \(detail)" }
 }
 
 /// JSON decoding that reports `endpoint: missing key `a.0.b`` instead of a raw `DecodingError`.
-public enum JSONDecoding {
-    public static func decode<T: Decodable>(_ type: T.Type, from data: Data, endpoint: String) throws -> T {
+package enum JSONDecoding {
+    package static func decode<T: Decodable>(_ type: T.Type, from data: Data, endpoint: String) throws -> T {
         guard let document = JSONValue.parse(data) else { throw DecodingFailure(endpoint: endpoint, detail: "the response is not valid JSON") }
         return try decode(type, from: document, endpoint: endpoint)
     }
 
     /// The same, from a document already parsed (a member of a larger answer).
-    public static func decode<T: Decodable>(_ type: T.Type, from value: JSONValue, endpoint: String) throws -> T {
+    package static func decode<T: Decodable>(_ type: T.Type, from value: JSONValue, endpoint: String) throws -> T {
         do {
             return try JSONTreeDecoder().decode(type, from: value)
         } catch let error as DecodingError {
@@ -31,7 +31,7 @@ public enum JSONDecoding {
         }
     }
 
-    public static func describe(_ error: DecodingError) -> String {
+    package static func describe(_ error: DecodingError) -> String {
         switch error {
         case .keyNotFound(let key, let context):
             return "missing key `\(path(context.codingPath + [key]))`"

@@ -10,14 +10,14 @@ import Foundation
 
 /// A URL as libcurl itself reads it (`curl_url`), so the host checked is the host curl connects
 /// to — never a second parser's guess (`http://127.0.0.1@evil.example/` goes to evil.example).
-public struct ParsedURL: Sendable, Equatable {
+package struct ParsedURL: Sendable, Equatable {
     /// `http` or `https` (lowercase), as curl read it.
-    public let scheme: String
+    package let scheme: String
     /// The host without brackets, port or user info; IPv4 numbers in dotted form (`127.1` → `127.0.0.1`).
-    public let host: String
+    package let host: String
 
     /// Nil when curl cannot parse the text as a URL with a scheme and a host.
-    public init?(_ text: String) {
+    package init?(_ text: String) {
         guard let handle = curl_url() else { return nil }
         defer { curl_url_cleanup(handle) }
         guard text.withCString({ curl_url_set(handle, CURLUPART_URL, $0, 0) }) == CURLUE_OK,
@@ -38,7 +38,7 @@ public struct ParsedURL: Sendable, Equatable {
 
     /// Whether the host is this machine: `localhost`, an address in 127.0.0.0/8 (as a number, not
     /// a name that starts with `127.`), `::1`, or an IPv4-mapped IPv6 address in 127.0.0.0/8.
-    public var isLoopback: Bool {
+    package var isLoopback: Bool {
         if host == "localhost" || host == "localhost." { return true }
         var v4 = in_addr()
         if inet_pton(AF_INET, host, &v4) == 1 { return UInt32(bigEndian: v4.s_addr) >> 24 == 127 }

@@ -3,18 +3,18 @@ import Foundation
 
 /// A wire-ready request: everything the transport needs and nothing it must compute.
 public struct PreparedRequest: Sendable, Equatable {
-    public var method: HTTPMethod
+    package var method: HTTPMethod
     /// The full URL, possibly carrying a key; never log or print it — use `redactedURL`.
-    public var url: String
+    package var url: String
     /// The URL with secret parameters replaced by `***`.
-    public var redactedURL: String
+    package var redactedURL: String
     /// Headers in send order; may carry a key.
-    public var headers: [HTTPHeader]
-    public var options: TransportOptions
+    package var headers: [HTTPHeader]
+    package var options: TransportOptions
     /// Secret values to scrub from any message produced while sending.
-    public var secrets: [String]
+    package var secrets: [String]
 
-    public init(
+    package init(
         method: HTTPMethod, url: String, redactedURL: String,
         headers: [HTTPHeader] = [], options: TransportOptions = .init(), secrets: [String] = []
     ) {
@@ -27,7 +27,7 @@ public struct PreparedRequest: Sendable, Equatable {
     }
 
     /// `host/path?query` without scheme, for logs and messages; secrets redacted.
-    public var displayTarget: String {
+    package var displayTarget: String {
         var text = redactedURL
         for scheme in ["https://", "http://"] where text.hasPrefix(scheme) {
             text.removeFirst(scheme.count)
@@ -36,17 +36,17 @@ public struct PreparedRequest: Sendable, Equatable {
     }
 
     /// The host, for messages.
-    public var host: String {
+    package var host: String {
         ParsedURL(url)?.host ?? "the server"
     }
 }
 
 /// One request header, in send order; may carry a key.
-public struct HTTPHeader: Sendable, Equatable {
-    public var name: String
-    public var value: String
+package struct HTTPHeader: Sendable, Equatable {
+    package var name: String
+    package var value: String
 
-    public init(name: String, value: String) {
+    package init(name: String, value: String) {
         self.name = name
         self.value = value
     }

@@ -8,7 +8,7 @@ import Foundation
 /// Two values are the same provider when their `rawValue`s are equal.
 public struct Provider: Hashable, Sendable {
     /// Where the provider's API key goes on the wire.
-    public enum KeyPlacement: Sendable, Equatable {
+    package enum KeyPlacement: Sendable, Equatable {
         /// No key at all (Fruityvice).
         case none
         /// A query parameter with this name (`appid`, `apikey`).
@@ -19,12 +19,12 @@ public struct Provider: Hashable, Sendable {
 
     /// Several items in one request: one query parameter lists them, comma-separated, and the
     /// answer is an object keyed by each item as sent (Twelve Data's `symbol=A,B`).
-    public struct Batching: Sendable {
-        public let queryName: String
+    package struct Batching: Sendable {
+        package let queryName: String
         /// The body standing for an item the provider has no answer for.
-        public let missing: @Sendable (String) -> String
+        package let missing: @Sendable (String) -> String
 
-        public init(queryName: String, missing: @escaping @Sendable (String) -> String) {
+        package init(queryName: String, missing: @escaping @Sendable (String) -> String) {
             (self.queryName, self.missing) = (queryName, missing)
         }
     }
@@ -32,17 +32,17 @@ public struct Provider: Hashable, Sendable {
     /// Rows by day: a request naming a first and an end day gets only the rows of the answer's
     /// array whose date falls between them. With this, a recording made for a long span answers a
     /// shorter one as the provider itself would (Twelve Data's `start_date`/`end_date` over `values`).
-    public struct DatedRows: Sendable {
+    package struct DatedRows: Sendable {
         /// The answer's top-level array member (`values`) and each row's date member (`datetime`).
-        public let rows: String
-        public let date: String
+        package let rows: String
+        package let date: String
         /// The query parameters naming the first day and the end day, `YYYY-MM-DD`.
-        public let startQuery: String
-        public let endQuery: String
+        package let startQuery: String
+        package let endQuery: String
         /// Whether the end day itself is left out.
-        public let endExclusive: Bool
+        package let endExclusive: Bool
 
-        public init(rows: String, date: String, startQuery: String, endQuery: String, endExclusive: Bool) {
+        package init(rows: String, date: String, startQuery: String, endQuery: String, endExclusive: Bool) {
             (self.rows, self.date, self.startQuery, self.endQuery, self.endExclusive) = (rows, date, startQuery, endQuery, endExclusive)
         }
 
@@ -56,25 +56,25 @@ public struct Provider: Hashable, Sendable {
     }
 
     /// The stable name used in cache entries, fixture folders and settings: `twelvedata`.
-    public let rawValue: String
-    public let displayName: String
+    package let rawValue: String
+    package let displayName: String
     /// The environment variable holding the API key, or nil when none is needed.
-    public let keyVariable: String?
+    package let keyVariable: String?
     /// The environment variable overriding the base URL.
-    public let urlVariable: String
-    public let defaultBaseURL: String
-    public let keyPlacement: KeyPlacement
+    package let urlVariable: String
+    package let defaultBaseURL: String
+    package let keyPlacement: KeyPlacement
     /// Whether requests spend plan credits: a 429 then means the plan's credits are spent, so it
     /// is not retried at once.
-    public let countsCredits: Bool
+    package let countsCredits: Bool
     /// The folder under `Fixtures/` holding this provider's recordings.
-    public let fixtureFolder: String
+    package let fixtureFolder: String
     /// How requests batch several items, when they can.
-    public let batching: Batching?
+    package let batching: Batching?
     /// How answers hold rows by day, when they do.
-    public let datedRows: DatedRows?
+    package let datedRows: DatedRows?
 
-    public init(
+    package init(
         rawValue: String, displayName: String, keyVariable: String?, urlVariable: String, defaultBaseURL: String,
         keyPlacement: KeyPlacement, countsCredits: Bool = false, fixtureFolder: String? = nil, batching: Batching? = nil,
         datedRows: DatedRows? = nil
@@ -92,7 +92,7 @@ public struct Provider: Hashable, Sendable {
     }
 
     /// A provider known only by its stored name (a cache entry's): equal to the declared one.
-    public static func named(_ rawValue: String) -> Provider {
+    package static func named(_ rawValue: String) -> Provider {
         Provider(rawValue: rawValue, displayName: rawValue, keyVariable: nil, urlVariable: "", defaultBaseURL: "", keyPlacement: .none)
     }
 
@@ -100,5 +100,5 @@ public struct Provider: Hashable, Sendable {
     public func hash(into hasher: inout Hasher) { hasher.combine(rawValue) }
 
     /// Query parameter names that carry secrets for any provider; always redacted.
-    public static let secretQueryNames: Set<String> = ["apikey", "appid", "api_key", "key", "token"]
+    package static let secretQueryNames: Set<String> = ["apikey", "appid", "api_key", "key", "token"]
 }

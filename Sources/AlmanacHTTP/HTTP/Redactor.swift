@@ -1,10 +1,10 @@
 import AlmanacCore
 
 /// Removes secrets from text before it reaches a message, log, cache or fixture.
-public enum Redactor {
+package enum Redactor {
     /// Replaces each secret (at least 4 characters) with `***`, and every value of a secret
     /// query parameter (`apikey=…`, `appid=…`) with `***`.
-    public static func scrub(_ text: String, secrets: [String]) -> String {
+    package static func scrub(_ text: String, secrets: [String]) -> String {
         var result = text
         for secret in secrets where secret.count >= 4 {
             result = result.replacingOccurrences(of: secret, with: "***")

@@ -6,21 +6,21 @@ import Foundation
 /// The descriptor is the request's identity: the cache keys on it and the
 /// fixtures match on it. It never holds a secret.
 public struct RequestDescriptor: Sendable, Equatable, Hashable {
-    public var provider: Provider
+    package var provider: Provider
     /// A short dotted name for logs and recordings, e.g. `openweather.onecall`.
-    public var name: String
+    package var name: String
     /// What the request asks for, in a user's words ("fruit catalogue", "weather at 55.76,37.62");
     /// nil for "the provider's answer". Not part of the identity.
-    public var subject: String?
-    public var method: HTTPMethod
+    package var subject: String?
+    package var method: HTTPMethod
     /// Path below the provider's base URL, starting with `/`.
-    public var path: String
-    public var query: [QueryItem]
-    public var headers: [String: String]
+    package var path: String
+    package var query: [QueryItem]
+    package var headers: [String: String]
     /// How long a cached answer stays fresh, in seconds.
-    public var ttl: TimeInterval
+    package var ttl: TimeInterval
 
-    public init(
+    package init(
         provider: Provider, name: String, subject: String? = nil, method: HTTPMethod = .get, path: String,
         query: [QueryItem] = [], headers: [String: String] = [:], ttl: TimeInterval
     ) {
@@ -35,10 +35,10 @@ public struct RequestDescriptor: Sendable, Equatable, Hashable {
     }
 
     /// What a message calls this request: its subject, else "<provider> answer".
-    public var what: String { subject ?? "\(provider.displayName) answer" }
+    package var what: String { subject ?? "\(provider.displayName) answer" }
 
     /// `provider GET /path?a=1&b=2` with parameters sorted; stable across runs and free of secrets.
-    public var identity: String {
+    package var identity: String {
         let items =
             query
             .filter { !Provider.secretQueryNames.contains($0.name.lowercased()) }

@@ -2,12 +2,12 @@ import AlmanacCore
 import Foundation
 
 /// Problems found while turning a descriptor into a wire request.
-public enum RequestError: Error, Equatable, CustomStringConvertible, Sendable {
+package enum RequestError: Error, Equatable, CustomStringConvertible, Sendable {
     /// `subject` names what the URL is for, `variable` where it was set.
     case invalidBaseURL(subject: String, variable: String)
     case insecureURL(host: String, variable: String)
 
-    public var description: String {
+    package var description: String {
         switch self {
         case .invalidBaseURL(let subject, let variable):
             "The URL for \(subject) is not an http(s) URL; fix \(variable)."
@@ -18,13 +18,13 @@ public enum RequestError: Error, Equatable, CustomStringConvertible, Sendable {
 }
 
 /// Turns a `RequestDescriptor` into a `PreparedRequest`: a pure function, no I/O.
-public enum RequestPreparer {
+package enum RequestPreparer {
     /// Joins `baseURL` and the descriptor's path, encodes the query, attaches the key.
     ///
     /// - Parameters:
     ///   - baseURL: the provider host, optionally with a path prefix (`http://127.0.0.1:8080/twelvedata`).
     ///   - key: the API key, or nil when the provider needs none or it is not set.
-    public static func prepare(
+    package static func prepare(
         _ descriptor: RequestDescriptor, baseURL: String, key: String?, options: TransportOptions = .init()
     ) throws -> PreparedRequest {
         let provider = descriptor.provider
@@ -50,7 +50,7 @@ public enum RequestPreparer {
 
     /// The request for a recorded answer (`FixtureTransport`): `fixture://<provider><path>?<query>`,
     /// never a key.
-    public static func prepareRecorded(_ descriptor: RequestDescriptor) -> PreparedRequest {
+    package static func prepareRecorded(_ descriptor: RequestDescriptor) -> PreparedRequest {
         let base = joined("\(FixtureTransport.scheme)://\(descriptor.provider.rawValue)", descriptor.path)
         return PreparedRequest(
             method: descriptor.method, url: base + queryString(descriptor.query, redacting: false),
@@ -58,7 +58,7 @@ public enum RequestPreparer {
     }
 
     /// A plain GET of a full URL (a deal stream), with the same scheme and host rules.
-    public static func prepare(url: String, setting: String, options: TransportOptions = .init()) throws -> PreparedRequest {
+    package static func prepare(url: String, setting: String, options: TransportOptions = .init()) throws -> PreparedRequest {
         try check(url, subject: setting, variable: setting, options: options)
         return PreparedRequest(method: .get, url: url, redactedURL: Redactor.scrubQuery(url), options: options)
     }

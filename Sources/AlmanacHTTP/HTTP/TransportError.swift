@@ -2,7 +2,7 @@ import AlmanacCore
 import Foundation
 
 /// A failure to complete an HTTP exchange. Messages name the host, never a key or a body.
-public enum TransportError: Error, Equatable, CustomStringConvertible, Sendable {
+package enum TransportError: Error, Equatable, CustomStringConvertible, Sendable {
     case connectionFailed(host: String, reason: String)
     /// The host name did not resolve: no network, or a wrong base URL. Not retried.
     case hostNotFound(host: String)
@@ -16,7 +16,7 @@ public enum TransportError: Error, Equatable, CustomStringConvertible, Sendable 
     case tls(host: String, reason: String)
     case curl(code: Int, reason: String)
 
-    public var description: String {
+    package var description: String {
         switch self {
         case .connectionFailed(let host, let reason):
             "Could not connect to \(host) (\(reason)); check the network or the base URL."
@@ -44,7 +44,7 @@ public enum TransportError: Error, Equatable, CustomStringConvertible, Sendable 
     }
 
     /// Whether the server could not be reached at all (as opposed to failing mid-answer).
-    public var isUnreachable: Bool {
+    package var isUnreachable: Bool {
         switch self {
         case .connectionFailed, .hostNotFound, .connectTimeout: true
         default: false
@@ -52,14 +52,14 @@ public enum TransportError: Error, Equatable, CustomStringConvertible, Sendable 
     }
 
     /// Whether an idempotent request may be retried after this failure.
-    public var isRetryable: Bool {
+    package var isRetryable: Bool {
         switch self {
         case .connectionFailed, .connectionLost, .truncated, .connectTimeout: true
         default: false
         }
     }
 
-    public static func format(_ seconds: TimeInterval) -> String {
+    package static func format(_ seconds: TimeInterval) -> String {
         seconds == seconds.rounded() ? String(Int(seconds)) : DecimalText.fixed(seconds, 1)
     }
 }

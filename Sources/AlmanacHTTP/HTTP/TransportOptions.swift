@@ -4,21 +4,22 @@ import Foundation
 /// Limits applied to every transfer.
 public struct TransportOptions: Sendable, Equatable {
     /// Seconds allowed to establish a connection; 5 by default.
-    public var connectTimeout: TimeInterval = 5
+    package var connectTimeout: TimeInterval = 5
     /// Seconds allowed for the whole transfer; 20 by default.
-    public var totalTimeout: TimeInterval = 20
+    package var totalTimeout: TimeInterval = 20
     /// Largest accepted body in bytes; 16 MB by default. Bigger transfers are aborted.
-    public var maxResponseBytes: Int = 16 * 1024 * 1024
+    package var maxResponseBytes: Int = 16 * 1024 * 1024
     /// Redirects followed at most; 5 by default.
-    public var maxRedirects: Int = 5
+    package var maxRedirects: Int = 5
     /// Allow `http://` to non-loopback hosts (`ALMANAC_ALLOW_INSECURE_HTTP=1`).
-    public var allowInsecureHTTP = false
+    package var allowInsecureHTTP = false
     /// The `User-Agent` sent: the program, its version and where to reach its makers, as MET
     /// Norway's terms ask (`ALMANAC_USER_AGENT` overrides it).
-    public var userAgent = TransportOptions.defaultUserAgent
+    package var userAgent = TransportOptions.defaultUserAgent
 
     /// `almanac/0.1.0 (+https://…)`: names the program and a contact.
-    public static let defaultUserAgent = "almanac/\(AlmanacVersion.current) (+\(AlmanacVersion.homePage))"
+    package static let defaultUserAgent = "almanac/\(AlmanacVersion.current) (+\(AlmanacVersion.homePage))"
 
+    /// The defaults: the timeouts, retries and proxy settings documented on each property.
     public init() {}
 }

@@ -10,11 +10,17 @@ import Synchronization
 /// are served without the network; stale ones are served at once through `onStale`,
 /// then revalidated (conditionally when validators exist); missing ones are fetched.
 public final class DataClient: Sendable {
+    /// Keys, base URLs, folders and network settings.
     public let configuration: Configuration
+    /// The path to the providers; used only when the cache and policy allow a send.
     public let live: LiveClient
+    /// Answers kept under the cache folder (docs/architecture.md §4).
     public let cache: JSONFileCache
+    /// The recorded sample answers; nil when no sample data is installed.
     public let fixtures: FixtureTransport?
+    /// The time used for freshness and ages (injected in tests).
     public let clock: any Clock
+    /// Where warnings and `--verbose` lines go.
     public let console: Console
     /// Asked before each live send when the cache has no fresh answer (a credit budget); nil: always send.
     public let policy: (any SendPolicy)?
@@ -26,6 +32,7 @@ public final class DataClient: Sendable {
     private let unreachable = Mutex<Set<Provider>>([])
     private let unreachableNoted = Mutex(false)
 
+    /// A client over the given parts; `DataClient.standard` builds the usual ones from a configuration.
     public init(
         configuration: Configuration, live: LiveClient, cache: JSONFileCache,
         fixtures: FixtureTransport?, clock: any Clock = SystemClock(), console: Console, policy: (any SendPolicy)? = nil

@@ -5,14 +5,19 @@ import Foundation
 
 /// Where a result came from.
 public enum DataOrigin: String, Sendable, Codable, Equatable {
+    /// From the provider, in this run.
     case live
+    /// From the answer cache.
     case cache
+    /// From the recorded sample data.
     case fixture
 }
 
 /// A decoded result with its provenance.
 public struct Fetched<Value: Sendable>: Sendable {
+    /// The decoded result.
     public var value: Value
+    /// Live, cache or sample data.
     public var origin: DataOrigin
     /// When the data was fetched from the provider (for fixtures: when it was recorded or loaded).
     public var fetchedAt: Date
@@ -21,6 +26,7 @@ public struct Fetched<Value: Sendable>: Sendable {
     /// True when this result replaced a stale one shown earlier and differs from it.
     public var changedAfterStale: Bool = false
 
+    /// A result with where and when it came from.
     public init(value: Value, origin: DataOrigin, fetchedAt: Date, stale: Bool, changedAfterStale: Bool = false) {
         self.value = value
         self.origin = origin
@@ -44,10 +50,14 @@ public struct Fetched<Value: Sendable>: Sendable {
 
 /// Provenance of a rendered result: `live`, `cache (age)` or `sample data`.
 public struct Provenance: Sendable, Codable, Equatable {
+    /// Live, cache or sample data (the oldest of the parts when combined).
     public var origin: DataOrigin
+    /// When the (oldest) data was fetched.
     public var fetchedAt: Date
+    /// True when any part was served past its freshness.
     public var stale: Bool
 
+    /// Provenance as given.
     public init(origin: DataOrigin, fetchedAt: Date, stale: Bool) {
         self.origin = origin
         self.fetchedAt = fetchedAt
@@ -82,6 +92,7 @@ public struct Provenance: Sendable, Codable, Equatable {
 
 /// Human durations: `12 s`, `4 min`, `3 h`, `2 d`.
 public enum Age {
+    /// An age in words: `12 s`, `4 min`, `3 h`, `2 d` (whole units, rounded down).
     public static func describe(_ seconds: TimeInterval) -> String {
         let seconds = max(0, Int(seconds))
         if seconds < 60 { return "\(seconds) s" }

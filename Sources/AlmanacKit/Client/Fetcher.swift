@@ -9,6 +9,8 @@ public protocol Fetcher: Sendable {
 }
 
 extension Fetcher {
+    /// The endpoint's result through the cache policy: fresh cache, else the network, else stale
+    /// cache or sample data, as `DataClient.fetch` documents.
     public func fetch<R: Sendable>(_ endpoint: Endpoint<R>) async throws -> Fetched<R> {
         try await fetch(endpoint, onStale: nil)
     }

@@ -5,13 +5,18 @@ import Foundation
 
 /// Sends a descriptor over the live transport: prepares it, retries, logs, maps statuses.
 public struct LiveClient: Sendable {
+    /// The HTTP transport (curl in the program, a fake or loopback server in tests).
     public var transport: any HTTPTransport
+    /// Keys and base URLs.
     public var configuration: Configuration
+    /// How transient failures are retried.
     public var retry: RetryPolicy
+    /// Where `--verbose` request lines go (keys redacted).
     public var console: Console
     /// Sees every answer before it is mapped (the Twelve Data credit budget); nil by default.
     public var observer: (any ResponseObserver)?
 
+    /// A live client over `transport`.
     public init(
         transport: any HTTPTransport, configuration: Configuration, retry: RetryPolicy = .init(), console: Console,
         observer: (any ResponseObserver)? = nil

@@ -19,6 +19,7 @@ public struct RetryPolicy: Sendable {
         try? await Task.sleep(nanoseconds: UInt64(max(0, seconds) * 1_000_000_000))
     }
 
+    /// The defaults documented on each property.
     public init() {}
 
     /// Backoff before retry number `attempt` (1-based), jittered.

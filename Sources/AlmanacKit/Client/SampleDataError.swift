@@ -19,6 +19,8 @@ public struct SampleDataError: Error, Equatable, CustomStringConvertible, Sendab
     /// True when no sample data is installed at all (a binary copied away from its data).
     public var noSampleData = false
 
+    /// What the sample data covers (`covered`), the keys that would make the request live, the
+    /// subject asked for, and the request (shown under `--verbose`).
     public init(covered: [String], keys: [String], subject: String, request: String? = nil) {
         (self.covered, self.keys, self.subject, self.request) = (covered, keys, subject, request)
     }

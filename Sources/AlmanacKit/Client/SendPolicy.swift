@@ -21,14 +21,18 @@ public protocol SendPolicy: Sendable {
 
 /// A policy's answer before a send.
 public enum SendAdmission: Sendable, Equatable {
+    /// Send now; the ticket is settled with the answer.
     case send(SendTicket)
+    /// Do not send: serve the cached answer instead.
     case serveCached
 }
 
 /// What a policy reserved for one send (nil: nothing reserved, the request goes as it is).
 public struct SendTicket: Sendable, Equatable {
+    /// The credit reservation this send holds, when the policy made one.
     public let reservation: UUID?
 
+    /// A ticket for `reservation` (nil: nothing reserved).
     public init(_ reservation: UUID?) { self.reservation = reservation }
 
     /// Nothing reserved.

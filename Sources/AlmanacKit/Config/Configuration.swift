@@ -5,8 +5,11 @@ import Foundation
 
 /// Everything a run needs to know, resolved once from flags and the environment.
 public struct Configuration: Sendable {
+    /// The program's variables: the process environment over `config.env`.
     public var environment: Environment
+    /// The config, data, cache and state folders.
     public var paths: Paths
+    /// Timeouts, retries and proxy for every request.
     public var transport: TransportOptions
     /// `--offline` or `ALMANAC_OFFLINE=1`: never touch the network.
     public var offline: Bool
@@ -14,6 +17,7 @@ public struct Configuration: Sendable {
     public var refresh: Bool
     /// `--max-age`: treat cached entries older than this many seconds as stale.
     public var maxAge: TimeInterval?
+    /// True under `--verbose`: requests, cache decisions and timings go to stderr.
     public var verbose: Bool
     /// `--no-wait`: when the Twelve Data credits are spent and nothing is cached, fail (exit 75)
     /// instead of waiting for the next minute.
@@ -43,6 +47,7 @@ public struct Configuration: Sendable {
         return folders
     }
 
+    /// A configuration from its parts; `Configuration.load` reads the usual ones.
     public init(
         environment: Environment, offline: Bool = false, refresh: Bool = false,
         maxAge: TimeInterval? = nil, verbose: Bool = false, timeout: TimeInterval? = nil,
@@ -75,6 +80,7 @@ public struct Configuration: Sendable {
         provider.keyVariable.flatMap { environment[$0] }
     }
 
+    /// The provider's base URL: its `ALMANAC_<PROVIDER>_URL` variable, else its own.
     public func baseURL(for provider: Provider) -> String {
         environment[provider.urlVariable] ?? provider.defaultBaseURL
     }

@@ -9,12 +9,15 @@ import Foundation
 /// variables) > the config file (`<config>/config.env`) > built-in default.
 /// Command-line flags are applied on top by the caller.
 public struct Environment: Sendable, Equatable {
+    /// Every variable, by name.
     public private(set) var values: [String: String]
 
+    /// The variables given (none by default).
     public init(_ values: [String: String] = [:]) {
         self.values = values
     }
 
+    /// The value of `name`; nil when unset or empty.
     public subscript(name: String) -> String? {
         guard let value = values[name], !value.isEmpty else { return nil }
         return value
@@ -33,6 +36,7 @@ public struct Environment: Sendable, Equatable {
         }
     }
 
+    /// Sets `name` (nil unsets it).
     public mutating func set(_ name: String, _ value: String?) {
         values[name] = value
     }

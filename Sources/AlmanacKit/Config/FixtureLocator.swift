@@ -18,12 +18,17 @@ import Foundation
 public enum FixtureLocator {
     /// How the folder was found, for `almanac doctor`.
     public enum Origin: String, Sendable, Codable {
+        /// Named by the variable.
         case variable = "ALMANAC_FIXTURES"
+        /// `share/almanac/Fixtures` beside an installed binary.
         case installed = "installed beside the program"
+        /// The source checkout the binary was built in.
         case checkout = "the checkout's Fixtures/"
+        /// The fallback variable, looked at last.
         case fallback = "ALMANAC_FIXTURES_DIR"
     }
 
+    /// The sample data folder, searched in the order of `Origin`; nil when there is none.
     public static func locate(environment: Environment, executablePath: String?) -> URL? {
         find(environment: environment, executablePath: executablePath)?.url
     }

@@ -8,13 +8,19 @@ import Foundation
 /// With `ALMANAC_HOME` they are `config`, `data`, `cache`, `state` below it; otherwise the
 /// XDG folders (`$XDG_CONFIG_HOME/almanac`, …) with their usual defaults under `~`.
 public struct Paths: Sendable, Equatable {
+    /// Settings (`config.env`): `$XDG_CONFIG_HOME/almanac` by default.
     public var config: URL
+    /// User documents: `$XDG_DATA_HOME/almanac` by default.
     public var data: URL
+    /// Cached answers: `$XDG_CACHE_HOME/almanac` by default.
     public var cache: URL
+    /// Credit windows, pauses and refusals: `$XDG_STATE_HOME/almanac` by default.
     public var state: URL
 
+    /// `config.env` in the config folder.
     public var configFile: URL { config.appendingPathComponent("config.env") }
 
+    /// The four folders as given.
     public init(config: URL, data: URL, cache: URL, state: URL) {
         self.config = config
         self.data = data
@@ -22,6 +28,7 @@ public struct Paths: Sendable, Equatable {
         self.state = state
     }
 
+    /// The folders below `ALMANAC_HOME` when set, else the XDG folders with their defaults under `~`.
     public static func resolve(_ environment: Environment) -> Paths {
         // Paths joined as text and made URLs once: appending a component to a URL costs more
         // than the rest of this function.

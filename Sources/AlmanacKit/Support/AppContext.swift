@@ -7,15 +7,20 @@ import Foundation
 /// a test): configuration, the console for notes, the data client and the clock. How results
 /// are shown (colour, `--json`, a terminal) belongs to the front end (`FrontContext`).
 public struct AppContext: Sendable {
+    /// Keys, folders and network settings.
     public var configuration: Configuration
+    /// Where notes and warnings go.
     public var console: Console
+    /// The cache-first client.
     public var client: DataClient
+    /// The time every feature reads.
     public var clock: any Clock
     /// The Twelve Data credit budget and its waits: the same gate the client's send policy uses
     /// when the wiring passes it to both (`DataClient.standard(…, credits:)`); else one of its own
     /// over the same shared budget file.
     public var credits: CreditGate
 
+    /// A context; the credit gate is built from the configuration when not given.
     public init(configuration: Configuration, console: Console, client: DataClient, clock: any Clock = SystemClock(), credits: CreditGate? = nil) {
         self.configuration = configuration
         self.console = console

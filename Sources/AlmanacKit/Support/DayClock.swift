@@ -5,10 +5,12 @@ import Foundation
 /// `ALMANAC_TODAY` when set (a pinned day, for examples and tests), else the clock's date in
 /// the local zone.
 public struct DayClock: Sendable {
+    /// The clock behind `now()`.
     public let clock: any Clock
     /// `ALMANAC_TODAY` as written; nil when not set.
     public let pinned: String?
 
+    /// A day clock; `pinned` is `ALMANAC_TODAY` as written.
     public init(clock: any Clock, pinned: String? = nil) {
         self.clock = clock
         self.pinned = pinned
@@ -17,6 +19,7 @@ public struct DayClock: Sendable {
     /// Whether "today" is pinned rather than read from the clock.
     public var isPinned: Bool { pinned != nil }
 
+    /// The clock's instant (not moved onto a pinned day).
     public func now() -> Date { clock.now() }
 
     /// The instant forecasts are read at: the clock's, moved onto `ALMANAC_TODAY` (same time of

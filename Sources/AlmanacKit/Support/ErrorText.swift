@@ -5,6 +5,7 @@ import Foundation
 
 /// One-line text for any error the program can show a user.
 public enum ErrorText {
+    /// One line for `error`: its own sentence when it has one, else a plain description.
     public static func describe(_ error: any Error) -> String {
         if let error = error as? DecodingError { return JSONDecoding.describe(error) }
         if error is CocoaError { return error.localizedDescription }

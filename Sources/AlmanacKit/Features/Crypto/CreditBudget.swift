@@ -15,11 +15,14 @@ import Foundation
 public struct CreditBudget: Sendable {
     /// What the plan allows: 8 credits a minute and 800 a day by default (Twelve Data's free plan).
     public struct Plan: Sendable, Equatable, Codable {
+        /// Credits allowed in any `window` of seconds.
         public var perMinute: Int
+        /// Credits allowed per UTC day.
         public var perDay: Int
         /// The rolling window for `perMinute`, in seconds; 60 by default.
         public var window: TimeInterval
 
+        /// A plan; limits below 1 become 1.
         public init(perMinute: Int = 8, perDay: Int = 800, window: TimeInterval = 60) {
             self.perMinute = max(1, perMinute)
             self.perDay = max(1, perDay)
@@ -40,10 +43,14 @@ public struct CreditBudget: Sendable {
     /// The reservation a request in this task spends; read by the response observer.
     @TaskLocal public static var reservation: UUID?
 
+    /// The shared counter file, `twelvedata-credits.json` in the state folder.
     public let url: URL
+    /// The limits reservations are held to.
     public let plan: Plan
+    /// The time windows are measured by.
     public let clock: any Clock
 
+    /// The budget kept in `stateFolder`, free plan by default.
     public init(stateFolder: URL, plan: Plan = Plan(), clock: any Clock = SystemClock()) {
         self.url = stateFolder.appendingPathComponent("twelvedata-credits.json")
         self.plan = plan
@@ -232,18 +239,27 @@ public struct CreditBudget: Sendable {
 
 /// Credits used and left, for `crypto usage` and `doctor`.
 public struct CreditUsage: Sendable, Codable, Equatable {
+    /// Credits spent or reserved in the current window.
     public var minuteUsed: Int
+    /// The plan's credits per window.
     public var minuteLimit: Int
+    /// Credits spent today (UTC).
     public var dayUsed: Int
+    /// The plan's credits per day.
     public var dayLimit: Int
     /// When the next credit frees up, when the minute is spent.
     public var nextCreditAt: Date?
+    /// The next 00:00 UTC.
     public var dayResetsAt: Date
     /// The last count the server sent (`Api-Credits-Used` / `Api-Credits-Left`) and when.
     public var serverUsed: Int?
+    /// `Api-Credits-Left` as last sent.
     public var serverLeft: Int?
+    /// When the server last sent its count.
     public var serverAt: Date?
 
+    /// Credits still free in this window (never negative).
     public var minuteLeft: Int { max(0, minuteLimit - minuteUsed) }
+    /// Credits still free today (never negative).
     public var dayLeft: Int { max(0, dayLimit - dayUsed) }
 }

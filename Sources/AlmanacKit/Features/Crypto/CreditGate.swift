@@ -9,10 +9,14 @@ public typealias Sleeper = @Sendable (TimeInterval) async throws -> Void
 /// A wait for Twelve Data credits as it goes, for a front end to draw: the plan in words, when
 /// the wait ends and the seconds left (reported each second; nil once it is over).
 public struct CreditWait: Sendable, Equatable {
+    /// The plan in words, e.g. `8 credits a minute`.
     public var plan: String
+    /// When the wait ends.
     public var until: Date
+    /// Whole seconds left, counting down.
     public var secondsLeft: Int
 
+    /// A wait as reported.
     public init(plan: String, until: Date, secondsLeft: Int) {
         (self.plan, self.until, self.secondsLeft) = (plan, until, secondsLeft)
     }
@@ -25,19 +29,25 @@ public struct CreditGate: Sendable {
     /// Told of a wait each second, and `nil` when it ends.
     public typealias WaitReporter = @Sendable (CreditWait?) -> Void
 
+    /// The shared credit counter.
     public let budget: CreditBudget
+    /// Where the one-line note goes when no `onWait` draws the wait.
     public let console: Console
+    /// The time waits are measured by.
     public let clock: any Clock
+    /// How a wait passes (`systemSleep` in the program).
     public let sleep: Sleeper
     /// Fail at once instead of waiting.
     public let noWait: Bool
     /// How the front end shows a wait; nil: one note line.
     public let onWait: WaitReporter?
 
+    /// `Task.sleep`: cancelling the task ends the wait with `CancellationError`.
     public static let systemSleep: Sleeper = { seconds in
         try await Task.sleep(nanoseconds: UInt64(max(0, seconds) * 1_000_000_000))
     }
 
+    /// A gate over `budget`; waits with `sleep` unless `noWait`.
     public init(
         budget: CreditBudget, console: Console, clock: any Clock, sleep: @escaping Sleeper = CreditGate.systemSleep, noWait: Bool,
         onWait: WaitReporter? = nil

@@ -11,8 +11,10 @@ import Foundation
 /// Other providers, and sends already inside a caller's reservation (a batch of prices reserved
 /// as a whole, `/api_usage`), pass as they are.
 public struct CreditPolicy: SendPolicy {
+    /// Reserves, waits for and settles the credits.
     public let gate: CreditGate
 
+    /// The policy for `gate`.
     public init(gate: CreditGate) { self.gate = gate }
 
     public func admit(_ descriptor: RequestDescriptor, cachedAt: Date?) async throws -> SendAdmission {

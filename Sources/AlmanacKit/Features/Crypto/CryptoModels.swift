@@ -5,8 +5,11 @@ import Foundation
 
 /// One watchlist row with today's price.
 public struct PriceRow: Codable, Sendable, Equatable {
+    /// The watchlist ID shown in the table.
     public var id: Int
+    /// The pair, `BTC/USD`.
     public var symbol: String
+    /// The coin's name, `Bitcoin`.
     public var name: String
     /// The latest price in the quote currency.
     public var price: Double?
@@ -19,26 +22,39 @@ public struct PriceRow: Codable, Sendable, Equatable {
     public var refusedUntil: Date?
 }
 
+/// The watchlist's prices and where they came from.
 public struct WatchlistPrices: Sendable {
+    /// One row per pair, in watchlist order.
     public var rows: [PriceRow]
+    /// Live, cache or sample data, combined over the rows.
     public var provenance: Provenance
 }
 
 /// One day of a price history.
 public struct HistoryRow: Codable, Sendable, Equatable {
+    /// The trading day (UTC).
     public var date: LocalDate
+    /// Opening price, in the quote currency; nil when not sent.
     public var open: Double?
+    /// Highest price of the day.
     public var high: Double?
+    /// Lowest price of the day.
     public var low: Double?
+    /// Closing price (today: the latest).
     public var close: Double
 }
 
+/// Daily prices of one pair over a range of days.
 public struct PriceHistory: Sendable {
+    /// The pair, `ETH/USD`.
     public var symbol: String
+    /// The coin's name.
     public var name: String
     /// The days asked for.
     public var range: ClosedRange<LocalDate>
+    /// One row per day, oldest first.
     public var rows: [HistoryRow]
+    /// Where the rows came from.
     public var provenance: Provenance
 
     /// The days the rows cover (first to last row); the range asked for when there are none.

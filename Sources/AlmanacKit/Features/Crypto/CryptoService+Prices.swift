@@ -4,6 +4,7 @@ import AlmanacProviders
 import Foundation
 
 extension CryptoService {
+    /// Told of the prices shown from a stale cache before fresh ones arrive.
     public typealias PricesHandler = @Sendable (WatchlistPrices) async -> Void
 
     /// Most symbols one `/quote` request carries.

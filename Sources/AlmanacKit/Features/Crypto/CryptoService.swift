@@ -14,13 +14,16 @@ public struct CryptoService: Sendable {
 
     /// The cache-first client (answers, and each pair's own cached quote for the watchlist).
     public let client: DataClient
+    /// The watchlist document.
     public let store: DocumentStore<Watchlist>
     /// Whether Twelve Data is live, `--refresh`.
     public let configuration: Configuration
     /// The credit budget, its countdown and its notes.
     public let gate: CreditGate
+    /// Today's date (`ALMANAC_TODAY` pins it).
     public let days: DayClock
 
+    /// The service over a client, the watchlist and the credit gate.
     public init(client: DataClient, store: DocumentStore<Watchlist>, configuration: Configuration, gate: CreditGate, days: DayClock) {
         self.client = client
         self.store = store
@@ -37,6 +40,7 @@ public struct CryptoService: Sendable {
             days: context.days)
     }
 
+    /// The credit counter behind the gate.
     public var budget: CreditBudget { gate.budget }
     var live: Bool { configuration.mode(for: .twelveData) == .live }
 
@@ -50,6 +54,7 @@ public struct CryptoService: Sendable {
         return try days.today()
     }
 
+    /// The watchlist as saved.
     public func watchlist() throws -> Watchlist { try store.read() }
 
     /// Credits used and left this minute and today, as this machine last heard them.
@@ -87,6 +92,7 @@ public struct CryptoService: Sendable {
         return true
     }
 
+    /// Removes the pair meant by `reference` (ID, code, pair or name); `CryptoError` when none.
     public func remove(_ reference: String) throws -> Watchlist.Item {
         try store.update { list in
             guard let index = list.index(of: reference) else {

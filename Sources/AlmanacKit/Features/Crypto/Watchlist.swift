@@ -10,7 +10,9 @@ public struct Watchlist: StoredDocument, Equatable {
     public static let schemaVersion = 2
     public static let fileName = "watchlist.json"
 
+    /// One watched pair.
     public struct Item: Codable, Sendable, Equatable {
+        /// Stable; never reused after a removal.
         public var id: Int
         /// The pair as Twelve Data writes it, e.g. `BTC/USD`.
         public var symbol: String
@@ -23,7 +25,9 @@ public struct Watchlist: StoredDocument, Equatable {
         }
     }
 
+    /// The pairs, in the order shown.
     public var items: [Item]
+    /// The ID the next added pair gets.
     public var nextID: Int
 
     /// On first use: BTC, ETH, SOL, XRP, ADA and DOGE against the US dollar.

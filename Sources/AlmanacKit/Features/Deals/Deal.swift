@@ -5,17 +5,28 @@ import Foundation
 
 /// One trading deal as the deal server streams it.
 public struct Deal: Sendable, Equatable, Codable {
+    /// Which way the deal went.
     public enum Side: String, Sendable, Codable, CaseIterable {
-        case buy, sell
+        /// Bought.
+        case buy
+        /// Sold.
+        case sell
     }
 
+    /// The deal's number, unique in a stream.
     public var id: Int64
+    /// When the deal last changed.
     public var dateModified: Date
+    /// `EUR/USD_TOD`: the pair and the settlement.
     public var instrumentName: String
+    /// Price per unit, in the quote currency.
     public var price: Double
+    /// Amount traded, in units of the base currency.
     public var amount: Double
+    /// Buy or sell.
     public var side: Side
 
+    /// A deal as given.
     public init(id: Int64, dateModified: Date, instrumentName: String, price: Double, amount: Double, side: Side) {
         self.id = id
         self.dateModified = dateModified
@@ -28,8 +39,18 @@ public struct Deal: Sendable, Equatable, Codable {
 
 /// The columns the table can be sorted by.
 public enum DealColumn: String, Sendable, CaseIterable, Codable {
-    case date, instrument, price, amount, side
+    /// `dateModified`.
+    case date
+    /// `instrumentName`.
+    case instrument
+    /// `price`.
+    case price
+    /// `amount`.
+    case amount
+    /// `side`, buys first when ascending.
+    case side
 
+    /// The column's heading: `Date modified`, `Instrument`, `Price`, `Amount`, `Side`.
     public var title: String {
         switch self {
         case .date: "Date modified"

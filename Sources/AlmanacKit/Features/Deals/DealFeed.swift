@@ -9,12 +9,15 @@ public final class DealFeed {
     /// rest wait in the inbox, which holds the source back when full).
     public static let frameLimit = 4_096
 
+    /// The sorted table the feed merges into.
     public let store: DealStore
+    /// Where deals come from.
     public let source: DealSource
     private let inbox = DealInbox()
     /// Deals merged by the last `pump()`.
     public private(set) var lastMerged = 0
 
+    /// A feed into a new store sorted by `column` (date, newest first, by default).
     public init(source: DealSource, column: DealColumn = .date, descending: Bool = true) {
         self.source = source
         self.store = DealStore(column: column, descending: descending)
@@ -29,6 +32,7 @@ public final class DealFeed {
     /// Times the source had to wait for the merges (back-pressure; no deal is dropped).
     public var producerStalls: Int { inbox.producerStalls }
 
+    /// Starts the source on its own thread (or task); returns at once.
     public func start(transport: any HTTPTransport = CurlTransport(), options: TransportOptions = .init()) {
         source.start(into: inbox, transport: transport, options: options)
     }
@@ -80,9 +84,11 @@ public final class DealFeed {
     public var received: Int { inbox.status.received }
     /// Lines of a JSON-lines source that could not be read.
     public var skipped: Int { inbox.status.skipped }
+    /// Why the source ended early, in words; nil when it did not.
     public var failure: String? { inbox.failure }
     /// The source has ended and every deal is merged.
     /// The source has ended (run out, failed or stopped); some deals may still wait to be merged.
     public var isSourceFinished: Bool { inbox.status.finished }
+    /// The source has ended and every deal it sent is merged.
     public var isComplete: Bool { inbox.status.finished && store.count == inbox.status.received }
 }

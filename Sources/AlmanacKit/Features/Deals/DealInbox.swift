@@ -26,6 +26,7 @@ public final class DealInbox: @unchecked Sendable {
     /// Told of every batch and of the end, for a consumer that awaits them (`arrivals()`).
     private var listener: AsyncStream<Void>.Continuation?
 
+    /// An inbox holding at most `limit` deals before producers wait.
     public init(limit: Int = 65_536) {
         self.limit = limit
     }
@@ -84,6 +85,7 @@ public final class DealInbox: @unchecked Sendable {
         if now { stop() }
     }
 
+    /// Times a producer had to wait for room.
     public var producerStalls: Int { lock.withLock { stalls } }
 
     /// The source is exhausted; `skipped` lines could not be read.
@@ -101,6 +103,7 @@ public final class DealInbox: @unchecked Sendable {
         lock.withLock { failureReason = failure }
     }
 
+    /// Why the source ended early; nil when it did not.
     public var failure: String? { lock.withLock { failureReason } }
 
     /// Waiting batches in arrival order, whole batches up to about `limit` deals (all by default).
@@ -121,6 +124,7 @@ public final class DealInbox: @unchecked Sendable {
         }
     }
 
+    /// Deals received so far, whether the source has ended, and lines that could not be read.
     public var status: (received: Int, finished: Bool, skipped: Int) {
         lock.withLock { (received, finished, skipped) }
     }

@@ -19,14 +19,18 @@ public final class DealServer: @unchecked Sendable {
         7.24, 92.5, 92.6, 99.9, 34.2, 2650,
     ]
 
+    /// Deals the server sends before it ends.
     public let count: Int
+    /// The generator's seed: the same seed sends the same deals.
     public let seed: UInt64
     /// Mean batches per second; 0 = as fast as possible.
     public let pace: Double
+    /// Deals per batch.
     public let batchSize = 100
     private let lock = NSLock()
     private var stopped = false
 
+    /// A server of `count` deals; `pace` is mean batches a second (0: as fast as taken).
     public init(count: Int = 1_000_000, seed: UInt64 = 42, pace: Double = 0) {
         self.count = max(0, count)
         self.seed = seed
@@ -75,6 +79,7 @@ public final class DealServer: @unchecked Sendable {
 public struct SplitMix64: RandomNumberGenerator, Sendable {
     private var state: UInt64
 
+    /// A generator started at `seed`.
     public init(seed: UInt64) { state = seed }
 
     public mutating func next() -> UInt64 {

@@ -6,8 +6,11 @@ import Foundation
 /// Feeds an inbox in batches of 100: the built-in deal server, or JSON lines from a file or an
 /// HTTP URL (streamed through the curl transport, never buffered whole).
 public enum DealSource: Sendable {
+    /// The built-in generator: `count` deals from `seed`, `pace` batches a second (0: as fast as taken).
     case server(count: Int, seed: UInt64, pace: Double)
+    /// A JSON-lines file.
     case file(URL)
+    /// JSON lines streamed from an `http(s)` address.
     case url(String)
 
     /// `FILE` or `http(s)://…`.
@@ -72,11 +75,13 @@ public final class LineBatcher: @unchecked Sendable {
     private var skipped = 0
     private let lock = NSLock()
 
+    /// A batcher feeding `inbox`.
     public init(inbox: DealInbox) {
         self.inbox = inbox
         batch.reserveCapacity(100)
     }
 
+    /// Adds bytes; each whole line is parsed and batched by 100, a partial line kept for the next chunk.
     public func feed(_ chunk: Data) {
         lock.withLock {
             partial.append(chunk)
@@ -89,10 +94,12 @@ public final class LineBatcher: @unchecked Sendable {
         }
     }
 
+    /// Records why the source ended early.
     public func fail(_ reason: String) {
         inbox.note(failure: reason)
     }
 
+    /// Parses the last line, hands on the last batch and ends the inbox.
     public func end() {
         lock.withLock {
             if !partial.isEmpty { line(partial) }

@@ -39,15 +39,18 @@ public final class DealStore {
         var copied: Bool { snapshot.withLock { $0 == nil } }
     }
 
+    /// The column rows are sorted by.
     public private(set) var column: DealColumn = .date
     /// Newest first by default.
     public private(set) var descending = true
 
+    /// An empty table sorted by `column`.
     public init(column: DealColumn = .date, descending: Bool = true) {
         self.column = column
         self.descending = descending
     }
 
+    /// Rows in the view.
     public var count: Int { view.count }
 
     /// Bytes held per row when the view's blocks are full: the columns and one view entry
@@ -230,6 +233,7 @@ public final class DealStore {
         deal(row: row(atPosition: position))
     }
 
+    /// The deal at `row` of the current order (0-based; must be below `count`).
     public func deal(row: Int) -> Deal {
         columns.deal(row)
     }

@@ -7,6 +7,7 @@ import Foundation
 public struct Doctor: Sendable {
     let context: AppContext
 
+    /// A doctor for the run's configuration and client.
     public init(context: AppContext) {
         self.context = context
     }
@@ -15,6 +16,7 @@ public struct Doctor: Sendable {
         .twelveData, .fruityvice, .openWeather, .yandexGeocoder, .metNorway, .openMeteoGeocoding, .openMeteoEnsemble,
     ]
 
+    /// What is configured and chosen; with `check`, one cheap request per provider, timed.
     public func report(check: Bool) async -> DoctorReport {
         let configuration = context.configuration
         var providers: [DoctorReport.ProviderStatus] = []

@@ -6,6 +6,7 @@ import Foundation
 /// Writes exams as an iCalendar file (RFC 5545): CRLF line ends, lines folded at 75 octets,
 /// text escaped, one VEVENT per exam with a stable UID, DTSTART in UTC, one hour long.
 public enum CalendarExport {
+    /// An iCalendar (RFC 5545) file of `exams`, times in `timeZone`, stamped `now`.
     public static func ics(_ exams: [Exam], timeZone: TimeZone, now: Date) -> String {
         var lines = ["BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//Almanac//Exam Planner//EN", "CALSCALE:GREGORIAN"]
         for exam in exams {

@@ -5,9 +5,13 @@ import Foundation
 
 /// One exam. Its `id` never changes once given.
 public struct Exam: Codable, Sendable, Equatable {
+    /// Stable; never reused after a deletion.
     public var id: Int
+    /// The exam's name, one line of at most 100 characters.
     public var name: String
+    /// Its date and time, in the user's time zone.
     public var when: ExamDateTime
+    /// True once filed as passed.
     public var passed: Bool
     /// When it was filed; makes the calendar UID unique across installs.
     public var created: Date
@@ -19,9 +23,12 @@ public struct ExamsDocument: StoredDocument, Equatable {
     public static let fileName = "exams.json"
     public static func initial() -> ExamsDocument { ExamsDocument() }
 
+    /// The ID the next filed exam gets.
     public var nextID = 1
+    /// Pending and passed exams, in filing order.
     public var exams: [Exam] = []
 
+    /// No exams.
     public init() {}
 
     /// IDs are never reused: the next one follows the highest recovered.
@@ -32,10 +39,14 @@ public struct ExamsDocument: StoredDocument, Equatable {
 
 /// Exams of one month, for sectioned lists.
 public struct ExamMonth: Sendable, Equatable {
+    /// The calendar year.
     public var year: Int
+    /// The month, 1…12.
     public var month: Int
+    /// The month's exams in date order.
     public var exams: [Exam]
 
+    /// A month as given.
     public init(year: Int, month: Int, exams: [Exam]) {
         self.year = year
         self.month = month

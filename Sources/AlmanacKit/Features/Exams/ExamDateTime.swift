@@ -5,10 +5,14 @@ import Foundation
 
 /// A local date and time of day, e.g. `2026-12-01 09:30`, without a zone (exams happen in local time).
 public struct ExamDateTime: TextCodable, Sendable, Hashable, Comparable, CustomStringConvertible {
+    /// The day.
     public var date: LocalDate
+    /// The hour, 0…23.
     public var hour: Int
+    /// The minute, 0…59.
     public var minute: Int
 
+    /// A date and time as given (not checked).
     public init(date: LocalDate, hour: Int, minute: Int) {
         self.date = date
         self.hour = hour

@@ -9,14 +9,17 @@ public enum ExamError: UserInputError, Equatable {
     case pastDate(String)
     /// A new date for an exam that is in the past.
     case rescheduledToPast(String)
+    /// A name that is empty once trimmed.
     case emptyName
     /// A name longer than 100 characters (`count` of them).
     case nameTooLong(count: Int)
+    /// A name with a line break in it.
     case multilineName
     /// Text that is not `YYYY-MM-DD HH:MM`.
     case invalidDateTime(String)
     /// No exam has this ID; `ids` are the ones there are.
     case unknownID(Int, ids: [Int])
+    /// The exam with this ID is already passed.
     case alreadyPassed(Int)
 
     public var description: String {

@@ -5,11 +5,14 @@ import Foundation
 
 /// The exam planner's rules: validation, stable ids, grouping by month.
 public struct ExamService: Sendable {
+    /// The exams document.
     public let store: DocumentStore<ExamsDocument>
+    /// Today and now (`ALMANAC_TODAY` pins the day).
     public let days: DayClock
     /// The zone exam times are in; the machine's by default.
     public var timeZone: TimeZone = .current
 
+    /// The service over a store and a clock.
     public init(store: DocumentStore<ExamsDocument>, days: DayClock) {
         self.store = store
         self.days = days
@@ -22,6 +25,7 @@ public struct ExamService: Sendable {
 
     // MARK: - Queries
 
+    /// Pending (`passed: false`) or passed exams, by date then ID.
     public func exams(passed: Bool) throws -> [Exam] {
         try store.read().exams.filter { $0.passed == passed }.sorted { ($0.when, $0.id) < ($1.when, $1.id) }
     }
@@ -85,6 +89,7 @@ public struct ExamService: Sendable {
         }
     }
 
+    /// Deletes the exam with `id`, pending or passed; `ExamError.unknownID` when none.
     @discardableResult
     public func delete(id: Int) throws -> Exam {
         try store.update { document in
@@ -92,6 +97,7 @@ public struct ExamService: Sendable {
         }
     }
 
+    /// The exam with `id`; `ExamError.unknownID` when none.
     public func exam(id: Int) throws -> Exam {
         let document = try store.read()
         return document.exams[try Self.index(of: id, in: document, pendingOnly: false)]
@@ -99,6 +105,7 @@ public struct ExamService: Sendable {
 
     // MARK: - Validation
 
+    /// The name trimmed; `ExamError` when empty, over 100 characters or on several lines.
     public static func validName(_ raw: String) throws -> String {
         let name = raw.trimmingWhitespaceAndNewlines()
         guard !name.isEmpty else { throw ExamError.emptyName }
@@ -107,6 +114,7 @@ public struct ExamService: Sendable {
         return name
     }
 
+    /// `YYYY-MM-DD HH:MM` as a date and time; `ExamError.invalidDateTime` otherwise.
     public static func parse(_ text: String) throws -> ExamDateTime {
         guard let when = ExamDateTime(text) else {
             throw ExamError.invalidDateTime(text)

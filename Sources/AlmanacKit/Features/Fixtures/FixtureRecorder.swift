@@ -12,9 +12,13 @@ import Foundation
 public struct FixtureRecorder: Sendable {
     /// One provider's line of the summary.
     public struct Line: Codable, Sendable, Equatable {
+        /// The provider's stored name.
         public var provider: String
+        /// Requests recorded.
         public var requests: Int
+        /// Bytes written.
         public var bytes: Int
+        /// Occurrences of a key removed from what was written.
         public var secretsScrubbed: Int
         /// Why the provider was not recorded (no key), or nil.
         public var skipped: String?
@@ -22,14 +26,19 @@ public struct FixtureRecorder: Sendable {
         public var failures: [String]
     }
 
+    /// What a recording run did.
     public struct Summary: Codable, Sendable {
+        /// The folder written to.
         public var folder: String
+        /// One line per provider.
         public var lines: [Line]
+        /// True when no provider had a failure.
         public var complete: Bool { lines.allSatisfy(\.failures.isEmpty) }
     }
 
     let context: AppContext
 
+    /// A recorder for the run's configuration (its keys and base URLs).
     public init(context: AppContext) {
         self.context = context
     }

@@ -9,6 +9,7 @@ public enum FruitError: UserInputError, Equatable {
     case eatenInFuture(LocalDate)
     /// Grams must be in `allowed` (more than 0, at most 5000).
     case amountOutOfRange
+    /// No log entry has this number (`logIsEmpty`: there are none at all).
     case noLogEntry(Int, logIsEmpty: Bool)
     /// An empty or overlong (over 60 characters) fruit reference.
     case emptyReference

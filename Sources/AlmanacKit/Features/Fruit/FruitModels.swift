@@ -5,12 +5,18 @@ import Foundation
 
 /// Nutrition per 100 g.
 public struct Nutrition: Codable, Sendable, Equatable {
+    /// Kilocalories.
     public var calories: Double
+    /// Grams of fat.
     public var fat: Double
+    /// Grams of sugar.
     public var sugar: Double
+    /// Grams of carbohydrates.
     public var carbohydrates: Double
+    /// Grams of protein.
     public var protein: Double
 
+    /// Nothing: the start of a sum.
     public static let zero = Nutrition(calories: 0, fat: 0, sugar: 0, carbohydrates: 0, protein: 0)
 
     /// This nutrition for `grams` instead of 100 g.
@@ -21,6 +27,7 @@ public struct Nutrition: Codable, Sendable, Equatable {
             carbohydrates: carbohydrates * factor, protein: protein * factor)
     }
 
+    /// Each value added.
     public static func + (lhs: Nutrition, rhs: Nutrition) -> Nutrition {
         Nutrition(
             calories: lhs.calories + rhs.calories, fat: lhs.fat + rhs.fat, sugar: lhs.sugar + rhs.sugar,
@@ -30,11 +37,17 @@ public struct Nutrition: Codable, Sendable, Equatable {
 
 /// A fruit as shown: names as the provider spells them, taxonomy trimmed.
 public struct Fruit: Codable, Sendable, Equatable {
+    /// The provider's ID.
     public var id: Int
+    /// The name as the provider spells it (`Banana`).
     public var name: String
+    /// Botanical family.
     public var family: String
+    /// Botanical genus.
     public var genus: String
+    /// Botanical order.
     public var order: String
+    /// Per 100 g.
     public var nutrition: Nutrition
 
     /// More than 10 g of sugar per 100 g.
@@ -63,19 +76,28 @@ public struct Fruit: Codable, Sendable, Equatable {
 
 /// One group of fruits under a heading.
 public struct FruitGroup: Sendable, Equatable {
+    /// The heading: a family, genus or order.
     public var name: String
+    /// The fruits under it, by name.
     public var fruits: [Fruit]
 }
 
 /// One fruit eaten: what, when, how much, and its nutrition at the time (per 100 g).
 public struct FruitLogEntry: Codable, Sendable, Equatable {
+    /// The entry's number; never reused.
     public var id: Int
+    /// The provider's ID of the fruit.
     public var fruitID: Int
+    /// The fruit's name.
     public var name: String
+    /// The day it was eaten.
     public var date: LocalDate
+    /// Grams eaten, more than 0 and at most 5000.
     public var grams: Double
+    /// Its nutrition per 100 g when it was logged.
     public var per100g: Nutrition
 
+    /// The nutrition of the grams eaten.
     public var nutrition: Nutrition { per100g.scaled(toGrams: grams) }
 }
 
@@ -85,9 +107,12 @@ public struct FruitLog: StoredDocument, Equatable {
     public static let fileName = "fruit-log.json"
     public static func initial() -> FruitLog { FruitLog() }
 
+    /// The number the next entry gets.
     public var nextID = 1
+    /// Every entry, in logging order.
     public var entries: [FruitLogEntry] = []
 
+    /// An empty log.
     public init() {}
 
     /// Entry numbers are never reused: the next one follows the highest recovered.
@@ -98,8 +123,11 @@ public struct FruitLog: StoredDocument, Equatable {
 
 /// One day of the log with its totals.
 public struct FruitDay: Sendable, Equatable {
+    /// The day.
     public var date: LocalDate
+    /// Its entries, by number.
     public var entries: [FruitLogEntry]
+    /// The day's nutrition summed.
     public var total: Nutrition { entries.reduce(.zero) { $0 + $1.nutrition } }
 }
 

@@ -5,10 +5,14 @@ import Foundation
 
 /// The fruit front end: the catalogue, one fruit, groups, and the log of fruit eaten.
 public struct FruitService: Sendable {
+    /// Fetches the catalogue through the cache policy.
     public let fetcher: any Fetcher
+    /// The fruit log document.
     public let store: DocumentStore<FruitLog>
+    /// Today (`ALMANAC_TODAY` pins it).
     public let days: DayClock
 
+    /// The service over a fetcher, the log and a clock.
     public init(fetcher: any Fetcher, store: DocumentStore<FruitLog>, days: DayClock) {
         self.fetcher = fetcher
         self.store = store
@@ -22,6 +26,7 @@ public struct FruitService: Sendable {
 
     // MARK: - Catalogue
 
+    /// Every fruit the provider knows, with where the list came from.
     public typealias Catalogue = (fruits: [Fruit], provenance: Provenance)
 
     /// Every fruit, trimmed, with the catalogue's provenance.
@@ -126,6 +131,7 @@ public struct FruitService: Sendable {
             .sorted { $0.date < $1.date }
     }
 
+    /// Removes log entry `id`; `FruitError.noLogEntry` when there is none.
     @discardableResult
     public func removeEntry(_ id: Int) throws -> FruitLogEntry {
         try store.update { log in

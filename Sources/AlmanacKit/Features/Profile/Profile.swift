@@ -15,10 +15,12 @@ public struct Profile: StoredDocument, Equatable {
 
 /// Shows and changes the username.
 public struct ProfileService: Sendable {
+    /// The profile document.
     public let store: DocumentStore<Profile>
     /// The login name offered until the user sets one (`USER`, else `LOGNAME`).
     public let loginName: String?
 
+    /// The service over a store and the login name.
     public init(store: DocumentStore<Profile>, loginName: String?) {
         self.store = store
         self.loginName = loginName
@@ -37,6 +39,7 @@ public struct ProfileService: Sendable {
         return "guest"
     }
 
+    /// Saves `name`; `ProfileError` when it is not a valid username.
     @discardableResult
     public func setUsername(_ name: String) throws -> String {
         if let problem = Self.problem(name) { throw problem }

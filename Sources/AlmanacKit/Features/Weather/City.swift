@@ -5,9 +5,13 @@ import Foundation
 
 /// A place Almanac can show weather for, as resolved by a geocoder.
 public struct City: Codable, Sendable, Equatable {
+    /// The place's name as the geocoder gave it.
     public var name: String
+    /// State, province or region, when known.
     public var region: String?
+    /// The country's name, when known.
     public var country: String?
+    /// ISO 3166 alpha-2 code, when known.
     public var countryCode: String?
     /// Degrees north.
     public var latitude: Double
@@ -18,6 +22,7 @@ public struct City: Codable, Sendable, Equatable {
     /// Seconds east of UTC, when only the offset is known.
     public var utcOffset: Int?
 
+    /// A place as given.
     public init(
         name: String, region: String? = nil, country: String? = nil, countryCode: String? = nil,
         latitude: Double, longitude: Double, timeZoneIdentifier: String? = nil, utcOffset: Int? = nil

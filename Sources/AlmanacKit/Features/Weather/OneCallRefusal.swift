@@ -14,6 +14,7 @@ public struct OneCallRefusal: Sendable {
     let url: URL
     let keyHash: String
 
+    /// The note for `key`, kept in `stateFolder`.
     public init(stateFolder: URL, key: String) {
         url = stateFolder.appendingPathComponent("openweather-onecall.json")
         keyHash = String(FNV1a.hash(key.utf8), radix: 16)
@@ -30,11 +31,13 @@ public struct OneCallRefusal: Sendable {
         return record.key == keyHash && now.timeIntervalSince(record.refusedAt) < Self.lifetime && record.refusedAt <= now
     }
 
+    /// Notes that One Call refused this key at `now`.
     public func remember(now: Date) {
         guard let data = try? JSONEncoder().encode(Record(key: keyHash, refusedAt: now)) else { return }
         try? AtomicFile.write(data, to: url, durable: false)
     }
 
+    /// Forgets the refusal (the key was accepted).
     public func forget() {
         try? FileManager.default.removeItem(at: url)
     }

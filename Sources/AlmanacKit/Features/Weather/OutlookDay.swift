@@ -6,14 +6,19 @@ import Foundation
 public struct OutlookDay: Codable, Sendable, Equatable {
     /// The middle of the spread: half the members are below, half above.
     public struct Spread: Codable, Sendable, Equatable {
+        /// The members' median.
         public var median: Double
         /// The 10th and 90th percentiles of the members' values.
         public var low: Double
+        /// The 90th percentile of the members' values.
         public var high: Double
     }
 
+    /// The local day.
     public var date: LocalDate
+    /// The daily minimum's spread over the members.
     public var minimum: Spread
+    /// The daily maximum's spread over the members.
     public var maximum: Spread
     /// The share of members with at least `EnsembleMapper.wetDay` mm that day.
     public var precipitationChance: Double?

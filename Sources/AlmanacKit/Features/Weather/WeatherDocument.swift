@@ -11,14 +11,18 @@ public struct WeatherDocument: StoredDocument, Equatable {
     public static let fileName = "weather.json"
     public static func initial() -> WeatherDocument { WeatherDocument() }
 
+    /// Saved places, in the order shown.
     public var cities: [City] = []
     /// The number of each city in `cities`, same order.
     public var ids: [Int] = []
+    /// The number the next saved city gets.
     public var nextID = 1
     /// Index into `cities` of the default city.
     public var defaultIndex: Int?
+    /// Units, wind, clock and provider choice.
     public var settings = WeatherSettings()
 
+    /// No cities, default settings.
     public init() {}
 
     /// Schema 1 had no numbers: the positions of that day become them.
@@ -59,6 +63,7 @@ public struct WeatherDocument: StoredDocument, Equatable {
         if let index = defaultIndex, !cities.indices.contains(index) { defaultIndex = cities.isEmpty ? nil : 0 }
     }
 
+    /// The default city; nil when none is saved.
     public var defaultCity: City? {
         defaultIndex.flatMap { cities.indices.contains($0) ? cities[$0] : nil }
     }

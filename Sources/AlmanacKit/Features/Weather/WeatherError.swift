@@ -13,14 +13,19 @@ public enum WeatherError: UserInputError, Equatable {
     case noDefaultCity
     /// `saved`: each saved city as its number and name, `3 Oslo`.
     case unknownSavedCity(String, saved: [String])
+    /// The geocoder found no place for `query`.
     case notFound(query: String)
     /// Several places match; `places` in the order offered.
     case ambiguous(query: String, places: [City])
     /// A choice number outside `1...count`.
     case choiceOutOfRange(choice: Int, count: Int, query: String)
+    /// A choice among several places was not made.
     case noneChosen
+    /// A forecast of more days than the product offers.
     case daysOutOfRange(requested: Int, allowed: ClosedRange<Int>)
+    /// Hourly detail for more hours than the product offers.
     case hoursOutOfRange(requested: Int, allowed: ClosedRange<Int>)
+    /// A date that is not `YYYY-MM-DD`.
     case invalidDate(String)
     /// A city name that is empty or longer than 200 characters.
     case badName

@@ -7,19 +7,24 @@ import Foundation
 public struct WeatherService: Sendable {
     /// Asks the user to choose among places; returns an index, or nil to cancel.
     public typealias Chooser = @Sendable ([City]) -> Int?
+    /// Told of a report shown from a stale cache before the fresh one arrives.
     public typealias StaleHandler = @Sendable (WeatherReport) async -> Void
 
     /// The cache-first client (answers, and a look at the cache for the One Call fallback).
     public let client: DataClient
+    /// Saved cities and settings.
     public let store: DocumentStore<WeatherDocument>
     /// Whether OpenWeatherMap is live, its key, the state folder.
     public let configuration: Configuration
+    /// Where notes and warnings go.
     public let console: Console
+    /// Today (`ALMANAC_TODAY` pins it).
     public let days: DayClock
     /// Sources fixed by the caller instead of resolved from keys and settings (the recorder's
     /// keyless pass); nil by default.
     public var pinnedSources: WeatherSources?
 
+    /// The service over its parts.
     public init(client: DataClient, store: DocumentStore<WeatherDocument>, configuration: Configuration, console: Console, days: DayClock) {
         self.client = client
         self.store = store
@@ -37,8 +42,10 @@ public struct WeatherService: Sendable {
 
     // MARK: - Settings and saved cities
 
+    /// Saved cities and settings as stored.
     public func document() throws -> WeatherDocument { try store.read() }
 
+    /// Changes the settings and saves them; returns them as saved.
     public func updateSettings(_ change: (inout WeatherSettings) -> Void) throws -> WeatherSettings {
         try store.update { document in
             change(&document.settings)
@@ -63,6 +70,7 @@ public struct WeatherService: Sendable {
         }
     }
 
+    /// Forgets the saved city meant by `reference` (number or name); `WeatherError` when none.
     public func removeCity(_ reference: String) throws -> City {
         try store.update { document in
             guard let index = document.index(of: reference) else { throw unknownCity(reference, document) }
@@ -70,6 +78,7 @@ public struct WeatherService: Sendable {
         }
     }
 
+    /// Makes the saved city meant by `reference` the default; `WeatherError` when none.
     public func setDefault(_ reference: String) throws -> City {
         try store.update { document in
             guard let index = document.index(of: reference) else { throw unknownCity(reference, document) }

@@ -5,9 +5,21 @@ import Foundation
 
 /// How weather is shown; persisted with the saved cities.
 public struct WeatherSettings: Codable, Sendable, Equatable {
-    public enum Units: String, Codable, Sendable, CaseIterable { case metric, imperial }
+    /// Temperature units.
+    public enum Units: String, Codable, Sendable, CaseIterable {
+        /// °C.
+        case metric
+        /// °F.
+        case imperial
+    }
+    /// Wind speed units.
     public enum Wind: String, Codable, Sendable, CaseIterable {
-        case ms, kmh, mph
+        /// Metres per second.
+        case ms
+        /// Kilometres per hour.
+        case kmh
+        /// Miles per hour.
+        case mph
 
         /// The unit as shown: `m/s`, `km/h`, `mph`.
         public var label: String {
@@ -18,8 +30,11 @@ public struct WeatherSettings: Codable, Sendable, Equatable {
             }
         }
     }
+    /// 12- or 24-hour times.
     public enum Clock: String, Codable, Sendable, CaseIterable {
+        /// `14:05`.
         case h24 = "24"
+        /// `2:05 PM`.
         case h12 = "12"
     }
 
@@ -37,6 +52,7 @@ public struct WeatherSettings: Codable, Sendable, Equatable {
     /// Which provider answers forecasts: nil or `auto` picks by the keys set (`WeatherSources`).
     public var provider: WeatherSources.Choice?
 
+    /// The defaults: metric, m/s, 24-hour, English, provider by keys.
     public init() {}
 
     /// Sets the units; the wind unit follows unless the user chose it.

@@ -9,7 +9,12 @@ import Foundation
 public struct WeatherSources: Sendable, Equatable, Codable {
     /// `weather settings --provider`: `auto` picks by keys; the others pin the forecast.
     public enum Choice: String, Codable, Sendable, CaseIterable {
-        case auto, met, openweather
+        /// By the keys set: OpenWeather with its key, else MET Norway.
+        case auto
+        /// MET Norway, whatever keys are set.
+        case met
+        /// OpenWeather (needs its key).
+        case openweather
     }
 
     /// Current conditions, hourly and the 7-day rows: `openweather` or `metno`.
@@ -38,6 +43,7 @@ public struct WeatherSources: Sendable, Equatable, Codable {
             forecast: forecast.rawValue, geocoder: geocoder.rawValue, outlook: outlook.rawValue, chosen: (choice ?? .auto) != .auto)
     }
 
+    /// True when MET Norway answers the forecast.
     public var usesMET: Bool { forecast == Provider.metNorway.rawValue }
 
     /// Only the keyless providers, whatever keys are set.
