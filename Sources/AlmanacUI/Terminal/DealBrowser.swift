@@ -49,7 +49,8 @@ package final class DealBrowser {
     /// 2 ms), keeping the view followed or pinned. Up to 10 ms of each 16.7 ms frame, so keys
     /// are read at least 60 times a second at any table size.
     package func pump(budget: TimeInterval) {
-        if feed.store.finishSort() { repin() }
+        // A filter being built scans for up to a fifth of the budget; then the merges.
+        if feed.store.step(until: DispatchTime.now().uptimeNanoseconds + UInt64(budget * 2e8)) { repin() }
         afterMerge(feed.pump(limit: .max, budget: budget))
     }
 

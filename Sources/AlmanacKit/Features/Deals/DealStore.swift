@@ -17,13 +17,23 @@ import Synchronization
 /// other threads wait in a `DealInbox`. A re-sort can run on its own thread over a snapshot of
 /// the columns (`sortInBackground`) while the owner keeps merging and drawing the old order.
 public final class DealStore {
-    private var columns = DealColumns()
-    private var view = SortedBlocks()
+    var columns = DealColumns()
+    var view = SortedBlocks()
     /// Rows expected in all (the stream's length when known), so nothing reallocates.
-    private var expected = 0
+    var expected = 0
     /// Rows in the view: rows `0..<merged` of the columns. Only after a background re-sort lands
     /// can rows past it wait (`backlog`), merged a chunk a frame by `catchUp`.
-    private var merged = 0
+    var merged = 0
+    /// The filter shown and its view: the rows of `view` it passes, in the same order, for rows
+    /// `0..<merged` of the columns (`DealStore+Filtering.swift`); nil: no filter.
+    var filtering: FilteredView?
+    /// A filter being built (scanned a chunk a frame, sorted off the thread); the shown view
+    /// stays until it lands.
+    var filterJob: FilterJob?
+    /// A re-sort that landed while a filter is on: held until the filter is built for its column.
+    var pendingView: (view: SortedBlocks, rows: Int, column: DealColumn)?
+    /// Totals of every row received.
+    var allTotals = DealTotals()
     /// A re-sort running off the owner's thread: its column, the rows and instruments it covers.
     private var resort: (column: DealColumn, rows: Int, names: Int, result: Handoff)?
 
@@ -40,7 +50,7 @@ public final class DealStore {
     }
 
     /// The column rows are sorted by.
-    public private(set) var column: DealColumn = .date
+    public internal(set) var column: DealColumn = .date
     /// Newest first by default.
     public private(set) var descending = true
 
@@ -50,8 +60,14 @@ public final class DealStore {
         self.descending = descending
     }
 
-    /// Rows in the view.
-    public var count: Int { view.count }
+    /// Rows in the view shown (the filtered one when a filter is on).
+    public var count: Int { shown.count }
+
+    /// Rows in the table, whatever the filter.
+    public var unfilteredCount: Int { view.count }
+
+    /// The view read: the filtered one when a filter is on.
+    var shown: SortedBlocks { filtering?.view ?? view }
 
     /// Bytes held per row when the view's blocks are full: the columns and one view entry
     /// (row number and key). Splits leave blocks between half and completely full.
@@ -78,7 +94,12 @@ public final class DealStore {
         for batch in batches {
             for deal in batch where columns.append(deal) { newName = true }
         }
-        if newName { columns.recomputeRanks() }
+        for row in first..<columns.count { allTotals.add(columns, row) }
+        if newName {
+            columns.recomputeRanks()
+            filtering?.matcher.refresh(names: columns.names)
+            filterJob?.matcher.refresh(names: columns.names)
+        }
         if newName, column == .instrument {
             rebuild()
             return
@@ -86,15 +107,19 @@ public final class DealStore {
         mergeRows(upTo: columns.count)
     }
 
-    /// Rows in the columns still waiting to enter the view (after a background re-sort landed).
-    public var backlog: Int { columns.count - merged }
+    /// Rows still waiting to enter the view (after a background re-sort landed) or the
+    /// filtered view (after a filter landed).
+    public var backlog: Int { columns.count - merged + (filtering.map { merged - $0.merged } ?? 0) }
 
-    /// Merges up to `limit` waiting rows into the view; returns how many.
+    /// Merges up to `limit` waiting rows into the view, else into the filtered view; returns how many.
     @discardableResult
     public func catchUp(limit: Int) -> Int {
         let before = merged
-        mergeRows(upTo: min(columns.count, merged + max(1, limit)))
-        return merged - before
+        if columns.count > merged {
+            mergeRows(upTo: min(columns.count, merged + max(1, limit)))
+            return merged - before
+        }
+        return catchUpFilter(limit: limit)
     }
 
     /// Merges rows `merged..<end` (already in the columns) into the view: sorted among themselves
@@ -112,6 +137,7 @@ public final class DealStore {
         RadixSort.sort(keys: &keys, rows: &rows)
         let ids = columns.ids
         view.insert(keys: keys, rows: rows) { ids[Int($0)] }
+        if filtering?.merged == first { insertFiltered(rows: rows, keys: keys, upTo: end) }
     }
 
     /// Room for `total` rows up front (when the stream's length is known), so growth never
@@ -127,18 +153,23 @@ public final class DealStore {
     /// Sorts the view by another column (one radix sort); same column: no work.
     public func sort(by column: DealColumn) {
         resort = nil
+        pendingView = nil
         guard column != self.column else { return }
         self.column = column
         rebuild()
     }
 
     /// The column a background re-sort is moving to, while it runs.
-    public var sortingTo: DealColumn? { resort?.column }
+    public var sortingTo: DealColumn? { resort?.column ?? pendingView?.column }
 
     /// Starts re-sorting by `column` on its own thread, over the rows there are now; returns at
     /// once. The view keeps its order (and keeps merging) until `finishSort()` finds it done.
     public func sortInBackground(by column: DealColumn) {
-        guard column != (resort?.column ?? self.column) else { return }
+        guard column != sortingTo ?? self.column else { return }
+        if pendingView != nil {  // a landed re-sort waiting for its filter: superseded
+            pendingView = nil
+            if let job = filterJob { startFilter(job.filter, column: self.column, end: merged) }
+        }
         if column == self.column {
             resort = nil
             return
@@ -169,11 +200,18 @@ public final class DealStore {
     public func finishSort() -> Bool {
         guard let resort, let built = resort.result.view.withLock({ $0.take() }) else { return false }
         self.resort = nil
-        column = resort.column
-        if column == .instrument, columns.names.count != resort.names {
+        if resort.column == .instrument, columns.names.count != resort.names {
+            column = resort.column
             rebuild()  // a new instrument arrived meanwhile: the ranks the sort used are stale
             return true
         }
+        if let filter = filterJob?.filter ?? filtering?.matcher.filter {
+            // Shown together with the filter built for its order (`finishFilter`).
+            pendingView = (built, resort.rows, resort.column)
+            startFilter(filter, column: resort.column, end: resort.rows)
+            return false
+        }
+        column = resort.column
         view = built
         merged = resort.rows
         catchUp(limit: catchUpChunk)  // the rest, a chunk a frame (DealFeed.pump)
@@ -185,11 +223,13 @@ public final class DealStore {
         self.descending = descending
     }
 
-    /// Sorts every row by (key, id) from scratch and refills the view.
+    /// Sorts every row by (key, id) from scratch and refills the view (and the filtered view).
     private func rebuild() {
         view.clear()
         view = Self.sortedView(columns, by: column, reserve: expected)
         merged = columns.count
+        pendingView = nil
+        if let filter = filterJob?.filter ?? filtering?.matcher.filter { applyFilter(filter) }
     }
 
     /// A view of every row of `columns` sorted by (key, id) for `column`.
@@ -219,13 +259,13 @@ public final class DealStore {
 
     // MARK: - Reading
 
-    private func ascending(_ position: Int) -> Int {
-        descending ? view.count - 1 - position : position
+    func ascending(_ position: Int) -> Int {
+        descending ? shown.count - 1 - position : position
     }
 
     /// The row number shown at a view position (0 = top).
     public func row(atPosition position: Int) -> Int {
-        Int(view.row(at: ascending(position)))
+        Int(shown.row(at: ascending(position)))
     }
 
     /// The deal shown at a view position.
@@ -233,13 +273,14 @@ public final class DealStore {
         deal(row: row(atPosition: position))
     }
 
-    /// The deal at `row` of the current order (0-based; must be below `count`).
+    /// The deal stored as row `row` (arrival order, 0-based; must be below the rows received).
     public func deal(row: Int) -> Deal {
         columns.deal(row)
     }
 
     /// Up to `count` deals from view position `offset`.
     public func window(offset: Int, count: Int) -> [Deal] {
+        let view = shown
         let start = max(0, min(offset, view.count))
         let end = min(view.count, start + max(0, count))
         guard start < end else { return [] }
@@ -252,7 +293,7 @@ public final class DealStore {
     /// Where a row stands in the view now (to keep it in place while paused).
     public func position(ofRow row: Int) -> Int {
         let ids = columns.ids
-        let position = view.position(key: columns.key(row, column), id: ids[row]) { ids[Int($0)] }
+        let position = shown.position(key: columns.key(row, column), id: ids[row]) { ids[Int($0)] }
         return ascending(position)
     }
 }

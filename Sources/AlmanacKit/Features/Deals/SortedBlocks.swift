@@ -66,6 +66,18 @@ struct SortedBlocks {
         renumber()
     }
 
+    /// Replaces everything with `sorted` rows whose keys and ids are given in the same order
+    /// (a view built off the owner's thread, with no columns at hand).
+    mutating func build(_ sorted: [UInt32], keys sortedKeys: [UInt64], ids sortedIDs: [Int64], reserve: Int) {
+        var position = 0  // `build` asks for the id of each block's first entry, blocks in order
+        build(
+            sorted, appendKeys: { $0.append(contentsOf: sortedKeys) },
+            id: { _ in
+                defer { position += Self.capacity }
+                return sortedIDs[position]
+            }, reserve: reserve)
+    }
+
     /// Drops everything and gives the memory back.
     mutating func clear() {
         rows = []

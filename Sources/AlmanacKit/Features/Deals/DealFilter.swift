@@ -1,0 +1,75 @@
+import AlmanacCore
+import Foundation
+
+/// Which deals a view shows: an instrument substring (case-insensitive), a side, and price,
+/// amount and time ranges. Every part is optional; the empty filter keeps every deal.
+///
+/// Written on the command line as options (`--instrument`, `--side`, `--min-price` …) and in
+/// the browser as one line (`DealFilter.parse`: `eur/usd side:buy price>1.08 amount<1e6`).
+public struct DealFilter: Sendable, Equatable {
+    /// One end of a range.
+    public struct Bound: Sendable, Equatable {
+        /// The value compared with.
+        public var value: Double
+        /// True when the value itself is inside the range (`>=`, `<=`, `=`, `--min-…`, `--max-…`).
+        public var inclusive: Bool
+
+        /// A bound as given.
+        public init(_ value: Double, inclusive: Bool = true) {
+            (self.value, self.inclusive) = (value, inclusive)
+        }
+    }
+
+    /// A range with optional ends; both nil: no limit.
+    public struct Range: Sendable, Equatable {
+        /// The low end; nil: none.
+        public var lower: Bound?
+        /// The high end; nil: none.
+        public var upper: Bound?
+
+        /// A range as given (no ends by default).
+        public init(lower: Bound? = nil, upper: Bound? = nil) {
+            (self.lower, self.upper) = (lower, upper)
+        }
+
+        /// True when `value` is inside both ends.
+        @inline(__always)
+        public func contains(_ value: Double) -> Bool {
+            if let lower, lower.inclusive ? value < lower.value : value <= lower.value { return false }
+            if let upper, upper.inclusive ? value > upper.value : value >= upper.value { return false }
+            return true
+        }
+
+        /// True when neither end is set.
+        public var isOpen: Bool { lower == nil && upper == nil }
+    }
+
+    /// Text the instrument name contains, compared case-insensitively; nil or empty: any.
+    public var instrument: String?
+    /// Only buys or only sells; nil: both.
+    public var side: Deal.Side?
+    /// Prices kept.
+    public var price = Range()
+    /// Amounts kept.
+    public var amount = Range()
+    /// Modification times kept, as seconds since 1970 (`since`/`until` days become instants).
+    public var time = Range()
+
+    /// The filter that keeps everything.
+    public init() {}
+
+    /// True when the filter keeps every deal.
+    public var isEmpty: Bool { (instrument ?? "").isEmpty && side == nil && price.isOpen && amount.isOpen && time.isOpen }
+
+    /// Whether `deal` passes every part.
+    public func matches(_ deal: Deal) -> Bool {
+        matchesInstrument(deal.instrumentName) && (side == nil || side == deal.side) && price.contains(deal.price)
+            && amount.contains(deal.amount) && time.contains(deal.dateModified.timeIntervalSince1970)
+    }
+
+    /// Whether an instrument name contains the instrument text (case-insensitively).
+    public func matchesInstrument(_ name: String) -> Bool {
+        guard let instrument, !instrument.isEmpty else { return true }
+        return name.range(of: instrument, options: [.caseInsensitive, .diacriticInsensitive]) != nil
+    }
+}

@@ -1,0 +1,245 @@
+import AlmanacCore
+import Foundation
+import Synchronization
+
+/// The filtered view: the rows the filter passes, kept in the view's order as deals arrive.
+struct FilteredView {
+    var matcher: DealMatcher
+    var view: SortedBlocks
+    /// The view holds the passing rows among `0..<merged` of the columns.
+    var merged: Int
+    var totals: DealTotals
+}
+
+/// A filter being built. The owner scans the rows a slice a frame (`advanceFilter`), keeping
+/// the passing rows with their keys and ids; then they are sorted on a thread of their own
+/// (arrays no one else holds, so nothing is copied) and the view lands in `finishFilter`.
+final class FilterJob {
+    let filter: DealFilter
+    var matcher: DealMatcher
+    let column: DealColumn
+    /// Rows `0..<end` are scanned; later ones are merged in as they come.
+    let end: Int
+    var scanned = 0
+    var rows: [UInt32] = []
+    var keys: [UInt64] = []
+    var ids: [Int64] = []
+    var totals = DealTotals()
+    /// Set once the sort runs; holds its result.
+    var sorted: SortResult?
+
+    /// The sorted view, passed back from the sorting thread.
+    final class SortResult: Sendable {
+        let view = Mutex<SortedBlocks?>(nil)
+    }
+
+    init(filter: DealFilter, matcher: DealMatcher, column: DealColumn, end: Int) {
+        (self.filter, self.matcher, self.column, self.end) = (filter, matcher, column, end)
+    }
+}
+
+/// Where a deal is in the view shown.
+public enum DealLookup: Sendable, Equatable {
+    /// At this view position (0 = top).
+    case at(Int)
+    /// Received, but the filter hides it.
+    case filteredOut
+    /// No deal with that ID has arrived (or been merged) yet.
+    case notReceived
+}
+
+extension DealStore {
+    /// The filter shown (empty when none).
+    public var filter: DealFilter { filtering?.matcher.filter ?? DealFilter() }
+
+    /// The filter being built while the old view stays on screen; nil when none.
+    public var filterPending: DealFilter? { filterJob?.filter }
+
+    /// Totals of the view shown: every row received, or the filter's rows.
+    public var totals: DealTotals {
+        var totals = filtering?.totals ?? allTotals
+        totals.names = columns.names
+        return totals
+    }
+
+    /// Filters the view at once (the command line, tests); the empty filter clears it.
+    public func applyFilter(_ filter: DealFilter) {
+        guard !filter.isEmpty else { return clearFilter() }
+        startFilter(filter, column: pendingView?.column ?? column, end: merged)
+        while !advanceFilter(until: .max) {}
+        finishFilter(sortingHere: true)
+    }
+
+    /// Starts filtering the view over frames (`step(until:)` advances it); the current view
+    /// stays shown until the new one is ready. The empty filter clears at once.
+    public func filterInBackground(_ filter: DealFilter) {
+        guard !filter.isEmpty else { return clearFilter() }
+        startFilter(filter, column: pendingView?.column ?? column, end: merged)
+    }
+
+    private func clearFilter() {
+        filterJob = nil
+        filtering = nil
+        if let pending = pendingView {
+            pendingView = nil
+            (view, merged, column) = (pending.view, pending.rows, pending.column)
+        }
+    }
+
+    func startFilter(_ filter: DealFilter, column: DealColumn, end: Int) {
+        filterJob = FilterJob(filter: filter, matcher: DealMatcher(filter, names: columns.names), column: column, end: end)
+    }
+
+    /// Moves a background re-sort or filter along for this frame: a re-sort that finished is
+    /// installed, the filter scan runs until `deadline` (uptime nanoseconds), a finished filter
+    /// lands. True when what is shown changed order or rows (a follower re-pins).
+    @discardableResult
+    public func step(until deadline: UInt64) -> Bool {
+        var changed = finishSort()
+        if filterJob != nil, advanceFilter(until: deadline) { changed = finishFilter(sortingHere: false) || changed }
+        return changed
+    }
+
+    /// Scans rows until `deadline`; true once every row of the job is scanned.
+    private func advanceFilter(until deadline: UInt64) -> Bool {
+        guard let job = filterJob else { return true }
+        let slice = 65_536
+        while job.scanned < job.end {
+            let stop = min(job.end, job.scanned + slice)
+            for row in job.scanned..<stop where job.matcher.matches(columns, row) {
+                job.rows.append(UInt32(row))
+                job.keys.append(columns.key(row, job.column))
+                job.ids.append(columns.ids[row])
+                job.totals.add(columns, row)
+            }
+            job.scanned = stop
+            if DispatchTime.now().uptimeNanoseconds >= deadline { return job.scanned >= job.end }
+        }
+        return true
+    }
+
+    /// Sorts the scanned rows (here, or on a thread of their own) and installs the view once
+    /// sorted; true when it landed.
+    @discardableResult
+    private func finishFilter(sortingHere: Bool) -> Bool {
+        guard let job = filterJob, job.scanned >= job.end else { return false }
+        guard job.column == pendingView?.column ?? column else {  // the order changed meanwhile
+            startFilter(job.filter, column: pendingView?.column ?? column, end: merged)
+            return false
+        }
+        if job.sorted == nil {
+            let (rows, keys, ids, ascending) = (job.rows, job.keys, job.ids, columns.idsAscending)
+            (job.rows, job.keys, job.ids) = ([], [], [])
+            let result = FilterJob.SortResult()
+            job.sorted = result
+            if sortingHere {
+                result.view.withLock { $0 = Self.sortedSubset(rows, keys: keys, ids: ids, idsAscending: ascending) }
+            } else {
+                Thread.detachNewThread { result.view.withLock { $0 = Self.sortedSubset(rows, keys: keys, ids: ids, idsAscending: ascending) } }
+            }
+        }
+        guard let built = job.sorted?.view.withLock({ $0.take() }) else { return false }
+        filterJob = nil
+        if let pending = pendingView {
+            pendingView = nil
+            (view, merged, column) = (pending.view, pending.rows, pending.column)
+        }
+        filtering = FilteredView(matcher: job.matcher, view: built, merged: job.end, totals: job.totals)
+        return true
+    }
+
+    /// `rows` (ascending row numbers) sorted by (key, id), as a view.
+    static func sortedSubset(_ rows: [UInt32], keys: [UInt64], ids: [Int64], idsAscending: Bool) -> SortedBlocks {
+        var order = (0..<rows.count).map { UInt32($0) }
+        if !idsAscending {
+            var idKeys = ids.map(RadixSort.orderedBits)
+            RadixSort.sort(keys: &idKeys, rows: &order)
+        }
+        var sortedKeys = order.map { keys[Int($0)] }
+        RadixSort.sort(keys: &sortedKeys, rows: &order)
+        var view = SortedBlocks()
+        view.build(order.map { rows[Int($0)] }, keys: sortedKeys, ids: order.map { ids[Int($0)] }, reserve: rows.count)
+        return view
+    }
+
+    /// Adds the passing rows among `rows` (sorted by (key, id), with their `keys`) to the
+    /// filtered view, which then covers rows up to `end`.
+    func insertFiltered(rows: [UInt32], keys: [UInt64], upTo end: Int) {
+        guard var filtering else { return }
+        self.filtering = nil  // the view is changed in place, not copied
+        var passingRows: [UInt32] = []
+        var passingKeys: [UInt64] = []
+        for (index, row) in rows.enumerated() where filtering.matcher.matches(columns, Int(row)) {
+            passingRows.append(row)
+            passingKeys.append(keys[index])
+            filtering.totals.add(columns, Int(row))
+        }
+        let ids = columns.ids
+        if !passingRows.isEmpty { filtering.view.insert(keys: passingKeys, rows: passingRows) { ids[Int($0)] } }
+        filtering.merged = end
+        self.filtering = filtering
+    }
+
+    /// Brings the filtered view up to `merged` by at most `limit` rows; returns how many.
+    func catchUpFilter(limit: Int) -> Int {
+        guard let from = filtering?.merged, from < merged else { return 0 }
+        let end = min(merged, from + max(1, limit))
+        var rows = (from..<end).map { UInt32($0) }
+        if !columns.idsAscending {
+            var idKeys = rows.map { RadixSort.orderedBits(columns.ids[Int($0)]) }
+            RadixSort.sort(keys: &idKeys, rows: &rows)
+        }
+        var keys = rows.map { columns.key(Int($0), column) }
+        RadixSort.sort(keys: &keys, rows: &rows)
+        insertFiltered(rows: rows, keys: keys, upTo: end)
+        return end - from
+    }
+}
+
+extension DealStore {
+    /// Where the deal with `id` is in the view shown: its position, hidden by the filter, or
+    /// not received yet. A binary search while ids arrive in order (a server's), else a scan.
+    public func find(id: Int64) -> DealLookup {
+        guard let row = row(ofID: id) else { return .notReceived }
+        if let filtering {
+            guard filtering.matcher.matches(columns, row) else { return .filteredOut }
+            if row >= filtering.merged { return .notReceived }
+        }
+        return .at(position(ofRow: row))
+    }
+
+    /// The row holding `id` among the merged rows; nil when none does.
+    private func row(ofID id: Int64) -> Int? {
+        let ids = columns.ids
+        if columns.idsAscending {
+            var (low, high) = (0, merged)
+            while low < high {
+                let mid = (low + high) >> 1
+                if ids[mid] < id { low = mid + 1 } else { high = mid }
+            }
+            return low < merged && ids[low] == id ? low : nil
+        }
+        return ids.withUnsafeBufferPointer { buffer in (0..<merged).first { buffer[$0] == id } }
+    }
+
+    /// The next view position after `position` (before it when `forward` is false) whose
+    /// instrument contains `text` (any case), wrapping around; nil when no row does.
+    public func nextPosition(after position: Int, instrumentContaining text: String, forward: Bool = true) -> Int? {
+        let count = shown.count
+        guard count > 0, !text.isEmpty else { return nil }
+        var probe = DealFilter()
+        probe.instrument = text
+        let passes = DealMatcher(probe, names: columns.names).instrumentPasses
+        guard passes.contains(true) else { return nil }
+        let chunk = 4_096
+        var checked = 0
+        var start = position
+        while checked < count {
+            let offsets = (1...min(chunk, count - checked)).map { forward ? (start + $0) % count : ((start - $0) % count + count) % count }
+            for offset in offsets where passes[Int(columns.instruments[row(atPosition: offset)])] { return offset }
+            checked += offsets.count
+            start = offsets.last ?? start
+        }
+        return nil
+    }
+}

@@ -1,0 +1,140 @@
+import Foundation
+import XCTest
+
+@testable import AlmanacCore
+@testable import AlmanacKit
+
+/// The filtered view against a plain filter of the whole sorted table, while deals arrive, with
+/// re-sorts and flips in between; the totals against sums over the same rows; the grammar.
+final class DealFilterTests: XCTestCase {
+    private let today = LocalDate(year: 2026, month: 11, day: 20)
+    private let utc = TimeZone(identifier: "UTC")!
+
+    private func reference(_ all: [Deal], _ column: DealColumn, descending: Bool, _ filter: DealFilter) -> [Int64] {
+        func less(_ a: Deal, _ b: Deal) -> Bool {
+            switch column {
+            case .date: if a.dateModified != b.dateModified { return a.dateModified < b.dateModified }
+            case .price: if a.price != b.price { return a.price < b.price }
+            case .amount: if a.amount != b.amount { return a.amount < b.amount }
+            case .instrument: if a.instrumentName != b.instrumentName { return a.instrumentName < b.instrumentName }
+            case .side: if a.side != b.side { return a.side == .buy }
+            }
+            return a.id < b.id
+        }
+        let ascending = all.filter(filter.matches).sorted(by: less).map(\.id)
+        return descending ? ascending.reversed() : ascending
+    }
+
+    /// Every deal the server sends for `seed`, in order.
+    private func served(_ count: Int, seed: UInt64) -> [Deal] {
+        var generator = SplitMix64(seed: seed)
+        return (0..<count).map { DealServer.deal(number: $0, generator: &generator) }
+    }
+
+    private func filters() throws -> [DealFilter] {
+        var recent = DealFilter()  // the served deals span ten minutes of one day: a time range inside it
+        recent.time = .init(lower: .init(1_795_132_800 + 200), upper: .init(1_795_132_800 + 400, inclusive: false))
+        return try ["eur/usd side:buy", "price>1.08 price<=1.2", "amount>=1m", "usd_t side:sell amount<2e6"]
+            .map { try DealFilter.parse($0, today: today, timeZone: utc) } + [recent]
+    }
+
+    func testTheFilteredViewIsAPlainFilterOfTheSortedTableWhileDealsArrive() throws {
+        let all = served(30_000, seed: 9)
+        for (number, filter) in try filters().enumerated() {
+            for column in DealColumn.allCases {
+                for descending in [true, false] {
+                    let store = DealStore(column: number % 2 == 0 ? .date : .price, descending: descending)
+                    var index = 0
+                    func arrive(_ count: Int) {
+                        store.append(Array(all[index..<min(all.count, index + count)]))
+                        index = min(all.count, index + count)
+                    }
+                    arrive(10_000)
+                    store.filterInBackground(filter)
+                    store.sortInBackground(by: column)
+                    while index < all.count || store.filterPending != nil || store.sortingTo != nil || store.backlog > 0 {
+                        arrive(700)
+                        store.step(until: DispatchTime.now().uptimeNanoseconds + 200_000)
+                        store.catchUp(limit: 2_048)
+                    }
+                    let shown = store.window(offset: 0, count: store.count).map(\.id)
+                    XCTAssertEqual(shown, reference(all, column, descending: descending, filter), "\(filter) \(column) \(descending)")
+                    let kept = all.filter(filter.matches)
+                    XCTAssertTrue((1..<all.count).contains(kept.count), "\(filter) keeps some deals, not all")
+                    XCTAssertEqual(store.totals.count, kept.count)
+                    XCTAssertEqual(store.totals.boughtAmount, kept.filter { $0.side == .buy }.reduce(0) { $0 + $1.amount })
+                    XCTAssertEqual(store.totals.soldAmount, kept.filter { $0.side == .sell }.reduce(0) { $0 + $1.amount })
+                }
+            }
+        }
+    }
+
+    func testAppliedAtOnceClearedAndTheTotalsOfOneInstrument() throws {
+        let all = served(5_000, seed: 4)
+        let store = DealStore(column: .amount, descending: false)
+        store.append(all)
+        let filter = try DealFilter.parse("EUR/USD_TOD", today: today)
+        store.applyFilter(filter)
+        let kept = all.filter(filter.matches)
+        XCTAssertEqual(store.window(offset: 0, count: 10_000).map(\.id), reference(all, .amount, descending: false, filter))
+        let single = try XCTUnwrap(store.totals.single)
+        XCTAssertEqual(single.instrument, "EUR/USD_TOD")
+        let vwap = kept.reduce(0) { $0 + $1.price * $1.amount } / kept.reduce(0) { $0 + $1.amount }
+        XCTAssertEqual(single.averagePrice, vwap, accuracy: 1e-9)
+        store.append(served(5_100, seed: 4).suffix(100))  // later deals join in place
+        XCTAssertEqual(store.count, served(5_100, seed: 4).filter(filter.matches).count)
+        store.applyFilter(DealFilter())
+        XCTAssertEqual(store.count, 5_100)
+        XCTAssertNil(store.totals.single, "several instruments: no average price")
+    }
+
+    func testFindSaysWhereADealIsOrWhyItIsNotShown() throws {
+        let all = served(2_000, seed: 5)
+        let store = DealStore(column: .price, descending: true)
+        store.append(all)
+        store.applyFilter(try DealFilter.parse("side:buy", today: today))
+        let buy = try XCTUnwrap(all.first { $0.side == .buy })
+        let sell = try XCTUnwrap(all.first { $0.side == .sell })
+        guard case .at(let position) = store.find(id: buy.id) else { return XCTFail("a shown deal is found") }
+        XCTAssertEqual(store.deal(atPosition: position).id, buy.id)
+        XCTAssertEqual(store.find(id: sell.id), .filteredOut)
+        XCTAssertEqual(store.find(id: 9_999_999), .notReceived)
+        let next = try XCTUnwrap(store.nextPosition(after: 0, instrumentContaining: "gbp"))
+        XCTAssertTrue(store.deal(atPosition: next).instrumentName.lowercased().contains("gbp"))
+        XCTAssertTrue((1...next).dropLast().allSatisfy { !store.deal(atPosition: $0).instrumentName.lowercased().contains("gbp") })
+        XCTAssertNil(store.nextPosition(after: 0, instrumentContaining: "xyz"))
+    }
+
+    func testTheGrammarReadsEveryOperator() throws {
+        let filter = try DealFilter.parse(
+            "  Eur/Usd  side:SELL price>1 price<=2 amount>=1.5k amount<2m since:yesterday until:today ", today: today, timeZone: utc)
+        XCTAssertEqual(filter.instrument, "Eur/Usd")
+        XCTAssertEqual(filter.side, .sell)
+        XCTAssertEqual(filter.price, .init(lower: .init(1, inclusive: false), upper: .init(2)))
+        XCTAssertEqual(filter.amount, .init(lower: .init(1_500), upper: .init(2_000_000, inclusive: false)))
+        let start = DealFilter.start(of: today.adding(days: -1), utc)
+        XCTAssertEqual(filter.time, .init(lower: .init(start), upper: .init(start + 2 * 86_400, inclusive: false)))
+        XCTAssertEqual(try DealFilter.parse("price=1.08", today: today).price, .init(lower: .init(1.08), upper: .init(1.08)))
+        XCTAssertTrue(try DealFilter.parse("", today: today).isEmpty, "empty text: no filter")
+        XCTAssertTrue(try DealFilter.parse("   ", today: today).isEmpty)
+        let unicode = try DealFilter.parse("ÉUR", today: today)
+        XCTAssertTrue(unicode.matches(Deal(id: 1, dateModified: Date(), instrumentName: "eur/usd", price: 1, amount: 1, side: .buy)))
+        XCTAssertFalse(unicode.matches(Deal(id: 1, dateModified: Date(), instrumentName: "GBP/USD", price: 1, amount: 1, side: .buy)))
+    }
+
+    func testBadFiltersSayWhatCouldNotBeRead() {
+        let cases: [(String, DealFilter.ParseError)] = [
+            ("price>abc", .notANumber(word: "price>abc")), ("amount<", .notANumber(word: "amount<")),
+            ("side:hold", .badSide(word: "side:hold")), ("since:2026-13-01", .badDate(word: "since:2026-13-01")),
+            ("colour:red", .unknownField(word: "colour:red")), ("volume>3", .unknownField(word: "volume>3")),
+            ("price>2 price<1", .emptyRange("the price range is empty")),
+            ("since:2026-11-20 until:2026-11-19", .emptyRange("since is after until")),
+        ]
+        for (text, expected) in cases {
+            XCTAssertThrowsError(try DealFilter.parse(text, today: today), text) { error in
+                XCTAssertEqual(error as? DealFilter.ParseError, expected, text)
+                XCTAssertTrue((error as? DealFilter.ParseError)?.description.contains("\"\(text)\"") == true || text.contains(" "), text)
+            }
+        }
+    }
+}
