@@ -4,6 +4,7 @@ import XCTest
 
 @testable import AlmanacCore
 @testable import AlmanacHTTP
+@testable import AlmanacKit
 @testable import AlmanacProviders
 
 final class DealsCommandTests: XCTestCase {
@@ -13,8 +14,9 @@ final class DealsCommandTests: XCTestCase {
         XCTAssertEqual(result.status, 0, result.err)
         let lines = result.out.split(separator: "\n")
         XCTAssertEqual(lines[0], "20,000 deals, sorted by price descending")
-        XCTAssertEqual(lines.count, 6)
+        XCTAssertEqual(lines.count, 7)
         XCTAssertTrue(lines[3].contains("XAU/USD_SPT"), result.out)
+        XCTAssertTrue(lines[6].hasPrefix("bought ") && lines[6].contains(" · sold "), "the totals close the table: \(lines[6])")
         let json = try runAlmanac(["deals", "top", "--count", "20000", "--sort", "amount", "--asc", "--limit", "5", "--json"], home: home)
         let rows = try XCTUnwrap((try JSONSerialization.jsonObject(with: Data(json.out.utf8)) as? [String: Any])?["items"] as? [[String: Any]])
         XCTAssertEqual(rows.count, 5)
@@ -103,5 +105,84 @@ final class DealsCommandTests: XCTestCase {
         let before = try String(contentsOf: home.appendingPathComponent("stty-before.txt"), encoding: .utf8)
         let after = try String(contentsOf: home.appendingPathComponent("stty-after.txt"), encoding: .utf8)
         XCTAssertEqual(before, after, "terminal settings restored")
+    }
+
+    /// `/` filter (its syntax, a bad line, a good one), `g` jump, `n`, `e` export and Esc in a
+    /// real terminal at 80×24 and 160×50.
+    func testFilterJumpAndExportInTmux() throws {
+        guard FileManager.default.isExecutableFile(atPath: "/usr/bin/tmux") || FileManager.default.isExecutableFile(atPath: "/usr/local/bin/tmux")
+        else {
+            throw XCTSkip("tmux is not installed (make test installs it)")
+        }
+        var generator = SplitMix64(seed: 7)
+        let first = (0..<20).map { DealServer.deal(number: $0, generator: &generator) }
+        let filter = try DealFilter.parse("eur/usd side:buy", today: LocalDate(year: 2026, month: 11, day: 20))
+        let hidden = try XCTUnwrap(first.first { !filter.matches($0) }).id
+        for (width, height) in [(80, 24), (160, 50)] {
+            let home = try makeTemporaryFolder(self)
+            let screens = try tmuxScreens("scripts/deals-filter-in-tmux.sh", home: home, arguments: ["\(width)", "\(height)", "\(hidden)"])
+            let size = "\(width)×\(height)"
+            let jump = try XCTUnwrap(screens["jump"], size)
+            XCTAssertTrue(jump.contains("Deal 100500 is row"), "\(size): \(jump)")
+            XCTAssertTrue(tableRows(jump).first?.trimmingWhitespace().hasPrefix("100500") == true, "\(size): the deal on top: \(jump)")
+            XCTAssertTrue(try XCTUnwrap(screens["prompt"]).contains("Filter (? syntax):"), size)
+            let syntax = try XCTUnwrap(screens["syntax"])
+            XCTAssertTrue(syntax.contains("side:buy") && syntax.contains("since:"), "\(size): \(syntax)")
+            let bad = try XCTUnwrap(screens["bad"])
+            XCTAssertTrue(bad.contains("Could not read \"price>abc\""), "\(size): \(bad)")
+            XCTAssertFalse(bad.contains("filter: "), "\(size): a bad line leaves the filter as it was")
+            let filtered = try XCTUnwrap(screens["filtered"])
+            XCTAssertTrue(filtered.contains("Deals · filter: eur/usd side:buy ("), "\(size): \(filtered)")
+            let rows = tableRows(filtered)
+            XCTAssertFalse(rows.isEmpty, "\(size): \(filtered)")
+            for row in rows { XCTAssertTrue(row.contains("EUR/USD") && row.contains("buy"), "\(size): \(row)") }
+            XCTAssertTrue(try XCTUnwrap(screens["hidden"]).contains("Deal \(hidden) is hidden by the filter"), size)
+            XCTAssertTrue(tableRows(try XCTUnwrap(screens["next"])).first?.contains("EUR/USD") == true, size)
+            let export = try XCTUnwrap(screens["export"])
+            XCTAssertTrue(export.contains("Exported "), "\(size): \(export)")
+            let files = try FileManager.default.contentsOfDirectory(atPath: home.path).filter { $0.hasPrefix("deals-") && $0.hasSuffix(".csv") }
+            XCTAssertEqual(files.count, 1, size)
+            let csv = try String(contentsOf: home.appendingPathComponent(files[0]), encoding: .utf8).split(separator: "\r\n")
+            XCTAssertEqual(csv.first, "id,dateModified,instrument,price,amount,side")
+            XCTAssertTrue(csv.dropFirst().allSatisfy { $0.contains("EUR/USD") && $0.hasSuffix(",buy") }, size)
+            let cleared = try XCTUnwrap(screens["cleared"])
+            XCTAssertTrue(cleared.contains("Filter cleared.") && !cleared.contains("filter: "), "\(size): \(cleared)")
+            XCTAssertTrue(try XCTUnwrap(screens["quit"]).contains("EXIT=0"), size)
+            let before = try String(contentsOf: home.appendingPathComponent("stty-before.txt"), encoding: .utf8)
+            XCTAssertEqual(before, try String(contentsOf: home.appendingPathComponent("stty-after.txt"), encoding: .utf8), size)
+        }
+    }
+
+    /// The table's rows on a captured screen: after the title, header and rule, before the last two lines.
+    private func tableRows(_ screen: String) -> [String] {
+        let lines = screen.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        return lines.dropFirst(3).prefix(max(0, lines.count - 6)).filter { !$0.trimmingWhitespace().isEmpty && $0.first != "─" }
+            .filter { $0.trimmingWhitespace().first?.isNumber == true }
+    }
+
+    /// Runs a tmux script with the binary and `home`, and splits what it printed by step.
+    private func tmuxScreens(_ script: String, home: URL, arguments: [String]) throws -> [String: String] {
+        let path = repositoryFixtures.deletingLastPathComponent().appendingPathComponent(script)
+        let output = home.appendingPathComponent("screens.txt")
+        _ = FileManager.default.createFile(atPath: output.path, contents: nil)
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/bin/bash")
+        process.arguments = [path.path, productsFolder.appendingPathComponent("almanac").path, home.path] + arguments
+        process.standardOutput = try FileHandle(forWritingTo: output)
+        process.standardError = FileHandle.nullDevice
+        process.standardInput = FileHandle.nullDevice
+        try process.run()
+        process.waitUntilExit()
+        var screens: [String: String] = [:]
+        var current = ""
+        for line in try String(contentsOf: output, encoding: .utf8).components(separatedBy: "\n") {
+            if line.hasPrefix("=== STEP ") {
+                current = String(line.dropFirst(9))
+                continue
+            }
+            screens[current, default: ""] += line + "\n"
+        }
+        try? FileManager.default.removeItem(at: output)
+        return screens
     }
 }

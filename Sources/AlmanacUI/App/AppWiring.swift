@@ -13,7 +13,9 @@ package enum AppWiring {
             CryptoTab(context: context),
             FruitTab(context: context),
             ExamsTab(context: context),
-            DealsTab(feed: feed, style: context.style, options: context.configuration.transport),
+            DealsTab(
+                feed: feed, style: context.style, options: context.configuration.transport,
+                today: (try? context.app.days.today()) ?? .local(Date())),
             ProfileTab(context: context),
         ]
         return AlmanacApp(tabs: tabs, style: context.style, log: log) {

@@ -11,8 +11,8 @@ package final class DealsTab: AppTab {
     let options: TransportOptions
     private var started = false
 
-    package init(feed: DealFeed, style: Style, options: TransportOptions) {
-        self.browser = DealBrowser(feed: feed, style: style)
+    package init(feed: DealFeed, style: Style, options: TransportOptions, today: LocalDate = .local(Date())) {
+        self.browser = DealBrowser(feed: feed, style: style, today: today)
         browser.showsHints = false
         self.options = options
     }
@@ -39,9 +39,19 @@ package final class DealsTab: AppTab {
         if started { browser.pump(budget: 0.006) }
     }
 
+    /// True while the filter or go-to field is open: every key is the field's.
+    package var capturesKeys: Bool { browser.isPrompting }
+
     package func handle(_ key: Key) -> Bool {
+        if browser.isPrompting {
+            browser.handle(key)
+            return true
+        }
         switch key {
-        case .up, .down, .pageUp, .pageDown, .home, .end, .character("s"), .character("r"), .character("f"):
+        case .up, .down, .pageUp, .pageDown, .home, .end, .escape:
+            browser.handle(key)
+            return true
+        case .character(let letter) where "srf/gnNe".contains(letter):
             browser.handle(key)
             return true
         default: return false
@@ -52,7 +62,7 @@ package final class DealsTab: AppTab {
         browser.lines(width: width, height: height)
     }
 
-    package var hints: [String] { ["↑↓ scroll", "s sort", "r reverse", "f follow", "PgUp PgDn"] }
+    package var hints: [String] { ["/ filter", "↑↓ scroll", "s sort", "r reverse", "f follow", "g go to", "e export", "PgUp PgDn"] }
 
     package var keyHelp: [String] {
         DealBrowser.keyHelp.filter { !$0.isEmpty && !$0.contains("1-5") && !$0.contains("Ctrl+C") && !$0.contains("this list") }.map {

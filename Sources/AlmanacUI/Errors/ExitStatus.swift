@@ -27,7 +27,7 @@ package enum ExitStatus {
         case is CreditLimitError: temporary
         // The provider's own rate limit is temporary too: try again at the time the error names.
         case APIError.rateLimited: temporary
-        case is OutputPathError: cannotCreate
+        case is OutputPathError, FileError.exists: cannotCreate
         case is RequestError: configuration
         case is APIError, is TransportError, is DecodingFailure, is SampleDataError: unavailable
         default: failure

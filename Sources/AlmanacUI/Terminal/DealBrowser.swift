@@ -17,10 +17,40 @@ package final class DealBrowser {
     private let started = Date()
     /// Whether the footer lists keys (false inside the app, whose hint line does).
     package var showsHints = true
+    /// The one-line field open for `/` (a filter) or `g` (a deal ID); nil when none.
+    private var prompt: (kind: PromptKind, field: LineField)?
+    /// Whether the filter syntax shows in place of the table (`?` in the filter field).
+    private var showSyntax = false
+    /// The last filter line that was read (what `/` starts from, and `n`/`N` look for).
+    private(set) var filterText = ""
+    /// What the last action said (a jump, an export, a filter); shown until the next key.
+    private(set) var message: String?
+    /// "Today" for `since:` and `until:`, and where `e` writes.
+    private let today: LocalDate
+    private let exportFolder: URL
 
-    package init(feed: DealFeed, style: Style) {
+    private enum PromptKind { case filter, jump }
+
+    /// - Parameters:
+    ///   - today: the day `since:today` means (the run's, pinned by `ALMANAC_TODAY`).
+    ///   - exportFolder: where `e` writes its file (the current folder by default).
+    package init(
+        feed: DealFeed, style: Style, today: LocalDate = .local(Date()),
+        exportFolder: URL = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
+    ) {
         self.feed = feed
         self.style = style
+        self.today = today
+        self.exportFolder = exportFolder
+    }
+
+    /// True while a field takes every key (the app then passes keys straight here).
+    package var isPrompting: Bool { prompt != nil }
+
+    /// Starts with `filter` (from the command line), written as `text`.
+    package func startFiltering(_ filter: DealFilter, text: String) {
+        filterText = text
+        feed.store.filterInBackground(filter)
     }
 
     /// - Parameter term: the `TERM` the wiring read (`dumb` cannot hold a full screen).
@@ -55,7 +85,7 @@ package final class DealBrowser {
     }
 
     /// Rows the table shows; set by each `lines` call (the window's height less the header and footer).
-    private var pageSize = max(1, RawTerminal.size().rows - 4)
+    private var pageSize = max(1, RawTerminal.size().rows - 5)
 
     private var maxOffset: Int { max(0, feed.store.count - pageSize) }
 
@@ -63,10 +93,13 @@ package final class DealBrowser {
     @discardableResult
     package func handle(_ key: Key) -> Bool {
         let store = feed.store
-        if showKeys, key != .interrupt, key != .character("q") {
+        if key == .interrupt { return true }
+        if prompt != nil { return handlePrompt(key) }
+        if showKeys, key != .character("q") {
             showKeys = false
             return false
         }
+        message = nil
         switch key {
         case .interrupt, .character("q"), .character("Q"): return true
         case .character("?"): showKeys = true
@@ -90,9 +123,105 @@ package final class DealBrowser {
             follow.toggle()
             newWhilePaused = 0
             if follow { offset = 0 } else { anchorRow = offset < store.count ? store.row(atPosition: offset) : nil }
+        case .character("/"): prompt = (.filter, filterField(filterText))
+        case .escape:
+            if !store.filter.isEmpty || store.filterPending != nil { message = "Filter cleared." }
+            filterText = ""
+            store.filterInBackground(DealFilter())
+        case .character("g"), .character("G"): prompt = (.jump, LineField("Go to deal ID:", check: Self.checkID))
+        case .character("n"): step(forward: true)
+        case .character("N"): step(forward: false)
+        case .character("e"), .character("E"): export()
         default: break
         }
         return false
+    }
+
+    // MARK: - Filter, jump, export
+
+    private func filterField(_ text: String) -> LineField {
+        var field = LineField("Filter (? syntax):", text: text) { [today] line in
+            do {
+                _ = try DealFilter.parse(line, today: today)
+                return nil
+            } catch {
+                return "\(error)"
+            }
+        }
+        field.limit = 200
+        return field
+    }
+
+    private static func checkID(_ text: String) -> String? {
+        Int64(text.trimmingWhitespace()).map { $0 > 0 } == true ? nil : "A deal ID is a whole number, e.g. 604891."
+    }
+
+    /// A key while a field is open: Enter applies, Esc closes, `?` (filter) shows the syntax.
+    private func handlePrompt(_ key: Key) -> Bool {
+        guard let kind = prompt?.kind, var field = prompt?.field else { return false }
+        if kind == .filter, key == .character("?") {
+            showSyntax.toggle()
+            return false
+        }
+        switch field.handle(key) {
+        case .editing: prompt = (kind, field)
+        case .cancelled: (prompt, showSyntax) = (nil, false)
+        case .submitted(let text):
+            (prompt, showSyntax) = (nil, false)
+            kind == .filter ? applyFilter(text) : jump(to: text)
+        }
+        return false
+    }
+
+    private func applyFilter(_ text: String) {
+        guard let filter = try? DealFilter.parse(text, today: today) else { return }
+        filterText = text.trimmingWhitespace()
+        feed.store.filterInBackground(filter)
+        message = filter.isEmpty ? "Filter cleared." : "Filtering: \(filterText)"
+    }
+
+    /// `g`: the deal with that ID, in the order shown, else why it is not there.
+    private func jump(to text: String) {
+        guard let id = Int64(text.trimmingWhitespace()) else { return }
+        switch feed.store.find(id: id) {
+        case .at(let position):
+            pin(at: position)
+            message = "Deal \(id) is row \(DealsView.grouped(position + 1))."
+        case .filteredOut: message = "Deal \(id) is hidden by the filter (Esc clears it)."
+        case .notReceived: message = "Deal \(id) has not arrived yet."
+        }
+    }
+
+    /// `n`/`N`: the next (previous) row whose instrument contains the filter's text.
+    private func step(forward: Bool) {
+        guard let text = feed.store.filter.instrument ?? feed.store.filterPending?.instrument, !text.isEmpty else {
+            message = "n and N step through rows whose instrument contains the filter's text; set it with /."
+            return
+        }
+        guard let position = feed.store.nextPosition(after: offset, instrumentContaining: text, forward: forward) else {
+            message = "No row's instrument contains \"\(text)\"."
+            return
+        }
+        pin(at: position)
+    }
+
+    /// Pauses with `position` at the top of the page (or as near as the end allows).
+    private func pin(at position: Int) {
+        follow = false
+        newWhilePaused = 0
+        offset = max(0, min(maxOffset, position))
+        anchorRow = offset < feed.store.count ? feed.store.row(atPosition: offset) : nil
+    }
+
+    /// `e`: the view shown, filtered and sorted, to a new CSV file in the export folder.
+    private func export() {
+        let url = DealExport.suggestedFile(in: exportFolder, at: Date())
+        do {
+            let rows = try DealExport.write(feed.store, to: url, format: .csv, replacing: false)
+            message = "Exported \(DealsView.grouped(rows)) rows to \(url.path)."
+        } catch {
+            message = "Could not export: \(error)"
+        }
     }
 
     private func scroll(to target: Int) {
@@ -129,17 +258,21 @@ package final class DealBrowser {
 
     /// The screen's lines for a `width`×`height` area: a title, the table, the footer.
     package func lines(width: Int, height: Int) -> [String] {
-        pageSize = max(1, height - 4)
+        pageSize = max(1, height - 5)
+        offset = min(offset, maxOffset)  // a filter can leave fewer rows than the page started at
         let store = feed.store
-        let rows = store.window(offset: offset, count: max(0, height - 4))
+        let rows = store.window(offset: offset, count: max(0, height - 5))
         let arrow = store.descending ? "▼" : "▲"
         let mode = follow ? style.green("FOLLOW") : style.yellow("PAUSED") + (newWhilePaused > 0 ? " +\(DealsView.grouped(newWhilePaused)) new" : "")
         let sorting = store.sortingTo.map { " · " + style.yellow("sorting by \($0.title)…") } ?? ""
         var lines = [
-            style.bold("Deals") + " · sorted by \(store.column.title) \(arrow) \(store.descending ? "descending" : "ascending") · " + mode + sorting
+            style.bold("Deals") + filterState + " · sorted by \(store.column.title) \(arrow) \(store.descending ? "descending" : "ascending")"
+                + " · " + mode + sorting
         ]
         if showKeys {
             lines += Self.keyHelp
+        } else if showSyntax {
+            lines += [""] + DealFilter.syntax.map { "  " + $0 }
         } else {
             var table = Table(
                 DealsView.columns.enumerated().map { index, column in
@@ -153,10 +286,30 @@ package final class DealBrowser {
                 lines.append("The window is too narrow for the deals table; widen it, or press q to quit.")
             }
         }
-        while lines.count < height - 1 { lines.append("") }
-        let statusParts = status(rows.count)
-        lines.append(style.dim(showsHints ? Self.footer(status: statusParts, width: width) : statusParts.joined(separator: " · ")))
+        while lines.count < height - 2 { lines.append("") }
+        lines += bottomLines(shown: rows.count, width: width)
         return Array(lines.prefix(height))
+    }
+
+    /// ` · filter: eur/usd (744 of 20,000)`, or the filter being built.
+    private var filterState: String {
+        let store = feed.store
+        if let pending = store.filterPending { return " · " + style.yellow(pending.isEmpty ? "clearing the filter…" : "filtering…") }
+        guard !store.filter.isEmpty else { return "" }
+        return " · filter: \(filterText) (\(DealsView.grouped(store.count)) of \(DealsView.grouped(store.unfilteredCount)))"
+    }
+
+    /// The last two lines: the open field and its problem; else the totals (or the last
+    /// message) and the status with the keys.
+    private func bottomLines(shown: Int, width: Int) -> [String] {
+        if let prompt {
+            let field = prompt.field.lines(style: style, width: width)
+            let help = prompt.kind == .filter ? "Enter apply · Esc cancel · ? syntax" : "Enter go · Esc cancel"
+            return [field[0], field.count > 1 ? field[1] : style.dim(help)]
+        }
+        let first = message.map { style.yellow($0) } ?? style.dim(DealsView.totals(feed.store.totals))
+        let statusParts = status(shown)
+        return [first, style.dim(showsHints ? Self.footer(status: statusParts, width: width) : statusParts.joined(separator: " · "))]
     }
 
     /// Received, rate and position, each with grouped digits: `rows 7,341–7,366 of 29,800`.
@@ -172,13 +325,18 @@ package final class DealBrowser {
     }
 
     /// The keys, most needed first; `q quit` and `? keys` are never dropped.
-    package static let hints = ["q quit", "? keys", "↑↓ scroll", "s/1-5 sort", "r reverse", "f follow", "PgUp PgDn", "Home End"]
+    package static let hints = [
+        "q quit", "? keys", "/ filter", "↑↓ scroll", "s/1-5 sort", "r reverse", "f follow", "g go to", "n next", "e export", "PgUp PgDn",
+        "Home End",
+    ]
 
     /// What `?` shows in place of the table.
     package static let keyHelp = [
         "", "  ↑ ↓          one row", "  PgUp PgDn    one page", "  Home End     first and last row", "  s            next sort column",
         "  1-5          sort by date, instrument, price, amount, side", "  r            reverse the order",
-        "  f            follow new deals at the top, or pause", "  ?            this list (any key returns)", "  q  Ctrl+C   quit",
+        "  f            follow new deals at the top, or pause", "  /            filter (eur/usd side:buy price>1.08; ? in it: syntax)",
+        "  Esc          clear the filter", "  g            go to a deal by ID", "  n N          next, previous row matching the filter's text",
+        "  e            export the view to deals-<time>.csv", "  ?            this list (any key returns)", "  q  Ctrl+C   quit",
     ]
 
     /// The footer in `width` cells: `q quit` and `? keys` always; then the status parts by

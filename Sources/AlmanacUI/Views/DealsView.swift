@@ -35,4 +35,30 @@ package enum DealsView {
         let header = style.dim("\(grouped(total)) deals, sorted by \(column.title.lowercased()) \(descending ? "descending" : "ascending")")
         return header + "\n" + table.render(style: style)
     }
+
+    /// The first rows of `store`'s view under a heading that says what matched, then the totals.
+    package static func top(_ deals: [Deal], store: DealStore, style: Style) -> String {
+        guard !store.filter.isEmpty else {
+            var text = table(deals, column: store.column, descending: store.descending, total: store.count, style: style)
+            while text.hasSuffix("\n") { text.removeLast() }
+            return text + "\n" + style.dim(totals(store.totals))
+        }
+        var table = Table(columns)
+        for deal in deals { table.add(cells(deal, style: style)) }
+        let order = "sorted by \(store.column.title.lowercased()) \(store.descending ? "descending" : "ascending")"
+        let header = style.dim("\(grouped(store.count)) of \(grouped(store.unfilteredCount)) deals match, \(order)")
+        var body = deals.isEmpty ? "No deal matches the filter." : table.render(style: style)
+        while body.hasSuffix("\n") { body.removeLast() }
+        return [header, body, style.dim(totals(store.totals))].joined(separator: "\n")
+    }
+
+    /// `bought 12,345,678 in 4,011 deals · sold 9,876,543 in 3,990 · average price 1.08234 (EUR/USD_TOD)`.
+    package static func totals(_ totals: DealTotals) -> String {
+        var parts = [
+            "bought \(grouped(Int(totals.boughtAmount.rounded()))) in \(grouped(totals.buyCount)) \(totals.buyCount == 1 ? "deal" : "deals")",
+            "sold \(grouped(Int(totals.soldAmount.rounded()))) in \(grouped(totals.sellCount))",
+        ]
+        if let single = totals.single { parts.append("average price \(DecimalText.fixed(single.averagePrice, 5)) (\(single.instrument))") }
+        return parts.joined(separator: " · ")
+    }
 }

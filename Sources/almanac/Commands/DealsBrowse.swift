@@ -11,11 +11,16 @@ extension DealsCommand {
             commandName: "browse", abstract: "A full-screen live table: scroll, sort, flip, follow or pause.")
         @OptionGroup var global: GlobalOptions
         @OptionGroup var deals: DealOptions
+        @OptionGroup(title: "Filters") var filters: DealFilterOptions
 
         func run() async throws {
             try await CommandRunner.run(global) { context in
+                let today = try context.app.days.today()
+                let filter = try filters.filter(today: today)
                 let feed = deals.feed(defaultPace: 2000)
-                try await DealBrowser(feed: feed, style: context.style).run(
+                let browser = DealBrowser(feed: feed, style: context.style, today: today)
+                if !filter.isEmpty { browser.startFiltering(filter, text: filters.line) }
+                try await browser.run(
                     options: context.configuration.transport, term: context.configuration.environment["TERM"])
             }
         }

@@ -13,7 +13,63 @@ import Foundation
 struct DealsCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "deals", abstract: "A live table of about a million trading deals, always sorted.",
-        subcommands: [Top.self, Browse.self], defaultSubcommand: Top.self)
+        subcommands: [Top.self, Browse.self, Export.self], defaultSubcommand: Top.self)
+}
+
+/// The filter options of `deals top`, `deals browse` and `deals export`.
+struct DealFilterOptions: ParsableArguments {
+    @Option(help: "Only instruments containing this text (any case), e.g. eur/usd.") var instrument: String?
+    @Option(help: "Only buys or only sells: buy or sell.") var side: String?
+    @Option(help: "Lowest price kept.") var minPrice: Double?
+    @Option(help: "Highest price kept.") var maxPrice: Double?
+    @Option(help: "Smallest amount kept.") var minAmount: Double?
+    @Option(help: "Largest amount kept.") var maxAmount: Double?
+    @Option(help: "First local day kept: YYYY-MM-DD, today or yesterday.") var since: String?
+    @Option(help: "Last local day kept: YYYY-MM-DD, today or yesterday.") var until: String?
+
+    func validate() throws {
+        if let side, Deal.Side(rawValue: side.lowercased()) == nil { throw ValidationError("--side must be buy or sell, not \"\(side)\".") }
+        for (name, value) in [("--min-price", minPrice), ("--max-price", maxPrice), ("--min-amount", minAmount), ("--max-amount", maxAmount)] {
+            if let value, !value.isFinite { throw ValidationError("\(name) must be a number.") }
+        }
+    }
+
+    /// The options as the browser's filter line (`eur/usd side:buy price>=1.08`).
+    var line: String {
+        var words: [String] = []
+        if let instrument { words.append(instrument) }
+        if let side { words.append("side:\(side.lowercased())") }
+        for (name, symbol, value) in [
+            ("price", ">=", minPrice), ("price", "<=", maxPrice), ("amount", ">=", minAmount), ("amount", "<=", maxAmount),
+        ] {
+            if let value { words.append("\(name)\(symbol)\(DealExport.number(value))") }
+        }
+        if let since { words.append("since:\(since)") }
+        if let until { words.append("until:\(until)") }
+        return words.joined(separator: " ")
+    }
+
+    /// The filter these options describe; days are read against `today` in the local zone.
+    func filter(today: LocalDate) throws -> DealFilter {
+        var filter = DealFilter()
+        filter.instrument = instrument?.trimmingWhitespace()
+        filter.side = side.flatMap { Deal.Side(rawValue: $0.lowercased()) }
+        filter.price = .init(lower: minPrice.map { .init($0) }, upper: maxPrice.map { .init($0) })
+        filter.amount = .init(lower: minAmount.map { .init($0) }, upper: maxAmount.map { .init($0) })
+        func day(_ text: String?, _ flag: String) throws -> LocalDate? {
+            guard let text else { return nil }
+            do { return try DateInput.parse(text, today: today, field: .date) } catch {
+                throw UsageError("\(flag) must be a date as YYYY-MM-DD, today or yesterday, not \"\(text)\".")
+            }
+        }
+        let (first, last) = (try day(since, "--since"), try day(until, "--until"))
+        if let first, let last, first > last { throw UsageError("--since \(first) is after --until \(last); no deal can match.") }
+        filter.time = .init(
+            lower: first.map { .init(DealFilter.start(of: $0, .current)) },
+            upper: last.map { .init(DealFilter.start(of: $0.adding(days: 1), .current), inclusive: false) })
+        try filter.check()
+        return filter
+    }
 }
 
 /// Options shared by `deals top` and `deals browse`.
@@ -55,6 +111,7 @@ extension DealsCommand {
             commandName: "top", abstract: "Receive the stream, then print the first rows of the sorted table.")
         @OptionGroup var global: GlobalOptions
         @OptionGroup var deals: DealOptions
+        @OptionGroup(title: "Filters") var filters: DealFilterOptions
         @Option(help: "Rows to print.") var limit: Int = 20
 
         func validate() throws {
@@ -63,27 +120,79 @@ extension DealsCommand {
 
         func run() async throws {
             try await CommandRunner.run(global) { context in
-                let feed = deals.feed(defaultPace: 0)
-                feed.start(options: context.configuration.transport)
-                let progress = ProgressLine(total: feed.source.expected, enabled: isatty(STDERR_FILENO) == 1 && !context.json)
-                try await feed.drain { progress.update(received: $0) }
-                progress.finish(received: feed.received)
-                if let failure = feed.failure {
-                    if feed.store.count == 0 { throw DealsError.sourceFailed(failure) }
-                    context.console.warn("the source stopped early: \(failure)")
-                }
-                if feed.skipped > 0 {
-                    context.console.warn("skipped \(feed.skipped) malformed \(feed.skipped == 1 ? "line" : "lines") in the source.")
-                }
+                let filter = try filters.filter(today: try context.app.days.today())
+                let feed = try await deals.received(context)
+                feed.store.applyFilter(filter)
                 let rows = feed.store.window(offset: 0, count: limit)
-                try context.show(
-                    json: ItemsJSON(items: rows.map(DealJSON.init)),
-                    text:
-                        DealsView.table(
-                            rows, column: feed.store.column, descending: feed.store.descending,
-                            total: feed.store.count, style: context.style))
+                try context.show(json: DealsTopJSON(feed.store, rows: rows), text: DealsView.top(rows, store: feed.store, style: context.style))
             }
         }
+    }
+}
+
+extension DealsCommand {
+    struct Export: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "export", abstract: "Receive the stream, then write the filtered, sorted table to a file (CSV or JSON).")
+        @OptionGroup var global: GlobalOptions
+        @OptionGroup var deals: DealOptions
+        @OptionGroup(title: "Filters") var filters: DealFilterOptions
+        @Option(help: "The file to write.") var to: String
+        @Option(help: "csv (a header row, RFC 4180) or json (as deals top --json).") var format: String?
+        @Flag(help: "Replace the file when it exists.") var force = false
+
+        func validate() throws {
+            if let format, DealExport.Format(rawValue: format.lowercased()) == nil {
+                throw ValidationError("--format must be csv or json, not \"\(format)\".")
+            }
+        }
+
+        /// The format asked for, else the file's extension (`.json`), else CSV.
+        var chosenFormat: DealExport.Format {
+            if let format { return DealExport.Format(rawValue: format.lowercased())! }
+            return to.lowercased().hasSuffix(".json") ? .json : .csv
+        }
+
+        func run() async throws {
+            try await CommandRunner.run(global) { context in
+                let filter = try filters.filter(today: try context.app.days.today())
+                let url = URL(fileURLWithPath: to)
+                try OutputPathError.requireParent(of: url)
+                if !force, FileManager.default.fileExists(atPath: url.path) { throw FileError.exists(url.path) }
+                let feed = try await deals.received(context)
+                feed.store.applyFilter(filter)
+                let written = try DealExport.write(feed.store, to: url, format: chosenFormat, replacing: force)
+                let summary = "Wrote \(DealsView.grouped(written)) of \(DealsView.grouped(feed.store.unfilteredCount)) deals to \(url.path)."
+                try context.show(json: ExportJSON(file: url.path, format: chosenFormat.rawValue, rows: written), text: summary)
+            }
+        }
+    }
+
+    /// `deals export --json`: what was written where.
+    struct ExportJSON: Encodable {
+        var file: String
+        var format: String
+        var rows: Int
+    }
+}
+
+extension DealOptions {
+    /// Receives the whole stream these options describe, with a progress line on a terminal;
+    /// warns about a source that stopped early or lines it skipped.
+    func received(_ context: FrontContext) async throws -> DealFeed {
+        let feed = feed(defaultPace: 0)
+        feed.start(options: context.configuration.transport)
+        let progress = ProgressLine(total: feed.source.expected, enabled: isatty(STDERR_FILENO) == 1 && !context.json)
+        try await feed.drain { progress.update(received: $0) }
+        progress.finish(received: feed.received)
+        if let failure = feed.failure {
+            if feed.store.count == 0 { throw DealsError.sourceFailed(failure) }
+            context.console.warn("the source stopped early: \(failure)")
+        }
+        if feed.skipped > 0 {
+            context.console.warn("skipped \(feed.skipped) malformed \(feed.skipped == 1 ? "line" : "lines") in the source.")
+        }
+        return feed
     }
 }
 

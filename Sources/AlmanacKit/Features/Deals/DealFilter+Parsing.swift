@@ -124,7 +124,7 @@ extension DealFilter {
     }
 
     /// Midnight starting `day` in `timeZone`, as seconds since 1970.
-    static func start(of day: LocalDate, _ timeZone: TimeZone) -> Double {
+    public static func start(of day: LocalDate, _ timeZone: TimeZone) -> Double {
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = timeZone
         let components = DateComponents(year: day.year, month: day.month, day: day.day)
