@@ -6,6 +6,7 @@ import XCTest
 @testable import AlmanacHTTP
 @testable import AlmanacKit
 @testable import AlmanacProviders
+@testable import AlmanacUI
 
 final class DealsCommandTests: XCTestCase {
     func testTopPrintsSortedRoundedRows() throws {
@@ -105,6 +106,94 @@ final class DealsCommandTests: XCTestCase {
         let before = try String(contentsOf: home.appendingPathComponent("stty-before.txt"), encoding: .utf8)
         let after = try String(contentsOf: home.appendingPathComponent("stty-after.txt"), encoding: .utf8)
         XCTAssertEqual(before, after, "terminal settings restored")
+    }
+
+    func testTopFiltersAndTotalsAndRefusesBadFilters() throws {
+        let home = try makeTemporaryFolder(self)
+        let args = [
+            "deals", "top", "--count", "20000", "--instrument", "eur/usd", "--side", "buy", "--min-price", "1.08", "--limit", "500", "--json",
+        ]
+        let result = try runAlmanac(args, home: home)
+        XCTAssertEqual(result.status, 0, result.err)
+        let root = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(result.out.utf8)) as? [String: Any])
+        let items = try XCTUnwrap(root["items"] as? [[String: Any]])
+        let matched = try XCTUnwrap(root["matched"] as? Int)
+        XCTAssertEqual(root["received"] as? Int, 20_000)
+        XCTAssertTrue((1..<20_000).contains(matched))
+        XCTAssertEqual(items.count, min(500, matched))
+        for item in items {
+            XCTAssertTrue((item["instrument"] as? String)?.hasPrefix("EUR/USD") == true)
+            XCTAssertEqual(item["side"] as? String, "buy")
+            XCTAssertGreaterThanOrEqual(try XCTUnwrap(item["price"] as? Double), 1.08)
+        }
+        let totals = try XCTUnwrap(root["totals"] as? [String: Any])
+        XCTAssertEqual(totals["count"] as? Int, matched)
+        XCTAssertEqual((totals["bought"] as? [String: Any])?["count"] as? Int, matched)
+        XCTAssertEqual((totals["sold"] as? [String: Any])?["count"] as? Int, 0)
+        let one = try runAlmanac(["deals", "top", "--count", "5000", "--instrument", "EUR/USD_TOD", "--json"], home: home)
+        let single = try XCTUnwrap((try JSONSerialization.jsonObject(with: Data(one.out.utf8)) as? [String: Any])?["totals"] as? [String: Any])
+        XCTAssertEqual(single["instrument"] as? String, "EUR/USD_TOD")
+        XCTAssertEqual(try XCTUnwrap(single["averagePrice"] as? Double), 1.08, accuracy: 0.01)
+        for (flags, words) in [
+            (["--side", "hold"], "--side must be buy or sell"), (["--min-price", "abc"], "--min-price"),
+            (["--since", "2026-13-01"], "--since must be a date"), (["--min-amount", "5", "--max-amount", "1"], "the amount range is empty"),
+            (["--since", "2026-11-21", "--until", "2026-11-20"], "is after --until"),
+        ] {
+            assertOneLineError(try runAlmanac(["deals", "top", "--count", "10"] + flags, home: home), status: 64, contains: words)
+        }
+    }
+
+    func testExportRoundTripsThroughACSVReaderAndNeverOverwrites() throws {
+        let home = try makeTemporaryFolder(self)
+        let source = home.appendingPathComponent("deals.jsonl")
+        let names = [#"EUR,USD \"odd\""#, "plain", "comma,only", #"quote\"only"#, "ünïcode ✓"]
+        let lines = (0..<50).map { number in
+            #"{"id":\#(number + 1),"dateModified":\#(1_795_000_000 + number),"instrumentName":"\#(names[number % names.count])","price":\#(1 + Double(number) / 1000),"amount":\#(number * 10 + 1),"side":"\#(number % 3 == 0 ? "buy" : "sell")"}"#
+        }
+        try (lines.joined(separator: "\n") + "\n").write(to: source, atomically: true, encoding: .utf8)
+        let file = home.appendingPathComponent("out.csv")
+        let export = ["deals", "export", "--source", source.path, "--to", file.path, "--sort", "price", "--asc", "--side", "sell"]
+        let first = try runAlmanac(export, home: home)
+        XCTAssertEqual(first.status, 0, first.err)
+        XCTAssertTrue(first.out.contains("Wrote 33 of 50 deals"), first.out)
+        let reader = "import csv,json,sys; print(json.dumps(list(csv.reader(open(sys.argv[1], newline='', encoding='utf-8')))))"
+        let parsed = try runProcess("/usr/bin/env", ["python3", "-c", reader, file.path])
+        let rows = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(parsed.utf8)) as? [[String]])
+        XCTAssertEqual(rows.first, ["id", "dateModified", "instrument", "price", "amount", "side"])
+        let expected = (0..<50).filter { $0 % 3 != 0 }.map { number in
+            [
+                String(number + 1), DealJSON.iso.format(Date(timeIntervalSince1970: Double(1_795_000_000 + number))),
+                names[number % names.count].replacingOccurrences(of: #"\""#, with: "\""), "\(1 + Double(number) / 1000)", String(number * 10 + 1),
+                "sell",
+            ]
+        }
+        XCTAssertEqual(Array(rows.dropFirst()), expected, "every field back as it went in, in price order")
+        let before = try Data(contentsOf: file)
+        assertOneLineError(try runAlmanac(export, home: home), status: 73, contains: "already exists")
+        XCTAssertEqual(try Data(contentsOf: file), before, "the file is untouched")
+        let forced = try runAlmanac(export.dropLast(2) + ["--force", "--format", "json"], home: home)
+        XCTAssertEqual(forced.status, 0, forced.err)
+        let json = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(contentsOf: file)) as? [String: Any])
+        XCTAssertEqual((json["items"] as? [Any])?.count, 50)
+        assertOneLineError(
+            try runAlmanac(["deals", "export", "--count", "10", "--to", home.appendingPathComponent("no/such/out.csv").path], home: home),
+            status: 73, contains: "No folder")
+        let leftovers = try FileManager.default.contentsOfDirectory(atPath: home.path).filter { $0.hasSuffix(".tmp") }
+        XCTAssertEqual(leftovers, [], "no temporary file is left behind")
+    }
+
+    /// Runs a program and returns what it printed; fails on a non-zero exit.
+    private func runProcess(_ path: String, _ arguments: [String]) throws -> String {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: path)
+        process.arguments = arguments
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        try process.run()
+        let data = pipe.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        XCTAssertEqual(process.terminationStatus, 0)
+        return String(decoding: data, as: UTF8.self)
     }
 
     /// `/` filter (its syntax, a bad line, a good one), `g` jump, `n`, `e` export and Esc in a
