@@ -29,6 +29,7 @@ enum DealsBench {
     struct Figures {
         var count = 0, plain = 0.0, dateIngest = 0.0, priceIngest = 0.0, priceFrames: [Double] = [], frameTimes: [Double] = []
         var resort: [String: Double] = [:], flip = 0.0, window = 0.0, naive = 0.0, rss = 0.0, blocks = 0
+        var filters: (filters: [DealsFilterBench.Figures], resortUnderFilter: (total: Double, worstFrame: Double))?
         var worst: Double { max(frameTimes.max() ?? 0, priceFrames.max() ?? 0) }
         var p99: Double {
             let sorted = frameTimes.sorted()
@@ -73,6 +74,7 @@ enum DealsBench {
             } / Double(windows)
         if sink == -1 { print(sink) }
         figures.blocks = store.blockCount
+        figures.filters = try DealsFilterBench.measureAll(store)
         figures.naive = count <= 1_000_000 ? naiveIngest(count: min(count, 100_000)) : 0
         figures.rss = try childPeakRSS(count: count)
         return figures
@@ -102,6 +104,7 @@ enum DealsBench {
             ("peak RSS (fresh process: ingest + every re-sort)", String(format: "%.1f MB, %.1f bytes a row", figures.rss, figures.bytesPerRow)),
             ("deals dropped", "0 (the inbox holds the server back; nothing is discarded)"),
         ]
+        if let filters = figures.filters { rows += DealsFilterBench.rows(filters, plain: figures.plain) }
         if figures.naive > 0 { rows.append(("naive ingest (append + full sort per batch), 100k", milliseconds(figures.naive))) }
         return rows
     }
@@ -113,6 +116,11 @@ enum DealsBench {
             "p99_frame_ms": figures.p99 * 1000, "resort_ms": figures.resort.mapValues { $0 * 1000 }, "flip_ms": figures.flip * 1000,
             "window_us": figures.window * 1e6, "bytes_per_row": figures.bytesPerRow, "peak_rss_mb": figures.rss,
             "naive_ingest_100k_ms": figures.naive * 1000,
+            "filters": (figures.filters?.filters ?? []).map {
+                ["filter": $0.line, "matched": $0.matched, "lands_ms": $0.apply * 1000, "worst_frame_ms": $0.worstFrame * 1000] as [String: Any]
+            },
+            "resort_under_filter_ms": (figures.filters?.resortUnderFilter.total ?? 0) * 1000,
+            "resort_under_filter_worst_frame_ms": (figures.filters?.resortUnderFilter.worstFrame ?? 0) * 1000,
         ]
     }
 

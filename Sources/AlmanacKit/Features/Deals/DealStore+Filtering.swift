@@ -100,22 +100,33 @@ extension DealStore {
         return changed
     }
 
-    /// Scans rows until `deadline`; true once every row of the job is scanned.
+    /// Scans rows until `deadline`; true once every row of the job is scanned. The job's
+    /// arrays are taken out while the slice runs, so appending never copies them.
     private func advanceFilter(until deadline: UInt64) -> Bool {
         guard let job = filterJob else { return true }
-        let slice = 65_536
+        var found = (rows: job.rows, keys: job.keys, ids: job.ids, totals: job.totals)
+        (job.rows, job.keys, job.ids) = ([], [], [])
+        defer { (job.rows, job.keys, job.ids, job.totals) = found }
         while job.scanned < job.end {
-            let stop = min(job.end, job.scanned + slice)
-            for row in job.scanned..<stop where job.matcher.matches(columns, row) {
-                job.rows.append(UInt32(row))
-                job.keys.append(columns.key(row, job.column))
-                job.ids.append(columns.ids[row])
-                job.totals.add(columns, row)
-            }
+            let stop = min(job.end, job.scanned + 16_384)
+            Self.scan(columns, rows: job.scanned..<stop, matcher: job.matcher, column: job.column, into: &found)
             job.scanned = stop
-            if DispatchTime.now().uptimeNanoseconds >= deadline { return job.scanned >= job.end }
+            if DispatchTime.now().uptimeNanoseconds >= deadline { break }
         }
-        return true
+        return job.scanned >= job.end
+    }
+
+    /// Appends the rows of `range` that `matcher` passes, with their keys, ids and totals.
+    private static func scan(
+        _ columns: DealColumns, rows range: Range<Int>, matcher: DealMatcher, column: DealColumn,
+        into found: inout (rows: [UInt32], keys: [UInt64], ids: [Int64], totals: DealTotals)
+    ) {
+        for row in range where matcher.matches(columns, row) {
+            found.rows.append(UInt32(row))
+            found.keys.append(columns.key(row, column))
+            found.ids.append(columns.ids[row])
+            found.totals.add(columns, row)
+        }
     }
 
     /// Sorts the scanned rows (here, or on a thread of their own) and installs the view once
@@ -132,11 +143,12 @@ extension DealStore {
             (job.rows, job.keys, job.ids) = ([], [], [])
             let result = FilterJob.SortResult()
             job.sorted = result
-            if sortingHere {
-                result.view.withLock { $0 = Self.sortedSubset(rows, keys: keys, ids: ids, idsAscending: ascending) }
-            } else {
-                Thread.detachNewThread { result.view.withLock { $0 = Self.sortedSubset(rows, keys: keys, ids: ids, idsAscending: ascending) } }
+            // Sorted outside the lock: the owner only ever waits for the hand-over itself.
+            let work: @Sendable () -> Void = {
+                let built = Self.sortedSubset(rows, keys: keys, ids: ids, idsAscending: ascending)
+                result.view.withLock { $0 = built }
             }
+            if sortingHere { work() } else { Thread.detachNewThread(work) }
         }
         guard let built = job.sorted?.view.withLock({ $0.take() }) else { return false }
         filterJob = nil
