@@ -103,6 +103,11 @@ final class DealFilterTests: XCTestCase {
         XCTAssertTrue(store.deal(atPosition: next).instrumentName.lowercased().contains("gbp"))
         XCTAssertTrue((1...next).dropLast().allSatisfy { !store.deal(atPosition: $0).instrumentName.lowercased().contains("gbp") })
         XCTAssertNil(store.nextPosition(after: 0, instrumentContaining: "xyz"))
+        let gbp = (0..<store.count).filter { store.deal(atPosition: $0).instrumentName.lowercased().contains("gbp") }
+        XCTAssertEqual(
+            store.nextPosition(after: next, instrumentContaining: "GBP", forward: false), gbp.last, "backwards from the first: wraps to the last")
+        XCTAssertEqual(store.nextPosition(after: gbp[2], instrumentContaining: "gbp", forward: false), gbp[1])
+        XCTAssertEqual(store.nextPosition(after: gbp[1], instrumentContaining: "gbp"), gbp[2])
     }
 
     func testTheGrammarReadsEveryOperator() throws {

@@ -29,9 +29,14 @@ package final class AlmanacApp {
 
     package var current: any AppTab { tabs[index] }
 
+    /// How long frames took (keys, every tab's tick, the draw); written to `ALMANAC_FRAME_LOG`
+    /// when the app ends, for the soak test (`scripts/soak.sh`).
+    package var frames = FrameStats(file: nil)
+
     /// Runs until `q` or Ctrl+C; the terminal is restored however it ends.
     /// - Parameter term: the `TERM` the wiring read (`dumb` cannot hold a full screen).
     package func run(term: String?) async throws {
+        defer { frames.save() }
         let terminal = RawTerminal()
         try terminal.enter(term: term, purpose: "The full-screen app", alternative: "`almanac menu` or the subcommands (`almanac --help`)")
         defer { terminal.leave() }
@@ -45,7 +50,9 @@ package final class AlmanacApp {
             let started = Date()
             let typed = keys.take()
             for key in typed where !apply(key) { return }
+            let keyed = Date()
             for tab in tabs { tab.tick() }
+            let ticked = Date()
             let (columns, rows) = RawTerminal.size()
             // Idle (no key, nothing loading, same size): a frame every quarter second, for ages and blinking.
             let busy = !typed.isEmpty || tabs.contains { $0.pending > 0 } || (columns, rows) != (drawn.columns, drawn.rows)
@@ -54,6 +61,8 @@ package final class AlmanacApp {
                 drawn = (started, columns, rows)
             }
             let spent = Date().timeIntervalSince(started)
+            frames.add(
+                spent, parts: [keyed.timeIntervalSince(started), ticked.timeIntervalSince(keyed), Date().timeIntervalSince(ticked)], keys: typed)
             if spent < 1.0 / 60 { try? await Task.sleep(nanoseconds: UInt64((1.0 / 60 - spent) * 1e9)) }
         }
     }

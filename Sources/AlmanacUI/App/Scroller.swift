@@ -30,12 +30,20 @@ package struct Scroller {
         case .end: step = Int.max / 2
         default: return false
         }
+        // Saturating: keys can come faster than frames (End, End, Down before a draw clamps
+        // the offset), and a wrapped sum would trap.
         if let count {
-            selected = max(0, min(count - 1, selected + step))
+            selected = max(0, min(count - 1, Self.sum(selected, step)))
         } else {
-            offset = max(0, offset + step)
+            offset = max(0, Self.sum(offset, step))
         }
         return true
+    }
+
+    /// `a + b`, held at the ends of `Int` instead of overflowing.
+    private static func sum(_ a: Int, _ b: Int) -> Int {
+        let (result, overflow) = a.addingReportingOverflow(b)
+        return overflow ? (b > 0 ? .max : .min) : result
     }
 
     /// The visible `height` lines of `lines`, the selected item's line highlighted.

@@ -194,12 +194,15 @@ package final class DealBrowser {
 
     /// `n`/`N`: the next (previous) row whose instrument contains the filter's text.
     private func step(forward: Bool) {
-        guard let text = feed.store.filter.instrument ?? feed.store.filterPending?.instrument, !text.isEmpty else {
-            message = "n and N step through rows whose instrument contains the filter's text; set it with /."
+        guard let text = feed.store.filter.instrument, !text.isEmpty else {
+            message =
+                feed.store.filterPending != nil
+                ? "The filter is still being applied; n and N follow it once it shows."
+                : "n and N step through rows whose instrument contains the filter's text; set it with /."
             return
         }
         guard let position = feed.store.nextPosition(after: offset, instrumentContaining: text, forward: forward) else {
-            message = "No row's instrument contains \"\(text)\"."
+            message = "No row's instrument contains \"\(text)\" in the 250,000 rows from here."
             return
         }
         pin(at: position)

@@ -31,10 +31,16 @@ final class FilterJob {
     /// The sorted view, passed back from the sorting thread.
     final class SortResult: Sendable {
         let view = Mutex<SortedBlocks?>(nil)
+        let finished = Mutex(false)
+        var done: Bool { finished.withLock { $0 } }
     }
 
     init(filter: DealFilter, matcher: DealMatcher, column: DealColumn, end: Int) {
         (self.filter, self.matcher, self.column, self.end) = (filter, matcher, column, end)
+        // Reserved, not touched: growing by doubling would copy tens of MB inside one frame.
+        rows.reserveCapacity(end)
+        keys.reserveCapacity(end)
+        ids.reserveCapacity(end)
     }
 }
 
@@ -79,6 +85,7 @@ extension DealStore {
 
     private func clearFilter() {
         filterJob = nil
+        Self.discard(filtering?.view)
         filtering = nil
         if let pending = pendingView {
             pendingView = nil
@@ -139,6 +146,8 @@ extension DealStore {
             return false
         }
         if job.sorted == nil {
+            // One filter sort at a time: a superseded one still running is waited for.
+            if let running = filterSortInFlight, !running.done { return false }
             let (rows, keys, ids, ascending) = (job.rows, job.keys, job.ids, columns.idsAscending)
             (job.rows, job.keys, job.ids) = ([], [], [])
             let result = FilterJob.SortResult()
@@ -147,15 +156,19 @@ extension DealStore {
             let work: @Sendable () -> Void = {
                 let built = Self.sortedSubset(rows, keys: keys, ids: ids, idsAscending: ascending)
                 result.view.withLock { $0 = built }
+                result.finished.withLock { $0 = true }
             }
+            filterSortInFlight = result
             if sortingHere { work() } else { Thread.detachNewThread(work) }
         }
         guard let built = job.sorted?.view.withLock({ $0.take() }) else { return false }
         filterJob = nil
         if let pending = pendingView {
             pendingView = nil
+            Self.discard(view)
             (view, merged, column) = (pending.view, pending.rows, pending.column)
         }
+        Self.discard(filtering?.view)
         filtering = FilteredView(matcher: job.matcher, view: built, merged: job.end, totals: job.totals)
         return true
     }
@@ -235,23 +248,55 @@ extension DealStore {
     }
 
     /// The next view position after `position` (before it when `forward` is false) whose
-    /// instrument contains `text` (any case), wrapping around; nil when no row does.
-    public func nextPosition(after position: Int, instrumentContaining text: String, forward: Bool = true) -> Int? {
+    /// instrument contains `text` (any case), wrapping around; nil when none does among the
+    /// `limit` rows looked at (250,000 by default: about 2 ms, read a block run at a time).
+    public func nextPosition(after position: Int, instrumentContaining text: String, forward: Bool = true, limit: Int = 250_000) -> Int? {
         let count = shown.count
         guard count > 0, !text.isEmpty else { return nil }
         var probe = DealFilter()
         probe.instrument = text
         let passes = DealMatcher(probe, names: columns.names).instrumentPasses
         guard passes.contains(true) else { return nil }
-        let chunk = 4_096
+        let instruments = columns.instruments
         var checked = 0
-        var start = position
-        while checked < count {
-            let offsets = (1...min(chunk, count - checked)).map { forward ? (start + $0) % count : ((start - $0) % count + count) % count }
-            for offset in offsets where passes[Int(columns.instruments[row(atPosition: offset)])] { return offset }
-            checked += offsets.count
-            start = offsets.last ?? start
+        var next = forward ? position + 1 : position - 1  // the display position looked at next
+        while checked < min(count, limit) {
+            next = (next % count + count) % count
+            // A run of display positions from `next`, up to the table's end (or start) and 64k long.
+            let length = min(65_536, min(count, limit) - checked, forward ? count - next : next + 1)
+            let low = forward ? next : next - length + 1
+            let rows = rowsShown(from: low, to: low + length)
+            for index in 0..<length {
+                let offset = forward ? index : length - 1 - index
+                if passes[Int(instruments[Int(rows[offset])])] { return low + offset }
+            }
+            checked += length
+            next = forward ? low + length : low - 1
         }
         return nil
+    }
+
+    /// The rows at display positions `from..<to` of the view shown, in display order.
+    private func rowsShown(from: Int, to: Int) -> [UInt32] {
+        let view = shown
+        guard descending else { return view.rows(from: from, to: to) }
+        return view.rows(from: view.count - to, to: view.count - from).reversed()
+    }
+}
+
+extension DealStore {
+    /// Lets a replaced view go on a thread of its own: giving back a view of millions of rows
+    /// unmaps tens of MB, which would otherwise land in one frame.
+    static func discard(_ view: SortedBlocks?) {
+        guard let view, view.count > 100_000 else { return }
+        let box = Discarded(view)
+        Thread.detachNewThread { box.release() }
+    }
+
+    /// Carries a view to the thread that frees it; only that thread touches it.
+    private final class Discarded: @unchecked Sendable {
+        private var view: SortedBlocks?
+        init(_ view: SortedBlocks) { self.view = view }
+        func release() { view = nil }
     }
 }

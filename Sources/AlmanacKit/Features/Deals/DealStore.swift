@@ -34,8 +34,15 @@ public final class DealStore {
     var pendingView: (view: SortedBlocks, rows: Int, column: DealColumn)?
     /// Totals of every row received.
     var allTotals = DealTotals()
+    /// The filter-sorting thread running, wanted or not (one at a time).
+    var filterSortInFlight: FilterJob.SortResult?
     /// A re-sort running off the owner's thread: its column, the rows and instruments it covers.
     private var resort: (column: DealColumn, rows: Int, names: Int, result: Handoff)?
+    /// The re-sort thread running, wanted or not: one at a time, so a burst of sort keys never
+    /// runs several sorts (and their copies) at once.
+    private var sortInFlight: Handoff?
+    /// A re-sort asked for while another thread still runs: started when it ends.
+    private var queuedSort: DealColumn?
 
     /// What passes between the owner and a background re-sort: the snapshot going out (shared
     /// with the live columns until the sorting thread has copied it into buffers of its own, so
@@ -43,10 +50,15 @@ public final class DealStore {
     private final class Handoff: Sendable {
         let snapshot: Mutex<DealColumns?>
         let view = Mutex<SortedBlocks?>(nil)
+        let finished = Mutex(false)
+        /// Set once the sorting thread holds buffers of its own (the lock is never held while
+        /// copying, so the owner's check never waits).
+        let copiedFlag = Mutex(false)
 
         init(_ snapshot: DealColumns) { self.snapshot = Mutex(snapshot) }
 
-        var copied: Bool { snapshot.withLock { $0 == nil } }
+        var copied: Bool { copiedFlag.withLock { $0 } }
+        var done: Bool { finished.withLock { $0 } }
     }
 
     /// The column rows are sorted by.
@@ -153,6 +165,7 @@ public final class DealStore {
     /// Sorts the view by another column (one radix sort); same column: no work.
     public func sort(by column: DealColumn) {
         resort = nil
+        queuedSort = nil
         pendingView = nil
         guard column != self.column else { return }
         self.column = column
@@ -160,7 +173,7 @@ public final class DealStore {
     }
 
     /// The column a background re-sort is moving to, while it runs.
-    public var sortingTo: DealColumn? { resort?.column ?? pendingView?.column }
+    public var sortingTo: DealColumn? { queuedSort ?? resort?.column ?? pendingView?.column }
 
     /// Starts re-sorting by `column` on its own thread, over the rows there are now; returns at
     /// once. The view keeps its order (and keeps merging) until `finishSort()` finds it done.
@@ -171,20 +184,32 @@ public final class DealStore {
             if let job = filterJob { startFilter(job.filter, column: self.column, end: merged) }
         }
         if column == self.column {
-            resort = nil
+            (resort, queuedSort) = (nil, nil)
             return
         }
+        if let running = sortInFlight, !running.done {
+            if resort?.column != column { (resort, queuedSort) = (nil, column) }
+            return
+        }
+        startSort(by: column)
+    }
+
+    private func startSort(by column: DealColumn) {
+        queuedSort = nil
         let handoff = Handoff(columns.sortingSnapshot(for: column))
         let reserve = expected
         resort = (column, columns.count, columns.names.count, handoff)
         Thread.detachNewThread {
-            let own = handoff.snapshot.withLock { shared -> DealColumns in
-                defer { shared = nil }  // the live buffers are the owner's alone again
-                return shared!.ownCopy()
-            }
+            let own = { () -> DealColumns in
+                let shared = handoff.snapshot.withLock { $0.take()! }
+                return shared.ownCopy()
+            }()  // `shared` is gone here: the live buffers are the owner's alone again
+            handoff.copiedFlag.withLock { $0 = true }
             let built = Self.sortedView(own, by: column, reserve: reserve)
             handoff.view.withLock { $0 = built }
+            handoff.finished.withLock { $0 = true }
         }
+        sortInFlight = handoff
     }
 
     /// Rows that arrived during a re-sort merged in the frame it lands; the rest wait for the next frames.
@@ -192,12 +217,16 @@ public final class DealStore {
 
     /// True for the moment a background re-sort is still copying its snapshot: merges wait
     /// (deals stay in the inbox), so the owner never copies the columns on its own thread.
-    public var holdsMerges: Bool { resort.map { !$0.result.copied } ?? false }
+    public var holdsMerges: Bool { sortInFlight.map { !$0.copied } ?? false }
 
     /// Installs a finished background re-sort and merges the rows that arrived meanwhile;
     /// false while it still runs (or when none was asked for).
     @discardableResult
     public func finishSort() -> Bool {
+        if let running = sortInFlight, running.done {
+            sortInFlight = nil
+            if let queued = queuedSort, resort == nil { startSort(by: queued) }
+        }
         guard let resort, let built = resort.result.view.withLock({ $0.take() }) else { return false }
         self.resort = nil
         if resort.column == .instrument, columns.names.count != resort.names {
@@ -212,6 +241,7 @@ public final class DealStore {
             return false
         }
         column = resort.column
+        Self.discard(view)
         view = built
         merged = resort.rows
         catchUp(limit: catchUpChunk)  // the rest, a chunk a frame (DealFeed.pump)

@@ -1,0 +1,42 @@
+import AlmanacCore
+import Foundation
+
+/// Frame times of a full-screen session: how many, the worst, how many went over 16 ms (a
+/// dropped frame at 60 a second). Saved as one line, `frames=N worst_ms=W over_16ms=K`, to
+/// `file` when set (`ALMANAC_FRAME_LOG`); nothing is kept otherwise.
+package struct FrameStats {
+    package let file: URL?
+    package private(set) var count = 0
+    package private(set) var worst = 0.0
+    package private(set) var over16 = 0
+
+    package init(file: URL?) {
+        self.file = file
+    }
+
+    /// The slowest frames: keys, ticks and draw in ms, and the keys applied.
+    private var slowest: [(total: Double, parts: [Double], keys: String)] = []
+
+    /// Counts one frame of `seconds`; `parts` are its keys, ticks and draw, in seconds.
+    package mutating func add(_ seconds: TimeInterval, parts: [TimeInterval] = [], keys: [Key] = []) {
+        guard file != nil else { return }
+        count += 1
+        worst = max(worst, seconds)
+        if seconds > 0.016 {
+            over16 += 1
+            slowest.append((seconds, parts, keys.map { "\($0)" }.joined(separator: " ")))
+            slowest = Array(slowest.sorted { $0.total > $1.total }.prefix(8))
+        }
+    }
+
+    /// Writes the line (best effort: a soak reads it, a user never needs it).
+    package func save() {
+        guard let file else { return }
+        var line = "frames=\(count) worst_ms=\(String(format: "%.2f", worst * 1000)) over_16ms=\(over16)\n"
+        for frame in slowest {
+            line += "slow \(String(format: "%.1f", frame.total * 1000)) ms: keys/ticks/draw "
+            line += frame.parts.map { String(format: "%.1f", $0 * 1000) }.joined(separator: "/") + " after [\(frame.keys)]\n"
+        }
+        try? AtomicFile.write(Data(line.utf8), to: file, permissions: 0o644)
+    }
+}
