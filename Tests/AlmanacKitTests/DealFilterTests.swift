@@ -11,18 +11,7 @@ final class DealFilterTests: XCTestCase {
     private let utc = TimeZone(identifier: "UTC")!
 
     private func reference(_ all: [Deal], _ column: DealColumn, descending: Bool, _ filter: DealFilter) -> [Int64] {
-        func less(_ a: Deal, _ b: Deal) -> Bool {
-            switch column {
-            case .date: if a.dateModified != b.dateModified { return a.dateModified < b.dateModified }
-            case .price: if a.price != b.price { return a.price < b.price }
-            case .amount: if a.amount != b.amount { return a.amount < b.amount }
-            case .instrument: if a.instrumentName != b.instrumentName { return a.instrumentName < b.instrumentName }
-            case .side: if a.side != b.side { return a.side == .buy }
-            }
-            return a.id < b.id
-        }
-        let ascending = all.filter(filter.matches).sorted(by: less).map(\.id)
-        return descending ? ascending.reversed() : ascending
+        referenceOrder(all.filter(filter.matches), column, descending: descending)
     }
 
     /// Every deal the server sends for `seed`, in order.

@@ -20,18 +20,7 @@ final class DealStoreTests: XCTestCase {
     }
 
     private func reference(_ all: [Deal], _ column: DealColumn, descending: Bool) -> [Int64] {
-        func less(_ a: Deal, _ b: Deal) -> Bool {
-            switch column {
-            case .date: if a.dateModified != b.dateModified { return a.dateModified < b.dateModified }
-            case .price: if a.price != b.price { return a.price < b.price }
-            case .amount: if a.amount != b.amount { return a.amount < b.amount }
-            case .instrument: if a.instrumentName != b.instrumentName { return a.instrumentName < b.instrumentName }
-            case .side: if a.side != b.side { return a.side == .buy }
-            }
-            return a.id < b.id
-        }
-        let ascending = all.sorted(by: less).map(\.id)
-        return descending ? ascending.reversed() : ascending
+        referenceOrder(all, column, descending: descending)
     }
 
     func testMatchesReferenceForEveryColumnAndDirectionUnderRandomArrival() {
@@ -286,4 +275,21 @@ final class DealStorePropertyTests: XCTestCase {
         XCTAssertEqual(taken, 10_000)
         XCTAssertGreaterThan(inbox.producerStalls, 0, "the producer waited for the consumer")
     }
+}
+
+/// The order a deals view must show: a plain sort of `deals` by (column, id), reversed for
+/// descending — the reference the store's tests compare with.
+func referenceOrder(_ deals: [Deal], _ column: DealColumn, descending: Bool) -> [Int64] {
+    func less(_ a: Deal, _ b: Deal) -> Bool {
+        switch column {
+        case .date: if a.dateModified != b.dateModified { return a.dateModified < b.dateModified }
+        case .price: if a.price != b.price { return a.price < b.price }
+        case .amount: if a.amount != b.amount { return a.amount < b.amount }
+        case .instrument: if a.instrumentName != b.instrumentName { return a.instrumentName < b.instrumentName }
+        case .side: if a.side != b.side { return a.side == .buy }
+        }
+        return a.id < b.id
+    }
+    let ascending = deals.sorted(by: less).map(\.id)
+    return descending ? ascending.reversed() : ascending
 }

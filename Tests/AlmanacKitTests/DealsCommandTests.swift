@@ -66,26 +66,7 @@ final class DealsCommandTests: XCTestCase {
             throw XCTSkip("tmux is not installed (make test installs it)")
         }
         let home = try makeTemporaryFolder(self)
-        let script = repositoryFixtures.deletingLastPathComponent().appendingPathComponent("scripts/browse-in-tmux.sh")
-        let output = home.appendingPathComponent("screens.txt")
-        _ = FileManager.default.createFile(atPath: output.path, contents: nil)
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/bin/bash")
-        process.arguments = [script.path, productsFolder.appendingPathComponent("almanac").path, home.path]
-        process.standardOutput = try FileHandle(forWritingTo: output)
-        process.standardError = FileHandle.nullDevice
-        process.standardInput = FileHandle.nullDevice
-        try process.run()
-        process.waitUntilExit()
-        var screens: [String: String] = [:]
-        var current = ""
-        for line in try String(contentsOf: output, encoding: .utf8).components(separatedBy: "\n") {
-            if line.hasPrefix("=== STEP ") {
-                current = String(line.dropFirst(9))
-                continue
-            }
-            screens[current, default: ""] += line + "\n"
-        }
+        let screens = try tmuxScreens("scripts/browse-in-tmux.sh", home: home, arguments: [])
         let start = try XCTUnwrap(screens["start"])
         XCTAssertTrue(start.contains("sorted by Date modified ▼ descending · FOLLOW"), start)
         XCTAssertTrue(start.contains("rows 1–"), start)
