@@ -2,7 +2,8 @@
 """Fails when a public declaration of the package has no doc comment.
 
 Reads the symbol graphs `swift package dump-symbol-graph --minimum-access-level public` wrote
-(the folder is the first argument) and prints each undocumented declaration as file:line.
+(the folder is the first argument) and prints each undocumented declaration as file:line. The
+modules named after the folder must have a graph there (a missing one fails: nothing was checked).
 """
 import glob
 import json
@@ -10,6 +11,10 @@ import sys
 
 folder = sys.argv[1]
 missing = []
+for module in sys.argv[2:]:
+    if not glob.glob(f"{folder}/{module}.symbols.json"):
+        print(f"check-docs: no symbol graph for {module} in {folder}")
+        sys.exit(1)
 for path in glob.glob(folder + "/*.symbols.json"):
     for symbol in json.load(open(path))["symbols"]:
         location = symbol.get("location", {}).get("uri", "")
