@@ -1,0 +1,75 @@
+import AlmanacCore
+import Foundation
+
+extension CryptoService {
+    /// The portfolio document, beside the watchlist in the data folder.
+    public var portfolioStore: DocumentStore<Portfolio> { DocumentStore(folder: store.url.deletingLastPathComponent(), console: store.console) }
+
+    /// Adds a lot of `amount` units of the pair meant by `reference`, bought on `date` (today by
+    /// default) for `cost` in all, or `price` a unit; with neither, at that day's close from the
+    /// price history. Exit-64 errors for a bad number, a future date or an unknown pair.
+    public func addLot(_ reference: String, amount: String, cost: String?, price: String?, date: String?) async throws -> Portfolio.Lot {
+        let units = try PortfolioError.positive(amount, "amount")
+        if cost != nil, price != nil { throw PortfolioError.costAndPrice }
+        let today = try self.today()
+        let day = try date.map { try DateInput.parse($0, today: today, field: .date) } ?? today
+        if day > today { throw PortfolioError.futureDate(day, today: today) }
+        let (symbol, _) = try await pair(for: reference)
+        let total: Decimal
+        if let cost {
+            total = try PortfolioError.positive(cost, "cost")
+        } else if let price {
+            total = try PortfolioError.positive(price, "price") * units
+        } else {
+            total = try await close(symbol, on: day) * units
+        }
+        return try portfolioStore.update { portfolio in
+            let lot = Portfolio.Lot(id: portfolio.nextID, symbol: symbol, amount: units, cost: total, date: day)
+            portfolio.nextID += 1
+            portfolio.lots.append(lot)
+            return lot
+        }
+    }
+
+    /// Removes the lot with ID `reference`, or every lot of the pair it names; returns them.
+    public func removeLots(_ reference: String) throws -> [Portfolio.Lot] {
+        try portfolioStore.update { portfolio in
+            let text = reference.trimmingWhitespace()
+            let upper = text.uppercased()
+            let matches: (Portfolio.Lot) -> Bool =
+                if let id = Int(text) { { $0.id == id } } else {
+                    { $0.symbol.uppercased() == upper || $0.symbol.split(separator: "/").first.map(String.init)?.uppercased() == upper }
+                }
+            let removed = portfolio.lots.filter(matches)
+            guard !removed.isEmpty else {
+                let lots = portfolio.lots.isEmpty ? "it is empty" : portfolio.lots.map { "\($0.id) \($0.symbol)" }.joined(separator: ", ")
+                throw PortfolioError.noLot(reference, lots: lots)
+            }
+            portfolio.lots.removeAll(where: matches)
+            return removed
+        }
+    }
+
+    /// The portfolio valued at each pair's latest price (one quote a pair, cached like the
+    /// watchlist's), with where the prices came from; a pair with no price counts at its cost.
+    public func portfolio() async throws -> (valuation: PortfolioValuation, provenance: Provenance) {
+        let lots = try portfolioStore.read().lots
+        var prices: [String: Decimal] = [:]
+        var provenances: [Provenance] = []
+        for symbol in Set(lots.map(\.symbol)).sorted() {
+            guard let quote = try? await latestQuote(symbol), let price = PortfolioValuation.decimal(quote.value.close) else { continue }
+            prices[symbol] = price
+            provenances.append(quote.provenance)
+        }
+        return (PortfolioValuation(lots: lots, prices: prices), Provenance.combine(provenances, now: days.now()))
+    }
+
+    /// The pair's close on `day`, exactly as sent.
+    private func close(_ symbol: String, on day: LocalDate) async throws -> Decimal {
+        let history = try? await history(symbol, from: day.description, to: day.description)
+        guard let close = history?.rows.first(where: { $0.date == day })?.close, let price = PortfolioValuation.decimal(close) else {
+            throw PortfolioError.noPriceOn(symbol: symbol, date: day)
+        }
+        return price
+    }
+}

@@ -1,0 +1,111 @@
+import AlmanacCore
+import AlmanacKit
+import Foundation
+
+/// The portfolio as a table and as JSON. Money (value, cost, profit) to the cent with thousands
+/// separators; a price with the pair's own precision (`PriceFormat`); amounts as entered.
+package enum PortfolioView {
+    package static func table(_ valuation: PortfolioValuation, provenance: Provenance, style: Style, now: Date) -> String {
+        guard !valuation.items.isEmpty else {
+            return "The portfolio is empty. Add a lot: almanac crypto portfolio add BTC/USD 0.5 --price 60000"
+        }
+        var table = Table([
+            .init("ID", .right), .init("Pair"), .init("Amount", .right), .init("Price", .right), .init("Value", .right),
+            .init("Cost", .right), .init("P/L", .right), .init("P/L %", .right),
+        ])
+        for item in valuation.items {
+            table.add([
+                String(item.lot.id), item.lot.symbol, "\(item.lot.amount)", item.price.map { PriceFormat.format(double($0)) } ?? "—",
+                money(item.value), money(item.lot.cost), signed(money(item.profit), item.profit, style), percent(item.profitPercent, style),
+            ])
+        }
+        let totals = valuation.totals
+        table.add([
+            "", "Total", "", "", money(totals.value), money(totals.cost), signed(money(totals.profit), totals.profit, style),
+            percent(totals.profitPercent, style),
+        ])
+        var text = table.render(style: style)
+        while text.hasSuffix("\n") { text.removeLast() }
+        if valuation.items.contains(where: { $0.price == nil }) { text += "\n" + style.dim("— no price known: the lot counts at its cost.") }
+        return text + "\n\n" + style.dim("Source: \(provenance.label(now: now))")
+    }
+
+    /// `1,234.57`: rounded to the cent (half away from zero), grouped.
+    package static func money(_ value: Decimal) -> String {
+        var source = value
+        var rounded = Decimal()
+        NSDecimalRound(&rounded, &source, 2, .plain)
+        let text = "\(rounded < 0 ? -rounded : rounded)"
+        let parts = text.split(separator: ".", omittingEmptySubsequences: false)
+        let fraction = parts.count > 1 ? String(parts[1]).padding(toLength: 2, withPad: "0", startingAt: 0) : "00"
+        return (rounded < 0 ? "-" : "") + NumberText.grouped(digits: parts[0]) + "." + fraction
+    }
+
+    private static func double(_ value: Decimal) -> Double { NSDecimalNumber(decimal: value).doubleValue }
+
+    private static func signed(_ text: String, _ value: Decimal, _ style: Style) -> String {
+        value > 0 ? style.green("+" + text) : value < 0 ? style.red(text) : text
+    }
+
+    private static func percent(_ value: Decimal?, _ style: Style) -> String {
+        guard let value else { return "—" }
+        let text = PriceFormat.percent(double(value))
+        return value > 0 ? style.green(text) : value < 0 ? style.red(text) : text
+    }
+}
+
+/// `crypto portfolio --json`: `{"items":[{"id","symbol","amount","price","value","cost","profit",
+/// "profitPercent","date"}],"totals":{"value","cost","profit","profitPercent"},"currency",
+/// "source","fetchedAt","stale"}`; money as exact decimals (JSON numbers).
+package struct PortfolioJSON: Encodable {
+    package struct Item: Encodable {
+        var id: Int
+        var symbol: String
+        var amount: Decimal
+        var price: Decimal?
+        var value: Decimal
+        var cost: Decimal
+        var profit: Decimal
+        var profitPercent: Decimal?
+        var date: LocalDate
+    }
+
+    package struct Totals: Encodable {
+        var value: Decimal
+        var cost: Decimal
+        var profit: Decimal
+        var profitPercent: Decimal?
+    }
+
+    var items: [Item]
+    var totals: Totals
+    /// The quote currency of the pairs (`USD`), or nil when they differ or there are none.
+    var currency: String?
+    var source: String
+    var fetchedAt: Date
+    var stale: Bool
+
+    package init(_ valuation: PortfolioValuation, provenance: Provenance) {
+        items = valuation.items.map {
+            Item(
+                id: $0.lot.id, symbol: $0.lot.symbol, amount: $0.lot.amount, price: $0.price, value: Self.cents($0.value),
+                cost: Self.cents($0.lot.cost),
+                profit: Self.cents($0.profit), profitPercent: $0.profitPercent.map(Self.cents), date: $0.lot.date)
+        }
+        let totals = valuation.totals
+        self.totals = Totals(
+            value: Self.cents(totals.value), cost: Self.cents(totals.cost), profit: Self.cents(totals.profit),
+            profitPercent: totals.profitPercent.map(Self.cents))
+        let currencies = Set(valuation.items.compactMap { $0.lot.symbol.split(separator: "/").last.map(String.init) })
+        currency = currencies.count == 1 ? currencies.first : nil
+        (source, fetchedAt, stale) = (provenance.origin.rawValue, provenance.fetchedAt, provenance.stale)
+    }
+
+    /// Rounded to two decimals (money and percent), half away from zero.
+    private static func cents(_ value: Decimal) -> Decimal {
+        var source = value
+        var rounded = Decimal()
+        NSDecimalRound(&rounded, &source, 2, .plain)
+        return rounded
+    }
+}
