@@ -22,7 +22,17 @@ package enum CryptoView {
             table.add([String(row.id), row.symbol, row.name, PriceFormat.format(row.price), coloured])
         }
         let notes = reasons.isEmpty ? "" : "\n\n" + reasons.map { style.yellow($0) }.joined(separator: "\n")
-        return table.render(style: style) + notes + "\n\n" + style.dim("Source: \(prices.provenance.label(now: now))")
+        let alerts = prices.alerts.isEmpty ? "" : "\n\n" + prices.alerts.map { style.bold(alert($0, now: now)) }.joined(separator: "\n")
+        return table.render(style: style) + notes + alerts + "\n\n" + style.dim("Source: \(prices.provenance.label(now: now))")
+    }
+
+    /// `Alert 2: BTC/USD above 90,000.00 — 91,234.50 at 12:00 UTC.` (triggered) or
+    /// `Alert 2: BTC/USD above 90,000.00 — armed.`
+    package static func alert(_ alert: PriceAlerts.Alert, now: Date) -> String {
+        let limit = PriceFormat.format(Double(alert.price))
+        let head = "Alert \(alert.id): \(alert.symbol) \(alert.direction.rawValue) \(limit)"
+        guard let at = alert.triggeredAt, let seen = alert.seenPrice else { return head + " — armed." }
+        return head + " — \(PriceFormat.format(Double(seen))) at \(PriceFormat.clock(at, now: now))."
     }
 
     /// The provider's reason for a pair with no price, in one short sentence.
@@ -124,11 +134,14 @@ package enum CryptoJSON {
 
     package struct List: Encodable {
         var rows: [PriceRow]
+        /// Alerts these prices set off.
+        var alerts: [PriceAlerts.Alert]
         var source: String
         var fetchedAt: Date
         var stale: Bool
         package init(_ prices: WatchlistPrices) {
             rows = prices.rows
+            alerts = prices.alerts
             (source, fetchedAt, stale) = (prices.provenance.origin.rawValue, prices.provenance.fetchedAt, prices.provenance.stale)
         }
     }

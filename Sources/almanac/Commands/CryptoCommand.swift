@@ -9,7 +9,7 @@ import Foundation
 struct CryptoCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "crypto", abstract: "A crypto watchlist with today's prices, and daily price history.",
-        subcommands: [List.self, Add.self, Remove.self, History.self, Portfolio.self, Usage.self], defaultSubcommand: List.self)
+        subcommands: [List.self, Add.self, Remove.self, History.self, Portfolio.self, Alert.self, Usage.self], defaultSubcommand: List.self)
 
     static func chooser(_ context: FrontContext) -> CryptoService.Chooser? {
         guard context.interactive else { return nil }

@@ -28,6 +28,8 @@ public struct WatchlistPrices: Sendable {
     public var rows: [PriceRow]
     /// Live, cache or sample data, combined over the rows.
     public var provenance: Provenance
+    /// Alerts these prices set off (each reported once); empty when none.
+    public var alerts: [PriceAlerts.Alert] = []
 }
 
 /// One day of a price history.

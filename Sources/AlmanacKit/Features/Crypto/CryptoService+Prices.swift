@@ -16,7 +16,15 @@ extension CryptoService {
     /// the rest are batched, at most as many as the credits left allow; what does not fit comes
     /// from the cache (marked with its age), or — when a pair has nothing cached — after a wait.
     /// - Parameter onStale: called with the cached table before fresh prices are fetched.
+    /// The prices are also checked against the armed alerts (`alerts`: the ones they set off now).
     public func prices(onStale: PricesHandler? = nil) async throws -> WatchlistPrices {
+        var prices = try await watchlistPrices(onStale: onStale)
+        let seen = Dictionary(prices.rows.compactMap { row in row.price.map { (row.symbol, $0) } }, uniquingKeysWith: { first, _ in first })
+        prices.alerts = checkAlerts(seen, at: days.now())
+        return prices
+    }
+
+    private func watchlistPrices(onStale: PricesHandler?) async throws -> WatchlistPrices {
         let list = try store.read()
         guard live else { return try await samplePrices(list) }
         var seen = Set<String>()

@@ -1,0 +1,87 @@
+import AlmanacCore
+import Foundation
+
+extension CryptoService {
+    /// The alerts document, beside the watchlist in the data folder.
+    public var alertStore: DocumentStore<PriceAlerts> { DocumentStore(folder: store.url.deletingLastPathComponent(), console: store.console) }
+
+    /// Adds an armed alert on the pair meant by `reference`; exit-64 errors for a bad direction
+    /// or price, or an unknown pair.
+    public func addAlert(_ reference: String, direction: String, price: String) async throws -> PriceAlerts.Alert {
+        guard let side = PriceAlerts.Direction(rawValue: direction.lowercased()) else { throw AlertError.badDirection(direction) }
+        let limit = try PortfolioError.positive(price, "price")
+        let (symbol, _) = try await pair(for: reference)
+        return try alertStore.update { book in
+            let alert = PriceAlerts.Alert(id: book.nextID, symbol: symbol, direction: side, price: "\(limit)")
+            book.nextID += 1
+            book.alerts.append(alert)
+            return alert
+        }
+    }
+
+    /// Every alert, armed and triggered.
+    public func alerts() throws -> [PriceAlerts.Alert] { try alertStore.read().alerts }
+
+    /// Removes alert `id`; returns it.
+    public func removeAlert(_ id: Int) throws -> PriceAlerts.Alert {
+        try alertStore.update { book in
+            guard let index = book.alerts.firstIndex(where: { $0.id == id }) else { throw AlertError.noAlert(id, ids: book.alerts.map(\.id)) }
+            return book.alerts.remove(at: index)
+        }
+    }
+
+    /// Arms alert `id` again; returns it.
+    public func rearmAlert(_ id: Int) throws -> PriceAlerts.Alert {
+        try alertStore.update { book in
+            guard let index = book.alerts.firstIndex(where: { $0.id == id }) else { throw AlertError.noAlert(id, ids: book.alerts.map(\.id)) }
+            (book.alerts[index].triggeredAt, book.alerts[index].seenPrice) = (nil, nil)
+            return book.alerts[index]
+        }
+    }
+
+    /// Checks the armed alerts against `prices` (per pair) seen at `time`; returns the ones that
+    /// triggered now (each only once: it stays triggered until re-armed).
+    @discardableResult
+    public func checkAlerts(_ prices: [String: Double], at time: Date) -> [PriceAlerts.Alert] {
+        guard FileBytes.read(atPath: alertStore.url.path) != nil else { return [] }  // no alerts file: nothing to do, nothing written
+        return
+            (try? alertStore.update { book -> [PriceAlerts.Alert] in
+                var fired: [PriceAlerts.Alert] = []
+                for index in book.alerts.indices where book.alerts[index].triggeredAt == nil {
+                    guard let value = prices[book.alerts[index].symbol].flatMap(PortfolioValuation.decimal), book.alerts[index].isMet(by: value)
+                    else { continue }
+                    (book.alerts[index].triggeredAt, book.alerts[index].seenPrice) = (time, "\(value)")
+                    fired.append(book.alerts[index])
+                }
+                return fired
+            }) ?? []
+    }
+
+    /// `crypto alert check`: the latest price of each pair with an armed alert (cached like any
+    /// quote), then the alerts that triggered now.
+    public func checkAlerts() async throws -> [PriceAlerts.Alert] {
+        let armed = try alerts().filter { $0.triggeredAt == nil }
+        var prices: [String: Double] = [:]
+        for symbol in Set(armed.map(\.symbol)).sorted() {
+            if let quote = try? await latestQuote(symbol) { prices[symbol] = quote.value.close }
+        }
+        return checkAlerts(prices, at: days.now())
+    }
+}
+
+/// What an alert request cannot do. Exit 64.
+public enum AlertError: UserInputError, Equatable {
+    /// Not `above` or `below`.
+    case badDirection(String)
+    /// No alert has this ID; `ids` are the ones there are.
+    case noAlert(Int, ids: [Int])
+
+    /// The sentence shown.
+    public var description: String {
+        switch self {
+        case .badDirection(let text): "An alert is above or below a price, not \"\(text)\"."
+        case .noAlert(let id, let ids):
+            "No alert \(id) (\(ids.isEmpty ? "there are none" : "there are " + ids.map(String.init).joined(separator: ", ")))."
+        }
+    }
+}

@@ -1,0 +1,88 @@
+import AlmanacCore
+import AlmanacKit
+import AlmanacUI
+import ArgumentParser
+import Foundation
+
+extension CryptoCommand {
+    /// `crypto alert`: a pair crossing above or below a price, checked whenever prices are fetched.
+    struct Alert: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "alert", abstract: "Price alerts: above or below a price, checked whenever prices are fetched.",
+            subcommands: [List.self, Add.self, Remove.self, Rearm.self, Check.self], defaultSubcommand: List.self)
+
+        struct List: AsyncParsableCommand {
+            static let configuration = CommandConfiguration(
+                commandName: "list", abstract: "Every alert, armed or triggered (also: ls).", aliases: ["ls"])
+            @OptionGroup var global: LocalOptions
+
+            func run() async throws {
+                try await CommandRunner.run(global) { context in
+                    let alerts = try CryptoService(context: context.app).alerts()
+                    let now = context.clock.now()
+                    let text =
+                        alerts.isEmpty
+                        ? "No alerts. Add one: almanac crypto alert add BTC above 100000"
+                        : alerts.map { CryptoView.alert($0, now: now) }.joined(separator: "\n")
+                    try context.show(json: ItemsJSON(items: alerts), text: text)
+                }
+            }
+        }
+
+        struct Add: AsyncParsableCommand {
+            static let configuration = CommandConfiguration(commandName: "add", abstract: "Add an alert: PAIR above|below PRICE.")
+            @OptionGroup var global: GlobalOptions
+            @Argument(help: "The pair (BTC/USD), symbol (BTC) or name (Bitcoin).") var pair: String
+            @Argument(help: "above or below.") var direction: String
+            @Argument(help: "The price, in the pair's quote currency.") var price: String
+
+            func run() async throws {
+                try await CommandRunner.run(global) { context in
+                    let alert = try await CryptoService(context: context.app).addAlert(pair, direction: direction, price: price)
+                    try context.show(json: alert, text: "Added " + CryptoView.alert(alert, now: context.clock.now()))
+                }
+            }
+        }
+
+        struct Remove: AsyncParsableCommand {
+            static let configuration = CommandConfiguration(commandName: "remove", abstract: "Remove an alert by ID.")
+            @OptionGroup var global: LocalOptions
+            @Argument(help: "The alert's ID.") var id: Int
+
+            func run() async throws {
+                try await CommandRunner.run(global) { context in
+                    let alert = try CryptoService(context: context.app).removeAlert(id)
+                    try context.show(
+                        json: ["removed": alert.id], text: "Removed alert \(alert.id) (\(alert.symbol) \(alert.direction.rawValue) \(alert.price)).")
+                }
+            }
+        }
+
+        struct Rearm: AsyncParsableCommand {
+            static let configuration = CommandConfiguration(commandName: "rearm", abstract: "Arm a triggered alert again.")
+            @OptionGroup var global: LocalOptions
+            @Argument(help: "The alert's ID.") var id: Int
+
+            func run() async throws {
+                try await CommandRunner.run(global) { context in
+                    let alert = try CryptoService(context: context.app).rearmAlert(id)
+                    try context.show(json: alert, text: "Re-armed " + CryptoView.alert(alert, now: context.clock.now()))
+                }
+            }
+        }
+
+        struct Check: AsyncParsableCommand {
+            static let configuration = CommandConfiguration(
+                commandName: "check", abstract: "Fetch the prices of armed alerts; print those that triggered now (exit 0 either way).")
+            @OptionGroup var global: GlobalOptions
+
+            func run() async throws {
+                try await CommandRunner.run(global) { context in
+                    let fired = try await CryptoService(context: context.app).checkAlerts()
+                    let now = context.clock.now()
+                    try context.show(json: ["triggered": fired], text: fired.map { CryptoView.alert($0, now: now) }.joined(separator: "\n"))
+                }
+            }
+        }
+    }
+}

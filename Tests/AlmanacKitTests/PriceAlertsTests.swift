@@ -1,0 +1,59 @@
+import Foundation
+import XCTest
+
+@testable import AlmanacCore
+@testable import AlmanacKit
+
+/// Alerts: both directions, reported once, re-armed, kept across runs, a damaged file, bad input.
+final class PriceAlertsTests: XCTestCase {
+    func testAboveAndBelowAreMetAtOrPastThePrice() {
+        let above = PriceAlerts.Alert(id: 1, symbol: "BTC/USD", direction: .above, price: "90000")
+        let below = PriceAlerts.Alert(id: 2, symbol: "SHIB/USD", direction: .below, price: "0.00000900")
+        XCTAssertTrue(above.isMet(by: 90_000))
+        XCTAssertTrue(above.isMet(by: 90_000.01))
+        XCTAssertFalse(above.isMet(by: Decimal(string: "89999.99")!))
+        XCTAssertTrue(below.isMet(by: Decimal(string: "0.000009")!))
+        XCTAssertFalse(below.isMet(by: Decimal(string: "0.00000901")!))
+    }
+
+    func testATriggerIsReportedOnceUntilRearmedAndSurvivesARestart() throws {
+        let home = try makeTemporaryFolder(self)
+        let pinned = ["ALMANAC_TODAY": "2026-11-20"]
+        for arguments in [["BTC", "above", "90000"], ["ETH", "below", "3000"], ["BTC", "below", "95000"]] {
+            let added = try runAlmanac(["crypto", "alert", "add", "--offline"] + arguments, home: home, environment: pinned)
+            XCTAssertEqual(added.status, 0, added.err)
+        }
+        let first = try runAlmanac(["crypto", "alert", "check", "--offline", "--json"], home: home, environment: pinned)
+        XCTAssertEqual(first.status, 0, first.err)
+        let fired = try XCTUnwrap((try JSONSerialization.jsonObject(with: Data(first.out.utf8)) as? [String: Any])?["triggered"] as? [[String: Any]])
+        XCTAssertEqual(fired.map { $0["id"] as? Int }, [1, 3], "BTC (sample 91,234.50) is above 90,000 and below 95,000; ETH is not below 3,000")
+        XCTAssertEqual(fired.first?["seenPrice"] as? String, "91234.5")
+        let again = try runAlmanac(["crypto", "alert", "check", "--offline", "--json"], home: home, environment: pinned)
+        XCTAssertEqual(again.status, 0)
+        XCTAssertTrue(again.out.contains("\"triggered\" : [\n\n  ]") || again.out.contains("\"triggered\" : []"), "shown once: \(again.out)")
+        let listed = try runAlmanac(["crypto", "alert", "list"], home: home)
+        XCTAssertTrue(listed.out.contains("Alert 1: BTC/USD above 90,000.00 — 91,234.50 at"), listed.out)
+        XCTAssertTrue(listed.out.contains("Alert 2: ETH/USD below 3,000.00 — armed."), listed.out)
+        XCTAssertEqual(try runAlmanac(["crypto", "alert", "rearm", "1"], home: home).status, 0)
+        let watchlist = try runAlmanac(["crypto", "--offline"], home: home, environment: pinned)
+        XCTAssertTrue(
+            watchlist.out.contains("Alert 1: BTC/USD above 90,000.00 — 91,234.50 at"), "re-armed, set off by the watchlist's prices: \(watchlist.out)"
+        )
+        XCTAssertFalse(try runAlmanac(["crypto", "--offline"], home: home, environment: pinned).out.contains("Alert 1"), "then not again")
+        assertOneLineError(try runAlmanac(["crypto", "alert", "remove", "7"], home: home), status: 64, contains: "No alert 7 (there are 1, 2, 3).")
+        for (arguments, words) in [
+            (["BTC", "sideways", "5"], "above or below"), (["BTC", "above", "abc"], "must be a number"), (["BTC", "above", "0"], "more than 0"),
+        ] {
+            assertOneLineError(
+                try runAlmanac(["crypto", "alert", "add", "--offline"] + arguments, home: home, environment: pinned), status: 64, contains: words)
+        }
+    }
+
+    func testADamagedAlertsFileIsKeptAsideWithExit65() throws {
+        let home = try makeTemporaryFolder(self)
+        let data = home.appendingPathComponent("data")
+        try FileManager.default.createDirectory(at: data, withIntermediateDirectories: true)
+        try Data("{\"schema\":1,\"data\":{\"alerts\":[{\"id\":".utf8).write(to: data.appendingPathComponent("alerts.json"))
+        assertOneLineError(try runAlmanac(["crypto", "alert", "list"], home: home), status: 65, contains: "alerts file was damaged")
+    }
+}
