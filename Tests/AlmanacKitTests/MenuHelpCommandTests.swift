@@ -16,7 +16,7 @@ final class MenuHelpCommandTests: XCTestCase {
         let context = FrontContext(app: app, style: Style(enabled: false), json: false, interactive: false)
         return [
             CryptoScreen(context: context), WeatherScreen(context: context), FruitsScreen(context: context), ExamsScreen(context: context),
-            DealsScreen(context: context), ProfileScreen(context: context),
+            DealsScreen(context: context), ProfileScreen(context: context), PortfolioScreen(context: context), AlertsScreen(context: context),
         ]
     }
 

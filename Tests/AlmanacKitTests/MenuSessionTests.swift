@@ -165,4 +165,22 @@ final class MenuSessionTests: XCTestCase {
         XCTAssertTrue(result.out.contains("  1) St. Petersburg "), result.out)
         XCTAssertTrue(result.out.contains("7-day forecast — St. Petersburg, Florida, United States"), result.out)
     }
+
+    func testPortfolioAndAlertsScreens() throws {
+        let home = try makeTemporaryFolder(self)
+        // Crypto → Portfolio: add (a zero amount refused first), list, remove a lot that is not there
+        // (then back out of the prompt and the screen); → Alerts: add (a bad direction refused
+        // first), check twice, list.
+        let input = "1\n5\n2\nBTC\n0\n0.5\n30000\n2026-11-15\n1\n3\n9\nback\nback\n6\n2\nBTC\nsideways\nabove\n90000\n5\n5\n1\nquit\n"
+        let result = try runAlmanac(["menu"], home: home, environment: ["ALMANAC_TODAY": "2026-11-20"], stdin: input)
+        XCTAssertEqual(result.status, 0, result.err)
+        for expected in [
+            "Portfolio", "Added lot 1: 0.5 BTC/USD bought 2026-11-15 for 30,000.00.", "+15,617.25", "Price alerts",
+            "Added Alert 1: BTC/USD above 90,000.00 — armed.", "Alert 1: BTC/USD above 90,000.00 — 91,234.50 at", "No alert fired.",
+        ] {
+            XCTAssertTrue(result.out.contains(expected), "\(expected) in: \(result.out)")
+        }
+        XCTAssertTrue(result.err.contains("more than 0") || result.out.contains("more than 0"), "a zero amount is refused and asked again")
+        XCTAssertTrue(result.err.contains("above or below") || result.out.contains("above or below, not"), "a bad direction is refused")
+    }
 }

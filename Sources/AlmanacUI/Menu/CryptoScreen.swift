@@ -7,16 +7,23 @@ import Foundation
 package struct CryptoScreen: MenuScreen {
     package let context: FrontContext
     package let title = "Cryptocurrencies"
-    package let choices = ["Watchlist with prices", "Details: daily prices for a date range", "Add a cryptocurrency", "Remove a cryptocurrency"]
+    package let choices = [
+        "Watchlist with prices", "Details: daily prices for a date range", "Add a cryptocurrency", "Remove a cryptocurrency",
+        "Portfolio: what you own", "Price alerts",
+    ]
     package let help = [
         "Shows each pair's price and change. Same as: almanac crypto",
         "Asks for an ID from the watchlist, a start date and an end date (YYYY-MM-DD; today, yesterday; a blank end date means today). "
             + "Same as: almanac crypto history BTC --from 2026-11-01 --to 2026-11-07",
         "Asks for a symbol, pair or name (ETH, ETH/USD, Ethereum) and offers a choice when several match. Same as: almanac crypto add Ethereum",
         "Asks for an ID or name from the watchlist. Same as: almanac crypto remove ETH",
+        "Opens the portfolio: lots, their value and profit, adding and removing. Same as: almanac crypto portfolio",
+        "Opens the price alerts: adding, removing, re-arming, checking. Same as: almanac crypto alert",
     ]
 
     package func choose(_ index: Int, io: MenuIO) async -> MenuNavigation {
+        if index == 4 { return .open(PortfolioScreen(context: context)) }
+        if index == 5 { return .open(AlertsScreen(context: context)) }
         let service = CryptoService(context: context.app)
         let now = context.clock.now()
         await attempt(io) {
