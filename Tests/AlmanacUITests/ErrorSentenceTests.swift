@@ -31,6 +31,7 @@ final class ErrorSentenceTests: XCTestCase {
         let others: [any Error] = [
             CryptoError.choiceOutOfRange(choice: 4, count: 2, query: "terra"), ExamError.pastDate("2026-11-01 09:00"),
             TransportError.timeout(host: "api.example", seconds: 10), TransportError.connectTimeout(host: "api.example", seconds: 2.5),
+            PortfolioError.noPriceOn(symbol: "BTC/USD", date: today), PortfolioError.costAndPrice,
         ]
         return weather + dates + fruit + others
     }
@@ -63,8 +64,14 @@ final class ErrorSentenceTests: XCTestCase {
                 "2026-11-01 09:00 is in the past; a new pending exam needs a future date (or add --passed to file it as passed)."
             ),
             (TransportError.timeout(host: "api.example", seconds: 10), "api.example did not answer within 10 s; try again or raise --timeout."),
+            (
+                PortfolioError.noPriceOn(symbol: "BTC/USD", date: today),
+                "No price for BTC/USD on 2026-11-21 to take the cost from; give it with --cost TOTAL or --price PER-UNIT."
+            ),
+            (FileError.exists("/tmp/deals.csv"), "/tmp/deals.csv already exists; nothing was written (--force replaces it)."),
         ]
         for (error, sentence) in expected { XCTAssertEqual(ErrorSentence.text(error, for: .commandLine), sentence) }
+        XCTAssertEqual(ErrorSentence.text(FileError.exists("/tmp/deals.csv"), for: .menu), "/tmp/deals.csv already exists; nothing was written.")
     }
 
     func testTheMenuSaysTheSameThingInPlainWords() {

@@ -19,7 +19,7 @@ package enum FileError: Error, Equatable, CustomStringConvertible, Sendable {
         case .cannotCreateFolder(let path): "Cannot create the folder \(path); check its permissions."
         case .cannotWrite(let path, let reason): "Cannot write \(path) (\(reason)); check the disk and permissions."
         case .cannotLock(let path): "Cannot lock \(path); check its permissions."
-        case .exists(let path): "\(path) already exists; nothing was written (--force replaces it)."
+        case .exists(let path): "\(path) already exists; nothing was written."
         }
     }
 }

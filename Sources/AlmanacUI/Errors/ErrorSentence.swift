@@ -30,6 +30,17 @@ package enum ErrorSentence {
         case let error as ExamError: exam(error)
         case let error as TransportError: transport(error)
         case let error as SampleDataError: error.sentence(seeAlso: "almanac doctor")
+        case let error as PortfolioError: portfolio(error)
+        case FileError.exists(let path): "\(path) already exists; nothing was written (--force replaces it)."
+        default: nil
+        }
+    }
+
+    private static func portfolio(_ error: PortfolioError) -> String? {
+        switch error {
+        case .noPriceOn(let symbol, let date):
+            "No price for \(symbol) on \(date) to take the cost from; give it with --cost TOTAL or --price PER-UNIT."
+        case .costAndPrice: "Give --cost or --price, not both."
         default: nil
         }
     }

@@ -24,7 +24,7 @@ public enum PortfolioError: UserInputError, Equatable {
         case .costAndPrice: "Give the total cost or the price per unit, not both."
         case .futureDate(let date, let today): "\(date) is after today (\(today)); a purchase has a date that has come."
         case .noPriceOn(let symbol, let date):
-            "No price for \(symbol) on \(date) to take the cost from; give it with --cost TOTAL or --price PER-UNIT."
+            "No price for \(symbol) on \(date) to take the cost from; give the total cost or the price per unit."
         case .noLot(let reference, let lots): "No lot \"\(reference)\" in the portfolio (\(lots))."
         }
     }
