@@ -50,6 +50,11 @@ public struct DocumentStore<Document: StoredDocument>: Sendable {
 
     private var lockURL: URL { url.appendingPathExtension("lock") }
 
+    /// The store of another document in the same folder, with the same console and clock.
+    package func sibling<Other: StoredDocument>(_ type: Other.Type) -> DocumentStore<Other> {
+        DocumentStore<Other>(folder: url.deletingLastPathComponent(), console: console, clock: clock)
+    }
+
     /// The current document (the initial one when absent). A damaged file is moved aside and
     /// what it still holds is recovered (said on stderr); with nothing readable in it this
     /// throws `StoreError.damaged`.

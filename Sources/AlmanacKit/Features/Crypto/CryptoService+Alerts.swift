@@ -3,7 +3,7 @@ import Foundation
 
 extension CryptoService {
     /// The alerts document, beside the watchlist in the data folder.
-    public var alertStore: DocumentStore<PriceAlerts> { DocumentStore(folder: store.url.deletingLastPathComponent(), console: store.console) }
+    public var alertStore: DocumentStore<PriceAlerts> { store.sibling(PriceAlerts.self) }
 
     /// Adds an armed alert on the pair meant by `reference`; exit-64 errors for a bad direction
     /// or price, or an unknown pair.
@@ -24,37 +24,47 @@ extension CryptoService {
 
     /// Removes alert `id`; returns it.
     public func removeAlert(_ id: Int) throws -> PriceAlerts.Alert {
-        try alertStore.update { book in
-            guard let index = book.alerts.firstIndex(where: { $0.id == id }) else { throw AlertError.noAlert(id, ids: book.alerts.map(\.id)) }
-            return book.alerts.remove(at: index)
-        }
+        try alertStore.update { book in book.alerts.remove(at: try Self.index(of: id, in: book)) }
     }
 
     /// Arms alert `id` again; returns it.
     public func rearmAlert(_ id: Int) throws -> PriceAlerts.Alert {
         try alertStore.update { book in
-            guard let index = book.alerts.firstIndex(where: { $0.id == id }) else { throw AlertError.noAlert(id, ids: book.alerts.map(\.id)) }
+            let index = try Self.index(of: id, in: book)
             (book.alerts[index].triggeredAt, book.alerts[index].seenPrice) = (nil, nil)
             return book.alerts[index]
         }
     }
 
+    private static func index(of id: Int, in book: PriceAlerts) throws -> Int {
+        guard let index = book.alerts.firstIndex(where: { $0.id == id }) else { throw AlertError.noAlert(id, ids: book.alerts.map(\.id)) }
+        return index
+    }
+
     /// Checks the armed alerts against `prices` (per pair) seen at `time`; returns the ones that
-    /// triggered now (each only once: it stays triggered until re-armed).
+    /// triggered now (each only once: it stays triggered until re-armed). Every watchlist fetch
+    /// asks, so the file is only read — and written only when an alert fires.
     @discardableResult
     public func checkAlerts(_ prices: [String: Double], at time: Date) -> [PriceAlerts.Alert] {
-        guard FileBytes.read(atPath: alertStore.url.path) != nil else { return [] }  // no alerts file: nothing to do, nothing written
+        guard FileManager.default.fileExists(atPath: alertStore.url.path), let book = try? alertStore.read(),
+            book.alerts.contains(where: { Self.fires($0, prices) })
+        else { return [] }
         return
             (try? alertStore.update { book -> [PriceAlerts.Alert] in
                 var fired: [PriceAlerts.Alert] = []
-                for index in book.alerts.indices where book.alerts[index].triggeredAt == nil {
-                    guard let value = prices[book.alerts[index].symbol].flatMap(PortfolioValuation.decimal), book.alerts[index].isMet(by: value)
-                    else { continue }
-                    (book.alerts[index].triggeredAt, book.alerts[index].seenPrice) = (time, "\(value)")
+                for index in book.alerts.indices where Self.fires(book.alerts[index], prices) {
+                    let seen = prices[book.alerts[index].symbol].flatMap(PortfolioValuation.decimal).map { "\($0)" }
+                    (book.alerts[index].triggeredAt, book.alerts[index].seenPrice) = (time, seen)
                     fired.append(book.alerts[index])
                 }
                 return fired
             }) ?? []
+    }
+
+    /// Whether an armed alert is met by its pair's price in `prices`.
+    private static func fires(_ alert: PriceAlerts.Alert, _ prices: [String: Double]) -> Bool {
+        guard alert.triggeredAt == nil, let value = prices[alert.symbol].flatMap(PortfolioValuation.decimal) else { return false }
+        return alert.isMet(by: value)
     }
 
     /// `crypto alert check`: the latest price of each pair with an armed alert (cached like any

@@ -3,7 +3,7 @@ import Foundation
 
 extension CryptoService {
     /// The portfolio document, beside the watchlist in the data folder.
-    public var portfolioStore: DocumentStore<Portfolio> { DocumentStore(folder: store.url.deletingLastPathComponent(), console: store.console) }
+    public var portfolioStore: DocumentStore<Portfolio> { store.sibling(Portfolio.self) }
 
     /// Adds a lot of `amount` units of the pair meant by `reference`, bought on `date` (today by
     /// default) for `cost` in all, or `price` a unit; with neither, at that day's close from the
