@@ -19,7 +19,7 @@ enum DealsFilterBench {
     }
 
     static func measureAll(_ store: DealStore) throws -> (filters: [Figures], resortUnderFilter: (total: Double, worstFrame: Double)) {
-        var next = 20_000_000
+        var frames = Frames()
         var filters: [Figures] = []
         // Room for the deals these frames add, as a feed reserves a stream's announced length:
         // growing the columns past it is a one-off copy that has nothing to do with filters.
@@ -29,52 +29,44 @@ enum DealsFilterBench {
             var worst = 0.0
             let apply = measure {
                 store.filterInBackground(filter)
-                while store.filterPending != nil { worst = max(worst, frame(store, &next)) }
+                while store.filterPending != nil { worst = max(worst, frames.next(store)) }
             }
             filters.append(Figures(line: line, matched: store.count, apply: apply, worstFrame: worst))
         }
         var worst = 0.0
         let resort = measure {
             store.sortInBackground(by: store.column == .amount ? .date : .amount)
-            while store.sortingTo != nil || store.filterPending != nil { worst = max(worst, frame(store, &next)) }
+            while store.sortingTo != nil || store.filterPending != nil { worst = max(worst, frames.next(store)) }
         }
         store.applyFilter(DealFilter())
         return (filters, (resort, worst))
     }
 
-    /// Deals that arrived while merges were held.
-    nonisolated(unsafe) private static var waiting: [Deal] = []
+    /// Browser frames with 100 new deals each, as `DealFeed.pump` merges them.
+    struct Frames {
+        /// The number of the next deal made.
+        var number = 20_000_000
+        /// Deals that arrived while merges were held (a re-sort copying its snapshot).
+        var waiting: [Deal] = []
 
-    /// One browser frame; returns how long it took.
-    private static func frame(_ store: DealStore, _ next: inout Int) -> Double {
-        var generator = SplitMix64(seed: UInt64(next))
-        let batch = (0..<100).map { DealServer.deal(number: next + $0, generator: &generator) }
-        next += 100
-        var parts: [Double] = []  // append, step, catch-up, totals, window
-        waiting += batch
-        let total = measure {
-            // As `DealFeed.pump`: while a re-sort copies its snapshot, deals wait in the inbox.
-            parts.append(
-                measure {
-                    if !store.holdsMerges {
-                        store.append(waiting)
-                        waiting = []
-                    }
-                })
-            parts.append(measure { store.step(until: DispatchTime.now().uptimeNanoseconds + 2_000_000) })
-            // As `DealFeed.pump`: rows waiting after a landing go in 512 at a time, for about 1 ms.
-            parts.append(
-                measure {
-                    let start = DispatchTime.now().uptimeNanoseconds
-                    while store.backlog > 0, DispatchTime.now().uptimeNanoseconds - start < 1_000_000 { store.catchUp(limit: 512) }
-                })
-            parts.append(measure { _ = store.totals })
-            parts.append(measure { _ = store.window(offset: 0, count: 50) })
+        /// One frame; returns how long it took.
+        mutating func next(_ store: DealStore) -> Double {
+            var generator = SplitMix64(seed: UInt64(number))
+            waiting += (0..<100).map { DealServer.deal(number: number + $0, generator: &generator) }
+            number += 100
+            return measure {
+                if !store.holdsMerges {
+                    store.append(waiting)
+                    waiting = []
+                }
+                store.step(until: DispatchTime.now().uptimeNanoseconds + 2_000_000)
+                // Rows waiting after a landing go in 512 at a time, for about 1 ms.
+                let start = DispatchTime.now().uptimeNanoseconds
+                while store.backlog > 0, DispatchTime.now().uptimeNanoseconds - start < 1_000_000 { store.catchUp(limit: 512) }
+                _ = store.totals
+                _ = store.window(offset: 0, count: 50)
+            }
         }
-        if total > 0.003, ProcessInfo.processInfo.environment["BENCH_DEBUG"] != nil {
-            print("slow frame", parts.map { String(format: "%.2f", $0 * 1000) }, store.filterPending != nil, store.sortingTo as Any)
-        }
-        return total
     }
 
     static func rows(_ result: (filters: [Figures], resortUnderFilter: (total: Double, worstFrame: Double)), plain: Double) -> [(String, String)] {

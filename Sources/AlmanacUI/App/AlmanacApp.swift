@@ -61,8 +61,8 @@ package final class AlmanacApp {
                 drawn = (started, columns, rows)
             }
             let spent = Date().timeIntervalSince(started)
-            frames.add(
-                spent, parts: [keyed.timeIntervalSince(started), ticked.timeIntervalSince(keyed), Date().timeIntervalSince(ticked)], keys: typed)
+            let ticks = ticked.timeIntervalSince(keyed)
+            frames.add(keys: keyed.timeIntervalSince(started), ticks: ticks, draw: spent - ticked.timeIntervalSince(started), typed: typed)
             if spent < 1.0 / 60 { try? await Task.sleep(nanoseconds: UInt64((1.0 / 60 - spent) * 1e9)) }
         }
     }

@@ -17,14 +17,15 @@ package struct FrameStats {
     /// The slowest frames: keys, ticks and draw in ms, and the keys applied.
     private var slowest: [(total: Double, parts: [Double], keys: String)] = []
 
-    /// Counts one frame of `seconds`; `parts` are its keys, ticks and draw, in seconds.
-    package mutating func add(_ seconds: TimeInterval, parts: [TimeInterval] = [], keys: [Key] = []) {
+    /// Counts one frame: its keys, ticks and draw, in seconds (nothing is kept without a file).
+    package mutating func add(keys: TimeInterval, ticks: TimeInterval, draw: TimeInterval, typed: [Key]) {
         guard file != nil else { return }
+        let seconds = keys + ticks + draw
         count += 1
         worst = max(worst, seconds)
         if seconds > 0.016 {
             over16 += 1
-            slowest.append((seconds, parts, keys.map { "\($0)" }.joined(separator: " ")))
+            slowest.append((seconds, [keys, ticks, draw], typed.map { "\($0)" }.joined(separator: " ")))
             slowest = Array(slowest.sorted { $0.total > $1.total }.prefix(8))
         }
     }

@@ -96,17 +96,12 @@ struct DealColumns {
     /// columns' other arrays stay unshared, so appending to them while the copy is sorted
     /// elsewhere copies nothing (only the ids and the one column are copied, once).
     func sortingSnapshot(for column: DealColumn) -> DealColumns {
-        snapshot(keeping: [column])
-    }
-
-    /// A copy holding the ids and the arrays of `kept` only (as `sortingSnapshot(for:)`).
-    func snapshot(keeping kept: Set<DealColumn>) -> DealColumns {
         var copy = self
-        if !kept.contains(.date) { copy.times = [] }
-        if !kept.contains(.price) { copy.prices = [] }
-        if !kept.contains(.amount) { copy.amounts = [] }
-        if !kept.contains(.instrument) { copy.instruments = [] }
-        if !kept.contains(.side) { copy.sides = [] }
+        if column != .date { copy.times = [] }
+        if column != .price { copy.prices = [] }
+        if column != .amount { copy.amounts = [] }
+        if column != .instrument { copy.instruments = [] }
+        if column != .side { copy.sides = [] }
         return copy
     }
 

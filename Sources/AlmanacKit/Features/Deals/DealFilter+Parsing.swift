@@ -60,12 +60,9 @@ extension DealFilter {
 
     /// Refuses ranges nothing can fall in.
     public func check() throws {
-        for (name, range) in [("price", price), ("amount", amount), ("since is after until", time)] {
-            guard let lower = range.lower, let upper = range.upper else { continue }
-            if lower.value > upper.value || (lower.value == upper.value && !(lower.inclusive && upper.inclusive)) {
-                throw ParseError.emptyRange(name == "since is after until" ? name : "the \(name) range is empty")
-            }
-        }
+        if price.isEmpty { throw ParseError.emptyRange("the price range is empty") }
+        if amount.isEmpty { throw ParseError.emptyRange("the amount range is empty") }
+        if time.isEmpty { throw ParseError.emptyRange("since is after until") }
     }
 
     /// Applies one word when it is a field; false when it is instrument text.

@@ -42,6 +42,12 @@ public struct DealFilter: Sendable, Equatable {
 
         /// True when neither end is set.
         public var isOpen: Bool { lower == nil && upper == nil }
+
+        /// True when no value can be inside both ends (`>2 <1`, or `>1 <1`).
+        public var isEmpty: Bool {
+            guard let lower, let upper else { return false }
+            return lower.value > upper.value || (lower.value == upper.value && !(lower.inclusive && upper.inclusive))
+        }
     }
 
     /// Text the instrument name contains, compared case-insensitively; nil or empty: any.

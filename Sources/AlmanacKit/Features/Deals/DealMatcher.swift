@@ -22,8 +22,7 @@ struct DealMatcher {
         for name in names[instrumentPasses.count...] { instrumentPasses.append(filter.matchesInstrument(name)) }
     }
 
-    /// Whether row `row` of `columns` passes. The columns must hold every array the filter
-    /// reads (`DealColumns.snapshot(keeping:)` keeps them).
+    /// Whether row `row` of `columns` passes (the live columns: the owner's thread only).
     @inline(__always)
     func matches(_ columns: DealColumns, _ row: Int) -> Bool {
         if !filter.price.isOpen, !filter.price.contains(columns.prices[row]) { return false }

@@ -70,8 +70,8 @@ extension DealStore {
 
     /// Filters the view at once (the command line, tests); the empty filter clears it.
     public func applyFilter(_ filter: DealFilter) {
-        guard !filter.isEmpty else { return clearFilter() }
-        startFilter(filter, column: pendingView?.column ?? column, end: merged)
+        filterInBackground(filter)
+        guard filterJob != nil else { return }
         while !advanceFilter(until: .max) {}
         finishFilter(sortingHere: true)
     }
@@ -80,8 +80,11 @@ extension DealStore {
     /// stays shown until the new one is ready. The empty filter clears at once.
     public func filterInBackground(_ filter: DealFilter) {
         guard !filter.isEmpty else { return clearFilter() }
-        startFilter(filter, column: pendingView?.column ?? column, end: merged)
+        startFilter(filter, column: orderBuilt, end: merged)
     }
+
+    /// The order a filter is built in: a re-sort's waiting for it, else the one shown.
+    private var orderBuilt: DealColumn { pendingView?.column ?? column }
 
     private func clearFilter() {
         filterJob = nil
@@ -141,13 +144,14 @@ extension DealStore {
     @discardableResult
     private func finishFilter(sortingHere: Bool) -> Bool {
         guard let job = filterJob, job.scanned >= job.end else { return false }
-        guard job.column == pendingView?.column ?? column else {  // the order changed meanwhile
-            startFilter(job.filter, column: pendingView?.column ?? column, end: merged)
+        guard job.column == orderBuilt else {  // the order changed meanwhile
+            startFilter(job.filter, column: orderBuilt, end: merged)
             return false
         }
         if job.sorted == nil {
-            // One filter sort at a time: a superseded one still running is waited for.
-            if let running = filterSortInFlight, !running.done { return false }
+            // One sorting thread at a time: a superseded one still running is waited for (a sort
+            // here, for `applyFilter`, starts no thread and waits for none).
+            if !sortingHere, let running = filterSortInFlight, !running.done { return false }
             let (rows, keys, ids, ascending) = (job.rows, job.keys, job.ids, columns.idsAscending)
             (job.rows, job.keys, job.ids) = ([], [], [])
             let result = FilterJob.SortResult()
@@ -158,8 +162,12 @@ extension DealStore {
                 result.view.withLock { $0 = built }
                 result.finished.withLock { $0 = true }
             }
-            filterSortInFlight = result
-            if sortingHere { work() } else { Thread.detachNewThread(work) }
+            if sortingHere {
+                work()
+            } else {
+                filterSortInFlight = result
+                Thread.detachNewThread(work)
+            }
         }
         guard let built = job.sorted?.view.withLock({ $0.take() }) else { return false }
         filterJob = nil
@@ -209,13 +217,7 @@ extension DealStore {
     func catchUpFilter(limit: Int) -> Int {
         guard let from = filtering?.merged, from < merged else { return 0 }
         let end = min(merged, from + max(1, limit))
-        var rows = (from..<end).map { UInt32($0) }
-        if !columns.idsAscending {
-            var idKeys = rows.map { RadixSort.orderedBits(columns.ids[Int($0)]) }
-            RadixSort.sort(keys: &idKeys, rows: &rows)
-        }
-        var keys = rows.map { columns.key(Int($0), column) }
-        RadixSort.sort(keys: &keys, rows: &rows)
+        let (rows, keys) = sortedRows(from..<end)
         insertFiltered(rows: rows, keys: keys, upTo: end)
         return end - from
     }

@@ -140,16 +140,22 @@ public final class DealStore {
         let first = merged
         guard first < end else { return }
         merged = end
-        var rows = (first..<end).map { UInt32($0) }
+        let (rows, keys) = sortedRows(first..<end)
+        let ids = columns.ids
+        view.insert(keys: keys, rows: rows) { ids[Int($0)] }
+        if filtering?.merged == first { insertFiltered(rows: rows, keys: keys, upTo: end) }
+    }
+
+    /// Rows `range` of the columns sorted by (key, id) for the current column, with their keys.
+    func sortedRows(_ range: Range<Int>) -> (rows: [UInt32], keys: [UInt64]) {
+        var rows = range.map { UInt32($0) }
         if !columns.idsAscending {  // otherwise arrival order already is id order
             var idKeys = rows.map { RadixSort.orderedBits(columns.ids[Int($0)]) }
             RadixSort.sort(keys: &idKeys, rows: &rows)
         }
         var keys = rows.map { columns.key(Int($0), column) }
         RadixSort.sort(keys: &keys, rows: &rows)
-        let ids = columns.ids
-        view.insert(keys: keys, rows: rows) { ids[Int($0)] }
-        if filtering?.merged == first { insertFiltered(rows: rows, keys: keys, upTo: end) }
+        return (rows, keys)
     }
 
     /// Room for `total` rows up front (when the stream's length is known), so growth never
