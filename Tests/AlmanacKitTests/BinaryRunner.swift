@@ -87,3 +87,11 @@ func requireTmux() throws {
     guard FileManager.default.isExecutableFile(atPath: "/usr/bin/tmux") || FileManager.default.isExecutableFile(atPath: "/usr/local/bin/tmux")
     else { throw XCTSkip("tmux is not installed (make test installs it)") }
 }
+
+/// Writes a truncated `name` (a user document) into `home`'s data folder, as a crash would leave it.
+func writeDamagedDocument(_ name: String, text: String, home: URL) throws -> URL {
+    let data = home.appendingPathComponent("data")
+    try FileManager.default.createDirectory(at: data, withIntermediateDirectories: true)
+    try Data(text.utf8).write(to: data.appendingPathComponent(name))
+    return data
+}

@@ -79,9 +79,7 @@ final class PortfolioTests: XCTestCase {
 
     func testADamagedPortfolioIsKeptAsideWithExit65() throws {
         let home = try makeTemporaryFolder(self)
-        let data = home.appendingPathComponent("data")
-        try FileManager.default.createDirectory(at: data, withIntermediateDirectories: true)
-        try Data("{\"schema\":1,\"data\":{\"lots\":[{\"amount\":".utf8).write(to: data.appendingPathComponent("portfolio.json"))
+        let data = try writeDamagedDocument("portfolio.json", text: #"{"schema":1,"data":{"lots":[{"amount":"#, home: home)
         assertOneLineError(try runAlmanac(["crypto", "portfolio", "--offline"], home: home), status: 65, contains: "portfolio file was damaged")
         XCTAssertTrue(try FileManager.default.contentsOfDirectory(atPath: data.path).contains { $0.hasPrefix("portfolio.corrupt-") })
     }

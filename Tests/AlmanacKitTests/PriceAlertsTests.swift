@@ -51,9 +51,7 @@ final class PriceAlertsTests: XCTestCase {
 
     func testADamagedAlertsFileIsKeptAsideWithExit65() throws {
         let home = try makeTemporaryFolder(self)
-        let data = home.appendingPathComponent("data")
-        try FileManager.default.createDirectory(at: data, withIntermediateDirectories: true)
-        try Data("{\"schema\":1,\"data\":{\"alerts\":[{\"id\":".utf8).write(to: data.appendingPathComponent("alerts.json"))
+        _ = try writeDamagedDocument("alerts.json", text: #"{"schema":1,"data":{"alerts":[{"id":"#, home: home)
         assertOneLineError(try runAlmanac(["crypto", "alert", "list"], home: home), status: 65, contains: "alerts file was damaged")
     }
 }

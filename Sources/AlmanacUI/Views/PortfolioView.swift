@@ -32,13 +32,19 @@ package enum PortfolioView {
 
     /// `1,234.57`: rounded to the cent (half away from zero), grouped.
     package static func money(_ value: Decimal) -> String {
-        var source = value
-        var rounded = Decimal()
-        NSDecimalRound(&rounded, &source, 2, .plain)
+        let rounded = cents(value)
         let text = "\(rounded < 0 ? -rounded : rounded)"
         let parts = text.split(separator: ".", omittingEmptySubsequences: false)
         let fraction = parts.count > 1 ? String(parts[1]).padding(toLength: 2, withPad: "0", startingAt: 0) : "00"
         return (rounded < 0 ? "-" : "") + NumberText.grouped(digits: parts[0]) + "." + fraction
+    }
+
+    /// Rounded to two decimals (money and percent), half away from zero.
+    package static func cents(_ value: Decimal) -> Decimal {
+        var source = value
+        var rounded = Decimal()
+        NSDecimalRound(&rounded, &source, 2, .plain)
+        return rounded
     }
 
     private static func double(_ value: Decimal) -> Double { NSDecimalNumber(decimal: value).doubleValue }
@@ -88,24 +94,17 @@ package struct PortfolioJSON: Encodable {
     package init(_ valuation: PortfolioValuation, provenance: Provenance) {
         items = valuation.items.map {
             Item(
-                id: $0.lot.id, symbol: $0.lot.symbol, amount: $0.lot.amount, price: $0.price, value: Self.cents($0.value),
-                cost: Self.cents($0.lot.cost),
-                profit: Self.cents($0.profit), profitPercent: $0.profitPercent.map(Self.cents), date: $0.lot.date)
+                id: $0.lot.id, symbol: $0.lot.symbol, amount: $0.lot.amount, price: $0.price, value: PortfolioView.cents($0.value),
+                cost: PortfolioView.cents($0.lot.cost),
+                profit: PortfolioView.cents($0.profit), profitPercent: $0.profitPercent.map(PortfolioView.cents), date: $0.lot.date)
         }
         let totals = valuation.totals
         self.totals = Totals(
-            value: Self.cents(totals.value), cost: Self.cents(totals.cost), profit: Self.cents(totals.profit),
-            profitPercent: totals.profitPercent.map(Self.cents))
+            value: PortfolioView.cents(totals.value), cost: PortfolioView.cents(totals.cost), profit: PortfolioView.cents(totals.profit),
+            profitPercent: totals.profitPercent.map(PortfolioView.cents))
         let currencies = Set(valuation.items.compactMap { $0.lot.symbol.split(separator: "/").last.map(String.init) })
         currency = currencies.count == 1 ? currencies.first : nil
         (source, fetchedAt, stale) = (provenance.origin.rawValue, provenance.fetchedAt, provenance.stale)
     }
 
-    /// Rounded to two decimals (money and percent), half away from zero.
-    private static func cents(_ value: Decimal) -> Decimal {
-        var source = value
-        var rounded = Decimal()
-        NSDecimalRound(&rounded, &source, 2, .plain)
-        return rounded
-    }
 }

@@ -40,58 +40,6 @@ public struct WeatherService: Sendable {
             console: context.console, days: context.days)
     }
 
-    // MARK: - Settings and saved cities
-
-    /// Saved cities and settings as stored.
-    public func document() throws -> WeatherDocument { try store.read() }
-
-    /// Changes the settings and saves them; returns them as saved.
-    public func updateSettings(_ change: (inout WeatherSettings) -> Void) throws -> WeatherSettings {
-        try store.update { document in
-            change(&document.settings)
-            return document.settings
-        }
-    }
-
-    /// Geocodes `query`, fetches its forecast once to learn its time zone, saves it.
-    /// The first city saved becomes the default. Returns the city and whether it was new.
-    public func addCity(_ query: String, pick: Int?, chooser: Chooser?) async throws -> (city: City, added: Bool) {
-        var city = try await resolveNew(query, pick: pick, chooser: chooser)
-        if let report = try? await report(for: city) { city = report.city }
-        let resolved = city
-        return try store.update { document in
-            // The same place only within about 1 km: two places of one name are two cities.
-            if let existing = document.cities.first(where: { $0.isSamePlace(as: resolved) }) { return (existing, false) }
-            document.add(resolved)
-            // Every saved name tells its place apart, the earlier look-alikes' too.
-            document.cities = City.distinguished(document.cities)
-            if document.defaultCity == nil { document.defaultIndex = document.cities.count - 1 }
-            return (document.cities[document.cities.count - 1], true)
-        }
-    }
-
-    /// Forgets the saved city meant by `reference` (number or name); `WeatherError` when none.
-    public func removeCity(_ reference: String) throws -> City {
-        try store.update { document in
-            guard let index = document.index(of: reference) else { throw unknownCity(reference, document) }
-            return document.remove(at: index)
-        }
-    }
-
-    /// Makes the saved city meant by `reference` the default; `WeatherError` when none.
-    public func setDefault(_ reference: String) throws -> City {
-        try store.update { document in
-            guard let index = document.index(of: reference) else { throw unknownCity(reference, document) }
-            document.defaultIndex = index
-            return document.cities[index]
-        }
-    }
-
-    private func unknownCity(_ reference: String, _ document: WeatherDocument) -> WeatherError {
-        if document.cities.isEmpty { return .noSavedCities }
-        return .unknownSavedCity(reference, saved: document.cities.indices.map { "\(document.id(at: $0)) \(document.cities[$0].name)" })
-    }
-
     // MARK: - Resolving a city
 
     /// The city meant by an argument: none → the default; a saved name or number; `lat,lon`; else geocoded.
@@ -105,7 +53,7 @@ public struct WeatherService: Sendable {
         return try await resolveNew(argument, pick: pick, chooser: chooser)
     }
 
-    private func resolveNew(_ query: String, pick: Int?, chooser: Chooser?) async throws -> City {
+    func resolveNew(_ query: String, pick: Int?, chooser: Chooser?) async throws -> City {
         let trimmed = query.trimmingWhitespace()
         guard !trimmed.isEmpty, trimmed.count <= 200 else { throw WeatherError.badName }
         if let city = City.coordinates(trimmed) { return city }
