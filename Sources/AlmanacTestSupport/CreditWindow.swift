@@ -13,9 +13,13 @@ package final class CreditWindow: @unchecked Sendable {
     private var accepted: [(at: Date, credits: Int)] = []
     private var refusals = 0
 
-    package init(perMinute: Int = 8, window: TimeInterval = 60) {
+    /// The time the window is kept by (the test's manual clock, or the system's).
+    private let clock: @Sendable () -> Date
+
+    package init(perMinute: Int = 8, window: TimeInterval = 60, clock: @escaping @Sendable () -> Date = { Date() }) {
         self.perMinute = perMinute
         self.window = window
+        self.clock = clock
     }
 
     /// What a request costs, as Twelve Data charges it.
@@ -27,8 +31,9 @@ package final class CreditWindow: @unchecked Sendable {
     }
 
     /// Spends `credits` now if they fit; returns whether they did and the count after.
-    package func charge(_ credits: Int, now: Date = Date()) -> (ok: Bool, used: Int, left: Int) {
-        lock.withLock {
+    package func charge(_ credits: Int) -> (ok: Bool, used: Int, left: Int) {
+        let now = clock()
+        return lock.withLock {
             spends.removeAll { now.timeIntervalSince($0.at) >= window }
             let used = spends.reduce(0) { $0 + $1.credits }
             guard used + credits <= perMinute else {
@@ -43,7 +48,8 @@ package final class CreditWindow: @unchecked Sendable {
 
     /// Credits spent elsewhere (another device using the same key).
     package func spendElsewhere(_ credits: Int) {
-        lock.withLock { spends.append((Date(), credits)) }
+        let now = clock()
+        lock.withLock { spends.append((now, credits)) }
     }
 
     /// Credits this server accepted in all.

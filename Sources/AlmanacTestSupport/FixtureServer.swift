@@ -14,9 +14,12 @@ package final class FixtureServer: @unchecked Sendable {
     package let server: LoopbackServer
     private let fixtures: FixtureTransport
 
+    /// - Parameter rewrite: with `credits`, changes a charged Twelve Data body before it is sent
+    ///   (its path, its bytes): prices that move between requests.
     package init(
         fixtures folder: URL, delay: TimeInterval = 0, credits: CreditWindow? = nil,
-        override: (@Sendable (Provider, ServerRequest) -> ServerAction?)? = nil
+        override: (@Sendable (Provider, ServerRequest) -> ServerAction?)? = nil,
+        rewrite: (@Sendable (String, Data) -> Data)? = nil
     ) throws {
         let fixtures = FixtureTransport(folder: folder)
         self.fixtures = fixtures
@@ -28,7 +31,7 @@ package final class FixtureServer: @unchecked Sendable {
             if let action = override?(provider, request) { return action }
             let path = "/" + (parts.count > 1 ? String(parts[1]) : "")
             if provider == .twelveData, let credits {
-                return Self.charged(request, path: path, credits: credits, fixtures: fixtures, delay: delay)
+                return Self.charged(request, path: path, credits: credits, fixtures: fixtures, delay: delay, rewrite: rewrite)
             }
             let descriptor = RequestDescriptor(
                 provider: provider, name: "server", path: path,
@@ -43,7 +46,7 @@ package final class FixtureServer: @unchecked Sendable {
     /// A Twelve Data answer within the credit window: the recording with credit headers, or 429.
     private static func charged(
         _ request: ServerRequest, path: String, credits: CreditWindow, fixtures: FixtureTransport,
-        delay: TimeInterval
+        delay: TimeInterval, rewrite: (@Sendable (String, Data) -> Data)?
     ) -> ServerAction {
         let (ok, used, left) = credits.charge(CreditWindow.cost(path: path, query: request.query))
         let headers = ["content-type": "application/json", "api-credits-used": String(used), "api-credits-left": String(left)]
@@ -64,7 +67,8 @@ package final class FixtureServer: @unchecked Sendable {
         guard let response = try? fixtures.respond(to: descriptor) else {
             return .json("{\"code\":404,\"message\":\"no such recording\"}", status: 404, headers: headers)
         }
-        return .respond(status: response.status, headers: response.headers.merging(headers) { _, new in new }, body: response.body, delay: delay)
+        let body = rewrite.map { $0(path, response.body) } ?? response.body
+        return .respond(status: response.status, headers: response.headers.merging(headers) { _, new in new }, body: body, delay: delay)
     }
 
     /// The base URL to use for a provider.

@@ -67,8 +67,9 @@ func assertUserWords(_ text: String, _ arguments: [String], file: StaticString =
 }
 
 /// Runs one of the repository's `scripts/` (a tmux driver) against the built binary; its stdout.
-func runScript(_ name: String, home: URL) throws -> String {
+func runScript(_ name: String, home: URL, environment: [String: String] = [:]) throws -> String {
     let process = Process()
+    process.environment = ProcessInfo.processInfo.environment.merging(environment) { _, new in new }
     process.executableURL = URL(fileURLWithPath: "/bin/bash")
     let script = repositoryFixtures.deletingLastPathComponent().appendingPathComponent("scripts/\(name)")
     process.arguments = [script.path, productsFolder.appendingPathComponent("almanac").path, home.path]

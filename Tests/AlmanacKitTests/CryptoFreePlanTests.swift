@@ -179,27 +179,11 @@ final class CryptoFreePlanTests: XCTestCase {
         XCTAssertTrue(statuses.all.contains(0))
     }
 
-    /// A context wired like a run of the program against `server`, on a manual clock.
-    private func inProcess(
-        _ server: FixtureServer, clock: ManualClock, sleep: @escaping Sleeper = CreditGate.systemSleep
-    ) throws -> (AppContext, CapturedConsole) {
-        var variables = server.environment
-        variables["TWELVEDATA_API_KEY"] = "TD-IN-PROCESS-KEY-1"
-        variables["ALMANAC_TODAY"] = "2026-11-20"
-        let configuration = makeConfiguration(home: try makeTemporaryFolder(self), variables)
-        let captured = CapturedConsole()
-        let credits = makeCredits(configuration, console: captured.console, clock: clock, sleep: sleep)
-        let context = AppContext(
-            configuration: configuration, console: captured.console,
-            client: makeClient(configuration, console: captured.console, clock: clock, credits: credits), clock: clock, credits: credits)
-        return (context, captured)
-    }
-
     func testWaitingForCreditsCountsDownOnTheInjectedClock() async throws {
         let server = try FixtureServer(fixtures: repositoryFixtures)
         let clock = ManualClock(Date(timeIntervalSince1970: 1_795_000_000))
         let slept = Counter()
-        let (context, captured) = try inProcess(server, clock: clock) { seconds in
+        let (context, captured) = try makeLiveContext(self, server, clock: clock) { seconds in
             slept.add(Int(seconds))
             clock.advance(by: seconds)
         }
@@ -214,7 +198,7 @@ final class CryptoFreePlanTests: XCTestCase {
     func testStaleFirstShowsTheCachedTableThenTheFreshOne() async throws {
         let server = try FixtureServer(fixtures: repositoryFixtures)
         let clock = ManualClock(Date(timeIntervalSince1970: 1_795_000_000))
-        let (context, captured) = try inProcess(server, clock: clock)
+        let (context, captured) = try makeLiveContext(self, server, clock: clock)
         defer { withExtendedLifetime(captured) {} }
         let service = CryptoService(context: context)
         let first = try await service.prices()

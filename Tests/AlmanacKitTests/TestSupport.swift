@@ -81,6 +81,23 @@ func makeClient(
     )
 }
 
+/// A context wired like a live run of the program against `server` (Twelve Data key set,
+/// `ALMANAC_TODAY` 2026-11-20), on a manual clock, with its console captured.
+func makeLiveContext(
+    _ test: XCTestCase, _ server: FixtureServer, clock: ManualClock, sleep: @escaping Sleeper = CreditGate.systemSleep
+) throws -> (AppContext, CapturedConsole) {
+    var variables = server.environment
+    variables["TWELVEDATA_API_KEY"] = "TD-IN-PROCESS-KEY-1"
+    variables["ALMANAC_TODAY"] = "2026-11-20"
+    let configuration = makeConfiguration(home: try makeTemporaryFolder(test), variables)
+    let captured = CapturedConsole()
+    let credits = makeCredits(configuration, console: captured.console, clock: clock, sleep: sleep)
+    let context = AppContext(
+        configuration: configuration, console: captured.console,
+        client: makeClient(configuration, console: captured.console, clock: clock, credits: credits), clock: clock, credits: credits)
+    return (context, captured)
+}
+
 /// Every byte under a folder, as text, for secret scans.
 func allText(under folder: URL) -> String {
     guard let enumerator = FileManager.default.enumerator(at: folder, includingPropertiesForKeys: nil) else { return "" }

@@ -3,14 +3,18 @@ import AlmanacKit
 import AlmanacProviders
 import Foundation
 
-/// Crypto: the watchlist with price, change and a 7-day sparkline; a coin's page with a
+/// Crypto: the watchlist with price, change and a 7-day sparkline, kept fresh on its own within
+/// the credit budget (`PriceWatch`: a marker on the rows that moved, the next update in the status
+/// line, the portfolio's totals and the alerts set off under the table); a coin's page with a
 /// start/end date form checked as you type and the daily list with a chart; adding by name or
 /// symbol with suggestions as you type (`a`); removing after a question (`d`).
 package final class CryptoTab: AppTab {
     package let title = "Crypto"
     let context: FrontContext
     let service: CryptoService
-    let prices = Loader<WatchlistPrices>()
+    let watch: PriceWatch
+    /// The latest update: the watchlist's prices, the portfolio at them, the alerts set off.
+    let prices = Loader<PriceWatch.Update>()
     let sparks = Loader<[String: [Double]]>()
     let catalogue = Loader<[TwelveDataDTO.Pair]>()
     let history = Loader<PriceHistory>()
@@ -28,31 +32,50 @@ package final class CryptoTab: AppTab {
     package init(context: FrontContext) {
         self.context = context
         self.service = CryptoService(context: context.app)
+        self.watch = PriceWatch(service: service)
     }
 
     package var capturesKeys: Bool { form != nil || adding != nil || choice != nil || question != nil }
     package var pending: Int {
-        let loading: [Bool] = [prices.isLoading, history.isLoading, sparks.isLoading, catalogue.isLoading, action.isLoading]
+        let loading: [Bool] = [prices.isUpdating, history.isLoading, sparks.isLoading, catalogue.isLoading, action.isLoading]
         return loading.filter { $0 }.count
     }
     package var problem: String? { action.failure ?? (page != nil ? history.failure : prices.failure) }
 
     package var source: String? {
-        let provenance = page != nil ? history.value?.provenance : prices.value?.provenance
-        return provenance.map { "Twelve Data: " + $0.label(now: context.clock.now()) }
+        let now = context.clock.now()
+        let provenance = page != nil ? history.value?.provenance : prices.value?.prices.provenance
+        guard let label = provenance.map({ "Twelve Data: " + $0.label(now: now) }) else { return nil }
+        guard page == nil, let next = nextUpdate, !prices.isUpdating else { return label }
+        let seconds = Int(max(0, next.timeIntervalSince(now)).rounded(.up))
+        return label + " · next update in \(seconds) s"
     }
+
+    /// When the watchlist updates on its own next; nil before the first update lands, and with
+    /// sample data (its prices never change).
+    private(set) var nextUpdate: Date?
+    /// The rows that moved in the last update, by symbol.
+    private(set) var moves: [String: PriceWatch.Move] = [:]
+    /// Landings of `prices` already reacted to.
+    private var pricesSeen = 0
+    /// The prices before the last update, to mark what moved.
+    private var previous: WatchlistPrices?
 
     package func activate() {
         if prices.value == nil, !prices.isLoading { reload() }
     }
 
     private func reload() {
-        let service = self.service
+        let (service, watch) = (self.service, self.watch)
         let sparks = self.sparks
+        let now = context.clock.now()
+        let portfolio = prices.value?.portfolio
         prices.load { stale in
-            let prices = try await service.prices { stale($0) }
-            sparks.load { _ in try await Self.sparklines(prices, service) }
-            return prices
+            let update = try await watch.update { stale(PriceWatch.Update(prices: $0, portfolio: portfolio, at: now)) }
+            if sparks.value == nil || update.prices.rows.contains(where: { sparks.value?[$0.symbol] == nil }) {
+                sparks.load { _ in try await Self.sparklines(update.prices, service) }
+            }
+            return update
         }
     }
 
@@ -76,7 +99,7 @@ package final class CryptoTab: AppTab {
             return true
         }
         if page != nil { return handlePage(key) }
-        let rows = prices.value?.rows ?? []
+        let rows = prices.value?.prices.rows ?? []
         switch key {
         case .enter:
             guard rows.indices.contains(scroller.selected) else { return true }
@@ -202,9 +225,19 @@ package final class CryptoTab: AppTab {
         }
     }
 
-    /// A pair added in the background: the list is read again once.
+    /// A pair added in the background: the list is read again once. An update that landed
+    /// marks what moved and sets the next; a due update starts (whether the tab is shown or not).
     package func tick() {
         if action.landedSince(&actionSeen), case .loaded = action.current { reload() }
+        if prices.landedSince(&pricesSeen), case .loaded(let update, stale: false) = prices.current {
+            moves = PriceWatch.moves(from: previous, to: update.prices)
+            previous = update.prices
+            nextUpdate = watch.nextUpdate(after: context.clock.now())
+        }
+        if let next = nextUpdate, context.clock.now() >= next, !prices.isUpdating {
+            nextUpdate = nil
+            reload()
+        }
     }
 
     /// Landings of `action` already reacted to.
@@ -223,10 +256,14 @@ package final class CryptoTab: AppTab {
 
     private func listBody(height: Int) -> [String] {
         let style = context.style
-        guard let prices = prices.value else {
+        guard let update = prices.value else {
             return [style.bold("Watchlist"), "", prices.failure.map { style.red($0) } ?? "Loading prices…"]
         }
-        var lines = split(CryptoView.watchlist(prices, style: style, now: context.clock.now()))
+        let prices = update.prices
+        var lines = split(CryptoView.watchlist(prices, style: style, now: context.clock.now(), moves: watch.refreshes ? moves : nil))
+        if let portfolio = update.portfolio, let at = lines.firstIndex(where: { Style.strip($0).hasPrefix("Source:") }) {
+            lines.insert(contentsOf: [PortfolioView.totalsLine(portfolio, style: style), ""], at: at)
+        }
         let closes = sparks.value ?? [:]
         for (index, row) in prices.rows.enumerated() where 2 + index < lines.count {
             let spark = LineChart.sparkline(closes[row.symbol] ?? [], width: 14, unicode: style.unicode)

@@ -31,6 +31,14 @@ package final class Loader<Value: Sendable>: Sendable {
         }
     }
 
+    /// True while a load runs, also once its stale value is shown and the final one is awaited.
+    package var isUpdating: Bool {
+        switch current {
+        case .loading, .loaded(_, stale: true): true
+        case .idle, .loaded, .failed: false
+        }
+    }
+
     package var isLoading: Bool {
         if case .loading = current { return true }
         return false

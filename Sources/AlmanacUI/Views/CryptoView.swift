@@ -6,24 +6,37 @@ import Foundation
 
 /// Watchlist and history renderings.
 package enum CryptoView {
-    package static func watchlist(_ prices: WatchlistPrices, style: Style, now: Date) -> String {
+    /// - Parameter moves: with a watch (`crypto --watch`, the app), the rows that moved since the
+    ///   last update get ▲ or ▼ after the price (`^`/`v` without Unicode); nil: no marker column.
+    package static func watchlist(_ prices: WatchlistPrices, style: Style, now: Date, moves: [String: PriceWatch.Move]? = nil) -> String {
         var table = Table([.init("ID", .right), .init("Symbol"), .init("Name"), .init("Price", .right), .init("Change", .right)])
         var reasons: [String] = []
         for row in prices.rows {
             if let error = row.error {
                 // The row keeps the table's widths; why it has no price is said once, under the table.
-                table.add([String(row.id), row.symbol, row.name, style.dim("—"), style.dim("—")])
+                table.add([String(row.id), row.symbol, row.name, style.dim("—") + (moves == nil ? "" : "  "), style.dim("—")])
                 let remembered = row.refusedUntil.map { " Not asked again until \(PriceFormat.clock($0, now: now)) (--refresh asks now)." } ?? ""
                 reasons.append("\(row.symbol): \(unpriced(error))" + remembered)
                 continue
             }
             let change = PriceFormat.percent(row.changePercent)
             let coloured = (row.changePercent ?? 0) < 0 ? style.red(change) : style.green(change)
-            table.add([String(row.id), row.symbol, row.name, PriceFormat.format(row.price), coloured])
+            table.add([String(row.id), row.symbol, row.name, PriceFormat.format(row.price) + marker(moves, row.symbol, style), coloured])
         }
         let notes = reasons.isEmpty ? "" : "\n\n" + reasons.map { style.yellow($0) }.joined(separator: "\n")
         let alerts = prices.alerts.isEmpty ? "" : "\n\n" + prices.alerts.map { style.bold(alert($0, now: now)) }.joined(separator: "\n")
         return table.render(style: style) + notes + alerts + "\n\n" + style.dim("Source: \(prices.provenance.label(now: now))")
+    }
+
+    /// ` ▲` (green) or ` ▼` (red) for a row that moved, two spaces for one that did not, nothing
+    /// without a watch.
+    static func marker(_ moves: [String: PriceWatch.Move]?, _ symbol: String, _ style: Style) -> String {
+        guard let moves else { return "" }
+        switch moves[symbol] {
+        case .up?: return " " + style.green(style.unicode ? "▲" : "^")
+        case .down?: return " " + style.red(style.unicode ? "▼" : "v")
+        case nil: return "  "
+        }
     }
 
     /// `Alert 2: BTC/USD above 90,000.00 — 91,234.50 at 12:00 UTC.` (triggered) or

@@ -30,6 +30,14 @@ package enum PortfolioView {
         return text + "\n\n" + style.dim("Source: \(provenance.label(now: now))")
     }
 
+    /// `Portfolio: value 45,617.25 · cost 40,000.00 · P/L +5,617.25 (+14.04 %)`, for the watch.
+    package static func totalsLine(_ valuation: PortfolioValuation, style: Style) -> String {
+        let totals = valuation.totals
+        let profit = signed(money(totals.profit), totals.profit, style)
+        let percent = totals.profitPercent.map { " (" + self.percent($0, style) + ")" } ?? ""
+        return "\(style.bold("Portfolio")): value \(money(totals.value)) · cost \(money(totals.cost)) · P/L \(profit)\(percent)"
+    }
+
     /// `1,234.57`: rounded to the cent (half away from zero), grouped.
     package static func money(_ value: Decimal) -> String {
         let rounded = cents(value)

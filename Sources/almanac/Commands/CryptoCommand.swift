@@ -20,10 +20,19 @@ struct CryptoCommand: AsyncParsableCommand {
 
     struct List: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
-            commandName: "list", abstract: "The watchlist: ID, symbol, name, price, the day's change (also: ls).", aliases: ["ls"])
+            commandName: "list", abstract: "The watchlist: ID, symbol, name, price, the day's change (also: ls).",
+            discussion:
+                "--watch keeps it on a full screen and updates the prices on their own, as often as the Twelve Data plan allows (every 61 s for up to 8 pairs on the free plan): a marker on the rows that moved, the next update in the status line, the portfolio's totals and the alerts set off under the table. q or Ctrl+C quits.",
+            aliases: ["ls"])
         @OptionGroup var global: GlobalOptions
+        @Flag(help: "Keep the prices fresh on a full screen, within the credit budget (q quits).") var watch = false
+
+        func validate() throws {
+            if watch, global.json { throw ValidationError("--watch is a full screen; --json prints the prices once.") }
+        }
 
         func run() async throws {
+            if watch { return try await Self.watch(global) }
             try await CommandRunner.run(global) { context in
                 let service = CryptoService(context: context.app)
                 if context.json { return try context.printJSON(CryptoJSON.List(try await service.prices())) }
@@ -35,6 +44,14 @@ struct CryptoCommand: AsyncParsableCommand {
                 printer.showFinal(CryptoView.watchlist(prices, style: style, now: now)) {
                     $0.split(separator: "\n").dropLast().joined(separator: "\n")
                 }
+            }
+        }
+
+        /// The watchlist alone in the full-screen app (notes go to its status line).
+        static func watch(_ global: GlobalOptions) async throws {
+            let log = AppLog()
+            try await CommandRunner.run(global, console: log.console(verbose: global.verbose)) { context in
+                try await AppWiring.watch(context: context, log: log).run(term: context.configuration.environment["TERM"])
             }
         }
     }

@@ -15,20 +15,28 @@ extension CryptoService {
     /// Live: each pair's quote is cached on its own, so a row fresh in the cache costs nothing;
     /// the rest are batched, at most as many as the credits left allow; what does not fit comes
     /// from the cache (marked with its age), or — when a pair has nothing cached — after a wait.
-    /// - Parameter onStale: called with the cached table before fresh prices are fetched.
+    /// - Parameters:
+    ///   - onStale: called with the cached table before fresh prices are fetched.
+    ///   - extra: more pairs to price in the same batches, by the same rules (the portfolio's and
+    ///     the alerts' for a watch); they get no row, and are cached for the next reader.
     /// The prices are also checked against the armed alerts (`alerts`: the ones they set off now).
-    public func prices(onStale: PricesHandler? = nil) async throws -> WatchlistPrices {
-        var prices = try await watchlistPrices(onStale: onStale)
-        let seen = Dictionary(prices.rows.compactMap { row in row.price.map { (row.symbol, $0) } }, uniquingKeysWith: { first, _ in first })
+    public func prices(onStale: PricesHandler? = nil, alsoPricing extra: [String] = []) async throws -> WatchlistPrices {
+        var (prices, known) = try await watchlistPrices(onStale: onStale, extra: extra)
+        var seen: [String: Double] = [:]
+        for (symbol, fetched) in known {
+            if case .quote(let quote) = fetched.value, let close = quote.close?.value { seen[symbol] = close }
+        }
         prices.alerts = checkAlerts(seen, at: days.now())
         return prices
     }
 
-    private func watchlistPrices(onStale: PricesHandler?) async throws -> WatchlistPrices {
+    private func watchlistPrices(onStale: PricesHandler?, extra: [String]) async throws
+        -> (WatchlistPrices, [String: Fetched<TwelveDataDTO.QuoteResult>])
+    {
         let list = try store.read()
-        guard live else { return try await samplePrices(list) }
         var seen = Set<String>()
-        let symbols = list.items.map(\.symbol).filter { seen.insert($0).inserted }
+        let symbols = (list.items.map(\.symbol) + extra).filter { seen.insert($0).inserted }
+        guard live else { return try await samplePrices(list, symbols) }
         var known = cachedQuotes(symbols)
         let refusals = PairRefusals(stateFolder: configuration.paths.state)
         let refused = configuration.refresh ? [:] : refusals.current(now: days.now()).filter { symbols.contains($0.key) }
@@ -45,7 +53,10 @@ extension CryptoService {
                 needed = needed.filter { configuration.refresh || known[$0]?.stale ?? true }
                 continue
             }
-            let ordered = needed.filter { known[$0] == nil } + needed.filter { known[$0] != nil }
+            // Pairs never priced first, then the stalest: when a minute cannot refresh them
+            // all, the next update takes the ones this one left (no pair is starved).
+            let cached = needed.filter { known[$0] != nil }.sorted { (known[$0]?.fetchedAt ?? .distantPast) < (known[$1]?.fetchedAt ?? .distantPast) }
+            let ordered = needed.filter { known[$0] == nil } + cached
             let batch = Array(ordered.prefix(available))
             guard case .granted(let id) = try budget.reserve(batch.count, now: now) else { continue }
             do {
@@ -60,7 +71,7 @@ extension CryptoService {
             }
         }
         if let failure { warnCached(known, failure) }
-        return Self.marking(rows(list, known), refused: refused)
+        return (Self.marking(rows(list, known), refused: refused), known)
     }
 
     /// The rows of pairs with a remembered refusal carry its reason and when it ends.
@@ -112,14 +123,16 @@ extension CryptoService {
     }
 
     /// Sample data and `--offline`: the batched requests as recorded.
-    private func samplePrices(_ list: Watchlist) async throws -> WatchlistPrices {
+    private func samplePrices(_ list: Watchlist, _ symbols: [String]) async throws
+        -> (WatchlistPrices, [String: Fetched<TwelveDataDTO.QuoteResult>])
+    {
         var results: [String: Fetched<TwelveDataDTO.QuoteResult>] = [:]
-        for start in stride(from: 0, to: list.items.count, by: Self.batchLimit) {
-            let chunk = list.items[start..<min(start + Self.batchLimit, list.items.count)].map(\.symbol)
+        for start in stride(from: 0, to: symbols.count, by: Self.batchLimit) {
+            let chunk = Array(symbols[start..<min(start + Self.batchLimit, symbols.count)])
             let fetched = try await client.fetch(TwelveData.quotes(chunk))
             for (symbol, result) in fetched.value { results[symbol] = fetched.map { _ in result } }
         }
-        return rows(list, results)
+        return (rows(list, results), results)
     }
 
     /// Each pair's own cached quote, stale or not.

@@ -1,0 +1,100 @@
+import AlmanacCore
+import AlmanacProviders
+import Foundation
+
+/// The watchlist keeping itself fresh (`crypto --watch` and the app's Crypto tab), within the
+/// Twelve Data credit budget (docs/architecture.md §7).
+///
+/// An update prices every pair the user follows — the watchlist's, the portfolio's and the armed
+/// alerts' — each once, through the same cache and budget as `crypto`: a pair whose quote is still
+/// fresh costs nothing, and no update ever reserves a credit the minute does not have (what does
+/// not fit is shown from the cache, stalest refreshed first next time). Updates are spaced so
+/// that they can be kept up: never closer than a quote's cache life, and far enough apart that
+/// an update's credits fit the plan's rate (`interval(credits:)`).
+public struct PriceWatch: Sendable {
+    /// The service whose cache, budget and documents the updates use.
+    public let service: CryptoService
+
+    /// A watch over `service`.
+    public init(service: CryptoService) { self.service = service }
+
+    /// The shortest time between updates, in seconds: a quote's cache life (60 s) and one more,
+    /// so that every update finds the previous one's quotes stale.
+    public static let shortest: TimeInterval = TwelveData.quoteTTL + 1
+
+    /// One update's result.
+    public struct Update: Sendable {
+        /// The watchlist's prices; `alerts` holds every alert this update set off, on any pair.
+        public var prices: WatchlistPrices
+        /// The portfolio at the same prices; nil when it holds no lot.
+        public var portfolio: PortfolioValuation?
+        /// When the update ended.
+        public var at: Date
+
+        /// An update as assembled (`portfolio` nil: none shown).
+        public init(prices: WatchlistPrices, portfolio: PortfolioValuation?, at: Date) {
+            (self.prices, self.portfolio, self.at) = (prices, portfolio, at)
+        }
+    }
+
+    /// How a row's price moved since the update before.
+    public enum Move: Sendable, Equatable {
+        /// Higher than last time.
+        case up
+        /// Lower than last time.
+        case down
+    }
+
+    /// Whether prices can change between updates: false with sample data and `--offline`.
+    public var refreshes: Bool { service.live }
+
+    /// The pairs an update prices: the watchlist's, the portfolio lots' and the armed alerts',
+    /// each once, in that order.
+    public func symbols() throws -> [String] {
+        var seen = Set<String>()
+        let watched = try service.watchlist().items.map(\.symbol)
+        let owned = try service.portfolioStore.read().lots.map(\.symbol)
+        let alerted = try service.alerts().filter { $0.triggeredAt == nil }.map(\.symbol)
+        return (watched + owned + alerted).filter { seen.insert($0).inserted }
+    }
+
+    /// Seconds between updates that spend `credits` each: `shortest`, or the time the plan takes
+    /// to give that many credits (window × credits ÷ credits a window) when that is longer.
+    public func interval(credits: Int) -> TimeInterval {
+        let plan = service.budget.plan
+        return max(Self.shortest, plan.window * Double(credits) / Double(plan.perMinute))
+    }
+
+    /// When the update after one that ended at `end` is due; nil when prices cannot change
+    /// (sample data, `--offline`).
+    public func nextUpdate(after end: Date) -> Date? {
+        guard refreshes else { return nil }
+        let credits = max(1, (try? symbols().count) ?? 1)
+        return end.addingTimeInterval(interval(credits: credits))
+    }
+
+    /// Prices every pair of `symbols()` in the watchlist's batches (stalest first when the minute
+    /// cannot take them all), checks the armed alerts against them, and values the portfolio at
+    /// the same quotes (read back from the cache: no credit of its own).
+    /// - Parameter onStale: told of the cached table first, when fresh prices must be fetched.
+    public func update(onStale: CryptoService.PricesHandler? = nil) async throws -> Update {
+        let watched = Set(try service.watchlist().items.map(\.symbol))
+        let extra = try symbols().filter { !watched.contains($0) }
+        let prices = try await service.prices(onStale: onStale, alsoPricing: extra)
+        let lots = try service.portfolioStore.read().lots
+        let portfolio = lots.isEmpty ? nil : try await service.portfolio().valuation
+        return Update(prices: prices, portfolio: portfolio, at: service.days.now())
+    }
+
+    /// The rows whose price differs from the same pair's in `old`, by symbol.
+    public static func moves(from old: WatchlistPrices?, to new: WatchlistPrices) -> [String: Move] {
+        guard let old else { return [:] }
+        let before = Dictionary(old.rows.compactMap { row in row.price.map { (row.symbol, $0) } }, uniquingKeysWith: { first, _ in first })
+        var moves: [String: Move] = [:]
+        for row in new.rows {
+            guard let price = row.price, let last = before[row.symbol], price != last else { continue }
+            moves[row.symbol] = price > last ? .up : .down
+        }
+        return moves
+    }
+}
