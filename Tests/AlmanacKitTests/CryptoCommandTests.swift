@@ -54,6 +54,29 @@ final class CryptoCommandTests: XCTestCase {
         XCTAssertEqual(server.requests.filter { $0.path.hasSuffix("/quote") }.count, 1, "the second run found the first one's prices fresh")
     }
 
+    func testTheWatchlistInEurosSaysWhatWasQuotedAndWhatConverted() throws {
+        let home = try makeTemporaryFolder(self)
+        let pinned = ["ALMANAC_TODAY": "2026-11-20", "NO_COLOR": "1"]
+        XCTAssertEqual(try runAlmanac(["crypto", "settings"], home: home).out, "Prices are shown in USD.\n")
+        assertOneLineError(try runAlmanac(["crypto", "settings", "--currency", "EURO"], home: home), status: 64, contains: "not a currency code")
+        XCTAssertEqual(try runAlmanac(["crypto", "settings", "--currency", "EUR"], home: home).status, 0)
+        let text = try runAlmanac(["crypto", "--offline"], home: home, environment: pinned)
+        XCTAssertTrue(text.out.contains("ID  Symbol    Name      Price (EUR)  Change"), text.out)
+        XCTAssertTrue(text.out.contains(" 1  BTC/EUR   Bitcoin     78,689.76  +4.19%"), "quoted in euros: \(text.out)")
+        XCTAssertTrue(text.out.contains(" 4  XRP/USD   XRP              1.88  −0.19%"), "converted: \(text.out)")
+        XCTAssertTrue(text.out.contains("XRP/USD, ADA/USD, DOGE/USD: converted to EUR at 0.8621 (USD/EUR)."), text.out)
+        let json = try runAlmanac(["crypto", "--offline", "--json"], home: home, environment: pinned)
+        let root = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(json.out.utf8)) as? [String: Any])
+        XCTAssertEqual(root["currency"] as? String, "EUR")
+        let rows = try XCTUnwrap(root["rows"] as? [[String: Any]])
+        XCTAssertEqual(rows[0]["symbol"] as? String, "BTC/USD", "the watchlist's own pair")
+        XCTAssertEqual(rows[0]["quotedAs"] as? String, "BTC/EUR")
+        XCTAssertEqual(try XCTUnwrap(rows[0]["price"] as? Double), 78689.75625, accuracy: 1e-6)
+        XCTAssertEqual(rows[3]["rateSymbol"] as? String, "USD/EUR")
+        XCTAssertEqual(try XCTUnwrap(rows[3]["price"] as? Double), try XCTUnwrap(rows[3]["rate"] as? Double) * 2.1843, accuracy: 1e-6)
+        XCTAssertTrue(rows.allSatisfy { $0["currency"] as? String == "EUR" })
+    }
+
     func testWatchlistOnSampleData() throws {
         let home = try makeTemporaryFolder(self)
         let result = try runAlmanac(["crypto"], home: home)

@@ -44,6 +44,23 @@ final class CryptoFreePlanTests: XCTestCase {
         XCTAssertFalse(allText(under: home).contains("TD-FREE-PLAN-KEY-42"))
     }
 
+    func testEurosCostTheCatalogueAndOneRateOnceThenNothingWithinTheMinute() throws {
+        let credits = CreditWindow(perMinute: 8)
+        let server = try FixtureServer(fixtures: repositoryFixtures, credits: credits)
+        let home = try makeTemporaryFolder(self)
+        let environment = environment(server)
+        XCTAssertEqual(try runAlmanac(["crypto", "settings", "--currency", "EUR"], home: home).status, 0)
+        let first = try runAlmanac(["crypto", "--no-wait"], home: home, environment: environment)
+        XCTAssertEqual(first.status, 0, first.err)
+        XCTAssertTrue(first.out.contains("BTC/EUR") && first.out.contains("converted to EUR at 0.8621 (USD/EUR)"), first.out)
+        XCTAssertEqual(credits.totalAccepted, 8, "the catalogue, six quotes (three of them EUR pairs) and the USD/EUR rate")
+        let again = try runAlmanac(["crypto", "--no-wait"], home: home, environment: environment)
+        XCTAssertEqual(again.status, 0, again.err)
+        XCTAssertEqual(credits.totalAccepted, 8, "all of it cached: no credit")
+        XCTAssertEqual(server.requests.filter { $0.path.hasSuffix("/exchange_rate") }.count, 1)
+        XCTAssertEqual(credits.refused, 0)
+    }
+
     func testFailedRequestsCostNothing() throws {
         let failures = Counter()
         let server = try FixtureServer(fixtures: repositoryFixtures, credits: CreditWindow(perMinute: 8)) { provider, _ in

@@ -63,6 +63,35 @@ final class PortfolioTests: XCTestCase {
         assertOneLineError(try runAlmanac(["crypto", "portfolio", "remove", "9"], home: home), status: 64, contains: "No lot \"9\"")
     }
 
+    func testTotalsInTwoCurrenciesAgainstHandComputedValues() throws {
+        let home = try makeTemporaryFolder(self)
+        let pinned = ["ALMANAC_TODAY": "2026-11-20", "NO_COLOR": "1"]
+        for arguments in [["BTC/USD", "0.5", "--cost", "30000"], ["ETH/EUR", "2", "--cost", "5000"]] {
+            XCTAssertEqual(try runAlmanac(["crypto", "portfolio", "add"] + arguments + ["--offline"], home: home, environment: pinned).status, 0)
+        }
+        // In euros: BTC through BTC/EUR (78,689.75625 × 0.5 = 39,344.88), its cost at USD/EUR 0.8621
+        // (25,863.00); ETH/EUR as it is (2,678.235 × 2 = 5,356.47). P/L 13,838.35 on 30,863.00 = 44.84 %.
+        XCTAssertEqual(try runAlmanac(["crypto", "settings", "--currency", "eur"], home: home).out, "Prices are now shown in EUR.\n")
+        let euros = try runAlmanac(["crypto", "portfolio", "--offline"], home: home, environment: pinned)
+        XCTAssertTrue(euros.out.contains(" 1  BTC/USD     0.5  78,689.76  39,344.88  25,863.00  +13,481.88  +52.13%"), euros.out)
+        XCTAssertTrue(euros.out.contains("Total                       44,701.35  30,863.00  +13,838.35  +44.84%"), euros.out)
+        XCTAssertTrue(euros.out.contains("In EUR; costs paid in another currency converted at today's rate: USD at 0.8621 (USD/EUR)."), euros.out)
+        XCTAssertTrue(euros.out.contains("Priced through pairs in EUR: BTC/USD as BTC/EUR."), euros.out)
+        let json = try runAlmanac(["crypto", "portfolio", "--offline", "--json"], home: home, environment: pinned)
+        let root = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(json.out.utf8)) as? [String: Any])
+        XCTAssertEqual(root["currency"] as? String, "EUR")
+        let totals = try XCTUnwrap(root["totals"] as? [String: Any])
+        XCTAssertEqual(totals["value"] as? Double, 44701.35)
+        XCTAssertEqual(totals["cost"] as? Double, 30863)
+        XCTAssertEqual(totals["profitPercent"] as? Double, 44.84)
+        // In dollars: BTC/USD as it is (45,617.25); ETH through ETH/USD (3,105.20 × 2 = 6,210.40),
+        // its cost at EUR/USD 1.15996 (5,799.80). P/L 16,027.85 on 35,799.80 = 44.77 %.
+        XCTAssertEqual(try runAlmanac(["crypto", "settings", "--currency", "USD"], home: home).status, 0)
+        let dollars = try runAlmanac(["crypto", "portfolio", "--offline"], home: home, environment: pinned)
+        XCTAssertTrue(dollars.out.contains("Total                       51,827.65  35,799.80  +16,027.85  +44.77%"), dollars.out)
+        XCTAssertTrue(dollars.out.contains("EUR at 1.15996 (EUR/USD)"), dollars.out)
+    }
+
     func testBadInputIsOneLineAndExit64() throws {
         let home = try makeTemporaryFolder(self)
         let pinned = ["ALMANAC_TODAY": "2026-11-20"]

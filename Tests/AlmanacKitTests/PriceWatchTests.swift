@@ -42,7 +42,9 @@ final class PriceWatchTests: XCTestCase {
         let dot = try await service.addAlert("DOT/USD", direction: "above", price: "2.93")
         _ = try await service.addAlert("LINK/USD", direction: "below", price: "0.01")
         let watch = PriceWatch(service: service)
-        XCTAssertEqual(try watch.symbols().count, 9)
+        let planned = try await watch.plan()
+        XCTAssertEqual(planned.pairs.count, 9)
+        XCTAssertEqual(planned.rates, [])
         XCTAssertEqual(watch.interval(credits: 9), 67.5, "nine credits at eight a minute")
 
         var previous: PriceWatch.Update?
@@ -57,10 +59,10 @@ final class PriceWatchTests: XCTestCase {
                 XCTAssertGreaterThan(try XCTUnwrap(update.portfolio?.totals.value), try XCTUnwrap(previous.portfolio?.totals.value))
             }
             previous = update
-            let next = try XCTUnwrap(watch.nextUpdate(after: clock.now()))
-            // Nine pairs: 67.5 s apart; once the DOT alert has fired, eight: 61 s.
-            let pairs = try watch.symbols().count
-            XCTAssertEqual(next.timeIntervalSince(clock.now()), pairs == 9 ? 67.5 : 61, accuracy: 0.001)
+            let next = try XCTUnwrap(watch.nextUpdate(after: clock.now(), credits: update.credits))
+            // Nine pairs: 67.5 s apart; after the update that fired the DOT alert, eight: 61 s.
+            XCTAssertTrue([8, 9].contains(update.credits), "\(update.credits)")
+            XCTAssertEqual(next.timeIntervalSince(clock.now()), update.credits == 9 ? 67.5 : 61, accuracy: 0.001)
             clock.advance(by: next.timeIntervalSince(clock.now()))
         }
         XCTAssertGreaterThanOrEqual(fired.count, 8, "about nine updates in ten minutes")
@@ -84,16 +86,38 @@ final class PriceWatchTests: XCTestCase {
         let watch = PriceWatch(service: service)
         XCTAssertEqual(watch.interval(credits: 12), 90)
         var refreshed: [String: Int] = [:]
-        var last = try await watch.update().prices
+        var update = try await watch.update()
+        var last = update.prices
         for _ in 0..<6 {
-            clock.advance(by: try XCTUnwrap(watch.nextUpdate(after: clock.now())).timeIntervalSince(clock.now()))
-            let prices = try await watch.update().prices
+            clock.advance(by: try XCTUnwrap(watch.nextUpdate(after: clock.now(), credits: update.credits)).timeIntervalSince(clock.now()))
+            update = try await watch.update()
+            let prices = update.prices
             for symbol in PriceWatch.moves(from: last, to: prices).keys { refreshed[symbol, default: 0] += 1 }
             last = prices
         }
         XCTAssertEqual(refreshed.count, 12, "every pair refreshed at least once: \(refreshed)")
         XCTAssertLessThanOrEqual(credits.mostInAnyWindow, 8)
         XCTAssertEqual(credits.refused, 0)
+    }
+
+    func testInEurosAnAlertOnTheDollarPairIsStillChecked() async throws {
+        let clock = ManualClock(start)
+        let (server, credits) = try movingServer(clock)
+        let (context, captured) = try makeLiveContext(self, server, clock: clock) { seconds in clock.advance(by: seconds) }
+        defer { withExtendedLifetime(captured) {} }
+        let service = CryptoService(context: context)
+        try service.setCurrency("eur")
+        let alert = try await service.addAlert("ETH/USD", direction: "below", price: "4000")
+        let watch = PriceWatch(service: service)
+        let planned = try await watch.plan()
+        XCTAssertEqual(planned.pairs, ["BTC/EUR", "ETH/EUR", "SOL/EUR", "XRP/USD", "ADA/USD", "DOGE/USD", "ETH/USD"])
+        XCTAssertEqual(planned.rates, ["USD/EUR"])
+        let update = try await watch.update()
+        XCTAssertEqual(update.prices.alerts.map(\.id), [alert.id], "checked against ETH/USD, in dollars")
+        XCTAssertEqual(update.prices.rows[1].quotedAs, "ETH/EUR")
+        XCTAssertEqual(update.credits, 8)
+        XCTAssertEqual(credits.totalAccepted, 9, "the catalogue once, seven quotes, one rate")
+        XCTAssertLessThanOrEqual(credits.mostInAnyWindow, 8, "the rate waited for the catalogue's credit to free")
     }
 
     func testTheAppTabUpdatesOnItsOwnAndSaysWhenTheNextUpdateComes() async throws {

@@ -36,6 +36,17 @@ package enum TwelveData {
         }
     }
 
+    /// How many units of the second currency one unit of the first buys: `/exchange_rate?symbol=USD/EUR`
+    /// (one credit). Cached like a quote.
+    package static func exchangeRate(_ symbol: String) -> Endpoint<TwelveDataDTO.ExchangeRate> {
+        let descriptor = RequestDescriptor(
+            provider: .twelveData, name: "twelvedata.exchange_rate", subject: "exchange rate \(symbol)", path: "/exchange_rate",
+            query: [QueryItem("symbol", symbol)], ttl: quoteTTL)
+        return Endpoint(descriptor) { data in
+            try JSONDecoding.decode(TwelveDataDTO.ExchangeRate.self, from: try document(data, endpoint: descriptor.name), endpoint: descriptor.name)
+        }
+    }
+
     /// Every crypto pair: `/cryptocurrencies` (one credit).
     package static func cryptocurrencies() -> Endpoint<TwelveDataDTO.Catalogue> {
         let descriptor = RequestDescriptor(

@@ -128,6 +128,16 @@ package enum TwelveDataDTO {
         package var status: String?
     }
 
+    /// `/exchange_rate`: `{"symbol":"USD/EUR","rate":0.8621,"timestamp":1795132800}`.
+    package struct ExchangeRate: Decodable, Sendable, Equatable {
+        /// The pair asked for, `USD/EUR`.
+        package var symbol: String?
+        /// Units of the second currency for one of the first.
+        package var rate: LenientDouble
+        /// When the rate was taken (Unix seconds).
+        package var timestamp: Int?
+    }
+
     /// `/api_usage`: the server's own count of the plan's credits.
     package struct APIUsage: Decodable, Sendable, Equatable {
         package var timestamp: String?

@@ -71,7 +71,7 @@ package final class CryptoTab: AppTab {
         let now = context.clock.now()
         let portfolio = prices.value?.portfolio
         prices.load { stale in
-            let update = try await watch.update { stale(PriceWatch.Update(prices: $0, portfolio: portfolio, at: now)) }
+            let update = try await watch.update { stale(PriceWatch.Update(prices: $0, portfolio: portfolio, at: now, credits: 0)) }
             if sparks.value == nil || update.prices.rows.contains(where: { sparks.value?[$0.symbol] == nil }) {
                 sparks.load { _ in try await Self.sparklines(update.prices, service) }
             }
@@ -232,7 +232,7 @@ package final class CryptoTab: AppTab {
         if prices.landedSince(&pricesSeen), case .loaded(let update, stale: false) = prices.current {
             moves = PriceWatch.moves(from: previous, to: update.prices)
             previous = update.prices
-            nextUpdate = watch.nextUpdate(after: context.clock.now())
+            nextUpdate = watch.nextUpdate(after: context.clock.now(), credits: update.credits)
         }
         if let next = nextUpdate, context.clock.now() >= next, !prices.isUpdating {
             nextUpdate = nil

@@ -8,8 +8,13 @@ import Foundation
 package enum CryptoView {
     /// - Parameter moves: with a watch (`crypto --watch`, the app), the rows that moved since the
     ///   last update get ▲ or ▼ after the price (`^`/`v` without Unicode); nil: no marker column.
+    /// Shown in another currency than a pair's own (`crypto settings --currency`), the price
+    /// column names it, a row quoted through another pair shows that pair, and converted rows are
+    /// listed under the table with the rate.
     package static func watchlist(_ prices: WatchlistPrices, style: Style, now: Date, moves: [String: PriceWatch.Move]? = nil) -> String {
-        var table = Table([.init("ID", .right), .init("Symbol"), .init("Name"), .init("Price", .right), .init("Change", .right)])
+        let elsewhere = prices.rows.contains { $0.quotedAs != nil || $0.rateSymbol != nil }
+        let priceTitle = elsewhere ? "Price (\(prices.currency ?? "?"))" : "Price"
+        var table = Table([.init("ID", .right), .init("Symbol"), .init("Name"), .init(priceTitle, .right), .init("Change", .right)])
         var reasons: [String] = []
         for row in prices.rows {
             if let error = row.error {
@@ -21,11 +26,38 @@ package enum CryptoView {
             }
             let change = PriceFormat.percent(row.changePercent)
             let coloured = (row.changePercent ?? 0) < 0 ? style.red(change) : style.green(change)
-            table.add([String(row.id), row.symbol, row.name, PriceFormat.format(row.price) + marker(moves, row.symbol, style), coloured])
+            table.add([
+                String(row.id), row.quotedAs ?? row.symbol, row.name, PriceFormat.format(row.price) + marker(moves, row.symbol, style), coloured,
+            ])
         }
-        let notes = reasons.isEmpty ? "" : "\n\n" + reasons.map { style.yellow($0) }.joined(separator: "\n")
+        let converted = conversions(prices.rows).map { style.dim($0) }
+        let notes =
+            (reasons.isEmpty ? "" : "\n\n" + reasons.map { style.yellow($0) }.joined(separator: "\n"))
+            + (converted.isEmpty ? "" : "\n\n" + converted.joined(separator: "\n"))
         let alerts = prices.alerts.isEmpty ? "" : "\n\n" + prices.alerts.map { style.bold(alert($0, now: now)) }.joined(separator: "\n")
         return table.render(style: style) + notes + alerts + "\n\n" + style.dim("Source: \(prices.provenance.label(now: now))")
+    }
+
+    /// `XRP/USD, ADA/USD: converted to EUR at 0.8621 (USD/EUR).`, one line per rate.
+    static func conversions(_ rows: [PriceRow]) -> [String] {
+        var order: [String] = []
+        var byRate: [String: (rate: Double, currency: String, symbols: [String])] = [:]
+        for row in rows {
+            guard let symbol = row.rateSymbol, let rate = row.rate, let currency = row.currency else { continue }
+            if byRate[symbol] == nil { order.append(symbol) }
+            byRate[symbol, default: (rate, currency, [])].symbols.append(row.symbol)
+        }
+        return order.compactMap { symbol in
+            byRate[symbol].map { "\($0.symbols.joined(separator: ", ")): converted to \($0.currency) at \(rateText($0.rate)) (\(symbol))." }
+        }
+    }
+
+    /// A rate with up to 6 significant decimals: `0.8621`, `151.37`.
+    package static func rateText(_ rate: Double) -> String {
+        var text = String(format: "%.6f", rate)
+        while text.hasSuffix("0") { text.removeLast() }
+        if text.hasSuffix(".") { text.removeLast() }
+        return text
     }
 
     /// ` ▲` (green) or ` ▼` (red) for a row that moved, two spaces for one that did not, nothing
@@ -146,6 +178,8 @@ package enum CryptoJSON {
     }
 
     package struct List: Encodable {
+        /// The currency of the settings (each row says the one its price is in).
+        var currency: String?
         var rows: [PriceRow]
         /// Alerts these prices set off.
         var alerts: [PriceAlerts.Alert]
@@ -153,7 +187,7 @@ package enum CryptoJSON {
         var fetchedAt: Date
         var stale: Bool
         package init(_ prices: WatchlistPrices) {
-            rows = prices.rows
+            (currency, rows) = (prices.currency, prices.rows)
             alerts = prices.alerts
             (source, fetchedAt, stale) = (prices.provenance.origin.rawValue, prices.provenance.fetchedAt, prices.provenance.stale)
         }

@@ -16,7 +16,7 @@ package enum PortfolioView {
         for item in valuation.items {
             table.add([
                 String(item.lot.id), item.lot.symbol, "\(item.lot.amount)", item.price.map { PriceFormat.format(double($0)) } ?? "—",
-                money(item.value), money(item.lot.cost), signed(money(item.profit), item.profit, style), percent(item.profitPercent, style),
+                money(item.value), money(item.cost), signed(money(item.profit), item.profit, style), percent(item.profitPercent, style),
             ])
         }
         let totals = valuation.totals
@@ -27,7 +27,26 @@ package enum PortfolioView {
         var text = table.render(style: style)
         while text.hasSuffix("\n") { text.removeLast() }
         if valuation.items.contains(where: { $0.price == nil }) { text += "\n" + style.dim("— no price known: the lot counts at its cost.") }
+        text += conversions(valuation).map { "\n" + style.dim($0) }.joined()
         return text + "\n\n" + style.dim("Source: \(provenance.label(now: now))")
+    }
+
+    /// `In EUR; costs paid in USD converted at today's rate, 0.8621 (USD/EUR).`, when any lot's
+    /// pair is quoted in another currency than the settings'.
+    static func conversions(_ valuation: PortfolioValuation) -> [String] {
+        guard let currency = valuation.currency else { return [] }
+        var seen = Set<String>()
+        let rates = valuation.items.compactMap { item -> String? in
+            guard let rate = item.costRate else { return nil }
+            let from = PriceRoute.quoteCurrency(item.lot.symbol)
+            guard seen.insert(from).inserted else { return nil }
+            return "\(from) at \(CryptoView.rateText(double(rate))) (\(from)/\(currency))"
+        }
+        guard !rates.isEmpty else { return [] }
+        let quoted = valuation.items.compactMap { item in item.quotedAs.map { "\(item.lot.symbol) as \($0)" } }
+        let through = Array(Set(quoted)).sorted()
+        return ["In \(currency); costs paid in another currency converted at today's rate: \(rates.joined(separator: ", "))."]
+            + (through.isEmpty ? [] : ["Priced through pairs in \(currency): \(through.joined(separator: ", "))."])
     }
 
     /// `Portfolio: value 45,617.25 · cost 40,000.00 · P/L +5,617.25 (+14.04 %)`, for the watch.
@@ -55,7 +74,9 @@ package enum PortfolioView {
         return rounded
     }
 
-    private static func double(_ value: Decimal) -> Double { NSDecimalNumber(decimal: value).doubleValue }
+    /// The double nearest the decimal (parsed from its text: `NSDecimalNumber.doubleValue` can be
+    /// off by one in the last bit, which turned 2,678.235 into 2,678.23).
+    private static func double(_ value: Decimal) -> Double { Double("\(value)") ?? NSDecimalNumber(decimal: value).doubleValue }
 
     private static func signed(_ text: String, _ value: Decimal, _ style: Style) -> String {
         value > 0 ? style.green("+" + text) : value < 0 ? style.red(text) : text
@@ -93,7 +114,7 @@ package struct PortfolioJSON: Encodable {
 
     var items: [Item]
     var totals: Totals
-    /// The quote currency of the pairs (`USD`), or nil when they differ or there are none.
+    /// The currency of prices, values and costs (`USD`).
     var currency: String?
     var source: String
     var fetchedAt: Date
@@ -103,7 +124,7 @@ package struct PortfolioJSON: Encodable {
         items = valuation.items.map {
             Item(
                 id: $0.lot.id, symbol: $0.lot.symbol, amount: $0.lot.amount, price: $0.price, value: PortfolioView.cents($0.value),
-                cost: PortfolioView.cents($0.lot.cost),
+                cost: PortfolioView.cents($0.cost),
                 profit: PortfolioView.cents($0.profit), profitPercent: $0.profitPercent.map(PortfolioView.cents), date: $0.lot.date)
         }
         let totals = valuation.totals
@@ -111,7 +132,7 @@ package struct PortfolioJSON: Encodable {
             value: PortfolioView.cents(totals.value), cost: PortfolioView.cents(totals.cost), profit: PortfolioView.cents(totals.profit),
             profitPercent: totals.profitPercent.map(PortfolioView.cents))
         let currencies = Set(valuation.items.compactMap { $0.lot.symbol.split(separator: "/").last.map(String.init) })
-        currency = currencies.count == 1 ? currencies.first : nil
+        currency = valuation.currency ?? (currencies.count == 1 ? currencies.first : nil)
         (source, fetchedAt, stale) = (provenance.origin.rawValue, provenance.fetchedAt, provenance.stale)
     }
 

@@ -9,7 +9,8 @@ import Foundation
 struct CryptoCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "crypto", abstract: "A crypto watchlist with today's prices, and daily price history.",
-        subcommands: [List.self, Add.self, Remove.self, History.self, Portfolio.self, Alert.self, Usage.self], defaultSubcommand: List.self)
+        subcommands: [List.self, Add.self, Remove.self, History.self, Portfolio.self, Alert.self, Settings.self, Usage.self],
+        defaultSubcommand: List.self)
 
     static func chooser(_ context: FrontContext) -> CryptoService.Chooser? {
         guard context.interactive else { return nil }
@@ -105,6 +106,25 @@ struct CryptoCommand: AsyncParsableCommand {
                     json: CryptoJSON.History(history),
                     text:
                         CryptoView.history(history, ohlc: ohlc, style: context.style, chart: context.style.enabled, now: context.clock.now()))
+            }
+        }
+    }
+
+    struct Settings: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "settings", abstract: "The currency prices, values and costs are shown in.",
+            discussion:
+                "--currency saves it (an ISO 4217 code: USD, EUR, GBP, …). A pair Twelve Data lists in that currency (BTC/EUR for BTC/USD) is quoted directly; any other is converted at Twelve Data's exchange rate (one more credit, cached like a quote). The tables say which."
+        )
+        @OptionGroup var global: LocalOptions
+        @Option(help: ArgumentHelp("Show prices in this currency (USD, EUR, GBP, …).", valueName: "CODE")) var currency: String?
+
+        func run() async throws {
+            try await CommandRunner.run(global) { context in
+                let service = CryptoService(context: context.app)
+                let code = try currency.map { try service.setCurrency($0) } ?? service.currency()
+                try context.show(
+                    json: ["currency": code], text: currency == nil ? "Prices are shown in \(code)." : "Prices are now shown in \(code).")
             }
         }
     }

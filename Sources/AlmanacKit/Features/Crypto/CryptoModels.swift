@@ -20,6 +20,15 @@ public struct PriceRow: Codable, Sendable, Equatable {
     /// When a remembered refusal lets the pair be asked again (a day after it; `--refresh` asks
     /// now); nil when the refusal is this run's own answer.
     public var refusedUntil: Date?
+    /// The currency `price` is in (the settings' one when it could be reached), `USD`.
+    public var currency: String?
+    /// The pair whose quote `price` is, when not the row's own (`BTC/EUR` for a `BTC/USD` row
+    /// shown in euros).
+    public var quotedAs: String?
+    /// The exchange rate `price` was converted at (`USD/EUR`), when it was.
+    public var rateSymbol: String?
+    /// That rate: units of `currency` for one of the pair's quote currency.
+    public var rate: Double?
 }
 
 /// The watchlist's prices and where they came from.
@@ -30,6 +39,8 @@ public struct WatchlistPrices: Sendable {
     public var provenance: Provenance
     /// Alerts these prices set off (each reported once); empty when none.
     public var alerts: [PriceAlerts.Alert] = []
+    /// The currency of the settings (`crypto settings --currency`); each row says its own.
+    public var currency: String?
 }
 
 /// One day of a price history.

@@ -51,17 +51,38 @@ extension CryptoService {
     }
 
     /// The portfolio valued at each pair's latest price (one quote a pair, cached like the
-    /// watchlist's), with where the prices came from; a pair with no price counts at its cost.
+    /// watchlist's), in the settings' currency: a pair quoted in another currency is priced
+    /// through its base's pair in the currency when Twelve Data lists one, else converted, and its
+    /// cost is converted at today's rate (one rate per quote currency, cached like a quote). A
+    /// pair with no price counts at its cost.
     public func portfolio() async throws -> (valuation: PortfolioValuation, provenance: Provenance) {
         let lots = try portfolioStore.read().lots
+        let currency = try self.currency()
+        let symbols = Set(lots.map(\.symbol)).sorted()
+        let routes = await self.routes(symbols, to: currency)
         var prices: [String: Decimal] = [:]
+        var costRates: [String: Decimal] = [:]
+        var quotedAs: [String: String] = [:]
         var provenances: [Provenance] = []
-        for symbol in Set(lots.map(\.symbol)).sorted() {
-            guard let quote = try? await latestQuote(symbol), let price = PortfolioValuation.decimal(quote.value.close) else { continue }
-            prices[symbol] = price
+        for symbol in symbols {
+            let quoteCurrency = PriceRoute.quoteCurrency(symbol)
+            if quoteCurrency != currency, let rate = try await rate(quoteCurrency + "/" + currency) {
+                costRates[symbol] = rate.value
+                provenances.append(rate.provenance)
+            }
+            let route = routes[symbol] ?? .asIs
+            guard let quote = try? await latestQuote(route.quoted(symbol)), let price = PortfolioValuation.decimal(quote.value.close) else {
+                continue
+            }
+            switch route {
+            case .asIs: prices[symbol] = price
+            case .pair(let other): (prices[symbol], quotedAs[symbol]) = (price, other)
+            case .converted: prices[symbol] = price * (costRates[symbol] ?? 1)
+            }
             provenances.append(quote.provenance)
         }
-        return (PortfolioValuation(lots: lots, prices: prices), Provenance.combine(provenances, now: days.now()))
+        let valuation = PortfolioValuation(lots: lots, prices: prices, costRates: costRates, quotedAs: quotedAs, currency: currency)
+        return (valuation, Provenance.combine(provenances, now: days.now()))
     }
 
     /// The pair's close on `day`, exactly as sent.

@@ -19,9 +19,22 @@ extension CryptoService {
     ///   - onStale: called with the cached table before fresh prices are fetched.
     ///   - extra: more pairs to price in the same batches, by the same rules (the portfolio's and
     ///     the alerts' for a watch); they get no row, and are cached for the next reader.
-    /// The prices are also checked against the armed alerts (`alerts`: the ones they set off now).
+    /// The prices are also checked against the armed alerts (`alerts`: the ones they set off now),
+    /// each in its own pair's currency; then shown in the currency of the settings
+    /// (`converting`): a row is quoted through its base's pair in that currency when Twelve Data
+    /// lists one, else converted at the exchange rate.
     public func prices(onStale: PricesHandler? = nil, alsoPricing extra: [String] = []) async throws -> WatchlistPrices {
-        var (prices, known) = try await watchlistPrices(onStale: onStale, extra: extra)
+        let list = try store.read()
+        let currency = (try? self.currency()) ?? "USD"
+        let routes = await self.routes(list.items.map(\.symbol), to: currency)
+        var shown: PricesHandler?
+        if let onStale {
+            let service = self
+            shown = { stale in await onStale(await service.converting(stale, routes: routes, currency: currency, cachedOnly: true)) }
+        }
+        let (raw, known) = try await watchlistPrices(list, routes: routes, onStale: shown, extra: extra)
+        var prices = await converting(raw, routes: routes, currency: currency, cachedOnly: false)
+        prices.currency = currency
         var seen: [String: Double] = [:]
         for (symbol, fetched) in known {
             if case .quote(let quote) = fetched.value, let close = quote.close?.value { seen[symbol] = close }
@@ -30,19 +43,19 @@ extension CryptoService {
         return prices
     }
 
-    private func watchlistPrices(onStale: PricesHandler?, extra: [String]) async throws
+    private func watchlistPrices(_ list: Watchlist, routes: [String: PriceRoute], onStale: PricesHandler?, extra: [String]) async throws
         -> (WatchlistPrices, [String: Fetched<TwelveDataDTO.QuoteResult>])
     {
-        let list = try store.read()
         var seen = Set<String>()
-        let symbols = (list.items.map(\.symbol) + extra).filter { seen.insert($0).inserted }
-        guard live else { return try await samplePrices(list, symbols) }
+        let quoted = list.items.map { routes[$0.symbol]?.quoted($0.symbol) ?? $0.symbol }
+        let symbols = (quoted + extra).filter { seen.insert($0).inserted }
+        guard live else { return try await samplePrices(list, symbols, routes: routes) }
         var known = cachedQuotes(symbols)
         let refusals = PairRefusals(stateFolder: configuration.paths.state)
         let refused = configuration.refresh ? [:] : refusals.current(now: days.now()).filter { symbols.contains($0.key) }
         var needed = symbols.filter { refused[$0] == nil && (configuration.refresh || known[$0]?.stale ?? true) }
         if let onStale, !needed.isEmpty, !known.isEmpty {
-            await onStale(rows(list, known))
+            await onStale(rows(list, known, routes: routes))
         }
         var failure: (any Error)?
         while !needed.isEmpty {
@@ -71,14 +84,17 @@ extension CryptoService {
             }
         }
         if let failure { warnCached(known, failure) }
-        return (Self.marking(rows(list, known), refused: refused), known)
+        return (Self.marking(rows(list, known, routes: routes), refused: refused, routes: routes), known)
     }
 
     /// The rows of pairs with a remembered refusal carry its reason and when it ends.
-    private static func marking(_ prices: WatchlistPrices, refused: [String: (reason: String, until: Date)]) -> WatchlistPrices {
+    private static func marking(
+        _ prices: WatchlistPrices, refused: [String: (reason: String, until: Date)], routes: [String: PriceRoute]
+    ) -> WatchlistPrices {
         var prices = prices
         for index in prices.rows.indices {
-            guard let refusal = refused[prices.rows[index].symbol] else { continue }
+            let symbol = prices.rows[index].symbol
+            guard let refusal = refused[routes[symbol]?.quoted(symbol) ?? symbol] else { continue }
             prices.rows[index].error = refusal.reason
             prices.rows[index].refusedUntil = refusal.until
         }
@@ -123,7 +139,7 @@ extension CryptoService {
     }
 
     /// Sample data and `--offline`: the batched requests as recorded.
-    private func samplePrices(_ list: Watchlist, _ symbols: [String]) async throws
+    private func samplePrices(_ list: Watchlist, _ symbols: [String], routes: [String: PriceRoute]) async throws
         -> (WatchlistPrices, [String: Fetched<TwelveDataDTO.QuoteResult>])
     {
         var results: [String: Fetched<TwelveDataDTO.QuoteResult>] = [:]
@@ -132,7 +148,7 @@ extension CryptoService {
             let fetched = try await client.fetch(TwelveData.quotes(chunk))
             for (symbol, result) in fetched.value { results[symbol] = fetched.map { _ in result } }
         }
-        return (rows(list, results), results)
+        return (rows(list, results, routes: routes), results)
     }
 
     /// Each pair's own cached quote, stale or not.
@@ -189,10 +205,10 @@ extension CryptoService {
         gate.noteCached(cached.count == 1 ? "1 price" : "\(cached.count) prices", fetchedAt: oldest, freshAt: freshAt)
     }
 
-    private func rows(_ list: Watchlist, _ results: [String: Fetched<TwelveDataDTO.QuoteResult>]) -> WatchlistPrices {
+    private func rows(_ list: Watchlist, _ results: [String: Fetched<TwelveDataDTO.QuoteResult>], routes: [String: PriceRoute]) -> WatchlistPrices {
         let rows = list.items.map { item -> PriceRow in
             var row = PriceRow(id: item.id, symbol: item.symbol, name: item.name)
-            switch results[item.symbol]?.value {
+            switch results[routes[item.symbol]?.quoted(item.symbol) ?? item.symbol]?.value {
             case .quote(let quote):
                 row.price = quote.close?.value
                 row.changePercent = quote.percent_change?.value

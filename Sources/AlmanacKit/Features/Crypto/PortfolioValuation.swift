@@ -8,10 +8,19 @@ public struct PortfolioValuation: Sendable, Equatable {
     public struct Item: Sendable, Equatable {
         /// The lot as stored.
         public var lot: Portfolio.Lot
-        /// The pair's price per unit; nil when none is known (the lot then counts at cost).
+        /// The pair's price per unit, in `PortfolioValuation.currency`; nil when none is known (the
+        /// lot then counts at cost).
         public var price: Decimal?
         /// amount × price (the cost when the price is unknown).
         public var value: Decimal
+        /// What the lot cost, in `PortfolioValuation.currency` (its stored cost × `costRate`).
+        public var cost: Decimal
+        /// The pair whose quote `price` is, when not the lot's own (`BTC/EUR` for a `BTC/USD` lot
+        /// valued in euros).
+        public var quotedAs: String?
+        /// The rate the cost was converted at (today's, from the pair's quote currency); nil when
+        /// the pair is quoted in the currency.
+        public var costRate: Decimal?
         /// value − cost.
         public var profit: Decimal
         /// profit ÷ cost × 100; nil for a lot that cost nothing.
@@ -32,18 +41,30 @@ public struct PortfolioValuation: Sendable, Equatable {
 
     /// Every lot, in the order added.
     public var items: [Item]
-    /// Sums over the lots (one quote currency: the lots' pairs share it).
+    /// Sums over the lots, in `currency`.
     public var totals: Totals
+    /// The currency of prices, values and costs (`USD`); nil when not stated (the lots' own).
+    public var currency: String?
 
-    /// The lots valued at `prices` (per pair symbol).
-    public init(lots: [Portfolio.Lot], prices: [String: Decimal]) {
+    /// The lots valued at `prices` (per pair symbol, in `currency`); a lot whose pair has a rate
+    /// in `costRates` (its quote currency to `currency`) has its cost converted at it; `quotedAs`
+    /// names the pair a lot's price was read from when not its own.
+    public init(
+        lots: [Portfolio.Lot], prices: [String: Decimal], costRates: [String: Decimal] = [:], quotedAs: [String: String] = [:],
+        currency: String? = nil
+    ) {
+        self.currency = currency
         items = lots.map { lot in
             let price = prices[lot.symbol]
-            let value = price.map { lot.amount * $0 } ?? lot.cost
-            return Item(lot: lot, price: price, value: value, profit: value - lot.cost, profitPercent: Self.percent(value - lot.cost, of: lot.cost))
+            let rate = costRates[lot.symbol]
+            let cost = lot.cost * (rate ?? 1)
+            let value = price.map { lot.amount * $0 } ?? cost
+            return Item(
+                lot: lot, price: price, value: value, cost: cost, quotedAs: quotedAs[lot.symbol], costRate: rate, profit: value - cost,
+                profitPercent: Self.percent(value - cost, of: cost))
         }
         let value = items.reduce(Decimal(0)) { $0 + $1.value }
-        let cost = lots.reduce(Decimal(0)) { $0 + $1.cost }
+        let cost = items.reduce(Decimal(0)) { $0 + $1.cost }
         totals = Totals(value: value, cost: cost, profit: value - cost, profitPercent: Self.percent(value - cost, of: cost))
     }
 

@@ -30,10 +30,13 @@ public struct PriceWatch: Sendable {
         public var portfolio: PortfolioValuation?
         /// When the update ended.
         public var at: Date
+        /// The most credits an update like this one spends: one per pair priced, one per
+        /// exchange rate.
+        public var credits: Int
 
         /// An update as assembled (`portfolio` nil: none shown).
-        public init(prices: WatchlistPrices, portfolio: PortfolioValuation?, at: Date) {
-            (self.prices, self.portfolio, self.at) = (prices, portfolio, at)
+        public init(prices: WatchlistPrices, portfolio: PortfolioValuation?, at: Date, credits: Int) {
+            (self.prices, self.portfolio, self.at, self.credits) = (prices, portfolio, at, credits)
         }
     }
 
@@ -48,16 +51,6 @@ public struct PriceWatch: Sendable {
     /// Whether prices can change between updates: false with sample data and `--offline`.
     public var refreshes: Bool { service.live }
 
-    /// The pairs an update prices: the watchlist's, the portfolio lots' and the armed alerts',
-    /// each once, in that order.
-    public func symbols() throws -> [String] {
-        var seen = Set<String>()
-        let watched = try service.watchlist().items.map(\.symbol)
-        let owned = try service.portfolioStore.read().lots.map(\.symbol)
-        let alerted = try service.alerts().filter { $0.triggeredAt == nil }.map(\.symbol)
-        return (watched + owned + alerted).filter { seen.insert($0).inserted }
-    }
-
     /// Seconds between updates that spend `credits` each: `shortest`, or the time the plan takes
     /// to give that many credits (window × credits ÷ credits a window) when that is longer.
     public func interval(credits: Int) -> TimeInterval {
@@ -65,25 +58,44 @@ public struct PriceWatch: Sendable {
         return max(Self.shortest, plan.window * Double(credits) / Double(plan.perMinute))
     }
 
-    /// When the update after one that ended at `end` is due; nil when prices cannot change
-    /// (sample data, `--offline`).
-    public func nextUpdate(after end: Date) -> Date? {
+    /// When the update after one that ended at `end` and spent up to `credits` is due; nil when
+    /// prices cannot change (sample data, `--offline`).
+    public func nextUpdate(after end: Date, credits: Int) -> Date? {
         guard refreshes else { return nil }
-        let credits = max(1, (try? symbols().count) ?? 1)
-        return end.addingTimeInterval(interval(credits: credits))
+        return end.addingTimeInterval(interval(credits: max(1, credits)))
     }
 
-    /// Prices every pair of `symbols()` in the watchlist's batches (stalest first when the minute
+    /// What an update prices: the watchlist's and the portfolio's pairs as the settings' currency
+    /// routes them (`BTC/EUR` for `BTC/USD` in euros), the armed alerts' pairs as they are (an
+    /// alert's price is in its own pair's currency), each once; and the exchange rates needed.
+    public func plan() async throws -> (pairs: [String], rates: Set<String>) {
+        let currency = try service.currency()
+        let watched = try service.watchlist().items.map(\.symbol)
+        let owned = try service.portfolioStore.read().lots.map(\.symbol)
+        let alerted = try service.alerts().filter { $0.triggeredAt == nil }.map(\.symbol)
+        let routes = await service.routes(watched + owned, to: currency)
+        var seen = Set<String>()
+        let pairs = ((watched + owned).map { routes[$0]?.quoted($0) ?? $0 } + alerted).filter { seen.insert($0).inserted }
+        var rates = Set<String>()
+        for (symbol, route) in routes {
+            if case .converted(let rate) = route { rates.insert(rate) }
+            if owned.contains(symbol), PriceRoute.quoteCurrency(symbol) != currency {
+                rates.insert(PriceRoute.quoteCurrency(symbol) + "/" + currency)
+            }
+        }
+        return (pairs, rates)
+    }
+
+    /// Prices every pair of `plan()` in the watchlist's batches (stalest first when the minute
     /// cannot take them all), checks the armed alerts against them, and values the portfolio at
     /// the same quotes (read back from the cache: no credit of its own).
     /// - Parameter onStale: told of the cached table first, when fresh prices must be fetched.
     public func update(onStale: CryptoService.PricesHandler? = nil) async throws -> Update {
-        let watched = Set(try service.watchlist().items.map(\.symbol))
-        let extra = try symbols().filter { !watched.contains($0) }
-        let prices = try await service.prices(onStale: onStale, alsoPricing: extra)
+        let (pairs, rates) = try await plan()
+        let prices = try await service.prices(onStale: onStale, alsoPricing: pairs)
         let lots = try service.portfolioStore.read().lots
         let portfolio = lots.isEmpty ? nil : try await service.portfolio().valuation
-        return Update(prices: prices, portfolio: portfolio, at: service.days.now())
+        return Update(prices: prices, portfolio: portfolio, at: service.days.now(), credits: pairs.count + rates.count)
     }
 
     /// The rows whose price differs from the same pair's in `old`, by symbol.

@@ -1,0 +1,106 @@
+import AlmanacCore
+import AlmanacHTTP
+import AlmanacProviders
+import Foundation
+
+extension CryptoService {
+    /// The settings document, beside the watchlist in the data folder.
+    public var settingsStore: DocumentStore<CryptoSettings> { store.sibling(CryptoSettings.self) }
+
+    /// The currency prices are shown in (`USD` until set).
+    public func currency() throws -> String { try settingsStore.read().currency }
+
+    /// Saves `code` (any case) as the currency and returns it in capitals; `CurrencyError.unknown`
+    /// (exit 64) for a code ISO 4217 does not list.
+    @discardableResult
+    public func setCurrency(_ code: String) throws -> String {
+        let upper = code.trimmingWhitespace().uppercased()
+        guard CryptoSettings.currencies.contains(upper) else { throw CurrencyError.unknown(code) }
+        try settingsStore.update { $0.currency = upper }
+        return upper
+    }
+
+    /// How each of `symbols` reaches `currency`. The pair catalogue (cached a day) is read only
+    /// when some pair is quoted in another currency; unreadable, every such pair is converted.
+    public func routes(_ symbols: [String], to currency: String) async -> [String: PriceRoute] {
+        var listed: Set<String>?
+        if symbols.contains(where: { PriceRoute.quoteCurrency($0) != currency }) {
+            listed = (try? await catalogue()).map { Set($0.map { $0.symbol.uppercased() }) }
+        }
+        var routes: [String: PriceRoute] = [:]
+        for symbol in symbols { routes[symbol] = PriceRoute.route(symbol, to: currency, listed: listed) }
+        return routes
+    }
+
+    /// The exchange rate `symbol` (`USD/EUR`: euros for a dollar), exactly as sent; cached like a
+    /// quote, so it costs one credit when not fresh. `cachedOnly`: nil unless cached.
+    public func rate(_ symbol: String, cachedOnly: Bool = false) async throws -> Fetched<Decimal>? {
+        let endpoint = TwelveData.exchangeRate(symbol)
+        let fetched: Fetched<TwelveDataDTO.ExchangeRate>
+        if cachedOnly {
+            guard let cached = client.peek(endpoint) else { return nil }
+            fetched = cached
+        } else {
+            fetched = try await client.fetch(endpoint)
+        }
+        guard let rate = PortfolioValuation.decimal(fetched.value.rate.value), rate > 0 else {
+            throw APIError.provider(provider: .twelveData, code: nil, message: "no exchange rate for \(symbol)")
+        }
+        return fetched.map { _ in rate }
+    }
+
+    /// The rows in `currency`: a row quoted through another pair says which; a row converted at
+    /// a rate (one fetch per quote currency) says which and at what. A rate that cannot be had
+    /// leaves its rows without a price, saying why (`cachedOnly`: leaves them as they are).
+    func converting(_ prices: WatchlistPrices, routes: [String: PriceRoute], currency: String, cachedOnly: Bool) async -> WatchlistPrices {
+        var prices = prices
+        var rates: [String: Result<Fetched<Decimal>?, any Error>] = [:]
+        for index in prices.rows.indices {
+            let symbol = prices.rows[index].symbol
+            switch routes[symbol] ?? .asIs {
+            case .asIs: prices.rows[index].currency = PriceRoute.quoteCurrency(symbol)
+            case .pair(let other): (prices.rows[index].currency, prices.rows[index].quotedAs) = (currency, other)
+            case .converted(let rateSymbol):
+                if rates[rateSymbol] == nil { rates[rateSymbol] = await fetchRate(rateSymbol, cachedOnly: cachedOnly) }
+                convert(&prices.rows[index], rateSymbol, rates[rateSymbol], currency: currency)
+            }
+        }
+        let rateProvenances = rates.values.compactMap { try? $0.get()?.provenance }
+        if !rateProvenances.isEmpty {
+            prices.provenance = Provenance.combine([prices.provenance] + rateProvenances, now: days.now())
+        }
+        return prices
+    }
+
+    private func fetchRate(_ symbol: String, cachedOnly: Bool) async -> Result<Fetched<Decimal>?, any Error> {
+        do { return .success(try await rate(symbol, cachedOnly: cachedOnly)) } catch { return .failure(error) }
+    }
+
+    private func convert(_ row: inout PriceRow, _ rateSymbol: String, _ rate: Result<Fetched<Decimal>?, any Error>?, currency: String) {
+        switch rate {
+        case .success(let fetched?)?:
+            guard let price = row.price else { return }
+            let factor = NSDecimalNumber(decimal: fetched.value).doubleValue
+            (row.price, row.currency, row.rateSymbol, row.rate) = (price * factor, currency, rateSymbol, factor)
+        case .failure(let error)?:
+            guard row.error == nil else { return }
+            (row.price, row.changePercent) = (nil, nil)
+            row.error = "No \(rateSymbol) exchange rate: \(ErrorText.describe(error))"
+        case .success(nil)?, nil:
+            row.currency = PriceRoute.quoteCurrency(row.symbol)
+        }
+    }
+}
+
+/// A currency the settings cannot take. Exit 64.
+public enum CurrencyError: UserInputError, Equatable {
+    /// Not an ISO 4217 code.
+    case unknown(String)
+
+    /// The sentence shown.
+    public var description: String {
+        switch self {
+        case .unknown(let text): "\"\(text)\" is not a currency code (ISO 4217: USD, EUR, GBP, JPY, …)."
+        }
+    }
+}

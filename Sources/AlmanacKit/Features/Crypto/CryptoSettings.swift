@@ -1,0 +1,27 @@
+import AlmanacCore
+import Foundation
+
+/// The crypto front end's settings (`crypto-settings.json`): the currency prices, values and
+/// costs are shown in (`crypto settings --currency EUR`).
+public struct CryptoSettings: StoredDocument, Equatable {
+    public static let schemaVersion = 1
+    public static let fileName = "crypto-settings.json"
+    public static func initial() -> CryptoSettings { CryptoSettings() }
+
+    /// An ISO 4217 code; `USD` by default.
+    public var currency = "USD"
+
+    /// The defaults.
+    public init() {}
+
+    /// The active ISO 4217 currency codes (the ones `--currency` accepts).
+    public static let currencies: Set<String> = Set(
+        """
+        AED AFN ALL AMD ANG AOA ARS AUD AWG AZN BAM BBD BDT BGN BHD BIF BMD BND BOB BRL BSD BTN BWP BYN BZD CAD CDF CHF
+        CLP CNY COP CRC CUP CVE CZK DJF DKK DOP DZD EGP ERN ETB EUR FJD FKP GBP GEL GHS GIP GMD GNF GTQ GYD HKD HNL HTG
+        HUF IDR ILS INR IQD IRR ISK JMD JOD JPY KES KGS KHR KMF KPW KRW KWD KYD KZT LAK LBP LKR LRD LSL LYD MAD MDL MGA
+        MKD MMK MNT MOP MRU MUR MVR MWK MXN MYR MZN NAD NGN NIO NOK NPR NZD OMR PAB PEN PGK PHP PKR PLN PYG QAR RON RSD
+        RUB RWF SAR SBD SCR SDG SEK SGD SHP SLE SOS SRD SSP STN SVC SYP SZL THB TJS TMT TND TOP TRY TTD TWD TZS UAH UGX
+        USD UYU UZS VES VND VUV WST XAF XCD XOF XPF YER ZAR ZMW ZWL
+        """.split(whereSeparator: \.isWhitespace).map(String.init))
+}
