@@ -147,6 +147,27 @@ final class PriceWatchTests: XCTestCase {
         XCTAssertLessThanOrEqual(credits.mostInAnyWindow, 8)
     }
 
+    func testAFailedFirstUpdateIsTriedAgainOnItsOwn() async throws {
+        let clock = ManualClock(start)
+        let down = Counter()
+        let server = try FixtureServer(fixtures: repositoryFixtures, credits: CreditWindow(perMinute: 8, clock: { clock.now() })) { _, request in
+            request.path.hasSuffix("/quote") && down.value == 0 ? .json("{\"message\":\"busy\"}", status: 503) : nil
+        }
+        let (context, captured) = try makeLiveContext(self, server, clock: clock)
+        defer { withExtendedLifetime(captured) {} }
+        let tab = CryptoTab(context: FrontContext(app: context, style: Style(enabled: false), json: false, interactive: true))
+        tab.activate()
+        try await settle(tab)
+        XCTAssertNotNil(tab.problem, "the failure is said")
+        XCTAssertFalse(tab.body(width: 100, height: 30).joined().contains("BTC/USD"))
+        _ = down.next()
+        clock.advance(by: 61)
+        tab.tick()
+        try await settle(tab)
+        XCTAssertTrue(tab.body(width: 100, height: 30).joined(separator: "\n").contains("BTC/USD   Bitcoin   91,234.50"), "tried again")
+        XCTAssertNil(tab.problem)
+    }
+
     /// Ticks the tab until its background loads have landed.
     private func settle(_ tab: CryptoTab) async throws {
         for _ in 0..<500 {

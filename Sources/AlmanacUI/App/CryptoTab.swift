@@ -58,6 +58,8 @@ package final class CryptoTab: AppTab {
     private(set) var moves: [String: PriceWatch.Move] = [:]
     /// Landings of `prices` already reacted to.
     private var pricesSeen = 0
+    /// What the last update could spend (spaces the next one).
+    private var credits = 1
     /// The prices before the last update, to mark what moved.
     private var previous: WatchlistPrices?
 
@@ -229,10 +231,14 @@ package final class CryptoTab: AppTab {
     /// marks what moved and sets the next; a due update starts (whether the tab is shown or not).
     package func tick() {
         if action.landedSince(&actionSeen), case .loaded = action.current { reload() }
-        if prices.landedSince(&pricesSeen), case .loaded(let update, stale: false) = prices.current {
-            moves = PriceWatch.moves(from: previous, to: update.prices)
-            previous = update.prices
-            nextUpdate = watch.nextUpdate(after: context.clock.now(), credits: update.credits)
+        if prices.landedSince(&pricesSeen) {
+            // A failed update (no network) is tried again after the same interval.
+            if case .loaded(let update, stale: false) = prices.current {
+                moves = PriceWatch.moves(from: previous, to: update.prices)
+                previous = update.prices
+                credits = update.credits
+            }
+            nextUpdate = watch.nextUpdate(after: context.clock.now(), credits: credits)
         }
         if let next = nextUpdate, context.clock.now() >= next, !prices.isUpdating {
             nextUpdate = nil
