@@ -58,6 +58,28 @@ final class DealFilterTests: XCTestCase {
         }
     }
 
+    func testAWideFilterIsBuiltByWalkingTheShownViewWhileDealsWait() throws {
+        let all = served(80_000, seed: 5)
+        let filter = try DealFilter.parse("price>1", today: today, timeZone: utc)
+        for descending in [true, false] {
+            let store = DealStore(column: .price, descending: descending)
+            store.append(Array(all.prefix(60_000)))
+            store.filterInBackground(filter)
+            var (index, held) = (60_000, 0)
+            while index < all.count || store.filterPending != nil || store.backlog > 0 {
+                store.append(Array(all[index..<min(all.count, index + 500)]))
+                index = min(all.count, index + 500)
+                store.step(until: DispatchTime.now().uptimeNanoseconds + 50_000)
+                if store.holdsMerges { held += 1 }
+                store.catchUp(limit: 2_048)
+            }
+            XCTAssertGreaterThan(held, 0, "the walk held the merges for a few frames")
+            XCTAssertGreaterThan(all.filter(filter.matches).count, all.count / 2, "a wide filter")
+            XCTAssertEqual(store.window(offset: 0, count: store.count).map(\.id), reference(all, .price, descending: descending, filter))
+            XCTAssertEqual(store.totals.count, all.filter(filter.matches).count)
+        }
+    }
+
     func testAppliedAtOnceClearedAndTheTotalsOfOneInstrument() throws {
         let all = served(5_000, seed: 4)
         let store = DealStore(column: .amount, descending: false)

@@ -14,6 +14,13 @@ struct FilteredView {
 /// A filter being built. The owner scans the rows a slice a frame (`advanceFilter`), keeping
 /// the passing rows with their keys and ids; then they are sorted on a thread of their own
 /// (arrays no one else holds, so nothing is copied) and the view lands in `finishFilter`.
+///
+/// A filter that keeps many rows (a sample of the table says so) is built by walking instead:
+/// the scan only marks the passing rows in a bitmap (a bit a row: 1.25 MB at 10M, small enough
+/// to stay in cache), then the owner walks the view already shown in order, a slice a frame,
+/// keeping the entries whose bit is set — already sorted, so nothing is sorted at all. Merges
+/// are held while it walks (`DealStore.holdsMerges`), so the view does not change under it; the
+/// arena of the new view is filled on a thread of its own.
 final class FilterJob {
     let filter: DealFilter
     var matcher: DealMatcher
@@ -25,8 +32,15 @@ final class FilterJob {
     var keys: [UInt64] = []
     var ids: [Int64] = []
     var totals = DealTotals()
-    /// Set once the sort runs; holds its result.
+    /// Set once the sort (or, walking, the build) runs; holds its result.
     var sorted: SortResult?
+    /// Walking: the passing rows among `0..<end`, a bit each; nil when sorting.
+    var bits: [UInt64]?
+    /// Walking: the next block (in view order) of the shown view to read; nil until the scan
+    /// is done.
+    var walkBlock: Int?
+    /// Walking: the id of every `SortedBlocks.capacity`-th kept entry (each block's first).
+    var firstIDs: [Int64] = []
 
     /// The sorted view, passed back from the sorting thread.
     final class SortResult: Sendable {
@@ -35,13 +49,20 @@ final class FilterJob {
         var done: Bool { finished.withLock { $0 } }
     }
 
-    init(filter: DealFilter, matcher: DealMatcher, column: DealColumn, end: Int) {
+    init(filter: DealFilter, matcher: DealMatcher, column: DealColumn, end: Int, walking: Bool) {
         (self.filter, self.matcher, self.column, self.end) = (filter, matcher, column, end)
         // Reserved, not touched: growing by doubling would copy tens of MB inside one frame.
         rows.reserveCapacity(end)
         keys.reserveCapacity(end)
-        ids.reserveCapacity(end)
+        if walking {
+            bits = [UInt64](repeating: 0, count: (end + 63) / 64)
+        } else {
+            ids.reserveCapacity(end)
+        }
     }
+
+    /// Walking, and past the scan: merges must wait until the walk is done.
+    var holdsView: Bool { walkBlock != nil }
 }
 
 /// Where a deal is in the view shown.
@@ -97,7 +118,18 @@ extension DealStore {
     }
 
     func startFilter(_ filter: DealFilter, column: DealColumn, end: Int) {
-        filterJob = FilterJob(filter: filter, matcher: DealMatcher(filter, names: columns.names), column: column, end: end)
+        let matcher = DealMatcher(filter, names: columns.names)
+        // Walk the shown view when it is in the order built and the filter keeps a tenth or more.
+        let walking = column == self.column && pendingView == nil && end >= 8_192 && Self.keepsMany(matcher, columns, end: end)
+        filterJob = FilterJob(filter: filter, matcher: matcher, column: column, end: end, walking: walking)
+    }
+
+    /// Whether `matcher` passes a tenth or more of 4,096 rows spread evenly over `0..<end`.
+    private static func keepsMany(_ matcher: DealMatcher, _ columns: DealColumns, end: Int) -> Bool {
+        let samples = 4_096
+        var kept = 0
+        for index in 0..<samples where matcher.matches(columns, index * end / samples) { kept += 1 }
+        return kept * 10 >= samples
     }
 
     /// Moves a background re-sort or filter along for this frame: a re-sort that finished is
@@ -114,6 +146,7 @@ extension DealStore {
     /// arrays are taken out while the slice runs, so appending never copies them.
     private func advanceFilter(until deadline: UInt64) -> Bool {
         guard let job = filterJob else { return true }
+        if job.bits != nil { return advanceWalk(job, until: deadline) }
         var found = (rows: job.rows, keys: job.keys, ids: job.ids, totals: job.totals)
         (job.rows, job.keys, job.ids) = ([], [], [])
         defer { (job.rows, job.keys, job.ids, job.totals) = found }
@@ -139,6 +172,38 @@ extension DealStore {
         }
     }
 
+    /// Walking: marks the passing rows, then reads the shown view in order until `deadline`;
+    /// true once the walk is done.
+    private func advanceWalk(_ job: FilterJob, until deadline: UInt64) -> Bool {
+        guard var bits = job.bits else { return true }
+        var totals = job.totals
+        (job.bits, job.totals) = (nil, DealTotals())  // changed in place, not copied
+        defer { (job.bits, job.totals) = (bits, totals) }
+        let (matcher, columns) = (job.matcher, self.columns)
+        while job.scanned < job.end {
+            let stop = min(job.end, job.scanned + 16_384)
+            for row in job.scanned..<stop where matcher.matches(columns, row) {
+                bits[row &>> 6] |= 1 &<< UInt64(row & 63)
+                totals.add(columns, row)
+            }
+            job.scanned = stop
+            if DispatchTime.now().uptimeNanoseconds >= deadline { return false }
+        }
+        var block = job.walkBlock ?? 0
+        job.walkBlock = block
+        var found = (rows: job.rows, keys: job.keys, firstIDs: job.firstIDs)
+        (job.rows, job.keys, job.firstIDs) = ([], [], [])
+        defer { (job.rows, job.keys, job.firstIDs) = found }
+        while block < view.blockCount {
+            let stop = min(view.blockCount, block + 64)
+            view.collect(blocks: block..<stop, end: job.end, bits: bits, ids: columns.ids, into: &found)
+            block = stop
+            job.walkBlock = block
+            if DispatchTime.now().uptimeNanoseconds >= deadline, block < view.blockCount { return false }
+        }
+        return true
+    }
+
     /// Sorts the scanned rows (here, or on a thread of their own) and installs the view once
     /// sorted; true when it landed.
     @discardableResult
@@ -153,12 +218,16 @@ extension DealStore {
             // here, for `applyFilter`, starts no thread and waits for none).
             if !sortingHere, let running = filterSortInFlight, !running.done { return false }
             let (rows, keys, ids, ascending) = (job.rows, job.keys, job.ids, columns.idsAscending)
-            (job.rows, job.keys, job.ids) = ([], [], [])
+            let (walked, firstIDs, reserve) = (job.walkBlock != nil, job.firstIDs, expected)
+            (job.rows, job.keys, job.ids, job.firstIDs, job.bits, job.walkBlock) = ([], [], [], [], nil, nil)
             let result = FilterJob.SortResult()
             job.sorted = result
             // Sorted outside the lock: the owner only ever waits for the hand-over itself.
             let work: @Sendable () -> Void = {
-                let built = Self.sortedSubset(rows, keys: keys, ids: ids, idsAscending: ascending)
+                let built =
+                    walked
+                    ? Self.walkedSubset(rows, keys: keys, firstIDs: firstIDs, reserve: reserve)
+                    : Self.sortedSubset(rows, keys: keys, ids: ids, idsAscending: ascending)
                 result.view.withLock { $0 = built }
                 result.finished.withLock { $0 = true }
             }
@@ -179,6 +248,19 @@ extension DealStore {
         Self.discard(filtering?.view)
         filtering = FilteredView(matcher: job.matcher, view: built, merged: job.end, totals: job.totals)
         return true
+    }
+
+    /// Rows already in view order, with their keys and each block's first id, as a view.
+    static func walkedSubset(_ rows: [UInt32], keys: [UInt64], firstIDs: [Int64], reserve: Int) -> SortedBlocks {
+        var view = SortedBlocks()
+        var block = 0
+        view.build(
+            rows, appendKeys: { $0.append(contentsOf: keys) },
+            id: { _ in
+                defer { block += 1 }
+                return firstIDs[block]
+            }, reserve: max(rows.count, min(reserve, rows.count * 2)))
+        return view
     }
 
     /// `rows` (ascending row numbers) sorted by (key, id), as a view.

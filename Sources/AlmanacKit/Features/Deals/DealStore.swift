@@ -138,7 +138,8 @@ public final class DealStore {
     /// by (key, id), then block by block.
     private func mergeRows(upTo end: Int) {
         let first = merged
-        guard first < end else { return }
+        // A filter walking the view holds it still: the rows wait as a backlog (`catchUp`).
+        guard first < end, !(filterJob?.holdsView ?? false) else { return }
         merged = end
         let (rows, keys) = sortedRows(first..<end)
         let ids = columns.ids
@@ -223,7 +224,7 @@ public final class DealStore {
 
     /// True for the moment a background re-sort is still copying its snapshot: merges wait
     /// (deals stay in the inbox), so the owner never copies the columns on its own thread.
-    public var holdsMerges: Bool { sortInFlight.map { !$0.copied } ?? false }
+    public var holdsMerges: Bool { (sortInFlight.map { !$0.copied } ?? false) || (filterJob?.holdsView ?? false) }
 
     /// Installs a finished background re-sort and merges the rows that arrived meanwhile;
     /// false while it still runs (or when none was asked for).

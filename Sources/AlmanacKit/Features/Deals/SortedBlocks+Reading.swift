@@ -55,4 +55,30 @@ extension SortedBlocks {
         }
         return starts[block] + low
     }
+
+    /// Appends the entries (row, key) of the blocks at view positions `range` (block indices,
+    /// in view order) whose row is below `end` and has its bit set in `bits`, in order; and the
+    /// id of every `capacity`-th appended entry to `firstIDs` (each block's first, for `build`).
+    func collect(
+        blocks range: Range<Int>, end: Int, bits: [UInt64], ids: [Int64],
+        into found: inout (rows: [UInt32], keys: [UInt64], firstIDs: [Int64])
+    ) {
+        rows.withUnsafeBufferPointer { rows in
+            keys.withUnsafeBufferPointer { keys in
+                bits.withUnsafeBufferPointer { bits in
+                    for index in range {
+                        let block = Int(blocks[index])
+                        let base = block * Self.capacity
+                        for slot in base..<base + Int(fill[block]) {
+                            let row = Int(rows[slot])
+                            guard row < end, bits[row &>> 6] & (1 &<< UInt64(row & 63)) != 0 else { continue }
+                            if found.rows.count % Self.capacity == 0 { found.firstIDs.append(ids[row]) }
+                            found.rows.append(rows[slot])
+                            found.keys.append(keys[slot])
+                        }
+                    }
+                }
+            }
+        }
+    }
 }
