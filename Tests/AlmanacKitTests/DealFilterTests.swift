@@ -77,6 +77,16 @@ final class DealFilterTests: XCTestCase {
             XCTAssertGreaterThan(all.filter(filter.matches).count, all.count / 2, "a wide filter")
             XCTAssertEqual(store.window(offset: 0, count: store.count).map(\.id), reference(all, .price, descending: descending, filter))
             XCTAssertEqual(store.totals.count, all.filter(filter.matches).count)
+            // A re-sort under it: the filter walks the re-sorted view while the old one stays shown.
+            let more = served(100_000, seed: 5)
+            store.sortInBackground(by: .amount)
+            while index < more.count || store.sortingTo != nil || store.filterPending != nil || store.backlog > 0 {
+                store.append(Array(more[index..<min(more.count, index + 500)]))
+                index = min(more.count, index + 500)
+                store.step(until: DispatchTime.now().uptimeNanoseconds + 50_000)
+                store.catchUp(limit: 2_048)
+            }
+            XCTAssertEqual(store.window(offset: 0, count: store.count).map(\.id), reference(more, .amount, descending: descending, filter))
         }
     }
 

@@ -41,6 +41,9 @@ final class FilterJob {
     var walkBlock: Int?
     /// Walking: the id of every `SortedBlocks.capacity`-th kept entry (each block's first).
     var firstIDs: [Int64] = []
+    /// Walking the landed re-sort waiting for this filter (`DealStore.pendingView`), which no
+    /// merge touches, rather than the view shown.
+    var walksPending = false
 
     /// The sorted view, passed back from the sorting thread.
     final class SortResult: Sendable {
@@ -61,8 +64,8 @@ final class FilterJob {
         }
     }
 
-    /// Walking, and past the scan: merges must wait until the walk is done.
-    var holdsView: Bool { walkBlock != nil }
+    /// Walking the view shown, past the scan: merges must wait until the walk is done.
+    var holdsView: Bool { walkBlock != nil && !walksPending }
 }
 
 /// Where a deal is in the view shown.
@@ -119,9 +122,13 @@ extension DealStore {
 
     func startFilter(_ filter: DealFilter, column: DealColumn, end: Int) {
         let matcher = DealMatcher(filter, names: columns.names)
-        // Walk the shown view when it is in the order built and the filter keeps a tenth or more.
-        let walking = column == self.column && pendingView == nil && end >= 8_192 && Self.keepsMany(matcher, columns, end: end)
+        // Walk a view in the order built (the re-sort waiting for this filter, else the one
+        // shown) when it holds exactly the rows to filter and the filter keeps a tenth or more.
+        let pending = pendingView.map { $0.column == column && $0.rows == end } ?? false
+        let shown = pendingView == nil && column == self.column && end == merged
+        let walking = (pending || shown) && end >= 8_192 && Self.keepsMany(matcher, columns, end: end)
         filterJob = FilterJob(filter: filter, matcher: matcher, column: column, end: end, walking: walking)
+        filterJob?.walksPending = walking && pending
     }
 
     /// Whether `matcher` passes a tenth or more of 4,096 rows spread evenly over `0..<end`.
@@ -194,12 +201,13 @@ extension DealStore {
         var found = (rows: job.rows, keys: job.keys, firstIDs: job.firstIDs)
         (job.rows, job.keys, job.firstIDs) = ([], [], [])
         defer { (job.rows, job.keys, job.firstIDs) = found }
-        while block < view.blockCount {
-            let stop = min(view.blockCount, block + 64)
-            view.collect(blocks: block..<stop, end: job.end, bits: bits, ids: columns.ids, into: &found)
+        let source = job.walksPending ? pendingView?.view ?? view : view
+        while block < source.blockCount {
+            let stop = min(source.blockCount, block + 64)
+            source.collect(blocks: block..<stop, end: job.end, bits: bits, ids: columns.ids, into: &found)
             block = stop
             job.walkBlock = block
-            if DispatchTime.now().uptimeNanoseconds >= deadline, block < view.blockCount { return false }
+            if DispatchTime.now().uptimeNanoseconds >= deadline, block < source.blockCount { return false }
         }
         return true
     }
