@@ -90,6 +90,47 @@ final class DealFilterTests: XCTestCase {
         }
     }
 
+    func testRandomFiltersSortsAndFlipsWhileDealsArriveStayConsistent() throws {
+        for seed: UInt64 in 1...3 { try randomRun(seed: seed) }
+    }
+
+    private func randomRun(seed: UInt64) throws {
+        let all = served(60_000, seed: 21)
+        let lines = ["", "price>1", "eur/usd side:buy", "amount<2.5m", "usd side:sell", "price>abc", "side:buy price>0.5"]
+        var generator = SplitMix64(seed: seed)
+        let store = DealStore(column: .date, descending: true)
+        var index = 0
+        for _ in 0..<1_500 {
+            switch generator.next() % 8 {
+            case 0:
+                let line = lines[Int(generator.next() % UInt64(lines.count))]
+                if let filter = try? DealFilter.parse(line, today: today, timeZone: utc) { store.filterInBackground(filter) }
+            case 1: store.sortInBackground(by: DealColumn.allCases[Int(generator.next() % UInt64(DealColumn.allCases.count))])
+            case 2: store.setDescending(!store.descending)
+            case 3: _ = store.find(id: Int64(generator.next() % 70_000))
+            default:
+                if !store.holdsMerges, index < all.count {
+                    store.append(Array(all[index..<min(all.count, index + 200)]))
+                    index = min(all.count, index + 200)
+                }
+            }
+            store.step(until: DispatchTime.now().uptimeNanoseconds + 30_000)
+            store.catchUp(limit: 1_024)
+            _ = store.window(offset: Int(generator.next() % 1_000), count: 50)
+        }
+        while index < all.count || store.filterPending != nil || store.sortingTo != nil || store.backlog > 0 {
+            if !store.holdsMerges, index < all.count {
+                store.append(Array(all[index..<min(all.count, index + 500)]))
+                index = min(all.count, index + 500)
+            }
+            store.step(until: DispatchTime.now().uptimeNanoseconds + 200_000)
+            store.catchUp(limit: 2_048)
+        }
+        let shown = store.window(offset: 0, count: store.count).map(\.id)
+        XCTAssertEqual(shown, reference(all, store.column, descending: store.descending, store.filter))
+        XCTAssertEqual(store.totals.count, all.filter(store.filter.matches).count)
+    }
+
     func testAppliedAtOnceClearedAndTheTotalsOfOneInstrument() throws {
         let all = served(5_000, seed: 4)
         let store = DealStore(column: .amount, descending: false)

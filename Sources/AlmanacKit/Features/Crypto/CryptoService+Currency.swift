@@ -7,8 +7,12 @@ extension CryptoService {
     /// The settings document, beside the watchlist in the data folder.
     public var settingsStore: DocumentStore<CryptoSettings> { store.sibling(CryptoSettings.self) }
 
-    /// The currency prices are shown in (`USD` until set).
-    public func currency() throws -> String { try settingsStore.read().currency }
+    /// The currency prices are shown in (`USD` until set). Every price fetch asks, so with no
+    /// settings file nothing is locked or read.
+    public func currency() throws -> String {
+        guard FileManager.default.fileExists(atPath: settingsStore.url.path) else { return CryptoSettings().currency }
+        return try settingsStore.read().currency
+    }
 
     /// Saves `code` (any case) as the currency and returns it in capitals; `CurrencyError.unknown`
     /// (exit 64) for a code ISO 4217 does not list.

@@ -201,6 +201,10 @@ extension DealStore {
         var found = (rows: job.rows, keys: job.keys, firstIDs: job.firstIDs)
         (job.rows, job.keys, job.firstIDs) = ([], [], [])
         defer { (job.rows, job.keys, job.firstIDs) = found }
+        guard !job.walksPending || pendingView != nil else {  // the re-sort was dropped (`sort(by:)`): start over
+            startFilter(job.filter, column: orderBuilt, end: merged)
+            return false
+        }
         let source = job.walksPending ? pendingView?.view ?? view : view
         while block < source.blockCount {
             let stop = min(source.blockCount, block + 64)
