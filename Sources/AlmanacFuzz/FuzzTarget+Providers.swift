@@ -14,6 +14,7 @@ extension FuzzTarget {
             _ = try? TwelveData.quotes(["BTC/USD"]).decode(data)
             _ = try? TwelveData.quotes(["BTC/USD", "ETH/USD"]).decode(data)
             _ = TwelveData.splitBatch(data, symbols: ["BTC/USD", "ETH/USD"])
+            _ = try? TwelveData.exchangeRate("USD/EUR").decode(data)
         },
         FuzzTarget(name: "twelvedata-series") { data in
             _ = try? TwelveData.timeSeries("BTC/USD", start: LocalDate("2026-11-01")!, endExclusive: LocalDate("2026-11-08")!, closed: true).decode(
