@@ -14,8 +14,9 @@ minutes="${1:-1}"
 binary="${2:-}"
 cd "$(dirname "$0")/.."
 if [ -z "$binary" ]; then
+  # The newer of the static and the plain release build (an old one would soak old code).
   for candidate in .build-static/release/almanac .build/release/almanac; do
-    [ -x "$candidate" ] && binary="$candidate" && break
+    [ -x "$candidate" ] && { [ -z "$binary" ] || [ "$candidate" -nt "$binary" ]; } && binary="$candidate"
   done
 fi
 if [ -z "$binary" ]; then
