@@ -14,9 +14,9 @@ package final class CreditWindow: @unchecked Sendable {
     private var refusals = 0
 
     /// The time the window is kept by (the test's manual clock, or the system's).
-    private let clock: @Sendable () -> Date
+    private let clock: any Clock
 
-    package init(perMinute: Int = 8, window: TimeInterval = 60, clock: @escaping @Sendable () -> Date = { Date() }) {
+    package init(perMinute: Int = 8, window: TimeInterval = 60, clock: any Clock = SystemClock()) {
         self.perMinute = perMinute
         self.window = window
         self.clock = clock
@@ -32,7 +32,7 @@ package final class CreditWindow: @unchecked Sendable {
 
     /// Spends `credits` now if they fit; returns whether they did and the count after.
     package func charge(_ credits: Int) -> (ok: Bool, used: Int, left: Int) {
-        let now = clock()
+        let now = clock.now()
         return lock.withLock {
             spends.removeAll { now.timeIntervalSince($0.at) >= window }
             let used = spends.reduce(0) { $0 + $1.credits }
@@ -48,7 +48,7 @@ package final class CreditWindow: @unchecked Sendable {
 
     /// Credits spent elsewhere (another device using the same key).
     package func spendElsewhere(_ credits: Int) {
-        let now = clock()
+        let now = clock.now()
         lock.withLock { spends.append((now, credits)) }
     }
 

@@ -4,16 +4,6 @@ import XCTest
 /// The full-screen app in a real terminal (tmux): every tab, bad input, a resize, and a clean
 /// terminal after `q` and after SIGTERM.
 final class AppCommandTests: XCTestCase {
-    /// The screens by step name, escape sequences kept (`capture-pane -e`).
-    private func steps(_ output: String) -> [String: String] {
-        var steps: [String: String] = [:]
-        for part in output.components(separatedBy: "=== STEP ").dropFirst() {
-            let name = String(part.prefix { $0 != "\n" })
-            steps[name] = String(part.dropFirst(name.count + 1))
-        }
-        return steps
-    }
-
     private func plain(_ text: String?) -> String {
         (text ?? "").replacingOccurrences(of: "\u{1B}\\[[0-9;?]*[A-Za-z]", with: "", options: .regularExpression)
     }

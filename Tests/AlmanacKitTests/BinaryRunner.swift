@@ -83,6 +83,16 @@ func runScript(_ name: String, home: URL, environment: [String: String] = [:]) t
     return text
 }
 
+/// A tmux driver's screens by step name (each capture follows a line `=== STEP name`).
+func steps(_ output: String) -> [String: String] {
+    var steps: [String: String] = [:]
+    for part in output.components(separatedBy: "=== STEP ").dropFirst() {
+        let name = String(part.prefix { $0 != "\n" })
+        steps[name] = String(part.dropFirst(name.count + 1))
+    }
+    return steps
+}
+
 /// Skips a test that drives a terminal when tmux is missing (make test installs it).
 func requireTmux() throws {
     guard FileManager.default.isExecutableFile(atPath: "/usr/bin/tmux") || FileManager.default.isExecutableFile(atPath: "/usr/local/bin/tmux")

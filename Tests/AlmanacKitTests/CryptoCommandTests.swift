@@ -32,11 +32,7 @@ final class CryptoCommandTests: XCTestCase {
         environment["TWELVEDATA_API_KEY"] = "TD-WATCH-SECRET-77"
         environment["ALMANAC_TODAY"] = "2026-11-20"
         let output = try runScript("watch-in-tmux.sh", home: home, environment: environment)
-        var screens: [String: String] = [:]
-        for part in output.components(separatedBy: "=== STEP ").dropFirst() {
-            let name = String(part.prefix { $0 != "\n" })
-            screens[name] = String(part.dropFirst(name.count + 1))
-        }
+        let screens = steps(output)
         let first = screens["first"] ?? ""
         XCTAssertTrue(first.contains("[1 Crypto]") || first.contains("1 Crypto"), first)
         XCTAssertTrue(first.contains("BTC/USD   Bitcoin   91,234.50"), first)

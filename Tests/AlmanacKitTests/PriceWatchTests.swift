@@ -23,7 +23,7 @@ final class PriceWatchTests: XCTestCase {
     }
 
     private func movingServer(_ clock: ManualClock) throws -> (FixtureServer, CreditWindow) {
-        let credits = CreditWindow(perMinute: 8, clock: { clock.now() })
+        let credits = CreditWindow(perMinute: 8, clock: clock)
         let served = Counter()
         let server = try FixtureServer(
             fixtures: repositoryFixtures, credits: credits,
@@ -150,7 +150,7 @@ final class PriceWatchTests: XCTestCase {
     func testAFailedFirstUpdateIsTriedAgainOnItsOwn() async throws {
         let clock = ManualClock(start)
         let down = Counter()
-        let server = try FixtureServer(fixtures: repositoryFixtures, credits: CreditWindow(perMinute: 8, clock: { clock.now() })) { _, request in
+        let server = try FixtureServer(fixtures: repositoryFixtures, credits: CreditWindow(perMinute: 8, clock: clock)) { _, request in
             request.path.hasSuffix("/quote") && down.value == 0 ? .json("{\"message\":\"busy\"}", status: 503) : nil
         }
         let (context, captured) = try makeLiveContext(self, server, clock: clock)

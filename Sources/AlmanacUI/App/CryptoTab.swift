@@ -266,10 +266,9 @@ package final class CryptoTab: AppTab {
             return [style.bold("Watchlist"), "", prices.failure.map { style.red($0) } ?? "Loading prices…"]
         }
         let prices = update.prices
-        var lines = split(CryptoView.watchlist(prices, style: style, now: context.clock.now(), moves: watch.refreshes ? moves : nil))
-        if let portfolio = update.portfolio, let at = lines.firstIndex(where: { Style.strip($0).hasPrefix("Source:") }) {
-            lines.insert(contentsOf: [PortfolioView.totalsLine(portfolio, style: style), ""], at: at)
-        }
+        let text = CryptoView.watchlist(
+            prices, style: style, now: context.clock.now(), moves: watch.refreshes ? moves : nil, portfolio: update.portfolio)
+        var lines = split(text)
         let closes = sparks.value ?? [:]
         for (index, row) in prices.rows.enumerated() where 2 + index < lines.count {
             let spark = LineChart.sparkline(closes[row.symbol] ?? [], width: 14, unicode: style.unicode)

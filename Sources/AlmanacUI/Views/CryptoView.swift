@@ -11,7 +11,10 @@ package enum CryptoView {
     /// Shown in another currency than a pair's own (`crypto settings --currency`), the price
     /// column names it, a row quoted through another pair shows that pair, and converted rows are
     /// listed under the table with the rate.
-    package static func watchlist(_ prices: WatchlistPrices, style: Style, now: Date, moves: [String: PriceWatch.Move]? = nil) -> String {
+    /// - Parameter portfolio: with a watch, the portfolio's totals line, above the source.
+    package static func watchlist(
+        _ prices: WatchlistPrices, style: Style, now: Date, moves: [String: PriceWatch.Move]? = nil, portfolio: PortfolioValuation? = nil
+    ) -> String {
         let elsewhere = prices.rows.contains { $0.quotedAs != nil || $0.rateSymbol != nil }
         let priceTitle = elsewhere ? "Price (\(prices.currency ?? "?"))" : "Price"
         var table = Table([.init("ID", .right), .init("Symbol"), .init("Name"), .init(priceTitle, .right), .init("Change", .right)])
@@ -35,7 +38,8 @@ package enum CryptoView {
             (reasons.isEmpty ? "" : "\n\n" + reasons.map { style.yellow($0) }.joined(separator: "\n"))
             + (converted.isEmpty ? "" : "\n\n" + converted.joined(separator: "\n"))
         let alerts = prices.alerts.isEmpty ? "" : "\n\n" + prices.alerts.map { style.bold(alert($0, now: now)) }.joined(separator: "\n")
-        return table.render(style: style) + notes + alerts + "\n\n" + style.dim("Source: \(prices.provenance.label(now: now))")
+        let totals = portfolio.map { "\n\n" + PortfolioView.totalsLine($0, style: style) } ?? ""
+        return table.render(style: style) + notes + alerts + totals + "\n\n" + style.dim("Source: \(prices.provenance.label(now: now))")
     }
 
     /// `XRP/USD, ADA/USD: converted to EUR at 0.8621 (USD/EUR).`, one line per rate.

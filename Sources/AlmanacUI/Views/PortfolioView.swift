@@ -38,7 +38,7 @@ package enum PortfolioView {
         var seen = Set<String>()
         let rates = valuation.items.compactMap { item -> String? in
             guard let rate = item.costRate else { return nil }
-            let from = PriceRoute.quoteCurrency(item.lot.symbol)
+            let from = PairResolver.quote(item.lot.symbol)
             guard seen.insert(from).inserted else { return nil }
             return "\(from) at \(CryptoView.rateText(double(rate))) (\(from)/\(currency))"
         }
@@ -131,7 +131,7 @@ package struct PortfolioJSON: Encodable {
         self.totals = Totals(
             value: PortfolioView.cents(totals.value), cost: PortfolioView.cents(totals.cost), profit: PortfolioView.cents(totals.profit),
             profitPercent: totals.profitPercent.map(PortfolioView.cents))
-        let currencies = Set(valuation.items.compactMap { $0.lot.symbol.split(separator: "/").last.map(String.init) })
+        let currencies = Set(valuation.items.map { PairResolver.quote($0.lot.symbol) })
         currency = valuation.currency ?? (currencies.count == 1 ? currencies.first : nil)
         (source, fetchedAt, stale) = (provenance.origin.rawValue, provenance.fetchedAt, provenance.stale)
     }

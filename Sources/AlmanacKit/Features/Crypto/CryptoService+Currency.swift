@@ -26,14 +26,14 @@ extension CryptoService {
 
     /// How each of `symbols` reaches `currency`. The pair catalogue (cached a day) is read only
     /// when some pair is quoted in another currency; unreadable, every such pair is converted.
-    public func routes(_ symbols: [String], to currency: String) async -> [String: PriceRoute] {
+    public func routing(_ symbols: [String], to currency: String) async -> PriceRouting {
         var listed: Set<String>?
-        if symbols.contains(where: { PriceRoute.quoteCurrency($0) != currency }) {
+        if symbols.contains(where: { PairResolver.quote($0) != currency }) {
             listed = (try? await catalogue()).map { Set($0.map { $0.symbol.uppercased() }) }
         }
         var routes: [String: PriceRoute] = [:]
         for symbol in symbols { routes[symbol] = PriceRoute.route(symbol, to: currency, listed: listed) }
-        return routes
+        return PriceRouting(currency: currency, routes: routes)
     }
 
     /// The exchange rate `symbol` (`USD/EUR`: euros for a dollar), exactly as sent; cached like a
@@ -56,13 +56,14 @@ extension CryptoService {
     /// The rows in `currency`: a row quoted through another pair says which; a row converted at
     /// a rate (one fetch per quote currency) says which and at what. A rate that cannot be had
     /// leaves its rows without a price, saying why (`cachedOnly`: leaves them as they are).
-    func converting(_ prices: WatchlistPrices, routes: [String: PriceRoute], currency: String, cachedOnly: Bool) async -> WatchlistPrices {
+    func converting(_ prices: WatchlistPrices, routing: PriceRouting, cachedOnly: Bool) async -> WatchlistPrices {
+        let currency = routing.currency
         var prices = prices
         var rates: [String: Result<Fetched<Decimal>?, any Error>] = [:]
         for index in prices.rows.indices {
             let symbol = prices.rows[index].symbol
-            switch routes[symbol] ?? .asIs {
-            case .asIs: prices.rows[index].currency = PriceRoute.quoteCurrency(symbol)
+            switch routing.route(symbol) {
+            case .asIs: prices.rows[index].currency = PairResolver.quote(symbol)
             case .pair(let other): (prices.rows[index].currency, prices.rows[index].quotedAs) = (currency, other)
             case .converted(let rateSymbol):
                 if rates[rateSymbol] == nil { rates[rateSymbol] = await fetchRate(rateSymbol, cachedOnly: cachedOnly) }
@@ -91,7 +92,7 @@ extension CryptoService {
             (row.price, row.changePercent) = (nil, nil)
             row.error = "No \(rateSymbol) exchange rate: \(ErrorText.describe(error))"
         case .success(nil)?, nil:
-            row.currency = PriceRoute.quoteCurrency(row.symbol)
+            row.currency = PairResolver.quote(row.symbol)
         }
     }
 }

@@ -38,7 +38,7 @@ extension CryptoService {
             let upper = text.uppercased()
             let matches: (Portfolio.Lot) -> Bool =
                 if let id = Int(text) { { $0.id == id } } else {
-                    { $0.symbol.uppercased() == upper || $0.symbol.split(separator: "/").first.map(String.init)?.uppercased() == upper }
+                    { $0.symbol.uppercased() == upper || PairResolver.base($0.symbol) == upper }
                 }
             let removed = portfolio.lots.filter(matches)
             guard !removed.isEmpty else {
@@ -55,22 +55,25 @@ extension CryptoService {
     /// through its base's pair in the currency when Twelve Data lists one, else converted, and its
     /// cost is converted at today's rate (one rate per quote currency, cached like a quote). A
     /// pair with no price counts at its cost.
-    public func portfolio() async throws -> (valuation: PortfolioValuation, provenance: Provenance) {
+    /// `routing`: worked out by the caller (a watch, for every pair it follows); nil: here.
+    public func portfolio(routing given: PriceRouting? = nil) async throws -> (valuation: PortfolioValuation, provenance: Provenance) {
         let lots = try portfolioStore.read().lots
-        let currency = try self.currency()
         let symbols = Set(lots.map(\.symbol)).sorted()
-        let routes = await self.routes(symbols, to: currency)
+        let routing: PriceRouting
+        if let given { routing = given } else { routing = await self.routing(symbols, to: try currency()) }
+        let currency = routing.currency
         var prices: [String: Decimal] = [:]
         var costRates: [String: Decimal] = [:]
         var quotedAs: [String: String] = [:]
+        var rates: [String: Fetched<Decimal>] = [:]  // one read per quote currency
         var provenances: [Provenance] = []
         for symbol in symbols {
-            let quoteCurrency = PriceRoute.quoteCurrency(symbol)
-            if quoteCurrency != currency, let rate = try await rate(quoteCurrency + "/" + currency) {
-                costRates[symbol] = rate.value
-                provenances.append(rate.provenance)
+            let quoteCurrency = PairResolver.quote(symbol)
+            if quoteCurrency != currency {
+                if rates[quoteCurrency] == nil { rates[quoteCurrency] = try await rate(quoteCurrency + "/" + currency) }
+                costRates[symbol] = rates[quoteCurrency]?.value
             }
-            let route = routes[symbol] ?? .asIs
+            let route = routing.route(symbol)
             guard let quote = try? await latestQuote(route.quoted(symbol)), let price = PortfolioValuation.decimal(quote.value.close) else {
                 continue
             }
@@ -81,6 +84,7 @@ extension CryptoService {
             }
             provenances.append(quote.provenance)
         }
+        provenances += rates.values.map(\.provenance)
         let valuation = PortfolioValuation(lots: lots, prices: prices, costRates: costRates, quotedAs: quotedAs, currency: currency)
         return (valuation, Provenance.combine(provenances, now: days.now()))
     }

@@ -22,19 +22,22 @@ extension CryptoService {
     /// The prices are also checked against the armed alerts (`alerts`: the ones they set off now),
     /// each in its own pair's currency; then shown in the currency of the settings
     /// (`converting`): a row is quoted through its base's pair in that currency when Twelve Data
-    /// lists one, else converted at the exchange rate.
-    public func prices(onStale: PricesHandler? = nil, alsoPricing extra: [String] = []) async throws -> WatchlistPrices {
+    /// lists one, else converted at the exchange rate. `routing`: worked out by the caller (a
+    /// watch, for every pair it follows); nil: here, for the watchlist.
+    public func prices(onStale: PricesHandler? = nil, alsoPricing extra: [String] = [], routing given: PriceRouting? = nil) async throws
+        -> WatchlistPrices
+    {
         let list = try store.read()
-        let currency = (try? self.currency()) ?? "USD"
-        let routes = await self.routes(list.items.map(\.symbol), to: currency)
+        let routing: PriceRouting
+        if let given { routing = given } else { routing = await self.routing(list.items.map(\.symbol), to: (try? currency()) ?? "USD") }
         var shown: PricesHandler?
         if let onStale {
             let service = self
-            shown = { stale in await onStale(await service.converting(stale, routes: routes, currency: currency, cachedOnly: true)) }
+            shown = { stale in await onStale(await service.converting(stale, routing: routing, cachedOnly: true)) }
         }
-        let (raw, known) = try await watchlistPrices(list, routes: routes, onStale: shown, extra: extra)
-        var prices = await converting(raw, routes: routes, currency: currency, cachedOnly: false)
-        prices.currency = currency
+        let (raw, known) = try await watchlistPrices(list, routes: routing.routes, onStale: shown, extra: extra)
+        var prices = await converting(raw, routing: routing, cachedOnly: false)
+        prices.currency = routing.currency
         var seen: [String: Double] = [:]
         for (symbol, fetched) in known {
             if case .quote(let quote) = fetched.value, let close = quote.close?.value { seen[symbol] = close }

@@ -30,8 +30,10 @@ package enum PairResolver {
         }
     }
 
-    static func base(_ symbol: String) -> String { symbol.split(separator: "/").first.map { $0.uppercased() } ?? symbol.uppercased() }
-    static func quote(_ symbol: String) -> String { symbol.split(separator: "/").last.map { $0.uppercased() } ?? "" }
+    /// `BTC` for `btc/usd` (upper case; the whole text when there is no slash).
+    package static func base(_ symbol: String) -> String { symbol.split(separator: "/").first.map { $0.uppercased() } ?? symbol.uppercased() }
+    /// `USD` for `btc/usd` (upper case; the whole text when there is no slash).
+    package static func quote(_ symbol: String) -> String { symbol.split(separator: "/").last.map { $0.uppercased() } ?? "" }
 
     /// Up to three "did you mean" names or symbols.
     static func suggestions(_ text: String, _ catalogue: [TwelveDataDTO.Pair]) -> [String] {

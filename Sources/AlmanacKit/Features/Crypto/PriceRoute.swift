@@ -1,5 +1,17 @@
 import Foundation
 
+/// The settings' currency and how each pair reaches it, worked out once for a fetch (the pair
+/// catalogue is read for it): `CryptoService.routing(_:to:)`.
+public struct PriceRouting: Sendable, Equatable {
+    /// The currency prices are shown in.
+    public var currency: String
+    /// Each pair's route, by symbol.
+    public var routes: [String: PriceRoute]
+
+    /// The route of `symbol`; `asIs` for a pair not worked out.
+    public func route(_ symbol: String) -> PriceRoute { routes[symbol] ?? .asIs }
+}
+
 /// How one pair's price reaches the user's currency (`crypto settings --currency`).
 public enum PriceRoute: Sendable, Equatable {
     /// The pair is quoted in it already.
@@ -18,20 +30,10 @@ public enum PriceRoute: Sendable, Equatable {
     /// The route for `symbol` to `currency`, given the pairs Twelve Data lists (upper case; nil
     /// when the catalogue could not be read: then converted).
     public static func route(_ symbol: String, to currency: String, listed: Set<String>?) -> PriceRoute {
-        let quote = quoteCurrency(symbol)
+        let quote = PairResolver.quote(symbol)
         guard quote != currency else { return .asIs }
-        let direct = base(symbol) + "/" + currency
+        let direct = PairResolver.base(symbol) + "/" + currency
         if listed?.contains(direct) ?? false { return .pair(direct) }
         return .converted(rate: quote + "/" + currency)
-    }
-
-    /// `USD` for `BTC/USD` (upper case; the whole text when there is no slash).
-    public static func quoteCurrency(_ symbol: String) -> String {
-        String(symbol.split(separator: "/").last ?? Substring(symbol)).uppercased()
-    }
-
-    /// `BTC` for `BTC/USD`.
-    public static func base(_ symbol: String) -> String {
-        String(symbol.split(separator: "/").first ?? Substring(symbol)).uppercased()
     }
 }

@@ -68,22 +68,23 @@ public struct PriceWatch: Sendable {
     /// What an update prices: the watchlist's and the portfolio's pairs as the settings' currency
     /// routes them (`BTC/EUR` for `BTC/USD` in euros), the armed alerts' pairs as they are (an
     /// alert's price is in its own pair's currency), each once; and the exchange rates needed.
-    public func plan() async throws -> (pairs: [String], rates: Set<String>) {
+    /// `routing` is the one the update's prices and portfolio use (the catalogue is read once).
+    public func plan() async throws -> (pairs: [String], rates: Set<String>, routing: PriceRouting) {
         let currency = try service.currency()
         let watched = try service.watchlist().items.map(\.symbol)
         let owned = try service.portfolioStore.read().lots.map(\.symbol)
         let alerted = try service.alerts().filter { $0.triggeredAt == nil }.map(\.symbol)
-        let routes = await service.routes(watched + owned, to: currency)
+        let routing = await service.routing(watched + owned, to: currency)
         var seen = Set<String>()
-        let pairs = ((watched + owned).map { routes[$0]?.quoted($0) ?? $0 } + alerted).filter { seen.insert($0).inserted }
+        let pairs = ((watched + owned).map { routing.route($0).quoted($0) } + alerted).filter { seen.insert($0).inserted }
         var rates = Set<String>()
-        for (symbol, route) in routes {
+        for (symbol, route) in routing.routes {
             if case .converted(let rate) = route { rates.insert(rate) }
-            if owned.contains(symbol), PriceRoute.quoteCurrency(symbol) != currency {
-                rates.insert(PriceRoute.quoteCurrency(symbol) + "/" + currency)
+            if owned.contains(symbol), PairResolver.quote(symbol) != currency {
+                rates.insert(PairResolver.quote(symbol) + "/" + currency)
             }
         }
-        return (pairs, rates)
+        return (pairs, rates, routing)
     }
 
     /// Prices every pair of `plan()` in the watchlist's batches (stalest first when the minute
@@ -91,10 +92,10 @@ public struct PriceWatch: Sendable {
     /// the same quotes (read back from the cache: no credit of its own).
     /// - Parameter onStale: told of the cached table first, when fresh prices must be fetched.
     public func update(onStale: CryptoService.PricesHandler? = nil) async throws -> Update {
-        let (pairs, rates) = try await plan()
-        let prices = try await service.prices(onStale: onStale, alsoPricing: pairs)
+        let (pairs, rates, routing) = try await plan()
+        let prices = try await service.prices(onStale: onStale, alsoPricing: pairs, routing: routing)
         let lots = try service.portfolioStore.read().lots
-        let portfolio = lots.isEmpty ? nil : try await service.portfolio().valuation
+        let portfolio = lots.isEmpty ? nil : try await service.portfolio(routing: routing).valuation
         return Update(prices: prices, portfolio: portfolio, at: service.days.now(), credits: pairs.count + rates.count)
     }
 

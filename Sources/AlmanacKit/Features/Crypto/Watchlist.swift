@@ -66,7 +66,7 @@ public struct Watchlist: StoredDocument, Equatable {
         if let id = Int(text) { return items.firstIndex { $0.id == id } }
         let upper = text.uppercased()
         return items.firstIndex { $0.symbol.uppercased() == upper }
-            ?? items.firstIndex { $0.symbol.split(separator: "/").first.map(String.init)?.uppercased() == upper }
+            ?? items.firstIndex { PairResolver.base($0.symbol) == upper }
             ?? items.firstIndex { $0.name.caseInsensitiveCompare(text) == .orderedSame }
     }
 

@@ -265,13 +265,7 @@ extension DealStore {
     /// Rows already in view order, with their keys and each block's first id, as a view.
     static func walkedSubset(_ rows: [UInt32], keys: [UInt64], firstIDs: [Int64], reserve: Int) -> SortedBlocks {
         var view = SortedBlocks()
-        var block = 0
-        view.build(
-            rows, appendKeys: { $0.append(contentsOf: keys) },
-            id: { _ in
-                defer { block += 1 }
-                return firstIDs[block]
-            }, reserve: max(rows.count, min(reserve, rows.count * 2)))
+        view.build(rows, keys: keys, firstIDs: firstIDs, reserve: max(rows.count, min(reserve, rows.count * 2)))
         return view
     }
 

@@ -69,12 +69,19 @@ struct SortedBlocks {
     /// Replaces everything with `sorted` rows whose keys and ids are given in the same order
     /// (a view built off the owner's thread, with no columns at hand).
     mutating func build(_ sorted: [UInt32], keys sortedKeys: [UInt64], ids sortedIDs: [Int64], reserve: Int) {
-        var position = 0  // `build` asks for the id of each block's first entry, blocks in order
+        let firstIDs = stride(from: 0, to: sortedIDs.count, by: Self.capacity).map { sortedIDs[$0] }
+        build(sorted, keys: sortedKeys, firstIDs: firstIDs, reserve: reserve)
+    }
+
+    /// Replaces everything with `sorted` rows whose keys are given in the same order, and the id
+    /// of every `capacity`-th row (each block's first).
+    mutating func build(_ sorted: [UInt32], keys sortedKeys: [UInt64], firstIDs: [Int64], reserve: Int) {
+        var block = 0  // `build` asks for the id of each block's first entry, blocks in order
         build(
             sorted, appendKeys: { $0.append(contentsOf: sortedKeys) },
             id: { _ in
-                defer { position += Self.capacity }
-                return sortedIDs[position]
+                defer { block += 1 }
+                return firstIDs[block]
             }, reserve: reserve)
     }
 
