@@ -290,6 +290,7 @@ extension DealStore {
         self.filtering = nil  // the view is changed in place, not copied
         var passingRows: [UInt32] = []
         var passingKeys: [UInt64] = []
+        let columns = self.columns  // one copy for the loop, not one per row
         for (index, row) in rows.enumerated() where filtering.matcher.matches(columns, Int(row)) {
             passingRows.append(row)
             passingKeys.append(keys[index])

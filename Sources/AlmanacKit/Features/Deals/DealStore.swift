@@ -106,7 +106,7 @@ public final class DealStore {
         for batch in batches {
             for deal in batch where columns.append(deal) { newName = true }
         }
-        for row in first..<columns.count { allTotals.add(columns, row) }
+        allTotals.add(first..<columns.count, of: columns)
         if newName {
             columns.recomputeRanks()
             filtering?.matcher.refresh(names: columns.names)
@@ -149,11 +149,13 @@ public final class DealStore {
 
     /// Rows `range` of the columns sorted by (key, id) for the current column, with their keys.
     func sortedRows(_ range: Range<Int>) -> (rows: [UInt32], keys: [UInt64]) {
+        let columns = self.columns  // one copy for the loops, not one per row
         var rows = range.map { UInt32($0) }
         if !columns.idsAscending {  // otherwise arrival order already is id order
             var idKeys = rows.map { RadixSort.orderedBits(columns.ids[Int($0)]) }
             RadixSort.sort(keys: &idKeys, rows: &rows)
         }
+        let column = self.column
         var keys = rows.map { columns.key(Int($0), column) }
         RadixSort.sort(keys: &keys, rows: &rows)
         return (rows, keys)

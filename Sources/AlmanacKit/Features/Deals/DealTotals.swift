@@ -49,6 +49,11 @@ public struct DealTotals: Sendable, Equatable {
         for row in rows { add(columns, Int(row)) }
     }
 
+    /// Adds rows `rows` (one borrow of the columns for the whole range, not a copy per row).
+    mutating func add(_ rows: Range<Int>, of columns: DealColumns) {
+        for row in rows { add(columns, row) }
+    }
+
     /// The instruments that have rows in the view, by name.
     public var instruments: [String] {
         perInstrument.indices.filter { perInstrument[$0].count > 0 && $0 < names.count }.map { names[$0] }.sorted()
