@@ -5,8 +5,8 @@ import Foundation
 
 /// Filters on the live table: how long a filter takes to land (from the key to the new view,
 /// frames pumped back to back while deals arrive), and the worst frame meanwhile — also while a
-/// re-sort runs under a filter. Each frame merges 100 new deals, advances the jobs for 2 ms at
-/// most, reads the totals and a 50-row window, as the browser does.
+/// re-sort runs under a filter. Each frame gets 100 new deals and does what the app's Deals tab
+/// does in one frame's budget (`DealBrowser.frameBudget`), then reads the totals and a 50-row window.
 enum DealsFilterBench {
     /// The filters measured, from narrow to wide.
     static let lines = ["eur/usd side:buy", "usd side:sell amount<2.5m", "price>1"]
@@ -23,7 +23,7 @@ enum DealsFilterBench {
         var filters: [Figures] = []
         // Room for the deals these frames add, as a feed reserves a stream's announced length:
         // growing the columns past it is a one-off copy that has nothing to do with filters.
-        store.reserveCapacity(store.unfilteredCount + 500_000)
+        store.reserveCapacity(store.unfilteredCount + 2_000_000)
         for line in lines {
             let filter = try DealFilter.parse(line, today: LocalDate(year: 2026, month: 11, day: 20))
             var worst = 0.0
@@ -48,6 +48,8 @@ enum DealsFilterBench {
         var number = 20_000_000
         /// Deals that arrived while merges were held (a re-sort copying its snapshot).
         var waiting: [Deal] = []
+        /// What a deal costs to merge, as `DealFeed` learns it.
+        var pace = ChunkPace()
 
         /// One frame; returns how long it took.
         mutating func next(_ store: DealStore) -> Double {
@@ -55,18 +57,26 @@ enum DealsFilterBench {
             waiting += (0..<100).map { DealServer.deal(number: number + $0, generator: &generator) }
             number += 100
             return measure {
-                // As `DealFeed.pump`: 512-deal chunks for at most 1.2 ms; the rest waits (deals
-                // that came while merges were held go in over the next frames).
-                let pumped = DispatchTime.now().uptimeNanoseconds
-                while !store.holdsMerges, !waiting.isEmpty, DispatchTime.now().uptimeNanoseconds - pumped < 1_200_000 {
-                    let chunk = min(512, waiting.count)
-                    store.append(Array(waiting[..<chunk]))
-                    waiting.removeFirst(chunk)
-                }
-                store.step(until: DispatchTime.now().uptimeNanoseconds + 2_000_000)
-                // Rows waiting after a landing go in 512 at a time, for about 1 ms.
+                // As `DealBrowser.pump`: the jobs move for half the frame's budget, then, as
+                // `DealFeed.pump`, rows waiting after a landing and then the new deals go in 512
+                // at a time until the budget is spent (the rest waits for the next frame).
                 let start = DispatchTime.now().uptimeNanoseconds
-                while store.backlog > 0, DispatchTime.now().uptimeNanoseconds - start < 1_000_000 { store.catchUp(limit: 512) }
+                store.step(until: start + UInt64(DealBrowser.frameBudget * 5e8))
+                let left = DealBrowser.frameBudget - Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
+                pace.begin(budget: left)
+                while !store.holdsMerges, let size = pace.nextChunk(limit: 512) {
+                    var merged = 0
+                    if store.backlog > 0 {
+                        merged = store.catchUp(limit: size)
+                    } else if !waiting.isEmpty {
+                        merged = min(size, waiting.count)
+                        store.append(Array(waiting[..<merged]))
+                        waiting.removeFirst(merged)
+                    } else {
+                        break
+                    }
+                    pace.chunkDone(deals: merged)
+                }
                 _ = store.totals
                 _ = store.window(offset: 0, count: 50)
             }

@@ -34,9 +34,10 @@ package final class DealsTab: AppTab {
         browser.feed.start(options: options)
     }
 
-    /// Up to 4 ms of each frame merges arriving deals (and builds a filter), whichever tab is shown.
+    /// Up to `DealBrowser.frameBudget` of each frame merges arriving deals (and builds a filter
+    /// or lands a re-sort), whichever tab is shown.
     package func tick() {
-        if started { browser.pump(budget: 0.004) }
+        if started { browser.pump(budget: DealBrowser.frameBudget) }
     }
 
     /// True while the filter or go-to field is open: every key is the field's.

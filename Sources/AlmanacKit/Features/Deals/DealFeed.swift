@@ -14,6 +14,8 @@ public final class DealFeed {
     /// Where deals come from.
     public let source: DealSource
     private let inbox = DealInbox()
+    /// How long a deal takes to merge, learnt chunk by chunk.
+    private var pace = ChunkPace()
     /// Deals merged by the last `pump()`.
     public private(set) var lastMerged = 0
 
@@ -37,31 +39,29 @@ public final class DealFeed {
         source.start(into: inbox, transport: transport, options: options)
     }
 
-    /// Merges what has arrived, in chunks of at most `chunk` deals, until `budget` seconds are
-    /// spent (1.2 ms by default) or `limit` deals are merged; returns how many. What is left
-    /// waits for the next frame, and a full inbox holds the source back.
+    /// Merges what has arrived, in chunks of at most `chunk` deals sized to end within `budget`
+    /// seconds (1.2 ms by default) at the pace merges have been going (`ChunkPace`), or until
+    /// `limit` deals are merged; returns how many. Some deals are always merged, so they never
+    /// stall. What is left waits for the next frame, and a full inbox holds the source back.
     @discardableResult
     public func pump(limit: Int = DealFeed.frameLimit, budget: TimeInterval = 0.0012, chunk: Int = 512) -> Int {
-        let start = DispatchTime.now().uptimeNanoseconds
-        var merged = 0
-        if store.holdsMerges {
-            lastMerged = 0
-            return 0
-        }
-        while merged < limit {
+        lastMerged = 0
+        if store.holdsMerges { return 0 }
+        pace.begin(budget: budget)
+        while lastMerged < limit, let size = pace.nextChunk(limit: min(chunk, limit - lastMerged)) {
+            var merged = 0
             if store.backlog > 0 {  // rows that came during a re-sort go in first, a chunk at a time
-                merged += store.catchUp(limit: min(chunk, limit - merged))
-                if Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9 >= budget { break }
-                continue
+                merged = store.catchUp(limit: size)
+            } else {
+                let batches = inbox.take(limit: size)
+                if batches.isEmpty { break }
+                store.append(batches: batches)
+                merged = batches.reduce(0) { $0 + $1.count }
             }
-            let batches = inbox.take(limit: min(chunk, limit - merged))
-            if batches.isEmpty { break }
-            store.append(batches: batches)
-            merged += batches.reduce(0) { $0 + $1.count }
-            if Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9 >= budget { break }
+            lastMerged += merged
+            pace.chunkDone(deals: merged)
         }
-        lastMerged = merged
-        return merged
+        return lastMerged
     }
 
     /// Merges everything the source sends until it ends, waking on each arrival (no polling);

@@ -39,7 +39,7 @@ public final class DealServer: @unchecked Sendable {
 
     /// Starts streaming on a new thread; `onBatch` is called from that thread, then `onEnd` once.
     public func subscribeToDeals(_ onBatch: @escaping @Sendable ([Deal]) -> Void, onEnd: (@Sendable () -> Void)? = nil) {
-        Thread.detachNewThread { [self] in
+        BackgroundThread.start { [self] in
             var generator = SplitMix64(seed: seed)
             var produced = 0
             while produced < count, !isStopped {

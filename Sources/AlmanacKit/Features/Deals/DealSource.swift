@@ -34,7 +34,7 @@ public enum DealSource: Sendable {
             inbox.onClose { server.stop() }
             server.subscribeToDeals({ inbox.put($0) }, onEnd: { inbox.finish() })
         case .file(let url):
-            Thread.detachNewThread {
+            BackgroundThread.start {
                 let splitter = LineBatcher(inbox: inbox)
                 guard let handle = try? FileHandle(forReadingFrom: url) else {
                     splitter.fail("cannot open \(url.path)")

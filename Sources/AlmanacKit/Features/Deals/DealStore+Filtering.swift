@@ -39,7 +39,7 @@ final class FilterJob {
     /// Walking: the next block (in view order) of the shown view to read; nil until the scan
     /// is done.
     var walkBlock: Int?
-    /// Walking: the id of every `SortedBlocks.capacity`-th kept entry (each block's first).
+    /// Walking: the id of every `SortedBlocks.buildFill`-th kept entry (each block's first).
     var firstIDs: [Int64] = []
     /// Walking the landed re-sort waiting for this filter (`DealStore.pendingView`), which no
     /// merge touches, rather than the view shown.
@@ -247,7 +247,7 @@ extension DealStore {
                 work()
             } else {
                 filterSortInFlight = result
-                Thread.detachNewThread(work)
+                BackgroundThread.start(work)
             }
         }
         guard let built = job.sorted?.view.withLock({ $0.take() }) else { return false }
@@ -381,7 +381,7 @@ extension DealStore {
     static func discard(_ view: SortedBlocks?) {
         guard let view, view.count > 100_000 else { return }
         let box = Discarded(view)
-        Thread.detachNewThread { box.release() }
+        BackgroundThread.start { box.release() }
     }
 
     /// Carries a view to the thread that frees it; only that thread touches it.

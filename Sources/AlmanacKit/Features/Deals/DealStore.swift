@@ -208,7 +208,7 @@ public final class DealStore {
         let handoff = Handoff(columns.sortingSnapshot(for: column))
         let reserve = expected
         resort = (column, columns.count, columns.names.count, handoff)
-        Thread.detachNewThread {
+        BackgroundThread.start {
             let own = { () -> DealColumns in
                 let shared = handoff.snapshot.withLock { $0.take()! }
                 return shared.ownCopy()

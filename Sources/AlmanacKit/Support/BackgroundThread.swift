@@ -1,0 +1,33 @@
+import Foundation
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// Threads for work that must never take the processor from the thread that draws: the deals
+/// table's re-sorts, filter sorts and frees, and the deal producers (docs/architecture.md §5).
+///
+/// Each runs at nice value `niceness` (Linux keeps a nice value per thread), so on a machine
+/// whose cores are all busy the drawing thread is scheduled first when it wakes for a frame,
+/// and the background work takes whatever the frames leave — which, at 60 frames a second of a
+/// few milliseconds each, is most of the processor.
+public enum BackgroundThread {
+    /// The nice value of a background thread: 10 (a tenth of the weight of a default thread).
+    public static let niceness: Int32 = 10
+
+    /// Runs `work` on a new thread at low priority; returns at once.
+    public static func start(_ work: @escaping @Sendable () -> Void) {
+        Thread.detachNewThread {
+            lowerPriority()
+            work()
+        }
+    }
+
+    /// Lowers the calling thread's priority to `niceness` (best effort: where it cannot, the
+    /// thread runs at the usual priority).
+    static func lowerPriority() {
+        #if os(Linux)
+            _ = setpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0, niceness)
+        #endif
+    }
+}
