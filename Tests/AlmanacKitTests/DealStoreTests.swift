@@ -67,7 +67,6 @@ final class DealStoreTests: XCTestCase {
     func testABackgroundResortLandsWithTheRowsThatArrivedMeanwhile() {
         var generator = SplitMix64(seed: 17)
         let store = DealStore()
-        store.catchUpChunk = 50
         var all = deals(20_000, seed: 9)
         var waited = 0
         let later = Array(all.suffix(8_000))

@@ -16,9 +16,11 @@ public enum BackgroundThread {
     public static let niceness: Int32 = 10
 
     /// Runs `work` on a new thread at low priority; returns at once.
-    public static func start(_ work: @escaping @Sendable () -> Void) {
+    /// - Parameter lowPriority: false for short work that must not wait behind the rest, such
+    ///   as giving memory back (freed late, old views would pile up while the cores are busy).
+    public static func start(lowPriority: Bool = true, _ work: @escaping @Sendable () -> Void) {
         Thread.detachNewThread {
-            lowerPriority()
+            if lowPriority { lowerPriority() }
             work()
         }
     }

@@ -175,6 +175,7 @@ public final class DealStore {
     public func sort(by column: DealColumn) {
         resort = nil
         queuedSort = nil
+        Self.discard(pendingView?.view)
         pendingView = nil
         guard column != self.column else { return }
         self.column = column
@@ -189,6 +190,7 @@ public final class DealStore {
     public func sortInBackground(by column: DealColumn) {
         guard column != sortingTo ?? self.column else { return }
         if pendingView != nil {  // a landed re-sort waiting for its filter: superseded
+            Self.discard(pendingView?.view)
             pendingView = nil
             if let job = filterJob { startFilter(job.filter, column: self.column, end: merged) }
         }
@@ -221,9 +223,6 @@ public final class DealStore {
         sortInFlight = handoff
     }
 
-    /// Rows that arrived during a re-sort merged in the frame it lands; the rest wait for the next frames.
-    public var catchUpChunk = 4_096
-
     /// True for the moment a background re-sort is still copying its snapshot: merges wait
     /// (deals stay in the inbox), so the owner never copies the columns on its own thread.
     public var holdsMerges: Bool { (sortInFlight.map { !$0.copied } ?? false) || (filterJob?.holdsView ?? false) }
@@ -234,11 +233,14 @@ public final class DealStore {
     public func finishSort() -> Bool {
         if let running = sortInFlight, running.done {
             sortInFlight = nil
+            // A superseded re-sort's view is nobody's: freed off the frame like any other.
+            if running !== resort?.result { Self.discard(running.view.withLock { $0.take() }) }
             if let queued = queuedSort, resort == nil { startSort(by: queued) }
         }
         guard let resort, let built = resort.result.view.withLock({ $0.take() }) else { return false }
         self.resort = nil
         if resort.column == .instrument, columns.names.count != resort.names {
+            Self.discard(built)
             column = resort.column
             rebuild()  // a new instrument arrived meanwhile: the ranks the sort used are stale
             return true
@@ -252,8 +254,7 @@ public final class DealStore {
         column = resort.column
         Self.discard(view)
         view = built
-        merged = resort.rows
-        catchUp(limit: catchUpChunk)  // the rest, a chunk a frame (DealFeed.pump)
+        merged = resort.rows  // the rows that came meanwhile go in as a backlog (`DealFeed.pump`)
         return true
     }
 
@@ -267,6 +268,7 @@ public final class DealStore {
         view.clear()
         view = Self.sortedView(columns, by: column, reserve: expected)
         merged = columns.count
+        Self.discard(pendingView?.view)
         pendingView = nil
         if let filter = filterJob?.filter ?? filtering?.matcher.filter { applyFilter(filter) }
     }
