@@ -48,6 +48,7 @@ package final class AlmanacApp {
         var drawn = (at: Date.distantPast, columns: 0, rows: 0)
         while true {
             let started = Date()
+            let cpu = FrameStats.threadCPUTime()
             let typed = keys.take()
             for key in typed where !apply(key) { return }
             let keyed = Date()
@@ -62,7 +63,9 @@ package final class AlmanacApp {
             }
             let spent = Date().timeIntervalSince(started)
             let ticks = ticked.timeIntervalSince(keyed)
-            frames.add(keys: keyed.timeIntervalSince(started), ticks: ticks, draw: spent - ticked.timeIntervalSince(started), typed: typed)
+            frames.add(
+                keys: keyed.timeIntervalSince(started), ticks: ticks, draw: spent - ticked.timeIntervalSince(started),
+                cpu: FrameStats.threadCPUTime() - cpu, typed: typed)
             if spent < 1.0 / 60 { try? await Task.sleep(nanoseconds: UInt64((1.0 / 60 - spent) * 1e9)) }
         }
     }

@@ -14,18 +14,21 @@ package struct FrameStats {
         self.file = file
     }
 
-    /// The slowest frames: keys, ticks and draw in ms, and the keys applied.
-    private var slowest: [(total: Double, parts: [Double], keys: String)] = []
+    /// The slowest frames: keys, ticks and draw, the processor time the drawing thread got, and
+    /// the keys applied.
+    private var slowest: [(total: Double, parts: [Double], cpu: Double, keys: String)] = []
 
-    /// Counts one frame: its keys, ticks and draw, in seconds (nothing is kept without a file).
-    package mutating func add(keys: TimeInterval, ticks: TimeInterval, draw: TimeInterval, typed: [Key]) {
+    /// Counts one frame: its keys, ticks and draw, and `cpu`, the processor time the drawing
+    /// thread used meanwhile, in seconds (nothing is kept without a file). A slow frame whose
+    /// `cpu` is far below its length waited for a core rather than worked.
+    package mutating func add(keys: TimeInterval, ticks: TimeInterval, draw: TimeInterval, cpu: TimeInterval = 0, typed: [Key]) {
         guard file != nil else { return }
         let seconds = keys + ticks + draw
         count += 1
         worst = max(worst, seconds)
         if seconds > 0.016 {
             over16 += 1
-            slowest.append((seconds, [keys, ticks, draw], typed.map { "\($0)" }.joined(separator: " ")))
+            slowest.append((seconds, [keys, ticks, draw], cpu, typed.map { "\($0)" }.joined(separator: " ")))
             slowest = Array(slowest.sorted { $0.total > $1.total }.prefix(8))
         }
     }
@@ -35,9 +38,18 @@ package struct FrameStats {
         guard let file else { return }
         var line = "frames=\(count) worst_ms=\(String(format: "%.2f", worst * 1000)) over_16ms=\(over16)\n"
         for frame in slowest {
-            line += "slow \(String(format: "%.1f", frame.total * 1000)) ms: keys/ticks/draw "
+            line += "slow \(String(format: "%.1f", frame.total * 1000)) ms (cpu \(String(format: "%.1f", frame.cpu * 1000))): keys/ticks/draw "
             line += frame.parts.map { String(format: "%.1f", $0 * 1000) }.joined(separator: "/") + " after [\(frame.keys)]\n"
         }
         try? AtomicFile.write(Data(line.utf8), to: file, permissions: 0o644)
+    }
+}
+
+extension FrameStats {
+    /// Processor time the calling thread has used, in seconds.
+    package static func threadCPUTime() -> TimeInterval {
+        var time = timespec()
+        clock_gettime(CLOCK_THREAD_CPUTIME_ID, &time)
+        return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
     }
 }

@@ -211,6 +211,7 @@ public final class DealStore {
         let reserve = expected
         resort = (column, columns.count, columns.names.count, handoff)
         BackgroundThread.start {
+            Self.frees.wait()  // what this re-sort replaces goes back first
             let own = { () -> DealColumns in
                 let shared = handoff.snapshot.withLock { $0.take()! }
                 return shared.ownCopy()

@@ -56,6 +56,32 @@ struct SortedBlocks {
         keys.reserveCapacity(slots)
         rows.append(contentsOf: sorted)
         appendKeys(&keys)
+        layOut(n, id: id, reserve: reserve)
+    }
+
+    /// Replaces everything with `sorted` rows and their keys, taking the two arrays as the
+    /// arena itself rather than copying them (a filter's walked rows: 12 bytes a row less at
+    /// the moment it lands). Arrays reserved for `slots(reserve)` entries are used in place.
+    mutating func build(adopting sorted: consuming [UInt32], keys sortedKeys: consuming [UInt64], firstIDs: [Int64], reserve: Int) {
+        clear()
+        let n = sorted.count
+        rows = consume sorted
+        keys = consume sortedKeys
+        var block = 0  // `layOut` asks for the id of each block's first entry, blocks in order
+        layOut(
+            n,
+            id: { _ in
+                defer { block += 1 }
+                return firstIDs[block]
+            }, reserve: reserve)
+    }
+
+    /// Lays out the arena's first `n` entries, back to back, as blocks of `buildFill`, with room
+    /// reserved for `reserve` entries in all.
+    private mutating func layOut(_ n: Int, id: (Int) -> Int64, reserve: Int) {
+        let slots = Self.slots(max(reserve, n))
+        rows.reserveCapacity(slots)
+        keys.reserveCapacity(slots)
         let blockTotal = (n + Self.buildFill - 1) / Self.buildFill
         let padding = blockTotal * Self.capacity - n
         rows.append(contentsOf: repeatElement(0, count: padding))
@@ -120,7 +146,7 @@ struct SortedBlocks {
 
     /// Room for the arena to grow to `total` entries with half-full blocks, reserved (not
     /// touched) so growth never copies.
-    private static func slots(_ total: Int) -> Int {
+    static func slots(_ total: Int) -> Int {
         (total * 2 / capacity + 2) * capacity
     }
 

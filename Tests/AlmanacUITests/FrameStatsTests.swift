@@ -1,0 +1,34 @@
+import AlmanacKit
+import Foundation
+import XCTest
+
+@testable import AlmanacUI
+
+/// The frame log the soak reads: how many frames, the worst, how many over 16 ms, and for the
+/// slowest the time the drawing thread actually worked, which tells a busy frame from one that
+/// waited for a core.
+final class FrameStatsTests: XCTestCase {
+    func testTheLogNamesTheSlowFramesWithTheirProcessorTime() throws {
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("frames-\(UUID().uuidString).txt")
+        defer { try? FileManager.default.removeItem(at: file) }
+        var stats = FrameStats(file: file)
+        stats.add(keys: 0.001, ticks: 0.002, draw: 0.001, cpu: 0.004, typed: [.character("r")])
+        stats.add(keys: 0.0005, ticks: 0.019, draw: 0.0005, cpu: 0.002, typed: [.character("s"), .enter])
+        stats.save()
+        let lines = try String(contentsOf: file, encoding: .utf8).split(separator: "\n")
+        XCTAssertEqual(lines.first, "frames=2 worst_ms=20.00 over_16ms=1")
+        XCTAssertEqual(lines.count, 2)
+        XCTAssertTrue(lines[1].hasPrefix("slow 20.0 ms (cpu 2.0): keys/ticks/draw 0.5/19.0/0.5 after [character(\"s\") enter]"), String(lines[1]))
+    }
+
+    func testTheDrawingThreadsProcessorTimeGrowsOnlyWithWork() {
+        let before = FrameStats.threadCPUTime()
+        Thread.sleep(forTimeInterval: 0.05)
+        let slept = FrameStats.threadCPUTime() - before
+        var sink = 0.0
+        for index in 0..<3_000_000 { sink += Double(index).squareRoot() }
+        let worked = FrameStats.threadCPUTime() - before - slept
+        XCTAssertLessThan(slept, 0.02, "sleeping costs no processor time")
+        XCTAssertGreaterThan(worked, 0, "\(sink)")
+    }
+}
