@@ -46,6 +46,7 @@ public final class DealFeed {
     @discardableResult
     public func pump(limit: Int = DealFeed.frameLimit, budget: TimeInterval = 0.0012, chunk: Int = 512) -> Int {
         lastMerged = 0
+        store.releaseDiscarded()
         if store.holdsMerges { return 0 }
         pace.begin(budget: budget)
         while lastMerged < limit, let size = pace.nextChunk(limit: min(chunk, limit - lastMerged)) {

@@ -32,6 +32,8 @@ public final class DealStore {
     var filterJob: FilterJob?
     /// A re-sort that landed while a filter is on: held until the filter is built for its column.
     var pendingView: (view: SortedBlocks, rows: Int, column: DealColumn)?
+    /// Views and arrays let go since the last `step`, freed off the frame (`releaseDiscarded`).
+    var discarded: [Any] = []
     /// Totals of every row received.
     var allTotals = DealTotals()
     /// The filter-sorting thread running, wanted or not (one at a time).
@@ -175,7 +177,7 @@ public final class DealStore {
     public func sort(by column: DealColumn) {
         resort = nil
         queuedSort = nil
-        Self.discard(pendingView?.view)
+        discard(pendingView?.view)
         pendingView = nil
         guard column != self.column else { return }
         self.column = column
@@ -190,7 +192,7 @@ public final class DealStore {
     public func sortInBackground(by column: DealColumn) {
         guard column != sortingTo ?? self.column else { return }
         if pendingView != nil {  // a landed re-sort waiting for its filter: superseded
-            Self.discard(pendingView?.view)
+            discard(pendingView?.view)
             pendingView = nil
             if let job = filterJob { startFilter(job.filter, column: self.column, end: merged) }
         }
@@ -207,10 +209,14 @@ public final class DealStore {
 
     private func startSort(by column: DealColumn) {
         queuedSort = nil
+        // A re-sort that finished but was never installed (superseded): its view goes too.
+        if let old = sortInFlight { discard(old.view.withLock { $0.take() }) }
         let handoff = Handoff(columns.sortingSnapshot(for: column))
         let reserve = expected
         resort = (column, columns.count, columns.names.count, handoff)
         BackgroundThread.start {
+            Self.heavyJobs.lock()  // one big job's memory at a time (`heavyJobs`)
+            defer { Self.heavyJobs.unlock() }
             Self.frees.wait()  // what this re-sort replaces goes back first
             let own = { () -> DealColumns in
                 let shared = handoff.snapshot.withLock { $0.take()! }
@@ -235,13 +241,13 @@ public final class DealStore {
         if let running = sortInFlight, running.done {
             sortInFlight = nil
             // A superseded re-sort's view is nobody's: freed off the frame like any other.
-            if running !== resort?.result { Self.discard(running.view.withLock { $0.take() }) }
+            if running !== resort?.result { discard(running.view.withLock { $0.take() }) }
             if let queued = queuedSort, resort == nil { startSort(by: queued) }
         }
         guard let resort, let built = resort.result.view.withLock({ $0.take() }) else { return false }
         self.resort = nil
         if resort.column == .instrument, columns.names.count != resort.names {
-            Self.discard(built)
+            discard(built)
             column = resort.column
             rebuild()  // a new instrument arrived meanwhile: the ranks the sort used are stale
             return true
@@ -253,7 +259,7 @@ public final class DealStore {
             return false
         }
         column = resort.column
-        Self.discard(view)
+        discard(view)
         view = built
         merged = resort.rows  // the rows that came meanwhile go in as a backlog (`DealFeed.pump`)
         return true
@@ -269,7 +275,7 @@ public final class DealStore {
         view.clear()
         view = Self.sortedView(columns, by: column, reserve: expected)
         merged = columns.count
-        Self.discard(pendingView?.view)
+        discard(pendingView?.view)
         pendingView = nil
         if let filter = filterJob?.filter ?? filtering?.matcher.filter { applyFilter(filter) }
     }
