@@ -6,7 +6,7 @@
 #
 # Fails when the app crashed or did not end cleanly, when the terminal settings after differ from
 # those before, or when its peak memory went over 100 bytes a deal plus 60 MB (the table at rest
-# holds about 55 bytes a deal; a background re-sort or filter copies what it sorts). Frames over
+# holds about 55 bytes a deal; a background re-sort or filter builds a second view). Frames over
 # 16 ms are counted and printed; with SOAK_STRICT=1 any of them fails the run too.
 # Usage: scripts/soak.sh MINUTES [ALMANAC_BINARY]   (a release build by default)
 set -u

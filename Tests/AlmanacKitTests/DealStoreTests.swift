@@ -75,6 +75,7 @@ final class DealStoreTests: XCTestCase {
         for column in [DealColumn.price, .instrument, .amount, .side, .date] {
             store.sortInBackground(by: column)
             XCTAssertEqual(store.sortingTo, column)
+            XCTAssertFalse(store.holdsMerges, "deals keep merging while it sorts: it reads the rows in place")
             var landed = false
             while !landed {
                 let size = 1 + Int(generator.next() % 200)

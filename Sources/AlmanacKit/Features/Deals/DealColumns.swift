@@ -4,14 +4,18 @@ import AlmanacProviders
 import Foundation
 
 /// Every deal's fields in separate columns (35 bytes a row, no padding), instruments interned.
-struct DealColumns {
-    var ids: [Int64] = []
-    var times: [Double] = []
-    var prices: [Double] = []
-    var amounts: [Double] = []
-    var instruments: [UInt16] = []
+///
+/// A copy is a snapshot: it shares the rows written so far with the live columns
+/// (`AppendOnlyColumn`), costs six retains, and can be read on another thread while the owner
+/// keeps appending.
+struct DealColumns: Sendable {
+    var ids = AppendOnlyColumn<Int64>()
+    var times = AppendOnlyColumn<Double>()
+    var prices = AppendOnlyColumn<Double>()
+    var amounts = AppendOnlyColumn<Double>()
+    var instruments = AppendOnlyColumn<UInt16>()
     /// 0 buy, 1 sell.
-    var sides: [UInt8] = []
+    var sides = AppendOnlyColumn<UInt8>()
     /// True while every row's id is greater than the row before it (a server's ids): row order
     /// is then id order and a re-sort needs no id passes.
     private(set) var idsAscending = true
@@ -27,12 +31,12 @@ struct DealColumns {
 
     mutating func reserve(_ total: Int) {
         guard total > ids.capacity else { return }
-        ids.reserveCapacity(total)
-        times.reserveCapacity(total)
-        prices.reserveCapacity(total)
-        amounts.reserveCapacity(total)
-        instruments.reserveCapacity(total)
-        sides.reserveCapacity(total)
+        ids.reserve(total)
+        times.reserve(total)
+        prices.reserve(total)
+        amounts.reserve(total)
+        instruments.reserve(total)
+        sides.reserve(total)
     }
 
     /// Appends one deal; returns whether its instrument was new (the ranks then changed).
@@ -76,7 +80,7 @@ struct DealColumns {
 
     /// Appends the keys of `rows` for a column to `keys`, in one specialised loop per column.
     func appendKeys(of rows: [UInt32], _ column: DealColumn, to keys: inout [UInt64]) {
-        func gather<T>(_ values: [T], _ key: (T) -> UInt64) {
+        func gather<T>(_ values: AppendOnlyColumn<T>, _ key: (T) -> UInt64) {
             values.withUnsafeBufferPointer { values in
                 for row in rows { keys.append(key(values[Int(row)])) }
             }
@@ -92,25 +96,16 @@ struct DealColumns {
         }
     }
 
-    /// A copy holding only what sorting by `column` reads (the ids and that column): the live
-    /// columns' other arrays stay unshared, so appending to them while the copy is sorted
-    /// elsewhere copies nothing (only the ids and the one column are copied, once).
+    /// A snapshot holding only what sorting by `column` reads (the ids and that column), so a
+    /// sort running long keeps no other column's memory alive should the live columns move to
+    /// bigger buffers meanwhile. Nothing is copied.
     func sortingSnapshot(for column: DealColumn) -> DealColumns {
         var copy = self
-        if column != .date { copy.times = [] }
-        if column != .price { copy.prices = [] }
-        if column != .amount { copy.amounts = [] }
-        if column != .instrument { copy.instruments = [] }
-        if column != .side { copy.sides = [] }
-        return copy
-    }
-
-    /// The same rows in buffers of its own (a plain copy shares them until one side writes).
-    func ownCopy() -> DealColumns {
-        func fresh<T>(_ values: [T]) -> [T] { values.withUnsafeBufferPointer { Array($0) } }
-        var copy = self
-        (copy.ids, copy.times, copy.prices, copy.amounts) = (fresh(ids), fresh(times), fresh(prices), fresh(amounts))
-        (copy.instruments, copy.sides) = (fresh(instruments), fresh(sides))
+        if column != .date { copy.times = AppendOnlyColumn() }
+        if column != .price { copy.prices = AppendOnlyColumn() }
+        if column != .amount { copy.amounts = AppendOnlyColumn() }
+        if column != .instrument { copy.instruments = AppendOnlyColumn() }
+        if column != .side { copy.sides = AppendOnlyColumn() }
         return copy
     }
 

@@ -46,20 +46,11 @@ public final class DealStore {
     /// A re-sort asked for while another thread still runs: started when it ends.
     private var queuedSort: DealColumn?
 
-    /// What passes between the owner and a background re-sort: the snapshot going out (shared
-    /// with the live columns until the sorting thread has copied it into buffers of its own, so
-    /// the owner holds merges until then rather than copying on its own thread), the view coming back.
+    /// What a background re-sort passes back: the view, once built.
     private final class Handoff: Sendable {
-        let snapshot: Mutex<DealColumns?>
         let view = Mutex<SortedBlocks?>(nil)
         let finished = Mutex(false)
-        /// Set once the sorting thread holds buffers of its own (the lock is never held while
-        /// copying, so the owner's check never waits).
-        let copiedFlag = Mutex(false)
 
-        init(_ snapshot: DealColumns) { self.snapshot = Mutex(snapshot) }
-
-        var copied: Bool { copiedFlag.withLock { $0 } }
         var done: Bool { finished.withLock { $0 } }
     }
 
@@ -211,28 +202,25 @@ public final class DealStore {
         queuedSort = nil
         // A re-sort that finished but was never installed (superseded): its view goes too.
         if let old = sortInFlight { discard(old.view.withLock { $0.take() }) }
-        let handoff = Handoff(columns.sortingSnapshot(for: column))
+        let handoff = Handoff()
+        // The rows so far, read in place while the owner keeps appending (`AppendOnlyColumn`).
+        let snapshot = columns.sortingSnapshot(for: column)
         let reserve = expected
         resort = (column, columns.count, columns.names.count, handoff)
         BackgroundThread.start {
             Self.heavyJobs.lock()  // one big job's memory at a time (`heavyJobs`)
             defer { Self.heavyJobs.unlock() }
             Self.frees.wait()  // what this re-sort replaces goes back first
-            let own = { () -> DealColumns in
-                let shared = handoff.snapshot.withLock { $0.take()! }
-                return shared.ownCopy()
-            }()  // `shared` is gone here: the live buffers are the owner's alone again
-            handoff.copiedFlag.withLock { $0 = true }
-            let built = Self.sortedView(own, by: column, reserve: reserve)
+            let built = Self.sortedView(snapshot, by: column, reserve: reserve)
             handoff.view.withLock { $0 = built }
             handoff.finished.withLock { $0 = true }
         }
         sortInFlight = handoff
     }
 
-    /// True for the moment a background re-sort is still copying its snapshot: merges wait
-    /// (deals stay in the inbox), so the owner never copies the columns on its own thread.
-    public var holdsMerges: Bool { (sortInFlight.map { !$0.copied } ?? false) || (filterJob?.holdsView ?? false) }
+    /// True while a filter walks the view shown (`FilterJob.holdsView`): merges wait, deals stay
+    /// in the inbox.
+    public var holdsMerges: Bool { filterJob?.holdsView ?? false }
 
     /// Installs a finished background re-sort and merges the rows that arrived meanwhile;
     /// false while it still runs (or when none was asked for).

@@ -60,7 +60,7 @@ extension SortedBlocks {
     /// in view order) whose row is below `end` and has its bit set in `bits`, in order; and the
     /// id of every `buildFill`-th appended entry to `firstIDs` (each block's first, for `build`).
     func collect(
-        blocks range: Range<Int>, end: Int, bits: [UInt64], ids: [Int64],
+        blocks range: Range<Int>, end: Int, bits: [UInt64], ids: AppendOnlyColumn<Int64>,
         into found: inout (rows: [UInt32], keys: [UInt64], firstIDs: [Int64])
     ) {
         rows.withUnsafeBufferPointer { rows in
