@@ -27,6 +27,55 @@ final class DealFilterTests: XCTestCase {
             .map { try DealFilter.parse($0, today: today, timeZone: utc) } + [recent]
     }
 
+    /// Ids arrive in order (ties are then broken by row number, which reads nothing) until some
+    /// come out of order while a filter and a re-sort are being built: every view switches to the
+    /// ids as ties, and both orders still equal the reference, ties included.
+    func testIdsThatStopArrivingInOrderKeepEveryViewSortedByID() throws {
+        let served = served(24_000, seed: 21)
+        var generator = SplitMix64(seed: 5)
+        let late = Array(served.prefix(12_000)).shuffled(using: &generator)  // older ids than any before
+        for line in ["price>1", "eur/usd side:buy"] {
+            let filter = try DealFilter.parse(line, today: today, timeZone: utc)
+            for column in [DealColumn.side, .price, .instrument] {
+                // Built while the ids turn (a re-sort and a filter under way), settled before, and
+                // a landed re-sort waiting for its filter.
+                for mode in ["building", "settled", "pending"] {
+                    let store = DealStore(column: .date, descending: true)
+                    var all = Array(served.suffix(12_000))
+                    store.append(all)
+                    switch mode {
+                    case "building":
+                        store.filterInBackground(filter)
+                        store.sortInBackground(by: column)
+                    case "settled":
+                        store.sort(by: column)
+                        store.applyFilter(filter)
+                    default:
+                        store.applyFilter(filter)
+                        store.sortInBackground(by: column)
+                        while store.filterPending == nil { store.step(until: DispatchTime.now().uptimeNanoseconds + 100_000) }
+                    }
+                    var index = 0
+                    while index < late.count || store.filterPending != nil || store.sortingTo != nil || store.backlog > 0 {
+                        let batch = Array(late[index..<min(late.count, index + 900)])
+                        store.append(batch)
+                        all += batch
+                        index += batch.count
+                        store.step(until: DispatchTime.now().uptimeNanoseconds + 200_000)
+                        store.catchUp(limit: 2_048)
+                    }
+                    XCTAssertEqual(
+                        store.window(offset: 0, count: store.count).map(\.id), reference(all, column, descending: true, filter),
+                        "\(line) \(column) \(mode)")
+                    let probe = all.filter(filter.matches)[777]
+                    XCTAssertEqual(store.find(id: probe.id), .at(reference(all, column, descending: true, filter).firstIndex(of: probe.id)!))
+                    store.filterInBackground(DealFilter())
+                    XCTAssertEqual(store.window(offset: 0, count: store.count).map(\.id), referenceOrder(all, column, descending: true), "\(column)")
+                }
+            }
+        }
+    }
+
     func testTheFilteredViewIsAPlainFilterOfTheSortedTableWhileDealsArrive() throws {
         let all = served(30_000, seed: 9)
         for (number, filter) in try filters().enumerated() {

@@ -16,8 +16,8 @@ extension DealStore {
     /// thread of their own; the job keeps empty ones, so whoever drops it last frees nothing big.
     func discard(_ job: FilterJob?) {
         guard let job, job.end > 100_000 else { return }
-        discarded += [job.rows, job.keys, job.ids, job.bits ?? [], job.firstIDs] as [Any]
-        (job.rows, job.keys, job.ids, job.bits, job.firstIDs) = ([], [], [], nil, [])
+        discarded += [job.rows, job.keys, job.ties, job.bits ?? [], job.firstIDs] as [Any]
+        (job.rows, job.keys, job.ties, job.bits, job.firstIDs) = ([], [], [], nil, [])
         if let view = job.sorted?.view.withLock({ $0.take() }) { discarded.append(view) }
     }
 

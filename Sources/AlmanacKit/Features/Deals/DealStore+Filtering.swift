@@ -12,7 +12,7 @@ struct FilteredView {
 }
 
 /// A filter being built. The owner scans the rows a slice a frame (`advanceFilter`), keeping
-/// the passing rows with their keys and ids; then they are sorted on a thread of their own
+/// the passing rows with their keys and ties; then they are sorted on a thread of their own
 /// (arrays no one else holds, so nothing is copied) and the view lands in `finishFilter`.
 ///
 /// A filter that keeps many rows (a sample of the table says so) is built by walking instead:
@@ -30,7 +30,8 @@ final class FilterJob {
     var scanned = 0
     var rows: [UInt32] = []
     var keys: [UInt64] = []
-    var ids: [Int64] = []
+    /// Each kept row's tie (`DealColumns.tie`), for the sort and the new view's blocks.
+    var ties: [Int64] = []
     var totals = DealTotals()
     /// Set once the sort (or, walking, the build) runs; holds its result.
     var sorted: SortResult?
@@ -62,7 +63,7 @@ final class FilterJob {
         if walking {
             bits = [UInt64](repeating: 0, count: (end + 63) / 64)
         } else {
-            ids.reserveCapacity(end)
+            ties.reserveCapacity(end)
         }
     }
 
@@ -110,7 +111,7 @@ extension DealStore {
     }
 
     /// The order a filter is built in: a re-sort's waiting for it, else the one shown.
-    private var orderBuilt: DealColumn { pendingView?.column ?? column }
+    var orderBuilt: DealColumn { pendingView?.column ?? column }
 
     private func clearFilter() {
         discard(filterJob)
@@ -168,9 +169,9 @@ extension DealStore {
     private func advanceFilter(until deadline: UInt64) -> Bool {
         guard let job = filterJob else { return true }
         if job.bits != nil { return advanceWalk(job, until: deadline) }
-        var found = (rows: job.rows, keys: job.keys, ids: job.ids, totals: job.totals)
-        (job.rows, job.keys, job.ids) = ([], [], [])
-        defer { (job.rows, job.keys, job.ids, job.totals) = found }
+        var found = (rows: job.rows, keys: job.keys, ties: job.ties, totals: job.totals)
+        (job.rows, job.keys, job.ties) = ([], [], [])
+        defer { (job.rows, job.keys, job.ties, job.totals) = found }
         while job.scanned < job.end {
             let stop = min(job.end, job.scanned + 16_384)
             Self.scan(columns, rows: job.scanned..<stop, matcher: job.matcher, column: job.column, into: &found)
@@ -180,15 +181,15 @@ extension DealStore {
         return job.scanned >= job.end
     }
 
-    /// Appends the rows of `range` that `matcher` passes, with their keys, ids and totals.
+    /// Appends the rows of `range` that `matcher` passes, with their keys, ties and totals.
     private static func scan(
         _ columns: DealColumns, rows range: Range<Int>, matcher: DealMatcher, column: DealColumn,
-        into found: inout (rows: [UInt32], keys: [UInt64], ids: [Int64], totals: DealTotals)
+        into found: inout (rows: [UInt32], keys: [UInt64], ties: [Int64], totals: DealTotals)
     ) {
         for row in range where matcher.matches(columns, row) {
             found.rows.append(UInt32(row))
             found.keys.append(columns.key(row, column))
-            found.ids.append(columns.ids[row])
+            found.ties.append(columns.tie(row))
             found.totals.add(columns, row)
         }
     }
@@ -222,7 +223,7 @@ extension DealStore {
         let source = job.walksPending ? pendingView?.view ?? view : view
         while block < source.blockCount {
             let stop = min(source.blockCount, block + 64)
-            source.collect(blocks: block..<stop, end: job.end, bits: bits, ids: columns.ids, into: &found)
+            source.collect(blocks: block..<stop, end: job.end, bits: bits, tie: columns.tie, into: &found)
             block = stop
             job.walkBlock = block
             if DispatchTime.now().uptimeNanoseconds >= deadline, block < source.blockCount { return false }
@@ -245,10 +246,10 @@ extension DealStore {
             if !sortingHere, let running = filterSortInFlight, !running.done { return false }
             // The arrays travel in a parcel the thread empties, so it holds the only reference
             // (a walked job's become the new view's arena without a copy).
-            let parcel = Mutex<(rows: [UInt32], keys: [UInt64], ids: [Int64])?>((job.rows, job.keys, job.ids))
+            let parcel = Mutex<(rows: [UInt32], keys: [UInt64], ties: [Int64])?>((job.rows, job.keys, job.ties))
             // Room as the job reserved it (`FilterJob.init`), so adopting its arrays reallocates nothing.
             let (walked, firstIDs, reserve, ascending) = (job.walkBlock != nil, job.firstIDs, job.end, columns.idsAscending)
-            (job.rows, job.keys, job.ids, job.firstIDs, job.bits, job.walkBlock) = ([], [], [], [], nil, nil)
+            (job.rows, job.keys, job.ties, job.firstIDs, job.bits, job.walkBlock) = ([], [], [], [], nil, nil)
             let result = FilterJob.SortResult()
             job.sorted = result
             // Sorted outside the lock: the owner only ever waits for the hand-over itself.
@@ -258,15 +259,15 @@ extension DealStore {
                     Self.frees.wait()
                 }
                 defer { if !sortingHere { Self.heavyJobs.unlock() } }
-                var (rows, keys, ids) = parcel.withLock { $0.take()! }
+                var (rows, keys, ties) = parcel.withLock { $0.take()! }
                 let built: SortedBlocks
                 if walked {
-                    ids = []
+                    ties = []
                     var view = SortedBlocks()
                     view.build(adopting: consume rows, keys: consume keys, firstIDs: firstIDs, reserve: reserve)
                     built = view
                 } else {
-                    built = Self.sortedSubset(rows, keys: keys, ids: ids, idsAscending: ascending)
+                    built = Self.sortedSubset(rows, keys: keys, ties: ties, idsAscending: ascending)
                 }
                 result.view.withLock { $0 = built }
                 result.finished.withLock { $0 = true }
@@ -292,16 +293,16 @@ extension DealStore {
     }
 
     /// `rows` (ascending row numbers) sorted by (key, id), as a view.
-    static func sortedSubset(_ rows: [UInt32], keys: [UInt64], ids: [Int64], idsAscending: Bool) -> SortedBlocks {
+    static func sortedSubset(_ rows: [UInt32], keys: [UInt64], ties: [Int64], idsAscending: Bool) -> SortedBlocks {
         var order = (0..<rows.count).map { UInt32($0) }
         if !idsAscending {
-            var idKeys = ids.map(RadixSort.orderedBits)
+            var idKeys = ties.map(RadixSort.orderedBits)  // the ids, ids being out of order
             RadixSort.sort(keys: &idKeys, rows: &order)
         }
         var sortedKeys = order.map { keys[Int($0)] }
         RadixSort.sort(keys: &sortedKeys, rows: &order)
         var view = SortedBlocks()
-        view.build(order.map { rows[Int($0)] }, keys: sortedKeys, ids: order.map { ids[Int($0)] }, reserve: rows.count)
+        view.build(order.map { rows[Int($0)] }, keys: sortedKeys, ids: order.map { ties[Int($0)] }, reserve: rows.count)
         return view
     }
 
@@ -318,8 +319,7 @@ extension DealStore {
             passingKeys.append(keys[index])
             filtering.totals.add(columns, Int(row))
         }
-        let ids = columns.ids
-        if !passingRows.isEmpty { filtering.view.insert(keys: passingKeys, rows: passingRows) { ids[Int($0)] } }
+        if !passingRows.isEmpty { filtering.view.insert(keys: passingKeys, rows: passingRows) { columns.tie(Int($0)) } }
         filtering.merged = end
         self.filtering = filtering
     }

@@ -39,7 +39,7 @@ public final class DealStore {
     /// The filter-sorting thread running, wanted or not (one at a time).
     var filterSortInFlight: FilterJob.SortResult?
     /// A re-sort running off the owner's thread: its column, the rows and instruments it covers.
-    private var resort: (column: DealColumn, rows: Int, names: Int, result: Handoff)?
+    private var resort: (column: DealColumn, rows: Int, names: Int, tiesByRow: Bool, result: Handoff)?
     /// The re-sort thread running, wanted or not: one at a time, so a burst of sort keys never
     /// runs several sorts (and their copies) at once.
     private var sortInFlight: Handoff?
@@ -96,9 +96,11 @@ public final class DealStore {
         guard total > 0 else { return }
         if first + total > expected { reserveCapacity(max(first + total, expected + expected / 2)) }
         var newName = false
+        let tiesByRow = columns.idsAscending
         for batch in batches {
             for deal in batch where columns.append(deal) { newName = true }
         }
+        if tiesByRow, !columns.idsAscending { retie() }
         allTotals.add(first..<columns.count, of: columns)
         if newName {
             columns.recomputeRanks()
@@ -135,8 +137,8 @@ public final class DealStore {
         guard first < end, !(filterJob?.holdsView ?? false) else { return }
         merged = end
         let (rows, keys) = sortedRows(first..<end)
-        let ids = columns.ids
-        view.insert(keys: keys, rows: rows) { ids[Int($0)] }
+        let columns = self.columns
+        view.insert(keys: keys, rows: rows) { columns.tie(Int($0)) }
         if filtering?.merged == first { insertFiltered(rows: rows, keys: keys, upTo: end) }
     }
 
@@ -206,7 +208,7 @@ public final class DealStore {
         // The rows so far, read in place while the owner keeps appending (`AppendOnlyColumn`).
         let snapshot = columns.sortingSnapshot(for: column)
         let reserve = expected
-        resort = (column, columns.count, columns.names.count, handoff)
+        resort = (column, columns.count, columns.names.count, columns.idsAscending, handoff)
         BackgroundThread.start {
             Self.heavyJobs.lock()  // one big job's memory at a time (`heavyJobs`)
             defer { Self.heavyJobs.unlock() }
@@ -232,8 +234,12 @@ public final class DealStore {
             if running !== resort?.result { discard(running.view.withLock { $0.take() }) }
             if let queued = queuedSort, resort == nil { startSort(by: queued) }
         }
-        guard let resort, let built = resort.result.view.withLock({ $0.take() }) else { return false }
+        guard let resort, var built = resort.result.view.withLock({ $0.take() }) else { return false }
         self.resort = nil
+        if resort.tiesByRow, !columns.idsAscending {  // ids stopped arriving in order meanwhile
+            let columns = self.columns
+            built.retie { columns.tie(Int($0)) }
+        }
         if resort.column == .instrument, columns.names.count != resort.names {
             discard(built)
             column = resort.column
@@ -251,6 +257,18 @@ public final class DealStore {
         view = built
         merged = resort.rows  // the rows that came meanwhile go in as a backlog (`DealFeed.pump`)
         return true
+    }
+
+    /// The first id out of order arrived: ties are ids from now on (`DealColumns.tie`). The views
+    /// kept each block's first row number as its tie; they take the ids (a read a block), and a
+    /// filter being built starts over.
+    private func retie() {
+        let columns = self.columns
+        let tie = { (row: UInt32) in columns.tie(Int(row)) }
+        view.retie(tie)
+        filtering?.view.retie(tie)
+        pendingView?.view.retie(tie)
+        if let job = filterJob { startFilter(job.filter, column: orderBuilt, end: merged) }
     }
 
     /// Ascending or descending: O(1), the view is read from the other end.
@@ -288,8 +306,7 @@ public final class DealStore {
             let sides = columns.sides
             RadixSort.countingSortRows(&rows, range: 2) { Int(sides[$0]) }
         }
-        let ids = columns.ids
-        view.build(rows, appendKeys: { columns.appendKeys(of: rows, column, to: &$0) }, id: { ids[$0] }, reserve: reserve)
+        view.build(rows, appendKeys: { columns.appendKeys(of: rows, column, to: &$0) }, id: { columns.tie($0) }, reserve: reserve)
         return view
     }
 
@@ -328,8 +345,8 @@ public final class DealStore {
 
     /// Where a row stands in the view now (to keep it in place while paused).
     public func position(ofRow row: Int) -> Int {
-        let ids = columns.ids
-        let position = shown.position(key: columns.key(row, column), id: ids[row]) { ids[Int($0)] }
+        let columns = self.columns
+        let position = shown.position(key: columns.key(row, column), id: columns.tie(row)) { columns.tie(Int($0)) }
         return ascending(position)
     }
 }

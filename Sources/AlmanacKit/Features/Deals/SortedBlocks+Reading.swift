@@ -58,9 +58,10 @@ extension SortedBlocks {
 
     /// Appends the entries (row, key) of the blocks at view positions `range` (block indices,
     /// in view order) whose row is below `end` and has its bit set in `bits`, in order; and the
-    /// id of every `buildFill`-th appended entry to `firstIDs` (each block's first, for `build`).
+    /// tie (`DealColumns.tie`) of every `buildFill`-th appended entry to `firstIDs` (each block's
+    /// first, for `build`).
     func collect(
-        blocks range: Range<Int>, end: Int, bits: [UInt64], ids: AppendOnlyColumn<Int64>,
+        blocks range: Range<Int>, end: Int, bits: [UInt64], tie: (Int) -> Int64,
         into found: inout (rows: [UInt32], keys: [UInt64], firstIDs: [Int64])
     ) {
         rows.withUnsafeBufferPointer { rows in
@@ -72,7 +73,7 @@ extension SortedBlocks {
                         for slot in base..<base + Int(fill[block]) {
                             let row = Int(rows[slot])
                             guard row < end, bits[row &>> 6] & (1 &<< UInt64(row & 63)) != 0 else { continue }
-                            if found.rows.count % Self.buildFill == 0 { found.firstIDs.append(ids[row]) }
+                            if found.rows.count % Self.buildFill == 0 { found.firstIDs.append(tie(row)) }
                             found.rows.append(rows[slot])
                             found.keys.append(keys[slot])
                         }

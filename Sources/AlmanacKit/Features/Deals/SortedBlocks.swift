@@ -4,7 +4,8 @@ import AlmanacProviders
 import Foundation
 
 /// The sorted view of the deals table: row numbers with their sort keys in ascending (key, id)
-/// order, kept in blocks of at most `capacity` entries.
+/// order, kept in blocks of at most `capacity` entries. Every `id:` closure gives a row's
+/// tie-breaker in id order (`DealColumns.tie`: the row number itself while ids arrive in order).
 ///
 /// Why blocks: a flat sorted array moves the whole tail on every merge, so a frame's cost grows
 /// with the table (27 ms at 5M, 188 ms at 10M, measured). Here a frame's new entries, sorted
@@ -131,6 +132,14 @@ struct SortedBlocks {
                 defer { block += 1 }
                 return firstIDs[block]
             }, reserve: reserve)
+    }
+
+    /// Takes each block's first tie afresh from `id` (when what breaks ties changes:
+    /// `DealStore.retie`).
+    mutating func retie(_ id: (UInt32) -> Int64) {
+        for index in blocks.indices where fill[Int(blocks[index])] > 0 {
+            firstIDs[index] = id(rows[Int(blocks[index]) * Self.capacity])
+        }
     }
 
     /// Drops everything and gives the memory back.
