@@ -286,27 +286,30 @@ public final class DealStore {
         if let filter = filterJob?.filter ?? filtering?.matcher.filter { applyFilter(filter) }
     }
 
-    /// A view of every row of `columns` sorted by (key, id) for `column`.
+    /// A view of every row of `columns` sorted by (key, id) for `column`: one MSD radix sort
+    /// whose result becomes the view's arena (`RadixSort.sortedPairs`).
     private static func sortedView(_ columns: DealColumns, by column: DealColumn, reserve: Int) -> SortedBlocks {
-        var view = SortedBlocks()
         let n = columns.count
-        var rows = (0..<n).map { UInt32($0) }
+        let capacity = SortedBlocks.slots(max(reserve, n))
+        var order: [UInt32]?  // rows in id order when row order is not
         if !columns.idsAscending {
-            columns.ids.withUnsafeBufferPointer { RadixSort.sortRows(&rows, by: IDKeys(values: $0)) }
+            order = columns.ids.withUnsafeBufferPointer { RadixSort.sortedPairs(count: n, order: nil, by: IDKeys(values: $0), capacity: 0).rows }
         }
+        func sorted<Keys: RadixKeys>(_ keys: Keys) -> (rows: [UInt32], keys: [UInt64]) {
+            RadixSort.sortedPairs(count: n, order: order, by: keys, capacity: capacity)
+        }
+        let (rows, keys): ([UInt32], [UInt64])
         switch column {
-        case .date: columns.times.withUnsafeBufferPointer { RadixSort.sortRows(&rows, by: DoubleKeys(values: $0)) }
-        case .price: columns.prices.withUnsafeBufferPointer { RadixSort.sortRows(&rows, by: DoubleKeys(values: $0)) }
-        case .amount: columns.amounts.withUnsafeBufferPointer { RadixSort.sortRows(&rows, by: DoubleKeys(values: $0)) }
-        case .instrument:
-            let ranks = columns.ranks
-            let instruments = columns.instruments
-            RadixSort.countingSortRows(&rows, range: max(1, ranks.count)) { Int(ranks[Int(instruments[$0])]) }
-        case .side:
-            let sides = columns.sides
-            RadixSort.countingSortRows(&rows, range: 2) { Int(sides[$0]) }
+        case .date: (rows, keys) = columns.times.withUnsafeBufferPointer { sorted(DoubleKeys(values: $0)) }
+        case .price: (rows, keys) = columns.prices.withUnsafeBufferPointer { sorted(DoubleKeys(values: $0)) }
+        case .amount: (rows, keys) = columns.amounts.withUnsafeBufferPointer { sorted(DoubleKeys(values: $0)) }
+        case .instrument: (rows, keys) = columns.instruments.withUnsafeBufferPointer { sorted(RankKeys(instruments: $0, ranks: columns.ranks)) }
+        case .side: (rows, keys) = columns.sides.withUnsafeBufferPointer { sorted(SideKeys(sides: $0)) }
         }
-        view.build(rows, appendKeys: { columns.appendKeys(of: rows, column, to: &$0) }, id: { columns.tie($0) }, reserve: reserve)
+        order = nil
+        var view = SortedBlocks()
+        // Consumed, so the view holds the only reference and lays its blocks out without a copy.
+        view.build(adopting: consume rows, keys: consume keys, id: { columns.tie(Int($0)) }, reserve: reserve)
         return view
     }
 

@@ -61,16 +61,23 @@ struct SortedBlocks {
     }
 
     /// Replaces everything with `sorted` rows and their keys, taking the two arrays as the
-    /// arena itself rather than copying them (a filter's walked rows: 12 bytes a row less at
-    /// the moment it lands). Arrays reserved for `slots(reserve)` entries are used in place.
-    mutating func build(adopting sorted: consuming [UInt32], keys sortedKeys: consuming [UInt64], firstIDs: [Int64], reserve: Int) {
+    /// arena itself rather than copying them (a re-sort's or a filter's walked rows: 12 bytes a
+    /// row less at the moment it lands). Arrays reserved for `slots(reserve)` entries are used
+    /// in place. `id` gives the tie of each block's first row.
+    mutating func build(adopting sorted: consuming [UInt32], keys sortedKeys: consuming [UInt64], id: (UInt32) -> Int64, reserve: Int) {
         clear()
         let n = sorted.count
         rows = consume sorted
         keys = consume sortedKeys
+        layOut(n, id: { id(UInt32($0)) }, reserve: reserve)
+    }
+
+    /// As `build(adopting:keys:id:reserve:)`, with the tie of every `buildFill`-th row given
+    /// (each block's first, in order).
+    mutating func build(adopting sorted: consuming [UInt32], keys sortedKeys: consuming [UInt64], firstIDs: [Int64], reserve: Int) {
         var block = 0  // `layOut` asks for the id of each block's first entry, blocks in order
-        layOut(
-            n,
+        build(
+            adopting: sorted, keys: sortedKeys,
             id: { _ in
                 defer { block += 1 }
                 return firstIDs[block]
