@@ -27,7 +27,7 @@ final class SortedBlocksTests: XCTestCase {
         XCTAssertEqual(view.rows.withUnsafeBufferPointer { Int(bitPattern: $0.baseAddress) }, rowsAddress, "no copy of the rows")
         XCTAssertEqual(view.keys.withUnsafeBufferPointer { Int(bitPattern: $0.baseAddress) }, keysAddress, "no copy of the keys")
         XCTAssertEqual(view.count, n)
-        XCTAssertEqual(view.rows(from: 0, to: n), entries.rows, "the order as given")
+        XCTAssertEqual(view.rows(from: 0, to: n) { _ in 0 }, entries.rows, "the order as given")
         XCTAssertEqual(view.blockCount, (n + SortedBlocks.buildFill - 1) / SortedBlocks.buildFill)
     }
 
@@ -46,7 +46,41 @@ final class SortedBlocksTests: XCTestCase {
         view.insert(keys: newKeys, rows: newRows) { id[$0]! }
         XCTAssertEqual(view.blockCount, blocks, "every block had room: none split")
         XCTAssertEqual(view.count, n + newKeys.count)
-        let order = view.rows(from: 0, to: view.count).map { (key[$0]!, id[$0]!) }
+        let order = view.rows(from: 0, to: view.count) { id[$0]! }.map { (key[$0]!, id[$0]!) }
         XCTAssertEqual(order.map(\.1), order.sorted { $0.0 != $1.0 ? $0.0 < $1.0 : $0.1 < $1.1 }.map(\.1), "(key, id) order")
+    }
+
+    /// Single entries in random order land as blocks' unsorted tails (nothing of the block is
+    /// read); reading, positions, a walk and a merge that sorts the tails all see (key, id) order.
+    func testUnsortedTailsReadInOrderAndMergeAway() {
+        let n = 5_000
+        let entries = sortedEntries(n)
+        var view = SortedBlocks()
+        view.build(entries.rows, keys: entries.keys, ids: entries.ids, reserve: n * 2)
+        var key = Dictionary(uniqueKeysWithValues: zip(entries.rows, entries.keys))
+        var id = Dictionary(uniqueKeysWithValues: zip(entries.rows, entries.ids))
+        var generator = SplitMix64(seed: 8)
+        for index in 0..<1_500 {
+            let row = UInt32(20_000 + index)
+            (key[row], id[row]) = (UInt64(generator.next() % UInt64(n / 3)), Int64(50_000 - index))  // ids descending: ties matter
+            view.insert(keys: [key[row]!], rows: [row]) { id[$0]! }
+        }
+        XCTAssertTrue(view.fill.indices.contains { view.sortedFill[$0] < view.fill[$0] }, "some tails wait unsorted")
+        let expected = key.keys.sorted { key[$0]! != key[$1]! ? key[$0]! < key[$1]! : id[$0]! < id[$1]! }
+        XCTAssertEqual(view.rows(from: 0, to: view.count) { id[$0]! }, expected)
+        XCTAssertEqual(view.rows(from: 1_234, to: 1_300) { id[$0]! }, Array(expected[1_234..<1_300]))
+        for position in stride(from: 0, to: expected.count, by: 97) {
+            let row = expected[position]
+            XCTAssertEqual(view.row(at: position) { id[$0]! }, row)
+            XCTAssertEqual(view.position(key: key[row]!, id: id[row]!) { id[$0]! }, position)
+        }
+        var found = (rows: [UInt32](), keys: [UInt64](), firstIDs: [Int64]())
+        let bits = [UInt64](repeating: .max, count: 1_000)  // every row marked: the walk keeps all, in order
+        view.collect(blocks: 0..<view.blockCount, end: 64_000, bits: bits, tie: { id[UInt32($0)]! }, into: &found)
+        XCTAssertEqual(found.rows, expected)
+        XCTAssertEqual(found.keys, expected.map { key[$0]! })
+        view.sortPending(blocks: 0..<view.blockCount) { id[$0]! }
+        XCTAssertEqual(view.fill, view.sortedFill, "every tail merged")
+        XCTAssertEqual(view.rows(from: 0, to: view.count) { _ in 0 }, expected, "in order in place")
     }
 }

@@ -220,13 +220,18 @@ extension DealStore {
         var found = (rows: job.rows, keys: job.keys, firstIDs: job.firstIDs)
         (job.rows, job.keys, job.firstIDs) = ([], [], [])
         defer { (job.rows, job.keys, job.firstIDs) = found }
-        let source = job.walksPending ? pendingView?.view ?? view : view
-        while block < source.blockCount {
-            let stop = min(source.blockCount, block + 64)
-            source.collect(blocks: block..<stop, end: job.end, bits: bits, tie: columns.tie, into: &found)
+        let walksPending = job.walksPending && pendingView != nil
+        let blockCount = walksPending ? pendingView!.view.blockCount : view.blockCount
+        let tie = { (row: UInt32) in columns.tie(Int(row)) }
+        while block < blockCount {
+            let stop = min(blockCount, block + 64)
+            // The blocks' unsorted tails go in order first, in place (the walk holds the view
+            // still; no copy of it is alive here), so the walk reads them straight.
+            if walksPending { pendingView!.view.sortPending(blocks: block..<stop, id: tie) } else { view.sortPending(blocks: block..<stop, id: tie) }
+            (walksPending ? pendingView!.view : view).collect(blocks: block..<stop, end: job.end, bits: bits, tie: columns.tie, into: &found)
             block = stop
             job.walkBlock = block
-            if DispatchTime.now().uptimeNanoseconds >= deadline, block < source.blockCount { return false }
+            if DispatchTime.now().uptimeNanoseconds >= deadline, block < blockCount { return false }
         }
         return true
     }
@@ -392,7 +397,9 @@ extension DealStore {
     /// The rows at display positions `from..<to` of the view shown, in display order.
     private func rowsShown(from: Int, to: Int) -> [UInt32] {
         let view = shown
-        guard descending else { return view.rows(from: from, to: to) }
-        return view.rows(from: view.count - to, to: view.count - from).reversed()
+        let columns = self.columns
+        let tie = { (row: UInt32) in columns.tie(Int(row)) }
+        guard descending else { return view.rows(from: from, to: to, id: tie) }
+        return view.rows(from: view.count - to, to: view.count - from, id: tie).reversed()
     }
 }

@@ -321,7 +321,8 @@ public final class DealStore {
 
     /// The row number shown at a view position (0 = top).
     public func row(atPosition position: Int) -> Int {
-        Int(shown.row(at: ascending(position)))
+        let columns = self.columns
+        return Int(shown.row(at: ascending(position)) { columns.tie(Int($0)) })
     }
 
     /// The deal shown at a view position.
@@ -340,10 +341,12 @@ public final class DealStore {
         let start = max(0, min(offset, view.count))
         let end = min(view.count, start + max(0, count))
         guard start < end else { return [] }
+        let columns = self.columns
+        let tie = { (row: UInt32) in columns.tie(Int(row)) }
         if descending {
-            return view.rows(from: view.count - end, to: view.count - start).reversed().map { columns.deal(Int($0)) }
+            return view.rows(from: view.count - end, to: view.count - start, id: tie).reversed().map { columns.deal(Int($0)) }
         }
-        return view.rows(from: start, to: end).map { columns.deal(Int($0)) }
+        return view.rows(from: start, to: end, id: tie).map { columns.deal(Int($0)) }
     }
 
     /// Where a row stands in the view now (to keep it in place while paused).

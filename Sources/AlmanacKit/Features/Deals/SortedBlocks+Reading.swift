@@ -3,11 +3,44 @@ import AlmanacHTTP
 import AlmanacProviders
 import Foundation
 
+/// Reading the view in order. A block whose tail is not sorted yet (`SortedBlocks+Merging.swift`)
+/// is put in order on the side as it is read (at most `capacity` entries; the view is not
+/// changed), so reading never waits for merges. `id` gives a row's tie (`DealColumns.tie`).
 extension SortedBlocks {
     /// The row at an ascending view position.
-    func row(at position: Int) -> UInt32 {
+    func row(at position: Int, id: (UInt32) -> Int64) -> UInt32 {
         let block = block(containing: position)
-        return rows[Int(blocks[block]) * Self.capacity + position - starts[block]]
+        let physical = Int(blocks[block])
+        if sortedFill[physical] == fill[physical] { return rows[physical * Self.capacity + position - starts[block]] }
+        return ordered(physical, id: id).rows[position - starts[block]]
+    }
+
+    /// The entries of block `physical` in (key, id) order: its sorted part merged with its tail.
+    func ordered(_ physical: Int, id: (UInt32) -> Int64) -> (rows: [UInt32], keys: [UInt64]) {
+        let base = physical * Self.capacity
+        let (sorted, end) = (base + Int(sortedFill[physical]), base + Int(fill[physical]))
+        let pending = Self.sortedEntries(keys: keys[sorted..<end], rows: rows[sorted..<end], id: id)
+        var (mergedRows, mergedKeys) = ([UInt32](), [UInt64]())
+        mergedRows.reserveCapacity(end - base)
+        mergedKeys.reserveCapacity(end - base)
+        var (old, new) = (base, 0)
+        while old < sorted || new < pending.keys.count {
+            // The tie is read only when keys are equal.
+            let takeOld =
+                new == pending.keys.count
+                || (old < sorted
+                    && (keys[old] < pending.keys[new] || (keys[old] == pending.keys[new] && id(rows[old]) < pending.ids[new])))
+            if takeOld {
+                mergedRows.append(rows[old])
+                mergedKeys.append(keys[old])
+                old += 1
+            } else {
+                mergedRows.append(pending.rows[new])
+                mergedKeys.append(pending.keys[new])
+                new += 1
+            }
+        }
+        return (mergedRows, mergedKeys)
     }
 
     /// The view index of the block holding an ascending position (binary search over starts).
@@ -22,7 +55,7 @@ extension SortedBlocks {
     }
 
     /// Rows from ascending position `from` up to (not including) `to`, in order.
-    func rows(from: Int, to: Int) -> [UInt32] {
+    func rows(from: Int, to: Int, id: (UInt32) -> Int64) -> [UInt32] {
         guard from < to else { return [] }
         var result: [UInt32] = []
         result.reserveCapacity(to - from)
@@ -30,13 +63,18 @@ extension SortedBlocks {
         var index = from - starts[block]
         while result.count < to - from {
             let physical = Int(blocks[block])
-            if index >= Int(fill[physical]) {
-                block += 1
-                index = 0
-                continue
+            let used = Int(fill[physical])
+            let take = min(used - index, to - from - result.count)
+            if take > 0 {
+                if sortedFill[physical] == fill[physical] {
+                    let base = physical * Self.capacity + index
+                    result += rows[base..<base + take]
+                } else {
+                    result += ordered(physical, id: id).rows[index..<index + take]
+                }
             }
-            result.append(rows[physical * Self.capacity + index])
-            index += 1
+            block += 1
+            index = 0
         }
         return result
     }
@@ -48,10 +86,14 @@ extension SortedBlocks {
         let physical = Int(blocks[block])
         let base = physical * Self.capacity
         var low = 0
-        var high = Int(fill[physical])
+        var high = Int(sortedFill[physical])
         while low < high {
             let mid = (low + high) >> 1
             if Self.less(keys[base + mid], idOf(rows[base + mid]), key, id) { low = mid + 1 } else { high = mid }
+        }
+        for slot in base + Int(sortedFill[physical])..<base + Int(fill[physical])
+        where Self.less(keys[slot], idOf(rows[slot]), key, id) {
+            low += 1  // the unsorted tail's entries before (key, id)
         }
         return starts[block] + low
     }
@@ -69,17 +111,35 @@ extension SortedBlocks {
                 bits.withUnsafeBufferPointer { bits in
                     for index in range {
                         let block = Int(blocks[index])
-                        let base = block * Self.capacity
-                        for slot in base..<base + Int(fill[block]) {
-                            let row = Int(rows[slot])
-                            guard row < end, bits[row &>> 6] & (1 &<< UInt64(row & 63)) != 0 else { continue }
-                            if found.rows.count % Self.buildFill == 0 { found.firstIDs.append(tie(row)) }
-                            found.rows.append(rows[slot])
-                            found.keys.append(keys[slot])
+                        if sortedFill[block] != fill[block] {
+                            let entries = ordered(block, id: { tie(Int($0)) })
+                            entries.rows.withUnsafeBufferPointer { rows in
+                                entries.keys.withUnsafeBufferPointer { keys in
+                                    Self.collect(rows, keys, 0..<rows.count, end: end, bits: bits, tie: tie, into: &found)
+                                }
+                            }
+                            continue
                         }
+                        let base = block * Self.capacity
+                        Self.collect(rows, keys, base..<base + Int(fill[block]), end: end, bits: bits, tie: tie, into: &found)
                     }
                 }
             }
+        }
+    }
+
+    /// Appends the entries at `slots` whose row is below `end` and marked in `bits` (`collect`).
+    @inline(__always)
+    private static func collect(
+        _ rows: UnsafeBufferPointer<UInt32>, _ keys: UnsafeBufferPointer<UInt64>, _ slots: Range<Int>, end: Int,
+        bits: UnsafeBufferPointer<UInt64>, tie: (Int) -> Int64, into found: inout (rows: [UInt32], keys: [UInt64], firstIDs: [Int64])
+    ) {
+        for slot in slots {
+            let row = Int(rows[slot])
+            guard row < end, bits[row &>> 6] & (1 &<< UInt64(row & 63)) != 0 else { continue }
+            if found.rows.count % buildFill == 0 { found.firstIDs.append(tie(row)) }
+            found.rows.append(rows[slot])
+            found.keys.append(keys[slot])
         }
     }
 }

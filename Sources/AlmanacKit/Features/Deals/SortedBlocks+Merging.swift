@@ -1,0 +1,399 @@
+import AlmanacCore
+import AlmanacHTTP
+import AlmanacProviders
+import Foundation
+
+/// Merging new entries into the blocks.
+///
+/// A group of new entries whose block has room is appended at the block's end unsorted
+/// (`appendPending`): nothing of the block is read, one or two cache lines are written. Only when
+/// a block's unsorted tail would pass `pendingLimit` (or the block is full) is the block read and
+/// merged whole (`merge`), its tail and the group together. At 10M deals in random key order a
+/// frame's deals land in as many blocks scattered over a 240 MB arena, so this trades reading
+/// and moving about 3 KB a deal for about one cache line, and a merge per `pendingLimit` deals.
+/// Readers put a block's tail in order as they read it (`SortedBlocks+Reading.swift`).
+extension SortedBlocks {
+    // MARK: - Merging
+
+    /// Merges new entries, sorted ascending by (key, id), into the view.
+    mutating func insert(keys newKeys: [UInt64], rows newRows: [UInt32], id: (UInt32) -> Int64) {
+        let k = newKeys.count
+        guard k > 0 else { return }
+        if blocks.isEmpty { appendBlock() }
+        let newIDs = newRows.map(id)
+        // Group the new entries by the block they belong in.
+        var groups: [(block: Int, start: Int, end: Int)] = []
+        var block = 0
+        var j = 0
+        while j < k {
+            block = target(newKeys[j], newIDs[j], from: block)
+            var end = j + 1
+            if block + 1 < blocks.count {
+                let nextKey = firstKeys[block + 1]
+                let nextID = firstIDs[block + 1]
+                while end < k, Self.less(newKeys[end], newIDs[end], nextKey, nextID) { end += 1 }
+            } else {
+                end = k
+            }
+            groups.append((block, j, end))
+            j = end
+        }
+        let firstBlock = groups[0].block
+        groups.removeAll { appendPending(into: $0.block, keys: newKeys[$0.start..<$0.end], rows: newRows[$0.start..<$0.end], ids: newIDs) }
+        touch(groups.map(\.block))
+        var replacements: [(index: Int, made: [Int32])] = []
+        for (block, start, end) in groups {
+            let made = merge(into: block, keys: newKeys[start..<end], rows: newRows[start..<end], ids: newIDs[start..<end], id: id)
+            if made.count > 1 { replacements.append((block, made)) }
+        }
+        if !replacements.isEmpty { splice(replacements, id: id) }
+        renumber(from: firstBlock)
+    }
+
+    /// Appends a group at the end of its block, unsorted, when the block has room and its
+    /// unsorted tail stays within `pendingLimit`; false (nothing done) otherwise. The group
+    /// must not sort before the block's first entry (only the first block can receive such).
+    private mutating func appendPending(into index: Int, keys newKeys: ArraySlice<UInt64>, rows newRows: ArraySlice<UInt32>, ids newIDs: [Int64])
+        -> Bool
+    {
+        let physical = Int(blocks[index])
+        let old = Int(fill[physical])
+        let count = newKeys.count
+        guard old > 0, old + count <= Self.capacity, old - Int(sortedFill[physical]) + count <= Self.pendingLimit,
+            !Self.less(newKeys[newKeys.startIndex], newIDs[newKeys.startIndex], firstKeys[index], firstIDs[index])
+        else { return false }
+        let base = physical * Self.capacity + old
+        rows.withUnsafeMutableBufferPointer { rows in
+            keys.withUnsafeMutableBufferPointer { keys in
+                for (offset, slot) in newKeys.indices.enumerated() {
+                    keys[base + offset] = newKeys[slot]
+                    rows[base + offset] = newRows[slot]
+                }
+            }
+        }
+        fill[physical] = Int32(old + count)
+        return true
+    }
+
+    /// Puts the unsorted tail of block `physical` in order and merges it into the sorted part
+    /// (on the stack: at most `pendingLimit` entries).
+    mutating func sortPending(_ physical: Int, id: (UInt32) -> Int64) {
+        let sorted = Int(sortedFill[physical])
+        let end = Int(fill[physical])
+        guard end > sorted else { return }
+        let (base, count) = (physical * Self.capacity, end - sorted)
+        withUnsafeTemporaryAllocation(of: UInt64.self, capacity: count) { pendingKeys in
+            withUnsafeTemporaryAllocation(of: UInt32.self, capacity: count) { pendingRows in
+                withUnsafeTemporaryAllocation(of: Int64.self, capacity: count) { pendingIDs in
+                    for offset in 0..<count {
+                        (pendingKeys[offset], pendingRows[offset]) = (keys[base + sorted + offset], rows[base + sorted + offset])
+                        pendingIDs[offset] = id(pendingRows[offset])
+                    }
+                    Self.insertionSort(keys: pendingKeys, rows: pendingRows, ids: pendingIDs)
+                    rows.withUnsafeMutableBufferPointer { rows in
+                        keys.withUnsafeMutableBufferPointer { keys in
+                            Self.mergeBack(
+                                rows: rows, keys: keys, base: base, old: sorted, newKeys: pendingKeys, newRows: pendingRows,
+                                newIDs: pendingIDs, id: id)
+                        }
+                    }
+                }
+            }
+        }
+        sortedFill[physical] = Int32(end)
+    }
+
+    /// Sorts the tails of the blocks at view indices `range` (before a walk reads them in order).
+    mutating func sortPending(blocks range: Range<Int>, id: (UInt32) -> Int64) {
+        for index in range { sortPending(Int(blocks[index]), id: id) }
+    }
+
+    /// Stable insertion sort of a few entries by (key, id).
+    static func insertionSort(
+        keys: UnsafeMutableBufferPointer<UInt64>, rows: UnsafeMutableBufferPointer<UInt32>, ids: UnsafeMutableBufferPointer<Int64>
+    ) {
+        for index in keys.indices.dropFirst() {
+            let (key, row, entryID) = (keys[index], rows[index], ids[index])
+            var slot = index
+            while slot > 0, less(key, entryID, keys[slot - 1], ids[slot - 1]) {
+                (keys[slot], rows[slot], ids[slot]) = (keys[slot - 1], rows[slot - 1], ids[slot - 1])
+                slot -= 1
+            }
+            (keys[slot], rows[slot], ids[slot]) = (key, row, entryID)
+        }
+    }
+
+    /// A few entries sorted by (key, id), with their ids (for readers, which change nothing).
+    static func sortedEntries(
+        keys: ArraySlice<UInt64>, rows: ArraySlice<UInt32>, id: (UInt32) -> Int64
+    ) -> (keys: [UInt64], rows: [UInt32], ids: [Int64]) {
+        var (keys, rows) = (Array(keys), Array(rows))
+        var ids = rows.map(id)
+        keys.withUnsafeMutableBufferPointer { keys in
+            rows.withUnsafeMutableBufferPointer { rows in
+                ids.withUnsafeMutableBufferPointer { insertionSort(keys: keys, rows: rows, ids: $0) }
+            }
+        }
+        return (keys, rows, ids)
+    }
+
+    /// Reads the tail of every block about to be merged, all at once: the loads do not depend on
+    /// each other, so the processor overlaps their cache misses instead of paying them one by
+    /// one during the merges (a frame's blocks are scattered across the arena).
+    private mutating func touch(_ indices: [Int]) {
+        var sink: UInt64 = 0
+        rows.withUnsafeBufferPointer { rows in
+            keys.withUnsafeBufferPointer { keys in
+                for index in indices {
+                    let base = Int(blocks[index]) * Self.capacity
+                    let used = Int(fill[base / Self.capacity])
+                    // One load per 64-byte line: 8 keys, then 16 row numbers.
+                    for offset in stride(from: 0, to: used, by: 8) { sink &+= keys[base + offset] }
+                    for offset in stride(from: 0, to: used, by: 16) { sink &+= UInt64(rows[base + offset]) }
+                }
+            }
+        }
+        touched = sink
+    }
+
+    @inline(__always)
+    static func less(_ key: UInt64, _ id: Int64, _ otherKey: UInt64, _ otherID: Int64) -> Bool {
+        key < otherKey || (key == otherKey && id < otherID)
+    }
+
+    /// The last block (at or after `from`) whose first entry is not after (key, id); `from` itself
+    /// when none is. Gallops forward, then searches.
+    func target(_ key: UInt64, _ id: Int64, from: Int) -> Int {
+        var low = from
+        var step = 1
+        var high = from + 1
+        while high < blocks.count, !Self.less(key, id, firstKeys[high], firstIDs[high]) {
+            low = high
+            high += step
+            step <<= 1
+        }
+        high = min(high, blocks.count)
+        // firstKeys[low] ≤ new (or low == from); the answer is in [low, high).
+        while high - low > 1 {
+            let mid = (low + high) >> 1
+            if Self.less(key, id, firstKeys[mid], firstIDs[mid]) { high = mid } else { low = mid }
+        }
+        return low
+    }
+
+    /// Merges a group into the block at view index `index`; returns the blocks it became (itself
+    /// first, then new ones) when it had to split.
+    private mutating func merge(
+        into index: Int, keys newKeys: ArraySlice<UInt64>, rows newRows: ArraySlice<UInt32>,
+        ids newIDs: ArraySlice<Int64>, id: (UInt32) -> Int64
+    ) -> [Int32] {
+        let physical = Int(blocks[index])
+        sortPending(physical, id: id)
+        let base = physical * Self.capacity
+        let old = Int(fill[physical])
+        let total = old + newKeys.count
+        if total <= Self.capacity {
+            rows.withUnsafeMutableBufferPointer { rows in
+                keys.withUnsafeMutableBufferPointer { keys in
+                    Self.mergeBack(rows: rows, keys: keys, base: base, old: old, newKeys: newKeys, newRows: newRows, newIDs: newIDs, id: id)
+                }
+            }
+            fill[physical] = Int32(total)
+            sortedFill[physical] = Int32(total)
+            if old == 0 || Self.less(newKeys[newKeys.startIndex], newIDs[newIDs.startIndex], firstKeys[index], firstIDs[index]) {
+                firstKeys[index] = newKeys[newKeys.startIndex]
+                firstIDs[index] = newIDs[newIDs.startIndex]
+            }
+            return [Int32(physical)]
+        }
+        // Merge into a scratch run; then either pass the overflow to the next block when it has
+        // room (keeps blocks fuller: about 12 bytes an entry become 15 rather than 18), or share
+        // the run out over as few new blocks as fit, evenly.
+        let overflow = total - Self.capacity
+        if index + 1 < blocks.count, Self.capacity - Int(fill[Int(blocks[index + 1])]) >= overflow {
+            shiftIntoNext(index, base: base, old: old, total: total, keys: newKeys, rows: newRows, ids: newIDs, id: id)
+            return [Int32(physical)]
+        }
+        let parts = (total + Self.capacity - 1) / Self.capacity
+        var made: [Int32] = [Int32(physical)]
+        for _ in 1..<parts {
+            made.append(Int32(fill.count))
+            appendArenaBlock()
+        }
+        mergedRun(base: base, old: old, total: total, keys: newKeys, rows: newRows, ids: newIDs, id: id) { rows, keys, mergedRows, mergedKeys in
+            var offset = 0
+            for (part, block) in made.enumerated() {
+                let size = total / parts + (part < total % parts ? 1 : 0)
+                let start = Int(block) * Self.capacity
+                (rows.baseAddress! + start).update(from: mergedRows.baseAddress! + offset, count: size)
+                (keys.baseAddress! + start).update(from: mergedKeys.baseAddress! + offset, count: size)
+                offset += size
+            }
+        }
+        for (part, block) in made.enumerated() {
+            fill[Int(block)] = Int32(total / parts + (part < total % parts ? 1 : 0))
+            sortedFill[Int(block)] = fill[Int(block)]
+        }
+        return made
+    }
+
+    typealias Placement = (
+        UnsafeMutableBufferPointer<UInt32>, UnsafeMutableBufferPointer<UInt64>,
+        UnsafeMutableBufferPointer<UInt32>, UnsafeMutableBufferPointer<UInt64>
+    ) -> Void
+
+    /// Merges a block's `old` entries at `base` with a group into a scratch run of `total`, then
+    /// lets `place` copy the run into the arena (arena rows, arena keys, run rows, run keys).
+    private mutating func mergedRun(
+        base: Int, old: Int, total: Int, keys newKeys: ArraySlice<UInt64>, rows newRows: ArraySlice<UInt32>,
+        ids newIDs: ArraySlice<Int64>, id: (UInt32) -> Int64, place: Placement
+    ) {
+        let mergedRows = UnsafeMutableBufferPointer<UInt32>.allocate(capacity: total)
+        let mergedKeys = UnsafeMutableBufferPointer<UInt64>.allocate(capacity: total)
+        defer {
+            mergedRows.deallocate()
+            mergedKeys.deallocate()
+        }
+        rows.withUnsafeMutableBufferPointer { rows in
+            keys.withUnsafeMutableBufferPointer { keys in
+                mergedRows.baseAddress!.initialize(from: rows.baseAddress! + base, count: old)
+                mergedKeys.baseAddress!.initialize(from: keys.baseAddress! + base, count: old)
+                Self.mergeBack(rows: mergedRows, keys: mergedKeys, base: 0, old: old, newKeys: newKeys, newRows: newRows, newIDs: newIDs, id: id)
+                place(rows, keys, mergedRows, mergedKeys)
+            }
+        }
+    }
+
+    /// Merges a group into a full block and moves the entries past its capacity to the front
+    /// of the next block (which has room for them).
+    private mutating func shiftIntoNext(
+        _ index: Int, base: Int, old: Int, total: Int, keys newKeys: ArraySlice<UInt64>,
+        rows newRows: ArraySlice<UInt32>, ids newIDs: ArraySlice<Int64>, id: (UInt32) -> Int64
+    ) {
+        let overflow = total - Self.capacity
+        let next = Int(blocks[index + 1])
+        let nextBase = next * Self.capacity
+        let nextFill = Int(fill[next])
+        mergedRun(base: base, old: old, total: total, keys: newKeys, rows: newRows, ids: newIDs, id: id) { rows, keys, mergedRows, mergedKeys in
+            (rows.baseAddress! + base).update(from: mergedRows.baseAddress!, count: Self.capacity)
+            (keys.baseAddress! + base).update(from: mergedKeys.baseAddress!, count: Self.capacity)
+            (rows.baseAddress! + nextBase + overflow).update(from: rows.baseAddress! + nextBase, count: nextFill)
+            (keys.baseAddress! + nextBase + overflow).update(from: keys.baseAddress! + nextBase, count: nextFill)
+            (rows.baseAddress! + nextBase).update(from: mergedRows.baseAddress! + Self.capacity, count: overflow)
+            (keys.baseAddress! + nextBase).update(from: mergedKeys.baseAddress! + Self.capacity, count: overflow)
+        }
+        fill[Int(blocks[index])] = Int32(Self.capacity)
+        sortedFill[Int(blocks[index])] = Int32(Self.capacity)
+        fill[next] = Int32(nextFill + overflow)
+        sortedFill[next] += Int32(overflow)  // the overflow goes in front of its sorted part
+        firstKeys[index] = keys[base]
+        firstIDs[index] = id(rows[base])
+        firstKeys[index + 1] = keys[nextBase]
+        firstIDs[index + 1] = id(rows[nextBase])
+    }
+
+    /// Merges sorted new entries into `old` sorted entries at `base`, from the back, in place:
+    /// for each new entry, a binary search (in a block `touch` has brought into the cache) finds
+    /// the old entries that sort after it, and they move up as one block.
+    private static func mergeBack<
+        NewKeys: RandomAccessCollection<UInt64>, NewRows: RandomAccessCollection<UInt32>, NewIDs: RandomAccessCollection<Int64>
+    >(
+        rows: UnsafeMutableBufferPointer<UInt32>, keys: UnsafeMutableBufferPointer<UInt64>, base: Int, old: Int,
+        newKeys: NewKeys, newRows: NewRows, newIDs: NewIDs, id: (UInt32) -> Int64
+    ) where NewKeys.Index == Int, NewRows.Index == Int, NewIDs.Index == Int {
+        var end = base + old  // old entries still unmoved: [base, end)
+        var d = base + old + newKeys.count  // one past the next slot to fill
+        // The three collections share their indices.
+        var j = newKeys.endIndex - 1
+        while j >= newKeys.startIndex {
+            let key = newKeys[j]
+            let newID = newIDs[j - newKeys.startIndex + newIDs.startIndex]
+            var low = base
+            var high = end
+            while low < high {
+                let mid = (low + high) >> 1
+                if keys[mid] > key || (keys[mid] == key && id(rows[mid]) > newID) { high = mid } else { low = mid + 1 }
+            }
+            let run = end - low
+            if run > 0 {
+                d -= run
+                (rows.baseAddress! + d).update(from: rows.baseAddress! + low, count: run)
+                (keys.baseAddress! + d).update(from: keys.baseAddress! + low, count: run)
+                end = low
+            }
+            d -= 1
+            rows[d] = newRows[j - newKeys.startIndex + newRows.startIndex]
+            keys[d] = key
+            j -= 1
+        }
+    }
+
+    private mutating func appendArenaBlock() {
+        rows.append(contentsOf: repeatElement(0, count: Self.capacity))
+        keys.append(contentsOf: repeatElement(0, count: Self.capacity))
+        fill.append(0)
+        sortedFill.append(0)
+    }
+
+    private mutating func appendBlock() {
+        appendArenaBlock()
+        blocks.append(Int32(fill.count - 1))
+        firstKeys.append(0)
+        firstIDs.append(0)
+    }
+
+    /// Puts every split's new blocks into the block list in place (`replacements` in increasing
+    /// index order), working from the back: only the entries after the first split move, once,
+    /// so a frame that splits near the end (deals in date order) costs next to nothing.
+    private mutating func splice(_ replacements: [(index: Int, made: [Int32])], id: (UInt32) -> Int64) {
+        let extra = replacements.reduce(0) { $0 + $1.made.count - 1 }
+        let old = blocks.count
+        blocks.append(contentsOf: repeatElement(0, count: extra))
+        firstKeys.append(contentsOf: repeatElement(0, count: extra))
+        firstIDs.append(contentsOf: repeatElement(0, count: extra))
+        var write = old + extra  // one past the next slot to fill
+        var read = old  // one past the old entries not yet moved
+        for (index, made) in replacements.reversed() {
+            let run = read - (index + 1)
+            write -= run
+            Self.move(&blocks, from: index + 1, to: write, count: run)
+            Self.move(&firstKeys, from: index + 1, to: write, count: run)
+            Self.move(&firstIDs, from: index + 1, to: write, count: run)
+            write -= made.count
+            for (offset, block) in made.enumerated() {
+                let first = Int(block) * Self.capacity
+                blocks[write + offset] = block
+                firstKeys[write + offset] = keys[first]
+                firstIDs[write + offset] = id(rows[first])
+            }
+            read = index
+        }
+    }
+
+    /// Moves `count` elements of `array` from `from` to `to` (the ranges may overlap).
+    private static func move<T>(_ array: inout [T], from: Int, to: Int, count: Int) {
+        guard count > 0, from != to else { return }
+        array.withUnsafeMutableBufferPointer { (buffer: inout UnsafeMutableBufferPointer<T>) in
+            (buffer.baseAddress! + to).update(from: buffer.baseAddress! + from, count: count)
+        }
+    }
+
+    /// Recomputes each block's start in the view from block `from` on (the blocks before it did
+    /// not change).
+    mutating func renumber(from: Int = 0) {
+        if starts.count < blocks.count + 1 { starts.append(contentsOf: repeatElement(0, count: blocks.count + 1 - starts.count)) }
+        if starts.count > blocks.count + 1 { starts.removeLast(starts.count - blocks.count - 1) }
+        var total = starts[from]
+        starts.withUnsafeMutableBufferPointer { starts in
+            fill.withUnsafeBufferPointer { fill in
+                blocks.withUnsafeBufferPointer { blocks in
+                    for index in from..<blocks.count {
+                        starts[index] = total
+                        total += Int(fill[Int(blocks[index])])
+                    }
+                    starts[blocks.count] = total
+                }
+            }
+        }
+    }
+}
