@@ -28,7 +28,7 @@ struct SortedBlocks {
     static let buildFill = capacity - capacity / 16
 
     /// Most entries a block keeps unsorted at its end (`SortedBlocks+Merging.swift`).
-    static let pendingLimit = 32
+    static let pendingLimit = 64
 
     // MARK: Storage
     // Written only by SortedBlocks' own files (this one, +Merging, +Reading).
