@@ -2,20 +2,22 @@
     import Glibc
 #endif
 
-/// Asks the kernel to back big, randomly read arrays with 2 MB pages (transparent huge pages,
-/// where the system leaves them to `madvise`), so a read anywhere in them rarely misses the TLB.
+/// Asks the kernel to back big arrays with 2 MB pages (transparent huge pages, where the system
+/// leaves them to `madvise`), so a read anywhere in them rarely misses the TLB.
 ///
-/// Why: merging a frame's deals into the sorted view writes to a few hundred blocks scattered
-/// over a 240 MB arena at 10M deals, and with 4 KB pages each can cost a page walk as well as its
-/// cache miss (docs/architecture.md §8). Measured: ingesting 10M deals and re-sorting by every
-/// column, 17.9 s before, 16.5 s after (one run each, a small gain on a noisy machine). Elsewhere,
-/// and for arrays under 4 MB, it does nothing. Pages are still only taken as they are written.
+/// Only for memory first written off the drawing thread: a re-sort's arrays, which it fills in
+/// random order, and so the view they become (docs/architecture.md §8). A 2 MB page is zeroed
+/// when first written — 4 ms on this machine — so the columns and the room a view grows into keep
+/// small pages: with the whole arena and the columns advised, ingesting 10M deals had 238 merges
+/// of over 2 ms, all page faults (faulting the columns in ahead on a thread only moved the stalls
+/// to the allocations waiting for it). Measured at 10M: a re-sort by price 0.25–0.32× a plain sort
+/// with small pages, 0.12–0.20× with 2 MB ones. Elsewhere, and for arrays under 4 MB, it does nothing.
 enum HugePages {
     static let size = 2 << 20
 
-    /// Advises the whole capacity of `array` (the reserved part included).
-    static func advise<Element>(_ array: inout [Element]) {
-        let bytes = array.capacity * MemoryLayout<Element>.stride
+    /// Advises the first `count` elements' room of `array` (its capacity when nil).
+    static func advise<Element>(_ array: inout [Element], count: Int? = nil) {
+        let bytes = (count ?? array.capacity) * MemoryLayout<Element>.stride
         guard bytes >= 2 * size else { return }
         array.withUnsafeMutableBufferPointer { buffer in
             if let base = buffer.baseAddress { advise(UnsafeMutableRawPointer(base), bytes: bytes) }

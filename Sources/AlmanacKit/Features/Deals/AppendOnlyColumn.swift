@@ -22,7 +22,6 @@ struct AppendOnlyColumn<Element: BitwiseCopyable>: RandomAccessCollection, @unch
         init(capacity: Int) {
             self.capacity = capacity
             base = .allocate(capacity: Swift.max(1, capacity))
-            HugePages.advise(UnsafeMutableRawPointer(base), bytes: capacity * MemoryLayout<Element>.stride)
         }
 
         deinit { base.deallocate() }

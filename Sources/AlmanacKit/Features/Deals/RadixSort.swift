@@ -182,9 +182,9 @@ extension RadixSort {
         for value in 0..<digit.values { largest = max(largest, ends[value + 1] - ends[value]) }
         var rows: [UInt32] = []
         var keys = [UInt64](unsafeUninitializedCapacity: max(capacity, n)) { keys, written in
-            if let base = keys.baseAddress { HugePages.advise(UnsafeMutableRawPointer(base), bytes: keys.count * 8) }
+            if let base = keys.baseAddress { HugePages.advise(UnsafeMutableRawPointer(base), bytes: n * 8) }
             rows = [UInt32](unsafeUninitializedCapacity: max(capacity, n)) { rows, rowsWritten in
-                if let base = rows.baseAddress { HugePages.advise(UnsafeMutableRawPointer(base), bytes: rows.count * 4) }
+                if let base = rows.baseAddress { HugePages.advise(UnsafeMutableRawPointer(base), bytes: n * 4) }
                 for index in 0..<n {
                     let from = row(index)
                     let key = source.key(from)
