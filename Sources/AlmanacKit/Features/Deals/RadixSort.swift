@@ -19,20 +19,8 @@ enum RadixSort {
 
     /// Sorts `keys` and `rows` together by key; equal keys keep their order.
     static func sort(keys: inout [UInt64], rows: inout [UInt32]) {
-        let n = keys.count
-        precondition(rows.count == n, "RadixSort: keys and rows differ in length")
-        guard n > 1 else { return }
-        let scratchKeys = UnsafeMutablePointer<UInt64>.allocate(capacity: n)
-        let scratchRows = UnsafeMutablePointer<UInt32>.allocate(capacity: n)
-        defer {
-            scratchKeys.deallocate()
-            scratchRows.deallocate()
-        }
-        keys.withUnsafeMutableBufferPointer { keys in
-            rows.withUnsafeMutableBufferPointer { rows in
-                withHistograms { msd(keys.baseAddress!, rows.baseAddress!, scratchKeys, scratchRows, n, counts: $0) }
-            }
-        }
+        precondition(rows.count == keys.count, "RadixSort: keys and rows differ in length")
+        sortRuns(keys: &keys, rows: &rows, ends: [keys.count][...], largest: keys.count)
     }
 
     /// Calls `body` with room for one histogram per recursion level (digits of 8 bits or more:
@@ -202,7 +190,8 @@ extension RadixSort {
         return (rows, keys)
     }
 
-    /// Sorts each run (ending at `ends`) of the pairs by the digits below the first pass's.
+    /// Sorts each run (ending at `ends`; `largest` is the longest) of the pairs by the digits
+    /// where its keys differ.
     private static func sortRuns(keys: inout [UInt64], rows: inout [UInt32], ends: ArraySlice<Int>, largest: Int) {
         guard largest > 1 else { return }
         let scratchKeys = UnsafeMutablePointer<UInt64>.allocate(capacity: largest)
