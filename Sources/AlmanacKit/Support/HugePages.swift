@@ -15,9 +15,9 @@
 enum HugePages {
     static let size = 2 << 20
 
-    /// Advises the first `count` elements' room of `array` (its capacity when nil).
-    static func advise<Element>(_ array: inout [Element], count: Int? = nil) {
-        let bytes = (count ?? array.capacity) * MemoryLayout<Element>.stride
+    /// Advises the room of the first `count` elements of `array`.
+    static func advise<Element>(_ array: inout [Element], count: Int) {
+        let bytes = count * MemoryLayout<Element>.stride
         guard bytes >= 2 * size else { return }
         array.withUnsafeMutableBufferPointer { buffer in
             if let base = buffer.baseAddress { advise(UnsafeMutableRawPointer(base), bytes: bytes) }

@@ -74,6 +74,10 @@ struct DealColumns: Sendable {
         idsAscending ? Int64(row) : ids[row]
     }
 
+    /// `tie` of a row number as the views store it (what every view's `id:` closure is).
+    @inline(__always)
+    func tie(_ row: UInt32) -> Int64 { tie(Int(row)) }
+
     /// The order-preserving sort key of a row for a column.
     @inline(__always)
     func key(_ row: Int, _ column: DealColumn) -> UInt64 {

@@ -222,13 +222,14 @@ extension DealStore {
         defer { (job.rows, job.keys, job.firstIDs) = found }
         let walksPending = job.walksPending && pendingView != nil
         let blockCount = walksPending ? pendingView!.view.blockCount : view.blockCount
-        let tie = { (row: UInt32) in columns.tie(Int(row)) }
         while block < blockCount {
             let stop = min(blockCount, block + 64)
-            // The blocks' unsorted tails go in order first, in place (the walk holds the view
-            // still; no copy of it is alive here), so the walk reads them straight.
-            if walksPending { pendingView!.view.sortPending(blocks: block..<stop, id: tie) } else { view.sortPending(blocks: block..<stop, id: tie) }
-            (walksPending ? pendingView!.view : view).collect(blocks: block..<stop, end: job.end, bits: bits, tie: columns.tie, into: &found)
+            // In place (`collect` sorts the blocks' tails first): the walk holds the view still.
+            if walksPending {
+                pendingView!.view.collect(blocks: block..<stop, end: job.end, bits: bits, tie: columns.tie, into: &found)
+            } else {
+                view.collect(blocks: block..<stop, end: job.end, bits: bits, tie: columns.tie, into: &found)
+            }
             block = stop
             job.walkBlock = block
             if DispatchTime.now().uptimeNanoseconds >= deadline, block < blockCount { return false }
@@ -324,7 +325,7 @@ extension DealStore {
             passingKeys.append(keys[index])
             filtering.totals.add(columns, Int(row))
         }
-        if !passingRows.isEmpty { filtering.view.insert(keys: passingKeys, rows: passingRows) { columns.tie(Int($0)) } }
+        if !passingRows.isEmpty { filtering.view.insert(keys: passingKeys, rows: passingRows, id: columns.tie) }
         filtering.merged = end
         self.filtering = filtering
     }
@@ -336,70 +337,5 @@ extension DealStore {
         let (rows, keys) = sortedRows(from..<end)
         insertFiltered(rows: rows, keys: keys, upTo: end)
         return end - from
-    }
-}
-
-extension DealStore {
-    /// Where the deal with `id` is in the view shown: its position, hidden by the filter, or
-    /// not received yet. A binary search while ids arrive in order (a server's), else a scan.
-    public func find(id: Int64) -> DealLookup {
-        guard let row = row(ofID: id) else { return .notReceived }
-        if let filtering {
-            guard filtering.matcher.matches(columns, row) else { return .filteredOut }
-            if row >= filtering.merged { return .notReceived }
-        }
-        return .at(position(ofRow: row))
-    }
-
-    /// The row holding `id` among the merged rows; nil when none does.
-    private func row(ofID id: Int64) -> Int? {
-        let ids = columns.ids
-        if columns.idsAscending {
-            var (low, high) = (0, merged)
-            while low < high {
-                let mid = (low + high) >> 1
-                if ids[mid] < id { low = mid + 1 } else { high = mid }
-            }
-            return low < merged && ids[low] == id ? low : nil
-        }
-        return ids.withUnsafeBufferPointer { buffer in (0..<merged).first { buffer[$0] == id } }
-    }
-
-    /// The next view position after `position` (before it when `forward` is false) whose
-    /// instrument contains `text` (any case), wrapping around; nil when none does among the
-    /// `limit` rows looked at (250,000 by default: about 2 ms, read a block run at a time).
-    public func nextPosition(after position: Int, instrumentContaining text: String, forward: Bool = true, limit: Int = 250_000) -> Int? {
-        let count = shown.count
-        guard count > 0, !text.isEmpty else { return nil }
-        var probe = DealFilter()
-        probe.instrument = text
-        let passes = DealMatcher(probe, names: columns.names).instrumentPasses
-        guard passes.contains(true) else { return nil }
-        let instruments = columns.instruments
-        var checked = 0
-        var next = forward ? position + 1 : position - 1  // the display position looked at next
-        while checked < min(count, limit) {
-            next = (next % count + count) % count
-            // A run of display positions from `next`, up to the table's end (or start) and 64k long.
-            let length = min(65_536, min(count, limit) - checked, forward ? count - next : next + 1)
-            let low = forward ? next : next - length + 1
-            let rows = rowsShown(from: low, to: low + length)
-            for index in 0..<length {
-                let offset = forward ? index : length - 1 - index
-                if passes[Int(instruments[Int(rows[offset])])] { return low + offset }
-            }
-            checked += length
-            next = forward ? low + length : low - 1
-        }
-        return nil
-    }
-
-    /// The rows at display positions `from..<to` of the view shown, in display order.
-    private func rowsShown(from: Int, to: Int) -> [UInt32] {
-        let view = shown
-        let columns = self.columns
-        let tie = { (row: UInt32) in columns.tie(Int(row)) }
-        guard descending else { return view.rows(from: from, to: to, id: tie) }
-        return view.rows(from: view.count - to, to: view.count - from, id: tie).reversed()
     }
 }

@@ -137,8 +137,7 @@ public final class DealStore {
         guard first < end, !(filterJob?.holdsView ?? false) else { return }
         merged = end
         let (rows, keys) = sortedRows(first..<end)
-        let columns = self.columns
-        view.insert(keys: keys, rows: rows) { columns.tie(Int($0)) }
+        view.insert(keys: keys, rows: rows, id: columns.tie)
         if filtering?.merged == first { insertFiltered(rows: rows, keys: keys, upTo: end) }
     }
 
@@ -236,10 +235,7 @@ public final class DealStore {
         }
         guard let resort, var built = resort.result.view.withLock({ $0.take() }) else { return false }
         self.resort = nil
-        if resort.tiesByRow, !columns.idsAscending {  // ids stopped arriving in order meanwhile
-            let columns = self.columns
-            built.retie { columns.tie(Int($0)) }
-        }
+        if resort.tiesByRow, !columns.idsAscending { built.retie(columns.tie) }  // ids stopped arriving in order meanwhile
         if resort.column == .instrument, columns.names.count != resort.names {
             discard(built)
             column = resort.column
@@ -263,8 +259,7 @@ public final class DealStore {
     /// kept each block's first row number as its tie; they take the ids (a read a block), and a
     /// filter being built starts over.
     private func retie() {
-        let columns = self.columns
-        let tie = { (row: UInt32) in columns.tie(Int(row)) }
+        let tie: (UInt32) -> Int64 = columns.tie
         view.retie(tie)
         filtering?.view.retie(tie)
         pendingView?.view.retie(tie)
@@ -309,7 +304,7 @@ public final class DealStore {
         order = nil
         var view = SortedBlocks()
         // Consumed, so the view holds the only reference and lays its blocks out without a copy.
-        view.build(adopting: consume rows, keys: consume keys, id: { columns.tie(Int($0)) }, reserve: reserve)
+        view.build(adopting: consume rows, keys: consume keys, id: columns.tie, reserve: reserve)
         return view
     }
 
@@ -321,8 +316,7 @@ public final class DealStore {
 
     /// The row number shown at a view position (0 = top).
     public func row(atPosition position: Int) -> Int {
-        let columns = self.columns
-        return Int(shown.row(at: ascending(position)) { columns.tie(Int($0)) })
+        Int(shown.row(at: ascending(position), id: columns.tie))
     }
 
     /// The deal shown at a view position.
@@ -337,22 +331,23 @@ public final class DealStore {
 
     /// Up to `count` deals from view position `offset`.
     public func window(offset: Int, count: Int) -> [Deal] {
-        let view = shown
-        let start = max(0, min(offset, view.count))
-        let end = min(view.count, start + max(0, count))
+        let start = max(0, min(offset, shown.count))
+        let end = min(shown.count, start + max(0, count))
         guard start < end else { return [] }
-        let columns = self.columns
-        let tie = { (row: UInt32) in columns.tie(Int(row)) }
-        if descending {
-            return view.rows(from: view.count - end, to: view.count - start, id: tie).reversed().map { columns.deal(Int($0)) }
-        }
-        return view.rows(from: start, to: end, id: tie).map { columns.deal(Int($0)) }
+        let columns = self.columns  // one copy for the rows, not one per row
+        return rowsShown(from: start, to: end).map { columns.deal(Int($0)) }
+    }
+
+    /// The rows at display positions `from..<to` of the view shown, in display order.
+    func rowsShown(from: Int, to: Int) -> [UInt32] {
+        let view = shown
+        guard descending else { return view.rows(from: from, to: to, id: columns.tie) }
+        return view.rows(from: view.count - to, to: view.count - from, id: columns.tie).reversed()
     }
 
     /// Where a row stands in the view now (to keep it in place while paused).
     public func position(ofRow row: Int) -> Int {
-        let columns = self.columns
-        let position = shown.position(key: columns.key(row, column), id: columns.tie(row)) { columns.tie(Int($0)) }
+        let position = shown.position(key: columns.key(row, column), id: columns.tie(row), idOf: columns.tie)
         return ascending(position)
     }
 }

@@ -5,7 +5,8 @@ import Foundation
 
 /// Reading the view in order. A block whose tail is not sorted yet (`SortedBlocks+Merging.swift`)
 /// is put in order on the side as it is read (at most `capacity` entries; the view is not
-/// changed), so reading never waits for merges. `id` gives a row's tie (`DealColumns.tie`).
+/// changed), so reading never waits for merges; only a filter's walk (`collect`) sorts the
+/// tails in place. `id` gives a row's tie (`DealColumns.tie`).
 extension SortedBlocks {
     /// The row at an ascending view position.
     func row(at position: Int, id: (UInt32) -> Int64) -> UInt32 {
@@ -101,45 +102,30 @@ extension SortedBlocks {
     /// Appends the entries (row, key) of the blocks at view positions `range` (block indices,
     /// in view order) whose row is below `end` and has its bit set in `bits`, in order; and the
     /// tie (`DealColumns.tie`) of every `buildFill`-th appended entry to `firstIDs` (each block's
-    /// first, for `build`).
-    func collect(
-        blocks range: Range<Int>, end: Int, bits: [UInt64], tie: (Int) -> Int64,
+    /// first, for `build`). The blocks' unsorted tails are sorted in place first
+    /// (`sortPending`): a filter's walk reads every block once, so the order it puts them in
+    /// is kept.
+    mutating func collect(
+        blocks range: Range<Int>, end: Int, bits: [UInt64], tie: (UInt32) -> Int64,
         into found: inout (rows: [UInt32], keys: [UInt64], firstIDs: [Int64])
     ) {
+        sortPending(blocks: range, id: tie)
         rows.withUnsafeBufferPointer { rows in
             keys.withUnsafeBufferPointer { keys in
                 bits.withUnsafeBufferPointer { bits in
                     for index in range {
                         let block = Int(blocks[index])
-                        if sortedFill[block] != fill[block] {
-                            let entries = ordered(block, id: { tie(Int($0)) })
-                            entries.rows.withUnsafeBufferPointer { rows in
-                                entries.keys.withUnsafeBufferPointer { keys in
-                                    Self.collect(rows, keys, 0..<rows.count, end: end, bits: bits, tie: tie, into: &found)
-                                }
-                            }
-                            continue
-                        }
                         let base = block * Self.capacity
-                        Self.collect(rows, keys, base..<base + Int(fill[block]), end: end, bits: bits, tie: tie, into: &found)
+                        for slot in base..<base + Int(fill[block]) {
+                            let row = Int(rows[slot])
+                            guard row < end, bits[row &>> 6] & (1 &<< UInt64(row & 63)) != 0 else { continue }
+                            if found.rows.count % Self.buildFill == 0 { found.firstIDs.append(tie(rows[slot])) }
+                            found.rows.append(rows[slot])
+                            found.keys.append(keys[slot])
+                        }
                     }
                 }
             }
-        }
-    }
-
-    /// Appends the entries at `slots` whose row is below `end` and marked in `bits` (`collect`).
-    @inline(__always)
-    private static func collect(
-        _ rows: UnsafeBufferPointer<UInt32>, _ keys: UnsafeBufferPointer<UInt64>, _ slots: Range<Int>, end: Int,
-        bits: UnsafeBufferPointer<UInt64>, tie: (Int) -> Int64, into found: inout (rows: [UInt32], keys: [UInt64], firstIDs: [Int64])
-    ) {
-        for slot in slots {
-            let row = Int(rows[slot])
-            guard row < end, bits[row &>> 6] & (1 &<< UInt64(row & 63)) != 0 else { continue }
-            if found.rows.count % buildFill == 0 { found.firstIDs.append(tie(row)) }
-            found.rows.append(rows[slot])
-            found.keys.append(keys[slot])
         }
     }
 }
