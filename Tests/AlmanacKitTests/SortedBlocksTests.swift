@@ -76,10 +76,10 @@ final class SortedBlocksTests: XCTestCase {
         }
         var found = (rows: [UInt32](), keys: [UInt64](), firstIDs: [Int64]())
         let bits = [UInt64](repeating: .max, count: 1_000)  // every row marked: the walk keeps all, in order
-        view.collect(blocks: 0..<view.blockCount, end: 64_000, bits: bits, tie: { id[$0]! }, into: &found)
+        view.collect(blocks: 0..<view.slotCount, end: 64_000, bits: bits, tie: { id[$0]! }, into: &found)
         XCTAssertEqual(found.rows, expected)
         XCTAssertEqual(found.keys, expected.map { key[$0]! })
-        view.sortPending(blocks: 0..<view.blockCount) { id[$0]! }
+        view.sortPending(blocks: 0..<view.slotCount) { id[$0]! }
         XCTAssertEqual(view.fill, view.sortedFill, "every tail merged")
         XCTAssertEqual(view.rows(from: 0, to: view.count) { _ in 0 }, expected, "in order in place")
     }

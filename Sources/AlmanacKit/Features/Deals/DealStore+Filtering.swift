@@ -221,9 +221,9 @@ extension DealStore {
         (job.rows, job.keys, job.firstIDs) = ([], [], [])
         defer { (job.rows, job.keys, job.firstIDs) = found }
         let walksPending = job.walksPending && pendingView != nil
-        let blockCount = walksPending ? pendingView!.view.blockCount : view.blockCount
-        while block < blockCount {
-            let stop = min(blockCount, block + 64)
+        let slotCount = walksPending ? pendingView!.view.slotCount : view.slotCount
+        while block < slotCount {
+            let stop = min(slotCount, block + 64)
             // In place (`collect` sorts the blocks' tails first): the walk holds the view still.
             if walksPending {
                 pendingView!.view.collect(blocks: block..<stop, end: job.end, bits: bits, tie: columns.tie, into: &found)
@@ -232,7 +232,7 @@ extension DealStore {
             }
             block = stop
             job.walkBlock = block
-            if DispatchTime.now().uptimeNanoseconds >= deadline, block < blockCount { return false }
+            if DispatchTime.now().uptimeNanoseconds >= deadline, block < slotCount { return false }
         }
         return true
     }

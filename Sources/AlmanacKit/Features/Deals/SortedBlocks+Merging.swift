@@ -20,35 +20,42 @@ extension SortedBlocks {
     mutating func insert(keys newKeys: [UInt64], rows newRows: [UInt32], id: (UInt32) -> Int64) {
         let k = newKeys.count
         guard k > 0 else { return }
-        if blocks.isEmpty { appendBlock() }
+        if list.isEmpty { appendBlock() }
         let newIDs = newRows.map(id)
-        // Group the new entries by the block they belong in.
+        // Group the new entries by the block they belong in (by slot in the list).
         var groups: [(block: Int, start: Int, end: Int)] = []
         var block = 0
         var j = 0
         while j < k {
-            block = target(newKeys[j], newIDs[j], from: block)
+            block = list.target(newKeys[j], newIDs[j], from: block)
             var end = j + 1
-            if block + 1 < blocks.count {
-                let nextKey = firstKeys[block + 1]
-                let nextID = firstIDs[block + 1]
+            if let next = list.next(block) {
+                let nextKey = list.firstKeys[next]
+                let nextID = list.firstIDs[next]
                 while end < k, Self.less(newKeys[end], newIDs[end], nextKey, nextID) { end += 1 }
             } else {
                 end = k
             }
             groups.append((block, j, end))
+            list.add(end - j, at: block)
             j = end
         }
-        let firstBlock = groups[0].block
         groups.removeAll { appendPending(into: $0.block, keys: newKeys[$0.start..<$0.end], rows: newRows[$0.start..<$0.end], ids: newIDs) }
         touch(groups.map(\.block))
-        var replacements: [(index: Int, made: [Int32])] = []
+        var replacements: [(slot: Int, made: [Int32])] = []
         for (block, start, end) in groups {
             let made = merge(into: block, keys: newKeys[start..<end], rows: newRows[start..<end], ids: newIDs[start..<end], id: id)
             if made.count > 1 { replacements.append((block, made)) }
         }
-        if !replacements.isEmpty { splice(replacements, id: id) }
-        renumber(from: firstBlock)
+        // From the last back: a split page moves only the slots after it.
+        for (slot, made) in replacements.reversed() {
+            let entries = made.map { block in
+                let first = Int(block) * Self.capacity
+                return (block: block, key: keys[first], id: id(rows[first]), entries: Int(fill[Int(block)]))
+            }
+            list.replace(slot, with: entries)
+        }
+        list.renumber()
     }
 
     /// Appends a group at the end of its block, unsorted, when the block has room and its
@@ -57,11 +64,11 @@ extension SortedBlocks {
     private mutating func appendPending(into index: Int, keys newKeys: ArraySlice<UInt64>, rows newRows: ArraySlice<UInt32>, ids newIDs: [Int64])
         -> Bool
     {
-        let physical = Int(blocks[index])
+        let physical = Int(list.blocks[index])
         let old = Int(fill[physical])
         let count = newKeys.count
         guard old > 0, old + count <= Self.capacity, old - Int(sortedFill[physical]) + count <= Self.pendingLimit,
-            !Self.less(newKeys[newKeys.startIndex], newIDs[newKeys.startIndex], firstKeys[index], firstIDs[index])
+            !Self.less(newKeys[newKeys.startIndex], newIDs[newKeys.startIndex], list.firstKeys[index], list.firstIDs[index])
         else { return false }
         let base = physical * Self.capacity + old
         rows.withUnsafeMutableBufferPointer { rows in
@@ -104,9 +111,10 @@ extension SortedBlocks {
         sortedFill[physical] = Int32(end)
     }
 
-    /// Sorts the tails of the blocks at view indices `range` (before a walk reads them in order).
+    /// Sorts the tails of the blocks at slots `range` of the list (before a walk reads them in
+    /// order).
     mutating func sortPending(blocks range: Range<Int>, id: (UInt32) -> Int64) {
-        for index in range { sortPending(Int(blocks[index]), id: id) }
+        for slot in range where list.isLive(slot) { sortPending(Int(list.blocks[slot]), id: id) }
     }
 
     /// Stable insertion sort of a few entries by (key, id).
@@ -146,7 +154,7 @@ extension SortedBlocks {
         rows.withUnsafeBufferPointer { rows in
             keys.withUnsafeBufferPointer { keys in
                 for index in indices {
-                    let base = Int(blocks[index]) * Self.capacity
+                    let base = Int(list.blocks[index]) * Self.capacity
                     let used = Int(fill[base / Self.capacity])
                     // One load per 64-byte line: 8 keys, then 16 row numbers.
                     for offset in stride(from: 0, to: used, by: 8) { sink &+= keys[base + offset] }
@@ -159,36 +167,16 @@ extension SortedBlocks {
 
     @inline(__always)
     static func less(_ key: UInt64, _ id: Int64, _ otherKey: UInt64, _ otherID: Int64) -> Bool {
-        key < otherKey || (key == otherKey && id < otherID)
+        BlockList.less(key, id, otherKey, otherID)
     }
 
-    /// The last block (at or after `from`) whose first entry is not after (key, id); `from` itself
-    /// when none is. Gallops forward, then searches.
-    func target(_ key: UInt64, _ id: Int64, from: Int) -> Int {
-        var low = from
-        var step = 1
-        var high = from + 1
-        while high < blocks.count, !Self.less(key, id, firstKeys[high], firstIDs[high]) {
-            low = high
-            high += step
-            step <<= 1
-        }
-        high = min(high, blocks.count)
-        // firstKeys[low] ≤ new (or low == from); the answer is in [low, high).
-        while high - low > 1 {
-            let mid = (low + high) >> 1
-            if Self.less(key, id, firstKeys[mid], firstIDs[mid]) { high = mid } else { low = mid }
-        }
-        return low
-    }
-
-    /// Merges a group into the block at view index `index`; returns the blocks it became (itself
-    /// first, then new ones) when it had to split.
+    /// Merges a group into the block at slot `index` of the list; returns the blocks it became
+    /// (itself first, then new ones) when it had to split.
     private mutating func merge(
         into index: Int, keys newKeys: ArraySlice<UInt64>, rows newRows: ArraySlice<UInt32>,
         ids newIDs: ArraySlice<Int64>, id: (UInt32) -> Int64
     ) -> [Int32] {
-        let physical = Int(blocks[index])
+        let physical = Int(list.blocks[index])
         sortPending(physical, id: id)
         let base = physical * Self.capacity
         let old = Int(fill[physical])
@@ -201,9 +189,9 @@ extension SortedBlocks {
             }
             fill[physical] = Int32(total)
             sortedFill[physical] = Int32(total)
-            if old == 0 || Self.less(newKeys[newKeys.startIndex], newIDs[newIDs.startIndex], firstKeys[index], firstIDs[index]) {
-                firstKeys[index] = newKeys[newKeys.startIndex]
-                firstIDs[index] = newIDs[newIDs.startIndex]
+            if old == 0 || Self.less(newKeys[newKeys.startIndex], newIDs[newIDs.startIndex], list.firstKeys[index], list.firstIDs[index]) {
+                list.firstKeys[index] = newKeys[newKeys.startIndex]
+                list.firstIDs[index] = newIDs[newIDs.startIndex]
             }
             return [Int32(physical)]
         }
@@ -211,8 +199,8 @@ extension SortedBlocks {
         // room (keeps blocks fuller: about 12 bytes an entry become 15 rather than 18), or share
         // the run out over as few new blocks as fit, evenly.
         let overflow = total - Self.capacity
-        if index + 1 < blocks.count, Self.capacity - Int(fill[Int(blocks[index + 1])]) >= overflow {
-            shiftIntoNext(index, base: base, old: old, total: total, keys: newKeys, rows: newRows, ids: newIDs, id: id)
+        if let next = list.next(index), Self.capacity - Int(fill[Int(list.blocks[next])]) >= overflow {
+            shiftIntoNext(index, next: next, base: base, old: old, total: total, keys: newKeys, rows: newRows, ids: newIDs, id: id)
             return [Int32(physical)]
         }
         let parts = (total + Self.capacity - 1) / Self.capacity
@@ -266,13 +254,13 @@ extension SortedBlocks {
     }
 
     /// Merges a group into a full block and moves the entries past its capacity to the front
-    /// of the next block (which has room for them).
+    /// of the next block (at slot `nextSlot`, which has room for them).
     private mutating func shiftIntoNext(
-        _ index: Int, base: Int, old: Int, total: Int, keys newKeys: ArraySlice<UInt64>,
+        _ index: Int, next nextSlot: Int, base: Int, old: Int, total: Int, keys newKeys: ArraySlice<UInt64>,
         rows newRows: ArraySlice<UInt32>, ids newIDs: ArraySlice<Int64>, id: (UInt32) -> Int64
     ) {
         let overflow = total - Self.capacity
-        let next = Int(blocks[index + 1])
+        let next = Int(list.blocks[nextSlot])
         let nextBase = next * Self.capacity
         let nextFill = Int(fill[next])
         mergedRun(base: base, old: old, total: total, keys: newKeys, rows: newRows, ids: newIDs, id: id) { rows, keys, mergedRows, mergedKeys in
@@ -283,14 +271,16 @@ extension SortedBlocks {
             (rows.baseAddress! + nextBase).update(from: mergedRows.baseAddress! + Self.capacity, count: overflow)
             (keys.baseAddress! + nextBase).update(from: mergedKeys.baseAddress! + Self.capacity, count: overflow)
         }
-        fill[Int(blocks[index])] = Int32(Self.capacity)
-        sortedFill[Int(blocks[index])] = Int32(Self.capacity)
+        fill[Int(list.blocks[index])] = Int32(Self.capacity)
+        sortedFill[Int(list.blocks[index])] = Int32(Self.capacity)
         fill[next] = Int32(nextFill + overflow)
         sortedFill[next] += Int32(overflow)  // the overflow goes in front of its sorted part
-        firstKeys[index] = keys[base]
-        firstIDs[index] = id(rows[base])
-        firstKeys[index + 1] = keys[nextBase]
-        firstIDs[index + 1] = id(rows[nextBase])
+        list.add(-overflow, at: index)
+        list.add(overflow, at: nextSlot)
+        list.firstKeys[index] = keys[base]
+        list.firstIDs[index] = id(rows[base])
+        list.firstKeys[nextSlot] = keys[nextBase]
+        list.firstIDs[nextSlot] = id(rows[nextBase])
     }
 
     /// Merges sorted new entries into `old` sorted entries at `base`, from the back, in place:
@@ -338,63 +328,7 @@ extension SortedBlocks {
 
     private mutating func appendBlock() {
         appendArenaBlock()
-        blocks.append(Int32(fill.count - 1))
-        firstKeys.append(0)
-        firstIDs.append(0)
-    }
-
-    /// Puts every split's new blocks into the block list in place (`replacements` in increasing
-    /// index order), working from the back: only the entries after the first split move, once,
-    /// so a frame that splits near the end (deals in date order) costs next to nothing.
-    private mutating func splice(_ replacements: [(index: Int, made: [Int32])], id: (UInt32) -> Int64) {
-        let extra = replacements.reduce(0) { $0 + $1.made.count - 1 }
-        let old = blocks.count
-        blocks.append(contentsOf: repeatElement(0, count: extra))
-        firstKeys.append(contentsOf: repeatElement(0, count: extra))
-        firstIDs.append(contentsOf: repeatElement(0, count: extra))
-        var write = old + extra  // one past the next slot to fill
-        var read = old  // one past the old entries not yet moved
-        for (index, made) in replacements.reversed() {
-            let run = read - (index + 1)
-            write -= run
-            Self.move(&blocks, from: index + 1, to: write, count: run)
-            Self.move(&firstKeys, from: index + 1, to: write, count: run)
-            Self.move(&firstIDs, from: index + 1, to: write, count: run)
-            write -= made.count
-            for (offset, block) in made.enumerated() {
-                let first = Int(block) * Self.capacity
-                blocks[write + offset] = block
-                firstKeys[write + offset] = keys[first]
-                firstIDs[write + offset] = id(rows[first])
-            }
-            read = index
-        }
-    }
-
-    /// Moves `count` elements of `array` from `from` to `to` (the ranges may overlap).
-    private static func move<T>(_ array: inout [T], from: Int, to: Int, count: Int) {
-        guard count > 0, from != to else { return }
-        array.withUnsafeMutableBufferPointer { (buffer: inout UnsafeMutableBufferPointer<T>) in
-            (buffer.baseAddress! + to).update(from: buffer.baseAddress! + from, count: count)
-        }
-    }
-
-    /// Recomputes each block's start in the view from block `from` on (the blocks before it did
-    /// not change).
-    mutating func renumber(from: Int = 0) {
-        if starts.count < blocks.count + 1 { starts.append(contentsOf: repeatElement(0, count: blocks.count + 1 - starts.count)) }
-        if starts.count > blocks.count + 1 { starts.removeLast(starts.count - blocks.count - 1) }
-        var total = starts[from]
-        starts.withUnsafeMutableBufferPointer { starts in
-            fill.withUnsafeBufferPointer { fill in
-                blocks.withUnsafeBufferPointer { blocks in
-                    for index in from..<blocks.count {
-                        starts[index] = total
-                        total += Int(fill[Int(blocks[index])])
-                    }
-                    starts[blocks.count] = total
-                }
-            }
-        }
+        list.append(block: Int32(fill.count - 1), key: 0, id: 0, entries: 0)
+        list.renumber()
     }
 }

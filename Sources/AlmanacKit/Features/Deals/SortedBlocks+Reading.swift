@@ -10,10 +10,10 @@ import Foundation
 extension SortedBlocks {
     /// The row at an ascending view position.
     func row(at position: Int, id: (UInt32) -> Int64) -> UInt32 {
-        let block = block(containing: position)
-        let physical = Int(blocks[block])
-        if sortedFill[physical] == fill[physical] { return rows[physical * Self.capacity + position - starts[block]] }
-        return ordered(physical, id: id).rows[position - starts[block]]
+        let (slot, start) = list.locate(position)
+        let physical = Int(list.blocks[slot])
+        if sortedFill[physical] == fill[physical] { return rows[physical * Self.capacity + position - start] }
+        return ordered(physical, id: id).rows[position - start]
     }
 
     /// The entries of block `physical` in (key, id) order: its sorted part merged with its tail.
@@ -44,26 +44,16 @@ extension SortedBlocks {
         return (mergedRows, mergedKeys)
     }
 
-    /// The view index of the block holding an ascending position (binary search over starts).
-    private func block(containing position: Int) -> Int {
-        var low = 0
-        var high = blocks.count - 1
-        while low < high {
-            let mid = (low + high + 1) >> 1
-            if starts[mid] <= position { low = mid } else { high = mid - 1 }
-        }
-        return low
-    }
-
     /// Rows from ascending position `from` up to (not including) `to`, in order.
     func rows(from: Int, to: Int, id: (UInt32) -> Int64) -> [UInt32] {
         guard from < to else { return [] }
         var result: [UInt32] = []
         result.reserveCapacity(to - from)
-        var block = block(containing: from)
-        var index = from - starts[block]
-        while result.count < to - from {
-            let physical = Int(blocks[block])
+        let (first, start) = list.locate(from)
+        var slot: Int? = first
+        var index = from - start
+        while result.count < to - from, let block = slot {
+            let physical = Int(list.blocks[block])
             let used = Int(fill[physical])
             let take = min(used - index, to - from - result.count)
             if take > 0 {
@@ -74,7 +64,7 @@ extension SortedBlocks {
                     result += ordered(physical, id: id).rows[index..<index + take]
                 }
             }
-            block += 1
+            slot = list.next(block)
             index = 0
         }
         return result
@@ -82,9 +72,9 @@ extension SortedBlocks {
 
     /// The ascending position of the entry (key, id).
     func position(key: UInt64, id: Int64, idOf: (UInt32) -> Int64) -> Int {
-        guard !blocks.isEmpty else { return 0 }
-        let block = target(key, id, from: 0)
-        let physical = Int(blocks[block])
+        guard !list.isEmpty else { return 0 }
+        let block = list.target(key, id, from: 0)
+        let physical = Int(list.blocks[block])
         let base = physical * Self.capacity
         var low = 0
         var high = Int(sortedFill[physical])
@@ -96,11 +86,11 @@ extension SortedBlocks {
         where Self.less(keys[slot], idOf(rows[slot]), key, id) {
             low += 1  // the unsorted tail's entries before (key, id)
         }
-        return starts[block] + low
+        return list.start(of: block) + low
     }
 
-    /// Appends the entries (row, key) of the blocks at view positions `range` (block indices,
-    /// in view order) whose row is below `end` and has its bit set in `bits`, in order; and the
+    /// Appends the entries (row, key) of the blocks at slots `range` of the list (in view order;
+    /// unused slots skipped) whose row is below `end` and has its bit set in `bits`, in order; and the
     /// tie (`DealColumns.tie`) of every `buildFill`-th appended entry to `firstIDs` (each block's
     /// first, for `build`). The blocks' unsorted tails are sorted in place first
     /// (`sortPending`): a filter's walk reads every block once, so the order it puts them in
@@ -113,8 +103,8 @@ extension SortedBlocks {
         rows.withUnsafeBufferPointer { rows in
             keys.withUnsafeBufferPointer { keys in
                 bits.withUnsafeBufferPointer { bits in
-                    for index in range {
-                        let block = Int(blocks[index])
+                    for index in range where list.isLive(index) {
+                        let block = Int(list.blocks[index])
                         let base = block * Self.capacity
                         for slot in base..<base + Int(fill[block]) {
                             let row = Int(rows[slot])

@@ -10,15 +10,14 @@ import Foundation
 /// Why blocks: a flat sorted array moves the whole tail on every merge, so a frame's cost grows
 /// with the table (27 ms at 5M, 188 ms at 10M, measured). Here a frame's new entries, sorted
 /// among themselves, are grouped by the block they belong in and merged into that block only;
-/// a full block splits. A frame therefore costs O(k · log N + touched blocks · capacity) plus one
-/// pass over the block list (O(N / capacity)) to renumber — it depends on the batch, not on the
-/// table. Each block's start in the view is kept, so any view position is found by a binary
-/// search over blocks (order statistics), then an index.
+/// a full block splits. The blocks' order is a `BlockList` in pages, each counting its entries,
+/// so a frame costs O(k · log N + touched blocks · capacity + pages) — it depends on the batch,
+/// not on the table — and any view position is found by a binary search over pages, then a
+/// walk along one page.
 ///
-/// Blocks live side by side in one arena (`capacity` slots each); the logical order is a list of
-/// block numbers, so a split only appends a block and rewrites the (small) list. Memory is 12
-/// bytes an entry plus the unfilled part of the blocks (a rebuild fills them; splits leave them
-/// half full) and about 32 bytes a block.
+/// Blocks live side by side in one arena (`capacity` slots each); a split only appends a block
+/// and puts it in its page of the list. Memory is 12 bytes an entry plus the unfilled part of
+/// the blocks (a rebuild fills them; splits leave them half full) and about 35 bytes a block.
 struct SortedBlocks {
     static let capacity = 256
     /// Entries a built block holds: 15/16 of `capacity`, so the first deals merged into a
@@ -40,15 +39,13 @@ struct SortedBlocks {
     var keys: [UInt64] = []
     var fill: [Int32] = []
     var sortedFill: [Int32] = []
-    /// Block numbers in view order, with each one's first key and id and its start in the view.
-    var blocks: [Int32] = []
-    var firstKeys: [UInt64] = []
-    var firstIDs: [Int64] = []
-    /// Entries before each block in view order; the last element is the total.
-    var starts: [Int] = [0]
+    /// The blocks in view order, with each one's first key and tie, in pages.
+    var list = BlockList()
 
-    var count: Int { starts[starts.count - 1] }
-    var blockCount: Int { blocks.count }
+    var count: Int { list.total }
+    var blockCount: Int { list.blockCount }
+    /// One past the last slot of the list: walks take slot ranges within `0..<slotCount`.
+    var slotCount: Int { list.slotCount }
 
     // MARK: - Building
 
@@ -109,15 +106,14 @@ struct SortedBlocks {
         spread(blockTotal, entries: n)
         fill.reserveCapacity(blockTotal * 2)
         sortedFill.reserveCapacity(blockTotal * 2)
+        list.reserve(blocks: blockTotal)
         for block in 0..<blockTotal {
             let first = block * Self.capacity
             fill.append(Int32(min(Self.buildFill, n - block * Self.buildFill)))
             sortedFill.append(fill[block])
-            blocks.append(Int32(block))
-            firstKeys.append(keys[first])
-            firstIDs.append(id(Int(rows[first])))
+            list.append(block: Int32(block), key: keys[first], id: id(Int(rows[first])), entries: Int(fill[block]))
         }
-        renumber()
+        list.renumber()
     }
 
     /// Moves `entries` laid out back to back to `buildFill` a block, each block at its own
@@ -158,8 +154,8 @@ struct SortedBlocks {
     /// Takes each block's first tie afresh from `id` (when what breaks ties changes:
     /// `DealStore.retie`).
     mutating func retie(_ id: (UInt32) -> Int64) {
-        for index in blocks.indices where fill[Int(blocks[index])] > 0 {
-            firstIDs[index] = id(rows[Int(blocks[index]) * Self.capacity])
+        for slot in 0..<list.slotCount where list.isLive(slot) && fill[Int(list.blocks[slot])] > 0 {
+            list.firstIDs[slot] = id(rows[Int(list.blocks[slot]) * Self.capacity])
         }
     }
 
@@ -169,10 +165,7 @@ struct SortedBlocks {
         keys = []
         fill = []
         sortedFill = []
-        blocks = []
-        firstKeys = []
-        firstIDs = []
-        starts = [0]
+        list = BlockList()
     }
 
     /// Room for the arena to grow to `total` entries with half-full blocks, reserved (not
