@@ -28,7 +28,7 @@ enum DealsBench {
     /// What one size measures, in seconds (and MB for `rss`).
     struct Figures {
         var count = 0, plain = 0.0, dateIngest = 0.0, priceIngest = 0.0, priceFrames: [Double] = [], frameTimes: [Double] = []
-        var resort: [String: Double] = [:], flip = 0.0, window = 0.0, naive = 0.0, rss = 0.0, blocks = 0
+        var resort: [String: Double] = [:], flip = 0.0, window = 0.0, naive = 0.0, rss = 0.0, blocks = 0, retie = 0.0
         var filters: (filters: [DealsFilterBench.Figures], resortUnderFilter: (total: Double, worstFrame: Double))?
         var worst: Double { max(frameTimes.max() ?? 0, priceFrames.max() ?? 0) }
         var p99: Double {
@@ -75,6 +75,7 @@ enum DealsBench {
         if sink == -1 { print(sink) }
         figures.blocks = store.blockCount
         figures.filters = try DealsFilterBench.measureAll(store)
+        figures.retie = idsGoingBack(in: store)  // last: from then on every sort breaks ties by id
         figures.naive = count <= 1_000_000 ? naiveIngest(count: min(count, 100_000)) : 0
         figures.rss = try childPeakRSS(count: count)
         return figures
@@ -93,6 +94,7 @@ enum DealsBench {
             ),
             ("worst frame", milliseconds(figures.worst)),
             ("p99 one-batch merge", milliseconds(figures.p99)),
+            ("first batch whose ids go back (a one-off re-tie of every block)", milliseconds(figures.retie)),
         ]
         rows += DealColumn.allCases.map {
             ("re-sort by \($0.rawValue)", milliseconds(figures.resort[$0.rawValue] ?? 0) + "  " + figures.ratio(figures.resort[$0.rawValue] ?? 0))
@@ -113,6 +115,7 @@ enum DealsBench {
         [
             "n": figures.count, "plain_sort_ms": figures.plain * 1000,
             "ingest_ms_price": figures.priceIngest * 1000, "ingest_ms_date": figures.dateIngest * 1000, "worst_frame_ms": figures.worst * 1000,
+            "retie_ms": figures.retie * 1000,
             "p99_frame_ms": figures.p99 * 1000, "resort_ms": figures.resort.mapValues { $0 * 1000 }, "flip_ms": figures.flip * 1000,
             "window_us": figures.window * 1e6, "bytes_per_row": figures.bytesPerRow, "peak_rss_mb": figures.rss,
             "naive_ingest_100k_ms": figures.naive * 1000,
@@ -147,15 +150,31 @@ enum DealsBench {
     /// One batch of 100 per frame merged into the full table (the steady state of a live feed).
     static func singleBatchMerges(into store: DealStore, batches: Int) -> [Double] {
         var generator = SplitMix64(seed: 99)
+        let firstID = 100_000 + store.unfilteredCount  // the server's ids are 100,000 + its deal's number
         return (0..<batches).map { index in
             let deals = (0..<100).map { offset in
                 Deal(
-                    id: Int64(10_000_000 + index * 100 + offset), dateModified: Date(timeIntervalSince1970: 1_795_200_000 + Double(index)),
+                    // Ids after every one the server sent, as a live feed goes on (and below
+                    // the filter frames' that follow): ids that went back would break ties by
+                    // id from then on, a one-off re-tie of every block (`idsGoingBack`).
+                    id: Int64(firstID + index * 100 + offset), dateModified: Date(timeIntervalSince1970: 1_795_200_000 + Double(index)),
                     instrumentName: DealServer.instruments[Int(generator.next() % 20)], price: Double(generator.next() % 200_000) / 100,
                     amount: Double(generator.next() % 1_000_000), side: generator.next() & 1 == 0 ? .buy : .sell)
             }
             return measure { store.append(deals) }
         }
+    }
+
+    /// One batch of 100 whose ids are below the table's last: from then on ties are broken by
+    /// id rather than row number, and every block's first tie is read afresh once.
+    static func idsGoingBack(in store: DealStore) -> Double {
+        var generator = SplitMix64(seed: 98)
+        let deals = (0..<100).map { offset in
+            var deal = DealServer.deal(number: offset, generator: &generator)
+            deal.id = Int64(-1 - offset)
+            return deal
+        }
+        return measure { store.append(deals) }
     }
 
     /// Append each batch and sort the whole table with a closure comparator, for contrast.
