@@ -121,6 +121,28 @@ struct DealColumns: Sendable {
         return copy
     }
 
+    /// The deals at `rows`, in that order. Every column is read for all the rows first, in
+    /// loops of loads that do not depend on each other, so the processor has many of a window's
+    /// cache misses in flight at once (rows of a sorted view lie all over the columns) rather
+    /// than the few that fit beside building each deal.
+    func deals(_ rows: [UInt32]) -> [Deal] {
+        var sink: UInt64 = 0
+        func touch<T: BitwiseCopyable>(_ column: AppendOnlyColumn<T>, _ bits: (T) -> UInt64) {
+            column.withUnsafeBufferPointer { values in
+                for row in rows { sink &+= bits(values[Int(row)]) }
+            }
+        }
+        touch(ids) { UInt64(bitPattern: $0) }
+        touch(times) { $0.bitPattern }
+        touch(prices) { $0.bitPattern }
+        touch(amounts) { $0.bitPattern }
+        touch(instruments) { UInt64($0) }
+        touch(sides) { UInt64($0) }
+        var result = rows.map { deal(Int($0)) }
+        if sink == 1 { result.reserveCapacity(result.count) }  // keeps the loads
+        return result
+    }
+
     func deal(_ row: Int) -> Deal {
         Deal(
             id: ids[row], dateModified: Date(timeIntervalSince1970: times[row]), instrumentName: names[Int(instruments[row])],

@@ -334,8 +334,7 @@ public final class DealStore {
         let start = max(0, min(offset, shown.count))
         let end = min(shown.count, start + max(0, count))
         guard start < end else { return [] }
-        let columns = self.columns  // one copy for the rows, not one per row
-        return rowsShown(from: start, to: end).map { columns.deal(Int($0)) }
+        return columns.deals(rowsShown(from: start, to: end))
     }
 
     /// The rows at display positions `from..<to` of the view shown, in display order.
