@@ -207,14 +207,32 @@ enum DealsBench {
     /// The child side of `childPeakRSS`.
     static func rssOnly(_ options: BenchOptions) {
         let (ingest, _, store) = ingestKeeping(count: options.int("count", default: 1_000_000), column: .price)
-        var cpu = timespec()
-        clock_gettime(CLOCK_THREAD_CPUTIME_ID, &cpu)
-        let line = String(
-            format: "ingest by price: %.0f ms, %.0f ms of this thread's time\n", ingest * 1000, Double(cpu.tv_sec) * 1000 + Double(cpu.tv_nsec) / 1e6)
+        let line = String(format: "ingest by price: %.0f ms, %.0f ms of this thread's time\n", ingest * 1000, threadSeconds() * 1000)
         FileHandle.standardError.write(Data(line.utf8))
         for column in DealColumn.allCases { store.sort(by: column) }
         _ = store.window(offset: 0, count: 50)
         print(peakRSSMegabytes())
+    }
+
+    /// Merging alone: deals made up front (the server's, by number), appended by price in
+    /// 512-deal chunks on this one thread. Prints the thread's CPU time: two builds run side by
+    /// side share the machine's state, so their times compare where separate runs' do not.
+    static func mergeOnly(_ options: BenchOptions) {
+        let count = options.int("count", default: 10_000_000)
+        var generator = SplitMix64(seed: 42)
+        let deals = (0..<count).map { DealServer.deal(number: $0, generator: &generator) }
+        let store = DealStore(column: .price)
+        store.reserveCapacity(count)
+        let start = threadSeconds()
+        for first in stride(from: 0, to: count, by: 512) { store.append(Array(deals[first..<min(count, first + 512)])) }
+        print(String(format: "%.0f ms merging %d deals (this thread's time)", (threadSeconds() - start) * 1000, store.unfilteredCount))
+    }
+
+    /// CPU time of the calling thread, in seconds.
+    static func threadSeconds() -> Double {
+        var time = timespec()
+        clock_gettime(CLOCK_THREAD_CPUTIME_ID, &time)
+        return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
     }
 
     static func peakRSSMegabytes() -> Double {

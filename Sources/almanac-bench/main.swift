@@ -10,6 +10,8 @@ import Foundation
 ///     almanac-bench cache [--json]
 ///     almanac-bench offline [--runs 10] [--json]
 ///     almanac-bench app [--presses 300] [--json]
+///     almanac-bench deals [--count 1000000 | --scaling] [--json]
+///     almanac-bench deals-merge [--count 10000000]   (merging alone, one thread: for A/B runs)
 ///     almanac-bench serve [--seconds 600] [--credits 8]
 ///     almanac-bench all
 let arguments = Array(CommandLine.arguments.dropFirst())
@@ -25,6 +27,7 @@ do {
     case "deals": try await DealsBench.run(options)
     case "app": try await AppBench.run(options)
     case "deals-rss": DealsBench.rssOnly(options)
+    case "deals-merge": DealsBench.mergeOnly(options)
     case "serve": try await ServeCommand.run(options)
     case "store-writer": try StoreWriter.run(Array(arguments.dropFirst()))
     case "all":

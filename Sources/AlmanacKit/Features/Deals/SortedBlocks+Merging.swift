@@ -40,6 +40,7 @@ extension SortedBlocks {
             list.add(end - j, at: block)
             j = end
         }
+        touchTails(groups.map(\.block))
         groups.removeAll { appendPending(into: $0.block, keys: newKeys[$0.start..<$0.end], rows: newRows[$0.start..<$0.end], ids: newIDs) }
         touch(groups.map(\.block))
         var replacements: [(slot: Int, made: [Int32])] = []
@@ -165,6 +166,22 @@ extension SortedBlocks {
         touched = sink
     }
 
+    /// Reads the line each block's next entry goes in, for every group at once (loads that do
+    /// not depend on each other overlap their cache misses; the appends then write to the cache).
+    private mutating func touchTails(_ indices: [Int]) {
+        var sink: UInt64 = 0
+        rows.withUnsafeBufferPointer { rows in
+            keys.withUnsafeBufferPointer { keys in
+                for index in indices {
+                    let physical = Int(list.blocks[index])
+                    let slot = physical * Self.capacity + min(Int(fill[physical]), Self.capacity - 1)
+                    sink &+= keys[slot] &+ UInt64(rows[slot])
+                }
+            }
+        }
+        touched = sink
+    }
+
     @inline(__always)
     static func less(_ key: UInt64, _ id: Int64, _ otherKey: UInt64, _ otherID: Int64) -> Bool {
         BlockList.less(key, id, otherKey, otherID)
@@ -283,15 +300,21 @@ extension SortedBlocks {
         list.firstIDs[nextSlot] = id(rows[nextBase])
     }
 
-    /// Merges sorted new entries into `old` sorted entries at `base`, from the back, in place:
-    /// for each new entry, a binary search (in a block `touch` has brought into the cache) finds
-    /// the old entries that sort after it, and they move up as one block.
+    /// Merges sorted new entries into `old` sorted entries at `base`, from the back, in place.
+    /// Many new entries (a block's tail, at least an eighth of the old): one pass, each step
+    /// moving the greater of the two last entries. A few: for each, a binary search (in a block
+    /// `touch` has brought into the cache) finds the old entries that sort after it, and they
+    /// move up as one run.
     private static func mergeBack<
         NewKeys: RandomAccessCollection<UInt64>, NewRows: RandomAccessCollection<UInt32>, NewIDs: RandomAccessCollection<Int64>
     >(
         rows: UnsafeMutableBufferPointer<UInt32>, keys: UnsafeMutableBufferPointer<UInt64>, base: Int, old: Int,
         newKeys: NewKeys, newRows: NewRows, newIDs: NewIDs, id: (UInt32) -> Int64
     ) where NewKeys.Index == Int, NewRows.Index == Int, NewIDs.Index == Int {
+        if newKeys.count * 8 >= old {
+            mergeLinear(rows: rows, keys: keys, base: base, old: old, newKeys: newKeys, newRows: newRows, newIDs: newIDs, id: id)
+            return
+        }
         var end = base + old  // old entries still unmoved: [base, end)
         var d = base + old + newKeys.count  // one past the next slot to fill
         // The three collections share their indices.
@@ -316,6 +339,32 @@ extension SortedBlocks {
             rows[d] = newRows[j - newKeys.startIndex + newRows.startIndex]
             keys[d] = key
             j -= 1
+        }
+    }
+
+    /// `mergeBack` in one pass from the back: the old entries before the first new one stay.
+    private static func mergeLinear<
+        NewKeys: RandomAccessCollection<UInt64>, NewRows: RandomAccessCollection<UInt32>, NewIDs: RandomAccessCollection<Int64>
+    >(
+        rows: UnsafeMutableBufferPointer<UInt32>, keys: UnsafeMutableBufferPointer<UInt64>, base: Int, old: Int,
+        newKeys: NewKeys, newRows: NewRows, newIDs: NewIDs, id: (UInt32) -> Int64
+    ) where NewKeys.Index == Int, NewRows.Index == Int, NewIDs.Index == Int {
+        var last = base + old - 1  // the last old entry not yet moved
+        var d = base + old + newKeys.count - 1  // the next slot to fill
+        var j = newKeys.endIndex - 1
+        // The three collections share their indices.
+        let (rowShift, idShift) = (newRows.startIndex - newKeys.startIndex, newIDs.startIndex - newKeys.startIndex)
+        while j >= newKeys.startIndex {
+            let key = newKeys[j]
+            // The tie is read only when keys are equal.
+            if last >= base, keys[last] > key || (keys[last] == key && id(rows[last]) > newIDs[j + idShift]) {
+                (keys[d], rows[d]) = (keys[last], rows[last])
+                last -= 1
+            } else {
+                (keys[d], rows[d]) = (key, newRows[j + rowShift])
+                j -= 1
+            }
+            d -= 1
         }
     }
 
