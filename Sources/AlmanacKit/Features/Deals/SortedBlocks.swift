@@ -153,10 +153,12 @@ struct SortedBlocks {
 
     /// Takes each block's first tie afresh from `id` (when what breaks ties changes:
     /// `DealStore.retie`).
+    /// In two passes of loads that do not depend on each other (every block's first row, then
+    /// each one's tie), so their cache misses overlap.
     mutating func retie(_ id: (UInt32) -> Int64) {
-        for slot in 0..<list.slotCount where list.isLive(slot) && fill[Int(list.blocks[slot])] > 0 {
-            list.firstIDs[slot] = id(rows[Int(list.blocks[slot]) * Self.capacity])
-        }
+        let slots = (0..<list.slotCount).filter { list.isLive($0) && fill[Int(list.blocks[$0])] > 0 }
+        let firstRows = slots.map { rows[Int(list.blocks[$0]) * Self.capacity] }
+        for (slot, row) in zip(slots, firstRows) { list.firstIDs[slot] = id(row) }
     }
 
     /// Drops everything and gives the memory back.
