@@ -3,26 +3,33 @@ import AlmanacHTTP
 import AlmanacProviders
 import Foundation
 
-/// `--count N`, `--json` and `--key value` pairs.
+/// `--key value` pairs (`--count N`) and flags (`--json`, `--scaling`): an option followed by
+/// another option, or by nothing, is a flag.
 struct BenchOptions {
     var values: [String: String] = [:]
-    var json = false
+    var flags: Set<String> = []
+    var json: Bool { flag("json") }
 
     init(_ arguments: [String]) {
         var index = 0
         while index < arguments.count {
             let argument = arguments[index]
-            if argument == "--json" {
-                json = true
-            } else if argument.hasPrefix("--"), index + 1 < arguments.count {
-                values[String(argument.dropFirst(2))] = arguments[index + 1]
-                index += 1
+            if argument.hasPrefix("--") {
+                let name = String(argument.dropFirst(2))
+                if index + 1 < arguments.count, !arguments[index + 1].hasPrefix("--") {
+                    values[name] = arguments[index + 1]
+                    index += 1
+                } else {
+                    flags.insert(name)
+                }
             }
             index += 1
         }
     }
 
     func int(_ name: String, default value: Int) -> Int { values[name].flatMap(Int.init) ?? value }
+
+    func flag(_ name: String) -> Bool { flags.contains(name) }
 }
 
 /// Prints a two-column table or one JSON object.

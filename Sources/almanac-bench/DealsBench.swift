@@ -8,7 +8,7 @@ import Foundation
 /// Ingest, merge, re-sort, flip and window timings for the deals table.
 enum DealsBench {
     static func run(_ options: BenchOptions) async throws {
-        if options.values["scaling"] != nil || CommandLine.arguments.contains("--scaling") {
+        if options.flag("scaling") {
             for count in [100_000, 1_000_000, 10_000_000] { try await runOne(count: count, options) }
             return
         }
@@ -209,7 +209,7 @@ enum DealsBench {
     /// thread's CPU time on stderr (for comparing builds).
     static func rssOnly(_ options: BenchOptions) {
         let (ingest, _, store) = ingestKeeping(count: options.int("count", default: 1_000_000), column: .price)
-        if options.values["times"] != nil || CommandLine.arguments.contains("--times") {
+        if options.flag("times") {
             let line = String(format: "ingest by price: %.0f ms, %.0f ms of this thread's time\n", ingest * 1000, threadSeconds() * 1000)
             FileHandle.standardError.write(Data(line.utf8))
         }

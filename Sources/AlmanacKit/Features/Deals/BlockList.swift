@@ -32,11 +32,10 @@ struct BlockList {
     private var pageCounts: [Int] = []
     /// Entries before each page; the last element is the total. Valid after `renumber()`.
     private(set) var pageStarts: [Int] = [0]
-    /// Blocks in the list.
-    private(set) var blockCount = 0
-
     var total: Int { pageStarts[pageStarts.count - 1] }
-    var isEmpty: Bool { blockCount == 0 }
+    /// Blocks in the list: O(pages).
+    var blockCount: Int { pageFill.reduce(0) { $0 + Int($1) } }
+    var isEmpty: Bool { pageFill.isEmpty }
     /// One past the last slot (walks over slots skip the unused ones: `isLive`).
     var slotCount: Int { pageFill.count * Self.pageCapacity }
 
@@ -56,11 +55,6 @@ struct BlockList {
         return page + 1 < pageFill.count ? (page + 1) * Self.pageCapacity : nil
     }
 
-    /// The last slot in view order, if any.
-    var last: Int? {
-        pageFill.isEmpty ? nil : (pageFill.count - 1) * Self.pageCapacity + Int(pageFill[pageFill.count - 1]) - 1
-    }
-
     // MARK: - Building
 
     /// Appends a block at the end of the order with `entries` entries; a page takes `buildFill`
@@ -72,16 +66,21 @@ struct BlockList {
         (blocks[slot], firstKeys[slot], firstIDs[slot], counts[slot]) = (block, key, id, Int32(entries))
         pageFill[page] += 1
         pageCounts[page] += entries
-        blockCount += 1
     }
 
     private mutating func appendPage() {
-        blocks.append(contentsOf: repeatElement(0, count: Self.pageCapacity))
-        firstKeys.append(contentsOf: repeatElement(0, count: Self.pageCapacity))
-        firstIDs.append(contentsOf: repeatElement(0, count: Self.pageCapacity))
-        counts.append(contentsOf: repeatElement(0, count: Self.pageCapacity))
+        appendSlots(pages: 1)
         pageFill.append(0)
         pageCounts.append(0)
+    }
+
+    /// A page's worth of unused slots, `pages` times, at the end.
+    private mutating func appendSlots(pages: Int) {
+        let count = pages * Self.pageCapacity
+        blocks.append(contentsOf: repeatElement(0, count: count))
+        firstKeys.append(contentsOf: repeatElement(0, count: count))
+        firstIDs.append(contentsOf: repeatElement(0, count: count))
+        counts.append(contentsOf: repeatElement(0, count: count))
     }
 
     /// Room for `blocks` blocks in built pages, so the list never reallocates while it is built.
@@ -188,7 +187,6 @@ struct BlockList {
         let used = Int(pageFill[page])
         let local = slot - base
         let total = used - 1 + made.count
-        blockCount += made.count - 1
         if total <= Self.pageCapacity {
             let after = used - local - 1
             move(from: slot + 1, to: slot + made.count, count: after)
@@ -228,13 +226,11 @@ struct BlockList {
     private mutating func insertPages(_ count: Int, after page: Int) {
         guard count > 0 else { return }
         let pages = pageFill.count
-        for _ in 0..<count { appendPage() }
+        appendSlots(pages: count)
         let from = (page + 1) * Self.pageCapacity
         move(from: from, to: from + count * Self.pageCapacity, count: (pages - page - 1) * Self.pageCapacity)
-        pageFill.replaceSubrange(page + 1..<page + 1, with: repeatElement(0, count: count))
-        pageFill.removeLast(count)
-        pageCounts.replaceSubrange(page + 1..<page + 1, with: repeatElement(0, count: count))
-        pageCounts.removeLast(count)
+        pageFill.insert(contentsOf: repeatElement(0, count: count), at: page + 1)
+        pageCounts.insert(contentsOf: repeatElement(0, count: count), at: page + 1)
     }
 
     /// A block's place in the order: its number, first key and tie, and entries.
