@@ -48,7 +48,7 @@ package final class AlmanacApp {
         var drawn = (at: Date.distantPast, columns: 0, rows: 0)
         while true {
             let started = Date()
-            let cpu = FrameStats.threadCPUTime()
+            let thread = ThreadTimes.now()
             let typed = keys.take()
             for key in typed where !apply(key) { return }
             let keyed = Date()
@@ -65,7 +65,7 @@ package final class AlmanacApp {
             let ticks = ticked.timeIntervalSince(keyed)
             frames.add(
                 keys: keyed.timeIntervalSince(started), ticks: ticks, draw: spent - ticked.timeIntervalSince(started),
-                cpu: FrameStats.threadCPUTime() - cpu, typed: typed)
+                thread: ThreadTimes.now() - thread, typed: typed)
             if spent < 1.0 / 60 { try? await Task.sleep(nanoseconds: UInt64((1.0 / 60 - spent) * 1e9)) }
         }
     }

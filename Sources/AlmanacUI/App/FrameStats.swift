@@ -14,21 +14,21 @@ package struct FrameStats {
         self.file = file
     }
 
-    /// The slowest frames: keys, ticks and draw, the processor time the drawing thread got, and
-    /// the keys applied.
-    private var slowest: [(total: Double, parts: [Double], cpu: Double, keys: String)] = []
+    /// The slowest frames: keys, ticks and draw, the drawing thread's times, the keys applied and
+    /// the frame's number (1 is the first).
+    private var slowest: [(total: Double, parts: [Double], thread: ThreadTimes, keys: String, frame: Int)] = []
 
-    /// Counts one frame: its keys, ticks and draw, and `cpu`, the processor time the drawing
-    /// thread used meanwhile, in seconds (nothing is kept without a file). A slow frame whose
-    /// `cpu` is far below its length waited for a core rather than worked.
-    package mutating func add(keys: TimeInterval, ticks: TimeInterval, draw: TimeInterval, cpu: TimeInterval = 0, typed: [Key]) {
+    /// Counts one frame: its keys, ticks and draw, and `thread`, what the drawing thread did
+    /// meanwhile, in seconds (nothing is kept without a file). A slow frame whose processor time is
+    /// far below its length either waited for a core (`queued`) or was blocked (the rest).
+    package mutating func add(keys: TimeInterval, ticks: TimeInterval, draw: TimeInterval, thread: ThreadTimes = .init(), typed: [Key]) {
         guard file != nil else { return }
         let seconds = keys + ticks + draw
         count += 1
         worst = max(worst, seconds)
         if seconds > 0.016 {
             over16 += 1
-            slowest.append((seconds, [keys, ticks, draw], cpu, typed.map { "\($0)" }.joined(separator: " ")))
+            slowest.append((seconds, [keys, ticks, draw], thread, typed.map { "\($0)" }.joined(separator: " "), count))
             slowest = Array(slowest.sorted { $0.total > $1.total }.prefix(8))
         }
     }
@@ -38,10 +38,54 @@ package struct FrameStats {
         guard let file else { return }
         var line = "frames=\(count) worst_ms=\(String(format: "%.2f", worst * 1000)) over_16ms=\(over16)\n"
         for frame in slowest {
-            line += "slow \(String(format: "%.1f", frame.total * 1000)) ms (cpu \(String(format: "%.1f", frame.cpu * 1000))): keys/ticks/draw "
-            line += frame.parts.map { String(format: "%.1f", $0 * 1000) }.joined(separator: "/") + " after [\(frame.keys)]\n"
+            let blocked = max(0, frame.total - frame.thread.cpu - frame.thread.queued)
+            line += "slow \(milliseconds(frame.total)) ms, frame \(frame.frame) "
+            line += "(cpu \(milliseconds(frame.thread.cpu)), queued \(milliseconds(frame.thread.queued)), "
+            line += "blocked \(milliseconds(blocked))): keys/ticks/draw "
+            line += frame.parts.map(milliseconds).joined(separator: "/") + " after [\(frame.keys)]\n"
         }
         try? AtomicFile.write(Data(line.utf8), to: file, permissions: 0o644)
+    }
+
+    private func milliseconds(_ seconds: Double) -> String { String(format: "%.1f", seconds * 1000) }
+}
+
+/// What a thread did over a span, in seconds: ran (`cpu`) and sat runnable waiting for a core
+/// (`queued`, from the kernel's scheduler statistics; 0 where it keeps none). A span's wall time
+/// minus both is time the thread was blocked (a lock, a page fault's I/O, a sleep).
+package struct ThreadTimes: Equatable {
+    package var cpu = 0.0
+    package var queued = 0.0
+
+    package init(cpu: Double = 0, queued: Double = 0) {
+        self.cpu = cpu
+        self.queued = queued
+    }
+
+    /// The calling thread's totals so far: processor time from its clock, run-queue time from
+    /// `/proc/thread-self/schedstat` ("ran waited slices", nanoseconds) on Linux.
+    package static func now() -> ThreadTimes {
+        ThreadTimes(cpu: FrameStats.threadCPUTime(), queued: runQueueWait())
+    }
+
+    package static func - (lhs: ThreadTimes, rhs: ThreadTimes) -> ThreadTimes {
+        ThreadTimes(cpu: lhs.cpu - rhs.cpu, queued: lhs.queued - rhs.queued)
+    }
+
+    private static func runQueueWait() -> Double {
+        #if os(Linux)
+            let descriptor = open("/proc/thread-self/schedstat", O_RDONLY)
+            guard descriptor >= 0 else { return 0 }
+            defer { close(descriptor) }
+            var bytes = [UInt8](repeating: 0, count: 96)
+            let count = bytes.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, 95) }
+            guard count > 0 else { return 0 }
+            let fields = bytes.prefix(count).split(separator: UInt8(ascii: " "))
+            guard fields.count >= 2, let waited = Int(String(decoding: fields[1], as: UTF8.self)) else { return 0 }
+            return Double(waited) / 1e9
+        #else
+            return 0
+        #endif
     }
 }
 
