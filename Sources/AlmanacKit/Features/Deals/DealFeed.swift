@@ -54,7 +54,7 @@ public final class DealFeed {
             if store.backlog > 0 {  // rows that came during a re-sort go in first, a chunk at a time
                 merged = store.catchUp(limit: size)
             } else {
-                let batches = inbox.take(limit: size)
+                let batches = inbox.take(limit: size, wait: false)
                 if batches.isEmpty { break }
                 store.append(batches: batches)
                 merged = batches.reduce(0) { $0 + $1.count }

@@ -2,6 +2,7 @@ import AlmanacCore
 import AlmanacHTTP
 import AlmanacProviders
 import Foundation
+import Synchronization
 
 /// Where batches from the deal server (on its own thread) wait until the store's owner takes
 /// them, once per frame. Safe to call from any thread.
@@ -9,19 +10,25 @@ import Foundation
 /// Back-pressure: when `limit` deals are waiting, `put` blocks the producing thread until the
 /// owner takes some, so a source faster than the merges never grows memory and never loses a
 /// deal (a stalled producer simply sends later).
+///
+/// The owner never waits for a producer (docs/architecture.md §5): a producer runs at low
+/// priority and can be taken off its core while it holds the lock, which left a frame waiting
+/// 4 ms in the soak. So a frame takes batches only when the lock is free (`take(wait: false)`)
+/// and reads the counts from atomics.
 // @unchecked: the queue is shared by the feeding thread and the frame loop, always under the
-// `NSCondition`, which also makes a full inbox wait (back-pressure); a Mutex cannot wait.
+// `WaitableLock`, which also makes a full inbox wait (back-pressure); a Mutex cannot wait.
 public final class DealInbox: @unchecked Sendable {
-    private let lock = NSCondition()
+    private let lock = WaitableLock()
     private var pending: [[Deal]] = []
     private var waiting = 0
-    private var received = 0
+    /// Deals put so far; written under `lock`, read without it.
+    private let received = Atomic(0)
     /// Most deals held before `put` waits; 64k by default.
     public let limit: Int
     /// Times a producer had to wait (for the benchmark and tests).
     private var stalls = 0
-    private var finished = false
-    private var skipped = 0
+    private let finished = Atomic(false)
+    private let skipped = Atomic(0)
     private var failureReason: String?
     /// Told of every batch and of the end, for a consumer that awaits them (`arrivals()`).
     private var listener: AsyncStream<Void>.Continuation?
@@ -39,7 +46,7 @@ public final class DealInbox: @unchecked Sendable {
         while waiting >= limit, !closed { lock.wait() }
         pending.append(batch)
         waiting += batch.count
-        received += batch.count
+        received.add(batch.count, ordering: .releasing)
         listener?.yield()
     }
 
@@ -52,7 +59,7 @@ public final class DealInbox: @unchecked Sendable {
             listener?.finish()
             listener = continuation
             continuation.yield()
-            if finished { continuation.finish() }
+            if finished.load(ordering: .acquiring) { continuation.finish() }
         }
         return stream
     }
@@ -91,8 +98,8 @@ public final class DealInbox: @unchecked Sendable {
     /// The source is exhausted; `skipped` lines could not be read.
     public func finish(skipped: Int = 0) {
         lock.withLock {
-            finished = true
-            self.skipped += skipped
+            self.skipped.add(skipped, ordering: .relaxed)
+            finished.store(true, ordering: .releasing)
             listener?.yield()
             listener?.finish()
         }
@@ -107,25 +114,28 @@ public final class DealInbox: @unchecked Sendable {
     public var failure: String? { lock.withLock { failureReason } }
 
     /// Waiting batches in arrival order, whole batches up to about `limit` deals (all by default).
-    public func take(limit: Int = .max) -> [[Deal]] {
-        lock.withLock {
-            var taken = 0
-            var count = 0
-            while count < pending.count, taken < limit {
-                taken += pending[count].count
-                count += 1
-            }
-            defer {
-                pending.removeFirst(count)
-                waiting -= taken
-                lock.broadcast()
-            }
-            return Array(pending.prefix(count))
+    /// With `wait` false, none when a producer holds the lock just then (a frame takes them
+    /// next time rather than wait for it).
+    public func take(limit: Int = .max, wait: Bool = true) -> [[Deal]] {
+        if wait { lock.lock() } else if !lock.try() { return [] }
+        defer { lock.unlock() }
+        var taken = 0
+        var count = 0
+        while count < pending.count, taken < limit {
+            taken += pending[count].count
+            count += 1
         }
+        let batches = Array(pending.prefix(count))
+        pending.removeFirst(count)
+        waiting -= taken
+        lock.broadcast()
+        return batches
     }
 
-    /// Deals received so far, whether the source has ended, and lines that could not be read.
+    /// Deals received so far, whether the source has ended, and lines that could not be read;
+    /// never waits for a producer. Once `finished` reads true, `received` is the final count.
     public var status: (received: Int, finished: Bool, skipped: Int) {
-        lock.withLock { (received, finished, skipped) }
+        let ended = finished.load(ordering: .acquiring)
+        return (received.load(ordering: .acquiring), ended, skipped.load(ordering: .relaxed))
     }
 }
