@@ -42,6 +42,7 @@ package final class AlmanacApp {
         defer { terminal.leave() }
         let keys = KeyReader()
         keys.start()
+        DrawingThread.preferShortSlices()  // frames run on this thread (see CallerThreadExecutor)
         defer { keys.stop() }
         let screen = ScreenWriter()
         select(0)

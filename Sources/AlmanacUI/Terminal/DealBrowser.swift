@@ -60,6 +60,7 @@ package final class DealBrowser {
         defer { terminal.leave() }
         let keys = KeyReader()
         keys.start()
+        DrawingThread.preferShortSlices()  // frames run on this thread (see CallerThreadExecutor)
         defer { keys.stop() }
         feed.start(options: options)
         var quit = false
