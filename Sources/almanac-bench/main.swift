@@ -18,6 +18,8 @@ import Foundation
 let arguments = Array(CommandLine.arguments.dropFirst())
 let command = arguments.first ?? "all"
 let options = BenchOptions(Array(arguments.dropFirst()))
+// The benches' frames run on this thread, which asks for short slices as the app's drawing thread does.
+DrawingThread.preferShortSlices()
 
 do {
     switch command {
