@@ -223,13 +223,15 @@ enum DealsBench {
     /// side share the machine's state, so their times compare where separate runs' do not.
     static func mergeOnly(_ options: BenchOptions) {
         let count = options.int("count", default: 10_000_000)
+        let chunk = max(1, options.int("chunk", default: 512))
         var generator = SplitMix64(seed: 42)
         let deals = (0..<count).map { DealServer.deal(number: $0, generator: &generator) }
         let store = DealStore(column: .price)
         store.reserveCapacity(count)
         let start = threadSeconds()
-        for first in stride(from: 0, to: count, by: 512) { store.append(Array(deals[first..<min(count, first + 512)])) }
-        print(String(format: "%.0f ms merging %d deals (this thread's time)", (threadSeconds() - start) * 1000, store.unfilteredCount))
+        for first in stride(from: 0, to: count, by: chunk) { store.append(Array(deals[first..<min(count, first + chunk)])) }
+        let took = (threadSeconds() - start) * 1000
+        print(String(format: "%.0f ms merging %d deals in chunks of %d (this thread's time)", took, store.unfilteredCount, chunk))
     }
 
     /// CPU time of the calling thread, in seconds.

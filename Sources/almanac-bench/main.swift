@@ -11,7 +11,7 @@ import Foundation
 ///     almanac-bench offline [--runs 10] [--json]
 ///     almanac-bench app [--presses 300] [--json]
 ///     almanac-bench deals [--count 1000000 | --scaling] [--json]
-///     almanac-bench deals-merge [--count 10000000]   (merging alone, one thread: for A/B runs)
+///     almanac-bench deals-merge [--count 10000000] [--chunk 512]   (merging alone, one thread: for A/B runs)
 ///     almanac-bench deals-rss [--count 1000000] [--times]   (peak RSS of ingest and re-sorts)
 ///     almanac-bench serve [--seconds 600] [--credits 8]
 ///     almanac-bench all

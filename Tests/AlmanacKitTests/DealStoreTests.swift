@@ -256,24 +256,58 @@ final class DealStorePropertyTests: XCTestCase {
     }
 
     func testTheInboxHoldsTheProducerBackWithoutLosingADeal() {
+        let (taken, stalls) = drainInbox(producers: 1, wait: true)
+        XCTAssertEqual(taken, 10_000)
+        XCTAssertGreaterThan(stalls, 0, "the producer waited for the consumer")
+    }
+
+    /// A frame only tries the inbox's lock: it takes nothing while a producer holds it, and
+    /// still ends up with every deal, in order per producer, while producers wait for room.
+    func testAFrameThatOnlyTriesTheLockGetsEveryDealInOrder() {
+        let (taken, stalls) = drainInbox(producers: 3, wait: false)
+        XCTAssertEqual(taken, 30_000)
+        XCTAssertGreaterThan(stalls, 0, "the producers waited for the consumer")
+    }
+
+    /// `producers` threads each put 100 batches of 100 deals into an inbox of 1,000; the calling
+    /// thread takes up to 300 at a time until the source has finished and all are taken. Checks
+    /// that each producer's ids arrive in the order it put them.
+    private func drainInbox(producers: Int, wait: Bool) -> (taken: Int, stalls: Int) {
         let inbox = DealInbox(limit: 1_000)
-        let produced = expectation(description: "producer done")
-        Thread.detachNewThread {
-            for batch in 0..<100 {
-                inbox.put(
-                    (0..<100).map { Deal(id: Int64(batch * 100 + $0), dateModified: Date(), instrumentName: "X", price: 1, amount: 1, side: .buy) })
+        let produced = (0..<producers).map { expectation(description: "producer \($0) done") }
+        let finishing = DispatchGroup()
+        for producer in 0..<producers {
+            finishing.enter()
+            Thread.detachNewThread {
+                for batch in 0..<100 {
+                    inbox.put(
+                        (0..<100).map {
+                            let id = Int64(producer * 1_000_000 + batch * 100 + $0)
+                            return Deal(id: id, dateModified: Date(), instrumentName: "X", price: 1, amount: 1, side: .buy)
+                        })
+                }
+                finishing.leave()
+                produced[producer].fulfill()
             }
+        }
+        Thread.detachNewThread {
+            finishing.wait()
             inbox.finish()
-            produced.fulfill()
         }
         var taken = 0
-        while !(inbox.status.finished && taken == inbox.status.received) {
-            taken += inbox.take(limit: 300).reduce(0) { $0 + $1.count }
+        var last = [Int64](repeating: -1, count: producers)
+        let giveUp = Date(timeIntervalSinceNow: 30)  // a lost deal ends the loop here, not never
+        while !(inbox.status.finished && taken == inbox.status.received), Date() < giveUp {
+            for deal in inbox.take(limit: 300, wait: wait).joined() {
+                let producer = Int(deal.id / 1_000_000)
+                XCTAssertGreaterThan(deal.id, last[producer], "a producer's deals come in the order it put them")
+                last[producer] = deal.id
+                taken += 1
+            }
             Thread.sleep(forTimeInterval: 0.0005)
         }
-        wait(for: [produced], timeout: 10)
-        XCTAssertEqual(taken, 10_000)
-        XCTAssertGreaterThan(inbox.producerStalls, 0, "the producer waited for the consumer")
+        self.wait(for: produced, timeout: 10)
+        return (taken, inbox.producerStalls)
     }
 }
 
