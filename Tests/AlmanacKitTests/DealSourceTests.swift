@@ -62,6 +62,28 @@ final class DealSourceTests: XCTestCase {
         XCTAssertEqual(feed.store.window(offset: 0, count: 3).map(\.id), [0, 1, 2])
     }
 
+    /// A file's rows are reserved from its size before the first deal, so the table never grows
+    /// (a growth copies every column and the view in one merge).
+    func testAFileSourceReservesItsRowsUpFront() throws {
+        let folder = try makeTemporaryFolder(self)
+        let file = folder.appendingPathComponent("deals.jsonl")
+        try (lines(20_000) + "\n").write(to: file, atomically: true, encoding: .utf8)
+        XCTAssertGreaterThan(try FileManager.default.attributesOfItem(atPath: file.path)[.size] as? Int ?? 0, 1 << 16, "more than the sample")
+        let feed = DealFeed(source: .file(file), column: .price)
+        let reserved = feed.store.expected
+        XCTAssertGreaterThanOrEqual(reserved, 20_000)
+        XCTAssertLessThanOrEqual(reserved, 25_000, "a tenth over the estimate, give or take the sample")
+        feed.start()
+        try drain(feed)
+        XCTAssertEqual(feed.store.count, 20_000)
+        XCTAssertEqual(feed.store.expected, reserved, "the table never had to grow")
+        XCTAssertNil(DealSource.file(folder.appendingPathComponent("missing.jsonl")).roomToReserve)
+        let empty = folder.appendingPathComponent("empty.jsonl")
+        try Data().write(to: empty)
+        XCTAssertNil(DealSource.file(empty).roomToReserve)
+        XCTAssertNil(DealSource.url("http://127.0.0.1:1/deals.jsonl").roomToReserve)
+    }
+
     func testHTTPSourceStreamsThroughCurl() throws {
         let chunks = (0..<10).map { Data((lines(50, start: $0 * 50) + "\n").utf8) }
         let server = try LoopbackServer { _ in .streamed(chunks: chunks, interval: 0.01) }

@@ -23,7 +23,7 @@ public final class DealFeed {
     public init(source: DealSource, column: DealColumn = .date, descending: Bool = true) {
         self.source = source
         self.store = DealStore(column: column, descending: descending)
-        if let expected = source.expected { store.reserveCapacity(expected + 65_536) }
+        if let room = source.roomToReserve { store.reserveCapacity(room) }
     }
 
     deinit { inbox.close() }
