@@ -33,7 +33,7 @@ public final class DealStore {
     /// A re-sort that landed while a filter is on: held until the filter is built for its column.
     var pendingView: (view: SortedBlocks, rows: Int, column: DealColumn)?
     /// Views and arrays let go since the last `step`, freed off the frame (`releaseDiscarded`).
-    var discarded: [Any] = []
+    var discarded = Discards()
     /// Totals of every row received.
     var allTotals = DealTotals()
     /// The filter-sorting thread running, wanted or not (one at a time).
