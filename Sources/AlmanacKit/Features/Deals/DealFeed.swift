@@ -43,8 +43,12 @@ public final class DealFeed {
     /// seconds (1.2 ms by default) at the pace merges have been going (`ChunkPace`), or until
     /// `limit` deals are merged; returns how many. Some deals are always merged, so they never
     /// stall. What is left waits for the next frame, and a full inbox holds the source back.
+    /// A frame never waits for the inbox's lock: while a producer holds it, its deals wait for
+    /// the next frame. With `waiting`, the pump takes the lock whatever it costs — as `drain`
+    /// must: it sleeps until the next arrival, and a pump that skipped a held lock just before
+    /// the inbox filled would wait for ever for a producer waiting for room.
     @discardableResult
-    public func pump(limit: Int = DealFeed.frameLimit, budget: TimeInterval = 0.0012, chunk: Int = 512) -> Int {
+    public func pump(limit: Int = DealFeed.frameLimit, budget: TimeInterval = 0.0012, chunk: Int = 512, waiting: Bool = false) -> Int {
         lastMerged = 0
         store.releaseDiscarded()
         if store.holdsMerges { return 0 }
@@ -54,7 +58,7 @@ public final class DealFeed {
             if store.backlog > 0 {  // rows that came during a re-sort go in first, a chunk at a time
                 merged = store.catchUp(limit: size)
             } else {
-                let batches = inbox.take(limit: size, wait: false)
+                let batches = inbox.take(limit: size, wait: waiting)
                 if batches.isEmpty { break }
                 store.append(batches: batches)
                 merged = batches.reduce(0) { $0 + $1.count }
@@ -70,13 +74,13 @@ public final class DealFeed {
     public func drain(budget: TimeInterval = 0.05, onProgress: (Int) -> Void = { _ in }) async throws {
         for await _ in inbox.arrivals() {
             try Task.checkCancellation()
-            while pump(limit: .max, budget: budget) > 0 {}
+            while pump(limit: .max, budget: budget, waiting: true) > 0 {}
             onProgress(received)
         }
         // The source has ended: what is still waiting (or held back by a re-sort) goes in now.
         while !isComplete {
             try Task.checkCancellation()
-            if pump(limit: .max, budget: budget) == 0 { await Task.yield() }
+            if pump(limit: .max, budget: budget, waiting: true) == 0 { await Task.yield() }
         }
         onProgress(received)
     }
