@@ -46,26 +46,26 @@ package final class AlmanacApp {
         defer { keys.stop() }
         let screen = ScreenWriter()
         select(0)
-        var drawn = (at: Date.distantPast, columns: 0, rows: 0)
+        var drawn = (at: -Double.infinity, columns: 0, rows: 0)
         while true {
-            let started = Date()
+            // Durations from the monotonic clock: the wall clock can be set or slewed mid-frame.
+            let started = FrameStats.monotonicTime()
             let thread = ThreadTimes.now()
             let typed = keys.take()
             for key in typed where !apply(key) { return }
-            let keyed = Date()
+            let keyed = FrameStats.monotonicTime()
             for tab in tabs { tab.tick() }
-            let ticked = Date()
+            let ticked = FrameStats.monotonicTime()
             let (columns, rows) = RawTerminal.size()
             // Idle (no key, nothing loading, same size): a frame every quarter second, for ages and blinking.
             let busy = !typed.isEmpty || tabs.contains { $0.pending > 0 } || (columns, rows) != (drawn.columns, drawn.rows)
-            if busy || started.timeIntervalSince(drawn.at) >= 0.25 {
+            if busy || started - drawn.at >= 0.25 {
                 screen.draw(frame(columns: columns, rows: rows), columns: columns, rows: rows)
                 drawn = (started, columns, rows)
             }
-            let spent = Date().timeIntervalSince(started)
-            let ticks = ticked.timeIntervalSince(keyed)
+            let spent = FrameStats.monotonicTime() - started
             frames.add(
-                keys: keyed.timeIntervalSince(started), ticks: ticks, draw: spent - ticked.timeIntervalSince(started),
+                keys: keyed - started, ticks: ticked - keyed, draw: spent - (ticked - started),
                 thread: ThreadTimes.now() - thread, typed: typed)
             if spent < 1.0 / 60 { try? await Task.sleep(nanoseconds: UInt64((1.0 / 60 - spent) * 1e9)) }
         }

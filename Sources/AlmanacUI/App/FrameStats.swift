@@ -51,6 +51,13 @@ package struct FrameStats {
 }
 
 extension FrameStats {
+    /// Seconds on the monotonic clock (from an arbitrary start), for frame durations.
+    package static func monotonicTime() -> TimeInterval {
+        var time = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &time)
+        return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
+    }
+
     /// Processor time the calling thread has used, in seconds.
     package static func threadCPUTime() -> TimeInterval {
         var time = timespec()

@@ -65,12 +65,12 @@ package final class DealBrowser {
         feed.start(options: options)
         var quit = false
         while !quit {
-            let frameStart = Date()
+            let frameStart = FrameStats.monotonicTime()
             for key in keys.take() where handle(key) { quit = true }
             if quit { break }
             pump(budget: 0.010)
             RawTerminal.write(frame())
-            let spent = Date().timeIntervalSince(frameStart)
+            let spent = FrameStats.monotonicTime() - frameStart
             // The rest of the frame is a task sleep, not a blocked thread.
             if spent < 1.0 / 60 { try? await Task.sleep(nanoseconds: UInt64((1.0 / 60 - spent) * 1e9)) }
         }
