@@ -210,7 +210,7 @@ enum DealsBench {
     static func rssOnly(_ options: BenchOptions) {
         let (ingest, _, store) = ingestKeeping(count: options.int("count", default: 1_000_000), column: .price)
         if options.flag("times") {
-            let line = String(format: "ingest by price: %.0f ms, %.0f ms of this thread's time\n", ingest * 1000, threadSeconds() * 1000)
+            let line = String(format: "ingest by price: %.0f ms, %.0f ms of this thread's time\n", ingest * 1000, FrameStats.threadCPUTime() * 1000)
             FileHandle.standardError.write(Data(line.utf8))
         }
         for column in DealColumn.allCases { store.sort(by: column) }
@@ -228,17 +228,10 @@ enum DealsBench {
         let deals = (0..<count).map { DealServer.deal(number: $0, generator: &generator) }
         let store = DealStore(column: .price)
         store.reserveCapacity(count)
-        let start = threadSeconds()
+        let start = FrameStats.threadCPUTime()
         for first in stride(from: 0, to: count, by: chunk) { store.append(Array(deals[first..<min(count, first + chunk)])) }
-        let took = (threadSeconds() - start) * 1000
+        let took = (FrameStats.threadCPUTime() - start) * 1000
         print(String(format: "%.0f ms merging %d deals in chunks of %d (this thread's time)", took, store.unfilteredCount, chunk))
-    }
-
-    /// CPU time of the calling thread, in seconds.
-    static func threadSeconds() -> Double {
-        var time = timespec()
-        clock_gettime(CLOCK_THREAD_CPUTIME_ID, &time)
-        return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
     }
 
     static func peakRSSMegabytes() -> Double {

@@ -50,7 +50,7 @@ package final class AlmanacApp {
         while true {
             // Durations from the monotonic clock: the wall clock can be set or slewed mid-frame.
             let started = FrameStats.monotonicTime()
-            let thread = ThreadTimes.now()
+            let thread = frames.threadTimes()
             let typed = keys.take()
             for key in typed where !apply(key) { return }
             let keyed = FrameStats.monotonicTime()
@@ -66,7 +66,7 @@ package final class AlmanacApp {
             let spent = FrameStats.monotonicTime() - started
             frames.add(
                 keys: keyed - started, ticks: ticked - keyed, draw: spent - (ticked - started),
-                thread: ThreadTimes.now() - thread, typed: typed)
+                thread: frames.threadTimes() - thread, typed: typed)
             if spent < 1.0 / 60 { try? await Task.sleep(nanoseconds: UInt64((1.0 / 60 - spent) * 1e9)) }
         }
     }

@@ -18,6 +18,12 @@ package struct FrameStats {
     /// the frame's number (1 is the first).
     private var slowest: [(total: Double, parts: [Double], thread: ThreadTimes, keys: String, frame: Int)] = []
 
+    /// The calling thread's times so far, read only when there is a log to write (two reads of
+    /// a `/proc` file a frame otherwise spent for nothing).
+    package func threadTimes() -> ThreadTimes {
+        file == nil ? ThreadTimes() : ThreadTimes.now()
+    }
+
     /// Counts one frame: its keys, ticks and draw, and `thread`, what the drawing thread did
     /// meanwhile, in seconds (nothing is kept without a file). A slow frame whose processor time is
     /// far below its length either waited for a core (`queued`) or was blocked (the rest).
@@ -53,9 +59,7 @@ package struct FrameStats {
 extension FrameStats {
     /// Seconds on the monotonic clock (from an arbitrary start), for frame durations.
     package static func monotonicTime() -> TimeInterval {
-        var time = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &time)
-        return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
+        Double(DispatchTime.now().uptimeNanoseconds) / 1e9
     }
 
     /// Processor time the calling thread has used, in seconds.
