@@ -83,4 +83,30 @@ final class SortedBlocksTests: XCTestCase {
         XCTAssertEqual(view.fill, view.sortedFill, "every tail merged")
         XCTAssertEqual(view.rows(from: 0, to: view.count) { _ in 0 }, expected, "in order in place")
     }
+
+    /// A block that fills up shares its entries with the next one instead of splitting, and both
+    /// keep room, so the entries that follow append to their tails again.
+    func testAFullBlockSharesWithTheNextOneAndBothKeepRoom() {
+        let n = SortedBlocks.buildFill * 2 + 100  // blocks of 240, 240 and 100
+        let entries = sortedEntries(n)
+        var view = SortedBlocks()
+        view.build(entries.rows, keys: entries.keys, ids: entries.ids, reserve: n * 2)
+        var key = Dictionary(uniqueKeysWithValues: zip(entries.rows, entries.keys))
+        var id = Dictionary(uniqueKeysWithValues: zip(entries.rows, entries.ids))
+        let middle = UInt64(SortedBlocks.buildFill / 3)  // the second block's first key
+        for index in 0..<40 {  // more than the second block has room for, one at a time
+            let row = UInt32(50_000 + index)
+            (key[row], id[row]) = (middle + 10 + UInt64(index % 30), Int64(90_000 - index))
+            view.insert(keys: [key[row]!], rows: [row]) { id[$0]! }
+        }
+        XCTAssertEqual(view.blockCount, 3, "shared with the next block, not split")
+        let fills = (0..<view.slotCount).filter(view.list.isLive).map { Int(view.fill[Int(view.list.blocks[$0])]) }
+        XCTAssertEqual(fills.reduce(0, +), n + 40)
+        XCTAssertTrue(fills.dropFirst().allSatisfy { $0 <= SortedBlocks.capacity - SortedBlocks.balanceRoom / 2 }, "room left: \(fills)")
+        let expected = key.keys.sorted { key[$0]! != key[$1]! ? key[$0]! < key[$1]! : id[$0]! < id[$1]! }
+        XCTAssertEqual(view.rows(from: 0, to: view.count) { id[$0]! }, expected)
+        for position in stride(from: 0, to: expected.count, by: 23) {
+            XCTAssertEqual(view.position(key: key[expected[position]]!, id: id[expected[position]]!) { id[$0]! }, position)
+        }
+    }
 }

@@ -212,12 +212,11 @@ extension SortedBlocks {
             }
             return [Int32(physical)]
         }
-        // Merge into a scratch run; then either pass the overflow to the next block when it has
-        // room (keeps blocks fuller: about 12 bytes an entry become 15 rather than 18), or share
-        // the run out over as few new blocks as fit, evenly.
-        let overflow = total - Self.capacity
-        if let next = list.next(index), Self.capacity - Int(fill[Int(list.blocks[next])]) >= overflow {
-            shiftIntoNext(index, next: next, base: base, old: old, total: total, keys: newKeys, rows: newRows, ids: newIDs, id: id)
+        // Merge into a scratch run; then either share it with the next block when the two hold
+        // it with `balanceRoom` to spare (keeps blocks fuller: about 12 bytes an entry become 15
+        // rather than 18), or share it out over as few new blocks as fit, evenly.
+        if let next = list.next(index), total + Int(fill[Int(list.blocks[next])]) <= 2 * Self.capacity - Self.balanceRoom {
+            balance(index, next: next, base: base, old: old, total: total, keys: newKeys, rows: newRows, ids: newIDs, id: id)
             return [Int32(physical)]
         }
         let parts = (total + Self.capacity - 1) / Self.capacity
@@ -270,30 +269,34 @@ extension SortedBlocks {
         }
     }
 
-    /// Merges a group into a full block and moves the entries past its capacity to the front
-    /// of the next block (at slot `nextSlot`, which has room for them).
-    private mutating func shiftIntoNext(
+    /// Merges a group into a full block and shares the run with the next block (at slot
+    /// `nextSlot`): the two end up holding half each, the next block's entries moved up behind
+    /// the ones it takes. Both are left with room, so the deals that follow append to their
+    /// tails again: moving only the overflow left the block full, and every later deal into it
+    /// cost a merge of both blocks (`almanac-bench deals-merge`: memmove was 15 % of ingest).
+    private mutating func balance(
         _ index: Int, next nextSlot: Int, base: Int, old: Int, total: Int, keys newKeys: ArraySlice<UInt64>,
         rows newRows: ArraySlice<UInt32>, ids newIDs: ArraySlice<Int64>, id: (UInt32) -> Int64
     ) {
-        let overflow = total - Self.capacity
         let next = Int(list.blocks[nextSlot])
+        sortPending(next, id: id)
         let nextBase = next * Self.capacity
         let nextFill = Int(fill[next])
+        let keep = (total + nextFill + 1) / 2
+        let moved = total - keep
         mergedRun(base: base, old: old, total: total, keys: newKeys, rows: newRows, ids: newIDs, id: id) { rows, keys, mergedRows, mergedKeys in
-            (rows.baseAddress! + base).update(from: mergedRows.baseAddress!, count: Self.capacity)
-            (keys.baseAddress! + base).update(from: mergedKeys.baseAddress!, count: Self.capacity)
-            (rows.baseAddress! + nextBase + overflow).update(from: rows.baseAddress! + nextBase, count: nextFill)
-            (keys.baseAddress! + nextBase + overflow).update(from: keys.baseAddress! + nextBase, count: nextFill)
-            (rows.baseAddress! + nextBase).update(from: mergedRows.baseAddress! + Self.capacity, count: overflow)
-            (keys.baseAddress! + nextBase).update(from: mergedKeys.baseAddress! + Self.capacity, count: overflow)
+            (rows.baseAddress! + base).update(from: mergedRows.baseAddress!, count: keep)
+            (keys.baseAddress! + base).update(from: mergedKeys.baseAddress!, count: keep)
+            (rows.baseAddress! + nextBase + moved).update(from: rows.baseAddress! + nextBase, count: nextFill)
+            (keys.baseAddress! + nextBase + moved).update(from: keys.baseAddress! + nextBase, count: nextFill)
+            (rows.baseAddress! + nextBase).update(from: mergedRows.baseAddress! + keep, count: moved)
+            (keys.baseAddress! + nextBase).update(from: mergedKeys.baseAddress! + keep, count: moved)
         }
-        fill[Int(list.blocks[index])] = Int32(Self.capacity)
-        sortedFill[Int(list.blocks[index])] = Int32(Self.capacity)
-        fill[next] = Int32(nextFill + overflow)
-        sortedFill[next] += Int32(overflow)  // the overflow goes in front of its sorted part
-        list.add(-overflow, at: index)
-        list.add(overflow, at: nextSlot)
+        let physical = Int(list.blocks[index])
+        (fill[physical], sortedFill[physical]) = (Int32(keep), Int32(keep))
+        (fill[next], sortedFill[next]) = (Int32(nextFill + moved), Int32(nextFill + moved))
+        list.add(-moved, at: index)
+        list.add(moved, at: nextSlot)
         list.firstKeys[index] = keys[base]
         list.firstIDs[index] = id(rows[base])
         list.firstKeys[nextSlot] = keys[nextBase]

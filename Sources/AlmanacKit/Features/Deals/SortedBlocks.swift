@@ -29,6 +29,10 @@ struct SortedBlocks {
     /// Most entries a block keeps unsorted at its end (`SortedBlocks+Merging.swift`).
     static let pendingLimit = 64
 
+    /// Free slots a block and the next must keep between them for a full block to share its
+    /// entries with the next rather than split (`SortedBlocks+Merging.swift`).
+    static let balanceRoom = 32
+
     // MARK: Storage
     // Written only by SortedBlocks' own files (this one, +Merging, +Reading).
 
