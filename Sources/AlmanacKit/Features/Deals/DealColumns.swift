@@ -20,8 +20,9 @@ struct DealColumns: Sendable {
     /// is then id order and a re-sort needs no id passes.
     private(set) var idsAscending = true
 
-    private(set) var names: [String] = []
-    private var codes: [String: UInt16] = [:]
+    /// Instrument names by code (`instruments` holds codes).
+    var names: [String] { codes.names }
+    private var codes = InstrumentCodes()
     /// Alphabetical rank of each instrument code.
     private(set) var ranks: [UInt16] = []
 
@@ -42,16 +43,7 @@ struct DealColumns: Sendable {
     /// Appends one deal; returns whether its instrument was new (the ranks then changed).
     mutating func append(_ deal: Deal) -> Bool {
         if let last = ids.last, deal.id <= last { idsAscending = false }
-        var added = false
-        let code: UInt16
-        if let known = codes[deal.instrumentName] {
-            code = known
-        } else {
-            code = UInt16(truncatingIfNeeded: names.count)
-            names.append(deal.instrumentName)
-            codes[deal.instrumentName] = code
-            added = true
-        }
+        let (code, added) = codes.code(for: deal.instrumentName)
         ids.append(deal.id)
         times.append(deal.dateModified.timeIntervalSince1970)
         prices.append(deal.price)
