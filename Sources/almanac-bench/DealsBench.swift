@@ -89,7 +89,7 @@ enum DealsBench {
             ("ingest, sorted by price", milliseconds(figures.priceIngest) + "  \(figures.ratio(figures.priceIngest))  (\(frames.count) frames)"),
             ("ingest, sorted by date", milliseconds(figures.dateIngest) + "  \(figures.ratio(figures.dateIngest))"),
             (
-                "ingest frames (1.2 ms budget, 512-deal chunks): median / worst",
+                "ingest frames (1.2 ms budget, chunks of 512 then 2,048): median / worst",
                 milliseconds(frames.sorted()[frames.count / 2]) + " / " + milliseconds(frames.max() ?? 0)
             ),
             ("worst frame", milliseconds(figures.worst)),

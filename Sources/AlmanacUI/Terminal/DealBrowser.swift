@@ -81,7 +81,8 @@ package final class DealBrowser {
     package static let frameBudget: TimeInterval = 0.0035
 
     /// One frame's deals work in `budget` seconds: a background re-sort or filter moves for up
-    /// to half of it, then what arrived is merged (in 512-deal chunks, each well under 2 ms)
+    /// to half of it, then what arrived is merged (in chunks sized to the time left, the first
+    /// of at most 512 deals, well under 2 ms)
     /// until the budget is spent, keeping the view followed or pinned. The standalone browser
     /// gives it 10 ms of each 16.7 ms frame, so keys are read 60 times a second at any size.
     package func pump(budget: TimeInterval) {
