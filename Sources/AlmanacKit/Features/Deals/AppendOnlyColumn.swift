@@ -30,6 +30,7 @@ struct AppendOnlyColumn<Element: BitwiseCopyable>: RandomAccessCollection, @unch
     private var buffer: Buffer
     /// Elements in this copy.
     private(set) var count = 0
+    private var ahead = FaultAhead()
 
     /// An empty column; no memory is taken until the first append or `reserve`.
     init() { buffer = Buffer(capacity: 0) }
@@ -51,6 +52,12 @@ struct AppendOnlyColumn<Element: BitwiseCopyable>: RandomAccessCollection, @unch
         buffer.base[count] = element
         count += 1
         buffer.written = count
+    }
+
+    /// Has the pages the next appends will write faulted in off this thread (`PageFaulter`).
+    mutating func faultAhead() {
+        let stride = MemoryLayout<Element>.stride
+        ahead.wrote(count * stride, capacity: buffer.capacity * stride, base: UnsafeRawPointer(buffer.base))
     }
 
     /// Room for `total` elements without moving again. A move copies the elements into a new

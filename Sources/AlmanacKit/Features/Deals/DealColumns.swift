@@ -40,6 +40,16 @@ struct DealColumns: Sendable {
         sides.reserve(total)
     }
 
+    /// Has the pages the next rows will be written to faulted in off this thread (`PageFaulter`).
+    mutating func faultAhead() {
+        ids.faultAhead()
+        times.faultAhead()
+        prices.faultAhead()
+        amounts.faultAhead()
+        instruments.faultAhead()
+        sides.faultAhead()
+    }
+
     /// Appends one deal; returns whether its instrument was new (the ranks then changed).
     mutating func append(_ deal: Deal) -> Bool {
         if let last = ids.last, deal.id <= last { idsAscending = false }

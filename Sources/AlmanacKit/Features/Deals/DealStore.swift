@@ -100,6 +100,7 @@ public final class DealStore {
         for batch in batches {
             for deal in batch where columns.append(deal) { newName = true }
         }
+        columns.faultAhead()
         if tiesByRow, !columns.idsAscending { retie() }
         allTotals.add(first..<columns.count, of: columns)
         if newName {

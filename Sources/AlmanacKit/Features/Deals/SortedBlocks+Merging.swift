@@ -57,6 +57,7 @@ extension SortedBlocks {
             list.replace(slot, with: entries)
         }
         list.renumber()
+        faultAhead()
     }
 
     /// Appends a group at the end of its block, unsorted, when the block has room and its

@@ -45,6 +45,9 @@ struct SortedBlocks {
     var sortedFill: [Int32] = []
     /// The blocks in view order, with each one's first key and tie, in pages.
     var list = BlockList()
+    /// How far ahead of the arena's end its pages are being faulted in (`PageFaulter`).
+    private var rowsAhead = FaultAhead()
+    private var keysAhead = FaultAhead()
 
     var count: Int { list.total }
     var blockCount: Int { list.blockCount }
@@ -185,6 +188,13 @@ struct SortedBlocks {
         guard slots > rows.capacity else { return }
         rows.reserveCapacity(slots)
         keys.reserveCapacity(slots)
+    }
+
+    /// Has the pages the arena grows into next faulted in off this thread (`PageFaulter`).
+    mutating func faultAhead() {
+        let (rowsBase, keysBase) = (rows.withUnsafeBufferPointer(\.baseAddress), keys.withUnsafeBufferPointer(\.baseAddress))
+        rowsAhead.wrote(rows.count * 4, capacity: rows.capacity * 4, base: rowsBase.map(UnsafeRawPointer.init))
+        keysAhead.wrote(keys.count * 8, capacity: keys.capacity * 8, base: keysBase.map(UnsafeRawPointer.init))
     }
 
     /// Where `touch` leaves its sum, so the loads are not optimised away.
