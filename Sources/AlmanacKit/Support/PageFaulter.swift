@@ -13,8 +13,10 @@ import Foundation
 /// writing them: safe beside the owner writing the same memory, and harmless if the buffer is
 /// freed meanwhile (the range is then unmapped, or the heap's again). Small pages only, in
 /// `step`-sized calls: a call holds the process's memory map for reading, and a frame that maps
-/// or unmaps memory meanwhile waits for it (a 2 MB page is zeroed in 4 ms here). Elsewhere, or
-/// where the kernel refuses, it does nothing.
+/// or unmaps memory meanwhile waits for it (a 2 MB page is zeroed in 4 ms here). For the same
+/// reason the thread runs at the drawing thread's priority: at nice 10 it could be taken off its
+/// core in the middle of a call (its calls are short, and their work is the drawing thread's
+/// own page faults). Elsewhere, or where the kernel refuses, it does nothing.
 final class PageFaulter: @unchecked Sendable {
     // @unchecked: `ranges` and `running` are only touched under `lock`.
 
@@ -22,29 +24,34 @@ final class PageFaulter: @unchecked Sendable {
     static let shared = PageFaulter()
 
     /// Bytes faulted in per call.
-    static let step = 256 << 10
+    static let step = 128 << 10
 
     private let lock = WaitableLock()
     private var ranges: [(start: UInt, end: UInt)] = []
     private var running = false
     private var refused = false
 
-    /// Asks for the pages of `bytes` bytes at `start` to be faulted in; returns at once.
-    func populate(_ start: UnsafeRawPointer, bytes: Int) {
+    /// Asks for the pages of `bytes` bytes at `start` to be faulted in; returns at once. False
+    /// when the faulting thread holds its lock just then: the caller never waits for it (a
+    /// thread taken off its core while holding a lock would hold the caller's frame), and asks
+    /// again later.
+    @discardableResult
+    func populate(_ start: UnsafeRawPointer, bytes: Int) -> Bool {
         #if os(Linux)
-            guard bytes > 0 else { return }
+            guard bytes > 0 else { return true }
             let first = UInt(bitPattern: Int(bitPattern: start))
-            lock.lock()
+            guard lock.try() else { return false }
             defer { lock.unlock() }
-            guard !refused else { return }
+            guard !refused else { return true }
             ranges.append((first, first + UInt(bytes)))
             if running {
                 lock.broadcast()
             } else {
                 running = true
-                BackgroundThread.start { self.serve() }
+                BackgroundThread.start(lowPriority: false) { self.serve() }
             }
         #endif
+        return true
     }
 
     /// Faults in the ranges asked for, oldest first, for ever (it sleeps while there are none).
@@ -100,7 +107,6 @@ struct FaultAhead: Sendable {
         guard asked - written < Self.stretch / 2, asked < capacity else { return }
         let end = min(capacity, max(asked, written) + Self.stretch)
         let from = max(asked, written)
-        PageFaulter.shared.populate(pointer + from, bytes: end - from)
-        asked = end
+        if PageFaulter.shared.populate(pointer + from, bytes: end - from) { asked = end }
     }
 }

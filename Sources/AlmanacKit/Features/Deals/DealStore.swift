@@ -162,6 +162,9 @@ public final class DealStore {
         expected = max(expected, total)
         columns.reserve(total)
         view.reserve(total)
+        // The first pages asked for now, before any frame: this starts the faulting thread.
+        columns.faultAhead()
+        view.faultAhead()
     }
 
     // MARK: - Sorting
