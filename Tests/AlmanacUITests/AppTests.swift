@@ -177,8 +177,25 @@ final class AppTests: XCTestCase {
         XCTAssertTrue(screen(app).contains("A username is 3 to 32 characters"), screen(app))
         retype(app, "alice", clearing: 2)
         _ = app.apply(.enter)
+        settle(app)  // saved in the background, never in a frame
         XCTAssertEqual(try ProfileService(context: context.app).username(), "alice")
+        XCTAssertTrue(screen(app).contains("Saved: you are alice."), screen(app))
         XCTAssertFalse(app.apply(.character("q")), "outside a field, q quits")
+    }
+
+    func testAProfileSaveThatFailsReopensTheFieldWithItsSentence() throws {
+        let (app, context) = makeApp()
+        let document = context.configuration.paths.data.appendingPathComponent(Profile.fileName)
+        try FileManager.default.createDirectory(at: document, withIntermediateDirectories: true)  // nothing can replace it
+        _ = app.apply(.character("6"))
+        _ = app.apply(.character("e"))
+        retype(app, "alice", clearing: 40)
+        _ = app.apply(.enter)
+        settle(app)
+        let shown = screen(app)
+        XCTAssertTrue(shown.contains("Username: alice"), "the field is open again with the name:\n\(shown)")
+        XCTAssertFalse(shown.contains("Saved"), shown)
+        XCTAssertTrue(app.apply(.character("q")), "in the field, q is typed, not quit")
     }
 
     func testEveryTabWorksLiveOnTheLoopbackProviders() throws {

@@ -3,13 +3,20 @@ import AlmanacKit
 import Foundation
 
 /// Profile: the username, edited in place (`e`) with the same rule as `almanac profile set`.
+/// Saving runs in the background (`Loader`): a durable write waits for the disk, which held a
+/// frame of the app 15 ms and more in the soak (docs/architecture.md §5).
 package final class ProfileTab: AppTab {
     package let title = "Profile"
     let context: FrontContext
     let service: ProfileService
     private var field: LineField?
-    private var message: String?
     private var failure: String?
+    /// The save under way or last done: its message ("Saved: you are alice.") or failure.
+    let saving = Loader<String>()
+    /// Landings of `saving` already reacted to.
+    private var savingSeen = 0
+    /// The name last submitted, for the field to reopen with when its save fails.
+    private var submitted = ""
     /// The name shown and whether the user chose it, read when the tab is shown and after a save.
     private var shown: (name: String, saved: Bool)?
 
@@ -19,11 +26,23 @@ package final class ProfileTab: AppTab {
     }
 
     package var capturesKeys: Bool { field != nil }
-    package var pending: Int { 0 }
+    package var pending: Int { saving.isLoading ? 1 : 0 }
     package var source: String? { nil }
     package var problem: String? { failure }
 
     package func activate() { reread() }
+
+    /// A save that landed: the name is read again; a failed one reopens the field with its
+    /// sentence under it, as a name the rule refused would.
+    package func tick() {
+        guard saving.landedSince(&savingSeen) else { return }
+        reread()
+        if let problem = saving.failure, field == nil {
+            var reopened = LineField("Username:", text: submitted) { ProfileService.validate($0) }
+            reopened.problem = problem
+            field = reopened
+        }
+    }
 
     private func reread() {
         do {
@@ -41,21 +60,15 @@ package final class ProfileTab: AppTab {
             case .editing: field = editing
             case .cancelled: field = nil
             case .submitted(let name):
-                do {
-                    let saved = try service.setUsername(name)
-                    message = "Saved: you are \(saved)."
-                    field = nil
-                    reread()
-                } catch {
-                    editing.problem = ErrorSentence.text(error, for: .menu)
-                    field = editing
-                }
+                field = nil
+                submitted = name
+                let service = self.service
+                saving.load { _ in "Saved: you are \(try service.setUsername(name))." }
             }
             return true
         }
         guard key == .character("e") else { return false }
         field = LineField("Username:", text: shown?.saved == true ? shown?.name ?? "" : "") { ProfileService.validate($0) }
-        message = nil
         return true
     }
 
@@ -71,7 +84,11 @@ package final class ProfileTab: AppTab {
             lines.append("  " + style.red(failure ?? ""))
         }
         lines += ["", "  Data folder  " + context.configuration.paths.data.path]
-        if let message { lines += ["", "  " + style.green(message)] }
+        if saving.isLoading {
+            lines += ["", "  " + style.dim("Saving…")]
+        } else if field == nil, case .loaded(let message, _) = saving.current {
+            lines += ["", "  " + style.green(message)]
+        }
         return lines
     }
 
