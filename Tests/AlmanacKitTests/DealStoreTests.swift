@@ -255,6 +255,21 @@ final class DealStorePropertyTests: XCTestCase {
         }
     }
 
+    /// Batches the owner merged go back to the inbox, to be freed by the producer's next `put`,
+    /// while the source is live; once it has ended the owner keeps (and frees) them.
+    func testMergedBatchesGoBackToTheProducerUntilTheSourceEnds() {
+        let inbox = DealInbox()
+        let batch = (1...3).map { Deal(id: Int64($0), dateModified: Date(), instrumentName: "EUR/USD_TOD", price: 1, amount: 1, side: .buy) }
+        inbox.put(batch)
+        let taken = inbox.take(wait: false)
+        XCTAssertTrue(inbox.recycle(taken), "a live source takes them back")
+        inbox.put(batch)
+        XCTAssertEqual(inbox.take(wait: false).flatMap { $0 }.map(\.id), [1, 2, 3], "the next batch, nothing of the old")
+        inbox.finish()
+        XCTAssertFalse(inbox.recycle(taken), "an ended source: the owner frees them itself")
+        XCTAssertEqual(inbox.status.received, 6)
+    }
+
     func testTheInboxHoldsTheProducerBackWithoutLosingADeal() {
         let (taken, stalls) = drainInbox(producers: 1, wait: true)
         XCTAssertEqual(taken, 10_000)

@@ -69,6 +69,7 @@ public final class DealFeed {
                 if batches.isEmpty { break }
                 store.append(batches: batches)
                 merged = batches.reduce(0) { $0 + $1.count }
+                _ = inbox.recycle(batches)  // freed by the producer, or here when it cannot take them
             }
             lastMerged += merged
             pace.chunkDone(deals: merged)

@@ -13,8 +13,9 @@ import Synchronization
 ///
 /// The owner never waits for a producer (docs/architecture.md §5): a producer runs at low
 /// priority and can be taken off its core while it holds the lock, which left a frame waiting
-/// 4 ms in the soak. So a frame takes batches only when the lock is free (`take(wait: false)`)
-/// and reads the counts from atomics.
+/// 4 ms in the soak. So a frame takes batches only when the lock is free (`take(wait: false)`),
+/// reads the counts from atomics, and hands the batches it merged back to be freed on the
+/// producer's thread (`recycle`).
 // @unchecked: the queue is shared by the feeding thread and the frame loop, always under the
 // `WaitableLock`, which also makes a full inbox wait (back-pressure); a Mutex cannot wait.
 public final class DealInbox: @unchecked Sendable {
@@ -29,7 +30,10 @@ public final class DealInbox: @unchecked Sendable {
     private var stalls = 0
     private let finished = Atomic(false)
     private let skipped = Atomic(0)
-    private var failureReason: String?
+    /// Why the source failed; its own lock, so reading it never waits for a producer.
+    private let failureReason = Mutex<String?>(nil)
+    /// Batches the owner has merged, freed by the next `put` on the producer's thread.
+    private var merged: [[Deal]] = []
     /// Told of every batch and of the end, for a consumer that awaits them (`arrivals()`).
     private var listener: AsyncStream<Void>.Continuation?
 
@@ -40,8 +44,13 @@ public final class DealInbox: @unchecked Sendable {
 
     /// Adds a batch; waits first while the inbox is full.
     public func put(_ batch: [Deal]) {
+        var done: [[Deal]] = []  // the merged batches: freed here, on the producer's thread
         lock.lock()
-        defer { lock.unlock() }
+        defer {
+            lock.unlock()
+            done = []
+        }
+        swap(&done, &merged)
         if waiting >= limit { stalls += 1 }
         while waiting >= limit, !closed { lock.wait() }
         pending.append(batch)
@@ -107,11 +116,24 @@ public final class DealInbox: @unchecked Sendable {
 
     /// The source failed (cannot open, HTTP error, connection lost).
     public func note(failure: String) {
-        lock.withLock { failureReason = failure }
+        failureReason.withLock { $0 = failure }
     }
 
     /// Why the source ended early; nil when it did not.
-    public var failure: String? { lock.withLock { failureReason } }
+    public var failure: String? { failureReason.withLock { $0 } }
+
+    /// Takes back batches the owner has merged, so that the producer's next `put` frees them on
+    /// its own thread, to the allocator's arena they came from: freed by the drawing thread,
+    /// they waited for that arena's lock whenever a producer at nice 10 was taken off its core
+    /// holding it (a trace of the soak caught it under `DealFeed.pump`). False, and nothing is
+    /// taken, when a producer holds the inbox's lock just then or the source has ended: the
+    /// owner frees them itself.
+    public func recycle(_ batches: [[Deal]]) -> Bool {
+        guard !finished.load(ordering: .acquiring), lock.try() else { return false }
+        defer { lock.unlock() }
+        merged += batches
+        return true
+    }
 
     /// Waiting batches in arrival order, whole batches up to about `limit` deals (all by default).
     /// With `wait` false, none when a producer holds the lock just then (a frame takes them
