@@ -17,6 +17,8 @@ package final class ProfileTab: AppTab {
     private var savingSeen = 0
     /// The name last submitted, for the field to reopen with when its save fails.
     private var submitted = ""
+    /// Whether the last save's message is still worth showing (until the next edit begins).
+    private var showsSaved = false
     /// The name shown and whether the user chose it, read when the tab is shown and after a save.
     private var shown: (name: String, saved: Bool)?
 
@@ -62,6 +64,7 @@ package final class ProfileTab: AppTab {
             case .submitted(let name):
                 field = nil
                 submitted = name
+                showsSaved = true
                 let service = self.service
                 saving.load { _ in "Saved: you are \(try service.setUsername(name))." }
             }
@@ -69,6 +72,7 @@ package final class ProfileTab: AppTab {
         }
         guard key == .character("e") else { return false }
         field = LineField("Username:", text: shown?.saved == true ? shown?.name ?? "" : "") { ProfileService.validate($0) }
+        showsSaved = false
         return true
     }
 
@@ -86,7 +90,7 @@ package final class ProfileTab: AppTab {
         lines += ["", "  Data folder  " + context.configuration.paths.data.path]
         if saving.isLoading {
             lines += ["", "  " + style.dim("Saving…")]
-        } else if field == nil, case .loaded(let message, _) = saving.current {
+        } else if showsSaved, field == nil, case .loaded(let message, _) = saving.current {
             lines += ["", "  " + style.green(message)]
         }
         return lines

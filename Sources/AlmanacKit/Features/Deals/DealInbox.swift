@@ -106,7 +106,10 @@ public final class DealInbox: @unchecked Sendable {
 
     /// The source is exhausted; `skipped` lines could not be read.
     public func finish(skipped: Int = 0) {
+        var done: [[Deal]] = []  // merged batches no later `put` will free
+        defer { done = [] }
         lock.withLock {
+            swap(&done, &merged)
             self.skipped.add(skipped, ordering: .relaxed)
             finished.store(true, ordering: .releasing)
             listener?.yield()
@@ -129,8 +132,9 @@ public final class DealInbox: @unchecked Sendable {
     /// taken, when a producer holds the inbox's lock just then or the source has ended: the
     /// owner frees them itself.
     public func recycle(_ batches: [[Deal]]) -> Bool {
-        guard !finished.load(ordering: .acquiring), lock.try() else { return false }
+        guard lock.try() else { return false }
         defer { lock.unlock() }
+        guard !finished.load(ordering: .acquiring) else { return false }  // under the lock: `finish` empties `merged`
         merged += batches
         return true
     }
