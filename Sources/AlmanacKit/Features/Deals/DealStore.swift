@@ -162,9 +162,10 @@ public final class DealStore {
         expected = max(expected, total)
         columns.reserve(total)
         view.reserve(total)
-        // The first pages asked for now, before any frame: this starts the faulting thread.
+        // Before any frame: the buffers are noted, and the faulting thread starts.
         columns.faultAhead()
         view.faultAhead()
+        PageFaulter.shared.start()
     }
 
     // MARK: - Sorting
