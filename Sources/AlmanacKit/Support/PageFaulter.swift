@@ -35,12 +35,18 @@ final class PageFaulter: @unchecked Sendable {
     /// in a frame (starting it took a 3–4 ms frame).
     func start() {
         #if os(Linux)
-            lock.withLock {
-                guard !running else { return }
-                running = true
-                BackgroundThread.start(lowPriority: false) { self.serve() }
-            }
+            lock.withLock { startIfIdle() }
         #endif
+    }
+
+    /// Starts the thread unless it runs; wakes it otherwise. Call under `lock`.
+    private func startIfIdle() {
+        if running {
+            lock.broadcast()
+        } else {
+            running = true
+            BackgroundThread.start(lowPriority: false) { self.serve() }
+        }
     }
 
     /// Asks for the pages of `bytes` bytes at `start` to be faulted in; returns at once. False
@@ -56,12 +62,7 @@ final class PageFaulter: @unchecked Sendable {
             defer { lock.unlock() }
             guard !refused else { return true }
             ranges.append((first, first + UInt(bytes)))
-            if running {
-                lock.broadcast()
-            } else {
-                running = true
-                BackgroundThread.start(lowPriority: false) { self.serve() }
-            }
+            startIfIdle()
         #endif
         return true
     }
@@ -111,6 +112,13 @@ struct FaultAhead: Sendable {
 
     private var base = 0
     private var asked = 0
+
+    /// Records how much of `array` is written (its count) out of its room (its capacity).
+    mutating func wrote<Element>(_ array: [Element]) {
+        let stride = MemoryLayout<Element>.stride
+        let base = array.withUnsafeBufferPointer(\.baseAddress).map(UnsafeRawPointer.init)
+        wrote(array.count * stride, capacity: array.capacity * stride, base: base)
+    }
 
     /// Records that the buffer at `base` (holding `capacity` bytes) has `written` bytes written,
     /// and asks for the next stretch when they near the end of what was asked.

@@ -192,9 +192,8 @@ struct SortedBlocks {
 
     /// Has the pages the arena grows into next faulted in off this thread (`PageFaulter`).
     mutating func faultAhead() {
-        let (rowsBase, keysBase) = (rows.withUnsafeBufferPointer(\.baseAddress), keys.withUnsafeBufferPointer(\.baseAddress))
-        rowsAhead.wrote(rows.count * 4, capacity: rows.capacity * 4, base: rowsBase.map(UnsafeRawPointer.init))
-        keysAhead.wrote(keys.count * 8, capacity: keys.capacity * 8, base: keysBase.map(UnsafeRawPointer.init))
+        rowsAhead.wrote(rows)
+        keysAhead.wrote(keys)
     }
 
     /// Where `touch` leaves its sum, so the loads are not optimised away.
