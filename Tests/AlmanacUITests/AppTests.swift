@@ -141,12 +141,52 @@ final class AppTests: XCTestCase {
         _ = app.apply(.enter)
         type(app, "2026-12-03 09:00")
         _ = app.apply(.enter)
+        settle(app)  // saved in the background, never in a frame
         XCTAssertEqual(try service.exams(passed: false).map(\.name), ["Physics"])
         XCTAssertTrue(screen(app).contains("December 2026"), screen(app))
+        XCTAssertTrue(screen(app).contains("Added Physics on 2026-12-03 09:00."), screen(app))
         _ = app.apply(.enter)
         XCTAssertTrue(screen(app).contains("Move to Passed Exams?"), screen(app))
         _ = app.apply(.character("y"))
+        settle(app)
         XCTAssertEqual(try service.exams(passed: true).map(\.name), ["Physics"])
+        XCTAssertTrue(screen(app).contains("Physics moved to Passed Exams."), screen(app))
+    }
+
+    func testAnExamSaveWaitingForThePlannersLockDoesNotHoldTheFrame() throws {
+        let (app, context) = makeApp()
+        _ = app.apply(.character("4"))
+        let lock = context.configuration.paths.data.appendingPathComponent(ExamsDocument.fileName + ".lock")
+        try FileLock.withLock(lock) {  // another process holds the planner meanwhile
+            _ = app.apply(.character("n"))
+            type(app, "Physics")
+            _ = app.apply(.enter)
+            type(app, "2026-12-03 09:00")
+            _ = app.apply(.enter)
+            for tab in app.tabs { tab.tick() }
+            XCTAssertTrue(screen(app).contains("Saving…"), screen(app))
+            XCTAssertEqual(app.current.pending, 1)
+        }
+        settle(app)
+        XCTAssertTrue(screen(app).contains("Added Physics on 2026-12-03 09:00."), screen(app))
+    }
+
+    func testAnExamSaveThatFailsReopensTheFormWithItsSentence() throws {
+        let (app, context) = makeApp()
+        _ = app.apply(.character("4"))
+        let document = context.configuration.paths.data.appendingPathComponent(ExamsDocument.fileName)
+        try FileManager.default.createDirectory(at: document, withIntermediateDirectories: true)  // nothing can replace it
+        _ = app.apply(.character("n"))
+        type(app, "Physics")
+        _ = app.apply(.enter)
+        type(app, "2026-12-03 09:00")
+        _ = app.apply(.enter)
+        settle(app)
+        let shown = screen(app)
+        XCTAssertTrue(shown.contains("New exam"), "the form is open again:\n\(shown)")
+        XCTAssertTrue(shown.contains("Physics") && shown.contains("2026-12-03 09:00"), "with its values:\n\(shown)")
+        XCTAssertFalse(shown.contains("Added"), shown)
+        XCTAssertTrue(app.apply(.character("q")), "in the form, q is typed, not quit")
     }
 
     func testTheCryptoDateFormChecksAsYouType() {

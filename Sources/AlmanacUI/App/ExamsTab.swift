@@ -4,6 +4,8 @@ import Foundation
 
 /// Exams: Pending and Passed (←/→), grouped by month as `almanac exams` shows them; a New Exam
 /// form, move to Passed, reschedule and delete — each through `ExamService`, its rules and words.
+/// Changes are saved in the background (`Loader`): a durable write waits for the disk, which
+/// must not hold a frame (docs/architecture.md §5).
 package final class ExamsTab: AppTab {
     package let title = "Exams"
     let context: FrontContext
@@ -13,9 +15,19 @@ package final class ExamsTab: AppTab {
     private var form: Form?
     /// The exam a form or a question is about.
     private var subject: Exam?
-    private var question: (Confirmation, (Exam) throws -> String)?
+    private var question: (Confirmation, Action)?
     private var message: String?
     private var failure: String?
+    /// A change to the planner, run off the drawing thread; returns the sentence to show.
+    typealias Change = @Sendable (ExamService) throws -> String
+    /// A change a question asks about, to the exam it names.
+    typealias Action = @Sendable (ExamService, Exam) throws -> String
+    /// The change under way or last done: its sentence ("Deleted Physics.") or failure.
+    let saving = Loader<String>()
+    /// Landings of `saving` already reacted to.
+    private var savingSeen = 0
+    /// The form whose save is under way, with the exam it is about, to reopen when the save fails.
+    private var submitted: (form: Form, subject: Exam?)?
 
     package init(context: FrontContext) {
         self.context = context
@@ -23,7 +35,7 @@ package final class ExamsTab: AppTab {
     }
 
     package var capturesKeys: Bool { form != nil || question != nil }
-    package var pending: Int { 0 }
+    package var pending: Int { saving.isLoading ? 1 : 0 }
     package var source: String? { nil }
     package var problem: String? { failure }
 
@@ -31,6 +43,25 @@ package final class ExamsTab: AppTab {
     private var lists: (pending: [Exam], passed: [Exam]) = ([], [])
 
     package func activate() { reread() }
+
+    /// A change that landed: the lists are read again; a failed form reopens with its values and
+    /// the sentence under it, as a value the rule refused would; a failed question shows it.
+    package func tick() {
+        guard saving.landedSince(&savingSeen) else { return }
+        reread()
+        let form = submitted
+        submitted = nil
+        if let problem = saving.failure {
+            if var reopened = form?.form, self.form == nil, question == nil {
+                reopened.problem = problem
+                (self.form, subject) = (reopened, form?.subject)
+            } else {
+                failure = problem
+            }
+        } else if case .loaded(let sentence, _) = saving.current {
+            (message, failure) = (sentence, nil)
+        }
+    }
 
     private func reread() {
         do {
@@ -58,7 +89,7 @@ package final class ExamsTab: AppTab {
         if let (confirmation, action) = question, let subject {
             guard let yes = confirmation.answer(key) else { return true }
             question = nil
-            if yes { run { try action(subject) } }
+            if yes { save { service in try action(service, subject) } }
             return true
         }
         switch key {
@@ -74,7 +105,7 @@ package final class ExamsTab: AppTab {
                 ])
             subject = nil
         case .enter where !passed:
-            ask("Move to Passed Exams?") { exam in "\(try self.service.pass(id: exam.id).name) moved to Passed Exams." }
+            ask("Move to Passed Exams?") { service, exam in "\(try service.pass(id: exam.id).name) moved to Passed Exams." }
         case .character("r") where !passed:
             guard let exam = selectedExam else { return true }
             subject = exam
@@ -86,14 +117,14 @@ package final class ExamsTab: AppTab {
                     }
                 ])
         case .character("d"):
-            ask("Delete this exam?") { exam in "Deleted \(try self.service.delete(id: exam.id).name)." }
+            ask("Delete this exam?") { service, exam in "Deleted \(try service.delete(id: exam.id).name)." }
         default:
             return scroller.handle(key, count: exams().count, page: 10)
         }
         return true
     }
 
-    private func ask(_ text: String, _ action: @escaping (Exam) throws -> String) {
+    private func ask(_ text: String, _ action: @escaping Action) {
         guard let exam = selectedExam else { return }
         subject = exam
         question = (Confirmation("\(text) \(exam.name), \(exam.when)"), action)
@@ -105,32 +136,28 @@ package final class ExamsTab: AppTab {
         case .editing: form = editing
         case .cancelled: form = nil
         case .submitted(let values):
-            do {
-                if let subject {
-                    let exam = try service.reschedule(id: subject.id, date: values[0])
-                    message = "\(exam.name) is now on \(exam.when)."
-                } else {
-                    let exam = try service.add(name: values[0], date: values[1])
-                    message = "Added \(exam.name) on \(exam.when)."
+            form = nil
+            submitted = (editing, subject)
+            if let id = subject?.id {
+                save { service in
+                    let exam = try service.reschedule(id: id, date: values[0])
+                    return "\(exam.name) is now on \(exam.when)."
                 }
-                form = nil
-                reread()
-            } catch {
-                editing.problem = ErrorSentence.text(error, for: .menu)
-                form = editing
+            } else {
+                save { service in
+                    let exam = try service.add(name: values[0], date: values[1])
+                    return "Added \(exam.name) on \(exam.when)."
+                }
             }
         }
         return true
     }
 
-    private func run(_ action: () throws -> String) {
-        do {
-            message = try action()
-            failure = nil
-        } catch {
-            failure = ErrorSentence.text(error, for: .menu)
-        }
-        reread()
+    /// Runs `change` in the background; `tick` shows its sentence once it lands.
+    private func save(_ change: @escaping Change) {
+        let service = self.service
+        message = nil
+        saving.load { _ in try change(service) }
     }
 
     // MARK: - Drawing
@@ -161,7 +188,13 @@ package final class ExamsTab: AppTab {
             }
         }
         var footer: [String] = []
-        if let (confirmation, _) = question { footer = confirmation.lines(style: style) } else if let message { footer = ["", style.green(message)] }
+        if let (confirmation, _) = question {
+            footer = confirmation.lines(style: style)
+        } else if saving.isLoading {
+            footer = ["", style.dim("Saving…")]
+        } else if let message {
+            footer = ["", style.green(message)]
+        }
         lines += scroller.window(text, height: max(1, height - lines.count - footer.count), itemLines: items, style: style)
         return lines + footer
     }
