@@ -117,9 +117,31 @@ final class AppTests: XCTestCase {
         _ = app.apply(.escape)
         _ = app.apply(.character("s"))
         _ = app.apply(.character("u"))
-        XCTAssertEqual(try WeatherService(context: context.app).document().settings.units, .imperial, "applies at once")
+        XCTAssertTrue(screen(app, 160, 50).contains("imperial"), "shown at once:\n" + screen(app, 160, 50))
+        settle(app)  // saved in the background, never in a frame
+        XCTAssertEqual(try WeatherService(context: context.app).document().settings.units, .imperial)
         _ = app.apply(.escape)
         XCTAssertTrue(screen(app, 160, 50).contains("°F"))
+    }
+
+    func testWeatherSettingsSavedWhileThePlannerIsLockedEndAsTheScreenShows() throws {
+        let (app, context) = makeApp()
+        _ = try WeatherServiceAdd.add("Moscow", context)
+        _ = app.apply(.character("1"))
+        settle(app)
+        _ = app.apply(.character("s"))
+        let lock = context.configuration.paths.data.appendingPathComponent(WeatherDocument.fileName + ".lock")
+        try FileLock.withLock(lock) {  // another process holds the file: three saves queue up
+            for _ in 0..<3 { _ = app.apply(.character("u")) }
+            for _ in 0..<2 { _ = app.apply(.character("c")) }
+            XCTAssertTrue(screen(app, 160, 50).contains("imperial"), "shown at once:\n" + screen(app, 160, 50))
+            XCTAssertGreaterThan(app.current.pending, 0)
+        }
+        settle(app)
+        let settings = try WeatherService(context: context.app).document().settings
+        XCTAssertEqual(settings.units, .imperial, "three toggles from metric, saved in order")
+        XCTAssertEqual(settings.time, .h24, "two toggles of the clock")
+        XCTAssertTrue(screen(app, 160, 50).contains("imperial"), screen(app, 160, 50))
     }
 
     func testTheExamFormRefusesBadInputAndEscSavesNothing() throws {
@@ -187,6 +209,22 @@ final class AppTests: XCTestCase {
         XCTAssertTrue(shown.contains("Physics") && shown.contains("2026-12-03 09:00"), "with its values:\n\(shown)")
         XCTAssertFalse(shown.contains("Added"), shown)
         XCTAssertTrue(app.apply(.character("q")), "in the form, q is typed, not quit")
+    }
+
+    func testRemovingAPairAsksThenSavesInTheBackground() throws {
+        let (app, context) = makeApp()
+        _ = app.apply(.character("2"))
+        settle(app)
+        let service = CryptoService(context: context.app)
+        let before = try service.watchlist().items.map(\.symbol)
+        XCTAssertTrue(before.contains("BTC/USD"), "\(before)")
+        _ = app.apply(.character("d"))
+        XCTAssertTrue(screen(app).contains("Remove BTC/USD"), screen(app))
+        _ = app.apply(.character("y"))
+        settle(app)
+        XCTAssertEqual(try service.watchlist().items.map(\.symbol), before.filter { $0 != "BTC/USD" })
+        let shown = screen(app)
+        XCTAssertTrue(shown.contains("Removed BTC/USD."), shown)
     }
 
     func testTheCryptoDateFormChecksAsYouType() {

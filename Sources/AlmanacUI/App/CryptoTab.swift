@@ -217,17 +217,14 @@ package final class CryptoTab: AppTab {
         }
     }
 
+    /// Removes `symbol` in the background: a durable save waits for the disk, which must not
+    /// hold a frame (docs/architecture.md §5).
     private func remove(_ symbol: String) {
-        do {
-            let item = try service.remove(symbol)
-            action.set("Removed \(item.symbol).")
-            reload()
-        } catch {
-            action.set(ErrorSentence.text(error, for: .menu))
-        }
+        let service = self.service
+        action.load { _ in "Removed \(try service.remove(symbol).symbol)." }
     }
 
-    /// A pair added in the background: the list is read again once. An update that landed
+    /// A pair added or removed in the background: the list is read again once. An update that landed
     /// marks what moved and sets the next; a due update starts (whether the tab is shown or not).
     package func tick() {
         if action.landedSince(&actionSeen), case .loaded = action.current { reload() }

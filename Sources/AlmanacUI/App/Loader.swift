@@ -52,14 +52,16 @@ package final class Loader<Value: Sendable>: Sendable {
 
     /// Starts `work` in the background (a newer load supersedes an older one still running).
     /// `work` may call its argument with a stale value to show before the final one.
-    package func load(_ work: @escaping @Sendable (@escaping @Sendable (Value) -> Void) async throws -> Value) {
+    /// - Returns: the task, for a later load that must wait for this one to end.
+    @discardableResult
+    package func load(_ work: @escaping @Sendable (@escaping @Sendable (Value) -> Void) async throws -> Value) -> Task<Void, Never> {
         let ticket = generation.withLock { value -> Int in
             value += 1
             return value
         }
         let previous = value
         state.withLock { $0 = .loading(previous: previous) }
-        Task.detached { [self] in
+        return Task.detached { [self] in
             do {
                 let value = try await work { stale in self.settle(ticket, .loaded(stale, stale: true)) }
                 settle(ticket, .loaded(value, stale: false), final: true)

@@ -33,9 +33,15 @@ package final class WeatherTab: AppTab {
     private var choice: (list: Choice<City>, query: String)?
     private let places = Loader<(query: String, cities: [City])>()
     private let action = Loader<String>()
-    /// Landings of `places` and `action` already reacted to.
+    /// Settings changes, saved in the background one after another: each waits for the one
+    /// before (`lastSettingsSave`), so the file ends as the screen shows it. A durable save
+    /// waits for the disk, which held a key's frame 91 ms in the soak (docs/architecture.md §5).
+    private let settingsSave = Loader<WeatherSettings>()
+    private var lastSettingsSave: Task<Void, Never>?
+    /// Landings of `places`, `action` and `settingsSave` already reacted to.
     private var placesSeen = 0
     private var actionSeen = 0
+    private var settingsSeen = 0
 
     package init(context: FrontContext) {
         self.context = context
@@ -45,11 +51,11 @@ package final class WeatherTab: AppTab {
     package var capturesKeys: Bool { adding != nil || choice != nil }
 
     package var pending: Int {
-        let loaders = data.values.flatMap(\.all).map(\.isLoading) + [places.isLoading, action.isLoading]
+        let loaders = data.values.flatMap(\.all).map(\.isLoading) + [places.isLoading, action.isLoading, settingsSave.isLoading]
         return loaders.filter { $0 }.count
     }
 
-    package var problem: String? { action.failure ?? places.failure ?? shownLoader?.failure }
+    package var problem: String? { settingsSave.failure ?? action.failure ?? places.failure ?? shownLoader?.failure }
 
     package var source: String? {
         guard let report = shownLoader?.value else { return nil }
@@ -152,7 +158,7 @@ package final class WeatherTab: AppTab {
     }
 
     private func handleSettings(_ key: Key) -> Bool {
-        let change: ((inout WeatherSettings) -> Void)?
+        let change: (@Sendable (inout WeatherSettings) -> Void)?
         switch key {
         case .character("u"): change = { $0.setUnits($0.units == .metric ? .imperial : .metric) }
         case .character("w"):
@@ -166,11 +172,19 @@ package final class WeatherTab: AppTab {
             return true
         default: return false
         }
-        if let change {
-            do { _ = try service.updateSettings(change) } catch { action.set(ErrorSentence.text(error, for: .menu)) }
-            reread()
-        }
+        if let change { save(change) }
         return true
+    }
+
+    /// Shows `change` at once and saves it in the background, after any save still under way;
+    /// the file is read back once the last one lands (`tick`).
+    private func save(_ change: @escaping @Sendable (inout WeatherSettings) -> Void) {
+        if document != nil { change(&document!.settings) }
+        let (service, previous) = (self.service, lastSettingsSave)
+        lastSettingsSave = settingsSave.load { _ in
+            await previous?.value
+            return try service.updateSettings(change)
+        }
     }
 
     private func handleAdd(_ key: Key) -> Bool {
@@ -212,6 +226,7 @@ package final class WeatherTab: AppTab {
     /// saved in the background is read back once.
     package func tick() {
         if action.landedSince(&actionSeen) { reread() }
+        if settingsSave.landedSince(&settingsSeen) { reread() }
         guard places.landedSince(&placesSeen), case .loaded(let found, _) = places.current else { return }
         if found.cities.count <= 1 {
             add(found.query, pick: 1)  // none: the service says no place has that name
