@@ -13,12 +13,13 @@ final class FrameStatsTests: XCTestCase {
         defer { try? FileManager.default.removeItem(at: file) }
         var stats = FrameStats(file: file)
         stats.add(keys: 0.001, ticks: 0.002, draw: 0.001, thread: ThreadTimes(cpu: 0.004), typed: [.character("r")])
-        stats.add(keys: 0.0005, ticks: 0.019, draw: 0.0005, thread: ThreadTimes(cpu: 0.002, queued: 0.015), typed: [.character("s"), .enter])
+        stats.add(
+            keys: 0.0005, ticks: 0.019, draw: 0.0005, thread: ThreadTimes(cpu: 0.002, queued: 0.015, stolen: 0.01), typed: [.character("s"), .enter])
         stats.save()
         let lines = try String(contentsOf: file, encoding: .utf8).split(separator: "\n")
         XCTAssertEqual(lines.first, "frames=2 worst_ms=20.00 over_16ms=1")
         XCTAssertEqual(lines.count, 2)
-        let expected = "slow 20.0 ms, frame 2 (cpu 2.0, queued 15.0, blocked 3.0): keys/ticks/draw 0.5/19.0/0.5"
+        let expected = "slow 20.0 ms, frame 2 (cpu 2.0, queued 15.0, blocked 3.0, cores stolen 10.0): keys/ticks/draw 0.5/19.0/0.5"
         XCTAssertEqual(String(lines[1]), expected + " after [character(\"s\") enter]")
     }
 

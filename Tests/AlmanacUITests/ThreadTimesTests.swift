@@ -37,4 +37,17 @@ final class ThreadTimesTests: XCTestCase {
         let span = ThreadTimes.now() - start
         XCTAssertLessThan(span.cpu + span.queued, 0.05, "its 100 ms count as blocked")
     }
+
+    func testStolenTimeIsTheStealColumnOfTheMachinesProcessorLine() throws {
+        #if os(Linux)
+            let before = ThreadTimes.now().stolen
+            let line = try String(contentsOfFile: "/proc/stat", encoding: .utf8).split(separator: "\n")[0]
+            let after = ThreadTimes.now().stolen
+            let fields = line.split(separator: " ")
+            XCTAssertEqual(fields[0], "cpu")
+            let steal = try XCTUnwrap(Double(fields[8])) / Double(sysconf(Int32(_SC_CLK_TCK)))
+            XCTAssertLessThanOrEqual(before, steal, "\(line)")
+            XCTAssertGreaterThanOrEqual(after, steal, "\(line)")
+        #endif
+    }
 }

@@ -47,7 +47,7 @@ package struct FrameStats {
             let blocked = max(0, frame.total - frame.thread.cpu - frame.thread.queued)
             line += "slow \(milliseconds(frame.total)) ms, frame \(frame.frame) "
             line += "(cpu \(milliseconds(frame.thread.cpu)), queued \(milliseconds(frame.thread.queued)), "
-            line += "blocked \(milliseconds(blocked))): keys/ticks/draw "
+            line += "blocked \(milliseconds(blocked)), cores stolen \(milliseconds(frame.thread.stolen))): keys/ticks/draw "
             line += frame.parts.map(milliseconds).joined(separator: "/") + " after [\(frame.keys)]\n"
         }
         try? AtomicFile.write(Data(line.utf8), to: file, permissions: 0o644)
