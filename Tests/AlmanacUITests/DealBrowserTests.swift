@@ -1,4 +1,5 @@
 import AlmanacKit
+import Foundation
 import XCTest
 
 @testable import AlmanacUI
@@ -34,5 +35,38 @@ final class DealBrowserTests: XCTestCase {
         }
         XCTAssertTrue(try XCTUnwrap(table.fitting(width: 60, shrinking: 2, minimum: 6)).render().contains("…"))
         XCTAssertNil(table.fitting(width: 40, shrinking: 2, minimum: 6), "below the minimum it does not pretend")
+    }
+
+    /// `e` writes the view as it was when pressed, on a thread of its own, while the frames go
+    /// on merging the deals that keep arriving; the message says so, then how it ended.
+    func testExportWritesTheViewAsItWasWhileDealsKeepArriving() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("export-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        var generator = SplitMix64(seed: 3)
+        let deals = (0..<60_000).map { DealServer.deal(number: $0, generator: &generator) }
+        let feed = DealFeed(source: .server(count: 0, seed: 1, pace: 0), column: .price, descending: false)
+        let browser = DealBrowser(feed: feed, style: Style(enabled: false), exportFolder: folder)
+        feed.store.append(Array(deals[..<20_000]))
+        browser.pump(budget: 0.004)
+        let shown = feed.store.window(offset: 0, count: feed.store.count).map(\.id)
+        XCTAssertEqual(shown.count, 20_000)
+        browser.handle(.character("e"))
+        XCTAssertEqual(browser.message?.hasPrefix("Exporting 20,000 rows to \(folder.path)/deals-"), true, browser.message ?? "")
+        var next = 20_000
+        let deadline = Date().addingTimeInterval(30)
+        while browser.message?.hasPrefix("Exported") != true, Date() < deadline {
+            if next < deals.count {
+                feed.store.append(Array(deals[next..<next + 500]))
+                next += 500
+            }
+            browser.pump(budget: 0.004)
+        }
+        let files = try FileManager.default.contentsOfDirectory(atPath: folder.path)
+        XCTAssertEqual(files.count, 1, "one file, no temporary one left: \(files)")
+        XCTAssertEqual(browser.message, "Exported 20,000 rows to \(folder.path)/\(files[0]).")
+        let lines = try String(contentsOf: folder.appendingPathComponent(files[0]), encoding: .utf8).split(separator: "\r\n")
+        XCTAssertEqual(lines.dropFirst().map { Int64($0.prefix { $0 != "," })! }, shown, "the view as it was when e was pressed")
+        XCTAssertGreaterThan(feed.store.count, 20_000, "deals went on arriving meanwhile")
     }
 }

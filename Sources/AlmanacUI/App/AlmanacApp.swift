@@ -44,6 +44,7 @@ package final class AlmanacApp {
         keys.start()
         DrawingThread.preferShortSlices()  // frames run on this thread (see CallerThreadExecutor)
         defer { keys.stop() }
+        defer { for tab in tabs { tab.finish() } }  // before the terminal is restored
         let screen = ScreenWriter()
         select(0)
         var drawn = (at: -Double.infinity, columns: 0, rows: 0)

@@ -26,10 +26,14 @@ package protocol AppTab: AnyObject {
     var pending: Int { get }
     /// Called once a frame whichever tab is shown (work that must go on, like deals arriving).
     func tick()
+    /// Called once as the app quits: waits for work the user asked for that must not be lost
+    /// half done (an export being written).
+    func finish()
 }
 
 extension AppTab {
     package var capturesKeys: Bool { false }
     package var problem: String? { nil }
     package func tick() {}
+    package func finish() {}
 }

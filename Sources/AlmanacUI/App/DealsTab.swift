@@ -41,6 +41,8 @@ package final class DealsTab: AppTab {
     }
 
     /// True while the filter or go-to field is open: every key is the field's.
+    package func finish() { browser.finishExport() }
+
     package var capturesKeys: Bool { browser.isPrompting }
 
     package func handle(_ key: Key) -> Bool {

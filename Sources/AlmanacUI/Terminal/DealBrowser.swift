@@ -3,6 +3,7 @@ import AlmanacHTTP
 import AlmanacKit
 import AlmanacProviders
 import Foundation
+import Synchronization
 
 /// The full-screen live deals table. Deals keep arriving while the user scrolls; each frame
 /// (at most 60 a second) merges what arrived, then draws only the visible rows in one write.
@@ -28,8 +29,19 @@ package final class DealBrowser {
     /// "Today" for `since:` and `until:`, and where `e` writes.
     private let today: LocalDate
     private let exportFolder: URL
+    /// The export `e` started, written on a thread of its own; nil when none runs.
+    private var exporting: ExportJob?
 
     private enum PromptKind { case filter, jump }
+
+    /// An export running off the drawing thread: where it writes and, once it ends, how.
+    private final class ExportJob: Sendable {
+        let url: URL
+        let outcome = Mutex<Result<Int, any Error>?>(nil)
+        let ended = DispatchSemaphore(value: 0)
+
+        init(url: URL) { self.url = url }
+    }
 
     /// - Parameters:
     ///   - today: the day `since:today` means (the run's, pinned by `ALMANAC_TODAY`).
@@ -64,6 +76,7 @@ package final class DealBrowser {
         defer { keys.stop() }
         feed.start(options: options)
         var quit = false
+        defer { finishExport() }
         while !quit {
             let frameStart = FrameStats.monotonicTime()
             for key in keys.take() where handle(key) { quit = true }
@@ -90,6 +103,7 @@ package final class DealBrowser {
         if feed.store.step(until: start + UInt64(budget * 5e8)) { repin() }
         let spent = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
         afterMerge(feed.pump(limit: .max, budget: max(0, budget - spent)))
+        collectExport()
     }
 
     /// Rows the table shows; set by each `lines` call (the window's height less the header and footer).
@@ -224,15 +238,42 @@ package final class DealBrowser {
         anchorRow = offset < feed.store.count ? feed.store.row(atPosition: offset) : nil
     }
 
-    /// `e`: the view shown, filtered and sorted, to a new CSV file in the export folder.
+    /// `e`: the view shown, filtered and sorted, to a new CSV file in the export folder. The
+    /// view is held as it is now (`DealSnapshot`, taken without copying a row) and written on a
+    /// thread of its own: deals keep arriving and the table stays live meanwhile
+    /// (docs/architecture.md §5). One export at a time.
     private func export() {
-        let url = DealExport.suggestedFile(in: exportFolder, at: Date())
-        do {
-            let rows = try DealExport.write(feed.store, to: url, format: .csv, replacing: false)
-            message = "Exported \(DealsView.grouped(rows)) rows to \(url.path)."
-        } catch {
-            message = "Could not export: \(error)"
+        if let running = exporting {
+            message = "Still exporting to \(running.url.path)."
+            return
         }
+        let url = DealExport.suggestedFile(in: exportFolder, at: Date())
+        let snapshot = feed.store.snapshot()
+        let job = ExportJob(url: url)
+        exporting = job
+        message = "Exporting \(DealsView.grouped(snapshot.count)) rows to \(url.path)…"
+        BackgroundThread.start {
+            let outcome = Result { try DealExport.write(snapshot, to: url, format: .csv, replacing: false) }
+            job.outcome.withLock { $0 = outcome }
+            job.ended.signal()
+        }
+    }
+
+    /// Says how an export ended, once it has (each frame, from `pump`).
+    private func collectExport() {
+        guard let job = exporting, let outcome = job.outcome.withLock({ $0 }) else { return }
+        exporting = nil
+        switch outcome {
+        case .success(let rows): message = "Exported \(DealsView.grouped(rows)) rows to \(job.url.path)."
+        case .failure(let error): message = "Could not export: \(error)"
+        }
+    }
+
+    /// Waits for an export still being written, so quitting never leaves one half done.
+    package func finishExport() {
+        guard let job = exporting else { return }
+        job.ended.wait()
+        collectExport()
     }
 
     private func scroll(to target: Int) {

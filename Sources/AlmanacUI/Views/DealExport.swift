@@ -14,22 +14,23 @@ package enum DealExport {
     /// Rows written per slice.
     static let slice = 8_192
 
-    /// Writes every row of `store`'s view to `url`; returns how many.
+    /// Writes every row of the view `snapshot` holds to `url`, in its order; returns how many.
+    /// Sorts the rows first (`DealSnapshot.orderedRows`), so it may run on any thread.
     @discardableResult
-    package static func write(_ store: DealStore, to url: URL, format: Format, replacing: Bool) throws -> Int {
+    package static func write(_ snapshot: DealSnapshot, to url: URL, format: Format, replacing: Bool) throws -> Int {
         try OutputPathError.requireParent(of: url)
-        let total = store.count
+        let rows = snapshot.orderedRows()
         try AtomicFile.write(to: url, permissions: 0o644, replacing: replacing) { append in
             switch format {
             case .csv:
                 try append(Data("id,dateModified,instrument,price,amount,side\r\n".utf8))
-                try forEachSlice(store, total) { deals in try append(Data(deals.map(csvLine).joined().utf8)) }
+                try forEachSlice(snapshot, rows) { deals in try append(Data(deals.map(csvLine).joined().utf8)) }
             case .json:
-                try append(Data(#"{"matched":\#(total),"received":\#(store.unfilteredCount),"totals":"#.utf8))
-                try append(try JSONEncoder.almanac.encode(DealTotalsJSON(store.totals)))
+                try append(Data(#"{"matched":\#(rows.count),"received":\#(snapshot.received),"totals":"#.utf8))
+                try append(try JSONEncoder.almanac.encode(DealTotalsJSON(snapshot.totals)))
                 try append(Data(#","items":["#.utf8))
                 var first = true
-                try forEachSlice(store, total) { deals in
+                try forEachSlice(snapshot, rows) { deals in
                     var text = first ? "" : ","
                     text += deals.map { String(decoding: jsonValue(DealJSON($0)).encoded(), as: UTF8.self) }.joined(separator: ",")
                     try append(Data(text.utf8))
@@ -38,13 +39,13 @@ package enum DealExport {
                 try append(Data("]}\n".utf8))
             }
         }
-        return total
+        return rows.count
     }
 
-    private static func forEachSlice(_ store: DealStore, _ total: Int, _ body: ([Deal]) throws -> Void) throws {
+    private static func forEachSlice(_ snapshot: DealSnapshot, _ rows: [UInt32], _ body: ([Deal]) throws -> Void) throws {
         var offset = 0
-        while offset < total {
-            try body(store.window(offset: offset, count: min(slice, total - offset)))
+        while offset < rows.count {
+            try body(snapshot.deals(rows[offset..<min(rows.count, offset + slice)]))
             offset += slice
         }
     }

@@ -161,7 +161,7 @@ extension DealsCommand {
                 if !force, FileManager.default.fileExists(atPath: url.path) { throw FileError.exists(url.path) }
                 let feed = try await deals.received(context)
                 feed.store.applyFilter(filter)
-                let written = try DealExport.write(feed.store, to: url, format: chosenFormat, replacing: force)
+                let written = try DealExport.write(feed.store.snapshot(), to: url, format: chosenFormat, replacing: force)
                 let summary = "Wrote \(DealsView.grouped(written)) of \(DealsView.grouped(feed.store.unfilteredCount)) deals to \(url.path)."
                 try context.show(json: ExportJSON(file: url.path, format: chosenFormat.rawValue, rows: written), text: summary)
             }

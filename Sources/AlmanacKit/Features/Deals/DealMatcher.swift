@@ -4,7 +4,7 @@ import Foundation
 /// A `DealFilter` compiled for the columns: the instrument text decided once per instrument
 /// (a table by instrument code), the rest compared straight off the column arrays. About a
 /// nanosecond a row, so a filter over 10M rows is a few tens of milliseconds off the frame.
-struct DealMatcher {
+struct DealMatcher: Sendable {
     let filter: DealFilter
     /// Whether each instrument code passes the instrument text; extended as names arrive.
     private(set) var instrumentPasses: [Bool] = []
@@ -22,7 +22,8 @@ struct DealMatcher {
         for name in names[instrumentPasses.count...] { instrumentPasses.append(filter.matchesInstrument(name)) }
     }
 
-    /// Whether row `row` of `columns` passes (the live columns: the owner's thread only).
+    /// Whether row `row` of `columns` passes (the live columns on the owner's thread, or a
+    /// snapshot of them, `DealSnapshot`, on any).
     @inline(__always)
     func matches(_ columns: DealColumns, _ row: Int) -> Bool {
         if !filter.price.isOpen, !filter.price.contains(columns.prices[row]) { return false }

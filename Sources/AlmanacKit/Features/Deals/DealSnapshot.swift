@@ -1,0 +1,52 @@
+import Foundation
+
+/// The deals view shown, held still for another thread to read while the owner goes on
+/// merging (docs/architecture.md §5): the columns as they stand (their written rows never move
+/// or change, `AppendOnlyColumn`), how many rows the view covers, its order and its filter.
+/// Taken in the frame without copying a row (`DealStore.snapshot`); the reader sorts.
+public struct DealSnapshot: Sendable {
+    let columns: DealColumns
+    /// The view shown holds the passing rows among `0..<covered`.
+    let covered: Int
+    let column: DealColumn
+    let descending: Bool
+    /// The view's filter; nil when it shows every row.
+    let matcher: DealMatcher?
+    /// The rows the view showed (those the filter passed).
+    public let count: Int
+    /// The rows received when it was taken, filtered or not.
+    public let received: Int
+    /// The view's totals when it was taken.
+    public let totals: DealTotals
+
+    /// The rows of the view in display order: the passing rows among `0..<covered`, sorted
+    /// by (key, id) as the view keeps them, from the other end when descending. Sorts them
+    /// (an MSD radix sort, `DealStore.sortedOrder`): a second or so at 10M rows.
+    public func orderedRows() -> [UInt32] {
+        var rows: [UInt32] = []
+        rows.reserveCapacity(count)
+        if let matcher {
+            for row in 0..<covered where matcher.matches(columns, row) { rows.append(UInt32(row)) }
+        } else {
+            rows.append(contentsOf: (0..<covered).lazy.map { UInt32($0) })
+        }
+        let keys = rows.map { columns.key(Int($0), column) }
+        let ties = rows.map { columns.tie($0) }
+        let order = DealStore.sortedOrder(rows, keys: keys, ties: ties, idsAscending: columns.idsAscending).rows
+        return descending ? order.reversed() : order
+    }
+
+    /// The deals stored as `rows`, in that order.
+    public func deals(_ rows: ArraySlice<UInt32>) -> [Deal] {
+        columns.deals(Array(rows))
+    }
+}
+
+extension DealStore {
+    /// The view shown as it stands, for a thread of its own to read (`DealSnapshot`).
+    public func snapshot() -> DealSnapshot {
+        DealSnapshot(
+            columns: columns, covered: filtering?.merged ?? merged, column: column, descending: descending,
+            matcher: filtering?.matcher, count: count, received: unfilteredCount, totals: totals)
+    }
+}
