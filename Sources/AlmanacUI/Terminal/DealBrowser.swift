@@ -54,6 +54,7 @@ package final class DealBrowser {
         self.style = style
         self.today = today
         self.exportFolder = exportFolder
+        DealsView.warmUp()
     }
 
     /// True while a field takes every key (the app then passes keys straight here).
