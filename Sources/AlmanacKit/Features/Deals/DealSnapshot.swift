@@ -20,8 +20,9 @@ public struct DealSnapshot: Sendable {
     public let totals: DealTotals
 
     /// The rows of the view in display order: the passing rows among `0..<covered`, sorted
-    /// by (key, id) as the view keeps them, from the other end when descending. Sorts them
-    /// (an MSD radix sort, `DealStore.sortedOrder`): a second or so at 10M rows.
+    /// by (key, id) as the view keeps them, from the other end when descending. Sorted with
+    /// the same stable radix sort as a filter's rows (by id first when ids arrived out of
+    /// order), holding only rows and keys: about 13 bytes a row beside the sort's own room.
     public func orderedRows() -> [UInt32] {
         var rows: [UInt32] = []
         rows.reserveCapacity(count)
@@ -30,10 +31,13 @@ public struct DealSnapshot: Sendable {
         } else {
             rows.append(contentsOf: (0..<covered).lazy.map { UInt32($0) })
         }
-        let keys = rows.map { columns.key(Int($0), column) }
-        let ties = rows.map { columns.tie($0) }
-        let order = DealStore.sortedOrder(rows, keys: keys, ties: ties, idsAscending: columns.idsAscending).rows
-        return descending ? order.reversed() : order
+        if !columns.idsAscending {  // rows in id order first, so equal keys stay in id order
+            var ids = rows.map { RadixSort.orderedBits(columns.tie($0)) }
+            RadixSort.sort(keys: &ids, rows: &rows)
+        }
+        var keys = rows.map { columns.key(Int($0), column) }
+        RadixSort.sort(keys: &keys, rows: &rows)
+        return descending ? rows.reversed() : rows
     }
 
     /// The deals stored as `rows`, in that order.

@@ -300,17 +300,6 @@ extension DealStore {
 
     /// `rows` (ascending row numbers) sorted by (key, id), as a view.
     static func sortedSubset(_ rows: [UInt32], keys: [UInt64], ties: [Int64], idsAscending: Bool) -> SortedBlocks {
-        let (sortedRows, sortedKeys, sortedTies) = sortedOrder(rows, keys: keys, ties: ties, idsAscending: idsAscending)
-        var view = SortedBlocks()
-        view.build(sortedRows, keys: sortedKeys, ids: sortedTies, reserve: rows.count)
-        return view
-    }
-
-    /// `rows` with their `keys` and `ties` in ascending (key, tie) order: two radix sorts when
-    /// ids arrived out of order (by id, then stably by key), else one (rows are in id order).
-    static func sortedOrder(_ rows: [UInt32], keys: [UInt64], ties: [Int64], idsAscending: Bool)
-        -> (rows: [UInt32], keys: [UInt64], ties: [Int64])
-    {
         var order = (0..<rows.count).map { UInt32($0) }
         if !idsAscending {
             var idKeys = ties.map(RadixSort.orderedBits)  // the ids, ids being out of order
@@ -318,7 +307,9 @@ extension DealStore {
         }
         var sortedKeys = order.map { keys[Int($0)] }
         RadixSort.sort(keys: &sortedKeys, rows: &order)
-        return (order.map { rows[Int($0)] }, sortedKeys, order.map { ties[Int($0)] })
+        var view = SortedBlocks()
+        view.build(order.map { rows[Int($0)] }, keys: sortedKeys, ids: order.map { ties[Int($0)] }, reserve: rows.count)
+        return view
     }
 
     /// Adds the passing rows among `rows` (sorted by (key, id), with their `keys`) to the
