@@ -34,34 +34,34 @@ package struct ThreadTimes: Equatable {
     /// The 8th number of `/proc/stat`'s first line ("cpu  user nice system idle iowait irq
     /// softirq steal …"), in clock ticks, as seconds; 0 where there is none.
     private static func machineStolen() -> Double {
-        #if os(Linux)
-            let descriptor = open("/proc/stat", O_RDONLY)
-            guard descriptor >= 0 else { return 0 }
-            defer { close(descriptor) }
-            var bytes = [UInt8](repeating: 0, count: 160)
-            let count = bytes.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, 159) }
-            guard count > 0, let line = bytes.prefix(count).split(separator: UInt8(ascii: "\n")).first else { return 0 }
-            let fields = line.split(separator: UInt8(ascii: " "))
-            guard fields.count >= 9, let ticks = Int(String(decoding: fields[8], as: UTF8.self)) else { return 0 }
-            return Double(ticks) / Double(max(1, sysconf(Int32(_SC_CLK_TCK))))
-        #else
-            return 0
-        #endif
+        let fields = firstLineFields(of: "/proc/stat", upTo: 159)
+        guard fields.count >= 9, let ticks = Int(fields[8]) else { return 0 }
+        return Double(ticks) / Double(max(1, sysconf(Int32(_SC_CLK_TCK))))
     }
 
+    /// The second number of `/proc/thread-self/schedstat` ("ran waited slices"), nanoseconds
+    /// spent runnable waiting for a core, as seconds; 0 where there is none.
     private static func runQueueWait() -> Double {
+        let fields = firstLineFields(of: "/proc/thread-self/schedstat", upTo: 95)
+        guard fields.count >= 2, let waited = Int(fields[1]) else { return 0 }
+        return Double(waited) / 1e9
+    }
+
+    /// The space-separated fields of the first line of `path`, read in one call of at most
+    /// `limit` bytes (a frame reads these twice: no `FileHandle`, no `String` of the whole file);
+    /// empty when it cannot be read, and off Linux.
+    private static func firstLineFields(of path: String, upTo limit: Int) -> [String] {
         #if os(Linux)
-            let descriptor = open("/proc/thread-self/schedstat", O_RDONLY)
-            guard descriptor >= 0 else { return 0 }
+            let descriptor = open(path, O_RDONLY)
+            guard descriptor >= 0 else { return [] }
             defer { close(descriptor) }
-            var bytes = [UInt8](repeating: 0, count: 96)
-            let count = bytes.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, 95) }
-            guard count > 0 else { return 0 }
-            let fields = bytes.prefix(count).split(separator: UInt8(ascii: " "))
-            guard fields.count >= 2, let waited = Int(String(decoding: fields[1], as: UTF8.self)) else { return 0 }
-            return Double(waited) / 1e9
+            var bytes = [UInt8](repeating: 0, count: limit)
+            let count = bytes.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, limit) }
+            guard count > 0 else { return [] }
+            let line = bytes.prefix(count).prefix { $0 != UInt8(ascii: "\n") }
+            return line.split(separator: UInt8(ascii: " ")).map { String(decoding: $0, as: UTF8.self) }
         #else
-            return 0
+            return []
         #endif
     }
 }
