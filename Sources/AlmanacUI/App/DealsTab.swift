@@ -40,9 +40,10 @@ package final class DealsTab: AppTab {
         if started { browser.pump(budget: DealBrowser.frameBudget) }
     }
 
-    /// True while the filter or go-to field is open: every key is the field's.
+    /// Waits for an export still being written (`DealBrowser.finishExport`).
     package func finish() { browser.finishExport() }
 
+    /// True while the filter or go-to field is open: every key is the field's.
     package var capturesKeys: Bool { browser.isPrompting }
 
     package func handle(_ key: Key) -> Bool {

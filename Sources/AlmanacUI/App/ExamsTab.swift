@@ -16,7 +16,6 @@ package final class ExamsTab: AppTab {
     /// The exam a form or a question is about.
     private var subject: Exam?
     private var question: (Confirmation, Action)?
-    private var message: String?
     private var failure: String?
     /// A change to the planner, run off the drawing thread; returns the sentence to show.
     typealias Change = @Sendable (ExamService) throws -> String
@@ -58,8 +57,8 @@ package final class ExamsTab: AppTab {
             } else {
                 failure = problem
             }
-        } else if case .loaded(let sentence, _) = saving.current {
-            (message, failure) = (sentence, nil)
+        } else {
+            failure = nil
         }
     }
 
@@ -153,10 +152,9 @@ package final class ExamsTab: AppTab {
         return true
     }
 
-    /// Runs `change` in the background; `tick` shows its sentence once it lands.
+    /// Runs `change` in the background; the footer shows its sentence once it lands.
     private func save(_ change: @escaping Change) {
         let service = self.service
-        message = nil
         saving.load { _ in try change(service) }
     }
 
@@ -192,8 +190,8 @@ package final class ExamsTab: AppTab {
             footer = confirmation.lines(style: style)
         } else if saving.isLoading {
             footer = ["", style.dim("Saving…")]
-        } else if let message {
-            footer = ["", style.green(message)]
+        } else if case .loaded(let sentence, _) = saving.current {
+            footer = ["", style.green(sentence)]
         }
         lines += scroller.window(text, height: max(1, height - lines.count - footer.count), itemLines: items, style: style)
         return lines + footer

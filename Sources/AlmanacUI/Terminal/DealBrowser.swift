@@ -3,7 +3,6 @@ import AlmanacHTTP
 import AlmanacKit
 import AlmanacProviders
 import Foundation
-import Synchronization
 
 /// The full-screen live deals table. Deals keep arriving while the user scrolls; each frame
 /// (at most 60 a second) merges what arrived, then draws only the visible rows in one write.
@@ -30,18 +29,9 @@ package final class DealBrowser {
     private let today: LocalDate
     private let exportFolder: URL
     /// The export `e` started, written on a thread of its own; nil when none runs.
-    private var exporting: ExportJob?
+    private var exporting: DealExport.Job?
 
     private enum PromptKind { case filter, jump }
-
-    /// An export running off the drawing thread: where it writes and, once it ends, how.
-    private final class ExportJob: Sendable {
-        let url: URL
-        let outcome = Mutex<Result<Int, any Error>?>(nil)
-        let ended = DispatchSemaphore(value: 0)
-
-        init(url: URL) { self.url = url }
-    }
 
     /// - Parameters:
     ///   - today: the day `since:today` means (the run's, pinned by `ALMANAC_TODAY`).
@@ -250,19 +240,13 @@ package final class DealBrowser {
         }
         let url = DealExport.suggestedFile(in: exportFolder, at: Date())
         let snapshot = feed.store.snapshot()
-        let job = ExportJob(url: url)
-        exporting = job
+        exporting = DealExport.start(snapshot, to: url)
         message = "Exporting \(DealsView.grouped(snapshot.count)) rows to \(url.path)…"
-        BackgroundThread.start {
-            let outcome = Result { try DealExport.write(snapshot, to: url, format: .csv, replacing: false) }
-            job.outcome.withLock { $0 = outcome }
-            job.ended.signal()
-        }
     }
 
     /// Says how an export ended, once it has (each frame, from `pump`).
     private func collectExport() {
-        guard let job = exporting, let outcome = job.outcome.withLock({ $0 }) else { return }
+        guard let job = exporting, let outcome = job.outcome else { return }
         exporting = nil
         switch outcome {
         case .success(let rows): message = "Exported \(DealsView.grouped(rows)) rows to \(job.url.path)."
@@ -272,8 +256,7 @@ package final class DealBrowser {
 
     /// Waits for an export still being written, so quitting never leaves one half done.
     package func finishExport() {
-        guard let job = exporting else { return }
-        job.ended.wait()
+        exporting?.wait()
         collectExport()
     }
 

@@ -1,6 +1,7 @@
 import AlmanacCore
 import AlmanacKit
 import Foundation
+import Synchronization
 
 /// Writes the deals view shown — filtered, in its order — to a file: CSV (RFC 4180, a header
 /// row, full precision, times in UTC ISO 8601) or JSON (the shape of `deals top --json`).
@@ -13,6 +14,38 @@ package enum DealExport {
 
     /// Rows written per slice.
     static let slice = 8_192
+
+    /// An export written on a thread of its own (`start`): where it goes and, once it has
+    /// ended, how — the rows written, or why not.
+    package final class Job: Sendable {
+        package let url: URL
+        private let result = Mutex<Result<Int, any Error>?>(nil)
+        private let ended = DispatchSemaphore(value: 0)
+
+        init(url: URL) { self.url = url }
+
+        /// Nil while it runs.
+        package var outcome: Result<Int, any Error>? { result.withLock { $0 } }
+
+        /// Waits until it has ended.
+        package func wait() {
+            ended.wait()
+            ended.signal()  // for a later wait
+        }
+
+        fileprivate func end(_ outcome: Result<Int, any Error>) {
+            result.withLock { $0 = outcome }
+            ended.signal()
+        }
+    }
+
+    /// Writes `snapshot` to `url` as CSV on a thread of its own (never replacing a file);
+    /// returns at once.
+    package static func start(_ snapshot: DealSnapshot, to url: URL) -> Job {
+        let job = Job(url: url)
+        BackgroundThread.start { job.end(Result { try write(snapshot, to: url, format: .csv, replacing: false) }) }
+        return job
+    }
 
     /// Writes every row of the view `snapshot` holds to `url`, in its order; returns how many.
     /// Sorts the rows first (`DealSnapshot.orderedRows`), so it may run on any thread.
