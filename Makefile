@@ -37,10 +37,12 @@ test: deps lint
 	@if grep -E '^$(CURDIR)/(Sources|Tests)/.*: warning:' .build/test-build.log; then echo "the build has warnings"; exit 1; fi
 	$(SWIFT) test --skip-build
 
-# The repository's .swift-format, strictly: a finding fails the build. Every public
+# The repository's .swift-format, strictly: a finding fails the build. The project's rules
+# (scripts/check-rules.py): text reaches the terminal only through its writers. Every public
 # declaration (what the AlmanacKit product offers) has a doc comment.
 lint:
 	$(SWIFT) format lint --strict --recursive Sources Tests Package.swift
+	python3 scripts/check-rules.py
 	@rm -rf "$$($(SWIFT) build --show-bin-path)/../symbolgraph"
 	@# The test-discovery modules have no graph until the tests are built; the library modules do.
 	-@$(SWIFT) package dump-symbol-graph --minimum-access-level public > /dev/null 2>&1

@@ -19,5 +19,5 @@ package struct FuzzTarget: Sendable {
     package static func named(_ name: String) -> FuzzTarget? { all.first { $0.name == name } }
 
     /// Every target, in the order `make fuzz` runs them.
-    package static let all: [FuzzTarget] = providerTargets + localTargets
+    package static let all: [FuzzTarget] = providerTargets + localTargets + [terminalTarget]
 }

@@ -31,7 +31,7 @@ struct Almanac: AsyncParsableCommand {
     /// On a terminal: the full-screen app (the line menu when TERM is dumb). Piped: the help.
     func run() async throws {
         let context = CommandRunner.makeContext(global)
-        guard context.interactive else { return print(Almanac.helpMessage()) }
+        guard context.interactive else { return Console.write(Almanac.helpMessage() + "\n", to: STDOUT_FILENO) }
         if context.configuration.environment["TERM"] == "dumb" {
             return try await CommandRunner.run(global) { context in try await MenuSession(context: context).run() }
         }
@@ -46,7 +46,7 @@ enum Main {
     /// (`CallerThreadExecutor`), so a short command starts no thread pool.
     static func main() {
         // `--version` anywhere, as the parser treats it, with the commit the parser cannot know.
-        if CommandLine.arguments.dropFirst().contains("--version") { return print(Almanac.version()) }
+        if CommandLine.arguments.dropFirst().contains("--version") { return Console.write(Almanac.version() + "\n", to: STDOUT_FILENO) }
         do {
             var command = try Almanac.parseAsRoot()
             if var asyncCommand = command as? AsyncParsableCommand {
@@ -57,7 +57,7 @@ enum Main {
         } catch {
             let code = Almanac.exitCode(for: error)
             if code == .success {
-                print(Almanac.fullMessage(for: error))
+                Console.write(Almanac.fullMessage(for: error) + "\n", to: STDOUT_FILENO)
             } else if !(error is ExitCode) {
                 let message = Almanac.message(for: error).split(separator: "\n").first.map(String.init) ?? "unknown error"
                 Console.write("almanac: \(message)\n", to: STDERR_FILENO)

@@ -22,6 +22,7 @@ enum CommandRunner {
             noWait: global.noWait)
         configuration.quietNotes = quietNotes
         let console = override ?? Console(verbose: configuration.verbose, errIsTerminal: isatty(STDERR_FILENO) == 1)
+        if let warning = environment.dotEnvWarning { console.warn(warning) }
         let stdoutIsTerminal = isatty(STDOUT_FILENO) == 1
         var style = Style.detect(
             term: environment["TERM"], noColorVariable: environment["NO_COLOR"] != nil, noColorFlag: global.noColor, isTerminal: stdoutIsTerminal)

@@ -193,6 +193,45 @@ final class CurlTransportTests: XCTestCase {
         }
     }
 
+    func testARedirectToAnotherLoopbackPortIsFollowed() async throws {
+        let target = try LoopbackServer { _ in .json("{\"moved\":true}") }
+        let port = target.port
+        let server = try LoopbackServer { _ in .respond(status: 307, headers: ["Location": "http://127.0.0.1:\(port)/there"], body: Data(), delay: 0)
+        }
+        let response = try await CurlTransport().send(try request(server, "/here"))
+        XCTAssertEqual(String(decoding: response.body, as: UTF8.self), "{\"moved\":true}")
+        XCTAssertEqual(target.receivedRequests.map(\.path), ["/there"])
+    }
+
+    func testARedirectToPlainHTTPOffThisMachineIsRefusedWithoutConnecting() async throws {
+        // 198.51.100.7 is a documentation address: nothing answers there, so a transport that
+        // followed would wait for its connect time-out instead of refusing at once.
+        let server = try LoopbackServer { _ in .respond(status: 302, headers: ["Location": "http://198.51.100.7/steal"], body: Data(), delay: 0) }
+        let started = Date()
+        do {
+            _ = try await CurlTransport().send(try request(server, "/evil"))
+            XCTFail("a redirect to plain http off this machine must be refused")
+        } catch let error as TransportError {
+            XCTAssertEqual(error, .insecureRedirect(host: "127.0.0.1", target: "198.51.100.7"))
+            XCTAssertTrue(error.description.contains("refused"), error.description)
+        }
+        XCTAssertLessThan(Date().timeIntervalSince(started), 1)
+    }
+
+    func testAKeyInAHeaderNeverFollowsARedirectToAnotherOrigin() async throws {
+        let target = try LoopbackServer { _ in .json("{}") }
+        let port = target.port
+        let server = try LoopbackServer { request in
+            request.path == "/same" ? .json("{}") : .respond(status: 302, headers: ["Location": "http://127.0.0.1:\(port)/x"], body: Data(), delay: 0)
+        }
+        let descriptor = RequestDescriptor(provider: .twelveData, name: "test", path: "/quote", query: [QueryItem("symbol", "BTC/USD")], ttl: 60)
+        let prepared = try RequestPreparer.prepare(descriptor, baseURL: server.baseURL, key: "sekrit-key")
+        _ = try await CurlTransport().send(prepared)
+        XCTAssertEqual(server.receivedRequests.first?.header("authorization"), "apikey sekrit-key")
+        XCTAssertEqual(target.receivedRequests.count, 1)
+        XCTAssertNil(target.receivedRequests.first?.header("authorization"), "the key stays with the host it was meant for")
+    }
+
     func testStreamingDeliversChunksAsTheyArrive() async throws {
         let chunks = (0..<5).map { Data("line \($0)\n".utf8) }
         let server = try LoopbackServer { _ in .streamed(chunks: chunks, interval: 0.02) }

@@ -7,7 +7,9 @@ import Synchronization
     import Darwin
 #endif
 
-/// Where messages go: data to stdout, everything else to stderr.
+/// Where messages go: data to stdout, everything else to stderr. Every text it is given is drawn
+/// through `TerminalText.neutralise` (JSON through `TerminalText.escapeJSON`): the one place text
+/// leaves for the terminal in the command-line and menu front ends.
 public final class Console: Sendable {
     /// Serialises writes, and holds the notes already said this run.
     private let said = Mutex<Set<String>>([])
@@ -19,8 +21,8 @@ public final class Console: Sendable {
 
     package init(
         verbose: Bool = false, errIsTerminal: Bool = false,
-        out: @escaping @Sendable (String) -> Void = { Console.write($0, to: STDOUT_FILENO) },
-        err: @escaping @Sendable (String) -> Void = { Console.write($0, to: STDERR_FILENO) }
+        out: @escaping @Sendable (String) -> Void = { Console.writeRaw($0, to: STDOUT_FILENO) },
+        err: @escaping @Sendable (String) -> Void = { Console.writeRaw($0, to: STDERR_FILENO) }
     ) {
         self.verbose = verbose
         self.errIsTerminal = errIsTerminal
@@ -28,21 +30,37 @@ public final class Console: Sendable {
         self.writeErr = err
     }
 
-    /// Writes all of `text` to a descriptor (`FileBytes.write`); a closed pipe or full disk ends
-    /// the attempt (there is nowhere left to say so).
+    /// Writes `text`, neutralised (`TerminalText`), to a descriptor: for a message written before
+    /// or without a console (the closing error line).
     package static func write(_ text: String, to descriptor: Int32) {
+        writeRaw(TerminalText.neutralise(text), to: descriptor)
+    }
+
+    /// Writes all of `text` as it is to a descriptor (`FileBytes.write`); a closed pipe or full
+    /// disk ends the attempt (there is nowhere left to say so). Only for text already neutralised
+    /// and the program's own control codes.
+    package static func writeRaw(_ text: String, to descriptor: Int32) {
         var text = text
         _ = text.withUTF8 { FileBytes.write(UnsafeRawBufferPointer($0), to: descriptor) }
     }
 
     /// Writes data to stdout, adding a newline.
     package func print(_ text: String) {
-        said.withLock { _ in writeOut(text + "\n") }
+        let safe = TerminalText.neutralise(text)
+        said.withLock { _ in writeOut(safe + "\n") }
+    }
+
+    /// Writes one JSON document to stdout, adding a newline; the same JSON value with every raw
+    /// character a terminal acts on written as an escape.
+    package func printJSON(_ text: String) {
+        let safe = TerminalText.escapeJSON(text)
+        said.withLock { _ in writeOut(safe + "\n") }
     }
 
     /// Writes a message to stderr.
     package func note(_ text: String) {
-        said.withLock { _ in writeErr(text + "\n") }
+        let safe = TerminalText.neutralise(text)
+        said.withLock { _ in writeErr(safe + "\n") }
     }
 
     /// Writes a message to stderr once per run.
@@ -54,7 +72,8 @@ public final class Console: Sendable {
     /// Rewrites a one-line status on a terminal stderr (a countdown); does nothing elsewhere.
     package func status(_ text: String) {
         guard errIsTerminal else { return }
-        said.withLock { _ in writeErr("\r\u{1B}[K" + text) }
+        let safe = TerminalText.neutralise(text)
+        said.withLock { _ in writeErr("\r\u{1B}[K" + safe) }
     }
 
     /// Clears the status line written by `status(_:)`.

@@ -21,21 +21,50 @@ final class CurlEasy {
         curl_easy_cleanup(handle)
     }
 
-    /// Performs one transfer. With `onChunk`, the body is streamed and not kept.
+    /// Performs one transfer, following at most `maxRedirects` redirects that `RedirectPolicy`
+    /// allows. With `onChunk`, the body is streamed and not kept.
     /// A set `cancellation` aborts it (within about a second) with `CancellationError`.
     func perform(_ request: PreparedRequest, onChunk: ((Data) -> Bool)? = nil, cancellation: TransferCancellation? = nil) throws -> HTTPResponse {
+        var hop = request
+        var followed = 0
+        let started = Date()
+        while true {
+            let (response, location) = try performOne(hop, onChunk: onChunk, cancellation: cancellation)
+            guard let location else {
+                return HTTPResponse(
+                    status: response.status, headers: response.headers, body: response.body, elapsed: Date().timeIntervalSince(started))
+            }
+            guard followed < request.options.maxRedirects else {
+                throw TransportError.tooManyRedirects(host: request.host, limit: request.options.maxRedirects)
+            }
+            followed += 1
+            hop = try RedirectPolicy.next(after: hop, to: location, status: response.status, original: request)
+        }
+    }
+
+    /// One exchange, redirects not followed: the response, and where it redirects to (curl's
+    /// absolute reading of `Location`) when it is a redirect.
+    private func performOne(
+        _ request: PreparedRequest, onChunk: ((Data) -> Bool)?, cancellation: TransferCancellation?
+    ) throws -> (HTTPResponse, String?) {
         curl_easy_reset(handle)
         let state = CurlTransferState(maxBytes: request.options.maxResponseBytes, onChunk: onChunk, cancellation: cancellation)
         let headerList = try configure(request, state: state)
         defer { curl_slist_free_all(headerList) }
-        let started = Date()
         let code = withExtendedLifetime(state) { curl_easy_perform(handle) }
-        let elapsed = Date().timeIntervalSince(started)
         if code != CURLE_OK {
             if code == CURLE_ABORTED_BY_CALLBACK, cancellation?.isCancelled == true { throw CancellationError() }
             throw mapError(code, request: request, state: state)
         }
-        return HTTPResponse(status: responseCode(), headers: state.headers, body: state.body, elapsed: elapsed)
+        let status = responseCode()
+        let response = HTTPResponse(status: status, headers: state.headers, body: state.body, elapsed: 0)
+        return (response, RedirectPolicy.statuses.contains(status) ? redirectURL() : nil)
+    }
+
+    private func redirectURL() -> String? {
+        var value: UnsafeMutablePointer<CChar>?
+        guard almanac_easy_getinfo_string(handle, CURLINFO_REDIRECT_URL, &value) == CURLE_OK, let value else { return nil }
+        return String(cString: value)
     }
 
     // MARK: - Options
@@ -45,9 +74,8 @@ final class CurlEasy {
         try set(CURLOPT_URL, request.url)
         try set(CURLOPT_NOSIGNAL, 1)
         try set(CURLOPT_PROTOCOLS_STR, "http,https")
-        try set(CURLOPT_REDIR_PROTOCOLS_STR, "http,https")
-        try set(CURLOPT_FOLLOWLOCATION, 1)
-        try set(CURLOPT_MAXREDIRS, options.maxRedirects)
+        // Redirects are followed one hop at a time by `perform`, each checked by `RedirectPolicy`.
+        try set(CURLOPT_FOLLOWLOCATION, 0)
         try set(CURLOPT_SSL_VERIFYPEER, 1)
         try set(CURLOPT_SSL_VERIFYHOST, 2)
         try set(CURLOPT_ACCEPT_ENCODING, "gzip, deflate")

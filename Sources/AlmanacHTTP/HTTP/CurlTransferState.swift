@@ -21,7 +21,14 @@ final class CurlTransferState {
         self.cancellation = cancellation
     }
 
+    /// The status of the response being received (from its status line); 0 before it.
+    var status = 0
+
+    /// Whether the response being received is a redirect, whose body is dropped unread.
+    var isRedirect: Bool { RedirectPolicy.statuses.contains(status) }
+
     func appendBody(_ bytes: UnsafeRawBufferPointer) -> Bool {
+        if isRedirect { return true }
         received += bytes.count
         if received > maxBytes && onChunk == nil {
             exceededLimit = true
@@ -39,7 +46,10 @@ final class CurlTransferState {
     }
 
     func appendHeader(_ line: String) {
-        if line.hasPrefix("HTTP/") { headerLines.removeAll() }
+        if line.hasPrefix("HTTP/") {
+            headerLines.removeAll()
+            status = line.split(separator: " ").dropFirst().first.flatMap { Int($0) } ?? 0
+        }
         headerLines.append(line)
     }
 

@@ -15,6 +15,8 @@ package struct ParsedURL: Sendable, Equatable {
     package let scheme: String
     /// The host without brackets, port or user info; IPv4 numbers in dotted form (`127.1` → `127.0.0.1`).
     package let host: String
+    /// The port, or the scheme's default (80, 443) when the URL names none.
+    package let port: Int
 
     /// Nil when curl cannot parse the text as a URL with a scheme and a host.
     package init?(_ text: String) {
@@ -27,11 +29,12 @@ package struct ParsedURL: Sendable, Equatable {
         var bare = host.lowercased()
         if bare.hasPrefix("["), bare.hasSuffix("]") { bare = String(bare.dropFirst().dropLast()) }
         self.host = bare
+        self.port = Self.part(handle, CURLUPART_PORT, flags: UInt32(CURLU_DEFAULT_PORT)).flatMap { Int($0) } ?? 0
     }
 
-    private static func part(_ handle: OpaquePointer, _ which: CURLUPart) -> String? {
+    private static func part(_ handle: OpaquePointer, _ which: CURLUPart, flags: UInt32 = 0) -> String? {
         var value: UnsafeMutablePointer<CChar>?
-        guard curl_url_get(handle, which, &value, 0) == CURLUE_OK, let value else { return nil }
+        guard curl_url_get(handle, which, &value, flags) == CURLUE_OK, let value else { return nil }
         defer { curl_free(value) }
         return String(cString: value)
     }

@@ -13,6 +13,8 @@ package enum TransportError: Error, Equatable, CustomStringConvertible, Sendable
     case tooLarge(host: String, limit: Int)
     case tooManyRedirects(host: String, limit: Int)
     case unsupportedProtocol(host: String)
+    /// A redirect to plain http that the request's own protection does not allow.
+    case insecureRedirect(host: String, target: String)
     case tls(host: String, reason: String)
     case curl(code: Int, reason: String)
 
@@ -36,6 +38,8 @@ package enum TransportError: Error, Equatable, CustomStringConvertible, Sendable
             "\(host) redirected more than \(limit) times; check the base URL."
         case .unsupportedProtocol(let host):
             "\(host) redirected to a protocol other than http or https; refused."
+        case .insecureRedirect(let host, let target):
+            "\(host) redirected to plain http at \(target); refused: a redirect keeps https, and plain http stays on this machine."
         case .tls(let host, let reason):
             "The TLS connection to \(host) failed (\(reason)); certificate checks stay on."
         case .curl(let code, let reason):

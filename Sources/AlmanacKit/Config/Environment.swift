@@ -8,13 +8,34 @@ import Foundation
 /// Precedence: process environment > `.env` in the current folder (fills only unset
 /// variables) > the config file (`<config>/config.env`) > built-in default.
 /// Command-line flags are applied on top by the caller.
+///
+/// A `.env` in the current folder is not trusted with where requests go or how they are
+/// protected (docs/architecture.md §2): such lines are ignored and listed in `ignoredFromDotEnv`.
+/// The config file is the one the process environment names, never one a `.env` points at.
 public struct Environment: Sendable, Equatable {
+    /// Where a variable's value was read.
+    public enum Origin: String, Sendable, Codable {
+        /// The process environment (the shell, a service manager, a test).
+        case environment
+        /// `.env` in the current folder.
+        case dotEnv = ".env"
+        /// The user's own `<config>/config.env`.
+        case configFile = "config file"
+    }
+
     /// Every variable, by name.
     public private(set) var values: [String: String]
+    /// Where each variable in `values` came from.
+    public private(set) var origins: [String: Origin]
+    /// Variables the current folder's `.env` set that decide where requests go, ignored (sorted).
+    public private(set) var ignoredFromDotEnv: [String] = []
+    /// The `.env` file read, when it had any variable.
+    public private(set) var dotEnvPath: String?
 
-    /// The variables given (none by default).
+    /// The variables given (none by default), as if from the process environment.
     public init(_ values: [String: String] = [:]) {
         self.values = values
+        self.origins = values.mapValues { _ in .environment }
     }
 
     /// The value of `name`; nil when unset or empty.
@@ -29,16 +50,40 @@ public struct Environment: Sendable, Equatable {
         return ["1", "true", "yes", "on"].contains(value)
     }
 
-    /// Adds variables that are not set yet.
-    public mutating func fill(from other: [String: String]) {
+    /// Adds variables that are not set yet, noting where they came from.
+    public mutating func fill(from other: [String: String], origin: Origin = .environment) {
         for (name, value) in other where values[name] == nil {
             values[name] = value
+            origins[name] = origin
         }
     }
 
     /// Sets `name` (nil unsets it).
     public mutating func set(_ name: String, _ value: String?) {
         values[name] = value
+        origins[name] = value == nil ? nil : .environment
+    }
+
+    /// Whether `name` says where a request goes or how it is protected: every `ALMANAC_*_URL`,
+    /// `ALMANAC_ALLOW_INSECURE_HTTP`, `ALMANAC_USER_AGENT`, the proxy variables and the TLS
+    /// certificate variables. Only the process environment and the config file may set these.
+    public static func guardsRequests(_ name: String) -> Bool {
+        if name.hasPrefix("ALMANAC_") && name.hasSuffix("_URL") { return true }
+        return requestGuards.contains(name) || requestGuards.contains(name.lowercased())
+    }
+
+    private static let requestGuards: Set<String> = [
+        "ALMANAC_ALLOW_INSECURE_HTTP", "ALMANAC_USER_AGENT", "http_proxy", "https_proxy", "all_proxy", "no_proxy",
+        "CURL_CA_BUNDLE", "SSL_CERT_FILE", "SSL_CERT_DIR",
+    ]
+
+    /// The one warning for a `.env` whose request settings were ignored; nil when none were.
+    public var dotEnvWarning: String? {
+        guard !ignoredFromDotEnv.isEmpty, let dotEnvPath else { return nil }
+        let names = ignoredFromDotEnv.joined(separator: ", ")
+        let verb = ignoredFromDotEnv.count == 1 ? "sets" : "set"
+        return "\(dotEnvPath) \(verb) \(names); ignored: where requests go and how they are protected "
+            + "come only from the environment or your config file."
     }
 
     /// Builds the merged environment for a run.
@@ -47,9 +92,14 @@ public struct Environment: Sendable, Equatable {
         currentDirectory: String = FileManager.default.currentDirectoryPath
     ) -> Environment {
         var environment = Environment(process)
-        environment.fill(from: DotEnv.parseFile(at: currentDirectory + "/.env"))
-        let paths = Paths.resolve(environment)
-        environment.fill(from: DotEnv.parseFile(at: paths.configFile.path))
+        let dotEnvPath = currentDirectory + "/.env"
+        let local = DotEnv.parseFile(at: dotEnvPath)
+        if !local.isEmpty { environment.dotEnvPath = dotEnvPath }
+        environment.ignoredFromDotEnv = local.filter { guardsRequests($0.key) && !$0.value.isEmpty }.keys.sorted()
+        environment.fill(from: local.filter { !guardsRequests($0.key) }, origin: .dotEnv)
+        // The config file the user's own environment names: a `.env` cannot point at another.
+        let paths = Paths.resolve(Environment(process))
+        environment.fill(from: DotEnv.parseFile(at: paths.configFile.path), origin: .configFile)
         return environment
     }
 }

@@ -3,7 +3,8 @@ import AlmanacKit
 import Foundation
 
 /// Draws whole frames of lines and writes only the lines that changed since the last frame
-/// (a changed size, or `invalidate()`, redraws everything). Each frame is one write.
+/// (a changed size, or `invalidate()`, redraws everything). Each frame is one write. Every line
+/// is drawn through `TerminalText.neutralise`: the one place the full-screen app's text leaves.
 package final class ScreenWriter {
     private var previous: [String] = []
     private var size = (columns: 0, rows: 0)
@@ -28,18 +29,20 @@ package final class ScreenWriter {
             text += "\u{1B}[H\u{1B}[2J"
         }
         for row in 0..<rows {
-            let line = row < lines.count ? lines[row] : ""
+            let line = row < lines.count ? TerminalText.neutralise(lines[row]) : ""
             if row < previous.count, previous[row] == line { continue }
             text += "\u{1B}[\(row + 1);1H" + line + "\u{1B}[0m\u{1B}[K"
         }
-        previous = Array(lines.prefix(rows))
+        previous = lines.prefix(rows).map(TerminalText.neutralise)
         while previous.count < rows { previous.append("") }
         lastWrite = text.utf8.count
         if !text.isEmpty { output(text) }
     }
 
-    /// `line` cut to `width` cells, escape sequences kept whole (and colour reset when cut).
-    package static func clip(_ line: String, _ width: Int) -> String {
+    /// `line` neutralised (`TerminalText`) and cut to `width` cells, escape sequences kept whole
+    /// (and colour reset when cut).
+    package static func clip(_ text: String, _ width: Int) -> String {
+        let line = TerminalText.neutralise(text)
         guard Style.width(line) > width else { return line }
         var result = ""
         var visible = 0

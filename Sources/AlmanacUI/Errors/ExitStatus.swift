@@ -16,7 +16,8 @@ package enum ExitStatus {
     package static let cannotCreate: Int32 = 73
     /// A temporary limit: the plan's credits are spent and waiting was declined.
     package static let temporary: Int32 = 75
-    /// The configuration is wrong: a base URL that is not http(s), or plain http to a remote host (`EX_CONFIG`).
+    /// The configuration is wrong: a base URL that is not http(s), plain http to a remote host, or a
+    /// redirect its protection does not allow (`EX_CONFIG`).
     package static let configuration: Int32 = 78
 
     /// The exit code for an error that ended a command.
@@ -29,6 +30,8 @@ package enum ExitStatus {
         case APIError.rateLimited: temporary
         case is OutputPathError, FileError.exists: cannotCreate
         case is RequestError: configuration
+        // A server that redirected a request somewhere its protection does not allow: refused.
+        case TransportError.insecureRedirect: configuration
         case is APIError, is TransportError, is DecodingFailure, is SampleDataError: unavailable
         default: failure
         }

@@ -4,6 +4,12 @@ import AlmanacKit
 import AlmanacProviders
 import Foundation
 
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 /// What the user typed at a menu prompt.
 package enum MenuInput: Equatable {
     case text(String)
@@ -31,7 +37,7 @@ package final class MenuIO: Sendable {
 
     /// Prints `prompt` and reads one line; `help`, `back`, `quit` are recognised anywhere.
     package func ask(_ prompt: String) -> MenuInput {
-        FileHandle.standardOutput.write(Data("\(prompt) ".utf8))
+        Console.write("\(prompt) ", to: STDOUT_FILENO)
         guard let line = readLine() else {
             say("")
             return .end

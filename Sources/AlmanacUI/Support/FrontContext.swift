@@ -27,7 +27,7 @@ package struct FrontContext: Sendable {
     package func printJSON<T: Encodable>(_ value: T) throws {
         let encoder = JSONEncoder.almanac
         encoder.outputFormatting = [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes]
-        app.console.print(String(decoding: try encoder.encode(value), as: UTF8.self))
+        app.console.printJSON(String(decoding: try encoder.encode(value), as: UTF8.self))
     }
 
     /// `Source: live` style footer for human output.

@@ -4,6 +4,12 @@ import AlmanacKit
 import AlmanacProviders
 import Foundation
 
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 /// Fruit renderings: tables, grouped sections, detail, the daily log.
 package enum FruitView {
     package static func family(_ fruit: Fruit, _ style: Style) -> String {
@@ -105,10 +111,10 @@ package enum FruitView {
         var line = ""
         for piece in confetti(fruit) {
             line += piece + " "
-            FileHandle.standardError.write(Data("\r\(line)".utf8))
+            Console.writeRaw("\r" + TerminalText.neutralise(line), to: STDERR_FILENO)
             try? await Task.sleep(nanoseconds: 80_000_000)
         }
-        FileHandle.standardError.write(Data("\n".utf8))
+        Console.writeRaw("\n", to: STDERR_FILENO)
     }
 }
 

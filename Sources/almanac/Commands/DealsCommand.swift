@@ -226,7 +226,7 @@ final class ProgressLine {
     func finish(received: Int) {
         guard enabled else { return }
         draw(received)
-        FileHandle.standardError.write(Data("\n".utf8))
+        Console.writeRaw("\n", to: STDERR_FILENO)
     }
 
     private func draw(_ received: Int) {
@@ -242,6 +242,6 @@ final class ProgressLine {
         } else {
             text += " \(DecimalText.fixed(rate / 1000, 0))k/s "
         }
-        FileHandle.standardError.write(Data(text.utf8))
+        Console.writeRaw(text, to: STDERR_FILENO)  // the program's own figures and \r
     }
 }

@@ -48,6 +48,19 @@ enum DoctorView {
         return [forecast, places, outlook]
     }
 
+    /// "Settings:" with each variable in use and where it came from; the `.env` lines ignored.
+    static func settingsLines(_ report: DoctorReport) -> String {
+        var text = ""
+        if !report.settings.isEmpty {
+            text += "\n\nSettings:\n" + report.settings.map { "  \($0.variable) (\($0.from))" }.joined(separator: "\n")
+        }
+        if !report.ignored.isEmpty {
+            text += "\n  ignored from .env (request settings come only from the environment or config file): "
+            text += report.ignored.joined(separator: ", ")
+        }
+        return text
+    }
+
     static func render(_ report: DoctorReport, style: Style) -> String {
         var table = Table([.init("Provider"), .init("Key"), .init("Mode"), .init("Base URL"), .init("Check")])
         var answers = Table([.init("Provider"), .init("Answers from")])
@@ -74,6 +87,7 @@ enum DoctorView {
             text += "\n\nWeather:\n" + reasons(weather, openWeatherKey: openWeatherKey).map { "  " + $0 }.joined(separator: "\n")
             text += "\n  credits: Data from MET Norway; Weather data by Open-Meteo.com; Location data based on GeoNames (CC BY 4.0)"
         }
+        text += settingsLines(report)
         if report.fixtureSets.isEmpty {
             text +=
                 "\n\nSample data: "

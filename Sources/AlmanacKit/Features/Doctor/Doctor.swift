@@ -45,8 +45,25 @@ public struct Doctor: Sendable {
             version: AlmanacVersion.current, providers: providers, folders: folders,
             fixtures: configuration.fixturesFolder?.path, credits: budget.usage(now: context.clock.now()))
         report.fixtureSets = fixtureSets()
+        report.settings = Self.settings(configuration.environment)
+        report.ignored = configuration.environment.ignoredFromDotEnv
         report.weather = try? WeatherService(context: context).sources()
         return report
+    }
+
+    /// The program's own variables that are set, with where each came from, sorted by name.
+    static func settings(_ environment: Environment) -> [DoctorReport.Setting] {
+        environment.origins.keys.filter(isProgramVariable).sorted().compactMap { name in
+            guard environment[name] != nil, let origin = environment.origins[name] else { return nil }
+            return DoctorReport.Setting(variable: name, from: origin.rawValue)
+        }
+    }
+
+    /// Whether the program reads `name`: its own `ALMANAC_*` and `TWELVEDATA_*`, the keys, the XDG
+    /// folders and `NO_COLOR`.
+    static func isProgramVariable(_ name: String) -> Bool {
+        name.hasPrefix("ALMANAC_") || name.hasPrefix("TWELVEDATA_") || name.hasSuffix("_API_KEY")
+            || (name.hasPrefix("XDG_") && name.hasSuffix("_HOME")) || name == "NO_COLOR" || Environment.guardsRequests(name)
     }
 
     /// Where a provider's answers come from this run, in words.

@@ -59,6 +59,19 @@ public struct DoctorReport: Codable, Sendable {
         public var kind: String
     }
 
+    /// One variable the program reads, and where its value came from (never the value).
+    public struct Setting: Codable, Sendable {
+        /// Its name.
+        public var variable: String
+        /// `environment`, `.env` or `config file`.
+        public var from: String
+    }
+
+    /// The program's variables that are set, by name, with where each came from.
+    public var settings: [Setting] = []
+    /// Variables the current folder's `.env` tried to set and that were ignored (where requests go).
+    public var ignored: [String] = []
+
     /// `almanac <version>`.
     public var version: String
     /// The sample data sets, most preferred first.

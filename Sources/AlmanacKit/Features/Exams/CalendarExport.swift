@@ -35,8 +35,14 @@ public enum CalendarExport {
 
     /// Escapes backslash, semicolon, comma and newlines (RFC 5545 §3.3.11).
     public static func escape(_ text: String) -> String {
-        text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: ";", with: "\\;")
+        // TEXT holds no control character but tab (RFC 5545 §3.3.11): others are dropped.
+        let printable = String(String.UnicodeScalarView(text.unicodeScalars.filter { $0 == "\t" || $0 == "\n" || !isControl($0) }))
+        return printable.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: ";", with: "\\;")
             .replacingOccurrences(of: ",", with: "\\,").replacingOccurrences(of: "\n", with: "\\n")
+    }
+
+    private static func isControl(_ scalar: Unicode.Scalar) -> Bool {
+        scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value)
     }
 
     /// Folds a line into chunks of at most 75 octets, continuation lines starting with a space,

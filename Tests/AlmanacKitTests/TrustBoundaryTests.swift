@@ -1,0 +1,142 @@
+import AlmanacTestSupport
+import Foundation
+import XCTest
+
+@testable import AlmanacCore
+@testable import AlmanacHTTP
+@testable import AlmanacKit
+
+/// A folder's `.env` cannot say where requests go, and provider text is drawn as text
+/// (docs/architecture.md §2 and §7).
+final class TrustBoundaryTests: XCTestCase {
+    // MARK: - Where settings come from
+
+    func testADotEnvCannotRedirectRequestsButMayHoldKeys() throws {
+        let home = try makeTemporaryFolder(self)
+        let work = try makeTemporaryFolder(self)
+        try
+            ".env here\nALMANAC_TWELVEDATA_URL=https://attacker.example\nALMANAC_ALLOW_INSECURE_HTTP=1\nhttps_proxy=http://p:1\nTWELVEDATA_API_KEY=from-dotenv\n"
+            .write(to: work.appendingPathComponent(".env"), atomically: true, encoding: .utf8)
+        try FileManager.default.createDirectory(at: home.appendingPathComponent("config"), withIntermediateDirectories: true)
+        try "ALMANAC_TWELVEDATA_URL=https://own.example\n".write(
+            to: home.appendingPathComponent("config/config.env"), atomically: true, encoding: .utf8)
+        let environment = Environment.load(process: ["ALMANAC_HOME": home.path], currentDirectory: work.path)
+        XCTAssertEqual(environment["ALMANAC_TWELVEDATA_URL"], "https://own.example")
+        XCTAssertEqual(environment.origins["ALMANAC_TWELVEDATA_URL"], .configFile)
+        XCTAssertNil(environment["ALMANAC_ALLOW_INSECURE_HTTP"])
+        XCTAssertEqual(environment["TWELVEDATA_API_KEY"], "from-dotenv")
+        XCTAssertEqual(environment.origins["TWELVEDATA_API_KEY"], .dotEnv)
+        XCTAssertEqual(environment.ignoredFromDotEnv, ["ALMANAC_ALLOW_INSECURE_HTTP", "ALMANAC_TWELVEDATA_URL", "https_proxy"])
+        XCTAssertEqual(
+            environment.dotEnvWarning,
+            work.path + "/.env set ALMANAC_ALLOW_INSECURE_HTTP, ALMANAC_TWELVEDATA_URL, https_proxy; ignored: where requests go "
+                + "and how they are protected come only from the environment or your config file.")
+    }
+
+    func testTheExampleFileCopiedAsDotEnvGivesNoWarning() throws {
+        let work = try makeTemporaryFolder(self)
+        let example = repositoryFixtures.deletingLastPathComponent().appendingPathComponent(".env.example")
+        try FileManager.default.copyItem(at: example, to: work.appendingPathComponent(".env"))
+        let environment = Environment.load(process: ["ALMANAC_HOME": work.path], currentDirectory: work.path)
+        XCTAssertNil(environment.dotEnvWarning, "README's `cp .env.example .env` keeps working quietly")
+        XCTAssertEqual(environment["TWELVEDATA_CREDITS_PER_MINUTE"], "8")
+    }
+
+    func testADotEnvCannotChooseTheConfigFile() throws {
+        let home = try makeTemporaryFolder(self)
+        let work = try makeTemporaryFolder(self)
+        try FileManager.default.createDirectory(at: work.appendingPathComponent("evil/config"), withIntermediateDirectories: true)
+        try "ALMANAC_TWELVEDATA_URL=https://attacker.example\n".write(
+            to: work.appendingPathComponent("evil/config/config.env"), atomically: true, encoding: .utf8)
+        try "ALMANAC_HOME=\(work.path)/evil\n".write(to: work.appendingPathComponent(".env"), atomically: true, encoding: .utf8)
+        let environment = Environment.load(process: ["ALMANAC_HOME": home.path], currentDirectory: work.path)
+        XCTAssertNil(environment["ALMANAC_TWELVEDATA_URL"])
+    }
+
+    func testAKeyIsNeverSentWhereAFoldersDotEnvPoints() throws {
+        let attacker = try LoopbackServer { _ in .json("{}") }
+        let own = try LoopbackServer { _ in .json(#"{"code":500,"message":"test server","status":"error"}"#) }
+        let home = try makeTemporaryFolder(self)
+        let work = try makeTemporaryFolder(self)
+        try "ALMANAC_TWELVEDATA_URL=\(attacker.baseURL)\nALMANAC_USER_AGENT=evil\n".write(
+            to: work.appendingPathComponent(".env"), atomically: true, encoding: .utf8)
+        try FileManager.default.createDirectory(at: home.appendingPathComponent("config"), withIntermediateDirectories: true)
+        try "ALMANAC_TWELVEDATA_URL=\(own.baseURL)\n".write(to: home.appendingPathComponent("config/config.env"), atomically: true, encoding: .utf8)
+        let environment = ["TWELVEDATA_API_KEY": "TD-PROCESS-KEY"]
+        let result = try runAlmanac(["crypto", "--refresh"], home: home, environment: environment, directory: work)
+        XCTAssertEqual(attacker.receivedRequests.count, 0, "the key went where the folder said")
+        XCTAssertGreaterThan(own.receivedRequests.count, 0, result.err)
+        XCTAssertEqual(own.receivedRequests.first?.header("user-agent")?.hasPrefix("almanac/"), true)
+        XCTAssertTrue(
+            result.err.hasPrefix("warning: \(work.path)/.env set ALMANAC_TWELVEDATA_URL, ALMANAC_USER_AGENT; ignored: "), result.err)
+        let doctor = try runAlmanac(["doctor"], home: home, environment: environment, directory: work)
+        XCTAssertTrue(doctor.out.contains("  ALMANAC_TWELVEDATA_URL (config file)\n"), doctor.out)
+        XCTAssertTrue(doctor.out.contains("  TWELVEDATA_API_KEY (environment)\n"), doctor.out)
+        XCTAssertTrue(
+            doctor.out.contains(
+                "ignored from .env (request settings come only from the environment or config file): ALMANAC_TWELVEDATA_URL, ALMANAC_USER_AGENT"),
+            doctor.out)
+        XCTAssertFalse(doctor.out.contains("TD-PROCESS-KEY"))
+    }
+
+    // MARK: - Provider text is data
+
+    private static let hostile = #"Evil\u001b]0;PWNED\u0007\u001b[2J\u009b8m\u202eX"#
+    private static let shown = "Evil␛]0;PWNED␇␛[2J\u{FFFD}8m\u{FFFD}X"
+
+    /// No character a terminal acts on, where no colour was asked for.
+    private func assertInert(_ text: String, _ what: String, file: StaticString = #filePath, line: UInt = #line) {
+        let bad = text.unicodeScalars.filter { TerminalText.isControl($0) }
+        XCTAssertTrue(bad.isEmpty, "\(what): \(bad.map { String($0.value, radix: 16) }) in \(text)", file: file, line: line)
+    }
+
+    func testAHostilePlaceNameIsShownAsTextInEveryFrontEnd() throws {
+        let body = #"{"results":[{"name":""# + Self.hostile + #"","latitude":51.5,"longitude":-0.12,"country":"X","timezone":"Europe/London"}]}"#
+        let geocoder = try LoopbackServer { _ in .json(body) }
+        let home = try makeTemporaryFolder(self)
+        let added = try runAlmanac(["weather", "add", "Evil"], home: home, environment: ["ALMANAC_OPENMETEO_GEOCODING_URL": geocoder.baseURL])
+        XCTAssertEqual(added.status, 0, added.err)
+        XCTAssertTrue(added.out.hasPrefix("Saved " + Self.shown), added.out)
+        assertInert(added.out + added.err, "weather add")
+        let cities = try runAlmanac(["weather", "cities", "--offline"], home: home)
+        XCTAssertTrue(cities.out.contains(Self.shown), cities.out)
+        assertInert(cities.out + cities.err, "weather cities")
+        let json = try runAlmanac(["weather", "cities", "--offline", "--json"], home: home)
+        XCTAssertTrue(json.out.contains(#"Evil\u001b]0;PWNED\u0007\u001b[2J\u009b8m\u202eX"#), "JSON keeps the value exactly: \(json.out)")
+        assertInert(json.out, "--json")
+        let menu = try runAlmanac(
+            ["menu"], home: home, environment: ["ALMANAC_OPENMETEO_GEOCODING_URL": geocoder.baseURL], stdin: "2\n5\nEvil\nquit\n")
+        XCTAssertTrue(menu.out.contains(Self.shown + ", X is already saved."), menu.out)
+        assertInert(menu.out + menu.err, "menu")
+        let screens = try runScript("hostile-in-tmux.sh", home: home)
+        XCTAssertTrue(screens.contains("TITLE=almanac-test"), "the window title is the test's own: \(screens)")
+        XCTAssertTrue(screens.contains("Evil␛]0;PWNED␇␛[2J"), screens)
+    }
+
+    func testHostileFruitDealAndErrorTextAreShownAsText() throws {
+        let fruit =
+            #"[{"name":"Kiwi\u001b]52;c;cHduZWQ=\u0007","id":1,"family":"F","order":"O","genus":"G","#
+            + #""nutritions":{"calories":1,"fat":0,"sugar":1,"carbohydrates":1,"protein":0}}]"#
+        let fruityvice = try LoopbackServer { _ in .json(fruit) }
+        let home = try makeTemporaryFolder(self)
+        let fruits = try runAlmanac(["fruit"], home: home, environment: ["ALMANAC_FRUITYVICE_URL": fruityvice.baseURL])
+        XCTAssertEqual(fruits.status, 0, fruits.err)
+        XCTAssertTrue(fruits.out.contains("Kiwi␛]52;c;cHduZWQ=␇"), fruits.out)
+        assertInert(fruits.out + fruits.err, "fruit")
+
+        let deals = home.appendingPathComponent("deals.jsonl")
+        try #"{"id":1,"dateModified":"2026-11-20T10:00:00Z","instrumentName":"EUR\u001b[2J\u0007","price":1.5,"amount":10,"side":"buy"}"#
+            .appending("\n").write(to: deals, atomically: true, encoding: .utf8)
+        let top = try runAlmanac(["deals", "top", "--source", deals.path], home: home)
+        XCTAssertEqual(top.status, 0, top.err)
+        XCTAssertTrue(top.out.contains("EUR␛[2J␇"), top.out)
+        assertInert(top.out + top.err, "deals top")
+
+        let twelve = try LoopbackServer { _ in .json(#"{"code":400,"message":"bad symbol \u001b]0;PWNED\u0007","status":"error"}"#) }
+        let environment = ["TWELVEDATA_API_KEY": "k", "ALMANAC_TWELVEDATA_URL": twelve.baseURL]
+        let history = try runAlmanac(
+            ["crypto", "history", "BTC", "--from", "2026-11-01", "--to", "2026-11-05"], home: home, environment: environment)
+        XCTAssertNotEqual(history.status, 0)
+        assertInert(history.out + history.err, "a provider's error sentence")
+    }
+}
