@@ -19,7 +19,8 @@ STATIC := .build-static
 STAGE := $(STATIC)/stage
 MANUAL := .build/plugins/GenerateManual/outputs/almanac/almanac.1
 
-.PHONY: run test lint bench fuzz deps build clean release stage install uninstall dist install-test
+# make readme — rewrite README's console blocks from a real run (scripts/readme-examples.py)
+.PHONY: readme run test lint bench fuzz deps build clean release stage install uninstall dist install-test
 
 deps:
 	@ALMANAC_NEED_TMUX=$(NEED_TMUX) ./scripts/install-deps.sh
@@ -36,6 +37,9 @@ test: deps lint
 	@bash -o pipefail -c '$(SWIFT) build --build-tests 2>&1 | tee .build/test-build.log'
 	@if grep -E '^$(CURDIR)/(Sources|Tests)/.*: warning:' .build/test-build.log; then echo "the build has warnings"; exit 1; fi
 	$(SWIFT) test --skip-build
+
+readme: build
+	python3 scripts/readme-examples.py "$$($(SWIFT) build --show-bin-path)/almanac" --write
 
 # The repository's .swift-format, strictly: a finding fails the build. The project's rules
 # (scripts/check-rules.py): text reaches the terminal only through its writers. Every public
