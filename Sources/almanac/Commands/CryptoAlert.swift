@@ -80,6 +80,8 @@ extension CryptoCommand {
                 try await CommandRunner.run(global) { context in
                     let fired = try await CryptoService(context: context.app).checkAlerts()
                     let now = context.clock.now()
+                    // Cron-safe: nothing fired, nothing printed (exit 0).
+                    if fired.isEmpty, !context.json { return }
                     try context.show(json: ["triggered": fired], text: fired.map { CryptoView.alert($0, now: now) }.joined(separator: "\n"))
                 }
             }
