@@ -44,10 +44,6 @@ VARIABLE = [
 ]
 
 
-def blocks(path):
-    text = path.read_text()
-    for match in FENCE.finditer(text):
-        yield match, text
 
 
 def parse(body):
@@ -110,7 +106,7 @@ def main():
     for path in files:
         text = path.read_text()
         rewritten = text
-        for match, _ in list(blocks(path)):
+        for match in FENCE.finditer(text):
             if "not-run" in match.group("info"):
                 continue
             results = run_block(match.group("body"))

@@ -13,9 +13,8 @@ extension FuzzTarget {
     static let terminalTarget = FuzzTarget(name: "terminal-text") { data in
         let text = String(decoding: data, as: UTF8.self)
         let style = Style(enabled: true)
-        var written = ""
-        let lock = NSLock()
         let sink = TextSink()
+        let frames = TextSink()
         let console = Console(out: { sink.add($0) }, err: { sink.add($0) })
         let body = JSONValue.array([
             .object([
@@ -36,15 +35,15 @@ extension FuzzTarget {
         console.print(table.render(style: style))
         console.note("almanac: " + text)
         console.status(text)
-        let screen = ScreenWriter(output: { frame in lock.withLock { written += frame } })
+        let screen = ScreenWriter(output: { frames.add($0) })
         screen.draw([style.bold(text), ScreenWriter.clip(text, 20), ScreenWriter.pad(style.cyan(text), 30)], columns: 40, rows: 4)
-        for output in [sink.text, lock.withLock { written }] where !TerminalCheck.isInert(output) {
+        for output in [sink.text, frames.text] where !TerminalCheck.isInert(output) {
             fatalError("a control character reached the terminal: \(output.unicodeScalars.map { String($0.value, radix: 16) })")
         }
     }
 }
 
-/// What the terminal target collects from a console.
+/// What the terminal target collects from a writer.
 private final class TextSink: @unchecked Sendable {
     private let lock = NSLock()
     private var collected = ""

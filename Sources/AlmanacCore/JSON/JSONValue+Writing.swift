@@ -47,9 +47,9 @@ extension JSONValue {
             case "\n": text += "\\n"
             case "\r": text += "\\r"
             case "\t": text += "\\t"
-            case "\u{00}"..."\u{1F}", "\u{7F}"..."\u{9F}", "\u{200E}", "\u{200F}", "\u{202A}"..."\u{202E}", "\u{2066}"..."\u{2069}":
+            case _ where TerminalText.isControl(scalar):
                 // C0 as RFC 8259 asks; DEL, C1 and the bidirectional controls too, so no raw
-                // character a terminal acts on is printed (TerminalText).
+                // character a terminal acts on is printed.
                 let hex = String(scalar.value, radix: 16)
                 text += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
             default: text.unicodeScalars.append(scalar)

@@ -28,13 +28,11 @@ package final class ScreenWriter {
             previous = []
             text += "\u{1B}[H\u{1B}[2J"
         }
-        for row in 0..<rows {
-            let line = row < lines.count ? TerminalText.neutralise(lines[row]) : ""
-            if row < previous.count, previous[row] == line { continue }
+        let shown = (0..<rows).map { row in row < lines.count ? TerminalText.neutralise(lines[row]) : "" }
+        for (row, line) in shown.enumerated() where row >= previous.count || previous[row] != line {
             text += "\u{1B}[\(row + 1);1H" + line + "\u{1B}[0m\u{1B}[K"
         }
-        previous = lines.prefix(rows).map(TerminalText.neutralise)
-        while previous.count < rows { previous.append("") }
+        previous = shown
         lastWrite = text.utf8.count
         if !text.isEmpty { output(text) }
     }

@@ -61,6 +61,15 @@ enum DoctorView {
         return text
     }
 
+    /// The sample data sets in the order they are searched, or how to install them.
+    static func sampleData(_ report: DoctorReport, style: Style) -> String {
+        guard !report.fixtureSets.isEmpty else {
+            return style.red("not found (install with `make install`, or set ALMANAC_FIXTURES_DIR to a Fixtures folder)")
+        }
+        let sets = report.fixtureSets.map { set in "\(set.path) (\(set.kind)\(set.recordedOn.map { ", recorded \($0)" } ?? ""))" }
+        return sets.joined(separator: ", then ")
+    }
+
     static func render(_ report: DoctorReport, style: Style) -> String {
         var table = Table([.init("Provider"), .init("Key"), .init("Mode"), .init("Base URL"), .init("Check")])
         var answers = Table([.init("Provider"), .init("Answers from")])
@@ -87,17 +96,7 @@ enum DoctorView {
             text += "\n\nWeather:\n" + reasons(weather, openWeatherKey: openWeatherKey).map { "  " + $0 }.joined(separator: "\n")
             text += "\n  credits: Data from MET Norway; Weather data by Open-Meteo.com; Location data based on GeoNames (CC BY 4.0)"
         }
-        text += settingsLines(report)
-        if report.fixtureSets.isEmpty {
-            text +=
-                "\n\nSample data: "
-                + style.red("not found (install with `make install`, or set ALMANAC_FIXTURES_DIR to a Fixtures folder)")
-        } else {
-            let sets = report.fixtureSets.map { set in
-                "\(set.path) (\(set.kind)\(set.recordedOn.map { ", recorded \($0)" } ?? ""))"
-            }
-            text += "\n\nSample data: " + sets.joined(separator: ", then ")
-        }
+        text += settingsLines(report) + "\n\nSample data: " + sampleData(report, style: style)
         if let credits = report.credits {
             text +=
                 "\nTwelve Data credits: \(credits.minuteUsed) of \(credits.minuteLimit) used this minute, "
