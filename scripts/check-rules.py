@@ -3,6 +3,13 @@
 
 - Text reaches the terminal only through the writers that neutralise it (docs/architecture.md
   §2, item 7): no other file writes to stdout or stderr directly.
+- Small pieces (docs/style.md): no function, initializer or subscript over 40 lines from its
+  declaration to its closing brace, no Swift file over 400 lines, in Sources, Tests and Examples.
+- JSON is built by a writer (`JSONValue.encoded()`, `JSONEncoder`), never by splicing values into
+  a string literal that holds JSON members (`"{\"name\":\"\\(value)\"}"`): a quote in the value would
+  change the document.
+- Every figure in README's Benchmarks section names the commit it was measured on (see
+  `benchmark_figures`).
 """
 import pathlib
 import re
@@ -37,8 +44,168 @@ def direct_writes():
     return problems
 
 
+FUNCTION_LIMIT = 40
+FILE_LIMIT = 400
+TREES = ("Sources", "Tests", "Examples")
+DECLARATION = re.compile(
+    r"^\s*(?:@\w+(?:\([^)]*\))?\s+)*"
+    r"(?:(?:public|private|fileprivate|internal|package|open|static|class|final|override|mutating|nonmutating|"
+    r"nonisolated|convenience|required|isolated)(?:\(set\))?\s+)*"
+    r"(?:func\s|init[?!]?\s*[(<]|deinit\b|subscript\s*[(<])")
+
+
+def code_only(lines):
+    """Each line with its comments and string literals' contents removed (braces in them do not count)."""
+    block = multiline = False
+    result = []
+    for line in lines:
+        out, i = [], 0
+        while i < len(line):
+            if block or multiline:
+                end = line.find("*/" if block else '"""', i)
+                if end < 0:
+                    break
+                i = end + (2 if block else 3)
+                block = multiline = False
+            elif line.startswith("//", i):
+                break
+            elif line.startswith("/*", i):
+                block, i = True, i + 2
+            elif line.startswith('"""', i):
+                multiline, i = True, i + 3
+            elif line[i] == '"':
+                i = skip_string(line, i + 1)
+                out.append('""')
+            else:
+                out.append(line[i])
+                i += 1
+        result.append("".join(out))
+    return result
+
+
+def skip_string(line, i):
+    """The index after the string literal whose contents start at `i` (interpolations skipped whole)."""
+    while i < len(line):
+        if line.startswith("\\(", i):
+            depth, i = 1, i + 2
+            while i < len(line) and depth:
+                depth += {"(": 1, ")": -1}.get(line[i], 0)
+                i += 1
+        elif line[i] == "\\":
+            i += 2
+        elif line[i] == '"':
+            return i + 1
+        else:
+            i += 1
+    return i
+
+
+def function_lengths(lines):
+    """(line number, length in lines) of each function, initializer and subscript with a body."""
+    code = code_only(lines)
+    found = []
+    for start, line in enumerate(code):
+        if not DECLARATION.match(line):
+            continue
+        depth, opened = 0, False
+        for end in range(start, min(len(code), start + 2000)):
+            for character in code[end]:
+                if character == "{":
+                    depth, opened = depth + 1, True
+                elif character == "}":
+                    depth -= 1
+            if opened and depth <= 0:
+                found.append((start + 1, end - start + 1))
+                break
+            if not opened and (end > start + 15 or (end > start and DECLARATION.match(code[end]))):
+                break  # a requirement without a body
+    return found
+
+
+def sizes():
+    problems = []
+    for tree in TREES:
+        for path in sorted((ROOT / tree).rglob("*.swift")):
+            relative = str(path.relative_to(ROOT))
+            if "/.build" in relative:
+                continue
+            lines = path.read_text().splitlines()
+            if len(lines) > FILE_LIMIT:
+                problems.append(f"{relative}: {len(lines)} lines; split it (at most {FILE_LIMIT} a file)")
+            for number, length in function_lengths(lines):
+                if length > FUNCTION_LIMIT:
+                    problems.append(f"{relative}:{number}: a function of {length} lines; split it (at most {FUNCTION_LIMIT})")
+    return problems
+
+
+JSON_MEMBER = re.compile(r'\\"[A-Za-z_][\w-]*\\"\s*:|(?:^|[{,]\s*)\\"\\\([^)]*\)\\"\s*:')
+
+
+def spliced_json():
+    """String literals that hold a JSON member and an interpolation, in the program (tests may
+    write the bodies their servers send by hand)."""
+    problems = []
+    for tree in ("Sources", "Examples"):
+        for path in sorted((ROOT / tree).rglob("*.swift")):
+            relative = str(path.relative_to(ROOT))
+            for number, line in enumerate(path.read_text().splitlines(), 1):
+                for literal in re.findall(r'"((?:[^"\\]|\\.)*)"', line):
+                    if JSON_MEMBER.search(literal) and "\\(" in literal:
+                        problems.append(f"{relative}:{number}: JSON spliced from a string; build it with JSONValue.encoded()")
+    return problems
+
+
+COMMIT = re.compile(r"\b[0-9a-f]{7,40}\b")
+FIGURE = re.compile(r"\d(?:[\d,.]*)\s?(?:ms|µs|s\b|×|%|MB|M\b|bytes)")
+
+
+def benchmark_figures(readme=ROOT / "README.md"):
+    """Each paragraph, table or block with a measured figure in README's Benchmarks section names a
+    commit git knows, or follows a paragraph that does (the paragraph that introduces a table)."""
+    text = readme.read_text()
+    match = re.search(r"^## Benchmarks\n(.*?)(?=^## )", text, re.S | re.M)
+    if not match:
+        return ["README.md: no Benchmarks section"]
+    problems, previous_commits = [], []
+    for block in blocks(match.group(1)):
+        commits = [c for c in COMMIT.findall(block) if is_commit(c)]
+        if FIGURE.search(block) and not commits and not (block.startswith("```") and previous_commits):
+            first = block.splitlines()[0][:60]
+            problems.append(f"README.md: Benchmarks: figures without the commit they were measured on: {first!r}")
+        previous_commits = commits
+    return problems
+
+
+def blocks(text):
+    """Paragraphs, tables and fenced blocks (a fenced block is one block, blank lines and all)."""
+    found, current, fenced = [], [], False
+    for line in text.splitlines():
+        if line.startswith("```"):
+            if not fenced and current:
+                found.append("\n".join(current))
+                current = []
+            fenced = not fenced
+            current.append(line)
+            if not fenced:
+                found.append("\n".join(current))
+                current = []
+        elif not fenced and not line.strip():
+            if current:
+                found.append("\n".join(current))
+            current = []
+        else:
+            current.append(line)
+    return found + (["\n".join(current)] if current else [])
+
+
+def is_commit(text):
+    import subprocess
+    return subprocess.run(["git", "-C", str(ROOT), "cat-file", "-e", f"{text}^{{commit}}"],
+                          capture_output=True).returncode == 0
+
+
 def main():
-    problems = direct_writes()
+    problems = direct_writes() + sizes() + spliced_json()
     for problem in problems:
         print(problem)
     return 1 if problems else 0

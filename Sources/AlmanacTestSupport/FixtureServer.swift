@@ -54,12 +54,15 @@ package final class FixtureServer: @unchecked Sendable {
             let message =
                 "You have run out of API credits for the current minute. \(used) API credits were used, "
                 + "with the current limit being \(credits.perMinute). Wait for the next minute or consider switching to a higher tier plan."
-            return .json("{\"code\":429,\"message\":\"\(message)\",\"status\":\"error\"}", status: 429, headers: headers)
+            let body = JSONValue.object([("code", .int(429)), ("message", .string(message)), ("status", .string("error"))])
+            return .data(body.encoded(), status: 429, headers: headers)
         }
         if path == "/api_usage" {
-            return .json(
-                "{\"timestamp\":\"2026-11-20 12:00:00\",\"current_usage\":\(used),\"plan_limit\":\(credits.perMinute),"
-                    + "\"daily_usage\":\(credits.totalAccepted),\"plan_daily_limit\":800,\"plan_category\":\"basic\"}", headers: headers)
+            let usage = JSONValue.object([
+                ("timestamp", .string("2026-11-20 12:00:00")), ("current_usage", .int(used)), ("plan_limit", .int(credits.perMinute)),
+                ("daily_usage", .int(credits.totalAccepted)), ("plan_daily_limit", .int(800)), ("plan_category", .string("basic")),
+            ])
+            return .data(usage.encoded(), headers: headers)
         }
         let descriptor = RequestDescriptor(
             provider: .twelveData, name: "server", path: path,

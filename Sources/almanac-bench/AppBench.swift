@@ -24,13 +24,7 @@ enum AppBench {
         let before = deals.browser.feed.received
         let moving = presses(app, screen, count, keys: [.down, .pageDown, .character("f"), .up, .pageUp, .character("f")])
         let flipping = presses(app, screen, max(10, count / 10), keys: [.character("r")])
-        // A re-sort: the keypress frame, then every frame until it lands (each a whole frame).
-        var sorting: [Double] = []
-        var landing: [Double] = []
-        for _ in 0..<10 {
-            sorting += presses(app, screen, 1, keys: [.character("s")])
-            while deals.browser.feed.store.sortingTo != nil { landing += presses(app, screen, 1, keys: [.character("x")]) }
-        }
+        let (sorting, landing) = resorts(app, screen, deals: deals)
         let arrived = deals.browser.feed.received - before
 
         let weather = try await weatherPresses(app, screen, count, after: deals)
@@ -53,6 +47,17 @@ enum AppBench {
                 "landingWorstMs": (landing.max() ?? 0) * 1000,
                 "weatherMedianMs": median(weather) * 1000, "weatherWorstMs": (weather.max() ?? 0) * 1000, "arrived": arrived,
             ], asJSON: options.json)
+    }
+
+    /// Ten re-sorts: each keypress frame, and every frame until its re-sort lands (each a whole frame).
+    private static func resorts(_ app: AlmanacApp, _ screen: ScreenWriter, deals: DealsTab) -> (sorting: [Double], landing: [Double]) {
+        var sorting: [Double] = []
+        var landing: [Double] = []
+        for _ in 0..<10 {
+            sorting += presses(app, screen, 1, keys: [.character("s")])
+            while deals.browser.feed.store.sortingTo != nil { landing += presses(app, screen, 1, keys: [.character("x")]) }
+        }
+        return (sorting, landing)
     }
 
     /// The Weather tab on its own, once the stream has ended (its merging would otherwise share each frame).

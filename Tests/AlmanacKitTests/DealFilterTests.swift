@@ -40,21 +40,8 @@ final class DealFilterTests: XCTestCase {
                 // Built while the ids turn (a re-sort and a filter under way), settled before, and
                 // a landed re-sort waiting for its filter.
                 for mode in ["building", "settled", "pending"] {
-                    let store = DealStore(column: .date, descending: true)
                     var all = Array(served.suffix(12_000))
-                    store.append(all)
-                    switch mode {
-                    case "building":
-                        store.filterInBackground(filter)
-                        store.sortInBackground(by: column)
-                    case "settled":
-                        store.sort(by: column)
-                        store.applyFilter(filter)
-                    default:
-                        store.applyFilter(filter)
-                        store.sortInBackground(by: column)
-                        while store.filterPending == nil { store.step(until: DispatchTime.now().uptimeNanoseconds + 100_000) }
-                    }
+                    let store = startTurning(all, mode: mode, filter: filter, column: column)
                     var index = 0
                     while index < late.count || store.filterPending != nil || store.sortingTo != nil || store.backlog > 0 {
                         let batch = Array(late[index..<min(late.count, index + 900)])
@@ -74,6 +61,26 @@ final class DealFilterTests: XCTestCase {
                 }
             }
         }
+    }
+
+    /// A table of `deals` by date, descending, with `filter` and a sort by `column` under way
+    /// (`building`), settled (`settled`), or a landed re-sort waiting for its filter (`pending`).
+    private func startTurning(_ deals: [Deal], mode: String, filter: DealFilter, column: DealColumn) -> DealStore {
+        let store = DealStore(column: .date, descending: true)
+        store.append(deals)
+        switch mode {
+        case "building":
+            store.filterInBackground(filter)
+            store.sortInBackground(by: column)
+        case "settled":
+            store.sort(by: column)
+            store.applyFilter(filter)
+        default:
+            store.applyFilter(filter)
+            store.sortInBackground(by: column)
+            while store.filterPending == nil { store.step(until: DispatchTime.now().uptimeNanoseconds + 100_000) }
+        }
+        return store
     }
 
     func testTheFilteredViewIsAPlainFilterOfTheSortedTableWhileDealsArrive() throws {

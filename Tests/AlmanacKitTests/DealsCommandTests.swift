@@ -208,19 +208,24 @@ final class DealsCommandTests: XCTestCase {
             for row in rows { XCTAssertTrue(row.contains("EUR/USD") && row.contains("buy"), "\(size): \(row)") }
             XCTAssertTrue(try XCTUnwrap(screens["hidden"]).contains("Deal \(hidden) is hidden by the filter"), size)
             XCTAssertTrue(tableRows(try XCTUnwrap(screens["next"])).first?.contains("EUR/USD") == true, size)
-            let export = try XCTUnwrap(screens["export"])
-            XCTAssertTrue(export.contains("Exported "), "\(size): \(export)")
-            let files = try FileManager.default.contentsOfDirectory(atPath: home.path).filter { $0.hasPrefix("deals-") && $0.hasSuffix(".csv") }
-            XCTAssertEqual(files.count, 1, size)
-            let csv = try String(contentsOf: home.appendingPathComponent(files[0]), encoding: .utf8).split(separator: "\r\n")
-            XCTAssertEqual(csv.first, "id,dateModified,instrument,price,amount,side")
-            XCTAssertTrue(csv.dropFirst().allSatisfy { $0.contains("EUR/USD") && $0.hasSuffix(",buy") }, size)
+            try assertFilteredExport(screens, home: home, size: size)
             let cleared = try XCTUnwrap(screens["cleared"])
             XCTAssertTrue(cleared.contains("Filter cleared.") && !cleared.contains("filter: "), "\(size): \(cleared)")
             XCTAssertTrue(try XCTUnwrap(screens["quit"]).contains("EXIT=0"), size)
             let before = try String(contentsOf: home.appendingPathComponent("stty-before.txt"), encoding: .utf8)
             XCTAssertEqual(before, try String(contentsOf: home.appendingPathComponent("stty-after.txt"), encoding: .utf8), size)
         }
+    }
+
+    /// `e` under the filter said so and wrote one CSV file of the filtered rows only.
+    private func assertFilteredExport(_ screens: [String: String], home: URL, size: String) throws {
+        let export = try XCTUnwrap(screens["export"])
+        XCTAssertTrue(export.contains("Exported "), "\(size): \(export)")
+        let files = try FileManager.default.contentsOfDirectory(atPath: home.path).filter { $0.hasPrefix("deals-") && $0.hasSuffix(".csv") }
+        XCTAssertEqual(files.count, 1, size)
+        let csv = try String(contentsOf: home.appendingPathComponent(files[0]), encoding: .utf8).split(separator: "\r\n")
+        XCTAssertEqual(csv.first, "id,dateModified,instrument,price,amount,side")
+        XCTAssertTrue(csv.dropFirst().allSatisfy { $0.contains("EUR/USD") && $0.hasSuffix(",buy") }, size)
     }
 
     /// The table's rows on a captured screen: after the title, header and rule, before the last two lines.

@@ -24,48 +24,40 @@ final class MenuSessionTests: XCTestCase {
         >
         """
 
+    /// The Profile menu as printed, from its blank line to its prompt.
+    private let profileMenu = """
+
+        Profile
+          1) Show username
+          2) Edit username
+          help · back · quit
+        >
+        """
+
+    /// The welcome menu once the username is set, to its prompt.
+    private let welcomeBack = """
+        Welcome to Almanac, alice!
+          1) Cryptocurrencies
+          2) Weather
+          3) Fruits
+          4) Exams
+          5) Deals
+          6) Profile
+          help · back · quit
+        >
+        """
+
     func testProfileEditTranscript() throws {
         let home = try makeTemporaryFolder(self)
         let result = try menu("6\n2\nx\nalice\n1\nback\nquit\n", home: home)
         XCTAssertEqual(result.status, 0)
         XCTAssertEqual(
             result.out,
-            welcome + """
-                 6
-
-                Profile
-                  1) Show username
-                  2) Edit username
-                  help · back · quit
-                > 2
-                New username [guest]: x
-                New username [guest]: alice
-                Username set to alice.
-
-                Profile
-                  1) Show username
-                  2) Edit username
-                  help · back · quit
-                > 1
-                Username: alice
-
-                Profile
-                  1) Show username
-                  2) Edit username
-                  help · back · quit
-                > back
-
-                Welcome to Almanac, alice!
-                  1) Cryptocurrencies
-                  2) Weather
-                  3) Fruits
-                  4) Exams
-                  5) Deals
-                  6) Profile
-                  help · back · quit
-                > quit
-
-                """)
+            [
+                welcome, " 6\n", profileMenu,
+                " 2\nNew username [guest]: x\nNew username [guest]: alice\nUsername set to alice.\n", profileMenu,
+                " 1\nUsername: alice\n", profileMenu, " back\n\n", welcomeBack, " quit\n",
+            ].joined())
         XCTAssertEqual(result.err, "A username is 3 to 32 characters: letters, digits, '.', '_' or '-', starting with a letter.\n")
         XCTAssertFalse(result.out.contains("\u{1B}["))
     }

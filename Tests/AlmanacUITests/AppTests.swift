@@ -103,6 +103,18 @@ final class AppTests: XCTestCase {
         XCTAssertTrue(saved.contains("Saved Saint Petersburg, Russia"), saved)
         XCTAssertTrue(saved.contains("Temperature") && saved.contains("7-day forecast"), saved)
         XCTAssertEqual(try WeatherService(context: context.app).document().cities.count, 1)
+        assertOutlookAndHours(app)
+        _ = app.apply(.character("s"))
+        _ = app.apply(.character("u"))
+        XCTAssertTrue(screen(app, 160, 50).contains("imperial"), "shown at once:\n" + screen(app, 160, 50))
+        settle(app)  // saved in the background, never in a frame
+        XCTAssertEqual(try WeatherService(context: context.app).document().settings.units, .imperial)
+        _ = app.apply(.escape)
+        XCTAssertTrue(screen(app, 160, 50).contains("°F"))
+    }
+
+    /// `t` shows the 25-day outlook, Enter the next 24 hours, where → picks the next hour; Esc leaves them.
+    private func assertOutlookAndHours(_ app: AlmanacApp) {
         _ = app.apply(.character("t"))
         settle(app)
         XCTAssertTrue(screen(app, 160, 50).contains("25-day outlook"))
@@ -115,13 +127,6 @@ final class AppTests: XCTestCase {
         let second = screen(app).components(separatedBy: "\n").first { $0.hasPrefix("Time") }
         XCTAssertNotEqual(first, second, "→ picks the next hour")
         _ = app.apply(.escape)
-        _ = app.apply(.character("s"))
-        _ = app.apply(.character("u"))
-        XCTAssertTrue(screen(app, 160, 50).contains("imperial"), "shown at once:\n" + screen(app, 160, 50))
-        settle(app)  // saved in the background, never in a frame
-        XCTAssertEqual(try WeatherService(context: context.app).document().settings.units, .imperial)
-        _ = app.apply(.escape)
-        XCTAssertTrue(screen(app, 160, 50).contains("°F"))
     }
 
     func testWeatherSettingsSavedWhileThePlannerIsLockedEndAsTheScreenShows() throws {
@@ -360,39 +365,5 @@ private enum WeatherServiceAdd {
 extension Result where Failure == any Error {
     init(catching body: () async throws -> Success) async {
         do { self = .success(try await body()) } catch { self = .failure(error) }
-    }
-}
-
-/// The status line never cuts a message: it wraps up to three lines, and `m` shows them all.
-final class AppStatusLineTests: XCTestCase {
-    private final class Quiet: AppTab {
-        var title: String { "Quiet" }
-        func activate() {}
-        func handle(_ key: Key) -> Bool { false }
-        func body(width: Int, height: Int) -> [String] { [] }
-        var hints: [String] { [] }
-        var keyHelp: [String] { [] }
-        var source: String? { nil }
-        var pending: Int { 0 }
-    }
-
-    func testALongMessageWrapsAndTheMessagesKeyShowsItWhole() {
-        let log = AppLog()
-        let app = AlmanacApp(tabs: [Quiet()], style: Style(enabled: false), log: log)
-        let long = (1...12).map { "word\($0)-of-a-long-message" }.joined(separator: " ")
-        log.add(long)
-        let frame = app.frame(columns: 80, rows: 24)
-        XCTAssertEqual(frame.count, 24)
-        let status = Array(frame[20..<23])
-        XCTAssertTrue(status.allSatisfy { Style.width($0) <= 80 }, "\(status)")
-        XCTAssertTrue(status.joined(separator: " ").contains("word1-of-a-long-message"), "\(status)")
-        XCTAssertTrue(status[2].hasSuffix("… (m: messages)"), "past three lines it says where to read it: \(status)")
-        XCTAssertTrue(app.apply(.character("m")))
-        let messages = app.frame(columns: 80, rows: 24).joined(separator: " ")
-        XCTAssertTrue(messages.contains("Messages of this session (1)"), messages)
-        XCTAssertTrue(messages.contains("word12-of-a-long-message"), "the whole message: \(messages)")
-        XCTAssertTrue(app.apply(.character("x")), "any key returns")
-        log.add("short note")
-        XCTAssertEqual(app.frame(columns: 80, rows: 24)[22], "short note", "a short one takes one line")
     }
 }

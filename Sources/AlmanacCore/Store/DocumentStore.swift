@@ -126,10 +126,11 @@ public struct DocumentStore<Document: StoredDocument>: Sendable {
 
     private func save(_ document: Document) throws {
         AtomicFile.removeLeftovers(for: url)
-        let payload = try JSONEncoder.almanac.encode(document)
-        var data = Data("{\"schema\":\(Document.schemaVersion),\"data\":".utf8)
-        data.append(payload)
-        data.append(contentsOf: Array("}\n".utf8))
+        guard let payload = JSONValue.parse(try JSONEncoder.almanac.encode(document)) else {
+            throw CocoaError(.coderInvalidValue)  // JSONEncoder writes valid JSON; never reached
+        }
+        var data = JSONValue.object([("schema", .int(Document.schemaVersion)), ("data", payload)]).encoded()
+        data.append(contentsOf: Array("\n".utf8))
         try AtomicFile.write(data, to: url)
     }
 }

@@ -10,9 +10,12 @@ package enum BodyEnvelope {
 
     /// `"body":<the body as sent>` or `"bodyText":"<the body as a JSON string>"`.
     package static func member(_ body: Data) -> Data {
-        if isJSON(body) { return Data("\"\(jsonName)\":".utf8) + body }
-        return Data("\"\(textName)\":".utf8) + JSONValue.string(String(decoding: body, as: UTF8.self)).encoded()
+        if isJSON(body) { return name(jsonName) + body }
+        return name(textName) + JSONValue.string(String(decoding: body, as: UTF8.self)).encoded()
     }
+
+    /// A member's name and its colon, written by the JSON writer.
+    private static func name(_ name: String) -> Data { JSONValue.string(name).encoded() + Data(":".utf8) }
 
     /// Whether `body` is one whole JSON value (checked without building it).
     static func isJSON(_ body: Data) -> Bool {

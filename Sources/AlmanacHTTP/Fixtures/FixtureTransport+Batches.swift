@@ -10,18 +10,13 @@ extension FixtureTransport {
             let index = descriptor.query.firstIndex(where: { $0.name == batching.queryName }),
             descriptor.query[index].value.contains(",")
         else { return nil }
-        var parts: [String] = []
+        var members: [(String, JSONValue)] = []
         for symbol in descriptor.query[index].value.split(separator: ",").map(String.init) {
             var single = descriptor
             single.query[index].value = symbol
-            let body: String
-            if let response = answer(to: single, used: &used), response.isSuccess {
-                body = String(decoding: response.body, as: UTF8.self)
-            } else {
-                body = batching.missing(symbol)
-            }
-            parts.append("\"\(symbol)\":\(body)")
+            let recorded = answer(to: single, used: &used).flatMap { $0.isSuccess ? JSONValue.parse($0.body) : nil }
+            members.append((symbol, recorded ?? batching.missing(symbol)))
         }
-        return HTTPResponse(status: 200, headers: ["content-type": "application/json"], body: Data(("{" + parts.joined(separator: ",") + "}").utf8))
+        return HTTPResponse(status: 200, headers: ["content-type": "application/json"], body: JSONValue.object(members).encoded())
     }
 }

@@ -22,9 +22,9 @@ public struct Provider: Hashable, Sendable {
     package struct Batching: Sendable {
         package let queryName: String
         /// The body standing for an item the provider has no answer for.
-        package let missing: @Sendable (String) -> String
+        package let missing: @Sendable (String) -> JSONValue
 
-        package init(queryName: String, missing: @escaping @Sendable (String) -> String) {
+        package init(queryName: String, missing: @escaping @Sendable (String) -> JSONValue) {
             (self.queryName, self.missing) = (queryName, missing)
         }
     }

@@ -185,13 +185,7 @@ public final class DataClient: Sendable {
             return Fetched(value: cached.value, origin: .cache, fetchedAt: cached.entry.fetchedAt, stale: false)
         }
         let stale = cached.map { Fetched(value: $0.value, origin: .cache, fetchedAt: $0.entry.fetchedAt, stale: true) }
-        if let until = ProviderPause(stateFolder: configuration.paths.state).until(descriptor.provider, now: Date()) {
-            // The provider's own Retry-After is not over: nothing is sent, nothing waits for credits.
-            let error = APIError.rateLimited(provider: descriptor.provider, retryAfter: until.timeIntervalSinceNow)
-            guard let stale else { throw error }
-            console.warn("showing the \(descriptor.what) cached \(Age.describe(now.timeIntervalSince(stale.fetchedAt))) ago: \(error)")
-            return stale
-        }
+        if let paused = try pausedAnswer(descriptor, stale: stale, now: now) { return paused }
         var ticket = SendTicket.free
         if let policy {
             switch try await policy.admit(descriptor, cachedAt: cached?.entry.fetchedAt) {
@@ -215,6 +209,17 @@ public final class DataClient: Sendable {
             console.warn("showing the \(descriptor.what) cached \(Age.describe(now.timeIntervalSince(cached.entry.fetchedAt))) ago: \(reason)")
             return stale
         }
+    }
+
+    /// While the provider's own Retry-After is not over, nothing is sent and nothing waits for
+    /// credits: the stale answer stands (with a warning), or the rate limit is thrown. Nil when
+    /// the provider is not paused.
+    private func pausedAnswer<R>(_ descriptor: RequestDescriptor, stale: Fetched<R>?, now: Date) throws -> Fetched<R>? {
+        guard let until = ProviderPause(stateFolder: configuration.paths.state).until(descriptor.provider, now: Date()) else { return nil }
+        let error = APIError.rateLimited(provider: descriptor.provider, retryAfter: until.timeIntervalSinceNow)
+        guard let stale else { throw error }
+        console.warn("showing the \(descriptor.what) cached \(Age.describe(now.timeIntervalSince(stale.fetchedAt))) ago: \(error)")
+        return stale
     }
 
     /// One send under the policy's ticket.

@@ -8,7 +8,10 @@ extension Provider {
         rawValue: "twelvedata", displayName: "Twelve Data", keyVariable: "TWELVEDATA_API_KEY", urlVariable: "ALMANAC_TWELVEDATA_URL",
         defaultBaseURL: "https://api.twelvedata.com", keyPlacement: .header("Authorization", prefix: "apikey "), countsCredits: true,
         batching: Provider.Batching(queryName: "symbol") { symbol in
-            "{\"code\":404,\"message\":\"**symbol** not found: \(symbol). Please specify it correctly\",\"status\":\"error\"}"
+            .object([
+                ("code", .int(404)), ("message", .string("**symbol** not found: \(symbol). Please specify it correctly")),
+                ("status", .string("error")),
+            ])
         },
         datedRows: Provider.DatedRows(rows: "values", date: "datetime", startQuery: "start_date", endQuery: "end_date", endExclusive: true))
 }

@@ -122,16 +122,9 @@ package final class DealBrowser {
         case .pageDown: scroll(to: offset + pageSize)
         case .home: scroll(to: 0)
         case .end: scroll(to: maxOffset)
-        case .character("r"), .character("R"):
-            store.setDescending(!store.descending)
-            repin()
-        case .character("s"), .character("S"):
-            let all = DealColumn.allCases
-            // The next column after the one shown or being sorted to; the sort runs off the frame.
-            let from = store.sortingTo ?? store.column
-            store.sortInBackground(by: all[(all.firstIndex(of: from)! + 1) % all.count])
-        case .character(let c) where ("1"..."5").contains(c):
-            store.sortInBackground(by: DealColumn.allCases[Int(String(c))! - 1])
+        case .character("r"), .character("R"), .character("s"), .character("S"), .character("1"), .character("2"),
+            .character("3"), .character("4"), .character("5"):
+            order(key)
         case .character("f"), .character("F"):
             follow.toggle()
             newWhilePaused = 0
@@ -148,6 +141,23 @@ package final class DealBrowser {
         default: break
         }
         return false
+    }
+
+    /// `r` reverses the order; `s` sorts by the next column after the one shown or being sorted
+    /// to, `1`–`5` by that column (the sort runs off the frame).
+    private func order(_ key: Key) {
+        let store = feed.store
+        let all = DealColumn.allCases
+        switch key {
+        case .character("r"), .character("R"):
+            store.setDescending(!store.descending)
+            repin()
+        case .character(let c) where ("1"..."5").contains(c):
+            store.sortInBackground(by: all[Int(String(c))! - 1])
+        default:
+            let from = store.sortingTo ?? store.column
+            store.sortInBackground(by: all[(all.firstIndex(of: from)! + 1) % all.count])
+        }
     }
 
     // MARK: - Filter, jump, export
@@ -374,21 +384,4 @@ package final class DealBrowser {
         "  Esc          clear the filter", "  g            go to a deal by ID", "  n N          next, previous row matching the filter's text",
         "  e            export the view to deals-<time>.csv", "  ?            this list (any key returns)", "  q  Ctrl+C   quit",
     ]
-
-    /// The footer in `width` cells: `q quit` and `? keys` always; then the status parts by
-    /// priority (where the window is, what arrived, the rate); then the other hints that fit.
-    static func footer(status: [String], width: Int) -> String {
-        let separator = " · "
-        func length(_ parts: [String]) -> Int { parts.map { Style.width($0) }.reduce(0, +) + separator.count * max(0, parts.count - 1) }
-        let required = Array(hints.prefix(2))
-        var shown = Set<Int>()
-        for index in [2, 0, 1] where index < status.count {
-            let parts = status.indices.filter { shown.contains($0) || $0 == index }.map { status[$0] }
-            if length(parts + required) <= width { shown.insert(index) }
-        }
-        let statusParts = status.indices.filter(shown.contains).map { status[$0] }
-        var kept = required
-        for hint in hints.dropFirst(2) where length(statusParts + kept + [hint]) <= width { kept.append(hint) }
-        return (statusParts + kept).joined(separator: separator)
-    }
 }

@@ -69,11 +69,7 @@ extension CryptoService {
                 needed = needed.filter { configuration.refresh || known[$0]?.stale ?? true }
                 continue
             }
-            // Pairs never priced first, then the stalest: when a minute cannot refresh them
-            // all, the next update takes the ones this one left (no pair is starved).
-            let cached = needed.filter { known[$0] != nil }.sorted { (known[$0]?.fetchedAt ?? .distantPast) < (known[$1]?.fetchedAt ?? .distantPast) }
-            let ordered = needed.filter { known[$0] == nil } + cached
-            let batch = Array(ordered.prefix(available))
+            let batch = Array(Self.stalestFirst(needed, known: known).prefix(available))
             guard case .granted(let id) = try budget.reserve(batch.count, now: now) else { continue }
             do {
                 let fetched = try await budget.spending(id) { try await fetchQuotes(batch) }
@@ -88,6 +84,13 @@ extension CryptoService {
         }
         if let failure { warnCached(known, failure) }
         return (Self.marking(rows(list, known, routes: routes), refused: refused, routes: routes), known)
+    }
+
+    /// Pairs never priced first, then the stalest: when a minute cannot refresh them all, the
+    /// next update takes the ones this one left (no pair is starved).
+    private static func stalestFirst(_ needed: [String], known: [String: Fetched<TwelveDataDTO.QuoteResult>]) -> [String] {
+        let cached = needed.filter { known[$0] != nil }.sorted { (known[$0]?.fetchedAt ?? .distantPast) < (known[$1]?.fetchedAt ?? .distantPast) }
+        return needed.filter { known[$0] == nil } + cached
     }
 
     /// The rows of pairs with a remembered refusal carry its reason and when it ends.

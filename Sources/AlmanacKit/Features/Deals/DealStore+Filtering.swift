@@ -246,46 +246,7 @@ extension DealStore {
             startFilter(job.filter, column: orderBuilt, end: merged)
             return false
         }
-        if job.sorted == nil {
-            // One sorting thread at a time: a superseded one still running is waited for (a sort
-            // here, for `applyFilter`, starts no thread and waits for none).
-            if !sortingHere, let running = filterSortInFlight, !running.done { return false }
-            // The arrays travel in a parcel the thread empties, so it holds the only reference
-            // (a walked job's become the new view's arena without a copy).
-            let parcel = Mutex<(rows: [UInt32], keys: [UInt64], ties: [Int64])?>((job.rows, job.keys, job.ties))
-            // Room as the job reserved it (`FilterJob.init`), so adopting its arrays reallocates nothing.
-            let (walked, firstIDs, reserve, ascending) = (job.walkBlock != nil, job.firstIDs, job.end, columns.idsAscending)
-            (job.rows, job.keys, job.ties, job.firstIDs, job.bits, job.walkBlock) = ([], [], [], [], nil, nil)
-            let result = FilterJob.SortResult()
-            job.sorted = result
-            // Sorted outside the lock: the owner only ever waits for the hand-over itself.
-            let work: @Sendable () -> Void = {
-                if !sortingHere {
-                    Self.heavyJobs.lock()
-                    Self.frees.wait()
-                }
-                defer { if !sortingHere { Self.heavyJobs.unlock() } }
-                var (rows, keys, ties) = parcel.withLock { $0.take()! }
-                let built: SortedBlocks
-                if walked {
-                    ties = []
-                    var view = SortedBlocks()
-                    view.build(adopting: consume rows, keys: consume keys, firstIDs: firstIDs, reserve: reserve)
-                    built = view
-                } else {
-                    built = Self.sortedSubset(rows, keys: keys, ties: ties, idsAscending: ascending)
-                }
-                result.view.withLock { $0 = built }
-                result.finished.withLock { $0 = true }
-            }
-            if sortingHere {
-                work()
-            } else {
-                if let superseded = filterSortInFlight { discard(superseded.view.withLock { $0.take() }) }
-                filterSortInFlight = result
-                BackgroundThread.start(work)
-            }
-        }
+        if job.sorted == nil, !startSorting(job, here: sortingHere) { return false }
         guard let built = job.sorted?.view.withLock({ $0.take() }) else { return false }
         filterJob = nil
         if let pending = pendingView {
@@ -296,6 +257,55 @@ extension DealStore {
         discard(filtering?.view)
         filtering = FilteredView(matcher: job.matcher, view: built, merged: job.end, totals: job.totals)
         return true
+    }
+
+    /// Starts sorting a scanned filter job's rows (here when `here`, else on a thread of its
+    /// own, one at a time); false while a superseded sorting thread still runs.
+    private func startSorting(_ job: FilterJob, here: Bool) -> Bool {
+        // One sorting thread at a time: a superseded one still running is waited for (a sort
+        // here, for `applyFilter`, starts no thread and waits for none).
+        if !here, let running = filterSortInFlight, !running.done { return false }
+        // The arrays travel in a parcel the thread empties, so it holds the only reference
+        // (a walked job's become the new view's arena without a copy).
+        let parcel = Mutex<(rows: [UInt32], keys: [UInt64], ties: [Int64])?>((job.rows, job.keys, job.ties))
+        // Room as the job reserved it (`FilterJob.init`), so adopting its arrays reallocates nothing.
+        let (walked, firstIDs, reserve, ascending) = (job.walkBlock != nil, job.firstIDs, job.end, columns.idsAscending)
+        (job.rows, job.keys, job.ties, job.firstIDs, job.bits, job.walkBlock) = ([], [], [], [], nil, nil)
+        let result = FilterJob.SortResult()
+        job.sorted = result
+        // Sorted outside the lock: the owner only ever waits for the hand-over itself.
+        let work: @Sendable () -> Void = {
+            if !here {
+                Self.heavyJobs.lock()
+                Self.frees.wait()
+            }
+            defer { if !here { Self.heavyJobs.unlock() } }
+            let built = Self.filteredView(parcel, walked: walked, firstIDs: firstIDs, reserve: reserve, idsAscending: ascending)
+            result.view.withLock { $0 = built }
+            result.finished.withLock { $0 = true }
+        }
+        if here {
+            work()
+        } else {
+            if let superseded = filterSortInFlight { discard(superseded.view.withLock { $0.take() }) }
+            filterSortInFlight = result
+            BackgroundThread.start(work)
+        }
+        return true
+    }
+
+    /// The view of a scanned filter's rows, taken out of `parcel`: a walked job's arrays (already
+    /// in order) adopted as the arena, else the rows sorted by (key, id).
+    private static func filteredView(
+        _ parcel: borrowing Mutex<(rows: [UInt32], keys: [UInt64], ties: [Int64])?>, walked: Bool, firstIDs: [Int64], reserve: Int,
+        idsAscending: Bool
+    ) -> SortedBlocks {
+        var (rows, keys, ties) = parcel.withLock { $0.take()! }
+        guard walked else { return sortedSubset(rows, keys: keys, ties: ties, idsAscending: idsAscending) }
+        ties = []
+        var view = SortedBlocks()
+        view.build(adopting: consume rows, keys: consume keys, firstIDs: firstIDs, reserve: reserve)
+        return view
     }
 
     /// `rows` (ascending row numbers) sorted by (key, id), as a view.

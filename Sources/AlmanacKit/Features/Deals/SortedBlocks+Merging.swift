@@ -22,24 +22,7 @@ extension SortedBlocks {
         guard k > 0 else { return }
         if list.isEmpty { appendBlock() }
         let newIDs = newRows.map(id)
-        // Group the new entries by the block they belong in (by slot in the list).
-        var groups: [(block: Int, start: Int, end: Int)] = []
-        var block = 0
-        var j = 0
-        while j < k {
-            block = list.target(newKeys[j], newIDs[j], from: block)
-            var end = j + 1
-            if let next = list.next(block) {
-                let nextKey = list.firstKeys[next]
-                let nextID = list.firstIDs[next]
-                while end < k, Self.less(newKeys[end], newIDs[end], nextKey, nextID) { end += 1 }
-            } else {
-                end = k
-            }
-            groups.append((block, j, end))
-            list.add(end - j, at: block)
-            j = end
-        }
+        var groups = group(keys: newKeys, ids: newIDs)
         touchTails(groups.map(\.block))
         groups.removeAll { appendPending(into: $0.block, keys: newKeys[$0.start..<$0.end], rows: newRows[$0.start..<$0.end], ids: newIDs) }
         touch(groups.map(\.block))
@@ -60,92 +43,28 @@ extension SortedBlocks {
         faultAhead()
     }
 
-    /// Appends a group at the end of its block, unsorted, when the block has room and its
-    /// unsorted tail stays within `pendingLimit`; false (nothing done) otherwise. The group
-    /// must not sort before the block's first entry (only the first block can receive such).
-    private mutating func appendPending(into index: Int, keys newKeys: ArraySlice<UInt64>, rows newRows: ArraySlice<UInt32>, ids newIDs: [Int64])
-        -> Bool
-    {
-        let physical = Int(list.blocks[index])
-        let old = Int(fill[physical])
-        let count = newKeys.count
-        guard old > 0, old + count <= Self.capacity, old - Int(sortedFill[physical]) + count <= Self.pendingLimit,
-            !Self.less(newKeys[newKeys.startIndex], newIDs[newKeys.startIndex], list.firstKeys[index], list.firstIDs[index])
-        else { return false }
-        let base = physical * Self.capacity + old
-        rows.withUnsafeMutableBufferPointer { rows in
-            keys.withUnsafeMutableBufferPointer { keys in
-                for (offset, slot) in newKeys.indices.enumerated() {
-                    keys[base + offset] = newKeys[slot]
-                    rows[base + offset] = newRows[slot]
-                }
+    /// New entries (sorted ascending by (key, id)) grouped by the block they belong in, by slot in
+    /// the list; each block's count already includes its group.
+    private mutating func group(keys newKeys: [UInt64], ids newIDs: [Int64]) -> [(block: Int, start: Int, end: Int)] {
+        let k = newKeys.count
+        var groups: [(block: Int, start: Int, end: Int)] = []
+        var block = 0
+        var j = 0
+        while j < k {
+            block = list.target(newKeys[j], newIDs[j], from: block)
+            var end = j + 1
+            if let next = list.next(block) {
+                let nextKey = list.firstKeys[next]
+                let nextID = list.firstIDs[next]
+                while end < k, Self.less(newKeys[end], newIDs[end], nextKey, nextID) { end += 1 }
+            } else {
+                end = k
             }
+            groups.append((block, j, end))
+            list.add(end - j, at: block)
+            j = end
         }
-        fill[physical] = Int32(old + count)
-        return true
-    }
-
-    /// Puts the unsorted tail of block `physical` in order and merges it into the sorted part
-    /// (on the stack: at most `pendingLimit` entries).
-    mutating func sortPending(_ physical: Int, id: (UInt32) -> Int64) {
-        let sorted = Int(sortedFill[physical])
-        let end = Int(fill[physical])
-        guard end > sorted else { return }
-        let (base, count) = (physical * Self.capacity, end - sorted)
-        withUnsafeTemporaryAllocation(of: UInt64.self, capacity: count) { pendingKeys in
-            withUnsafeTemporaryAllocation(of: UInt32.self, capacity: count) { pendingRows in
-                withUnsafeTemporaryAllocation(of: Int64.self, capacity: count) { pendingIDs in
-                    for offset in 0..<count {
-                        (pendingKeys[offset], pendingRows[offset]) = (keys[base + sorted + offset], rows[base + sorted + offset])
-                        pendingIDs[offset] = id(pendingRows[offset])
-                    }
-                    Self.insertionSort(keys: pendingKeys, rows: pendingRows, ids: pendingIDs)
-                    rows.withUnsafeMutableBufferPointer { rows in
-                        keys.withUnsafeMutableBufferPointer { keys in
-                            Self.mergeBack(
-                                rows: rows, keys: keys, base: base, old: sorted, newKeys: pendingKeys, newRows: pendingRows,
-                                newIDs: pendingIDs, id: id)
-                        }
-                    }
-                }
-            }
-        }
-        sortedFill[physical] = Int32(end)
-    }
-
-    /// Sorts the tails of the blocks at slots `range` of the list (before a walk reads them in
-    /// order).
-    mutating func sortPending(blocks range: Range<Int>, id: (UInt32) -> Int64) {
-        for slot in range where list.isLive(slot) { sortPending(Int(list.blocks[slot]), id: id) }
-    }
-
-    /// Stable insertion sort of a few entries by (key, id).
-    static func insertionSort(
-        keys: UnsafeMutableBufferPointer<UInt64>, rows: UnsafeMutableBufferPointer<UInt32>, ids: UnsafeMutableBufferPointer<Int64>
-    ) {
-        for index in keys.indices.dropFirst() {
-            let (key, row, entryID) = (keys[index], rows[index], ids[index])
-            var slot = index
-            while slot > 0, less(key, entryID, keys[slot - 1], ids[slot - 1]) {
-                (keys[slot], rows[slot], ids[slot]) = (keys[slot - 1], rows[slot - 1], ids[slot - 1])
-                slot -= 1
-            }
-            (keys[slot], rows[slot], ids[slot]) = (key, row, entryID)
-        }
-    }
-
-    /// A few entries sorted by (key, id), with their ids (for readers, which change nothing).
-    static func sortedEntries(
-        keys: ArraySlice<UInt64>, rows: ArraySlice<UInt32>, id: (UInt32) -> Int64
-    ) -> (keys: [UInt64], rows: [UInt32], ids: [Int64]) {
-        var (keys, rows) = (Array(keys), Array(rows))
-        var ids = rows.map(id)
-        keys.withUnsafeMutableBufferPointer { keys in
-            rows.withUnsafeMutableBufferPointer { rows in
-                ids.withUnsafeMutableBufferPointer { insertionSort(keys: keys, rows: rows, ids: $0) }
-            }
-        }
-        return (keys, rows, ids)
+        return groups
     }
 
     /// Reads the tail of every block about to be merged, all at once: the loads do not depend on
@@ -215,11 +134,20 @@ extension SortedBlocks {
         }
         // Merge into a scratch run; then either share it with the next block when the two hold
         // it with `balanceRoom` to spare (keeps blocks fuller: about 12 bytes an entry become 15
-        // rather than 18), or share it out over as few new blocks as fit, evenly.
+        // rather than 18), or share it out over as few new blocks as fit, evenly (`split`).
         if let next = list.next(index), total + Int(fill[Int(list.blocks[next])]) <= 2 * Self.capacity - Self.balanceRoom {
             balance(index, next: next, base: base, old: old, total: total, keys: newKeys, rows: newRows, ids: newIDs, id: id)
             return [Int32(physical)]
         }
+        return split(physical, base: base, old: old, total: total, keys: newKeys, rows: newRows, ids: newIDs, id: id)
+    }
+
+    /// Merges a full block's `old` entries with a group and shares the run out evenly over as
+    /// few blocks as hold it (the block itself first, then new ones, which it returns).
+    private mutating func split(
+        _ physical: Int, base: Int, old: Int, total: Int, keys newKeys: ArraySlice<UInt64>, rows newRows: ArraySlice<UInt32>,
+        ids newIDs: ArraySlice<Int64>, id: (UInt32) -> Int64
+    ) -> [Int32] {
         let parts = (total + Self.capacity - 1) / Self.capacity
         var made: [Int32] = [Int32(physical)]
         for _ in 1..<parts {
@@ -309,7 +237,7 @@ extension SortedBlocks {
     /// moving the greater of the two last entries. A few: for each, a binary search (in a block
     /// `touch` has brought into the cache) finds the old entries that sort after it, and they
     /// move up as one run.
-    private static func mergeBack<
+    static func mergeBack<
         NewKeys: RandomAccessCollection<UInt64>, NewRows: RandomAccessCollection<UInt32>, NewIDs: RandomAccessCollection<Int64>
     >(
         rows: UnsafeMutableBufferPointer<UInt32>, keys: UnsafeMutableBufferPointer<UInt64>, base: Int, old: Int,
