@@ -2,16 +2,22 @@ import AlmanacCore
 import AlmanacHTTP
 import AlmanacProviders
 import Foundation
+import Synchronization
 
 /// Twelve Data's credit count, as a loopback server keeps it: a rolling window of `perMinute`
 /// credits, one credit per symbol for price endpoints, one for the others.
-package final class CreditWindow: @unchecked Sendable {
+package final class CreditWindow: Sendable {
     package let perMinute: Int
     package let window: TimeInterval
-    private let lock = NSLock()
-    private var spends: [(at: Date, credits: Int)] = []
-    private var accepted: [(at: Date, credits: Int)] = []
-    private var refusals = 0
+
+    /// Credits spent (here and elsewhere), credits this server accepted, requests refused.
+    private struct Ledger {
+        var spends: [(at: Date, credits: Int)] = []
+        var accepted: [(at: Date, credits: Int)] = []
+        var refusals = 0
+    }
+
+    private let ledger = Mutex(Ledger())
 
     /// The time the window is kept by (the test's manual clock, or the system's).
     private let clock: any Clock
@@ -33,15 +39,15 @@ package final class CreditWindow: @unchecked Sendable {
     /// Spends `credits` now if they fit; returns whether they did and the count after.
     package func charge(_ credits: Int) -> (ok: Bool, used: Int, left: Int) {
         let now = clock.now()
-        return lock.withLock {
-            spends.removeAll { now.timeIntervalSince($0.at) >= window }
-            let used = spends.reduce(0) { $0 + $1.credits }
+        return ledger.withLock { ledger in
+            ledger.spends.removeAll { now.timeIntervalSince($0.at) >= window }
+            let used = ledger.spends.reduce(0) { $0 + $1.credits }
             guard used + credits <= perMinute else {
-                refusals += 1
+                ledger.refusals += 1
                 return (false, used, max(0, perMinute - used))
             }
-            spends.append((now, credits))
-            accepted.append((now, credits))
+            ledger.spends.append((now, credits))
+            ledger.accepted.append((now, credits))
             return (true, used + credits, perMinute - used - credits)
         }
     }
@@ -49,19 +55,19 @@ package final class CreditWindow: @unchecked Sendable {
     /// Credits spent elsewhere (another device using the same key).
     package func spendElsewhere(_ credits: Int) {
         let now = clock.now()
-        lock.withLock { spends.append((now, credits)) }
+        ledger.withLock { $0.spends.append((now, credits)) }
     }
 
     /// Credits this server accepted in all.
-    package var totalAccepted: Int { lock.withLock { accepted.reduce(0) { $0 + $1.credits } } }
+    package var totalAccepted: Int { ledger.withLock { $0.accepted.reduce(0) { $0 + $1.credits } } }
 
     /// Requests refused with 429.
-    package var refused: Int { lock.withLock { refusals } }
+    package var refused: Int { ledger.withLock { $0.refusals } }
 
     /// The most credits accepted within any `window` seconds.
     package var mostInAnyWindow: Int {
-        lock.withLock {
-            let sorted = accepted.sorted { $0.at < $1.at }
+        ledger.withLock { ledger in
+            let sorted = ledger.accepted.sorted { $0.at < $1.at }
             var best = 0
             for (index, start) in sorted.enumerated() {
                 let total = sorted[index...].prefix { $0.at.timeIntervalSince(start.at) < window }.reduce(0) { $0 + $1.credits }

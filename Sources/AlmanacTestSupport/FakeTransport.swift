@@ -1,13 +1,12 @@
 import AlmanacCore
 import AlmanacHTTP
 import Foundation
+import Synchronization
 
 /// A transport that answers from memory, counting requests: the layers above the transport
 /// tested without any socket.
-// @unchecked: the request count is guarded by `lock`.
-package final class FakeTransport: HTTPTransport, @unchecked Sendable {
-    private let lock = NSLock()
-    private var count = 0
+package final class FakeTransport: HTTPTransport, Sendable {
+    private let count = Atomic(0)
     package let body: Data
     package let delay: TimeInterval
 
@@ -16,10 +15,10 @@ package final class FakeTransport: HTTPTransport, @unchecked Sendable {
         self.delay = delay
     }
 
-    package var requests: Int { lock.withLock { count } }
+    package var requests: Int { count.load(ordering: .acquiring) }
 
     package func send(_ request: PreparedRequest) async throws -> HTTPResponse {
-        lock.withLock { count += 1 }
+        count.add(1, ordering: .acquiringAndReleasing)
         if delay > 0 { try await Task.sleep(nanoseconds: UInt64(delay * 1e9)) }
         return HTTPResponse(status: 200, headers: ["content-type": "application/json"], body: body)
     }

@@ -2,6 +2,7 @@ import AlmanacCore
 import AlmanacHTTP
 import AlmanacProviders
 import Foundation
+import Synchronization
 
 #if canImport(Glibc)
     import Glibc
@@ -14,20 +15,29 @@ import Foundation
 /// It binds an ephemeral port, keeps connections alive, and answers each request with the
 /// `ServerAction` its handler returns — including faults a framework would hide:
 /// resets, truncated bodies, stalls. Listen backlog 128.
-package final class LoopbackServer: @unchecked Sendable {
+package final class LoopbackServer: Sendable {
     package typealias Handler = @Sendable (ServerRequest) -> ServerAction
 
-    package private(set) var port: UInt16 = 0
-    private var listener: Int32 = -1
+    package let port: UInt16
     private let handler: Handler
-    private let lock = NSLock()
-    private var connections = 0
-    private var requests: [ServerRequest] = []
-    private var stopped = false
+
+    /// What the server has seen, and its listening socket until `stop()`.
+    private struct Seen {
+        var listener: Int32 = -1
+        var connections = 0
+        var requests: [ServerRequest] = []
+        var stopped = false
+        var clientClosures = 0
+    }
+
+    private let seen = Mutex(Seen())
 
     package init(handler: @escaping Handler) throws {
         self.handler = handler
-        try start()
+        let (fd, port) = try Self.openListener()
+        self.port = port
+        seen.withLock { $0.listener = fd }
+        Thread.detachNewThread { [self] in acceptLoop(fd) }
     }
 
     deinit { stop() }
@@ -36,17 +46,19 @@ package final class LoopbackServer: @unchecked Sendable {
     package var baseURL: String { "http://127.0.0.1:\(port)" }
 
     /// TCP connections accepted so far.
-    package var connectionCount: Int { lock.withLock { connections } }
+    package var connectionCount: Int { seen.withLock { $0.connections } }
+
+    /// Connections the client closed while a `.hang` answer waited: transfers it gave up.
+    package var closedByClient: Int { seen.withLock { $0.clientClosures } }
 
     /// Requests received so far, in order.
-    package var receivedRequests: [ServerRequest] { lock.withLock { requests } }
+    package var receivedRequests: [ServerRequest] { seen.withLock { $0.requests } }
 
     package func stop() {
-        let fd: Int32 = lock.withLock {
-            stopped = true
-            let fd = listener
-            listener = -1
-            return fd
+        let fd: Int32 = seen.withLock { seen in
+            seen.stopped = true
+            defer { seen.listener = -1 }
+            return seen.listener
         }
         if fd >= 0 {
             shutdown(fd, Int32(SHUT_RDWR))
@@ -56,7 +68,8 @@ package final class LoopbackServer: @unchecked Sendable {
 
     // MARK: - Socket setup
 
-    private func start() throws {
+    /// A socket listening on an ephemeral port of 127.0.0.1 (backlog 128), and the port.
+    private static func openListener() throws -> (Int32, UInt16) {
         #if canImport(Glibc)
             let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         #else
@@ -80,22 +93,20 @@ package final class LoopbackServer: @unchecked Sendable {
         _ = withUnsafeMutablePointer(to: &address) {
             $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(fd, $0, &length) }
         }
-        port = UInt16(bigEndian: address.sin_port)
-        listener = fd
-        Thread.detachNewThread { [self] in acceptLoop(fd) }
+        return (fd, UInt16(bigEndian: address.sin_port))
     }
 
     private func acceptLoop(_ fd: Int32) {
         while true {
             let client = accept(fd, nil, nil)
             if client < 0 {
-                if lock.withLock({ stopped }) { return }
+                if seen.withLock({ $0.stopped }) { return }
                 if errno == EINTR || errno == ECONNABORTED { continue }
                 return
             }
             var one: Int32 = 1
             setsockopt(client, Int32(IPPROTO_TCP), TCP_NODELAY, &one, socklen_t(MemoryLayout<Int32>.size))
-            lock.withLock { connections += 1 }
+            seen.withLock { $0.connections += 1 }
             Thread.detachNewThread { [self] in serve(ServerConnection(fd: client)) }
         }
     }
@@ -105,7 +116,7 @@ package final class LoopbackServer: @unchecked Sendable {
     private func serve(_ connection: ServerConnection) {
         defer { connection.close() }
         while let request = connection.readRequest() {
-            lock.withLock { requests.append(request) }
+            seen.withLock { $0.requests.append(request) }
             let action = handler(request)
             if !perform(action, on: connection, request: request) { return }
             if request.header("connection")?.lowercased() == "close" { return }
@@ -127,6 +138,9 @@ package final class LoopbackServer: @unchecked Sendable {
             return false
         case .stall(let seconds):
             Thread.sleep(forTimeInterval: seconds)
+            return false
+        case .hang(let seconds):
+            if connection.waitForPeerClose(seconds: seconds) { seen.withLock { $0.clientClosures += 1 } }
             return false
         case .streamed(let chunks, let interval):
             connection.write(Self.head(status: 200, headers: ["Content-Type": "application/x-ndjson", "Transfer-Encoding": "chunked"], length: nil))
@@ -182,6 +196,9 @@ package enum ServerAction: Sendable {
     case truncated(declaredLength: Int, body: Data)
     /// Sends nothing for `seconds`, then closes.
     case stall(seconds: TimeInterval)
+    /// Sends nothing until the client closes the connection (counted in `closedByClient`), or
+    /// `seconds` pass; then closes.
+    case hang(seconds: TimeInterval)
     /// A chunked response, one chunk every `interval` seconds.
     case streamed(chunks: [Data], interval: TimeInterval)
 

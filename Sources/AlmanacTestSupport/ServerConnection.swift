@@ -69,6 +69,20 @@ final class ServerConnection {
         }
     }
 
+    /// Waits up to `seconds` for the peer to close the connection, sending nothing; true when
+    /// it did (end of stream or a reset), false when the time ran out first.
+    func waitForPeerClose(seconds: TimeInterval) -> Bool {
+        let deadline = Date().addingTimeInterval(seconds)
+        var byte: UInt8 = 0
+        while Date() < deadline {
+            var poller = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+            guard poll(&poller, 1, 20) > 0 else { continue }
+            if recv(fd, &byte, 1, Int32(MSG_PEEK)) <= 0 { return true }
+            Thread.sleep(forTimeInterval: 0.02)  // a pipelined request: not a close
+        }
+        return false
+    }
+
     /// Closes with RST: SO_LINGER with a zero timeout.
     func reset() {
         var option = linger(l_onoff: 1, l_linger: 0)

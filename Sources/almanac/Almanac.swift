@@ -50,7 +50,10 @@ enum Main {
         do {
             var command = try Almanac.parseAsRoot()
             if var asyncCommand = command as? AsyncParsableCommand {
-                try CallerThreadExecutor().run { try await asyncCommand.run() }
+                let executor = CallerThreadExecutor()
+                // A line command stops on Ctrl+C; the menu and the app read it themselves.
+                if !(command is Almanac || command is MenuCommand || command is UICommand) { Interrupt.install { executor.cancel() } }
+                try executor.run { try await asyncCommand.run() }
             } else {
                 try command.run()
             }

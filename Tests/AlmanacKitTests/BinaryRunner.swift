@@ -13,10 +13,11 @@ struct RunResult {
 }
 
 /// Runs the built `almanac` with a clean environment: only PATH, HOME, ALMANAC_HOME, the keyless
-/// providers pointed at a closed loopback port, and `environment`.
+/// providers pointed at a closed loopback port, and `environment`. `whileRunning` is called
+/// once it has started (to signal it, say).
 func runAlmanac(
     _ arguments: [String], home: URL, environment: [String: String] = [:], stdin: String? = nil,
-    directory: URL? = nil
+    directory: URL? = nil, whileRunning: ((Process) -> Void)? = nil
 ) throws -> RunResult {
     let process = Process()
     process.executableURL = productsFolder.appendingPathComponent("almanac")
@@ -41,6 +42,7 @@ func runAlmanac(
     try process.run()
     if let stdin { input.fileHandleForWriting.write(Data(stdin.utf8)) }
     try input.fileHandleForWriting.close()
+    whileRunning?(process)
     process.waitUntilExit()
     let result = RunResult(
         out: try String(contentsOf: outURL, encoding: .utf8), err: try String(contentsOf: errURL, encoding: .utf8),

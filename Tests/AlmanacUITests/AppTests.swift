@@ -19,31 +19,14 @@ final class AppTests: XCTestCase {
         try? FileManager.default.removeItem(at: home)
     }
 
-    private let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent().appendingPathComponent("Fixtures")
-
     /// The app on the recorded samples; with `live`, on the loopback providers with keys instead.
     private func makeApp(live: [String: String]? = nil) -> (AlmanacApp, FrontContext) {
-        var values = ["ALMANAC_HOME": home.path, "ALMANAC_FIXTURES": fixtures.path, "ALMANAC_TODAY": "2026-11-21"]
-        values.merge(live ?? [:]) { _, new in new }
-        let configuration = Configuration(environment: Environment(values), offline: live == nil)
-        let log = AppLog()
-        let console = log.console()
-        let app = AppContext(configuration: configuration, console: console, client: DataClient.standard(configuration, console: console))
-        let context = FrontContext(app: app, style: Style(enabled: false), json: false, interactive: true)
-        let feed = DealFeed(source: .server(count: 5000, seed: 7, pace: 0), column: .date, descending: true)
-        return (AppWiring.app(context: context, log: log, feed: feed), context)
+        AppHarness(home: home).makeApp(live: live)
     }
 
     /// Lets background loads land (and tabs react to them), as frames would.
     private func settle(_ app: AlmanacApp, timeout: TimeInterval = 10) {
-        let deadline = Date().addingTimeInterval(timeout)
-        repeat {
-            for tab in app.tabs { tab.tick() }
-            if app.tabs.filter({ !($0 is DealsTab) }).allSatisfy({ $0.pending == 0 }) { return }
-            Thread.sleep(forTimeInterval: 0.02)
-        } while Date() < deadline
-        XCTFail("background loads did not land")
+        if !AppHarness.settle(app, timeout: timeout) { XCTFail("background loads did not land") }
     }
 
     private func screen(_ app: AlmanacApp, _ columns: Int = 80, _ rows: Int = 24) -> String {
@@ -282,7 +265,7 @@ final class AppTests: XCTestCase {
     }
 
     func testEveryTabWorksLiveOnTheLoopbackProviders() throws {
-        let server = try FixtureServer(fixtures: fixtures)
+        let server = try FixtureServer(fixtures: AppHarness.fixtures)
         var live = server.environment
         live["TWELVEDATA_API_KEY"] = "TD-APP-SECRET-0001"
         live["OPENWEATHER_API_KEY"] = "OW-APP-SECRET-0002"

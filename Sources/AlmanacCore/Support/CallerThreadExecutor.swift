@@ -17,8 +17,15 @@ package final class CallerThreadExecutor: TaskExecutor, @unchecked Sendable {
     private let condition = NSCondition()
     private var jobs: [UnownedJob] = []
     private var finished = false
+    /// The task `run(_:)` started, for `cancel()`.
+    private var task: Task<Void, Never>?
 
     package init() {}
+
+    /// The executor the current task's command runs on (inherited by its child and unstructured
+    /// tasks, not by detached ones): what a task started on its behalf prefers, so it stays on
+    /// the command's thread (`InFlight`). Nil outside `run(_:)`.
+    @TaskLocal package static var current: CallerThreadExecutor?
 
     package func enqueue(_ job: consuming ExecutorJob) {
         let job = UnownedJob(job)
@@ -32,12 +39,18 @@ package final class CallerThreadExecutor: TaskExecutor, @unchecked Sendable {
     /// thread until it ends; rethrows what it threw. Call once per executor.
     package func run(_ operation: sending @escaping () async throws -> Void) throws {
         let outcome = Outcome()
-        Task(executorPreference: self) {
-            do { try await operation() } catch { outcome.error = error }
+        let task = Task(executorPreference: self) {
+            do { try await Self.$current.withValue(self) { try await operation() } } catch { outcome.error = error }
             self.finish()
         }
+        condition.withLock { self.task = task }
         serve()
         if let error = outcome.error { throw error }
+    }
+
+    /// Cancels the task `run(_:)` runs (from any thread): Ctrl+C in a command (`Interrupt`).
+    package func cancel() {
+        condition.withLock { task }?.cancel()
     }
 
     private func finish() {

@@ -1,14 +1,14 @@
 import AlmanacCore
 import Foundation
+import Synchronization
 
 /// The live transport: libcurl easy handles run on background threads.
 ///
 /// Idle handles are pooled, so sequential requests reuse connections and
 /// concurrent requests each get their own handle.
-// @unchecked: holds idle curl handles (C pointers, not Sendable) for reuse, under `lock`.
-public final class CurlTransport: HTTPTransport, @unchecked Sendable {
-    private let lock = NSLock()
-    private var idle: [CurlEasy] = []
+public final class CurlTransport: HTTPTransport, Sendable {
+    /// Idle curl handles (C pointers, not Sendable) kept for reuse.
+    private let idle = Mutex<[CurlEasy]>([])
     private let maxIdle: Int
 
     /// - Parameter maxIdle: handles kept for reuse; 8 by default.
@@ -49,13 +49,14 @@ public final class CurlTransport: HTTPTransport, @unchecked Sendable {
     }
 
     private func checkout() throws -> CurlEasy {
-        if let easy = lock.withLock({ idle.popLast() }) { return easy }
+        if let box = idle.withLock({ $0.popLast().map(EasyBox.init) }) { return box.easy }
         return try CurlEasy()
     }
 
     private func checkin(_ easy: CurlEasy) {
-        lock.withLock {
-            if idle.count < maxIdle { idle.append(easy) }
+        let box = EasyBox(easy)
+        idle.withLock { idle in
+            if idle.count < maxIdle { idle.append(box.easy) }
         }
     }
 }

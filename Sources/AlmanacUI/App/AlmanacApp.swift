@@ -40,36 +40,35 @@ package final class AlmanacApp {
         let terminal = RawTerminal()
         try terminal.enter(term: term, purpose: "The full-screen app", alternative: "`almanac menu` or the subcommands (`almanac --help`)")
         defer { terminal.leave() }
-        let keys = KeyReader()
+        let loop = FrameLoop.screen
+        let keys = KeyReader { loop.wake() }
         keys.start()
         DrawingThread.preferShortSlices()  // frames run on this thread (see CallerThreadExecutor)
         defer { keys.stop() }
         defer { for tab in tabs { tab.finish() } }  // before the terminal is restored
         let screen = ScreenWriter()
         select(0)
-        var drawn = (at: -Double.infinity, columns: 0, rows: 0)
-        while true {
-            // Durations from the monotonic clock: the wall clock can be set or slewed mid-frame.
-            let started = FrameStats.monotonicTime()
-            let thread = frames.threadTimes()
-            let typed = keys.take()
-            for key in typed where !apply(key) { return }
-            let keyed = FrameStats.monotonicTime()
-            for tab in tabs { tab.tick() }
-            let ticked = FrameStats.monotonicTime()
-            let (columns, rows) = RawTerminal.size()
-            // Idle (no key, nothing loading, same size): a frame every quarter second, for ages and blinking.
-            let busy = !typed.isEmpty || tabs.contains { $0.pending > 0 } || (columns, rows) != (drawn.columns, drawn.rows)
-            if busy || started - drawn.at >= 0.25 {
-                screen.draw(frame(columns: columns, rows: rows), columns: columns, rows: rows)
-                drawn = (started, columns, rows)
-            }
-            let spent = FrameStats.monotonicTime() - started
-            frames.add(
-                keys: keyed - started, ticks: ticked - keyed, draw: spent - (ticked - started),
-                thread: frames.threadTimes() - thread, typed: typed)
-            if spent < 1.0 / 60 { try? await Task.sleep(nanoseconds: UInt64((1.0 / 60 - spent) * 1e9)) }
-        }
+        await loop.run { step(keys.take(), screen) }
+    }
+
+    /// One frame: the keys typed, every tab's tick, the screen drawn (only the lines that
+    /// changed are written). Returns how soon the next frame is needed without an event — the
+    /// soonest any tab asks for (`frameInterval`), else `FrameLoop.idle` — or nil to quit.
+    private func step(_ typed: [Key], _ screen: ScreenWriter) -> TimeInterval? {
+        // Durations from the monotonic clock: the wall clock can be set or slewed mid-frame.
+        let started = FrameStats.monotonicTime()
+        let thread = frames.threadTimes()
+        for key in typed where !apply(key) { return nil }
+        let keyed = FrameStats.monotonicTime()
+        for tab in tabs { tab.tick() }
+        let ticked = FrameStats.monotonicTime()
+        let (columns, rows) = RawTerminal.size()
+        screen.draw(frame(columns: columns, rows: rows), columns: columns, rows: rows)
+        let spent = FrameStats.monotonicTime() - started
+        frames.add(
+            keys: keyed - started, ticks: ticked - keyed, draw: spent - (ticked - started),
+            thread: frames.threadTimes() - thread, typed: typed)
+        return tabs.compactMap(\.frameInterval).min() ?? FrameLoop.idle
     }
 
     // MARK: - Keys
@@ -99,6 +98,7 @@ package final class AlmanacApp {
     }
 
     package func select(_ tab: Int) {
+        if tab != index { tabs[index].deactivate() }
         index = tab
         (showingKeys, showingMessages) = (false, false)
         tabs[tab].activate()

@@ -10,6 +10,8 @@ package protocol AppTab: AnyObject {
     var capturesKeys: Bool { get }
     /// Shown for the first time, or again: start (or refresh) what it shows.
     func activate()
+    /// Another tab is shown instead: cancel the loads only this one shows (their transfers stop).
+    func deactivate()
     /// Applies a key; false when the tab had no use for it.
     func handle(_ key: Key) -> Bool
     /// The tab's lines for a `width`×`height` area (cut and padded by the app).
@@ -26,6 +28,9 @@ package protocol AppTab: AnyObject {
     var pending: Int { get }
     /// Called once a frame whichever tab is shown (work that must go on, like deals arriving).
     func tick()
+    /// How soon, in seconds, the tab needs a frame with nothing happening (deals to merge, an
+    /// animation); nil when only events need one (keys, loads landing: they wake the frame loop).
+    var frameInterval: TimeInterval? { get }
     /// Called once as the app quits: waits for work the user asked for that must not be lost
     /// half done (an export being written).
     func finish()
@@ -34,6 +39,8 @@ package protocol AppTab: AnyObject {
 extension AppTab {
     package var capturesKeys: Bool { false }
     package var problem: String? { nil }
+    package func deactivate() {}
     package func tick() {}
+    package var frameInterval: TimeInterval? { nil }
     package func finish() {}
 }

@@ -18,7 +18,7 @@ package final class CryptoTab: AppTab {
     let sparks = Loader<[String: [Double]]>()
     let catalogue = Loader<[TwelveDataDTO.Pair]>()
     let history = Loader<PriceHistory>()
-    let action = Loader<String>()
+    let action = Loader<String>(saves: true)
     private var scroller = Scroller()
     private var pageScroller = Scroller()
     /// The coin whose page is open, with the range asked for (nil: the last 7 days).
@@ -65,6 +65,12 @@ package final class CryptoTab: AppTab {
 
     package func activate() {
         if prices.value == nil, !prices.isLoading { reload() }
+    }
+
+    /// Leaving the tab cancels the history and catalogue loads; the watch goes on (alerts).
+    package func deactivate() {
+        history.cancel()
+        catalogue.cancel()
     }
 
     private func reload() {
@@ -126,7 +132,9 @@ package final class CryptoTab: AppTab {
     private func handlePage(_ key: Key) -> Bool {
         guard let page else { return false }
         switch key {
-        case .escape, .backspace: self.page = nil
+        case .escape, .backspace:
+            self.page = nil
+            history.cancel()
         case .character("f"), .enter:
             let today = (try? service.today()) ?? LocalDate.local(context.clock.now())
             let shown = history.value?.range

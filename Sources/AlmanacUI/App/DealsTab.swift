@@ -31,6 +31,7 @@ package final class DealsTab: AppTab {
     package func activate() {
         guard !started else { return }
         started = true
+        browser.feed.onArrival { FrameLoop.screen.wake() }
         browser.feed.start(options: options)
     }
 
@@ -39,6 +40,9 @@ package final class DealsTab: AppTab {
     package func tick() {
         if started { browser.pump(budget: DealBrowser.frameBudget) }
     }
+
+    /// 60 frames a second while the table has work (deals to merge, a re-sort, a filter).
+    package var frameInterval: TimeInterval? { started ? browser.frameInterval : nil }
 
     /// Waits for an export still being written (`DealBrowser.finishExport`).
     package func finish() { browser.finishExport() }

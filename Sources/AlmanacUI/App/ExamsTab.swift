@@ -22,7 +22,7 @@ package final class ExamsTab: AppTab {
     /// A change a question asks about, to the exam it names.
     typealias Action = @Sendable (ExamService, Exam) throws -> String
     /// The change under way or last done: its sentence ("Deleted Physics.") or failure.
-    let saving = Loader<String>()
+    let saving = Loader<String>(saves: true)
     /// Landings of `saving` already reacted to.
     private var savingSeen = 0
     /// The form whose save is under way, with the exam it is about, to reopen when the save fails.

@@ -17,7 +17,7 @@ package final class FruitTab: AppTab {
     let context: FrontContext
     let service: FruitService
     let catalogue = Loader<FruitService.Catalogue>()
-    let action = Loader<String>()
+    let action = Loader<String>(saves: true)
     private var grouping: FruitGrouping?
     private var screen = Screen.list
     private var scroller = Scroller()
@@ -45,7 +45,22 @@ package final class FruitTab: AppTab {
         return "Fruityvice: " + provenance.label(now: context.clock.now())
     }
 
+    /// Whether this tab is the one shown (its blinking needs frames only then).
+    private var shown = false
+
+    /// A quarter second while a high-sugar fruit's page blinks its warning (every half second).
+    package var frameInterval: TimeInterval? {
+        guard shown, case .fruit(let fruit) = screen, fruit.highSugar else { return nil }
+        return 0.25
+    }
+
+    package func deactivate() {
+        shown = false
+        catalogue.cancel()
+    }
+
     package func activate() {
+        shown = true
         guard catalogue.value == nil, !catalogue.isLoading else { return }
         let service = self.service
         catalogue.load { stale in try await service.catalogue { stale($0) } }

@@ -6,6 +6,10 @@ import Synchronization
 /// One piece of data a screen shows, loaded in the background: the screen draws whatever is
 /// here now (a cached answer first, marked stale), and the next frame shows what landed since.
 /// Keys are never blocked by it.
+///
+/// A newer load cancels the one it supersedes, and `cancel()` one the screen no longer shows:
+/// its task is cancelled, so its transfer stops (docs/architecture.md §5). A loader of saves
+/// (`saves: true`) never cancels: each save lands, in the order they were made.
 package final class Loader<Value: Sendable>: Sendable {
     package enum State: Sendable {
         case idle
@@ -17,8 +21,13 @@ package final class Loader<Value: Sendable>: Sendable {
     private let state = Mutex<State>(.idle)
     private let generation = Mutex(0)
     private let landed = Mutex(0)
+    private let running = Mutex<Task<Void, Never>?>(nil)
+    private let saves: Bool
 
-    package init() {}
+    /// - Parameter saves: true for a loader of saves, which a newer one never cancels.
+    package init(saves: Bool = false) {
+        self.saves = saves
+    }
 
     package var current: State { state.withLock { $0 } }
 
@@ -61,14 +70,32 @@ package final class Loader<Value: Sendable>: Sendable {
         }
         let previous = value
         state.withLock { $0 = .loading(previous: previous) }
-        return Task.detached { [self] in
+        let task = Task.detached { [self] in
             do {
                 let value = try await work { stale in self.settle(ticket, .loaded(stale, stale: true)) }
                 settle(ticket, .loaded(value, stale: false), final: true)
+            } catch is CancellationError {
+                // Superseded or cancelled: whoever did so has set the state already.
             } catch {
                 settle(ticket, .failed(ErrorSentence.text(error, for: .menu), previous: self.value), final: true)
             }
         }
+        let superseded = running.withLock { running in
+            defer { running = task }
+            return running
+        }
+        if !saves { superseded?.cancel() }
+        return task
+    }
+
+    /// Cancels the load under way, if any (its transfer stops); what was shown before it stays,
+    /// and the next `load` starts afresh. Nothing for a loader of saves.
+    package func cancel() {
+        guard !saves, isLoading || isUpdating else { return }
+        generation.withLock { $0 += 1 }
+        running.withLock { $0 }?.cancel()
+        let previous = value
+        state.withLock { $0 = previous.map { .loaded($0, stale: false) } ?? .idle }
     }
 
     /// True once for each final answer or failure that landed since the caller last asked
@@ -89,5 +116,6 @@ package final class Loader<Value: Sendable>: Sendable {
         guard generation.withLock({ $0 == ticket }) else { return }
         state.withLock { $0 = new }
         if final { landed.withLock { $0 += 1 } }
+        FrameLoop.screen.wake()  // the screen shows what landed in its next frame
     }
 }

@@ -12,7 +12,7 @@ package final class ProfileTab: AppTab {
     private var field: LineField?
     private var failure: String?
     /// The save under way or last done: its message ("Saved: you are alice.") or failure.
-    let saving = Loader<String>()
+    let saving = Loader<String>(saves: true)
     /// Landings of `saving` already reacted to.
     private var savingSeen = 0
     /// The name last submitted, for the field to reopen with when its save fails.

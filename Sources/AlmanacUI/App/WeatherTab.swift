@@ -32,11 +32,11 @@ package final class WeatherTab: AppTab {
     /// The places found for the query being added, to choose from.
     private var choice: (list: Choice<City>, query: String)?
     private let places = Loader<(query: String, cities: [City])>()
-    private let action = Loader<String>()
+    private let action = Loader<String>(saves: true)
     /// Settings changes, saved in the background one after another: each waits for the one
     /// before (`lastSettingsSave`), so the file ends as the screen shows it. A durable save
     /// waits for the disk, which held a key's frame 91 ms in the soak (docs/architecture.md §5).
-    private let settingsSave = Loader<WeatherSettings>()
+    private let settingsSave = Loader<WeatherSettings>(saves: true)
     private var lastSettingsSave: Task<Void, Never>?
     /// Landings of `places`, `action` and `settingsSave` already reacted to.
     private var placesSeen = 0
@@ -87,8 +87,23 @@ package final class WeatherTab: AppTab {
         loadCity()
     }
 
+    /// Leaving the tab cancels its loads (their transfers stop); showing it again restarts them.
+    package func deactivate() {
+        for loader in data.values.flatMap(\.all) { loader.cancel() }
+        places.cancel()
+    }
+
+    /// Cancels the loads the screen no longer shows: other cities', and the range not shown.
+    private func cancelUnshown() {
+        for (label, cityData) in data where label != city?.label {
+            for loader in cityData.all { loader.cancel() }
+        }
+        if let city, let shown = data[city.label] { (long ? shown.week : shown.month).cancel() }
+    }
+
     /// Starts what the shown city's screen needs, once (the client answers from its cache first).
     private func loadCity() {
+        cancelUnshown()
         guard let city else { return }
         let cityData = data[city.label] ?? CityData()
         data[city.label] = cityData
@@ -137,7 +152,10 @@ package final class WeatherTab: AppTab {
             }
         case .character("s"): screen = .settings
         case .character("u"):
-            if let city { data[city.label] = nil }
+            if let city {
+                for loader in data[city.label]?.all ?? [] { loader.cancel() }
+                data[city.label] = nil
+            }
             loadCity()
         default: return scroller.handle(key, count: nil, page: 10)
         }

@@ -23,6 +23,7 @@ package enum ErrorSentence {
     /// The command line's wording, or nil to use the plain one.
     static func commandLine(_ error: any Error) -> String? {
         switch error {
+        case is CancellationError: "interrupted"
         case let error as WeatherError: weather(error)
         case let error as DateInputError: date(error)
         case let error as CryptoError: crypto(error)

@@ -19,6 +19,8 @@ package enum ExitStatus {
     /// The configuration is wrong: a base URL that is not http(s), plain http to a remote host, or a
     /// redirect its protection does not allow (`EX_CONFIG`).
     package static let configuration: Int32 = 78
+    /// Ctrl+C stopped the command (128 + SIGINT, as shells report it).
+    package static let interrupted: Int32 = 130
 
     /// The exit code for an error that ended a command.
     package static func code(for error: any Error) -> Int32 {
@@ -29,6 +31,7 @@ package enum ExitStatus {
         // The provider's own rate limit is temporary too: try again at the time the error names.
         case APIError.rateLimited: temporary
         case is OutputPathError, FileError.exists: cannotCreate
+        case is CancellationError: interrupted
         case is RequestError: configuration
         // A server that redirected a request somewhere its protection does not allow: refused.
         case TransportError.insecureRedirect: configuration

@@ -1,6 +1,7 @@
 import AlmanacCore
 import AlmanacKit
 import Foundation
+import Synchronization
 
 /// How the command line shows a wait for Twelve Data credits: a countdown on a terminal's status
 /// line, one note a wait when stderr is piped.
@@ -22,16 +23,9 @@ package enum CreditCountdown {
     }
 
     /// True the first time in each wait.
-    // @unchecked: `said` is read and written under `lock`.
-    private final class NoteOnce: @unchecked Sendable {
-        private let lock = NSLock()
-        private var said = false
-        func first() -> Bool {
-            lock.withLock {
-                defer { said = true }
-                return !said
-            }
-        }
-        func reset() { lock.withLock { said = false } }
+    private final class NoteOnce: Sendable {
+        private let said = Atomic(false)
+        func first() -> Bool { !said.exchange(true, ordering: .acquiringAndReleasing) }
+        func reset() { said.store(false, ordering: .releasing) }
     }
 }

@@ -3,6 +3,7 @@ import AlmanacHTTP
 import AlmanacKit
 import AlmanacProviders
 import Foundation
+import Synchronization
 
 /// `"source"`, `"fetchedAt"`, `"stale"` for `--json` documents.
 package struct SourceFields: Encodable {
@@ -18,10 +19,9 @@ package struct SourceFields: Encodable {
 }
 
 /// Prints the stale result at once and the refreshed one only when it reads differently.
-// @unchecked: called from the stale handler and the final print; `shown` is under `lock`.
-package final class StaleFirstPrinter: @unchecked Sendable {
-    private let lock = NSLock()
-    private var shown: String?
+/// Called from the stale handler and the final print.
+package final class StaleFirstPrinter: Sendable {
+    private let shown = Mutex<String?>(nil)
     package let console: Console
 
     package init(console: Console) {
@@ -30,13 +30,13 @@ package final class StaleFirstPrinter: @unchecked Sendable {
 
     /// Call from the stale handler.
     package func showStale(_ text: String) {
-        lock.withLock { shown = text }
+        shown.withLock { $0 = text }
         console.print(text)
     }
 
     /// Call with the final result; prints it unless the same text was already shown.
     package func showFinal(_ text: String, body: (String) -> String = { $0 }) {
-        let previous = lock.withLock { shown }
+        let previous = shown.withLock { $0 }
         guard let previous else { return console.print(text) }
         if body(previous) != body(text) { console.print("\nUpdated:\n" + text) }
     }

@@ -61,23 +61,28 @@ package final class DealBrowser {
         let terminal = RawTerminal()
         try terminal.enter(term: term)
         defer { terminal.leave() }
-        let keys = KeyReader()
+        let loop = FrameLoop.screen
+        let keys = KeyReader { loop.wake() }
         keys.start()
         DrawingThread.preferShortSlices()  // frames run on this thread (see CallerThreadExecutor)
         defer { keys.stop() }
+        feed.onArrival { loop.wake() }
         feed.start(options: options)
-        var quit = false
         defer { finishExport() }
-        while !quit {
-            let frameStart = FrameStats.monotonicTime()
-            for key in keys.take() where handle(key) { quit = true }
-            if quit { break }
+        await loop.run {
+            for key in keys.take() where handle(key) { return nil }
             pump(budget: 0.010)
             RawTerminal.write(frame())
-            let spent = FrameStats.monotonicTime() - frameStart
-            // The rest of the frame is a task sleep, not a blocked thread.
-            if spent < 1.0 / 60 { try? await Task.sleep(nanoseconds: UInt64((1.0 / 60 - spent) * 1e9)) }
+            return frameInterval
         }
+    }
+
+    /// How soon the next frame is needed with no key pressed: 60 a second while the table has
+    /// work (deals to merge, a re-sort or a filter building), four while an export is written,
+    /// else once a second (the rate and ages in the footer).
+    package var frameInterval: TimeInterval {
+        if feed.hasWork { return FrameLoop.fastest }
+        return exporting != nil ? 0.25 : FrameLoop.idle
     }
 
     /// The deals work of one frame of the app's Deals tab, in seconds: 3.5 ms, so a frame stays

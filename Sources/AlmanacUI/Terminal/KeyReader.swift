@@ -2,6 +2,7 @@ import AlmanacCore
 import AlmanacHTTP
 import AlmanacProviders
 import Foundation
+import Synchronization
 
 #if canImport(Glibc)
     import Glibc
@@ -15,43 +16,90 @@ package enum Key: Equatable, Sendable {
     case interrupt
 }
 
-/// Reads stdin on its own thread and decodes escape sequences into keys.
-// @unchecked: a detached thread blocks in read(2) on the terminal and appends under `lock`.
-package final class KeyReader: @unchecked Sendable {
-    private let lock = NSLock()
-    private var keys: [Key] = []
-    private var stopped = false
+/// Reads stdin on its own thread and decodes escape sequences into keys; tells `onEvent` of
+/// each key and each resize (SIGWINCH), so the frame loop sleeps until something happens
+/// (docs/architecture.md §5). The thread blocks in poll(2) with no timeout, but for 50 ms after
+/// a lone ESC (is it the Escape key or the start of a sequence?); `stop()` wakes it through a
+/// pipe.
+package final class KeyReader: Sendable {
+    private let keys = Mutex<[Key]>([])
+    private let stopped = Atomic(false)
+    /// The pipe that wakes the thread: `stop()` and the SIGWINCH handler write to it.
+    private let wakeRead: Int32
+    private let wakeWrite: Int32
+    private let onEvent: @Sendable () -> Void
+
+    /// The write end the SIGWINCH handler uses (a handler can capture nothing); -1 when none.
+    nonisolated(unsafe) private static var resizeFD: Int32 = -1
+
+    /// - Parameter onEvent: called on the reader's thread after each key and each resize.
+    package init(onEvent: @escaping @Sendable () -> Void = {}) {
+        var ends: [Int32] = [-1, -1]
+        if pipe(&ends) != 0 { ends = [-1, -1] }
+        (wakeRead, wakeWrite) = (ends[0], ends[1])
+        self.onEvent = onEvent
+    }
+
+    deinit {
+        close(wakeRead)
+        close(wakeWrite)
+    }
 
     package func start() {
+        Self.resizeFD = wakeWrite
+        _ = signal(SIGWINCH) { _ in
+            var byte: UInt8 = 1
+            _ = write(KeyReader.resizeFD, &byte, 1)
+        }
         Thread.detachNewThread { [self] in
             var pending: [UInt8] = []
-            var byte: UInt8 = 0
-            while !isStopped {
-                var poller = pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0)
-                guard poll(&poller, 1, 50) > 0 else {
-                    if !pending.isEmpty { flush(&pending) }
-                    continue
-                }
-                guard read(STDIN_FILENO, &byte, 1) == 1 else { return }
-                pending.append(byte)
-                decode(&pending)
+            while !stopped.load(ordering: .acquiring) {
+                guard readOnce(&pending) else { return }
             }
         }
     }
 
-    package func stop() { lock.withLock { stopped = true } }
+    /// Waits for a key, a resize or `stop()`, and handles it; false when stdin has ended.
+    private func readOnce(_ pending: inout [UInt8]) -> Bool {
+        var pollers = [pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0), pollfd(fd: wakeRead, events: Int16(POLLIN), revents: 0)]
+        guard poll(&pollers, 2, pending.isEmpty ? -1 : 50) > 0 else {
+            if !pending.isEmpty {
+                flush(&pending)
+                onEvent()
+            }
+            return true
+        }
+        if pollers[1].revents != 0 {
+            var byte: UInt8 = 0
+            _ = read(wakeRead, &byte, 1)
+            onEvent()  // a resize (or `stop()`, which the loop then sees)
+        }
+        guard pollers[0].revents != 0 else { return true }
+        var byte: UInt8 = 0
+        guard read(STDIN_FILENO, &byte, 1) == 1 else { return false }
+        pending.append(byte)
+        decode(&pending)
+        onEvent()
+        return true
+    }
 
-    private var isStopped: Bool { lock.withLock { stopped } }
+    package func stop() {
+        stopped.store(true, ordering: .releasing)
+        signal(SIGWINCH, SIG_DFL)
+        Self.resizeFD = -1
+        var byte: UInt8 = 0
+        _ = write(wakeWrite, &byte, 1)
+    }
 
     /// Keys typed since the last call.
     package func take() -> [Key] {
-        lock.withLock {
+        keys.withLock { keys in
             defer { keys.removeAll() }
             return keys
         }
     }
 
-    private func push(_ key: Key) { lock.withLock { keys.append(key) } }
+    private func push(_ key: Key) { keys.withLock { $0.append(key) } }
 
     /// After a pause: a lone ESC is the Escape key; an unfinished sequence is dropped.
     private func flush(_ pending: inout [UInt8]) {

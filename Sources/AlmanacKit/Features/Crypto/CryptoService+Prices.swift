@@ -77,7 +77,7 @@ extension CryptoService {
                 rememberRefusals(fetched, in: refusals)
                 needed.removeAll { batch.contains($0) }
             } catch {
-                guard batch.contains(where: { known[$0] != nil }) else { throw error }
+                guard !(error is CancellationError), batch.contains(where: { known[$0] != nil }) else { throw error }
                 failure = error
                 break
             }

@@ -93,6 +93,16 @@ public final class DealFeed {
         onProgress(received)
     }
 
+    /// True while a frame has deals work to do: deals waiting to be merged (in the inbox or
+    /// held back by a re-sort), or a re-sort or filter being built.
+    public var hasWork: Bool {
+        store.rowCount < inbox.status.received || store.backlog > 0 || store.sortingTo != nil || store.filterPending != nil
+    }
+
+    /// Calls `wake` (on the producer's thread) for every batch that arrives and at the end: the
+    /// frame loop sleeps until then (`FrameLoop`).
+    public func onArrival(_ wake: @escaping @Sendable () -> Void) { inbox.onArrival(wake) }
+
     /// Deals received so far (merged or waiting).
     public var received: Int { inbox.status.received }
     /// Lines of a JSON-lines source that could not be read.

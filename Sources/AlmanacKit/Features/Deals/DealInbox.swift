@@ -37,6 +37,13 @@ public final class DealInbox: @unchecked Sendable {
     /// Told of every batch and of the end, for a consumer that awaits them (`arrivals()`).
     private var listener: AsyncStream<Void>.Continuation?
 
+    /// Told of every batch and of the end (the frame loop's wake); its own lock, so calling it
+    /// never holds the inbox's.
+    private let arrivalHook = Mutex<(@Sendable () -> Void)?>(nil)
+
+    /// Calls `wake` after every batch put and at the end, on the producer's thread.
+    public func onArrival(_ wake: @escaping @Sendable () -> Void) { arrivalHook.withLock { $0 = wake } }
+
     /// An inbox holding at most `limit` deals before producers wait.
     public init(limit: Int = 65_536) {
         self.limit = limit
@@ -49,6 +56,7 @@ public final class DealInbox: @unchecked Sendable {
         defer {
             lock.unlock()
             done = []
+            arrivalHook.withLock { $0 }?()
         }
         swap(&done, &merged)
         if waiting >= limit { stalls += 1 }
@@ -115,6 +123,7 @@ public final class DealInbox: @unchecked Sendable {
             listener?.yield()
             listener?.finish()
         }
+        arrivalHook.withLock { $0 }?()
     }
 
     /// The source failed (cannot open, HTTP error, connection lost).

@@ -2,12 +2,12 @@ import AlmanacCore
 import AlmanacHTTP
 import AlmanacProviders
 import Foundation
+import Synchronization
 
 /// The deal server: streams about a million deals in batches of 100 on its own thread, at an
 /// irregular pace, until it runs out. Deterministic for a seed. Treat it as untouchable:
 /// consumers rely only on `subscribeToDeals`.
-// @unchecked: `stopped` is read by the producing thread and written by `stop()`, always under `lock`.
-public final class DealServer: @unchecked Sendable {
+public final class DealServer: Sendable {
     /// About twenty instruments, as a currency desk names them.
     public static let instruments = [
         "EUR/USD_TOD", "EUR/USD_TOM", "EUR/USD_SPT", "GBP/USD_TOD", "GBP/USD_TOM", "USD/JPY_TOD", "USD/JPY_TOM",
@@ -27,8 +27,8 @@ public final class DealServer: @unchecked Sendable {
     public let pace: Double
     /// Deals per batch.
     public let batchSize = 100
-    private let lock = NSLock()
-    private var stopped = false
+    /// Read by the producing thread, set by `stop()`.
+    private let stopped = Atomic(false)
 
     /// A server of `count` deals; `pace` is mean batches a second (0: as fast as taken).
     public init(count: Int = 1_000_000, seed: UInt64 = 42, pace: Double = 0) {
@@ -56,9 +56,9 @@ public final class DealServer: @unchecked Sendable {
     }
 
     /// Stops the stream after the current batch.
-    public func stop() { lock.withLock { stopped = true } }
+    public func stop() { stopped.store(true, ordering: .releasing) }
 
-    private var isStopped: Bool { lock.withLock { stopped } }
+    private var isStopped: Bool { stopped.load(ordering: .acquiring) }
 
     /// Deal number `n`: ids ascend with jitter-free gaps, times move forward with jitter, prices wander.
     public static func deal(number: Int, generator: inout SplitMix64) -> Deal {

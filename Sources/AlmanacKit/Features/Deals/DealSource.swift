@@ -2,6 +2,7 @@ import AlmanacCore
 import AlmanacHTTP
 import AlmanacProviders
 import Foundation
+import Synchronization
 
 /// Feeds an inbox in batches of 100: the built-in deal server, or JSON lines from a file or an
 /// HTTP URL (streamed through the curl transport, never buffered whole).
@@ -98,30 +99,36 @@ public enum DealSource: Sendable {
 
 /// Splits bytes into lines, parses deals, and hands them over 100 at a time.
 /// Malformed lines are skipped and counted; a last line without a newline is still read.
-// @unchecked: fed from the curl write callback or the file thread; every field under `lock`.
-public final class LineBatcher: @unchecked Sendable {
+/// Fed from the curl write callback or the file thread.
+public final class LineBatcher: Sendable {
+    /// The line being read, the batch being filled and the lines skipped.
+    private struct Lines {
+        var partial = Data()
+        var batch: [Deal] = []
+        var skipped = 0
+    }
+
     private let inbox: DealInbox
-    private var partial = Data()
-    private var batch: [Deal] = []
-    private var skipped = 0
-    private let lock = NSLock()
+    private let lines: Mutex<Lines>
 
     /// A batcher feeding `inbox`.
     public init(inbox: DealInbox) {
         self.inbox = inbox
-        batch.reserveCapacity(100)
+        var lines = Lines()
+        lines.batch.reserveCapacity(100)
+        self.lines = Mutex(lines)
     }
 
     /// Adds bytes; each whole line is parsed and batched by 100, a partial line kept for the next chunk.
     public func feed(_ chunk: Data) {
-        lock.withLock {
-            partial.append(chunk)
-            var start = partial.startIndex
-            while let newline = partial[start...].firstIndex(of: 10) {
-                line(partial[start..<newline])
+        lines.withLock { lines in
+            lines.partial.append(chunk)
+            var start = lines.partial.startIndex
+            while let newline = lines.partial[start...].firstIndex(of: 10) {
+                line(lines.partial[start..<newline], into: &lines)
                 start = newline + 1
             }
-            partial = Data(partial[start...])
+            lines.partial = Data(lines.partial[start...])
         }
     }
 
@@ -132,26 +139,26 @@ public final class LineBatcher: @unchecked Sendable {
 
     /// Parses the last line, hands on the last batch and ends the inbox.
     public func end() {
-        lock.withLock {
-            if !partial.isEmpty { line(partial) }
-            partial = Data()
-            if !batch.isEmpty { inbox.put(batch) }
-            batch = []
-            inbox.finish(skipped: skipped)
+        lines.withLock { lines in
+            if !lines.partial.isEmpty { line(lines.partial, into: &lines) }
+            lines.partial = Data()
+            if !lines.batch.isEmpty { inbox.put(lines.batch) }
+            lines.batch = []
+            inbox.finish(skipped: lines.skipped)
         }
     }
 
-    private func line(_ bytes: Data) {
+    private func line(_ bytes: Data, into lines: inout Lines) {
         let trimmed = bytes.last == 13 ? bytes.dropLast() : bytes
         if trimmed.allSatisfy({ $0 == 32 || $0 == 9 }) { return }
         guard let deal = trimmed.withUnsafeBytes({ raw in DealLineParser.parse(raw.bindMemory(to: UInt8.self)) }) else {
-            skipped += 1
+            lines.skipped += 1
             return
         }
-        batch.append(deal)
-        if batch.count == 100 {
-            inbox.put(batch)
-            batch.removeAll(keepingCapacity: true)
+        lines.batch.append(deal)
+        if lines.batch.count == 100 {
+            inbox.put(lines.batch)
+            lines.batch.removeAll(keepingCapacity: true)
         }
     }
 }

@@ -71,6 +71,9 @@ public final class DealStore {
     /// Rows in the table, whatever the filter.
     public var unfilteredCount: Int { view.count }
 
+    /// Rows appended so far (merged into the view or waiting as its backlog).
+    public var rowCount: Int { columns.count }
+
     /// The view read: the filtered one when a filter is on.
     var shown: SortedBlocks { filtering?.view ?? view }
 

@@ -1,0 +1,40 @@
+import AlmanacCore
+import AlmanacKit
+import Foundation
+
+@testable import AlmanacUI
+
+/// The full-screen app wired like the real one, driven in process by the tests: keys in,
+/// frames out, on the recorded samples or on loopback providers.
+struct AppHarness {
+    /// Where the app keeps its files (a fresh folder per test).
+    let home: URL
+
+    static let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().appendingPathComponent("Fixtures")
+
+    /// The app on the recorded samples; with `live`, on the providers those variables name.
+    func makeApp(live: [String: String]? = nil) -> (AlmanacApp, FrontContext) {
+        var values = ["ALMANAC_HOME": home.path, "ALMANAC_FIXTURES": Self.fixtures.path, "ALMANAC_TODAY": "2026-11-21"]
+        values.merge(live ?? [:]) { _, new in new }
+        let configuration = Configuration(environment: Environment(values), offline: live == nil)
+        let log = AppLog()
+        let console = log.console()
+        let app = AppContext(configuration: configuration, console: console, client: DataClient.standard(configuration, console: console))
+        let context = FrontContext(app: app, style: Style(enabled: false), json: false, interactive: true)
+        let feed = DealFeed(source: .server(count: 5000, seed: 7, pace: 0), column: .date, descending: true)
+        return (AppWiring.app(context: context, log: log, feed: feed), context)
+    }
+
+    /// Lets background loads land (and tabs react to them), as frames would; false when some
+    /// were still running after `timeout` seconds.
+    static func settle(_ app: AlmanacApp, timeout: TimeInterval = 10) -> Bool {
+        let deadline = Date().addingTimeInterval(timeout)
+        repeat {
+            for tab in app.tabs { tab.tick() }
+            if app.tabs.filter({ !($0 is DealsTab) }).allSatisfy({ $0.pending == 0 }) { return true }
+            Thread.sleep(forTimeInterval: 0.02)
+        } while Date() < deadline
+        return false
+    }
+}
