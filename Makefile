@@ -20,7 +20,8 @@ STAGE := $(STATIC)/stage
 MANUAL := .build/plugins/GenerateManual/outputs/almanac/almanac.1
 
 # make readme — rewrite README's console blocks from a real run (scripts/readme-examples.py)
-.PHONY: readme run test lint bench fuzz deps build clean release stage install uninstall dist install-test
+# make example — build and run Examples/forecast, a package that uses only the public API
+.PHONY: readme run test lint bench fuzz deps build clean release stage install uninstall dist install-test example
 
 deps:
 	@ALMANAC_NEED_TMUX=$(NEED_TMUX) ./scripts/install-deps.sh
@@ -42,15 +43,23 @@ readme: build
 	python3 scripts/readme-examples.py "$$($(SWIFT) build --show-bin-path)/almanac" --write
 
 # The repository's .swift-format, strictly: a finding fails the build. The project's rules
-# (scripts/check-rules.py): text reaches the terminal only through its writers. Every public
-# declaration (what the AlmanacKit product offers) has a doc comment.
+# (scripts/check-rules.py): text reaches the terminal only through its writers; no function over
+# 40 lines, no file over 400; no JSON spliced from strings; every figure in README's Benchmarks
+# names its commit. Every public declaration (the AlmanacKit product's API, `Almanac`) has a doc
+# comment.
 lint:
-	$(SWIFT) format lint --strict --recursive Sources Tests Package.swift
+	$(SWIFT) format lint --strict --recursive Sources Tests Package.swift Examples
 	python3 scripts/check-rules.py
 	@rm -rf "$$($(SWIFT) build --show-bin-path)/../symbolgraph"
 	@# The test-discovery modules have no graph until the tests are built; the library modules do.
 	-@$(SWIFT) package dump-symbol-graph --minimum-access-level public > /dev/null 2>&1
 	python3 scripts/check-docs.py "$$($(SWIFT) build --show-bin-path)/../symbolgraph" AlmanacCore AlmanacHTTP AlmanacKit
+
+# The library's one consumer: built against the package by path, run offline on the sample data.
+example: deps
+	cd Examples/forecast && $(SWIFT) build
+	ALMANAC_HOME="$$(mktemp -d)" ALMANAC_OFFLINE=1 ALMANAC_FIXTURES="$(CURDIR)/Fixtures" ALMANAC_TODAY=2026-11-26 \
+		Examples/forecast/.build/debug/forecast Moscow
 
 bench: deps
 	$(SWIFT) build -c release $(RELEASE_FLAGS) --product almanac-bench

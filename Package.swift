@@ -23,26 +23,31 @@ let package = Package(
         .target(name: "AlmanacCore"),
         .target(name: "AlmanacHTTP", dependencies: ["CCurl", "AlmanacCore"]),
         .target(name: "AlmanacProviders", dependencies: ["AlmanacCore", "AlmanacHTTP"]),
-        .target(name: "AlmanacKit", dependencies: ["AlmanacCore", "AlmanacHTTP", "AlmanacProviders"]),
-        .target(name: "AlmanacTestSupport", dependencies: ["AlmanacKit"]),
-        .target(name: "AlmanacFuzz", dependencies: ["AlmanacKit", "AlmanacUI"]),
+        // The deals table engine: sorted blocks, filters, totals, snapshots; on the core only.
+        .target(name: "DealTable", dependencies: ["AlmanacCore"]),
+        .target(name: "AlmanacKit", dependencies: ["AlmanacCore", "AlmanacHTTP", "AlmanacProviders", "DealTable"]),
+        .target(name: "AlmanacTestSupport", dependencies: ["AlmanacKit", "DealTable"]),
+        .target(name: "AlmanacFuzz", dependencies: ["AlmanacKit", "AlmanacUI", "DealTable"]),
         .executableTarget(name: "almanac-fuzz", dependencies: ["AlmanacFuzz"]),
-        .target(name: "AlmanacUI", dependencies: ["AlmanacKit"]),
+        .target(name: "AlmanacUI", dependencies: ["AlmanacKit", "DealTable"]),
         .executableTarget(
             name: "almanac",
             dependencies: [
                 "AlmanacKit",
                 "AlmanacUI",
+                "DealTable",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
-        .executableTarget(name: "almanac-bench", dependencies: ["AlmanacKit", "AlmanacUI", "AlmanacTestSupport"]),
+        .executableTarget(name: "almanac-bench", dependencies: ["AlmanacKit", "AlmanacUI", "AlmanacTestSupport", "DealTable"]),
         .testTarget(name: "AlmanacCoreTests", dependencies: ["AlmanacCore"]),
-        .testTarget(name: "AlmanacHTTPTests", dependencies: ["AlmanacHTTP", "AlmanacCore"]),
+        .testTarget(name: "DealTableTests", dependencies: ["DealTable", "AlmanacCore"]),
+        .testTarget(name: "AlmanacHTTPTests", dependencies: ["AlmanacHTTP", "AlmanacCore", "AlmanacProviders", "AlmanacTestSupport"]),
         .testTarget(name: "AlmanacProvidersTests", dependencies: ["AlmanacProviders", "AlmanacHTTP", "AlmanacCore"]),
         .testTarget(
-            name: "AlmanacKitTests", dependencies: ["AlmanacKit", "AlmanacUI", "AlmanacTestSupport", "AlmanacFuzz", "almanac", "almanac-bench"]),
-        .testTarget(name: "AlmanacUITests", dependencies: ["AlmanacUI", "AlmanacKit", "AlmanacCore", "AlmanacTestSupport"]),
+            name: "AlmanacKitTests",
+            dependencies: ["AlmanacKit", "DealTable", "AlmanacUI", "AlmanacTestSupport", "AlmanacFuzz", "almanac", "almanac-bench"]),
+        .testTarget(name: "AlmanacUITests", dependencies: ["AlmanacUI", "AlmanacKit", "DealTable", "AlmanacCore", "AlmanacTestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

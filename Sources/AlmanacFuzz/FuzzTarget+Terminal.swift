@@ -4,6 +4,7 @@ import AlmanacKit
 import AlmanacProviders
 import AlmanacUI
 import Foundation
+import Synchronization
 
 extension FuzzTarget {
     /// Hostile text through the views and every writer that draws on a terminal: a provider's
@@ -44,11 +45,10 @@ extension FuzzTarget {
 }
 
 /// What the terminal target collects from a writer.
-private final class TextSink: @unchecked Sendable {
-    private let lock = NSLock()
-    private var collected = ""
-    func add(_ text: String) { lock.withLock { collected += text } }
-    var text: String { lock.withLock { collected } }
+private final class TextSink: Sendable {
+    private let collected = Mutex("")
+    func add(_ text: String) { collected.withLock { $0 += text } }
+    var text: String { collected.withLock { $0 } }
 }
 
 /// An independent reading of writer output: every ESC starts one of the program's own sequences

@@ -10,7 +10,7 @@ import Foundation
 /// `/twelvedata`, `/fruityvice`; point `ALMANAC_<PROVIDER>_URL` at `baseURL(for:)`.
 /// `override` may answer a request first (faults, refusals, changed data). With `credits`, Twelve
 /// Data answers carry `Api-Credits-Used` / `Api-Credits-Left` and a spent window answers 429.
-package final class FixtureServer: @unchecked Sendable {
+package final class FixtureServer: Sendable {
     package let server: LoopbackServer
     private let fixtures: FixtureTransport
 

@@ -3,6 +3,7 @@ import AlmanacHTTP
 import AlmanacKit
 import AlmanacProviders
 import AlmanacUI
+import DealTable
 import Foundation
 
 /// Ingest, merge, re-sort, flip and window timings for the deals table.

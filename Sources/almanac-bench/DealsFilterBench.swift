@@ -1,6 +1,7 @@
 import AlmanacCore
 import AlmanacKit
 import AlmanacUI
+import DealTable
 import Foundation
 
 /// Filters on the live table: how long a filter takes to land (from the key to the new view,

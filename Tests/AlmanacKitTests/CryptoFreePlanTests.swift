@@ -232,22 +232,6 @@ final class CryptoFreePlanTests: XCTestCase {
     }
 }
 
-/// A thread-safe counter for server handlers.
-final class Counter: @unchecked Sendable {
-    private let lock = NSLock()
-    private var count = 0
-    var value: Int { lock.withLock { count } }
-    /// Returns the value, then adds one.
-    func next() -> Int {
-        lock.withLock {
-            defer { count += 1 }
-            return count
-        }
-    }
-    func set(_ value: Int) { lock.withLock { count = value } }
-    func add(_ value: Int) { lock.withLock { count += value } }
-}
-
 final class Statuses: @unchecked Sendable {
     private let lock = NSLock()
     private var values: [Int32] = []

@@ -6,6 +6,7 @@ import XCTest
 @testable import AlmanacHTTP
 @testable import AlmanacKit
 @testable import AlmanacProviders
+@testable import DealTable
 
 final class DealSourceTests: XCTestCase {
     func testParserAcceptsTheDocumentedShapes() {

@@ -1,3 +1,4 @@
+import AlmanacTestSupport
 import Foundation
 import XCTest
 
@@ -5,6 +6,7 @@ import XCTest
 @testable import AlmanacHTTP
 @testable import AlmanacKit
 @testable import AlmanacProviders
+@testable import DealTable
 
 final class DealStoreTests: XCTestCase {
     /// Random deals with deliberate ties in every column.

@@ -7,6 +7,7 @@ import XCTest
 @testable import AlmanacKit
 @testable import AlmanacProviders
 @testable import AlmanacUI
+@testable import DealTable
 
 final class DealsCommandTests: XCTestCase {
     func testTopPrintsSortedRoundedRows() throws {

@@ -1,4 +1,5 @@
 import AlmanacProviders
+import AlmanacTestSupport
 import Foundation
 import XCTest
 

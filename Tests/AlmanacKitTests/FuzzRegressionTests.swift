@@ -1,4 +1,5 @@
 import AlmanacFuzz
+import AlmanacTestSupport
 import Foundation
 import XCTest
 

@@ -96,6 +96,23 @@ final class InFlightTests: XCTestCase {
         XCTAssertEqual(server.receivedRequests.count, 0)
     }
 
+    /// Through the whole client: two fetches of one request at once send it once.
+    func testConcurrentFetchesOfOneRequestShareOneTransfer() async throws {
+        let server = try LoopbackServer { _ in
+            .json(
+                #"[{"name":"Banana","id":1,"family":"Musaceae","order":"Zingiberales","genus":"Musa","nutritions":{"calories":96,"fat":0.2,"sugar":17.2,"carbohydrates":22,"protein":1}}]"#,
+                delay: 0.3)
+        }
+        let configuration = makeConfiguration(home: try makeTemporaryFolder(self), ["ALMANAC_FRUITYVICE_URL": server.baseURL])
+        let client = makeClient(configuration, console: .silent)
+        async let first = client.fetch(Fruityvice.all())
+        async let second = client.fetch(Fruityvice.all())
+        let (a, b) = try await (first, second)
+        XCTAssertEqual(a.value.first?.name, "Banana")
+        XCTAssertEqual(b.value.first?.name, "Banana")
+        XCTAssertEqual(server.receivedRequests.count, 1, "the second caller waited for the first one's transfer")
+    }
+
     /// Through the whole client: a cancelled fetch of a keyless provider stops its transfer and
     /// ends in `CancellationError` — not in the recorded sample an unreachable provider gets.
     func testACancelledFetchStopsItsTransferAndShowsNoSample() async throws {

@@ -29,11 +29,6 @@ final class CapturedConsole: @unchecked Sendable {
     var err: String { lock.withLock { errText } }
 }
 
-/// The repository's Fixtures folder.
-let repositoryFixtures: URL = URL(fileURLWithPath: #filePath)
-    .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-    .appendingPathComponent("Fixtures")
-
 /// The keyless providers pointed at a closed loopback port: a test that does not start a server
 /// for them sees them unreachable at once (never the internet).
 let unreachableKeyless = [

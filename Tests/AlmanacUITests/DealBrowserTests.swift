@@ -1,8 +1,10 @@
+import AlmanacCore
 import AlmanacKit
 import Foundation
 import XCTest
 
 @testable import AlmanacUI
+@testable import DealTable
 
 /// The browser at any width: the footer keeps `q quit` and `? keys`, the table narrows its
 /// instrument column before any column goes, and says so when it cannot fit at all.

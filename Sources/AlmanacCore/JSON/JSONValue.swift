@@ -6,7 +6,7 @@ import Foundation
 /// `maximumDepth` deep) and read through `JSONTreeDecoder`. It exists because every command reads
 /// a few JSON files before it prints anything, and Foundation's readers spend most of their time
 /// there on first-use runtime work rather than on the bytes.
-public enum JSONValue: Equatable, Sendable {
+package enum JSONValue: Equatable, Sendable {
     /// JSON `null`.
     case null
     /// `true` or `false`.
@@ -52,7 +52,7 @@ public enum JSONValue: Equatable, Sendable {
         }
     }
 
-    public static func == (lhs: JSONValue, rhs: JSONValue) -> Bool {
+    package static func == (lhs: JSONValue, rhs: JSONValue) -> Bool {
         switch (lhs, rhs) {
         case (.null, .null): return true
         case (.bool(let a), .bool(let b)): return a == b

@@ -17,7 +17,7 @@ package enum StoreError: Error, Equatable, CustomStringConvertible, Sendable {
 }
 
 /// A user document kept as JSON: `{"schema": N, "data": {...}}`.
-public protocol StoredDocument: Codable, Sendable {
+package protocol StoredDocument: Codable, Sendable {
     /// The schema version this program writes.
     static var schemaVersion: Int { get }
     /// The file name under the data folder, e.g. `exams.json`.
@@ -31,13 +31,13 @@ public protocol StoredDocument: Codable, Sendable {
 }
 
 extension StoredDocument {
-    public static func migrate(_ data: JSONValue, from version: Int) -> JSONValue { data }
-    public mutating func afterRecovery() {}
+    package static func migrate(_ data: JSONValue, from version: Int) -> JSONValue { data }
+    package mutating func afterRecovery() {}
 }
 
 /// Reads and changes one document: every change is read-modify-write under an exclusive
 /// lock and written atomically, so concurrent runs never lose an update.
-public struct DocumentStore<Document: StoredDocument>: Sendable {
+package struct DocumentStore<Document: StoredDocument>: Sendable {
     package let url: URL
     package let console: Console
     private let clock: any Clock

@@ -2,17 +2,17 @@ import Foundation
 import Synchronization
 
 /// A source of the current time, injectable so TTL logic is tested without sleeping.
-public protocol Clock: Sendable {
+package protocol Clock: Sendable {
     /// The current instant.
     func now() -> Date
 }
 
 /// The system's wall clock.
-public struct SystemClock: Clock {
+package struct SystemClock: Clock {
     /// The system clock; no state.
-    public init() {}
+    package init() {}
     /// `Date()`.
-    public func now() -> Date { Date() }
+    package func now() -> Date { Date() }
 }
 
 /// A clock that tests move by hand.

@@ -10,7 +10,7 @@ import Synchronization
 /// Where messages go: data to stdout, everything else to stderr. Every text it is given is drawn
 /// through `TerminalText.neutralise` (JSON through `TerminalText.escapeJSON`): the one place text
 /// leaves for the terminal in the command-line and menu front ends.
-public final class Console: Sendable {
+package final class Console: Sendable {
     /// Serialises writes, and holds the notes already said this run.
     private let said = Mutex<Set<String>>([])
     package let verbose: Bool

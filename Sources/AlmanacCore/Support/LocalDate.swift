@@ -1,7 +1,7 @@
 import Foundation
 
 /// A calendar date without a time or zone, e.g. `2026-11-21`. Ordered, hashable, Codable as text.
-public struct LocalDate: Sendable, Hashable, Comparable, TextCodable, CustomStringConvertible {
+package struct LocalDate: Sendable, Hashable, Comparable, TextCodable, CustomStringConvertible {
     package let year: Int
     package let month: Int
     package let day: Int
@@ -68,9 +68,9 @@ public struct LocalDate: Sendable, Hashable, Comparable, TextCodable, CustomStri
         return LocalDate(year: Int(parts.tm_year) + 1900, month: Int(parts.tm_mon) + 1, day: Int(parts.tm_mday))
     }
 
-    public var description: String { DecimalText.padded(year, 4) + "-" + DecimalText.padded(month, 2) + "-" + DecimalText.padded(day, 2) }
+    package var description: String { DecimalText.padded(year, 4) + "-" + DecimalText.padded(month, 2) + "-" + DecimalText.padded(day, 2) }
 
-    public static func < (lhs: LocalDate, rhs: LocalDate) -> Bool {
+    package static func < (lhs: LocalDate, rhs: LocalDate) -> Bool {
         (lhs.year, lhs.month, lhs.day) < (rhs.year, rhs.month, rhs.day)
     }
 

@@ -8,9 +8,9 @@
 /// stays: an SGR sequence (`ESC [ … m`) whose parameters are among those `Style` writes (reset,
 /// bold, dim, reverse, the six colours it uses, a 256-colour foreground); any other escape
 /// sequence is shown as text, its ESC as `␛`.
-public enum TerminalText {
+package enum TerminalText {
     /// `text` as the type documents; the same string when nothing needed replacing.
-    public static func neutralise(_ text: String) -> String {
+    package static func neutralise(_ text: String) -> String {
         guard needsWork(text) else { return text }
         var result = String.UnicodeScalarView()
         let scalars = Array(text.unicodeScalars)
@@ -35,7 +35,7 @@ public enum TerminalText {
     /// JSON text with every raw character a terminal could act on (DEL, C1, bidirectional
     /// controls) written as a `\uXXXX` escape: the same JSON value, nothing for `neutralise` to do.
     /// C0 controls are already escaped by any JSON writer.
-    public static func escapeJSON(_ json: String) -> String {
+    package static func escapeJSON(_ json: String) -> String {
         guard needsWork(json) else { return json }
         var result = ""
         for scalar in json.unicodeScalars {
@@ -49,7 +49,7 @@ public enum TerminalText {
     }
 
     /// Whether `scalar` is one a terminal acts on rather than draws (newline and tab excepted).
-    public static func isControl(_ scalar: Unicode.Scalar) -> Bool {
+    package static func isControl(_ scalar: Unicode.Scalar) -> Bool {
         placeholder(for: scalar) != nil
     }
 

@@ -6,7 +6,7 @@ package protocol TextCodable: Codable {
 }
 
 extension TextCodable {
-    public init(from decoder: any Decoder) throws {
+    package init(from decoder: any Decoder) throws {
         let text = try decoder.singleValueContainer().decode(String.self)
         guard let value = Self(text) else {
             throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath, debugDescription: "not a valid \(Self.self): \(text)"))
@@ -14,7 +14,7 @@ extension TextCodable {
         self = value
     }
 
-    public func encode(to encoder: any Encoder) throws {
+    package func encode(to encoder: any Encoder) throws {
         var container = encoder.singleValueContainer()
         try container.encode(codedText)
     }

@@ -6,7 +6,7 @@ import Foundation
 /// Files are 0600 in a 0700 folder, written atomically; names are a hash of the request
 /// identity (no secrets). A file that cannot be read is a miss and is removed.
 /// The total size is capped; the least recently used files go first.
-public final class JSONFileCache: Sendable {
+package final class JSONFileCache: Sendable {
     package let folder: URL
     /// Total size cap in bytes; 100 MB by default.
     package let limitBytes: Int

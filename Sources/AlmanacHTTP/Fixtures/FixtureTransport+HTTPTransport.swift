@@ -9,7 +9,7 @@ extension FixtureTransport: HTTPTransport {
 
     /// Answers from the recordings, never the network; a request no recording matches throws
     /// `TransportError` with the closest recordings named.
-    public func send(_ request: PreparedRequest) async throws -> HTTPResponse {
+    package func send(_ request: PreparedRequest) async throws -> HTTPResponse {
         try respond(to: try descriptor(of: request))
     }
 

@@ -7,7 +7,7 @@ import Synchronization
 ///
 /// A set with a `manifest.json` is matched from the manifest alone and only the chosen recording
 /// is read; files the manifest does not list are read when first needed.
-public final class FixtureTransport: Sendable {
+package final class FixtureTransport: Sendable {
     /// The sets, most preferred first.
     package let folders: [URL]
     /// Each provider folder's candidates and each set's manifest, read once.

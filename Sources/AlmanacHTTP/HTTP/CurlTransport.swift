@@ -6,25 +6,25 @@ import Synchronization
 ///
 /// Idle handles are pooled, so sequential requests reuse connections and
 /// concurrent requests each get their own handle.
-public final class CurlTransport: HTTPTransport, Sendable {
+package final class CurlTransport: HTTPTransport, Sendable {
     /// Idle curl handles (C pointers, not Sendable) kept for reuse.
     private let idle = Mutex<[CurlEasy]>([])
     private let maxIdle: Int
 
     /// - Parameter maxIdle: handles kept for reuse; 8 by default.
-    public init(maxIdle: Int = 8) {
+    package init(maxIdle: Int = 8) {
         self.maxIdle = maxIdle
     }
 
     /// Sends through libcurl on a `BlockingPool` thread; the task's cancellation aborts the transfer
     /// at curl's next progress callback (docs/architecture.md §5).
-    public func send(_ request: PreparedRequest) async throws -> HTTPResponse {
+    package func send(_ request: PreparedRequest) async throws -> HTTPResponse {
         try await run { easy, cancellation in try easy.perform(request, cancellation: cancellation) }
     }
 
     /// Sends a request and hands body bytes to `onChunk` as they arrive (no buffering).
     /// Return false from `onChunk` to stop the transfer early.
-    public func stream(_ request: PreparedRequest, onChunk: @escaping @Sendable (Data) -> Bool) async throws -> HTTPResponse {
+    package func stream(_ request: PreparedRequest, onChunk: @escaping @Sendable (Data) -> Bool) async throws -> HTTPResponse {
         try await run { easy, cancellation in try easy.perform(request, onChunk: onChunk, cancellation: cancellation) }
     }
 

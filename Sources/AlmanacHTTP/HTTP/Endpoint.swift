@@ -4,7 +4,7 @@ import Foundation
 /// A typed request: the descriptor plus how to turn the body into `Response`.
 ///
 /// Call sites read like `client.fetch(TwelveData.timeSeries(...))`.
-public struct Endpoint<Response: Sendable>: Sendable {
+package struct Endpoint<Response: Sendable>: Sendable {
     package var descriptor: RequestDescriptor
     /// Turns a 2xx body into the response, throwing `DecodingFailure` or `ProviderError`.
     private let decoder: @Sendable (Data) throws -> Response

@@ -2,7 +2,7 @@ import AlmanacCore
 import Foundation
 
 /// A completed HTTP exchange as the transport saw it.
-public struct HTTPResponse: Sendable, Equatable {
+package struct HTTPResponse: Sendable, Equatable {
     package var status: Int
     /// Header names in lowercase; the last value wins.
     package var headers: [String: String]

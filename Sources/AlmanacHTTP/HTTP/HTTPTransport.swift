@@ -4,7 +4,7 @@ import Foundation
 /// Moves bytes: sends one prepared request and returns the raw response.
 ///
 /// Implementations throw `TransportError`; they never retry, decode or cache.
-public protocol HTTPTransport: Sendable {
+package protocol HTTPTransport: Sendable {
     /// Sends one prepared request and returns its whole answer, whatever the status; throws
     /// `TransportError` only when no answer came.
     func send(_ request: PreparedRequest) async throws -> HTTPResponse
@@ -16,7 +16,7 @@ public protocol HTTPTransport: Sendable {
 
 extension HTTPTransport {
     /// A transport that cannot stream delivers the whole body as one chunk.
-    public func stream(_ request: PreparedRequest, onChunk: @escaping @Sendable (Data) -> Bool) async throws -> HTTPResponse {
+    package func stream(_ request: PreparedRequest, onChunk: @escaping @Sendable (Data) -> Bool) async throws -> HTTPResponse {
         var response = try await send(request)
         _ = onChunk(response.body)
         response.body = Data()

@@ -2,7 +2,7 @@ import AlmanacCore
 import Foundation
 
 /// A wire-ready request: everything the transport needs and nothing it must compute.
-public struct PreparedRequest: Sendable, Equatable {
+package struct PreparedRequest: Sendable, Equatable {
     package var method: HTTPMethod
     /// The full URL, possibly carrying a key; never log or print it — use `redactedURL`.
     package var url: String

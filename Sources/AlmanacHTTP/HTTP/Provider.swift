@@ -6,7 +6,7 @@ import Foundation
 /// in `Providers/TwelveData/`), and `Provider.allCases` lists them.
 ///
 /// Two values are the same provider when their `rawValue`s are equal.
-public struct Provider: Hashable, Sendable {
+package struct Provider: Hashable, Sendable {
     /// Where the provider's API key goes on the wire.
     package enum KeyPlacement: Sendable, Equatable {
         /// No key at all (Fruityvice).
@@ -96,8 +96,8 @@ public struct Provider: Hashable, Sendable {
         Provider(rawValue: rawValue, displayName: rawValue, keyVariable: nil, urlVariable: "", defaultBaseURL: "", keyPlacement: .none)
     }
 
-    public static func == (lhs: Provider, rhs: Provider) -> Bool { lhs.rawValue == rhs.rawValue }
-    public func hash(into hasher: inout Hasher) { hasher.combine(rawValue) }
+    package static func == (lhs: Provider, rhs: Provider) -> Bool { lhs.rawValue == rhs.rawValue }
+    package func hash(into hasher: inout Hasher) { hasher.combine(rawValue) }
 
     /// Query parameter names that carry secrets for any provider; always redacted.
     package static let secretQueryNames: Set<String> = ["apikey", "appid", "api_key", "key", "token"]

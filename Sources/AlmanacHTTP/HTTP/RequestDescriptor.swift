@@ -5,7 +5,7 @@ import Foundation
 ///
 /// The descriptor is the request's identity: the cache keys on it and the
 /// fixtures match on it. It never holds a secret.
-public struct RequestDescriptor: Sendable, Equatable, Hashable {
+package struct RequestDescriptor: Sendable, Equatable, Hashable {
     package var provider: Provider
     /// A short dotted name for logs and recordings, e.g. `openweather.onecall`.
     package var name: String

@@ -2,7 +2,7 @@ import AlmanacCore
 import Foundation
 
 /// Limits applied to every transfer.
-public struct TransportOptions: Sendable, Equatable {
+package struct TransportOptions: Sendable, Equatable {
     /// Seconds allowed to establish a connection; 5 by default.
     package var connectTimeout: TimeInterval = 5
     /// Seconds allowed for the whole transfer; 20 by default.
@@ -21,5 +21,5 @@ public struct TransportOptions: Sendable, Equatable {
     package static let defaultUserAgent = "almanac/\(AlmanacVersion.current) (+\(AlmanacVersion.homePage))"
 
     /// The defaults: the timeouts, retries and proxy settings documented on each property.
-    public init() {}
+    package init() {}
 }

@@ -9,21 +9,21 @@ import Synchronization
 /// Offline or without a key: cache, then recorded fixtures. Live: fresh cache entries
 /// are served without the network; stale ones are served at once through `onStale`,
 /// then revalidated (conditionally when validators exist); missing ones are fetched.
-public final class DataClient: Sendable {
+package final class DataClient: Sendable {
     /// Keys, base URLs, folders and network settings.
-    public let configuration: Configuration
+    package let configuration: Configuration
     /// The path to the providers; used only when the cache and policy allow a send.
-    public let live: LiveClient
+    package let live: LiveClient
     /// Answers kept under the cache folder (docs/architecture.md §4).
-    public let cache: JSONFileCache
+    package let cache: JSONFileCache
     /// The recorded sample answers; nil when no sample data is installed.
-    public let fixtures: FixtureTransport?
+    package let fixtures: FixtureTransport?
     /// The time used for freshness and ages (injected in tests).
-    public let clock: any Clock
+    package let clock: any Clock
     /// Where warnings and `--verbose` lines go.
-    public let console: Console
+    package let console: Console
     /// Asked before each live send when the cache has no fresh answer (a credit budget); nil: always send.
-    public let policy: (any SendPolicy)?
+    package let policy: (any SendPolicy)?
     private let inFlight = InFlight()
     /// Providers whose missing key was already dealt with this run (the day's log is read once).
     private let keyNotes = Mutex<Set<Provider>>([])
@@ -33,7 +33,7 @@ public final class DataClient: Sendable {
     private let unreachableNoted = Mutex(false)
 
     /// A client over the given parts; `DataClient.standard` builds the usual ones from a configuration.
-    public init(
+    package init(
         configuration: Configuration, live: LiveClient, cache: JSONFileCache,
         fixtures: FixtureTransport?, clock: any Clock = SystemClock(), console: Console, policy: (any SendPolicy)? = nil
     ) {
@@ -48,7 +48,7 @@ public final class DataClient: Sendable {
 
     /// Wires the standard client for a configuration: curl transport, file cache, fixtures, and
     /// `credits` (the run's Twelve Data gate, shared with the features) as its send policy.
-    public static func standard(
+    package static func standard(
         _ configuration: Configuration, console: Console,
         transport: any HTTPTransport = CurlTransport(), clock: any Clock = SystemClock(), credits: CreditGate? = nil
     ) -> DataClient {
@@ -71,7 +71,7 @@ public final class DataClient: Sendable {
     ///
     /// - Parameter onStale: called with the stale result before revalidation starts, so a
     ///   human display can show it at once. Not called for `--json`-style callers passing nil.
-    public func fetch<R: Sendable>(
+    package func fetch<R: Sendable>(
         _ endpoint: Endpoint<R>, onStale: (@Sendable (Fetched<R>) async -> Void)? = nil
     ) async throws -> Fetched<R> {
         let descriptor = endpoint.descriptor
@@ -117,7 +117,7 @@ public final class DataClient: Sendable {
     }
 
     /// The cached answer for an endpoint without any network, marked stale past its freshness; nil when none.
-    public func peek<R: Sendable>(_ endpoint: Endpoint<R>) -> Fetched<R>? {
+    package func peek<R: Sendable>(_ endpoint: Endpoint<R>) -> Fetched<R>? {
         let descriptor = endpoint.descriptor
         guard let entry = cache.read(key: descriptor.identity, provider: descriptor.provider),
             let value = try? endpoint.decode(entry.body)
@@ -127,13 +127,13 @@ public final class DataClient: Sendable {
     }
 
     /// The body cached for an endpoint, whatever its age; nil when none.
-    public func cachedBody<R>(_ endpoint: Endpoint<R>) -> Data? {
+    package func cachedBody<R>(_ endpoint: Endpoint<R>) -> Data? {
         cache.read(key: endpoint.descriptor.identity, provider: endpoint.descriptor.provider)?.body
     }
 
     /// Stores `body` as the answer to `endpoint`, fetched at `fetchedAt` — for one part of a
     /// batch answer, so the part is found on its own later. Secrets are scrubbed as for any entry.
-    public func store<R>(_ endpoint: Endpoint<R>, body: Data, fetchedAt: Date) {
+    package func store<R>(_ endpoint: Endpoint<R>, body: Data, fetchedAt: Date) {
         let descriptor = endpoint.descriptor
         let entry = CacheEntry(
             key: descriptor.identity, provider: descriptor.provider, name: descriptor.name,

@@ -4,7 +4,7 @@ import AlmanacProviders
 import Foundation
 
 /// Where a result came from.
-public enum DataOrigin: String, Sendable, Codable, Equatable {
+package enum DataOrigin: String, Sendable, Codable, Equatable {
     /// From the provider, in this run.
     case live
     /// From the answer cache.
@@ -14,20 +14,20 @@ public enum DataOrigin: String, Sendable, Codable, Equatable {
 }
 
 /// A decoded result with its provenance.
-public struct Fetched<Value: Sendable>: Sendable {
+package struct Fetched<Value: Sendable>: Sendable {
     /// The decoded result.
-    public var value: Value
+    package var value: Value
     /// Live, cache or sample data.
-    public var origin: DataOrigin
+    package var origin: DataOrigin
     /// When the data was fetched from the provider (for fixtures: when it was recorded or loaded).
-    public var fetchedAt: Date
+    package var fetchedAt: Date
     /// True when the data is older than its TTL (served stale, revalidation failed or offline).
-    public var stale: Bool
+    package var stale: Bool
     /// True when this result replaced a stale one shown earlier and differs from it.
-    public var changedAfterStale: Bool = false
+    package var changedAfterStale: Bool = false
 
     /// A result with where and when it came from.
-    public init(value: Value, origin: DataOrigin, fetchedAt: Date, stale: Bool, changedAfterStale: Bool = false) {
+    package init(value: Value, origin: DataOrigin, fetchedAt: Date, stale: Bool, changedAfterStale: Bool = false) {
         self.value = value
         self.origin = origin
         self.fetchedAt = fetchedAt
@@ -36,29 +36,29 @@ public struct Fetched<Value: Sendable>: Sendable {
     }
 
     /// The same provenance around another value.
-    public func map<T: Sendable>(_ transform: (Value) throws -> T) rethrows -> Fetched<T> {
+    package func map<T: Sendable>(_ transform: (Value) throws -> T) rethrows -> Fetched<T> {
         Fetched<T>(value: try transform(value), origin: origin, fetchedAt: fetchedAt, stale: stale, changedAfterStale: changedAfterStale)
     }
 
     /// The instant a forecast is read at: `now`, or for sample data the time it was recorded
     /// (so the recorded days stay shown).
-    public func asOf(_ now: Date) -> Date { origin == .fixture ? fetchedAt : now }
+    package func asOf(_ now: Date) -> Date { origin == .fixture ? fetchedAt : now }
 
     /// Provenance without the value, for combining several fetches.
-    public var provenance: Provenance { Provenance(origin: origin, fetchedAt: fetchedAt, stale: stale) }
+    package var provenance: Provenance { Provenance(origin: origin, fetchedAt: fetchedAt, stale: stale) }
 }
 
 /// Provenance of a rendered result: `live`, `cache (age)` or `sample data`.
-public struct Provenance: Sendable, Codable, Equatable {
+package struct Provenance: Sendable, Codable, Equatable {
     /// Live, cache or sample data (the oldest of the parts when combined).
-    public var origin: DataOrigin
+    package var origin: DataOrigin
     /// When the (oldest) data was fetched.
-    public var fetchedAt: Date
+    package var fetchedAt: Date
     /// True when any part was served past its freshness.
-    public var stale: Bool
+    package var stale: Bool
 
     /// Provenance as given.
-    public init(origin: DataOrigin, fetchedAt: Date, stale: Bool) {
+    package init(origin: DataOrigin, fetchedAt: Date, stale: Bool) {
         self.origin = origin
         self.fetchedAt = fetchedAt
         self.stale = stale
@@ -66,7 +66,7 @@ public struct Provenance: Sendable, Codable, Equatable {
 
     /// The least fresh of several: fixture beats cache beats live; the oldest time; any stale.
     /// With no items (nothing was fetched): live, fetched `now`.
-    public static func combine(_ items: [Provenance], now: Date = Date()) -> Provenance {
+    package static func combine(_ items: [Provenance], now: Date = Date()) -> Provenance {
         guard var result = items.first else { return Provenance(origin: .live, fetchedAt: now, stale: false) }
         let rank: [DataOrigin: Int] = [.live: 0, .cache: 1, .fixture: 2]
         for item in items.dropFirst() {
@@ -79,7 +79,7 @@ public struct Provenance: Sendable, Codable, Equatable {
 
     /// `live`, `cache (4 min old)`, `cache (2 h old, stale)`, `sample data recorded on 2026-11-20`
     /// (a fixture's `fetchedAt` is when it was recorded).
-    public func label(now: Date = Date()) -> String {
+    package func label(now: Date = Date()) -> String {
         switch origin {
         case .live: return "live"
         case .fixture: return "sample data recorded on \(LocalDate.utc(fetchedAt))"
@@ -91,9 +91,9 @@ public struct Provenance: Sendable, Codable, Equatable {
 }
 
 /// Human durations: `12 s`, `4 min`, `3 h`, `2 d`.
-public enum Age {
+package enum Age {
     /// An age in words: `12 s`, `4 min`, `3 h`, `2 d` (whole units, rounded down).
-    public static func describe(_ seconds: TimeInterval) -> String {
+    package static func describe(_ seconds: TimeInterval) -> String {
         let seconds = max(0, Int(seconds))
         if seconds < 60 { return "\(seconds) s" }
         if seconds < 3600 { return "\(seconds / 60) min" }

@@ -3,7 +3,7 @@ import Foundation
 
 /// Answers typed endpoints through the cache policy: what a feature needs from the client.
 /// `DataClient` is the real one; a test may answer from memory.
-public protocol Fetcher: Sendable {
+package protocol Fetcher: Sendable {
     /// The answer to `endpoint`; `onStale` sees a stale cached answer before it is revalidated.
     func fetch<R: Sendable>(_ endpoint: Endpoint<R>, onStale: (@Sendable (Fetched<R>) async -> Void)?) async throws -> Fetched<R>
 }
@@ -11,7 +11,7 @@ public protocol Fetcher: Sendable {
 extension Fetcher {
     /// The endpoint's result through the cache policy: fresh cache, else the network, else stale
     /// cache or sample data, as `DataClient.fetch` documents.
-    public func fetch<R: Sendable>(_ endpoint: Endpoint<R>) async throws -> Fetched<R> {
+    package func fetch<R: Sendable>(_ endpoint: Endpoint<R>) async throws -> Fetched<R> {
         try await fetch(endpoint, onStale: nil)
     }
 }

@@ -4,20 +4,20 @@ import AlmanacProviders
 import Foundation
 
 /// Sends a descriptor over the live transport: prepares it, retries, logs, maps statuses.
-public struct LiveClient: Sendable {
+package struct LiveClient: Sendable {
     /// The HTTP transport (curl in the program, a fake or loopback server in tests).
-    public var transport: any HTTPTransport
+    package var transport: any HTTPTransport
     /// Keys and base URLs.
-    public var configuration: Configuration
+    package var configuration: Configuration
     /// How transient failures are retried.
-    public var retry: RetryPolicy
+    package var retry: RetryPolicy
     /// Where `--verbose` request lines go (keys redacted).
-    public var console: Console
+    package var console: Console
     /// Sees every answer before it is mapped (the Twelve Data credit budget); nil by default.
-    public var observer: (any ResponseObserver)?
+    package var observer: (any ResponseObserver)?
 
     /// A live client over `transport`.
-    public init(
+    package init(
         transport: any HTTPTransport, configuration: Configuration, retry: RetryPolicy = .init(), console: Console,
         observer: (any ResponseObserver)? = nil
     ) {
@@ -29,7 +29,7 @@ public struct LiveClient: Sendable {
     }
 
     /// Sends the request; returns a 2xx or 304 response, or throws `APIError` / `TransportError`.
-    public func send(_ descriptor: RequestDescriptor, extraHeaders: [String: String] = [:]) async throws -> HTTPResponse {
+    package func send(_ descriptor: RequestDescriptor, extraHeaders: [String: String] = [:]) async throws -> HTTPResponse {
         var descriptor = descriptor
         descriptor.headers.merge(extraHeaders) { _, new in new }
         let provider = descriptor.provider

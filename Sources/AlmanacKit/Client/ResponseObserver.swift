@@ -5,7 +5,7 @@ import Foundation
 
 /// Sees every HTTP answer the live client receives (any status, retries included), before it is
 /// mapped to a result or an error. A credit budget uses it to follow the provider's own count.
-public protocol ResponseObserver: Sendable {
+package protocol ResponseObserver: Sendable {
     /// Called with every answer a provider gave, before it is decoded.
     func observe(_ response: HTTPResponse, for descriptor: RequestDescriptor)
 }

@@ -5,36 +5,36 @@ import Foundation
 /// A request the recorded sample data does not answer, in a user's words: what the samples do
 /// cover and which keys make any request live. Exit 69. The recording detail (request, nearest
 /// recording, folder) is said under `--verbose`.
-public struct SampleDataError: Error, Equatable, CustomStringConvertible, Sendable {
+package struct SampleDataError: Error, Equatable, CustomStringConvertible, Sendable {
     /// What the samples answer for this kind of request (places, pairs), as recorded.
-    public var covered: [String]
+    package var covered: [String]
     /// The variables that make it live, e.g. `OPENWEATHER_API_KEY`.
-    public var keys: [String]
+    package var keys: [String]
     /// What the keys open up: "any city", "any pair".
-    public var subject: String
+    package var subject: String
     /// The request not answered (its identity, free of secrets), for diagnostics.
-    public var request: String?
+    package var request: String?
     /// What was asked, in words ("the weather at 55.76,37.62"), when known.
-    public var what: String?
+    package var what: String?
     /// True when no sample data is installed at all (a binary copied away from its data).
-    public var noSampleData = false
+    package var noSampleData = false
 
     /// What the sample data covers (`covered`), the keys that would make the request live, the
     /// subject asked for, and the request (shown under `--verbose`).
-    public init(covered: [String], keys: [String], subject: String, request: String? = nil) {
+    package init(covered: [String], keys: [String], subject: String, request: String? = nil) {
         (self.covered, self.keys, self.subject, self.request) = (covered, keys, subject, request)
     }
 
     /// From the recordings of one provider.
-    public init(provider: Provider, covered: [String], request: String? = nil, what: String? = nil) {
+    package init(provider: Provider, covered: [String], request: String? = nil, what: String? = nil) {
         self.init(covered: covered, keys: provider.keyVariable.map { [$0] } ?? [], subject: "live data", request: request)
         self.what = what
     }
 
-    public var description: String { sentence(seeAlso: nil) }
+    package var description: String { sentence(seeAlso: nil) }
 
     /// The sentence, with `seeAlso` (where to read more, e.g. a command) before its full stop.
-    public func sentence(seeAlso: String?) -> String {
+    package func sentence(seeAlso: String?) -> String {
         let shown = covered.count > 10 ? covered.prefix(10).joined(separator: ", ") + ", …" : covered.joined(separator: ", ")
         let missing = what.map { "for the \($0)" } ?? "for that"
         let head =

@@ -6,7 +6,7 @@ import Foundation
 ///
 /// The client decides freshness; the policy decides sending. Nothing else reads the cache to
 /// second-guess either.
-public protocol SendPolicy: Sendable {
+package protocol SendPolicy: Sendable {
     /// Whether `descriptor` may be sent now.
     ///
     /// - Parameter cachedAt: when the stale cached answer was fetched; nil when nothing is cached.
@@ -20,7 +20,7 @@ public protocol SendPolicy: Sendable {
 }
 
 /// A policy's answer before a send.
-public enum SendAdmission: Sendable, Equatable {
+package enum SendAdmission: Sendable, Equatable {
     /// Send now; the ticket is settled with the answer.
     case send(SendTicket)
     /// Do not send: serve the cached answer instead.
@@ -28,13 +28,13 @@ public enum SendAdmission: Sendable, Equatable {
 }
 
 /// What a policy reserved for one send (nil: nothing reserved, the request goes as it is).
-public struct SendTicket: Sendable, Equatable {
+package struct SendTicket: Sendable, Equatable {
     /// The credit reservation this send holds, when the policy made one.
-    public let reservation: UUID?
+    package let reservation: UUID?
 
     /// A ticket for `reservation` (nil: nothing reserved).
-    public init(_ reservation: UUID?) { self.reservation = reservation }
+    package init(_ reservation: UUID?) { self.reservation = reservation }
 
     /// Nothing reserved.
-    public static let free = SendTicket(nil)
+    package static let free = SendTicket(nil)
 }

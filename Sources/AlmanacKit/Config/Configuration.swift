@@ -4,40 +4,40 @@ import AlmanacProviders
 import Foundation
 
 /// Everything a run needs to know, resolved once from flags and the environment.
-public struct Configuration: Sendable {
+package struct Configuration: Sendable {
     /// The program's variables: the process environment over `config.env`.
-    public var environment: Environment
+    package var environment: Environment
     /// The config, data, cache and state folders.
-    public var paths: Paths
+    package var paths: Paths
     /// Timeouts, retries and proxy for every request.
-    public var transport: TransportOptions
+    package var transport: TransportOptions
     /// `--offline` or `ALMANAC_OFFLINE=1`: never touch the network.
-    public var offline: Bool
+    package var offline: Bool
     /// `--refresh`: skip the cache read.
-    public var refresh: Bool
+    package var refresh: Bool
     /// `--max-age`: treat cached entries older than this many seconds as stale.
-    public var maxAge: TimeInterval?
+    package var maxAge: TimeInterval?
     /// True under `--verbose`: requests, cache decisions and timings go to stderr.
-    public var verbose: Bool
+    package var verbose: Bool
     /// `--no-wait`: when the Twelve Data credits are spent and nothing is cached, fail (exit 75)
     /// instead of waiting for the next minute.
-    public var noWait: Bool
+    package var noWait: Bool
     /// No routine notes on stderr (a status bar running `--format line` every few seconds).
-    public var quietNotes = false
+    package var quietNotes = false
     /// Twelve Data's plan limits (`TWELVEDATA_CREDITS_PER_MINUTE`, `TWELVEDATA_CREDITS_PER_DAY`).
-    public var creditPlan: CreditBudget.Plan
+    package var creditPlan: CreditBudget.Plan
     /// Largest total cache size in bytes; `ALMANAC_CACHE_MAX_MB`, 100 MB by default.
-    public var cacheLimitBytes: Int
+    package var cacheLimitBytes: Int
     /// The folder of recorded responses: `ALMANAC_FIXTURES`, else the shipped set.
-    public var fixturesFolder: URL?
+    package var fixturesFolder: URL?
     /// How `fixturesFolder` was found (installed, the checkout, a variable); nil when not found.
-    public var fixturesOrigin: FixtureLocator.Origin?
+    package var fixturesOrigin: FixtureLocator.Origin?
     /// Where `almanac fixtures record` writes by default: `<data>/fixtures`.
-    public var userFixturesFolder: URL { paths.data.appendingPathComponent("fixtures") }
+    package var userFixturesFolder: URL { paths.data.appendingPathComponent("fixtures") }
 
     /// The fixture sets sample mode reads, most preferred first: `ALMANAC_FIXTURES` alone when set;
     /// else the user's own recordings (when they have a manifest), then the shipped set.
-    public var fixtureFolders: [URL] {
+    package var fixtureFolders: [URL] {
         if environment["ALMANAC_FIXTURES"] != nil { return fixturesFolder.map { [$0] } ?? [] }
         var folders: [URL] = []
         if FileManager.default.fileExists(atPath: userFixturesFolder.appendingPathComponent(FixtureManifest.fileName).path) {
@@ -48,7 +48,7 @@ public struct Configuration: Sendable {
     }
 
     /// A configuration from its parts; `Configuration.load` reads the usual ones.
-    public init(
+    package init(
         environment: Environment, offline: Bool = false, refresh: Bool = false,
         maxAge: TimeInterval? = nil, verbose: Bool = false, timeout: TimeInterval? = nil,
         executablePath: String? = nil, noWait: Bool = false
@@ -76,17 +76,17 @@ public struct Configuration: Sendable {
     }
 
     /// The API key for a provider, or nil when unset or not needed.
-    public func key(for provider: Provider) -> String? {
+    package func key(for provider: Provider) -> String? {
         provider.keyVariable.flatMap { environment[$0] }
     }
 
     /// The provider's base URL: its `ALMANAC_<PROVIDER>_URL` variable, else its own.
-    public func baseURL(for provider: Provider) -> String {
+    package func baseURL(for provider: Provider) -> String {
         environment[provider.urlVariable] ?? provider.defaultBaseURL
     }
 
     /// Where a provider's data comes from this run (docs/architecture.md §3).
-    public func mode(for provider: Provider) -> ProviderMode {
+    package func mode(for provider: Provider) -> ProviderMode {
         if offline { return .offline }
         if provider.keyVariable != nil, key(for: provider) == nil { return .missingKey }
         return .live
@@ -94,7 +94,7 @@ public struct Configuration: Sendable {
 }
 
 /// How one provider is reached during a run.
-public enum ProviderMode: String, Sendable, Codable {
+package enum ProviderMode: String, Sendable, Codable {
     /// Through the network and the cache.
     case live
     /// `--offline`: cache, then fixtures.

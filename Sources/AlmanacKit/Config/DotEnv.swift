@@ -7,9 +7,9 @@ import Foundation
 ///
 /// Blank lines and `#` comments are skipped; `export ` is allowed; values may be
 /// single- or double-quoted. Malformed lines are ignored.
-public enum DotEnv {
+package enum DotEnv {
     /// The variables in `text`, by name, as the type documents.
-    public static func parse(_ text: String) -> [String: String] {
+    package static func parse(_ text: String) -> [String: String] {
         var result: [String: String] = [:]
         for rawLine in text.split(whereSeparator: \.isNewline) {
             var line = rawLine.trimmingWhitespace()
@@ -24,7 +24,7 @@ public enum DotEnv {
     }
 
     /// The file at `path` parsed as `parse(_:)` does; empty when it cannot be read.
-    public static func parseFile(at path: String) -> [String: String] {
+    package static func parseFile(at path: String) -> [String: String] {
         // Plain reads: most runs have no `.env`, and Foundation builds a whole error to say so.
         guard let data = FileBytes.read(atPath: path), let text = String(validating: data, as: UTF8.self) else { return [:] }
         return parse(text)

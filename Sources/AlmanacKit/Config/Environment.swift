@@ -12,9 +12,9 @@ import Foundation
 /// A `.env` in the current folder is not trusted with where requests go or how they are
 /// protected (docs/architecture.md §2): such lines are ignored and listed in `ignoredFromDotEnv`.
 /// The config file is the one the process environment names, never one a `.env` points at.
-public struct Environment: Sendable, Equatable {
+package struct Environment: Sendable, Equatable {
     /// Where a variable's value was read.
-    public enum Origin: String, Sendable, Codable {
+    package enum Origin: String, Sendable, Codable {
         /// The process environment (the shell, a service manager, a test).
         case environment
         /// `.env` in the current folder.
@@ -24,34 +24,34 @@ public struct Environment: Sendable, Equatable {
     }
 
     /// Every variable, by name.
-    public private(set) var values: [String: String]
+    package private(set) var values: [String: String]
     /// Where each variable in `values` came from.
-    public private(set) var origins: [String: Origin]
+    package private(set) var origins: [String: Origin]
     /// Variables the current folder's `.env` set that decide where requests go, ignored (sorted).
-    public private(set) var ignoredFromDotEnv: [String] = []
+    package private(set) var ignoredFromDotEnv: [String] = []
     /// The `.env` file read, when it had any variable.
-    public private(set) var dotEnvPath: String?
+    package private(set) var dotEnvPath: String?
 
     /// The variables given (none by default), as if from the process environment.
-    public init(_ values: [String: String] = [:]) {
+    package init(_ values: [String: String] = [:]) {
         self.values = values
         self.origins = values.mapValues { _ in .environment }
     }
 
     /// The value of `name`; nil when unset or empty.
-    public subscript(name: String) -> String? {
+    package subscript(name: String) -> String? {
         guard let value = values[name], !value.isEmpty else { return nil }
         return value
     }
 
     /// Whether a variable is set to a true-ish value (`1`, `true`, `yes`, `on`).
-    public func flag(_ name: String) -> Bool {
+    package func flag(_ name: String) -> Bool {
         guard let value = self[name]?.lowercased() else { return false }
         return ["1", "true", "yes", "on"].contains(value)
     }
 
     /// Adds variables that are not set yet, noting where they came from.
-    public mutating func fill(from other: [String: String], origin: Origin = .environment) {
+    package mutating func fill(from other: [String: String], origin: Origin = .environment) {
         for (name, value) in other where values[name] == nil {
             values[name] = value
             origins[name] = origin
@@ -59,7 +59,7 @@ public struct Environment: Sendable, Equatable {
     }
 
     /// Sets `name` (nil unsets it).
-    public mutating func set(_ name: String, _ value: String?) {
+    package mutating func set(_ name: String, _ value: String?) {
         values[name] = value
         origins[name] = value == nil ? nil : .environment
     }
@@ -67,7 +67,7 @@ public struct Environment: Sendable, Equatable {
     /// Whether `name` says where a request goes or how it is protected: every `ALMANAC_*_URL`,
     /// `ALMANAC_ALLOW_INSECURE_HTTP`, `ALMANAC_USER_AGENT`, the proxy variables and the TLS
     /// certificate variables. Only the process environment and the config file may set these.
-    public static func guardsRequests(_ name: String) -> Bool {
+    package static func guardsRequests(_ name: String) -> Bool {
         if name.hasPrefix("ALMANAC_") && name.hasSuffix("_URL") { return true }
         return requestGuards.contains(name) || requestGuards.contains(name.lowercased())
     }
@@ -78,7 +78,7 @@ public struct Environment: Sendable, Equatable {
     ]
 
     /// The one warning for a `.env` whose request settings were ignored; nil when none were.
-    public var dotEnvWarning: String? {
+    package var dotEnvWarning: String? {
         guard !ignoredFromDotEnv.isEmpty, let dotEnvPath else { return nil }
         let names = ignoredFromDotEnv.joined(separator: ", ")
         let verb = ignoredFromDotEnv.count == 1 ? "sets" : "set"
@@ -87,7 +87,7 @@ public struct Environment: Sendable, Equatable {
     }
 
     /// Builds the merged environment for a run.
-    public static func load(
+    package static func load(
         process: [String: String] = ProcessEnvironment.variables(),
         currentDirectory: String = FileManager.default.currentDirectoryPath
     ) -> Environment {

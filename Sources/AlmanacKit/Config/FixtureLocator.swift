@@ -15,9 +15,9 @@ import Foundation
 /// an installed binary (`<prefix>/bin/almanac`); a `Fixtures/` folder (holding `README.md`) in any
 /// parent of the executable's real path (the package checkout, for `swift run`), then of the
 /// current folder; `ALMANAC_FIXTURES_DIR`.
-public enum FixtureLocator {
+package enum FixtureLocator {
     /// How the folder was found, for `almanac doctor`.
-    public enum Origin: String, Sendable, Codable {
+    package enum Origin: String, Sendable, Codable {
         /// Named by the variable.
         case variable = "ALMANAC_FIXTURES"
         /// `share/almanac/Fixtures` beside an installed binary.
@@ -29,12 +29,12 @@ public enum FixtureLocator {
     }
 
     /// The sample data folder, searched in the order of `Origin`; nil when there is none.
-    public static func locate(environment: Environment, executablePath: String?) -> URL? {
+    package static func locate(environment: Environment, executablePath: String?) -> URL? {
         find(environment: environment, executablePath: executablePath)?.url
     }
 
     /// The folder and how it was found; nil when there is none.
-    public static func find(environment: Environment, executablePath: String?) -> (url: URL, origin: Origin)? {
+    package static func find(environment: Environment, executablePath: String?) -> (url: URL, origin: Origin)? {
         if let explicit = environment["ALMANAC_FIXTURES"] {
             return (URL(fileURLWithPath: explicit, isDirectory: true), .variable)
         }
@@ -67,7 +67,7 @@ public enum FixtureLocator {
     /// The commit the program was built from: `COMMIT` beside the installed sample data
     /// (`<prefix>/share/almanac/COMMIT`, written by `make install` and `make dist`), else the
     /// checkout's `.git` (HEAD, its ref file or `packed-refs`); nil when neither says.
-    public static func commit(executablePath: String?) -> String? {
+    package static func commit(executablePath: String?) -> String? {
         guard let executablePath else { return nil }
         let folder = parent(realPath(executablePath))
         if let commit = text(atPath: parent(folder) + "/share/almanac/COMMIT"), !commit.isEmpty { return commit }

@@ -7,21 +7,21 @@ import Foundation
 ///
 /// With `ALMANAC_HOME` they are `config`, `data`, `cache`, `state` below it; otherwise the
 /// XDG folders (`$XDG_CONFIG_HOME/almanac`, …) with their usual defaults under `~`.
-public struct Paths: Sendable, Equatable {
+package struct Paths: Sendable, Equatable {
     /// Settings (`config.env`): `$XDG_CONFIG_HOME/almanac` by default.
-    public var config: URL
+    package var config: URL
     /// User documents: `$XDG_DATA_HOME/almanac` by default.
-    public var data: URL
+    package var data: URL
     /// Cached answers: `$XDG_CACHE_HOME/almanac` by default.
-    public var cache: URL
+    package var cache: URL
     /// Credit windows, pauses and refusals: `$XDG_STATE_HOME/almanac` by default.
-    public var state: URL
+    package var state: URL
 
     /// `config.env` in the config folder.
-    public var configFile: URL { config.appendingPathComponent("config.env") }
+    package var configFile: URL { config.appendingPathComponent("config.env") }
 
     /// The four folders as given.
-    public init(config: URL, data: URL, cache: URL, state: URL) {
+    package init(config: URL, data: URL, cache: URL, state: URL) {
         self.config = config
         self.data = data
         self.cache = cache
@@ -29,7 +29,7 @@ public struct Paths: Sendable, Equatable {
     }
 
     /// The folders below `ALMANAC_HOME` when set, else the XDG folders with their defaults under `~`.
-    public static func resolve(_ environment: Environment) -> Paths {
+    package static func resolve(_ environment: Environment) -> Paths {
         // Paths joined as text and made URLs once: appending a component to a URL costs more
         // than the rest of this function.
         func folder(_ path: String) -> URL { URL(fileURLWithPath: path, isDirectory: true) }

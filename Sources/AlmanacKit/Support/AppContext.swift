@@ -6,22 +6,22 @@ import Foundation
 /// What the features need, built once per run where the objects are made (the executable,
 /// a test): configuration, the console for notes, the data client and the clock. How results
 /// are shown (colour, `--json`, a terminal) belongs to the front end (`FrontContext`).
-public struct AppContext: Sendable {
+package struct AppContext: Sendable {
     /// Keys, folders and network settings.
-    public var configuration: Configuration
+    package var configuration: Configuration
     /// Where notes and warnings go.
-    public var console: Console
+    package var console: Console
     /// The cache-first client.
-    public var client: DataClient
+    package var client: DataClient
     /// The time every feature reads.
-    public var clock: any Clock
+    package var clock: any Clock
     /// The Twelve Data credit budget and its waits: the same gate the client's send policy uses
     /// when the wiring passes it to both (`DataClient.standard(…, credits:)`); else one of its own
     /// over the same shared budget file.
-    public var credits: CreditGate
+    package var credits: CreditGate
 
     /// A context; the credit gate is built from the configuration when not given.
-    public init(configuration: Configuration, console: Console, client: DataClient, clock: any Clock = SystemClock(), credits: CreditGate? = nil) {
+    package init(configuration: Configuration, console: Console, client: DataClient, clock: any Clock = SystemClock(), credits: CreditGate? = nil) {
         self.configuration = configuration
         self.console = console
         self.client = client
@@ -30,13 +30,13 @@ public struct AppContext: Sendable {
     }
 
     /// The clock and "today" as the features read them (`ALMANAC_TODAY` pins the day).
-    public var days: DayClock { DayClock(clock: clock, pinned: configuration.environment["ALMANAC_TODAY"]) }
+    package var days: DayClock { DayClock(clock: clock, pinned: configuration.environment["ALMANAC_TODAY"]) }
 
     /// "Today" as a calendar date: `ALMANAC_TODAY` when set, else the clock's date in the local zone.
-    public func today() throws -> LocalDate { try days.today() }
+    package func today() throws -> LocalDate { try days.today() }
 
     /// A store for one user document under the data folder.
-    public func store<D: StoredDocument>(_ type: D.Type) -> DocumentStore<D> {
+    package func store<D: StoredDocument>(_ type: D.Type) -> DocumentStore<D> {
         DocumentStore<D>(folder: configuration.paths.data, console: console, clock: clock)
     }
 }

@@ -4,27 +4,27 @@ import Foundation
 /// The clock as the features read it: the instant, and "today" as a calendar date —
 /// `ALMANAC_TODAY` when set (a pinned day, for examples and tests), else the clock's date in
 /// the local zone.
-public struct DayClock: Sendable {
+package struct DayClock: Sendable {
     /// The clock behind `now()`.
-    public let clock: any Clock
+    package let clock: any Clock
     /// `ALMANAC_TODAY` as written; nil when not set.
-    public let pinned: String?
+    package let pinned: String?
 
     /// A day clock; `pinned` is `ALMANAC_TODAY` as written.
-    public init(clock: any Clock, pinned: String? = nil) {
+    package init(clock: any Clock, pinned: String? = nil) {
         self.clock = clock
         self.pinned = pinned
     }
 
     /// Whether "today" is pinned rather than read from the clock.
-    public var isPinned: Bool { pinned != nil }
+    package var isPinned: Bool { pinned != nil }
 
     /// The clock's instant (not moved onto a pinned day).
-    public func now() -> Date { clock.now() }
+    package func now() -> Date { clock.now() }
 
     /// The instant forecasts are read at: the clock's, moved onto `ALMANAC_TODAY` (same time of
     /// day, UTC) when that is pinned, so a pinned day shows that day's weather.
-    public func instant() -> Date {
+    package func instant() -> Date {
         let now = clock.now()
         guard let pinned, let day = LocalDate(pinned) else { return now }
         let seconds = now.timeIntervalSince1970
@@ -33,7 +33,7 @@ public struct DayClock: Sendable {
     }
 
     /// Today's date. Throws `UsageError` when `ALMANAC_TODAY` is not a date.
-    public func today() throws -> LocalDate {
+    package func today() throws -> LocalDate {
         if let pinned {
             guard let date = LocalDate(pinned) else {
                 throw DateInputError.invalidPinnedToday(pinned)

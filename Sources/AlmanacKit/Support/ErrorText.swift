@@ -4,9 +4,9 @@ import AlmanacProviders
 import Foundation
 
 /// One-line text for any error the program can show a user.
-public enum ErrorText {
+package enum ErrorText {
     /// One line for `error`: its own sentence when it has one, else a plain description.
-    public static func describe(_ error: any Error) -> String {
+    package static func describe(_ error: any Error) -> String {
         if let error = error as? DecodingError { return JSONDecoding.describe(error) }
         if error is CocoaError { return error.localizedDescription }
         if let failure = error as? DecodingFailure { return unreadable(failure) }

@@ -2,6 +2,7 @@ import AlmanacCore
 import AlmanacHTTP
 import AlmanacKit
 import AlmanacProviders
+import DealTable
 import Foundation
 import Synchronization
 

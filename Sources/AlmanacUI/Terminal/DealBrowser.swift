@@ -2,6 +2,7 @@ import AlmanacCore
 import AlmanacHTTP
 import AlmanacKit
 import AlmanacProviders
+import DealTable
 import Foundation
 
 /// The full-screen live deals table. Deals keep arriving while the user scrolls; each frame

@@ -1,5 +1,6 @@
 import AlmanacCore
 import AlmanacKit
+import DealTable
 import Foundation
 import Synchronization
 

@@ -1,4 +1,5 @@
 import AlmanacKit
+import DealTable
 import Foundation
 
 /// One JSON row: price and amount rounded as displayed.

@@ -2,6 +2,7 @@ import AlmanacCore
 import AlmanacHTTP
 import AlmanacKit
 import AlmanacProviders
+import DealTable
 import Foundation
 
 /// Deal rows as text: local time to the second, price to 0.01, amount to an integer.

@@ -4,6 +4,7 @@ import AlmanacKit
 import AlmanacProviders
 import AlmanacUI
 import ArgumentParser
+import DealTable
 import Foundation
 
 #if canImport(Glibc)

@@ -4,57 +4,57 @@ import AlmanacProviders
 import Foundation
 
 /// `almanac cache stats` and `list`, as data.
-public struct CacheReport: Sendable {
+package struct CacheReport: Sendable {
     /// One cached answer.
-    public struct Item: Codable, Sendable {
+    package struct Item: Codable, Sendable {
         /// The request identity (no secrets).
-        public var key: String
+        package var key: String
         /// The provider's stored name (`twelvedata`, `metno`, …).
-        public var provider: String
+        package var provider: String
         /// When the answer was fetched.
-        public var fetchedAt: Date
+        package var fetchedAt: Date
         /// Seconds since it was fetched.
-        public var ageSeconds: Int
+        package var ageSeconds: Int
         /// Size of the entry's file.
-        public var bytes: Int
+        package var bytes: Int
         /// True when it is no longer fresh.
-        public var expired: Bool
+        package var expired: Bool
         /// When the entry stops being fresh: the server's `Expires` / `max-age`, else fetch time plus TTL.
-        public var expiresAt: Date
+        package var expiresAt: Date
         /// Whether the expiry came from the server (`server`) or the endpoint's fixed TTL (`ttl`).
-        public var expiryFrom: String
+        package var expiryFrom: String
         /// The validator a revalidation sends: `etag`, `last-modified`, or nil when none.
-        public var validator: String?
+        package var validator: String?
     }
 
     /// The cache folder as a whole.
-    public struct Stats: Codable, Sendable {
+    package struct Stats: Codable, Sendable {
         /// The cache folder's path.
-        public var folder: String
+        package var folder: String
         /// Cached answers.
-        public var entries: Int
+        package var entries: Int
         /// Their total size.
-        public var bytes: Int
+        package var bytes: Int
         /// The size cap (`ALMANAC_CACHE_MAX_MB`).
-        public var limitBytes: Int
+        package var limitBytes: Int
         /// The oldest fetch; nil when empty.
-        public var oldest: Date?
+        package var oldest: Date?
         /// The newest fetch; nil when empty.
-        public var newest: Date?
+        package var newest: Date?
         /// Counts and sizes by provider name.
-        public var perProvider: [String: ProviderStats]
+        package var perProvider: [String: ProviderStats]
     }
 
     /// One provider's share of the cache.
-    public struct ProviderStats: Codable, Sendable {
+    package struct ProviderStats: Codable, Sendable {
         /// Its cached answers.
-        public var entries: Int
+        package var entries: Int
         /// Their total size.
-        public var bytes: Int
+        package var bytes: Int
     }
 
     /// Every readable entry of the cache, with its age and expiry at `now`.
-    public static func items(_ cache: JSONFileCache, now: Date) -> [Item] {
+    package static func items(_ cache: JSONFileCache, now: Date) -> [Item] {
         cache.list().map { entry, bytes, _ in
             Item(
                 key: entry.key, provider: entry.provider.rawValue, fetchedAt: entry.fetchedAt,
@@ -65,7 +65,7 @@ public struct CacheReport: Sendable {
     }
 
     /// Totals for the folder.
-    public static func stats(_ cache: JSONFileCache, now: Date) -> Stats {
+    package static func stats(_ cache: JSONFileCache, now: Date) -> Stats {
         let items = items(cache, now: now)
         var perProvider: [String: ProviderStats] = [:]
         for item in items {

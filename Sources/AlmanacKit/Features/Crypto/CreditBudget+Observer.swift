@@ -6,7 +6,7 @@ import Foundation
 extension CreditBudget: ResponseObserver {
     /// Follows Twelve Data's own count: its credit headers win; a 429 marks the minute (or the
     /// day, when its message says so) as spent; an answer without headers settles the reservation.
-    public func observe(_ response: HTTPResponse, for descriptor: RequestDescriptor) {
+    package func observe(_ response: HTTPResponse, for descriptor: RequestDescriptor) {
         guard descriptor.provider == .twelveData else { return }
         let now = clock.now()
         let id = Self.reservation

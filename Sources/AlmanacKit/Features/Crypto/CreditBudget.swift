@@ -12,18 +12,18 @@ import Foundation
 /// more than the plan allows. A request that got no answer costs nothing (its reservation is
 /// refunded); a 429 marks the minute, or the day, as spent. The file is only a counter: when it is
 /// unreadable it is rebuilt, never a crash.
-public struct CreditBudget: Sendable {
+package struct CreditBudget: Sendable {
     /// What the plan allows: 8 credits a minute and 800 a day by default (Twelve Data's free plan).
-    public struct Plan: Sendable, Equatable, Codable {
+    package struct Plan: Sendable, Equatable, Codable {
         /// Credits allowed in any `window` of seconds.
-        public var perMinute: Int
+        package var perMinute: Int
         /// Credits allowed per UTC day.
-        public var perDay: Int
+        package var perDay: Int
         /// The rolling window for `perMinute`, in seconds; 60 by default.
-        public var window: TimeInterval
+        package var window: TimeInterval
 
         /// A plan; limits below 1 become 1.
-        public init(perMinute: Int = 8, perDay: Int = 800, window: TimeInterval = 60) {
+        package init(perMinute: Int = 8, perDay: Int = 800, window: TimeInterval = 60) {
             self.perMinute = max(1, perMinute)
             self.perDay = max(1, perDay)
             self.window = window
@@ -31,7 +31,7 @@ public struct CreditBudget: Sendable {
     }
 
     /// The answer to a reservation.
-    public enum Grant: Equatable, Sendable {
+    package enum Grant: Equatable, Sendable {
         /// Spent; settle or refund with this id.
         case granted(UUID)
         /// Not enough credits this minute; enough will be free at `until`.
@@ -41,29 +41,29 @@ public struct CreditBudget: Sendable {
     }
 
     /// The reservation a request in this task spends; read by the response observer.
-    @TaskLocal public static var reservation: UUID?
+    @TaskLocal package static var reservation: UUID?
 
     /// The shared counter file, `twelvedata-credits.json` in the state folder.
-    public let url: URL
+    package let url: URL
     /// The limits reservations are held to.
-    public let plan: Plan
+    package let plan: Plan
     /// The time windows are measured by.
-    public let clock: any Clock
+    package let clock: any Clock
 
     /// The budget kept in `stateFolder`, free plan by default.
-    public init(stateFolder: URL, plan: Plan = Plan(), clock: any Clock = SystemClock()) {
+    package init(stateFolder: URL, plan: Plan = Plan(), clock: any Clock = SystemClock()) {
         self.url = stateFolder.appendingPathComponent("twelvedata-credits.json")
         self.plan = plan
         self.clock = clock
     }
 
     /// The budget a run's configuration describes (its state folder and plan).
-    public init(configuration: Configuration, clock: any Clock) {
+    package init(configuration: Configuration, clock: any Clock) {
         self.init(stateFolder: configuration.paths.state, plan: configuration.creditPlan, clock: clock)
     }
 
     /// The plan from `TWELVEDATA_CREDITS_PER_MINUTE` and `TWELVEDATA_CREDITS_PER_DAY`.
-    public static func plan(_ environment: Environment) -> Plan {
+    package static func plan(_ environment: Environment) -> Plan {
         Plan(
             perMinute: Int(environment["TWELVEDATA_CREDITS_PER_MINUTE"] ?? "") ?? 8,
             perDay: Int(environment["TWELVEDATA_CREDITS_PER_DAY"] ?? "") ?? 800)
@@ -72,7 +72,7 @@ public struct CreditBudget: Sendable {
     // MARK: - Spending
 
     /// Reserves `credits` when they fit in this minute and today.
-    public func reserve(_ credits: Int, now: Date) throws -> Grant {
+    package func reserve(_ credits: Int, now: Date) throws -> Grant {
         try mutate(now: now) { state in
             if state.dayBlocked || state.dayUsed + credits > plan.perDay { return .dailyLimit(resetsAt: Self.nextUTCMidnight(after: now)) }
             if let blocked = state.blockedUntil { return .wait(until: blocked) }
@@ -88,7 +88,7 @@ public struct CreditBudget: Sendable {
     }
 
     /// Credits that could be spent right now (0 while blocked).
-    public func available(now: Date) -> Int {
+    package func available(now: Date) -> Int {
         let state = (try? mutate(now: now) { $0 }) ?? State()
         if state.dayBlocked || state.blockedUntil != nil { return 0 }
         return max(0, min(plan.perMinute - state.minuteUsed, plan.perDay - state.dayUsed))
@@ -96,7 +96,7 @@ public struct CreditBudget: Sendable {
 
     /// Gives back a reservation whose request got no answer (connection error, time-out, 5xx
     /// without credit headers, or no request at all). A settled reservation stays spent.
-    public func release(_ id: UUID, now: Date) {
+    package func release(_ id: UUID, now: Date) {
         _ = try? mutate(now: now) { state in
             guard let index = state.spends.firstIndex(where: { $0.id == id && $0.pending }) else { return }
             state.dayUsed = max(0, state.dayUsed - state.spends[index].credits)
@@ -111,7 +111,7 @@ public struct CreditBudget: Sendable {
     /// server counted this request before the other, and the higher count includes it), so it only
     /// settles its own reservation. When the server's minute freed credits meanwhile instead, the
     /// higher count is kept until its own minute ends: waiting a little too long, never a 429.
-    public func record(used: Int, left: Int, settling id: UUID?, now: Date) {
+    package func record(used: Int, left: Int, settling id: UUID?, now: Date) {
         _ = try? mutate(now: now) { state in
             if let last = state.server, used < last.used, now.timeIntervalSince(last.at) < plan.window {
                 state.spends.removeAll { $0.id != nil && $0.id == id }
@@ -127,20 +127,20 @@ public struct CreditBudget: Sendable {
 
     /// Runs `operation` spending the reservation `id` (nil: none); a request that got no answer
     /// gives it back.
-    public func spending<T: Sendable>(_ id: UUID?, _ operation: () async throws -> T) async throws -> T {
+    package func spending<T: Sendable>(_ id: UUID?, _ operation: () async throws -> T) async throws -> T {
         defer { if let id { release(id, now: clock.now()) } }
         return try await Self.$reservation.withValue(id) { try await operation() }
     }
 
     /// Marks a reservation as spent (an answer without credit headers).
-    public func settle(_ id: UUID, now: Date) {
+    package func settle(_ id: UUID, now: Date) {
         _ = try? mutate(now: now) { state in
             if let index = state.spends.firstIndex(where: { $0.id == id }) { state.spends[index].pending = false }
         }
     }
 
     /// After a real 429: the minute (or the day) is spent.
-    public func exhaust(day: Bool, now: Date) {
+    package func exhaust(day: Bool, now: Date) {
         _ = try? mutate(now: now) { state in
             if day { state.dayBlocked = true } else { state.blockedUntil = now.addingTimeInterval(plan.window) }
         }
@@ -149,7 +149,7 @@ public struct CreditBudget: Sendable {
     // MARK: - Reading
 
     /// Credits used and left this minute and today, as far as this machine knows.
-    public func usage(now: Date) -> CreditUsage {
+    package func usage(now: Date) -> CreditUsage {
         let state = (try? mutate(now: now) { $0 }) ?? State()
         let blocked = state.blockedUntil != nil
         let minuteUsed = blocked ? plan.perMinute : min(plan.perMinute, state.minuteUsed)
@@ -163,7 +163,7 @@ public struct CreditBudget: Sendable {
     }
 
     /// Twelve Data's day ends at midnight UTC.
-    public static func nextUTCMidnight(after date: Date) -> Date {
+    package static func nextUTCMidnight(after date: Date) -> Date {
         let day = floor(date.timeIntervalSince1970 / 86400) + 1
         return Date(timeIntervalSince1970: day * 86400)
     }
@@ -238,28 +238,28 @@ public struct CreditBudget: Sendable {
 }
 
 /// Credits used and left, for `crypto usage` and `doctor`.
-public struct CreditUsage: Sendable, Codable, Equatable {
+package struct CreditUsage: Sendable, Codable, Equatable {
     /// Credits spent or reserved in the current window.
-    public var minuteUsed: Int
+    package var minuteUsed: Int
     /// The plan's credits per window.
-    public var minuteLimit: Int
+    package var minuteLimit: Int
     /// Credits spent today (UTC).
-    public var dayUsed: Int
+    package var dayUsed: Int
     /// The plan's credits per day.
-    public var dayLimit: Int
+    package var dayLimit: Int
     /// When the next credit frees up, when the minute is spent.
-    public var nextCreditAt: Date?
+    package var nextCreditAt: Date?
     /// The next 00:00 UTC.
-    public var dayResetsAt: Date
+    package var dayResetsAt: Date
     /// The last count the server sent (`Api-Credits-Used` / `Api-Credits-Left`) and when.
-    public var serverUsed: Int?
+    package var serverUsed: Int?
     /// `Api-Credits-Left` as last sent.
-    public var serverLeft: Int?
+    package var serverLeft: Int?
     /// When the server last sent its count.
-    public var serverAt: Date?
+    package var serverAt: Date?
 
     /// Credits still free in this window (never negative).
-    public var minuteLeft: Int { max(0, minuteLimit - minuteUsed) }
+    package var minuteLeft: Int { max(0, minuteLimit - minuteUsed) }
     /// Credits still free today (never negative).
-    public var dayLeft: Int { max(0, dayLimit - dayUsed) }
+    package var dayLeft: Int { max(0, dayLimit - dayUsed) }
 }

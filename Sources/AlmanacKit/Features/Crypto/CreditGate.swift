@@ -4,20 +4,20 @@ import AlmanacProviders
 import Foundation
 
 /// Sleeps for the given seconds; tests pass one that moves a manual clock instead.
-public typealias Sleeper = @Sendable (TimeInterval) async throws -> Void
+package typealias Sleeper = @Sendable (TimeInterval) async throws -> Void
 
 /// A wait for Twelve Data credits as it goes, for a front end to draw: the plan in words, when
 /// the wait ends and the seconds left (reported each second; nil once it is over).
-public struct CreditWait: Sendable, Equatable {
+package struct CreditWait: Sendable, Equatable {
     /// The plan in words, e.g. `8 credits a minute`.
-    public var plan: String
+    package var plan: String
     /// When the wait ends.
-    public var until: Date
+    package var until: Date
     /// Whole seconds left, counting down.
-    public var secondsLeft: Int
+    package var secondsLeft: Int
 
     /// A wait as reported.
-    public init(plan: String, until: Date, secondsLeft: Int) {
+    package init(plan: String, until: Date, secondsLeft: Int) {
         (self.plan, self.until, self.secondsLeft) = (plan, until, secondsLeft)
     }
 }
@@ -25,30 +25,30 @@ public struct CreditWait: Sendable, Equatable {
 /// Waits for Twelve Data credits the way a person can follow: each second reported to the front
 /// end (`onWait`: a countdown on a terminal), or without one a single note; an immediate
 /// `CreditLimitError` with `--no-wait` or when the day is spent.
-public struct CreditGate: Sendable {
+package struct CreditGate: Sendable {
     /// Told of a wait each second, and `nil` when it ends.
-    public typealias WaitReporter = @Sendable (CreditWait?) -> Void
+    package typealias WaitReporter = @Sendable (CreditWait?) -> Void
 
     /// The shared credit counter.
-    public let budget: CreditBudget
+    package let budget: CreditBudget
     /// Where the one-line note goes when no `onWait` draws the wait.
-    public let console: Console
+    package let console: Console
     /// The time waits are measured by.
-    public let clock: any Clock
+    package let clock: any Clock
     /// How a wait passes (`systemSleep` in the program).
-    public let sleep: Sleeper
+    package let sleep: Sleeper
     /// Fail at once instead of waiting.
-    public let noWait: Bool
+    package let noWait: Bool
     /// How the front end shows a wait; nil: one note line.
-    public let onWait: WaitReporter?
+    package let onWait: WaitReporter?
 
     /// `Task.sleep`: cancelling the task ends the wait with `CancellationError`.
-    public static let systemSleep: Sleeper = { seconds in
+    package static let systemSleep: Sleeper = { seconds in
         try await Task.sleep(nanoseconds: UInt64(max(0, seconds) * 1_000_000_000))
     }
 
     /// A gate over `budget`; waits with `sleep` unless `noWait`.
-    public init(
+    package init(
         budget: CreditBudget, console: Console, clock: any Clock, sleep: @escaping Sleeper = CreditGate.systemSleep, noWait: Bool,
         onWait: WaitReporter? = nil
     ) {
@@ -61,14 +61,14 @@ public struct CreditGate: Sendable {
     }
 
     /// The gate a run's configuration describes: its budget file and plan, `--no-wait`, real sleeps.
-    public static func standard(_ configuration: Configuration, console: Console, clock: any Clock, onWait: WaitReporter? = nil) -> CreditGate {
+    package static func standard(_ configuration: Configuration, console: Console, clock: any Clock, onWait: WaitReporter? = nil) -> CreditGate {
         CreditGate(
             budget: CreditBudget(configuration: configuration, clock: clock), console: console, clock: clock, noWait: configuration.noWait,
             onWait: onWait)
     }
 
     /// "Twelve Data free plan: 8 credits a minute" (or the configured plan).
-    public var planText: String {
+    package var planText: String {
         let plan = budget.plan
         let name = plan == CreditBudget.Plan() ? "Twelve Data free plan" : "Twelve Data plan"
         return "\(name): \(plan.perMinute) credits a minute"
@@ -76,7 +76,7 @@ public struct CreditGate: Sendable {
 
     /// Reserves `credits`, waiting for them when the minute is spent. Throws when waiting is
     /// declined or the day is spent.
-    public func acquire(_ credits: Int) async throws -> UUID {
+    package func acquire(_ credits: Int) async throws -> UUID {
         while true {
             let now = clock.now()
             switch try budget.reserve(min(credits, budget.plan.perMinute), now: now) {
@@ -88,7 +88,7 @@ public struct CreditGate: Sendable {
     }
 
     /// Waits until `until`, reporting each second to `onWait` (else one note), or throws with `--no-wait`.
-    public func wait(until: Date) async throws {
+    package func wait(until: Date) async throws {
         let seconds = max(1, Int(until.timeIntervalSince(clock.now()).rounded(.up)))
         if noWait { throw CreditLimitError.minute(until: until, seconds: seconds, perMinute: budget.plan.perMinute) }
         if onWait == nil { console.note("\(planText); next request in \(seconds) s.") }
@@ -102,7 +102,7 @@ public struct CreditGate: Sendable {
     }
 
     /// "Twelve Data free plan: 8 credits a minute; showing … cached 2 min ago. Fresh data in 40 s."
-    public func noteCached(_ what: String, fetchedAt: Date, freshAt: Date) {
+    package func noteCached(_ what: String, fetchedAt: Date, freshAt: Date) {
         let now = clock.now()
         console.note(
             "note: \(planText); showing \(what) cached \(Age.describe(now.timeIntervalSince(fetchedAt))) ago. "

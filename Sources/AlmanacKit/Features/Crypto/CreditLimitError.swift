@@ -5,13 +5,13 @@ import Foundation
 
 /// Almanac's own Twelve Data budget is spent and nothing usable is cached. Exit 75 (try later).
 /// This is the local count, not a refusal by the provider (that is `APIError.rateLimited`).
-public enum CreditLimitError: Error, Equatable, CustomStringConvertible, Sendable {
+package enum CreditLimitError: Error, Equatable, CustomStringConvertible, Sendable {
     /// The minute's credits are spent; the next is free at `until`. `seconds` is the wait.
     case minute(until: Date, seconds: Int, perMinute: Int)
     /// The day's credits are spent; they come back at 00:00 UTC.
     case daily(resetsAt: Date, perDay: Int)
 
-    public var description: String {
+    package var description: String {
         switch self {
         case .minute(let until, let seconds, let perMinute):
             return "The local Twelve Data budget (\(perMinute) credits a minute) is spent and nothing is cached for this; "

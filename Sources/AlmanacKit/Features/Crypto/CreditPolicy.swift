@@ -10,14 +10,14 @@ import Foundation
 ///
 /// Other providers, and sends already inside a caller's reservation (a batch of prices reserved
 /// as a whole, `/api_usage`), pass as they are.
-public struct CreditPolicy: SendPolicy {
+package struct CreditPolicy: SendPolicy {
     /// Reserves, waits for and settles the credits.
-    public let gate: CreditGate
+    package let gate: CreditGate
 
     /// The policy for `gate`.
-    public init(gate: CreditGate) { self.gate = gate }
+    package init(gate: CreditGate) { self.gate = gate }
 
-    public func admit(_ descriptor: RequestDescriptor, cachedAt: Date?) async throws -> SendAdmission {
+    package func admit(_ descriptor: RequestDescriptor, cachedAt: Date?) async throws -> SendAdmission {
         guard descriptor.provider.countsCredits, CreditBudget.reservation == nil else { return .send(.free) }
         let budget = gate.budget
         while true {
@@ -39,7 +39,7 @@ public struct CreditPolicy: SendPolicy {
         }
     }
 
-    public func sending<T: Sendable>(_ ticket: SendTicket, _ operation: () async throws -> T) async throws -> T {
+    package func sending<T: Sendable>(_ ticket: SendTicket, _ operation: () async throws -> T) async throws -> T {
         guard let id = ticket.reservation else { return try await operation() }
         return try await gate.budget.spending(id, operation)
     }

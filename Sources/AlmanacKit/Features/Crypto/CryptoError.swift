@@ -21,7 +21,7 @@ package enum CryptoError: UserInputError, Equatable {
     /// `crypto usage --check` without a key or the network.
     case usageCheckNeedsLive
 
-    public var description: String {
+    package var description: String {
         switch self {
         case .emptyQuery: "Give a symbol (ETH), a pair (ETH/USD) or a name (Ethereum)."
         case .noMatch(let text, let suggestions):

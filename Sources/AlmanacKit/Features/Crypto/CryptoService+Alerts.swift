@@ -3,11 +3,11 @@ import Foundation
 
 extension CryptoService {
     /// The alerts document, beside the watchlist in the data folder.
-    public var alertStore: DocumentStore<PriceAlerts> { store.sibling(PriceAlerts.self) }
+    package var alertStore: DocumentStore<PriceAlerts> { store.sibling(PriceAlerts.self) }
 
     /// Adds an armed alert on the pair meant by `reference`; exit-64 errors for a bad direction
     /// or price, or an unknown pair.
-    public func addAlert(_ reference: String, direction: String, price: String) async throws -> PriceAlerts.Alert {
+    package func addAlert(_ reference: String, direction: String, price: String) async throws -> PriceAlerts.Alert {
         guard let side = PriceAlerts.Direction(rawValue: direction.lowercased()) else { throw AlertError.badDirection(direction) }
         let limit = try PortfolioError.positive(price, "price")
         let (symbol, _) = try await pair(for: reference)
@@ -20,15 +20,15 @@ extension CryptoService {
     }
 
     /// Every alert, armed and triggered.
-    public func alerts() throws -> [PriceAlerts.Alert] { try alertStore.read().alerts }
+    package func alerts() throws -> [PriceAlerts.Alert] { try alertStore.read().alerts }
 
     /// Removes alert `id`; returns it.
-    public func removeAlert(_ id: Int) throws -> PriceAlerts.Alert {
+    package func removeAlert(_ id: Int) throws -> PriceAlerts.Alert {
         try alertStore.update { book in book.alerts.remove(at: try Self.index(of: id, in: book)) }
     }
 
     /// Arms alert `id` again; returns it.
-    public func rearmAlert(_ id: Int) throws -> PriceAlerts.Alert {
+    package func rearmAlert(_ id: Int) throws -> PriceAlerts.Alert {
         try alertStore.update { book in
             let index = try Self.index(of: id, in: book)
             (book.alerts[index].triggeredAt, book.alerts[index].seenPrice) = (nil, nil)
@@ -45,7 +45,7 @@ extension CryptoService {
     /// triggered now (each only once: it stays triggered until re-armed). Every watchlist fetch
     /// asks, so the file is only read — and written only when an alert fires.
     @discardableResult
-    public func checkAlerts(_ prices: [String: Double], at time: Date) -> [PriceAlerts.Alert] {
+    package func checkAlerts(_ prices: [String: Double], at time: Date) -> [PriceAlerts.Alert] {
         guard FileManager.default.fileExists(atPath: alertStore.url.path), let book = try? alertStore.read(),
             book.alerts.contains(where: { Self.fires($0, prices) })
         else { return [] }
@@ -69,7 +69,7 @@ extension CryptoService {
 
     /// `crypto alert check`: the latest price of each pair with an armed alert (cached like any
     /// quote), then the alerts that triggered now.
-    public func checkAlerts() async throws -> [PriceAlerts.Alert] {
+    package func checkAlerts() async throws -> [PriceAlerts.Alert] {
         let armed = try alerts().filter { $0.triggeredAt == nil }
         var prices: [String: Double] = [:]
         for symbol in Set(armed.map(\.symbol)).sorted() {
@@ -80,14 +80,14 @@ extension CryptoService {
 }
 
 /// What an alert request cannot do. Exit 64.
-public enum AlertError: UserInputError, Equatable {
+package enum AlertError: UserInputError, Equatable {
     /// Not `above` or `below`.
     case badDirection(String)
     /// No alert has this ID; `ids` are the ones there are.
     case noAlert(Int, ids: [Int])
 
     /// The sentence shown.
-    public var description: String {
+    package var description: String {
         switch self {
         case .badDirection(let text): "An alert is above or below a price, not \"\(text)\"."
         case .noAlert(let id, let ids):

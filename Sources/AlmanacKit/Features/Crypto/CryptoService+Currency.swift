@@ -5,11 +5,11 @@ import Foundation
 
 extension CryptoService {
     /// The settings document, beside the watchlist in the data folder.
-    public var settingsStore: DocumentStore<CryptoSettings> { store.sibling(CryptoSettings.self) }
+    package var settingsStore: DocumentStore<CryptoSettings> { store.sibling(CryptoSettings.self) }
 
     /// The currency prices are shown in (`USD` until set). Every price fetch asks, so with no
     /// settings file nothing is locked or read.
-    public func currency() throws -> String {
+    package func currency() throws -> String {
         guard FileManager.default.fileExists(atPath: settingsStore.url.path) else { return CryptoSettings().currency }
         return try settingsStore.read().currency
     }
@@ -17,7 +17,7 @@ extension CryptoService {
     /// Saves `code` (any case) as the currency and returns it in capitals; `CurrencyError.unknown`
     /// (exit 64) for a code ISO 4217 does not list.
     @discardableResult
-    public func setCurrency(_ code: String) throws -> String {
+    package func setCurrency(_ code: String) throws -> String {
         let upper = code.trimmingWhitespace().uppercased()
         guard CryptoSettings.currencies.contains(upper) else { throw CurrencyError.unknown(code) }
         try settingsStore.update { $0.currency = upper }
@@ -26,7 +26,7 @@ extension CryptoService {
 
     /// How each of `symbols` reaches `currency`. The pair catalogue (cached a day) is read only
     /// when some pair is quoted in another currency; unreadable, every such pair is converted.
-    public func routing(_ symbols: [String], to currency: String) async -> PriceRouting {
+    package func routing(_ symbols: [String], to currency: String) async -> PriceRouting {
         var listed: Set<String>?
         if symbols.contains(where: { PairResolver.quote($0) != currency }) {
             listed = (try? await catalogue()).map { Set($0.map { $0.symbol.uppercased() }) }
@@ -38,7 +38,7 @@ extension CryptoService {
 
     /// The exchange rate `symbol` (`USD/EUR`: euros for a dollar), exactly as sent; cached like a
     /// quote, so it costs one credit when not fresh. `cachedOnly`: nil unless cached.
-    public func rate(_ symbol: String, cachedOnly: Bool = false) async throws -> Fetched<Decimal>? {
+    package func rate(_ symbol: String, cachedOnly: Bool = false) async throws -> Fetched<Decimal>? {
         let endpoint = TwelveData.exchangeRate(symbol)
         let fetched: Fetched<TwelveDataDTO.ExchangeRate>
         if cachedOnly {
@@ -98,12 +98,12 @@ extension CryptoService {
 }
 
 /// A currency the settings cannot take. Exit 64.
-public enum CurrencyError: UserInputError, Equatable {
+package enum CurrencyError: UserInputError, Equatable {
     /// Not an ISO 4217 code.
     case unknown(String)
 
     /// The sentence shown.
-    public var description: String {
+    package var description: String {
         switch self {
         case .unknown(let text): "\"\(text)\" is not a currency code (ISO 4217: USD, EUR, GBP, JPY, …)."
         }

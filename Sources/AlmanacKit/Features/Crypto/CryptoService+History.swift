@@ -10,7 +10,7 @@ extension CryptoService {
     /// Live, a closed day is asked for once: the closes already known for a pair (from any
     /// earlier range) answer every range they cover; a range that partly overlaps fetches only
     /// from its first missing day to its last (one credit). Today's row is the latest price.
-    public func history(_ reference: String, from: String?, to: String?) async throws -> PriceHistory {
+    package func history(_ reference: String, from: String?, to: String?) async throws -> PriceHistory {
         let today = try self.today()
         let range = try DateInput.range(from: from, to: to, today: today, defaultDays: 7)
         let (symbol, name) = try await pair(for: reference)
@@ -42,7 +42,7 @@ extension CryptoService {
     /// The last `days` closes of a pair for a small chart, never spending a credit: live, the
     /// closes already known from earlier histories (none yet: empty); with sample data, the
     /// recorded history.
-    public func recentCloses(_ symbol: String, days: Int = 7) async -> [Double] {
+    package func recentCloses(_ symbol: String, days: Int = 7) async -> [Double] {
         guard live else { return (try? await history(symbol, from: nil, to: nil).rows.map(\.close)) ?? [] }
         guard let today = try? self.today() else { return [] }
         let known = ClosesBook(cache: client.cache, symbol: symbol).read()

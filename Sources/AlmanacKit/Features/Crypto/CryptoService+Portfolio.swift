@@ -3,12 +3,12 @@ import Foundation
 
 extension CryptoService {
     /// The portfolio document, beside the watchlist in the data folder.
-    public var portfolioStore: DocumentStore<Portfolio> { store.sibling(Portfolio.self) }
+    package var portfolioStore: DocumentStore<Portfolio> { store.sibling(Portfolio.self) }
 
     /// Adds a lot of `amount` units of the pair meant by `reference`, bought on `date` (today by
     /// default) for `cost` in all, or `price` a unit; with neither, at that day's close from the
     /// price history. Exit-64 errors for a bad number, a future date or an unknown pair.
-    public func addLot(_ reference: String, amount: String, cost: String?, price: String?, date: String?) async throws -> Portfolio.Lot {
+    package func addLot(_ reference: String, amount: String, cost: String?, price: String?, date: String?) async throws -> Portfolio.Lot {
         let units = try PortfolioError.positive(amount, "amount")
         if cost != nil, price != nil { throw PortfolioError.costAndPrice }
         let today = try self.today()
@@ -32,7 +32,7 @@ extension CryptoService {
     }
 
     /// Removes the lot with ID `reference`, or every lot of the pair it names; returns them.
-    public func removeLots(_ reference: String) throws -> [Portfolio.Lot] {
+    package func removeLots(_ reference: String) throws -> [Portfolio.Lot] {
         try portfolioStore.update { portfolio in
             let text = reference.trimmingWhitespace()
             let upper = text.uppercased()
@@ -56,7 +56,7 @@ extension CryptoService {
     /// cost is converted at today's rate (one rate per quote currency, cached like a quote). A
     /// pair with no price counts at its cost.
     /// `routing`: worked out by the caller (a watch, for every pair it follows); nil: here.
-    public func portfolio(routing given: PriceRouting? = nil) async throws -> (valuation: PortfolioValuation, provenance: Provenance) {
+    package func portfolio(routing given: PriceRouting? = nil) async throws -> (valuation: PortfolioValuation, provenance: Provenance) {
         let lots = try portfolioStore.read().lots
         let symbols = Set(lots.map(\.symbol)).sorted()
         let routing: PriceRouting

@@ -5,7 +5,7 @@ import Foundation
 
 extension CryptoService {
     /// Told of the prices shown from a stale cache before fresh ones arrive.
-    public typealias PricesHandler = @Sendable (WatchlistPrices) async -> Void
+    package typealias PricesHandler = @Sendable (WatchlistPrices) async -> Void
 
     /// Most symbols one `/quote` request carries.
     static let batchLimit = 8
@@ -24,7 +24,7 @@ extension CryptoService {
     /// (`converting`): a row is quoted through its base's pair in that currency when Twelve Data
     /// lists one, else converted at the exchange rate. `routing`: worked out by the caller (a
     /// watch, for every pair it follows); nil: here, for the watchlist.
-    public func prices(onStale: PricesHandler? = nil, alsoPricing extra: [String] = [], routing given: PriceRouting? = nil) async throws
+    package func prices(onStale: PricesHandler? = nil, alsoPricing extra: [String] = [], routing given: PriceRouting? = nil) async throws
         -> WatchlistPrices
     {
         let list = try store.read()

@@ -9,22 +9,22 @@ import Foundation
 /// budget (`CreditPolicy`): fresh cache first; when credits are short, cached data (with its age)
 /// rather than a wait; a wait (or exit 75 with `--no-wait`) only when nothing usable is cached.
 /// The watchlist's prices reserve a batch's credits as a whole (`prices`).
-public struct CryptoService: Sendable {
+package struct CryptoService: Sendable {
     package typealias Chooser = @Sendable ([TwelveDataDTO.Pair]) -> Int?
 
     /// The cache-first client (answers, and each pair's own cached quote for the watchlist).
-    public let client: DataClient
+    package let client: DataClient
     /// The watchlist document.
-    public let store: DocumentStore<Watchlist>
+    package let store: DocumentStore<Watchlist>
     /// Whether Twelve Data is live, `--refresh`.
-    public let configuration: Configuration
+    package let configuration: Configuration
     /// The credit budget, its countdown and its notes.
-    public let gate: CreditGate
+    package let gate: CreditGate
     /// Today's date (`ALMANAC_TODAY` pins it).
-    public let days: DayClock
+    package let days: DayClock
 
     /// The service over a client, the watchlist and the credit gate.
-    public init(client: DataClient, store: DocumentStore<Watchlist>, configuration: Configuration, gate: CreditGate, days: DayClock) {
+    package init(client: DataClient, store: DocumentStore<Watchlist>, configuration: Configuration, gate: CreditGate, days: DayClock) {
         self.client = client
         self.store = store
         self.configuration = configuration
@@ -34,18 +34,18 @@ public struct CryptoService: Sendable {
 
     /// Wired from the run's context: its credit gate (the one the client's send policy uses), so
     /// one budget and one countdown serve every request.
-    public init(context: AppContext) {
+    package init(context: AppContext) {
         self.init(
             client: context.client, store: context.store(Watchlist.self), configuration: context.configuration, gate: context.credits,
             days: context.days)
     }
 
     /// The credit counter behind the gate.
-    public var budget: CreditBudget { gate.budget }
+    package var budget: CreditBudget { gate.budget }
     var live: Bool { configuration.mode(for: .twelveData) == .live }
 
     /// `ALMANAC_TODAY`, else the fixtures' date when there is no key (sample data), else today.
-    public func today() throws -> LocalDate {
+    package func today() throws -> LocalDate {
         if !days.isPinned, configuration.key(for: .twelveData) == nil,
             let recorded = client.fixtures?.recordedOn
         {
@@ -55,10 +55,10 @@ public struct CryptoService: Sendable {
     }
 
     /// The watchlist as saved.
-    public func watchlist() throws -> Watchlist { try store.read() }
+    package func watchlist() throws -> Watchlist { try store.read() }
 
     /// Credits used and left this minute and today, as this machine last heard them.
-    public func usage() -> CreditUsage { budget.usage(now: days.now()) }
+    package func usage() -> CreditUsage { budget.usage(now: days.now()) }
 
     /// Asks `/api_usage` (costs one credit) and returns the server's own figures.
     package func checkUsage() async throws -> TwelveDataDTO.APIUsage {
@@ -86,14 +86,14 @@ public struct CryptoService: Sendable {
 
     /// False when prices come from the sample data and it has none for `symbol` (the pair is
     /// in the catalogue, but nobody recorded its price); true live, or when a sample exists.
-    public func hasSamplePrice(_ symbol: String) async -> Bool {
+    package func hasSamplePrice(_ symbol: String) async -> Bool {
         guard !live else { return true }
         guard case .quote? = try? await client.fetch(TwelveData.quotes([symbol])).value[symbol] else { return false }
         return true
     }
 
     /// Removes the pair meant by `reference` (ID, code, pair or name); `CryptoError` when none.
-    public func remove(_ reference: String) throws -> Watchlist.Item {
+    package func remove(_ reference: String) throws -> Watchlist.Item {
         try store.update { list in
             guard let index = list.index(of: reference) else {
                 throw CryptoError.notInWatchlist(reference, summary: list.summary)
@@ -123,7 +123,7 @@ public struct CryptoService: Sendable {
     }
 
     /// The pair meant by a watchlist reference, or else by the catalogue.
-    public func pair(for reference: String) async throws -> (String, String) {
+    package func pair(for reference: String) async throws -> (String, String) {
         let list = try store.read()
         if let index = list.index(of: reference) { return (list.items[index].symbol, list.items[index].name) }
         if Int(reference) != nil { throw CryptoError.noRow(reference, summary: list.summary) }

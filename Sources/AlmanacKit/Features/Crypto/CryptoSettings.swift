@@ -3,19 +3,19 @@ import Foundation
 
 /// The crypto front end's settings (`crypto-settings.json`): the currency prices, values and
 /// costs are shown in (`crypto settings --currency EUR`).
-public struct CryptoSettings: StoredDocument, Equatable {
-    public static let schemaVersion = 1
-    public static let fileName = "crypto-settings.json"
-    public static func initial() -> CryptoSettings { CryptoSettings() }
+package struct CryptoSettings: StoredDocument, Equatable {
+    package static let schemaVersion = 1
+    package static let fileName = "crypto-settings.json"
+    package static func initial() -> CryptoSettings { CryptoSettings() }
 
     /// An ISO 4217 code; `USD` by default.
-    public var currency = "USD"
+    package var currency = "USD"
 
     /// The defaults.
-    public init() {}
+    package init() {}
 
     /// The active ISO 4217 currency codes (the ones `--currency` accepts).
-    public static let currencies: Set<String> = Set(
+    package static let currencies: Set<String> = Set(
         """
         AED AFN ALL AMD ANG AOA ARS AUD AWG AZN BAM BBD BDT BGN BHD BIF BMD BND BOB BRL BSD BTN BWP BYN BZD CAD CDF CHF
         CLP CNY COP CRC CUP CVE CZK DJF DKK DOP DZD EGP ERN ETB EUR FJD FKP GBP GEL GHS GIP GMD GNF GTQ GYD HKD HNL HTG

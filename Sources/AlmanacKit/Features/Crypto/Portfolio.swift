@@ -3,33 +3,33 @@ import Foundation
 
 /// What the user owns (`portfolio.json`): lots, each bought once, with its own cost. Several
 /// lots of one pair add up in the valuation; an ID is never given to another lot.
-public struct Portfolio: StoredDocument, Equatable {
-    public static let schemaVersion = 1
-    public static let fileName = "portfolio.json"
-    public static func initial() -> Portfolio { Portfolio() }
+package struct Portfolio: StoredDocument, Equatable {
+    package static let schemaVersion = 1
+    package static let fileName = "portfolio.json"
+    package static func initial() -> Portfolio { Portfolio() }
 
     /// One purchase.
-    public struct Lot: Codable, Sendable, Equatable {
+    package struct Lot: Codable, Sendable, Equatable {
         /// Stable; never reused after a removal.
-        public var id: Int
+        package var id: Int
         /// The pair, `BTC/USD`: the amount is in its base, the cost in its quote currency.
-        public var symbol: String
+        package var symbol: String
         /// Units of the base currency bought, more than 0 (exact: a `Decimal`).
-        public var amount: Decimal
+        package var amount: Decimal
         /// What the lot cost in all, in the quote currency (exact: a `Decimal`).
-        public var cost: Decimal
+        package var cost: Decimal
         /// The day it was bought.
-        public var date: LocalDate
+        package var date: LocalDate
 
         /// A lot as given.
-        public init(id: Int, symbol: String, amount: Decimal, cost: Decimal, date: LocalDate) {
+        package init(id: Int, symbol: String, amount: Decimal, cost: Decimal, date: LocalDate) {
             (self.id, self.symbol, self.amount, self.cost, self.date) = (id, symbol, amount, cost, date)
         }
 
         private enum CodingKeys: String, CodingKey { case id, symbol, amount, cost, date }
 
         /// Amount and cost are stored as decimal text (`"0.00001234"`), so they read back exactly.
-        public init(from decoder: any Decoder) throws {
+        package init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: CodingKeys.self)
             func exact(_ key: CodingKeys) throws -> Decimal {
                 let text = try container.decode(String.self, forKey: key)
@@ -44,7 +44,7 @@ public struct Portfolio: StoredDocument, Equatable {
         }
 
         /// Writes amount and cost as decimal text.
-        public func encode(to encoder: any Encoder) throws {
+        package func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: CodingKeys.self)
             try container.encode(id, forKey: .id)
             try container.encode(symbol, forKey: .symbol)
@@ -55,15 +55,15 @@ public struct Portfolio: StoredDocument, Equatable {
     }
 
     /// The lots, in the order added.
-    public var lots: [Lot] = []
+    package var lots: [Lot] = []
     /// The ID the next lot gets.
-    public var nextID = 1
+    package var nextID = 1
 
     /// No lots.
-    public init() {}
+    package init() {}
 
     /// IDs are never reused: the next one follows the highest recovered.
-    public mutating func afterRecovery() {
+    package mutating func afterRecovery() {
         nextID = max(nextID, (lots.map(\.id).max() ?? 0) + 1)
     }
 }

@@ -2,7 +2,7 @@ import AlmanacCore
 import Foundation
 
 /// What a portfolio request cannot do, as values; `description` is plain words. Exit 64.
-public enum PortfolioError: UserInputError, Equatable {
+package enum PortfolioError: UserInputError, Equatable {
     /// An amount, cost or price that is not a plain number (`12.5`, no letters or commas).
     case notANumber(what: String, text: String)
     /// An amount (or cost, or price) of zero or less.
@@ -17,7 +17,7 @@ public enum PortfolioError: UserInputError, Equatable {
     case noLot(String, lots: String)
 
     /// The sentence shown.
-    public var description: String {
+    package var description: String {
         switch self {
         case .notANumber(let what, let text): "The \(what) must be a number such as 0.5 or 1200, not \"\(text)\"."
         case .notPositive(let what, let text): "The \(what) must be more than 0, not \(text)."
@@ -30,7 +30,7 @@ public enum PortfolioError: UserInputError, Equatable {
     }
 
     /// A positive decimal from what a person typed; `what` names it in the error.
-    public static func positive(_ text: String, _ what: String) throws -> Decimal {
+    package static func positive(_ text: String, _ what: String) throws -> Decimal {
         let trimmed = text.trimmingWhitespace()
         guard !trimmed.isEmpty, trimmed.allSatisfy({ $0.isASCII && ($0.isNumber || $0 == "." || $0 == "-" || $0 == "+") }),
             let value = Decimal(string: trimmed, locale: Locale(identifier: "en_US_POSIX"))

@@ -3,53 +3,53 @@ import Foundation
 
 /// The portfolio at given prices: each lot's value, cost and profit, and the totals — computed
 /// in `Decimal`, so the totals carry no binary-float drift; rounding is the front end's.
-public struct PortfolioValuation: Sendable, Equatable {
+package struct PortfolioValuation: Sendable, Equatable {
     /// One lot, valued.
-    public struct Item: Sendable, Equatable {
+    package struct Item: Sendable, Equatable {
         /// The lot as stored.
-        public var lot: Portfolio.Lot
+        package var lot: Portfolio.Lot
         /// The pair's price per unit, in `PortfolioValuation.currency`; nil when none is known (the
         /// lot then counts at cost).
-        public var price: Decimal?
+        package var price: Decimal?
         /// amount × price (the cost when the price is unknown).
-        public var value: Decimal
+        package var value: Decimal
         /// What the lot cost, in `PortfolioValuation.currency` (its stored cost × `costRate`).
-        public var cost: Decimal
+        package var cost: Decimal
         /// The pair whose quote `price` is, when not the lot's own (`BTC/EUR` for a `BTC/USD` lot
         /// valued in euros).
-        public var quotedAs: String?
+        package var quotedAs: String?
         /// The rate the cost was converted at (today's, from the pair's quote currency); nil when
         /// the pair is quoted in the currency.
-        public var costRate: Decimal?
+        package var costRate: Decimal?
         /// value − cost.
-        public var profit: Decimal
+        package var profit: Decimal
         /// profit ÷ cost × 100; nil for a lot that cost nothing.
-        public var profitPercent: Decimal?
+        package var profitPercent: Decimal?
     }
 
     /// Sums over every lot.
-    public struct Totals: Sendable, Equatable {
+    package struct Totals: Sendable, Equatable {
         /// Σ value.
-        public var value: Decimal
+        package var value: Decimal
         /// Σ cost.
-        public var cost: Decimal
+        package var cost: Decimal
         /// value − cost.
-        public var profit: Decimal
+        package var profit: Decimal
         /// profit ÷ cost × 100; nil when nothing cost anything.
-        public var profitPercent: Decimal?
+        package var profitPercent: Decimal?
     }
 
     /// Every lot, in the order added.
-    public var items: [Item]
+    package var items: [Item]
     /// Sums over the lots, in `currency`.
-    public var totals: Totals
+    package var totals: Totals
     /// The currency of prices, values and costs (`USD`); nil when not stated (the lots' own).
-    public var currency: String?
+    package var currency: String?
 
     /// The lots valued at `prices` (per pair symbol, in `currency`); a lot whose pair has a rate
     /// in `costRates` (its quote currency to `currency`) has its cost converted at it; `quotedAs`
     /// names the pair a lot's price was read from when not its own.
-    public init(
+    package init(
         lots: [Portfolio.Lot], prices: [String: Decimal], costRates: [String: Decimal] = [:], quotedAs: [String: String] = [:],
         currency: String? = nil
     ) {
@@ -74,7 +74,7 @@ public struct PortfolioValuation: Sendable, Equatable {
 
     /// A price as the provider sent it (a double), as the decimal it was written as: `0.00001234`
     /// stays exactly that, not the nearest binary fraction.
-    public static func decimal(_ price: Double) -> Decimal? {
+    package static func decimal(_ price: Double) -> Decimal? {
         guard price.isFinite else { return nil }
         return Decimal(string: "\(price)", locale: Locale(identifier: "en_US_POSIX"))
     }

@@ -2,18 +2,18 @@ import Foundation
 
 /// The settings' currency and how each pair reaches it, worked out once for a fetch (the pair
 /// catalogue is read for it): `CryptoService.routing(_:to:)`.
-public struct PriceRouting: Sendable, Equatable {
+package struct PriceRouting: Sendable, Equatable {
     /// The currency prices are shown in.
-    public var currency: String
+    package var currency: String
     /// Each pair's route, by symbol.
-    public var routes: [String: PriceRoute]
+    package var routes: [String: PriceRoute]
 
     /// The route of `symbol`; `asIs` for a pair not worked out.
-    public func route(_ symbol: String) -> PriceRoute { routes[symbol] ?? .asIs }
+    package func route(_ symbol: String) -> PriceRoute { routes[symbol] ?? .asIs }
 }
 
 /// How one pair's price reaches the user's currency (`crypto settings --currency`).
-public enum PriceRoute: Sendable, Equatable {
+package enum PriceRoute: Sendable, Equatable {
     /// The pair is quoted in it already.
     case asIs
     /// Twelve Data lists the base against it (`BTC/EUR` for `BTC/USD`): that pair's own quote.
@@ -22,14 +22,14 @@ public enum PriceRoute: Sendable, Equatable {
     case converted(rate: String)
 
     /// The pair whose quote is fetched for `symbol`.
-    public func quoted(_ symbol: String) -> String {
+    package func quoted(_ symbol: String) -> String {
         if case .pair(let other) = self { return other }
         return symbol
     }
 
     /// The route for `symbol` to `currency`, given the pairs Twelve Data lists (upper case; nil
     /// when the catalogue could not be read: then converted).
-    public static func route(_ symbol: String, to currency: String, listed: Set<String>?) -> PriceRoute {
+    package static func route(_ symbol: String, to currency: String, listed: Set<String>?) -> PriceRoute {
         let quote = PairResolver.quote(symbol)
         guard quote != currency else { return .asIs }
         let direct = PairResolver.base(symbol) + "/" + currency

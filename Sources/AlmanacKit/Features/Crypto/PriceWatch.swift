@@ -11,37 +11,37 @@ import Foundation
 /// not fit is shown from the cache, stalest refreshed first next time). Updates are spaced so
 /// that they can be kept up: never closer than a quote's cache life, and far enough apart that
 /// an update's credits fit the plan's rate (`interval(credits:)`).
-public struct PriceWatch: Sendable {
+package struct PriceWatch: Sendable {
     /// The service whose cache, budget and documents the updates use.
-    public let service: CryptoService
+    package let service: CryptoService
 
     /// A watch over `service`.
-    public init(service: CryptoService) { self.service = service }
+    package init(service: CryptoService) { self.service = service }
 
     /// The shortest time between updates, in seconds: a quote's cache life (60 s) and one more,
     /// so that every update finds the previous one's quotes stale.
-    public static let shortest: TimeInterval = TwelveData.quoteTTL + 1
+    package static let shortest: TimeInterval = TwelveData.quoteTTL + 1
 
     /// One update's result.
-    public struct Update: Sendable {
+    package struct Update: Sendable {
         /// The watchlist's prices; `alerts` holds every alert this update set off, on any pair.
-        public var prices: WatchlistPrices
+        package var prices: WatchlistPrices
         /// The portfolio at the same prices; nil when it holds no lot.
-        public var portfolio: PortfolioValuation?
+        package var portfolio: PortfolioValuation?
         /// When the update ended.
-        public var at: Date
+        package var at: Date
         /// The most credits an update like this one spends: one per pair priced, one per
         /// exchange rate.
-        public var credits: Int
+        package var credits: Int
 
         /// An update as assembled (`portfolio` nil: none shown).
-        public init(prices: WatchlistPrices, portfolio: PortfolioValuation?, at: Date, credits: Int) {
+        package init(prices: WatchlistPrices, portfolio: PortfolioValuation?, at: Date, credits: Int) {
             (self.prices, self.portfolio, self.at, self.credits) = (prices, portfolio, at, credits)
         }
     }
 
     /// How a row's price moved since the update before.
-    public enum Move: Sendable, Equatable {
+    package enum Move: Sendable, Equatable {
         /// Higher than last time.
         case up
         /// Lower than last time.
@@ -49,18 +49,18 @@ public struct PriceWatch: Sendable {
     }
 
     /// Whether prices can change between updates: false with sample data and `--offline`.
-    public var refreshes: Bool { service.live }
+    package var refreshes: Bool { service.live }
 
     /// Seconds between updates that spend `credits` each: `shortest`, or the time the plan takes
     /// to give that many credits (window × credits ÷ credits a window) when that is longer.
-    public func interval(credits: Int) -> TimeInterval {
+    package func interval(credits: Int) -> TimeInterval {
         let plan = service.budget.plan
         return max(Self.shortest, plan.window * Double(credits) / Double(plan.perMinute))
     }
 
     /// When the update after one that ended at `end` and spent up to `credits` is due; nil when
     /// prices cannot change (sample data, `--offline`).
-    public func nextUpdate(after end: Date, credits: Int) -> Date? {
+    package func nextUpdate(after end: Date, credits: Int) -> Date? {
         guard refreshes else { return nil }
         return end.addingTimeInterval(interval(credits: max(1, credits)))
     }
@@ -69,7 +69,7 @@ public struct PriceWatch: Sendable {
     /// routes them (`BTC/EUR` for `BTC/USD` in euros), the armed alerts' pairs as they are (an
     /// alert's price is in its own pair's currency), each once; and the exchange rates needed.
     /// `routing` is the one the update's prices and portfolio use (the catalogue is read once).
-    public func plan() async throws -> (pairs: [String], rates: Set<String>, routing: PriceRouting) {
+    package func plan() async throws -> (pairs: [String], rates: Set<String>, routing: PriceRouting) {
         let currency = try service.currency()
         let watched = try service.watchlist().items.map(\.symbol)
         let owned = try service.portfolioStore.read().lots.map(\.symbol)
@@ -91,7 +91,7 @@ public struct PriceWatch: Sendable {
     /// cannot take them all), checks the armed alerts against them, and values the portfolio at
     /// the same quotes (read back from the cache: no credit of its own).
     /// - Parameter onStale: told of the cached table first, when fresh prices must be fetched.
-    public func update(onStale: CryptoService.PricesHandler? = nil) async throws -> Update {
+    package func update(onStale: CryptoService.PricesHandler? = nil) async throws -> Update {
         let (pairs, rates, routing) = try await plan()
         let prices = try await service.prices(onStale: onStale, alsoPricing: pairs, routing: routing)
         let lots = try service.portfolioStore.read().lots
@@ -100,7 +100,7 @@ public struct PriceWatch: Sendable {
     }
 
     /// The rows whose price differs from the same pair's in `old`, by symbol.
-    public static func moves(from old: WatchlistPrices?, to new: WatchlistPrices) -> [String: Move] {
+    package static func moves(from old: WatchlistPrices?, to new: WatchlistPrices) -> [String: Move] {
         guard let old else { return [:] }
         let before = Dictionary(old.rows.compactMap { row in row.price.map { (row.symbol, $0) } }, uniquingKeysWith: { first, _ in first })
         var moves: [String: Move] = [:]

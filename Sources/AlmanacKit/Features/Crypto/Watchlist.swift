@@ -5,33 +5,33 @@ import Foundation
 
 /// The crypto watchlist (`watchlist.json`). Each pair keeps its ID for as long as it is on
 /// the list; an ID is never given to another pair (as exams' are not).
-public struct Watchlist: StoredDocument, Equatable {
+package struct Watchlist: StoredDocument, Equatable {
     /// 2: items carry their own `id`, and the list its `nextID`.
-    public static let schemaVersion = 2
-    public static let fileName = "watchlist.json"
+    package static let schemaVersion = 2
+    package static let fileName = "watchlist.json"
 
     /// One watched pair.
-    public struct Item: Codable, Sendable, Equatable {
+    package struct Item: Codable, Sendable, Equatable {
         /// Stable; never reused after a removal.
-        public var id: Int
+        package var id: Int
         /// The pair as Twelve Data writes it, e.g. `BTC/USD`.
-        public var symbol: String
+        package var symbol: String
         /// The base currency's full name, e.g. `Bitcoin`.
-        public var name: String
+        package var name: String
 
         /// `id` 0 until the list gives it one.
-        public init(id: Int = 0, symbol: String, name: String) {
+        package init(id: Int = 0, symbol: String, name: String) {
             (self.id, self.symbol, self.name) = (id, symbol, name)
         }
     }
 
     /// The pairs, in the order shown.
-    public var items: [Item]
+    package var items: [Item]
     /// The ID the next added pair gets.
-    public var nextID: Int
+    package var nextID: Int
 
     /// On first use: BTC, ETH, SOL, XRP, ADA and DOGE against the US dollar.
-    public static func initial() -> Watchlist {
+    package static func initial() -> Watchlist {
         let pairs = [
             ("BTC/USD", "Bitcoin"), ("ETH/USD", "Ethereum"), ("SOL/USD", "Solana"), ("XRP/USD", "XRP"),
             ("ADA/USD", "Cardano"), ("DOGE/USD", "Dogecoin"),
@@ -40,14 +40,14 @@ public struct Watchlist: StoredDocument, Equatable {
     }
 
     /// Schema 1 had no IDs: the positions of that day become the IDs.
-    public static func migrate(_ data: JSONValue, from version: Int) -> JSONValue {
+    package static func migrate(_ data: JSONValue, from version: Int) -> JSONValue {
         guard version < 2, let items = data["items"]?.arrayValue else { return data }
         let numbered = items.enumerated().map { index, item in item["id"] == nil ? item.setting("id", to: .int(index + 1)) : item }
         return data.setting("items", to: .array(numbered)).setting("nextID", to: .int(items.count + 1))
     }
 
     /// Adds `item` under the next ID; returns it as stored.
-    public mutating func append(_ item: Item) -> Item {
+    package mutating func append(_ item: Item) -> Item {
         var stored = item
         stored.id = nextID
         nextID += 1
@@ -56,12 +56,12 @@ public struct Watchlist: StoredDocument, Equatable {
     }
 
     /// IDs are never reused: the next one follows the highest recovered.
-    public mutating func afterRecovery() {
+    package mutating func afterRecovery() {
         nextID = max(nextID, (items.map(\.id).max() ?? 0) + 1)
     }
 
     /// The index meant by an ID (`3`), a base code (`BTC`), a pair (`btc/usd`) or a name (`Bitcoin`).
-    public func index(of reference: String) -> Int? {
+    package func index(of reference: String) -> Int? {
         let text = reference.trimmingWhitespace()
         if let id = Int(text) { return items.firstIndex { $0.id == id } }
         let upper = text.uppercased()
@@ -71,7 +71,7 @@ public struct Watchlist: StoredDocument, Equatable {
     }
 
     /// `1 BTC/USD, 2 ETH/USD, …` for messages.
-    public var summary: String {
+    package var summary: String {
         items.isEmpty ? "the list is empty" : items.map { "\($0.id) \($0.symbol)" }.joined(separator: ", ")
     }
 }

@@ -4,7 +4,7 @@ import Foundation
 /// deal costs to merge (the table's size, the filter and a fresh view all change that) and
 /// sizes each chunk to the time left, so a frame overruns by no more than the misjudgement of
 /// one chunk (`DealFeed.pump`, the deals benchmark).
-public struct ChunkPace {
+package struct ChunkPace {
     /// Nanoseconds a deal took to merge: the slowest recent chunk's, decaying by 5 % a chunk so
     /// one slow chunk does not shrink the chunks for long.
     private var perDeal = 200.0
@@ -15,12 +15,12 @@ public struct ChunkPace {
     private let now: () -> UInt64
 
     /// A pace that has not measured anything yet (it assumes 200 ns a deal).
-    public init(now: @escaping () -> UInt64 = { DispatchTime.now().uptimeNanoseconds }) {
+    package init(now: @escaping () -> UInt64 = { DispatchTime.now().uptimeNanoseconds }) {
         self.now = now
     }
 
     /// Starts a frame that may spend `budget` seconds from now.
-    public mutating func begin(budget: TimeInterval) {
+    package mutating func begin(budget: TimeInterval) {
         chunkStart = now()
         deadline = chunkStart + UInt64(max(0, budget) * 1e9)
         chunks = 0
@@ -28,7 +28,7 @@ public struct ChunkPace {
 
     /// The deals the next chunk may take (at most `limit`), or nil once the time is spent. The
     /// first chunk of a frame takes at least `minimum`, so deals never stall.
-    public mutating func nextChunk(limit: Int, minimum: Int = 32) -> Int? {
+    package mutating func nextChunk(limit: Int, minimum: Int = 32) -> Int? {
         let time = now()
         chunkStart = time
         let fits = time < deadline ? Int(Double(deadline - time) / perDeal) : 0
@@ -37,7 +37,7 @@ public struct ChunkPace {
     }
 
     /// Records that the chunk just done merged `deals` deals.
-    public mutating func chunkDone(deals: Int) {
+    package mutating func chunkDone(deals: Int) {
         chunks += 1
         guard deals > 0 else { return }
         let sample = Double(now() - chunkStart) / Double(deals)

@@ -1,30 +1,31 @@
 import AlmanacCore
 import AlmanacHTTP
 import AlmanacProviders
+import DealTable
 import Foundation
 
 /// A source, its inbox and the store, pumped once per frame by the store's owner.
-public final class DealFeed {
+package final class DealFeed {
     /// Most deals merged in one frame, so a frame stays short however fast deals arrive (the
     /// rest wait in the inbox, which holds the source back when full).
-    public static let frameLimit = 4_096
+    package static let frameLimit = 4_096
     /// Most deals in a frame's first chunk. It is sized at the pace learnt in earlier frames,
     /// which may be stale (a view that just landed merges slower until its blocks split: 2.2 ms
     /// a 512-deal chunk at 10M); the later chunks of the frame go at the pace it measured.
-    public static let firstChunk = 512
+    package static let firstChunk = 512
 
     /// The sorted table the feed merges into.
-    public let store: DealStore
+    package let store: DealStore
     /// Where deals come from.
-    public let source: DealSource
+    package let source: DealSource
     private let inbox = DealInbox()
     /// How long a deal takes to merge, learnt chunk by chunk.
     private var pace = ChunkPace()
     /// Deals merged by the last `pump()`.
-    public private(set) var lastMerged = 0
+    package private(set) var lastMerged = 0
 
     /// A feed into a new store sorted by `column` (date, newest first, by default).
-    public init(source: DealSource, column: DealColumn = .date, descending: Bool = true) {
+    package init(source: DealSource, column: DealColumn = .date, descending: Bool = true) {
         self.source = source
         self.store = DealStore(column: column, descending: descending)
         if let room = source.roomToReserve { store.reserveCapacity(room) }
@@ -33,13 +34,13 @@ public final class DealFeed {
     deinit { inbox.close() }
 
     /// Stops the source (whatever it is) and releases it if it waits; what arrived stays.
-    public func stop() { inbox.close() }
+    package func stop() { inbox.close() }
 
     /// Times the source had to wait for the merges (back-pressure; no deal is dropped).
-    public var producerStalls: Int { inbox.producerStalls }
+    package var producerStalls: Int { inbox.producerStalls }
 
     /// Starts the source on its own thread (or task); returns at once.
-    public func start(transport: any HTTPTransport = CurlTransport(), options: TransportOptions = .init()) {
+    package func start(transport: any HTTPTransport = CurlTransport(), options: TransportOptions = .init()) {
         source.start(into: inbox, transport: transport, options: options)
     }
 
@@ -53,7 +54,7 @@ public final class DealFeed {
     /// must: it sleeps until the next arrival, and a pump that skipped a held lock just before
     /// the inbox filled would wait for ever for a producer waiting for room.
     @discardableResult
-    public func pump(limit: Int = DealFeed.frameLimit, budget: TimeInterval = 0.0012, chunk: Int = 2_048, waiting: Bool = false) -> Int {
+    package func pump(limit: Int = DealFeed.frameLimit, budget: TimeInterval = 0.0012, chunk: Int = 2_048, waiting: Bool = false) -> Int {
         lastMerged = 0
         store.releaseDiscarded()
         if store.holdsMerges { return 0 }
@@ -79,7 +80,7 @@ public final class DealFeed {
 
     /// Merges everything the source sends until it ends, waking on each arrival (no polling);
     /// `onProgress` is told the deals received after each wake. Cancelling the task stops it.
-    public func drain(budget: TimeInterval = 0.05, onProgress: (Int) -> Void = { _ in }) async throws {
+    package func drain(budget: TimeInterval = 0.05, onProgress: (Int) -> Void = { _ in }) async throws {
         for await _ in inbox.arrivals() {
             try Task.checkCancellation()
             while pump(limit: .max, budget: budget, waiting: true) > 0 {}
@@ -95,23 +96,23 @@ public final class DealFeed {
 
     /// True while a frame has deals work to do: deals waiting to be merged (in the inbox or
     /// held back by a re-sort), or a re-sort or filter being built.
-    public var hasWork: Bool {
+    package var hasWork: Bool {
         store.rowCount < inbox.status.received || store.backlog > 0 || store.sortingTo != nil || store.filterPending != nil
     }
 
     /// Calls `wake` (on the producer's thread) for every batch that arrives and at the end: the
     /// frame loop sleeps until then (`FrameLoop`).
-    public func onArrival(_ wake: @escaping @Sendable () -> Void) { inbox.onArrival(wake) }
+    package func onArrival(_ wake: @escaping @Sendable () -> Void) { inbox.onArrival(wake) }
 
     /// Deals received so far (merged or waiting).
-    public var received: Int { inbox.status.received }
+    package var received: Int { inbox.status.received }
     /// Lines of a JSON-lines source that could not be read.
-    public var skipped: Int { inbox.status.skipped }
+    package var skipped: Int { inbox.status.skipped }
     /// Why the source ended early, in words; nil when it did not.
-    public var failure: String? { inbox.failure }
+    package var failure: String? { inbox.failure }
     /// The source has ended and every deal is merged.
     /// The source has ended (run out, failed or stopped); some deals may still wait to be merged.
-    public var isSourceFinished: Bool { inbox.status.finished }
+    package var isSourceFinished: Bool { inbox.status.finished }
     /// The source has ended and every deal it sent is merged.
-    public var isComplete: Bool { inbox.status.finished && store.count == inbox.status.received }
+    package var isComplete: Bool { inbox.status.finished && store.count == inbox.status.received }
 }

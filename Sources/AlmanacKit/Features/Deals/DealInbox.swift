@@ -1,6 +1,7 @@
 import AlmanacCore
 import AlmanacHTTP
 import AlmanacProviders
+import DealTable
 import Foundation
 import Synchronization
 
@@ -18,14 +19,14 @@ import Synchronization
 /// producer's thread (`recycle`).
 // @unchecked: the queue is shared by the feeding thread and the frame loop, always under the
 // `WaitableLock`, which also makes a full inbox wait (back-pressure); a Mutex cannot wait.
-public final class DealInbox: @unchecked Sendable {
+package final class DealInbox: @unchecked Sendable {
     private let lock = WaitableLock()
     private var pending: [[Deal]] = []
     private var waiting = 0
     /// Deals put so far; written under `lock`, read without it.
     private let received = Atomic(0)
     /// Most deals held before `put` waits; 64k by default.
-    public let limit: Int
+    package let limit: Int
     /// Times a producer had to wait (for the benchmark and tests).
     private var stalls = 0
     private let finished = Atomic(false)
@@ -42,15 +43,15 @@ public final class DealInbox: @unchecked Sendable {
     private let arrivalHook = Mutex<(@Sendable () -> Void)?>(nil)
 
     /// Calls `wake` after every batch put and at the end, on the producer's thread.
-    public func onArrival(_ wake: @escaping @Sendable () -> Void) { arrivalHook.withLock { $0 = wake } }
+    package func onArrival(_ wake: @escaping @Sendable () -> Void) { arrivalHook.withLock { $0 = wake } }
 
     /// An inbox holding at most `limit` deals before producers wait.
-    public init(limit: Int = 65_536) {
+    package init(limit: Int = 65_536) {
         self.limit = limit
     }
 
     /// Adds a batch; waits first while the inbox is full.
-    public func put(_ batch: [Deal]) {
+    package func put(_ batch: [Deal]) {
         var done: [[Deal]] = []  // the merged batches: freed here, on the producer's thread
         lock.lock()
         defer {
@@ -70,7 +71,7 @@ public final class DealInbox: @unchecked Sendable {
     /// A signal per batch put and at the end (then the sequence ends): a consumer awaits it
     /// instead of polling. One listener at a time; a new call replaces the previous one. The
     /// first signal comes at once, for what is already waiting.
-    public func arrivals() -> AsyncStream<Void> {
+    package func arrivals() -> AsyncStream<Void> {
         let (stream, continuation) = AsyncStream.makeStream(of: Void.self, bufferingPolicy: .bufferingNewest(1))
         lock.withLock {
             listener?.finish()
@@ -87,7 +88,7 @@ public final class DealInbox: @unchecked Sendable {
     /// Stops the producers for good (the owner is leaving): waiting ones are released, each
     /// producer's stopper runs once, and a producer that checks `isClosed` ends at its next
     /// chunk. Batches put after this are still kept.
-    public func close() {
+    package func close() {
         let run = lock.withLock {
             closed = true
             lock.broadcast()
@@ -98,10 +99,10 @@ public final class DealInbox: @unchecked Sendable {
     }
 
     /// True once `close()` was called: a producer stops reading.
-    public var isClosed: Bool { lock.withLock { closed } }
+    package var isClosed: Bool { lock.withLock { closed } }
 
     /// Runs `stop` when the inbox is closed (at once when it already is).
-    public func onClose(_ stop: @escaping @Sendable () -> Void) {
+    package func onClose(_ stop: @escaping @Sendable () -> Void) {
         let now = lock.withLock {
             if !closed { stoppers.append(stop) }
             return closed
@@ -110,10 +111,10 @@ public final class DealInbox: @unchecked Sendable {
     }
 
     /// Times a producer had to wait for room.
-    public var producerStalls: Int { lock.withLock { stalls } }
+    package var producerStalls: Int { lock.withLock { stalls } }
 
     /// The source is exhausted; `skipped` lines could not be read.
-    public func finish(skipped: Int = 0) {
+    package func finish(skipped: Int = 0) {
         var done: [[Deal]] = []  // merged batches no later `put` will free
         defer { done = [] }
         lock.withLock {
@@ -127,12 +128,12 @@ public final class DealInbox: @unchecked Sendable {
     }
 
     /// The source failed (cannot open, HTTP error, connection lost).
-    public func note(failure: String) {
+    package func note(failure: String) {
         failureReason.withLock { $0 = failure }
     }
 
     /// Why the source ended early; nil when it did not.
-    public var failure: String? { failureReason.withLock { $0 } }
+    package var failure: String? { failureReason.withLock { $0 } }
 
     /// Takes back batches the owner has merged, so that the producer's next `put` frees them on
     /// its own thread, to the allocator's arena they came from: freed by the drawing thread,
@@ -140,7 +141,7 @@ public final class DealInbox: @unchecked Sendable {
     /// holding it (a trace of the soak caught it under `DealFeed.pump`). False, and nothing is
     /// taken, when a producer holds the inbox's lock just then or the source has ended: the
     /// owner frees them itself.
-    public func recycle(_ batches: [[Deal]]) -> Bool {
+    package func recycle(_ batches: [[Deal]]) -> Bool {
         guard lock.try() else { return false }
         defer { lock.unlock() }
         guard !finished.load(ordering: .acquiring) else { return false }  // under the lock: `finish` empties `merged`
@@ -151,7 +152,7 @@ public final class DealInbox: @unchecked Sendable {
     /// Waiting batches in arrival order, whole batches up to about `limit` deals (all by default).
     /// With `wait` false, none when a producer holds the lock just then (a frame takes them
     /// next time rather than wait for it).
-    public func take(limit: Int = .max, wait: Bool = true) -> [[Deal]] {
+    package func take(limit: Int = .max, wait: Bool = true) -> [[Deal]] {
         if wait { lock.lock() } else if !lock.try() { return [] }
         defer { lock.unlock() }
         var taken = 0
@@ -169,7 +170,7 @@ public final class DealInbox: @unchecked Sendable {
 
     /// Deals received so far, whether the source has ended, and lines that could not be read;
     /// never waits for a producer. Once `finished` reads true, `received` is the final count.
-    public var status: (received: Int, finished: Bool, skipped: Int) {
+    package var status: (received: Int, finished: Bool, skipped: Int) {
         let ended = finished.load(ordering: .acquiring)
         return (received.load(ordering: .acquiring), ended, skipped.load(ordering: .relaxed))
     }

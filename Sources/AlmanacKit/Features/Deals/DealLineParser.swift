@@ -1,6 +1,7 @@
 import AlmanacCore
 import AlmanacHTTP
 import AlmanacProviders
+import DealTable
 import Foundation
 
 /// Parses one JSON-lines deal without `JSONDecoder` (hot loop):
@@ -11,14 +12,14 @@ import Foundation
 /// `{"id":1,"dateModified":"2026-11-20T10:00:00Z","instrumentName":"EUR/USD_TOD","price":1.08,"amount":1000,"side":"buy"}`.
 /// `dateModified` may also be seconds since 1970; `instrument` is accepted for `instrumentName`.
 /// Returns nil for anything malformed.
-public enum DealLineParser {
+package enum DealLineParser {
     /// The deal in `line` (one line, no newline); nil when malformed.
-    public static func parse(_ line: [UInt8]) -> Deal? {
+    package static func parse(_ line: [UInt8]) -> Deal? {
         line.withUnsafeBufferPointer { parse($0) }
     }
 
     /// The deal in `line` (one line, no newline); nil when malformed.
-    public static func parse(_ line: UnsafeBufferPointer<UInt8>) -> Deal? {
+    package static func parse(_ line: UnsafeBufferPointer<UInt8>) -> Deal? {
         var parser = JSONParser(bytes: line)
         var fields = Fields()
         let complete = parser.forEachMember { name, parser in fields.read(name, &parser) }

@@ -1,15 +1,16 @@
 import AlmanacCore
 import AlmanacHTTP
 import AlmanacProviders
+import DealTable
 import Foundation
 import Synchronization
 
 /// The deal server: streams about a million deals in batches of 100 on its own thread, at an
 /// irregular pace, until it runs out. Deterministic for a seed. Treat it as untouchable:
 /// consumers rely only on `subscribeToDeals`.
-public final class DealServer: Sendable {
+package final class DealServer: Sendable {
     /// About twenty instruments, as a currency desk names them.
-    public static let instruments = [
+    package static let instruments = [
         "EUR/USD_TOD", "EUR/USD_TOM", "EUR/USD_SPT", "GBP/USD_TOD", "GBP/USD_TOM", "USD/JPY_TOD", "USD/JPY_TOM",
         "USD/CHF_TOD", "USD/CAD_TOM", "AUD/USD_TOD", "NZD/USD_TOM", "EUR/GBP_TOD", "EUR/JPY_TOM", "EUR/CHF_TOD",
         "USD/CNH_TOM", "USD/RUB_TOD", "USD/RUB_TOM", "EUR/RUB_TOD", "USD/TRY_SPT", "XAU/USD_SPT",
@@ -20,25 +21,25 @@ public final class DealServer: Sendable {
     ]
 
     /// Deals the server sends before it ends.
-    public let count: Int
+    package let count: Int
     /// The generator's seed: the same seed sends the same deals.
-    public let seed: UInt64
+    package let seed: UInt64
     /// Mean batches per second; 0 = as fast as possible.
-    public let pace: Double
+    package let pace: Double
     /// Deals per batch.
-    public let batchSize = 100
+    package let batchSize = 100
     /// Read by the producing thread, set by `stop()`.
     private let stopped = Atomic(false)
 
     /// A server of `count` deals; `pace` is mean batches a second (0: as fast as taken).
-    public init(count: Int = 1_000_000, seed: UInt64 = 42, pace: Double = 0) {
+    package init(count: Int = 1_000_000, seed: UInt64 = 42, pace: Double = 0) {
         self.count = max(0, count)
         self.seed = seed
         self.pace = max(0, pace)
     }
 
     /// Starts streaming on a new thread; `onBatch` is called from that thread, then `onEnd` once.
-    public func subscribeToDeals(_ onBatch: @escaping @Sendable ([Deal]) -> Void, onEnd: (@Sendable () -> Void)? = nil) {
+    package func subscribeToDeals(_ onBatch: @escaping @Sendable ([Deal]) -> Void, onEnd: (@Sendable () -> Void)? = nil) {
         BackgroundThread.start { [self] in
             var generator = SplitMix64(seed: seed)
             var produced = 0
@@ -56,12 +57,12 @@ public final class DealServer: Sendable {
     }
 
     /// Stops the stream after the current batch.
-    public func stop() { stopped.store(true, ordering: .releasing) }
+    package func stop() { stopped.store(true, ordering: .releasing) }
 
     private var isStopped: Bool { stopped.load(ordering: .acquiring) }
 
     /// Deal number `n`: ids ascend with jitter-free gaps, times move forward with jitter, prices wander.
-    public static func deal(number: Int, generator: inout SplitMix64) -> Deal {
+    package static func deal(number: Int, generator: inout SplitMix64) -> Deal {
         let instrument = Int(generator.next() % UInt64(instruments.count))
         let base = basePrices[instrument]
         let price = base * (1 + (Double(generator.next() % 20001) - 10000) / 1_000_000)
@@ -72,21 +73,5 @@ public final class DealServer: Sendable {
         return Deal(
             id: Int64(100_000 + number), dateModified: date, instrumentName: instruments[instrument],
             price: (price * 100_000).rounded() / 100_000, amount: amount, side: side)
-    }
-}
-
-/// A small, fast, deterministic generator (Steele, Lea, Flood 2014).
-public struct SplitMix64: RandomNumberGenerator, Sendable {
-    private var state: UInt64
-
-    /// A generator started at `seed`.
-    public init(seed: UInt64) { state = seed }
-
-    public mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }

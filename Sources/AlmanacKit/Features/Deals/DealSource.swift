@@ -1,12 +1,13 @@
 import AlmanacCore
 import AlmanacHTTP
 import AlmanacProviders
+import DealTable
 import Foundation
 import Synchronization
 
 /// Feeds an inbox in batches of 100: the built-in deal server, or JSON lines from a file or an
 /// HTTP URL (streamed through the curl transport, never buffered whole).
-public enum DealSource: Sendable {
+package enum DealSource: Sendable {
     /// The built-in generator: `count` deals from `seed`, `pace` batches a second (0: as fast as taken).
     case server(count: Int, seed: UInt64, pace: Double)
     /// A JSON-lines file.
@@ -15,12 +16,12 @@ public enum DealSource: Sendable {
     case url(String)
 
     /// `FILE` or `http(s)://…`.
-    public static func parse(_ text: String) -> DealSource {
+    package static func parse(_ text: String) -> DealSource {
         text.hasPrefix("http://") || text.hasPrefix("https://") ? .url(text) : .file(URL(fileURLWithPath: text))
     }
 
     /// How many deals are expected, when known.
-    public var expected: Int? {
+    package var expected: Int? {
         if case .server(let count, _, _) = self { return count }
         return nil
     }
@@ -30,7 +31,7 @@ public enum DealSource: Sendable {
     /// measured): the count when known, plus an inbox's worth; for a file, its size over the
     /// average length of the lines in its first 64 KB, plus a tenth, at most `reserveLimit`;
     /// nil for a URL, whose length is not known up front (it grows as it goes).
-    public var roomToReserve: Int? {
+    package var roomToReserve: Int? {
         switch self {
         case .server(let count, _, _): return count + 65_536
         case .file(let url): return Self.estimatedLines(in: url).map { min(Self.reserveLimit, $0 + $0 / 10) }
@@ -40,7 +41,7 @@ public enum DealSource: Sendable {
 
     /// Most rows reserved from an estimate: 16M (about 900 MB of table); a bigger file grows
     /// past it as it is read.
-    public static let reserveLimit = 1 << 24
+    package static let reserveLimit = 1 << 24
 
     /// Lines in the file at `url`, from its size and the newlines in its first 64 KB (exact for
     /// a smaller file, less a last line with no newline); nil when it cannot be read or that
@@ -59,7 +60,7 @@ public enum DealSource: Sendable {
     /// Starts delivering into `inbox` on background threads; returns at once. Closing the inbox
     /// stops every kind of producer: the server after its current batch, the file and URL
     /// readers at their next chunk (docs/architecture.md §5).
-    public func start(into inbox: DealInbox, transport: any HTTPTransport = CurlTransport(), options: TransportOptions = .init()) {
+    package func start(into inbox: DealInbox, transport: any HTTPTransport = CurlTransport(), options: TransportOptions = .init()) {
         switch self {
         case .server(let count, let seed, let pace):
             let server = DealServer(count: count, seed: seed, pace: pace)
@@ -100,7 +101,7 @@ public enum DealSource: Sendable {
 /// Splits bytes into lines, parses deals, and hands them over 100 at a time.
 /// Malformed lines are skipped and counted; a last line without a newline is still read.
 /// Fed from the curl write callback or the file thread.
-public final class LineBatcher: Sendable {
+package final class LineBatcher: Sendable {
     /// The line being read, the batch being filled and the lines skipped.
     private struct Lines {
         var partial = Data()
@@ -112,7 +113,7 @@ public final class LineBatcher: Sendable {
     private let lines: Mutex<Lines>
 
     /// A batcher feeding `inbox`.
-    public init(inbox: DealInbox) {
+    package init(inbox: DealInbox) {
         self.inbox = inbox
         var lines = Lines()
         lines.batch.reserveCapacity(100)
@@ -120,7 +121,7 @@ public final class LineBatcher: Sendable {
     }
 
     /// Adds bytes; each whole line is parsed and batched by 100, a partial line kept for the next chunk.
-    public func feed(_ chunk: Data) {
+    package func feed(_ chunk: Data) {
         lines.withLock { lines in
             lines.partial.append(chunk)
             var start = lines.partial.startIndex
@@ -133,12 +134,12 @@ public final class LineBatcher: Sendable {
     }
 
     /// Records why the source ended early.
-    public func fail(_ reason: String) {
+    package func fail(_ reason: String) {
         inbox.note(failure: reason)
     }
 
     /// Parses the last line, hands on the last batch and ends the inbox.
-    public func end() {
+    package func end() {
         lines.withLock { lines in
             if !lines.partial.isEmpty { line(lines.partial, into: &lines) }
             lines.partial = Data()

@@ -4,11 +4,11 @@ import AlmanacProviders
 import Foundation
 
 /// Builds the doctor report; with `check`, sends one cheap live request per live provider.
-public struct Doctor: Sendable {
+package struct Doctor: Sendable {
     let context: AppContext
 
     /// A doctor for the run's configuration and client.
-    public init(context: AppContext) {
+    package init(context: AppContext) {
         self.context = context
     }
 
@@ -17,7 +17,7 @@ public struct Doctor: Sendable {
     ]
 
     /// What is configured and chosen; with `check`, one cheap request per provider, timed.
-    public func report(check: Bool) async -> DoctorReport {
+    package func report(check: Bool) async -> DoctorReport {
         let configuration = context.configuration
         var providers: [DoctorReport.ProviderStatus] = []
         for provider in Self.checkedProviders {

@@ -5,9 +5,9 @@ import Foundation
 
 /// Writes exams as an iCalendar file (RFC 5545): CRLF line ends, lines folded at 75 octets,
 /// text escaped, one VEVENT per exam with a stable UID, DTSTART in UTC, one hour long.
-public enum CalendarExport {
+package enum CalendarExport {
     /// An iCalendar (RFC 5545) file of `exams`, times in `timeZone`, stamped `now`.
-    public static func ics(_ exams: [Exam], timeZone: TimeZone, now: Date) -> String {
+    package static func ics(_ exams: [Exam], timeZone: TimeZone, now: Date) -> String {
         var lines = ["BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//Almanac//Exam Planner//EN", "CALSCALE:GREGORIAN"]
         for exam in exams {
             lines += [
@@ -34,7 +34,7 @@ public enum CalendarExport {
     }
 
     /// Escapes backslash, semicolon, comma and newlines (RFC 5545 §3.3.11).
-    public static func escape(_ text: String) -> String {
+    package static func escape(_ text: String) -> String {
         // TEXT holds no control character but tab (RFC 5545 §3.3.11): others are dropped.
         let printable = String(String.UnicodeScalarView(text.unicodeScalars.filter { $0 == "\t" || $0 == "\n" || !isControl($0) }))
         return printable.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: ";", with: "\\;")
@@ -47,7 +47,7 @@ public enum CalendarExport {
 
     /// Folds a line into chunks of at most 75 octets, continuation lines starting with a space,
     /// never splitting a UTF-8 character.
-    public static func fold(_ line: String) -> String {
+    package static func fold(_ line: String) -> String {
         var chunks: [String] = []
         var current = ""
         var octets = 0

@@ -4,23 +4,23 @@ import AlmanacProviders
 import Foundation
 
 /// A local date and time of day, e.g. `2026-12-01 09:30`, without a zone (exams happen in local time).
-public struct ExamDateTime: TextCodable, Sendable, Hashable, Comparable, CustomStringConvertible {
+package struct ExamDateTime: TextCodable, Sendable, Hashable, Comparable, CustomStringConvertible {
     /// The day.
-    public var date: LocalDate
+    package var date: LocalDate
     /// The hour, 0…23.
-    public var hour: Int
+    package var hour: Int
     /// The minute, 0…59.
-    public var minute: Int
+    package var minute: Int
 
     /// A date and time as given (not checked).
-    public init(date: LocalDate, hour: Int, minute: Int) {
+    package init(date: LocalDate, hour: Int, minute: Int) {
         self.date = date
         self.hour = hour
         self.minute = minute
     }
 
     /// Parses `YYYY-MM-DD HH:MM` or `YYYY-MM-DDTHH:MM`; nil when malformed or impossible.
-    public init?(_ text: String) {
+    package init?(_ text: String) {
         let trimmed = text.trimmingWhitespace()
         let separators: [Character] = [" ", "T"]
         guard let index = trimmed.firstIndex(where: { separators.contains($0) }),
@@ -34,22 +34,22 @@ public struct ExamDateTime: TextCodable, Sendable, Hashable, Comparable, CustomS
         self.init(date: date, hour: hour, minute: minute)
     }
 
-    public var description: String { date.description + " " + time }
+    package var description: String { date.description + " " + time }
 
     /// `09:30`
-    public var time: String { DecimalText.padded(hour, 2) + ":" + DecimalText.padded(minute, 2) }
+    package var time: String { DecimalText.padded(hour, 2) + ":" + DecimalText.padded(minute, 2) }
 
-    public static func < (lhs: ExamDateTime, rhs: ExamDateTime) -> Bool {
+    package static func < (lhs: ExamDateTime, rhs: ExamDateTime) -> Bool {
         (lhs.date, lhs.hour, lhs.minute) < (rhs.date, rhs.hour, rhs.minute)
     }
 
     /// The instant in a time zone.
-    public func instant(in timeZone: TimeZone) -> Date {
+    package func instant(in timeZone: TimeZone) -> Date {
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = timeZone
         return calendar.date(from: DateComponents(year: date.year, month: date.month, day: date.day, hour: hour, minute: minute))!
     }
 
     /// `2026-12-01T09:30` in JSON.
-    public var codedText: String { date.description + "T" + time }
+    package var codedText: String { date.description + "T" + time }
 }

@@ -4,7 +4,7 @@ import AlmanacProviders
 import Foundation
 
 /// What an exam request cannot do, as values; `description` is plain words (see `WeatherError`).
-public enum ExamError: UserInputError, Equatable {
+package enum ExamError: UserInputError, Equatable {
     /// A new pending exam dated in the past (`when` as the person typed it, normalised).
     case pastDate(String)
     /// A new date for an exam that is in the past.
@@ -22,7 +22,7 @@ public enum ExamError: UserInputError, Equatable {
     /// The exam with this ID is already passed.
     case alreadyPassed(Int)
 
-    public var description: String {
+    package var description: String {
         switch self {
         case .pastDate(let when): "\(when) is in the past; a new pending exam needs a future date (or file it as passed)."
         case .rescheduledToPast(let when): "\(when) is in the past; choose a future date and time."

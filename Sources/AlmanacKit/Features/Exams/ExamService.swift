@@ -4,34 +4,34 @@ import AlmanacProviders
 import Foundation
 
 /// The exam planner's rules: validation, stable ids, grouping by month.
-public struct ExamService: Sendable {
+package struct ExamService: Sendable {
     /// The exams document.
-    public let store: DocumentStore<ExamsDocument>
+    package let store: DocumentStore<ExamsDocument>
     /// Today and now (`ALMANAC_TODAY` pins the day).
-    public let days: DayClock
+    package let days: DayClock
     /// The zone exam times are in; the machine's by default.
-    public var timeZone: TimeZone = .current
+    package var timeZone: TimeZone = .current
 
     /// The service over a store and a clock.
-    public init(store: DocumentStore<ExamsDocument>, days: DayClock) {
+    package init(store: DocumentStore<ExamsDocument>, days: DayClock) {
         self.store = store
         self.days = days
     }
 
     /// Wired from the run's context: the planner in the data folder, its clock.
-    public init(context: AppContext) {
+    package init(context: AppContext) {
         self.init(store: context.store(ExamsDocument.self), days: context.days)
     }
 
     // MARK: - Queries
 
     /// Pending (`passed: false`) or passed exams, by date then ID.
-    public func exams(passed: Bool) throws -> [Exam] {
+    package func exams(passed: Bool) throws -> [Exam] {
         try store.read().exams.filter { $0.passed == passed }.sorted { ($0.when, $0.id) < ($1.when, $1.id) }
     }
 
     /// Exams in sections by month, months in date order, exams in date order within a month.
-    public static func group(_ exams: [Exam]) -> [ExamMonth] {
+    package static func group(_ exams: [Exam]) -> [ExamMonth] {
         var months: [ExamMonth] = []
         for exam in exams.sorted(by: { ($0.when, $0.id) < ($1.when, $1.id) }) {
             if let last = months.last, last.year == exam.when.date.year, last.month == exam.when.date.month {
@@ -44,7 +44,7 @@ public struct ExamService: Sendable {
     }
 
     /// Days from today to the exam's date (negative when past).
-    public func daysLeft(_ exam: Exam) throws -> Int {
+    package func daysLeft(_ exam: Exam) throws -> Int {
         try days.today().days(until: exam.when.date)
     }
 
@@ -52,7 +52,7 @@ public struct ExamService: Sendable {
 
     /// Files a new exam; a past date is refused unless `passed`.
     @discardableResult
-    public func add(name: String, date text: String, passed: Bool = false) throws -> Exam {
+    package func add(name: String, date text: String, passed: Bool = false) throws -> Exam {
         let name = try Self.validName(name)
         let when = try Self.parse(text)
         if !passed, try isPast(when) {
@@ -69,7 +69,7 @@ public struct ExamService: Sendable {
 
     /// Moves a pending exam to the passed list.
     @discardableResult
-    public func pass(id: Int) throws -> Exam {
+    package func pass(id: Int) throws -> Exam {
         try store.update { document in
             let index = try Self.index(of: id, in: document, pendingOnly: true)
             document.exams[index].passed = true
@@ -79,7 +79,7 @@ public struct ExamService: Sendable {
 
     /// Changes the date and time of a pending exam; the name stays.
     @discardableResult
-    public func reschedule(id: Int, date text: String) throws -> Exam {
+    package func reschedule(id: Int, date text: String) throws -> Exam {
         let when = try Self.parse(text)
         if try isPast(when) { throw ExamError.rescheduledToPast(when.description) }
         return try store.update { document in
@@ -91,14 +91,14 @@ public struct ExamService: Sendable {
 
     /// Deletes the exam with `id`, pending or passed; `ExamError.unknownID` when none.
     @discardableResult
-    public func delete(id: Int) throws -> Exam {
+    package func delete(id: Int) throws -> Exam {
         try store.update { document in
             document.exams.remove(at: try Self.index(of: id, in: document, pendingOnly: false))
         }
     }
 
     /// The exam with `id`; `ExamError.unknownID` when none.
-    public func exam(id: Int) throws -> Exam {
+    package func exam(id: Int) throws -> Exam {
         let document = try store.read()
         return document.exams[try Self.index(of: id, in: document, pendingOnly: false)]
     }
@@ -106,7 +106,7 @@ public struct ExamService: Sendable {
     // MARK: - Validation
 
     /// The name trimmed; `ExamError` when empty, over 100 characters or on several lines.
-    public static func validName(_ raw: String) throws -> String {
+    package static func validName(_ raw: String) throws -> String {
         let name = raw.trimmingWhitespaceAndNewlines()
         guard !name.isEmpty else { throw ExamError.emptyName }
         guard name.count <= 100 else { throw ExamError.nameTooLong(count: name.count) }
@@ -115,7 +115,7 @@ public struct ExamService: Sendable {
     }
 
     /// `YYYY-MM-DD HH:MM` as a date and time; `ExamError.invalidDateTime` otherwise.
-    public static func parse(_ text: String) throws -> ExamDateTime {
+    package static func parse(_ text: String) throws -> ExamDateTime {
         guard let when = ExamDateTime(text) else {
             throw ExamError.invalidDateTime(text)
         }

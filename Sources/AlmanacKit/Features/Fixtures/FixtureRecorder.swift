@@ -9,42 +9,42 @@ import Foundation
 /// Live, it runs the requests sample mode needs through the real features (the saved cities or
 /// Moscow and London, the watchlist, a week of history, the pair catalogue, the fruit catalogue,
 /// one fruit and one family), with an empty cache of its own so each answer comes from the network.
-public struct FixtureRecorder: Sendable {
+package struct FixtureRecorder: Sendable {
     /// One provider's line of the summary.
-    public struct Line: Codable, Sendable, Equatable {
+    package struct Line: Codable, Sendable, Equatable {
         /// The provider's stored name.
-        public var provider: String
+        package var provider: String
         /// Requests recorded.
-        public var requests: Int
+        package var requests: Int
         /// Bytes written.
-        public var bytes: Int
+        package var bytes: Int
         /// Occurrences of a key removed from what was written.
-        public var secretsScrubbed: Int
+        package var secretsScrubbed: Int
         /// Why the provider was not recorded (no key), or nil.
-        public var skipped: String?
+        package var skipped: String?
         /// What failed, one sentence each.
-        public var failures: [String]
+        package var failures: [String]
     }
 
     /// What a recording run did.
-    public struct Summary: Codable, Sendable {
+    package struct Summary: Codable, Sendable {
         /// The folder written to.
-        public var folder: String
+        package var folder: String
         /// One line per provider.
-        public var lines: [Line]
+        package var lines: [Line]
         /// True when no provider had a failure.
-        public var complete: Bool { lines.allSatisfy(\.failures.isEmpty) }
+        package var complete: Bool { lines.allSatisfy(\.failures.isEmpty) }
     }
 
     let context: AppContext
 
     /// A recorder for the run's configuration (its keys and base URLs).
-    public init(context: AppContext) {
+    package init(context: AppContext) {
         self.context = context
     }
 
     /// Providers as the user names them, each with the providers it records.
-    public static let choices: [String: [Provider]] = [
+    package static let choices: [String: [Provider]] = [
         "twelvedata": [.twelveData], "fruityvice": [.fruityvice], "openweather": [.openWeather, .openWeatherPro],
         "yandex": [.yandexGeocoder], "metno": [.metNorway, .openMeteoGeocoding, .openMeteoEnsemble],
     ]
@@ -52,7 +52,7 @@ public struct FixtureRecorder: Sendable {
     // MARK: - Live
 
     /// Records live answers for `providers` into `folder`.
-    public func recordLive(_ providers: [Provider], to folder: URL) async throws -> Summary {
+    package func recordLive(_ providers: [Provider], to folder: URL) async throws -> Summary {
         var configuration = context.configuration
         let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("almanac-record-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: scratch) }
@@ -138,7 +138,7 @@ public struct FixtureRecorder: Sendable {
     // MARK: - From the cache
 
     /// Turns what is cached now into fixtures; no network at all.
-    public func recordFromCache(_ providers: [Provider], to folder: URL) throws -> Summary {
+    package func recordFromCache(_ providers: [Provider], to folder: URL) throws -> Summary {
         var exchanges: [(descriptor: RequestDescriptor, body: Data)] = []
         for (entry, _, _) in context.client.cache.list() where providers.contains(entry.provider) && (200..<300).contains(entry.status) {
             guard let descriptor = Self.descriptor(fromIdentity: entry.key, name: entry.name) else { continue }

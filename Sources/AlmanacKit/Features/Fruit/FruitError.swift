@@ -4,7 +4,7 @@ import AlmanacProviders
 import Foundation
 
 /// What a fruit-log request cannot do, as values; `description` is plain words (see `WeatherError`).
-public enum FruitError: UserInputError, Equatable {
+package enum FruitError: UserInputError, Equatable {
     /// Fruit can be logged only once eaten.
     case eatenInFuture(LocalDate)
     /// Grams must be in `allowed` (more than 0, at most 5000).
@@ -19,9 +19,9 @@ public enum FruitError: UserInputError, Equatable {
     case unknownName(String, what: String, suggestions: [String])
 
     /// The largest amount one entry may log, in grams.
-    public static let maximumGrams = 5000.0
+    package static let maximumGrams = 5000.0
 
-    public var description: String {
+    package var description: String {
         switch self {
         case .eatenInFuture(let date): "\(date) is in the future; log fruit already eaten."
         case .amountOutOfRange: "The amount must be more than 0 and at most 5000 grams."

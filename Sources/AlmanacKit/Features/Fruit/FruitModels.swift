@@ -4,23 +4,23 @@ import AlmanacProviders
 import Foundation
 
 /// Nutrition per 100 g.
-public struct Nutrition: Codable, Sendable, Equatable {
+package struct Nutrition: Codable, Sendable, Equatable {
     /// Kilocalories.
-    public var calories: Double
+    package var calories: Double
     /// Grams of fat.
-    public var fat: Double
+    package var fat: Double
     /// Grams of sugar.
-    public var sugar: Double
+    package var sugar: Double
     /// Grams of carbohydrates.
-    public var carbohydrates: Double
+    package var carbohydrates: Double
     /// Grams of protein.
-    public var protein: Double
+    package var protein: Double
 
     /// Nothing: the start of a sum.
-    public static let zero = Nutrition(calories: 0, fat: 0, sugar: 0, carbohydrates: 0, protein: 0)
+    package static let zero = Nutrition(calories: 0, fat: 0, sugar: 0, carbohydrates: 0, protein: 0)
 
     /// This nutrition for `grams` instead of 100 g.
-    public func scaled(toGrams grams: Double) -> Nutrition {
+    package func scaled(toGrams grams: Double) -> Nutrition {
         let factor = grams / 100
         return Nutrition(
             calories: calories * factor, fat: fat * factor, sugar: sugar * factor,
@@ -28,7 +28,7 @@ public struct Nutrition: Codable, Sendable, Equatable {
     }
 
     /// Each value added.
-    public static func + (lhs: Nutrition, rhs: Nutrition) -> Nutrition {
+    package static func + (lhs: Nutrition, rhs: Nutrition) -> Nutrition {
         Nutrition(
             calories: lhs.calories + rhs.calories, fat: lhs.fat + rhs.fat, sugar: lhs.sugar + rhs.sugar,
             carbohydrates: lhs.carbohydrates + rhs.carbohydrates, protein: lhs.protein + rhs.protein)
@@ -36,22 +36,22 @@ public struct Nutrition: Codable, Sendable, Equatable {
 }
 
 /// A fruit as shown: names as the provider spells them, taxonomy trimmed.
-public struct Fruit: Codable, Sendable, Equatable {
+package struct Fruit: Codable, Sendable, Equatable {
     /// The provider's ID.
-    public var id: Int
+    package var id: Int
     /// The name as the provider spells it (`Banana`).
-    public var name: String
+    package var name: String
     /// Botanical family.
-    public var family: String
+    package var family: String
     /// Botanical genus.
-    public var genus: String
+    package var genus: String
     /// Botanical order.
-    public var order: String
+    package var order: String
     /// Per 100 g.
-    public var nutrition: Nutrition
+    package var nutrition: Nutrition
 
     /// More than 10 g of sugar per 100 g.
-    public var highSugar: Bool { nutrition.sugar > 10 }
+    package var highSugar: Bool { nutrition.sugar > 10 }
 
     package init(_ dto: Fruityvice.Fruit) {
         id = dto.id
@@ -75,66 +75,66 @@ public struct Fruit: Codable, Sendable, Equatable {
 }
 
 /// One group of fruits under a heading.
-public struct FruitGroup: Sendable, Equatable {
+package struct FruitGroup: Sendable, Equatable {
     /// The heading: a family, genus or order.
-    public var name: String
+    package var name: String
     /// The fruits under it, by name.
-    public var fruits: [Fruit]
+    package var fruits: [Fruit]
 }
 
 /// One fruit eaten: what, when, how much, and its nutrition at the time (per 100 g).
-public struct FruitLogEntry: Codable, Sendable, Equatable {
+package struct FruitLogEntry: Codable, Sendable, Equatable {
     /// The entry's number; never reused.
-    public var id: Int
+    package var id: Int
     /// The provider's ID of the fruit.
-    public var fruitID: Int
+    package var fruitID: Int
     /// The fruit's name.
-    public var name: String
+    package var name: String
     /// The day it was eaten.
-    public var date: LocalDate
+    package var date: LocalDate
     /// Grams eaten, more than 0 and at most 5000.
-    public var grams: Double
+    package var grams: Double
     /// Its nutrition per 100 g when it was logged.
-    public var per100g: Nutrition
+    package var per100g: Nutrition
 
     /// The nutrition of the grams eaten.
-    public var nutrition: Nutrition { per100g.scaled(toGrams: grams) }
+    package var nutrition: Nutrition { per100g.scaled(toGrams: grams) }
 }
 
 /// Everything eaten (`fruit-log.json`); entries are never dropped by age.
-public struct FruitLog: StoredDocument, Equatable {
-    public static let schemaVersion = 1
-    public static let fileName = "fruit-log.json"
-    public static func initial() -> FruitLog { FruitLog() }
+package struct FruitLog: StoredDocument, Equatable {
+    package static let schemaVersion = 1
+    package static let fileName = "fruit-log.json"
+    package static func initial() -> FruitLog { FruitLog() }
 
     /// The number the next entry gets.
-    public var nextID = 1
+    package var nextID = 1
     /// Every entry, in logging order.
-    public var entries: [FruitLogEntry] = []
+    package var entries: [FruitLogEntry] = []
 
     /// An empty log.
-    public init() {}
+    package init() {}
 
     /// Entry numbers are never reused: the next one follows the highest recovered.
-    public mutating func afterRecovery() {
+    package mutating func afterRecovery() {
         nextID = max(nextID, (entries.map(\.id).max() ?? 0) + 1)
     }
 }
 
 /// One day of the log with its totals.
-public struct FruitDay: Sendable, Equatable {
+package struct FruitDay: Sendable, Equatable {
     /// The day.
-    public var date: LocalDate
+    package var date: LocalDate
     /// Its entries, by number.
-    public var entries: [FruitLogEntry]
+    package var entries: [FruitLogEntry]
     /// The day's nutrition summed.
-    public var total: Nutrition { entries.reduce(.zero) { $0 + $1.nutrition } }
+    package var total: Nutrition { entries.reduce(.zero) { $0 + $1.nutrition } }
 }
 
 /// A stable colour per family, derived from its name: no list to maintain.
-public enum FamilyColour {
+package enum FamilyColour {
     /// An xterm-256 cube colour (16…231) picked by an FNV-1a hash, skipping the darkest shades.
-    public static func index(for family: String) -> Int {
+    package static func index(for family: String) -> Int {
         let hash = FNV1a.hash(family.lowercased().utf8)
         let red = 1 + Int(hash % 5)
         let green = 1 + Int((hash / 5) % 5)

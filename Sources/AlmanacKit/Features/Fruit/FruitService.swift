@@ -4,34 +4,34 @@ import AlmanacProviders
 import Foundation
 
 /// The fruit front end: the catalogue, one fruit, groups, and the log of fruit eaten.
-public struct FruitService: Sendable {
+package struct FruitService: Sendable {
     /// Fetches the catalogue through the cache policy.
-    public let fetcher: any Fetcher
+    package let fetcher: any Fetcher
     /// The fruit log document.
-    public let store: DocumentStore<FruitLog>
+    package let store: DocumentStore<FruitLog>
     /// Today (`ALMANAC_TODAY` pins it).
-    public let days: DayClock
+    package let days: DayClock
 
     /// The service over a fetcher, the log and a clock.
-    public init(fetcher: any Fetcher, store: DocumentStore<FruitLog>, days: DayClock) {
+    package init(fetcher: any Fetcher, store: DocumentStore<FruitLog>, days: DayClock) {
         self.fetcher = fetcher
         self.store = store
         self.days = days
     }
 
     /// Wired from the run's context: its client, the log in the data folder, its clock.
-    public init(context: AppContext) {
+    package init(context: AppContext) {
         self.init(fetcher: context.client, store: context.store(FruitLog.self), days: context.days)
     }
 
     // MARK: - Catalogue
 
     /// Every fruit the provider knows, with where the list came from.
-    public typealias Catalogue = (fruits: [Fruit], provenance: Provenance)
+    package typealias Catalogue = (fruits: [Fruit], provenance: Provenance)
 
     /// Every fruit, trimmed, with the catalogue's provenance.
     /// - Parameter onStale: called with a stale cached catalogue before it is refreshed.
-    public func catalogue(onStale: (@Sendable (Catalogue) async -> Void)? = nil) async throws -> Catalogue {
+    package func catalogue(onStale: (@Sendable (Catalogue) async -> Void)? = nil) async throws -> Catalogue {
         var handler: (@Sendable (Fetched<[Fruityvice.Fruit]>) async -> Void)?
         if let onStale {
             handler = { @Sendable stale in await onStale((stale.value.map(Fruit.init), stale.provenance)) }
@@ -41,7 +41,7 @@ public struct FruitService: Sendable {
     }
 
     /// Sorted by id, or by name.
-    public static func sorted(_ fruits: [Fruit], byName: Bool) -> [Fruit] {
+    package static func sorted(_ fruits: [Fruit], byName: Bool) -> [Fruit] {
         byName ? fruits.sorted { ($0.name.lowercased(), $0.id) < ($1.name.lowercased(), $1.id) } : fruits.sorted { $0.id < $1.id }
     }
 
@@ -54,7 +54,7 @@ public struct FruitService: Sendable {
 
     /// A fruit by id or name (case-insensitive); unknown → exit 64 with suggestions.
     /// - Parameter onStale: called with a stale cached answer before it is refreshed.
-    public func fruit(_ reference: String, onStale: (@Sendable ((Fruit, Provenance)) async -> Void)? = nil) async throws -> (Fruit, Provenance) {
+    package func fruit(_ reference: String, onStale: (@Sendable ((Fruit, Provenance)) async -> Void)? = nil) async throws -> (Fruit, Provenance) {
         let text = reference.trimmingWhitespace()
         guard !text.isEmpty, text.count <= 60 else { throw FruitError.emptyReference }
         var handler: (@Sendable (Fetched<Fruityvice.Fruit>) async -> Void)?
@@ -98,7 +98,7 @@ public struct FruitService: Sendable {
 
     /// Records a fruit eaten (default: today, 100 g) with its nutrition now.
     @discardableResult
-    public func eat(_ reference: String, date text: String?, grams: Double) async throws -> FruitLogEntry {
+    package func eat(_ reference: String, date text: String?, grams: Double) async throws -> FruitLogEntry {
         let date = try eatenDate(text)
         try Self.checkGrams(grams)
         let (fruit, _) = try await self.fruit(reference)
@@ -111,7 +111,7 @@ public struct FruitService: Sendable {
     }
 
     /// The day a fruit was eaten, from what was typed (nil: today); never after today.
-    public func eatenDate(_ text: String?) throws -> LocalDate {
+    package func eatenDate(_ text: String?) throws -> LocalDate {
         let today = try days.today()
         let date = try text.map { try DateInput.parse($0, today: today, field: .date) } ?? today
         if date > today { throw FruitError.eatenInFuture(date) }
@@ -119,12 +119,12 @@ public struct FruitService: Sendable {
     }
 
     /// Throws `FruitError.amountOutOfRange` unless `grams` is more than 0 and at most the maximum.
-    public static func checkGrams(_ grams: Double) throws {
+    package static func checkGrams(_ grams: Double) throws {
         guard grams > 0, grams <= FruitError.maximumGrams, grams.isFinite else { throw FruitError.amountOutOfRange }
     }
 
     /// Days with entries in the range (default: the 30 days ending today), oldest first.
-    public func days(from: String?, to: String?) throws -> [FruitDay] {
+    package func days(from: String?, to: String?) throws -> [FruitDay] {
         let range = try DateInput.range(from: from, to: to, today: try days.today(), defaultDays: 30)
         let entries = try store.read().entries.filter { range.contains($0.date) }
         return Dictionary(grouping: entries, by: \.date).map { FruitDay(date: $0.key, entries: $0.value.sorted { $0.id < $1.id }) }
@@ -133,7 +133,7 @@ public struct FruitService: Sendable {
 
     /// Removes log entry `id`; `FruitError.noLogEntry` when there is none.
     @discardableResult
-    public func removeEntry(_ id: Int) throws -> FruitLogEntry {
+    package func removeEntry(_ id: Int) throws -> FruitLogEntry {
         try store.update { log in
             guard let index = log.entries.firstIndex(where: { $0.id == id }) else {
                 throw FruitError.noLogEntry(id, logIsEmpty: log.entries.isEmpty)
@@ -143,7 +143,7 @@ public struct FruitService: Sendable {
     }
 
     /// The most recent day this fruit was eaten within the 30 days ending today.
-    public func lastEaten(_ fruit: Fruit) throws -> LocalDate? {
+    package func lastEaten(_ fruit: Fruit) throws -> LocalDate? {
         let today = try days.today()
         return try store.read().entries
             .filter { $0.fruitID == fruit.id && $0.date <= today && $0.date > today.adding(days: -30) }

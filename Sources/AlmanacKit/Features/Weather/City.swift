@@ -4,26 +4,26 @@ import AlmanacProviders
 import Foundation
 
 /// A place Almanac can show weather for, as resolved by a geocoder.
-public struct City: Codable, Sendable, Equatable {
+package struct City: Codable, Sendable, Equatable {
     /// The place's name as the geocoder gave it.
-    public var name: String
+    package var name: String
     /// State, province or region, when known.
-    public var region: String?
+    package var region: String?
     /// The country's name, when known.
-    public var country: String?
+    package var country: String?
     /// ISO 3166 alpha-2 code, when known.
-    public var countryCode: String?
+    package var countryCode: String?
     /// Degrees north.
-    public var latitude: Double
+    package var latitude: Double
     /// Degrees east.
-    public var longitude: Double
+    package var longitude: Double
     /// IANA zone (`Europe/Moscow`) when known.
-    public var timeZoneIdentifier: String?
+    package var timeZoneIdentifier: String?
     /// Seconds east of UTC, when only the offset is known.
-    public var utcOffset: Int?
+    package var utcOffset: Int?
 
     /// A place as given.
-    public init(
+    package init(
         name: String, region: String? = nil, country: String? = nil, countryCode: String? = nil,
         latitude: Double, longitude: Double, timeZoneIdentifier: String? = nil, utcOffset: Int? = nil
     ) {
@@ -39,7 +39,7 @@ public struct City: Codable, Sendable, Equatable {
 
     /// `Saint Petersburg, Russia` or `St. Petersburg, Florida, United States` (a region the name
     /// already carries is not repeated).
-    public var label: String {
+    package var label: String {
         var parts = [name]
         if let region, !region.isEmpty, region != name, !name.hasSuffix(", " + region) { parts.append(region) }
         if let country, !country.isEmpty { parts.append(country) }
@@ -47,15 +47,15 @@ public struct City: Codable, Sendable, Equatable {
     }
 
     /// `Saint Petersburg, Russia (59.94°N 30.31°E)`: one place in a list to choose from.
-    public var choiceText: String { name.hasSuffix(")") ? label : "\(label) (\(coordinatesText))" }
+    package var choiceText: String { name.hasSuffix(")") ? label : "\(label) (\(coordinatesText))" }
 
     /// `59.94°N 30.31°E`
-    public var coordinatesText: String {
+    package var coordinatesText: String {
         "\(DecimalText.fixed(abs(latitude), 2))°\(latitude >= 0 ? "N" : "S") \(DecimalText.fixed(abs(longitude), 2))°\(longitude >= 0 ? "E" : "W")"
     }
 
     /// Metres between two places on a sphere of the Earth's mean radius (haversine).
-    public func distance(to other: City) -> Double {
+    package func distance(to other: City) -> Double {
         let radians = Double.pi / 180
         let (lat1, lat2) = (latitude * radians, other.latitude * radians)
         let dLat = lat2 - lat1
@@ -65,10 +65,10 @@ public struct City: Codable, Sendable, Equatable {
     }
 
     /// Whether two cities are the same place: within `sameNearby` metres of each other.
-    public func isSamePlace(as other: City) -> Bool { distance(to: other) <= City.sameNearby }
+    package func isSamePlace(as other: City) -> Bool { distance(to: other) <= City.sameNearby }
 
     /// How close two saved places may be and still be one place: about 1 km.
-    public static let sameNearby = 1000.0
+    package static let sameNearby = 1000.0
 
     /// The name without a region it was given to tell it apart (`Springfield, Illinois` → `Springfield`).
     var bareName: String {
@@ -84,7 +84,7 @@ public struct City: Codable, Sendable, Equatable {
     /// `cities` with every name that another entry (or one of `others`) shows alike made to tell
     /// its place apart: by its region when the look-alikes lie in other regions (`Springfield,
     /// Illinois`), else by its coordinates (`Paris (33.66°N 95.55°W)`).
-    public static func distinguished(_ cities: [City], from others: [City] = []) -> [City] {
+    package static func distinguished(_ cities: [City], from others: [City] = []) -> [City] {
         cities.indices.map { index in
             let city = cities[index]
             let alike = (cities.indices.filter { $0 != index }.map { cities[$0] } + others).filter { city.looksLike($0) }
@@ -100,14 +100,14 @@ public struct City: Codable, Sendable, Equatable {
     }
 
     /// The city's time zone: the IANA zone, else the fixed offset, else UTC.
-    public var timeZone: TimeZone {
+    package var timeZone: TimeZone {
         if let id = timeZoneIdentifier, let zone = TimeZone(identifier: id) { return zone }
         if let offset = utcOffset, let zone = TimeZone(secondsFromGMT: offset) { return zone }
         return TimeZone(identifier: "UTC")!
     }
 
     /// Parses `lat,lon` (e.g. `55.75,37.62`); nil when the text is not a coordinate pair.
-    public static func coordinates(_ text: String) -> City? {
+    package static func coordinates(_ text: String) -> City? {
         let parts = text.split(separator: ",").map { $0.trimmingWhitespace() }
         guard parts.count == 2, let lat = Double(parts[0]), let lon = Double(parts[1]),
             (-90...90).contains(lat), (-180...180).contains(lon)

@@ -4,9 +4,9 @@ import AlmanacProviders
 import Foundation
 
 /// Turns an Open-Meteo ensemble answer into outlook days (docs/architecture.md §3).
-public enum EnsembleMapper {
+package enum EnsembleMapper {
     /// Millimetres from which a member's day counts as wet; below it is trace amounts.
-    public static let wetDay = 0.1
+    package static let wetDay = 0.1
 
     /// One day per entry of `daily.time` (already local days: `timezone=auto`) that has at least
     /// one member with both a minimum and a maximum; members' nulls are left out. Values the answer
@@ -31,7 +31,7 @@ public enum EnsembleMapper {
     }
 
     /// The outlook as forecast rows (the medians), so every view and `--json` reads it like a forecast.
-    public static func forecastDays(_ days: [OutlookDay]) -> [DayForecast] {
+    package static func forecastDays(_ days: [OutlookDay]) -> [DayForecast] {
         days.map { day in
             DayForecast(
                 date: day.date, minimum: day.minimum.median, maximum: day.maximum.median, morning: nil, day: nil, evening: nil,
@@ -53,7 +53,7 @@ public enum EnsembleMapper {
     }
 
     /// The `p` quantile (0…1) of sorted values, linear between the closest ranks (as numpy's default).
-    public static func percentile(_ sorted: [Double], _ p: Double) -> Double {
+    package static func percentile(_ sorted: [Double], _ p: Double) -> Double {
         guard sorted.count > 1 else { return sorted.first ?? 0 }
         let rank = p * Double(sorted.count - 1)
         let lower = Int(rank.rounded(.down))

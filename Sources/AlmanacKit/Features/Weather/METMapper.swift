@@ -5,7 +5,7 @@ import Foundation
 
 /// Turns one Locationforecast answer into current conditions, the hourly view and daily rows
 /// in the place's own time zone (docs/architecture.md §3, "keyless weather").
-public enum METMapper {
+package enum METMapper {
     /// One decoded step: its instant and the blocks that start at it.
     struct Step {
         var time: Date

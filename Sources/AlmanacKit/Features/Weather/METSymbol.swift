@@ -3,10 +3,10 @@ import Foundation
 
 /// MET Norway's weather symbols (`symbol_code`) in the words and condition codes the rest of the
 /// weather feature uses (OpenWeather's ids, which pick the icons), so every provider reads alike.
-public enum METSymbol {
+package enum METSymbol {
     /// The description and condition id for a `symbol_code` such as `lightrainshowers_day`;
     /// `("—", nil)` for nil, and the code's own words with no id for a code not in MET's list.
-    public static func condition(_ code: String?) -> (description: String, id: Int?) {
+    package static func condition(_ code: String?) -> (description: String, id: Int?) {
         guard let code, !code.isEmpty else { return ("—", nil) }
         let base = code.split(separator: "_").first.map(String.init) ?? code
         if let known = table[base] { return known }

@@ -7,15 +7,15 @@ import Foundation
 /// no "One Call by Call" subscription), so later runs go straight to the free endpoints instead of
 /// paying a failed request each time. Kept in the state folder as `openweather-onecall.json`,
 /// naming the key only by a hash. `doctor --check` asks again.
-public struct OneCallRefusal: Sendable {
+package struct OneCallRefusal: Sendable {
     /// How long a refusal is believed; a day.
-    public static let lifetime: TimeInterval = 86400
+    package static let lifetime: TimeInterval = 86400
 
     let url: URL
     let keyHash: String
 
     /// The note for `key`, kept in `stateFolder`.
-    public init(stateFolder: URL, key: String) {
+    package init(stateFolder: URL, key: String) {
         url = stateFolder.appendingPathComponent("openweather-onecall.json")
         keyHash = String(FNV1a.hash(key.utf8), radix: 16)
     }
@@ -26,19 +26,19 @@ public struct OneCallRefusal: Sendable {
     }
 
     /// Whether this key was refused less than a day ago.
-    public func isRefused(now: Date) -> Bool {
+    package func isRefused(now: Date) -> Bool {
         guard let data = FileBytes.read(atPath: url.path), let record = try? JSONTreeDecoder().decode(Record.self, from: data) else { return false }
         return record.key == keyHash && now.timeIntervalSince(record.refusedAt) < Self.lifetime && record.refusedAt <= now
     }
 
     /// Notes that One Call refused this key at `now`.
-    public func remember(now: Date) {
+    package func remember(now: Date) {
         guard let data = try? JSONEncoder().encode(Record(key: keyHash, refusedAt: now)) else { return }
         try? AtomicFile.write(data, to: url, durable: false)
     }
 
     /// Forgets the refusal (the key was accepted).
-    public func forget() {
+    package func forget() {
         try? FileManager.default.removeItem(at: url)
     }
 }

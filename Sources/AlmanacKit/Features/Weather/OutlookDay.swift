@@ -3,27 +3,27 @@ import Foundation
 
 /// One local day of the ensemble outlook: what the members agree on and how far they spread.
 /// Temperatures in °C, amounts in mm, chances 0…1.
-public struct OutlookDay: Codable, Sendable, Equatable {
+package struct OutlookDay: Codable, Sendable, Equatable {
     /// The middle of the spread: half the members are below, half above.
-    public struct Spread: Codable, Sendable, Equatable {
+    package struct Spread: Codable, Sendable, Equatable {
         /// The members' median.
-        public var median: Double
+        package var median: Double
         /// The 10th and 90th percentiles of the members' values.
-        public var low: Double
+        package var low: Double
         /// The 90th percentile of the members' values.
-        public var high: Double
+        package var high: Double
     }
 
     /// The local day.
-    public var date: LocalDate
+    package var date: LocalDate
     /// The daily minimum's spread over the members.
-    public var minimum: Spread
+    package var minimum: Spread
     /// The daily maximum's spread over the members.
-    public var maximum: Spread
+    package var maximum: Spread
     /// The share of members with at least `EnsembleMapper.wetDay` mm that day.
-    public var precipitationChance: Double?
+    package var precipitationChance: Double?
     /// The members' median amount.
-    public var precipitation: Double?
+    package var precipitation: Double?
     /// How many members had a value that day.
-    public var members: Int
+    package var members: Int
 }

@@ -4,7 +4,7 @@ import AlmanacProviders
 import Foundation
 
 /// Mapping of geocoder answers to cities.
-public enum PlaceCandidates {
+package enum PlaceCandidates {
     /// Yandex members → cities, in the order given; invalid positions skipped.
     ///
     /// Objects below a town (streets, houses, districts) carry their town as the region, so a

@@ -4,10 +4,10 @@ import Foundation
 /// Sunrise and sunset computed from the date and place (NOAA's solar equations: the sun's
 /// declination and the equation of time, refraction included, to about a minute), for providers
 /// that do not send them (MET Norway's compact forecast).
-public enum SunTimes {
+package enum SunTimes {
     /// Sunrise and sunset on the UTC calendar day `date` at a place; nil for either when the sun
     /// does not cross the horizon that day (polar night or midnight sun).
-    public static func of(_ date: LocalDate, latitude: Double, longitude: Double) -> (sunrise: Date?, sunset: Date?) {
+    package static func of(_ date: LocalDate, latitude: Double, longitude: Double) -> (sunrise: Date?, sunset: Date?) {
         let noon = Double(date.dayNumber) * 86400 + 43200
         let julianCentury = (noon / 86400 + 2_440_587.5 - 2_451_545) / 36525
         let (declination, equationOfTime) = sun(julianCentury)

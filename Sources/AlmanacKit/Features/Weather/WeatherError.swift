@@ -6,7 +6,7 @@ import Foundation
 /// What a weather request cannot do, as values: each front end words them its own way (the
 /// command line names `--pick`, `--days`; the menu and the app use plain words, which is what
 /// `description` says).
-public enum WeatherError: UserInputError, Equatable {
+package enum WeatherError: UserInputError, Equatable {
     /// No cities saved, when a saved one was named.
     case noSavedCities
     /// No city named and no default saved.
@@ -32,7 +32,7 @@ public enum WeatherError: UserInputError, Equatable {
     /// A day outside the forecast; `available` is its first and last day (nil: it has none).
     case outsideForecast(LocalDate, city: String, available: ClosedRange<LocalDate>?)
 
-    public var description: String {
+    package var description: String {
         switch self {
         case .noSavedCities: "No saved cities yet; add a city first."
         case .noDefaultCity: "No saved city yet; add a city first, or name one."
@@ -56,7 +56,7 @@ public enum WeatherError: UserInputError, Equatable {
     }
 
     /// `1) Saint Petersburg, Russia (59.94°N 30.31°E); 2) …`
-    public static func list(_ places: [City]) -> String {
+    package static func list(_ places: [City]) -> String {
         places.enumerated().map { "\($0.offset + 1)) \($0.element.choiceText)" }.joined(separator: "; ")
     }
 }

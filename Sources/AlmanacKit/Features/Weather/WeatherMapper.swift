@@ -4,7 +4,7 @@ import AlmanacProviders
 import Foundation
 
 /// Turns OpenWeather DTOs into the weather domain, tolerating every optional field.
-public enum WeatherMapper {
+package enum WeatherMapper {
     static func date(_ seconds: Int?) -> Date? {
         guard let seconds, seconds > 0 else { return nil }
         return Date(timeIntervalSince1970: TimeInterval(seconds))

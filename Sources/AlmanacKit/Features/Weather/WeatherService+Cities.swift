@@ -4,10 +4,10 @@ import Foundation
 /// Settings and saved cities: the document's side of the weather service.
 extension WeatherService {
     /// Saved cities and settings as stored.
-    public func document() throws -> WeatherDocument { try store.read() }
+    package func document() throws -> WeatherDocument { try store.read() }
 
     /// Changes the settings and saves them; returns them as saved.
-    public func updateSettings(_ change: (inout WeatherSettings) -> Void) throws -> WeatherSettings {
+    package func updateSettings(_ change: (inout WeatherSettings) -> Void) throws -> WeatherSettings {
         try store.update { document in
             change(&document.settings)
             return document.settings
@@ -16,7 +16,7 @@ extension WeatherService {
 
     /// Geocodes `query`, fetches its forecast once to learn its time zone, saves it.
     /// The first city saved becomes the default. Returns the city and whether it was new.
-    public func addCity(_ query: String, pick: Int?, chooser: Chooser?) async throws -> (city: City, added: Bool) {
+    package func addCity(_ query: String, pick: Int?, chooser: Chooser?) async throws -> (city: City, added: Bool) {
         var city = try await resolveNew(query, pick: pick, chooser: chooser)
         if let report = try? await report(for: city) { city = report.city }
         let resolved = city
@@ -32,7 +32,7 @@ extension WeatherService {
     }
 
     /// Forgets the saved city meant by `reference` (number or name); `WeatherError` when none.
-    public func removeCity(_ reference: String) throws -> City {
+    package func removeCity(_ reference: String) throws -> City {
         try store.update { document in
             guard let index = document.index(of: reference) else { throw unknownCity(reference, document) }
             return document.remove(at: index)
@@ -40,7 +40,7 @@ extension WeatherService {
     }
 
     /// Makes the saved city meant by `reference` the default; `WeatherError` when none.
-    public func setDefault(_ reference: String) throws -> City {
+    package func setDefault(_ reference: String) throws -> City {
         try store.update { document in
             guard let index = document.index(of: reference) else { throw unknownCity(reference, document) }
             document.defaultIndex = index

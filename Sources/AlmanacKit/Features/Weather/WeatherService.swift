@@ -4,28 +4,28 @@ import AlmanacProviders
 import Foundation
 
 /// The weather front end's rules: saved cities, geocoding, forecasts and fallbacks.
-public struct WeatherService: Sendable {
+package struct WeatherService: Sendable {
     /// Asks the user to choose among places; returns an index, or nil to cancel.
-    public typealias Chooser = @Sendable ([City]) -> Int?
+    package typealias Chooser = @Sendable ([City]) -> Int?
     /// Told of a report shown from a stale cache before the fresh one arrives.
-    public typealias StaleHandler = @Sendable (WeatherReport) async -> Void
+    package typealias StaleHandler = @Sendable (WeatherReport) async -> Void
 
     /// The cache-first client (answers, and a look at the cache for the One Call fallback).
-    public let client: DataClient
+    package let client: DataClient
     /// Saved cities and settings.
-    public let store: DocumentStore<WeatherDocument>
+    package let store: DocumentStore<WeatherDocument>
     /// Whether OpenWeatherMap is live, its key, the state folder.
-    public let configuration: Configuration
+    package let configuration: Configuration
     /// Where notes and warnings go.
-    public let console: Console
+    package let console: Console
     /// Today (`ALMANAC_TODAY` pins it).
-    public let days: DayClock
+    package let days: DayClock
     /// Sources fixed by the caller instead of resolved from keys and settings (the recorder's
     /// keyless pass); nil by default.
-    public var pinnedSources: WeatherSources?
+    package var pinnedSources: WeatherSources?
 
     /// The service over its parts.
-    public init(client: DataClient, store: DocumentStore<WeatherDocument>, configuration: Configuration, console: Console, days: DayClock) {
+    package init(client: DataClient, store: DocumentStore<WeatherDocument>, configuration: Configuration, console: Console, days: DayClock) {
         self.client = client
         self.store = store
         self.configuration = configuration
@@ -34,7 +34,7 @@ public struct WeatherService: Sendable {
     }
 
     /// Wired from the run's context: its client, the saved cities in the data folder, its clock.
-    public init(context: AppContext) {
+    package init(context: AppContext) {
         self.init(
             client: context.client, store: context.store(WeatherDocument.self), configuration: context.configuration,
             console: context.console, days: context.days)
@@ -43,7 +43,7 @@ public struct WeatherService: Sendable {
     // MARK: - Resolving a city
 
     /// The city meant by an argument: none → the default; a saved name or number; `lat,lon`; else geocoded.
-    public func resolve(_ argument: String?, pick: Int?, chooser: Chooser?) async throws -> City {
+    package func resolve(_ argument: String?, pick: Int?, chooser: Chooser?) async throws -> City {
         let document = try store.read()
         guard let argument = argument?.trimmingWhitespace(), !argument.isEmpty else {
             guard let city = document.defaultCity else { throw WeatherError.noDefaultCity }
@@ -61,7 +61,7 @@ public struct WeatherService: Sendable {
     }
 
     /// The providers answering this run, from the keys set and the saved `--provider` choice.
-    public func sources() throws -> WeatherSources {
+    package func sources() throws -> WeatherSources {
         sources(try store.read().settings)
     }
 
@@ -72,7 +72,7 @@ public struct WeatherService: Sendable {
 
     /// Places matching a name, from the geocoder `sources()` picks: Yandex when its key is set,
     /// else OpenWeather's when that key is set, else Open-Meteo's (keyless).
-    public func geocode(_ query: String) async throws -> [City] {
+    package func geocode(_ query: String) async throws -> [City] {
         let settings = try store.read().settings
         switch sources(settings).geocoder {
         case Provider.openWeather.rawValue:
@@ -151,12 +151,12 @@ public struct WeatherService: Sendable {
 
     /// Current, hourly and daily weather: One Call 3.0, or the free 2.5 pair when the key
     /// lacks the One Call subscription (said once on stderr).
-    public func report(for city: City, onStale: StaleHandler? = nil) async throws -> WeatherReport {
+    package func report(for city: City, onStale: StaleHandler? = nil) async throws -> WeatherReport {
         try await report(for: city, settings: try store.read().settings, onStale: onStale)
     }
 
     /// The report with its current conditions; throws `APIError.provider` when the answer has none.
-    public func current(for city: City) async throws -> (report: WeatherReport, current: CurrentConditions) {
+    package func current(for city: City) async throws -> (report: WeatherReport, current: CurrentConditions) {
         let report = try await report(for: city)
         guard let current = report.current else {
             throw APIError.provider(provider: .openWeather, code: nil, message: "no current conditions")
@@ -251,26 +251,26 @@ public struct WeatherService: Sendable {
     }
 
     /// The days a forecast can cover: the provider's 8 days, then its 30-day climate model up to 25.
-    public static let dayRange = 1...25
+    package static let dayRange = 1...25
     /// The hours the hourly view can cover (One Call's 48).
-    public static let hourRange = 1...48
+    package static let hourRange = 1...48
 
     /// The days of the providers' own daily forecasts; beyond them the climate forecast or the
     /// ensemble outlook answers (a forecast with fewer days left shows what it has up to here).
-    public static let forecastHorizon = 8
+    package static let forecastHorizon = 8
 
     /// `days` inside `dayRange`, or the error saying it is not.
-    public static func checkDays(_ days: Int) -> Result<Int, WeatherError> {
+    package static func checkDays(_ days: Int) -> Result<Int, WeatherError> {
         dayRange.contains(days) ? .success(days) : .failure(.daysOutOfRange(requested: days, allowed: dayRange))
     }
 
     /// `hours` inside `hourRange`, or the error saying it is not.
-    public static func checkHours(_ hours: Int) -> Result<Int, WeatherError> {
+    package static func checkHours(_ hours: Int) -> Result<Int, WeatherError> {
         hourRange.contains(hours) ? .success(hours) : .failure(.hoursOutOfRange(requested: hours, allowed: hourRange))
     }
 
     /// The date in `text` (`YYYY-MM-DD`), or `WeatherError.invalidDate`.
-    public static func checkDate(_ text: String) throws -> LocalDate {
+    package static func checkDate(_ text: String) throws -> LocalDate {
         guard let date = LocalDate(text) else { throw WeatherError.invalidDate(text) }
         return date
     }
@@ -278,7 +278,7 @@ public struct WeatherService: Sendable {
     /// `days` daily rows (1…25). Past the forecast's own days: OpenWeather's climate forecast
     /// when the key's plan has it, else the Open-Meteo ensemble outlook. A free OpenWeather key's
     /// 5 days are filled to 7 by MET Norway.
-    public func forecast(for city: City, days: Int, onStale: StaleHandler? = nil) async throws -> WeatherReport {
+    package func forecast(for city: City, days: Int, onStale: StaleHandler? = nil) async throws -> WeatherReport {
         _ = try Self.checkDays(days).get()
         let settings = try store.read().settings
         var report = try await self.report(for: city, settings: settings, onStale: onStale)
@@ -342,7 +342,7 @@ public struct WeatherService: Sendable {
     }
 
     /// The next `hours` hourly entries (1…48).
-    public func hourly(for city: City, hours: Int, onStale: StaleHandler? = nil) async throws -> WeatherReport {
+    package func hourly(for city: City, hours: Int, onStale: StaleHandler? = nil) async throws -> WeatherReport {
         _ = try Self.checkHours(hours).get()
         var report = try await self.report(for: city, onStale: onStale)
         report.hourly = Array(report.hourly.prefix(report.model == .free ? (hours + 2) / 3 : hours))
@@ -350,7 +350,7 @@ public struct WeatherService: Sendable {
     }
 
     /// One day in detail; the date must be inside the forecast.
-    public func day(for city: City, date text: String) async throws -> (WeatherReport, DayForecast) {
+    package func day(for city: City, date text: String) async throws -> (WeatherReport, DayForecast) {
         let date = try Self.checkDate(text)
         let report = try await self.report(for: city)
         guard let day = report.daily.first(where: { $0.date == date }) else {

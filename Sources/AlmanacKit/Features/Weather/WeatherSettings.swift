@@ -4,16 +4,16 @@ import AlmanacProviders
 import Foundation
 
 /// How weather is shown; persisted with the saved cities.
-public struct WeatherSettings: Codable, Sendable, Equatable {
+package struct WeatherSettings: Codable, Sendable, Equatable {
     /// Temperature units.
-    public enum Units: String, Codable, Sendable, CaseIterable {
+    package enum Units: String, Codable, Sendable, CaseIterable {
         /// °C.
         case metric
         /// °F.
         case imperial
     }
     /// Wind speed units.
-    public enum Wind: String, Codable, Sendable, CaseIterable {
+    package enum Wind: String, Codable, Sendable, CaseIterable {
         /// Metres per second.
         case ms
         /// Kilometres per hour.
@@ -22,7 +22,7 @@ public struct WeatherSettings: Codable, Sendable, Equatable {
         case mph
 
         /// The unit as shown: `m/s`, `km/h`, `mph`.
-        public var label: String {
+        package var label: String {
             switch self {
             case .ms: "m/s"
             case .kmh: "km/h"
@@ -31,7 +31,7 @@ public struct WeatherSettings: Codable, Sendable, Equatable {
         }
     }
     /// 12- or 24-hour times.
-    public enum Clock: String, Codable, Sendable, CaseIterable {
+    package enum Clock: String, Codable, Sendable, CaseIterable {
         /// `14:05`.
         case h24 = "24"
         /// `2:05 PM`.
@@ -39,24 +39,24 @@ public struct WeatherSettings: Codable, Sendable, Equatable {
     }
 
     /// Temperatures in °C (metric) or °F (imperial); metric by default.
-    public var units: Units = .metric
+    package var units: Units = .metric
     /// Wind in m/s, km/h or mph; m/s by default.
-    public var wind: Wind = .ms
+    package var wind: Wind = .ms
     /// 24- or 12-hour clock; 24 by default.
-    public var time: Clock = .h24
+    package var time: Clock = .h24
     /// Language code for descriptions (`en`, `ru`, …); `en` by default.
-    public var lang: String = "en"
+    package var lang: String = "en"
     /// Whether the user chose the wind unit; until then it follows the units (m/s for metric,
     /// mph for imperial). Missing in older documents: a wind unit other than m/s was chosen.
-    public var windChosen: Bool?
+    package var windChosen: Bool?
     /// Which provider answers forecasts: nil or `auto` picks by the keys set (`WeatherSources`).
-    public var provider: WeatherSources.Choice?
+    package var provider: WeatherSources.Choice?
 
     /// The defaults: metric, m/s, 24-hour, English, provider by keys.
-    public init() {}
+    package init() {}
 
     /// Sets the units; the wind unit follows unless the user chose it.
-    public mutating func setUnits(_ units: Units) {
+    package mutating func setUnits(_ units: Units) {
         self.units = units
         if !(windChosen ?? (wind != .ms)) {
             wind = units == .imperial ? .mph : .ms
@@ -65,13 +65,13 @@ public struct WeatherSettings: Codable, Sendable, Equatable {
     }
 
     /// Sets the wind unit; it no longer follows the units.
-    public mutating func setWind(_ wind: Wind) {
+    package mutating func setWind(_ wind: Wind) {
         self.wind = wind
         windChosen = true
     }
 
     /// Whether a language code is well formed: two letters, optionally `_XX`.
-    public static func isValidLanguage(_ code: String) -> Bool {
+    package static func isValidLanguage(_ code: String) -> Bool {
         let parts = code.split(separator: "_", omittingEmptySubsequences: false)
         guard (1...2).contains(parts.count), parts[0].count == 2, parts[0].allSatisfy({ $0.isASCII && $0.isLetter }) else { return false }
         return parts.count == 1 || (parts[1].count == 2 && parts[1].allSatisfy { $0.isASCII && $0.isLetter })

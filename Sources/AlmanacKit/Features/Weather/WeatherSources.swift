@@ -6,9 +6,9 @@ import Foundation
 /// Which provider answers each weather capability this run (docs/architecture.md §3): a key
 /// the user set wins where its plan answers; otherwise the keyless providers. `almanac doctor`
 /// shows it and every footer names it.
-public struct WeatherSources: Sendable, Equatable, Codable {
+package struct WeatherSources: Sendable, Equatable, Codable {
     /// `weather settings --provider`: `auto` picks by keys; the others pin the forecast.
-    public enum Choice: String, Codable, Sendable, CaseIterable {
+    package enum Choice: String, Codable, Sendable, CaseIterable {
         /// By the keys set: OpenWeather with its key, else MET Norway.
         case auto
         /// MET Norway, whatever keys are set.
@@ -18,17 +18,17 @@ public struct WeatherSources: Sendable, Equatable, Codable {
     }
 
     /// Current conditions, hourly and the 7-day rows: `openweather` or `metno`.
-    public var forecast: String
+    package var forecast: String
     /// Place names to coordinates: `yandex`, `openweather` or `openmeteo-geocoding`.
-    public var geocoder: String
+    package var geocoder: String
     /// Beyond the forecast's days, up to 25: `openweather-pro` (its climate plan) or `openmeteo-ensemble`.
-    public var outlook: String
+    package var outlook: String
     /// Whether the forecast provider was pinned by `weather settings --provider` rather than
     /// picked by the keys set. (The geocoder and the outlook follow from the keys.)
-    public var chosen: Bool
+    package var chosen: Bool
 
     /// The sources for a configuration and the saved choice (nil: `auto`).
-    public static func resolve(_ configuration: Configuration, choice: Choice?) -> WeatherSources {
+    package static func resolve(_ configuration: Configuration, choice: Choice?) -> WeatherSources {
         let openWeatherKey = configuration.key(for: .openWeather) != nil
         let forecast: Provider =
             switch choice ?? .auto {
@@ -44,10 +44,10 @@ public struct WeatherSources: Sendable, Equatable, Codable {
     }
 
     /// True when MET Norway answers the forecast.
-    public var usesMET: Bool { forecast == Provider.metNorway.rawValue }
+    package var usesMET: Bool { forecast == Provider.metNorway.rawValue }
 
     /// Only the keyless providers, whatever keys are set.
-    public static let keyless = WeatherSources(
+    package static let keyless = WeatherSources(
         forecast: Provider.metNorway.rawValue, geocoder: Provider.openMeteoGeocoding.rawValue, outlook: Provider.openMeteoEnsemble.rawValue,
         chosen: true)
 }

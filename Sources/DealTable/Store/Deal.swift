@@ -1,0 +1,61 @@
+import AlmanacCore
+import Foundation
+
+/// One trading deal as the deal server streams it.
+package struct Deal: Sendable, Equatable, Codable {
+    /// Which way the deal went.
+    package enum Side: String, Sendable, Codable, CaseIterable {
+        /// Bought.
+        case buy
+        /// Sold.
+        case sell
+    }
+
+    /// The deal's number, unique in a stream.
+    package var id: Int64
+    /// When the deal last changed.
+    package var dateModified: Date
+    /// `EUR/USD_TOD`: the pair and the settlement.
+    package var instrumentName: String
+    /// Price per unit, in the quote currency.
+    package var price: Double
+    /// Amount traded, in units of the base currency.
+    package var amount: Double
+    /// Buy or sell.
+    package var side: Side
+
+    /// A deal as given.
+    package init(id: Int64, dateModified: Date, instrumentName: String, price: Double, amount: Double, side: Side) {
+        self.id = id
+        self.dateModified = dateModified
+        self.instrumentName = instrumentName
+        self.price = price
+        self.amount = amount
+        self.side = side
+    }
+}
+
+/// The columns the table can be sorted by.
+package enum DealColumn: String, Sendable, CaseIterable, Codable {
+    /// `dateModified`.
+    case date
+    /// `instrumentName`.
+    case instrument
+    /// `price`.
+    case price
+    /// `amount`.
+    case amount
+    /// `side`, buys first when ascending.
+    case side
+
+    /// The column's heading: `Date modified`, `Instrument`, `Price`, `Amount`, `Side`.
+    package var title: String {
+        switch self {
+        case .date: "Date modified"
+        case .instrument: "Instrument"
+        case .price: "Price"
+        case .amount: "Amount"
+        case .side: "Side"
+        }
+    }
+}

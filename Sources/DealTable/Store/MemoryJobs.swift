@@ -1,0 +1,61 @@
+import AlmanacCore
+import Foundation
+import Synchronization
+
+/// The memory-heavy work of one store, off the drawing thread (docs/architecture.md §5): what
+/// the store lets go of is freed on threads of their own, and the big jobs — a background
+/// re-sort, a filter's sorting thread — take their memory one at a time, after the frees under
+/// way have given theirs back. The store owns one; nothing here is shared between stores.
+final class MemoryJobs: Sendable {
+    /// Held by a big job for as long as it runs: the soak's peak reached 1,028–1,126 MB with a
+    /// re-sort and a filter's sort at once (limit 1,013). The owner never takes it: a filter
+    /// sorted on the owner's thread (`applyFilter`) does not wait.
+    private let heavy = Mutex(())
+    /// Frees under way; a big job waits for them first (overlapping them raised the soak's peak
+    /// by 100–200 MB).
+    private let frees = FreesInFlight()
+
+    /// Runs `release` on a thread of its own, at the usual priority (freed late, old views would
+    /// pile up while the cores are busy); counted until it ends.
+    func free(_ release: @escaping @Sendable () -> Void) {
+        frees.begin()
+        BackgroundThread.start(lowPriority: false) { [frees] in
+            release()
+            frees.end()
+        }
+    }
+
+    /// Runs `build` (on the caller's thread, a background one) once no other big job runs and
+    /// the frees under way have ended (or 0.25 s have passed); returns what it built.
+    func heavyJob<Built: Sendable>(_ build: () -> Built) -> Built {
+        heavy.withLock { _ in
+            frees.wait()
+            return build()
+        }
+    }
+}
+
+/// Counts frees under way and lets a thread wait until there are none (a thread sleeps here:
+/// a condition).
+final class FreesInFlight: @unchecked Sendable {
+    // @unchecked: `running` is only touched under `condition`, which a thread sleeps on.
+    private let condition = NSCondition()
+    private var running = 0
+
+    func begin() { condition.withLock { running += 1 } }
+
+    func end() {
+        condition.withLock {
+            running -= 1
+            condition.broadcast()
+        }
+    }
+
+    /// Waits until no free runs, or `timeout` seconds (0.25 s by default) have passed.
+    func wait(timeout: TimeInterval = 0.25) {
+        let limit = Date(timeIntervalSinceNow: timeout)
+        condition.withLock {
+            while running > 0, condition.wait(until: limit) {}
+        }
+    }
+}
