@@ -4,6 +4,7 @@ import AlmanacKit
 import AlmanacProviders
 import AlmanacUI
 import ArgumentParser
+import Foundation
 
 extension DealsCommand {
     struct Browse: AsyncParsableCommand {
@@ -22,6 +23,7 @@ extension DealsCommand {
                 if !filter.isEmpty { browser.startFiltering(filter, text: filters.line) }
                 try await browser.run(
                     options: context.configuration.transport, term: context.configuration.environment["TERM"])
+                Foundation.exit(0)  // the terminal is restored; no teardown of millions of rows (UICommand)
             }
         }
     }
