@@ -19,16 +19,6 @@ final class InFlightTests: XCTestCase {
         Task { try await flight.run("fruit") { try await CurlTransport().send(request) } }
     }
 
-    /// Waits up to `seconds` for `condition`.
-    private func eventually(_ seconds: TimeInterval, _ condition: () -> Bool) async throws -> Bool {
-        let deadline = Date().addingTimeInterval(seconds)
-        while Date() < deadline {
-            if condition() { return true }
-            try await Task.sleep(nanoseconds: 20_000_000)
-        }
-        return condition()
-    }
-
     func testCallersOfOneKeyShareOneTransfer() async throws {
         let server = try LoopbackServer { _ in .json("[]", delay: 0.4) }
         let flight = InFlight()
@@ -66,7 +56,7 @@ final class InFlightTests: XCTestCase {
         let flight = InFlight()
         let request = try prepared(server)
         let callers = [waiter(flight, request), waiter(flight, request)]
-        let asked = try await eventually(3) { server.receivedRequests.count == 1 }
+        let asked = waitUntil { server.receivedRequests.count == 1 }
         XCTAssertTrue(asked)
         for caller in callers { caller.cancel() }
         for caller in callers {
@@ -75,7 +65,7 @@ final class InFlightTests: XCTestCase {
                 XCTFail("a cancelled caller got an answer")
             } catch is CancellationError {}
         }
-        let closed = try await eventually(3) { server.closedByClient == 1 }
+        let closed = waitUntil { server.closedByClient == 1 }
         XCTAssertTrue(closed, "curl closed the connection within about a second")
         XCTAssertTrue(flight.keys.isEmpty)
         XCTAssertEqual(server.receivedRequests.count, 1)
@@ -120,14 +110,14 @@ final class InFlightTests: XCTestCase {
         let configuration = makeConfiguration(home: try makeTemporaryFolder(self), ["ALMANAC_FRUITYVICE_URL": server.baseURL])
         let client = makeClient(configuration, console: .silent)
         let fetch = Task { try await client.fetch(Fruityvice.all()) }
-        let asked = try await eventually(3) { server.receivedRequests.count == 1 }
+        let asked = waitUntil { server.receivedRequests.count == 1 }
         XCTAssertTrue(asked)
         fetch.cancel()
         do {
             let fetched = try await fetch.value
             XCTFail("a cancelled fetch answered from \(fetched.origin)")
         } catch is CancellationError {}
-        let closed = try await eventually(3) { server.closedByClient == 1 }
+        let closed = waitUntil { server.closedByClient == 1 }
         XCTAssertTrue(closed)
     }
 }

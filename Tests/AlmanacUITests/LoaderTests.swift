@@ -21,20 +21,14 @@ final class LoaderTests: XCTestCase {
         try LoopbackServer { request in request.path == "/slow" ? .hang(seconds: 10) : .json("\"fast\"") }
     }
 
-    private func waitFor(_ seconds: TimeInterval = 3, _ condition: () -> Bool) -> Bool {
-        let deadline = Date().addingTimeInterval(seconds)
-        while Date() < deadline, !condition() { Thread.sleep(forTimeInterval: 0.02) }
-        return condition()
-    }
-
     func testANewerLoadCancelsTheOneItSupersedes() throws {
         let server = try Self.server()
         let loader = Loader<String>()
         loader.load(fetch(server, "/slow"))
-        XCTAssertTrue(waitFor { server.receivedRequests.count == 1 })
+        XCTAssertTrue(waitUntil { server.receivedRequests.count == 1 })
         let newer = loader.load(fetch(server, "/fast"))
-        XCTAssertTrue(waitFor { loader.value == "\"fast\"" })
-        XCTAssertTrue(waitFor { server.closedByClient == 1 }, "the superseded transfer stopped")
+        XCTAssertTrue(waitUntil { loader.value == "\"fast\"" })
+        XCTAssertTrue(waitUntil { server.closedByClient == 1 }, "the superseded transfer stopped")
         _ = newer
         XCTAssertNil(loader.failure, "a cancelled load is not a failure")
     }
@@ -43,13 +37,13 @@ final class LoaderTests: XCTestCase {
         let server = try Self.server()
         let loader = Loader<String>()
         loader.load(fetch(server, "/fast"))
-        XCTAssertTrue(waitFor { loader.value == "\"fast\"" })
+        XCTAssertTrue(waitUntil { loader.value == "\"fast\"" })
         loader.load(fetch(server, "/slow"))
-        XCTAssertTrue(waitFor { server.receivedRequests.count == 2 })
+        XCTAssertTrue(waitUntil { server.receivedRequests.count == 2 })
         loader.cancel()
         XCTAssertFalse(loader.isLoading)
         XCTAssertEqual(loader.value, "\"fast\"")
-        XCTAssertTrue(waitFor { server.closedByClient == 1 })
+        XCTAssertTrue(waitUntil { server.closedByClient == 1 })
         XCTAssertNil(loader.failure)
     }
 
@@ -59,8 +53,8 @@ final class LoaderTests: XCTestCase {
         let first = saves.load(fetch(server, "/first"))
         saves.load(fetch(server, "/second"))
         saves.cancel()
-        XCTAssertTrue(waitFor { server.receivedRequests.count == 2 })
-        XCTAssertTrue(waitFor { saves.value == "\"saved\"" && !saves.isLoading })
+        XCTAssertTrue(waitUntil { server.receivedRequests.count == 2 })
+        XCTAssertTrue(waitUntil { saves.value == "\"saved\"" && !saves.isLoading })
         _ = first
         XCTAssertEqual(server.closedByClient, 0)
         XCTAssertEqual(server.receivedRequests.map(\.path).sorted(), ["/first", "/second"])

@@ -29,21 +29,19 @@ final class WeatherTabTests: XCTestCase {
         let asked = server.server.receivedRequests.count
         app.select(0)
         XCTAssertTrue(
-            wait { server.server.receivedRequests.dropFirst(asked).contains { $0.path.hasPrefix("/metno") } }, "Moscow's forecast was asked for")
+            waitUntil(seconds: 5) { server.server.receivedRequests.dropFirst(asked).contains { $0.path.hasPrefix("/metno") } },
+            "Moscow's forecast was asked for")
         _ = app.apply(.right)
-        XCTAssertTrue(wait { server.server.closedByClient >= 1 }, "Moscow's transfer stopped once London was shown")
+        XCTAssertTrue(waitUntil(seconds: 5) { server.server.closedByClient >= 1 }, "Moscow's transfer stopped once London was shown")
         XCTAssertTrue(AppHarness.settle(app), "London's loads landed")
         XCTAssertTrue(app.frame(columns: 160, rows: 50).joined(separator: "\n").contains("London"))
         _ = app.apply(.left)
-        XCTAssertTrue(wait { server.server.receivedRequests.dropFirst(asked).filter { $0.target.contains("lat=55.") }.count >= 2 }, "asked again")
+        XCTAssertTrue(
+            waitUntil(seconds: 5) { server.server.receivedRequests.dropFirst(asked).filter { $0.target.contains("lat=55.") }.count >= 2 },
+            "asked again")
         let closed = server.server.closedByClient
         _ = app.apply(.character("3"))
-        XCTAssertTrue(wait { server.server.closedByClient > closed }, "leaving the tab stopped Moscow's transfer")
+        XCTAssertTrue(waitUntil(seconds: 5) { server.server.closedByClient > closed }, "leaving the tab stopped Moscow's transfer")
     }
 
-    private func wait(_ seconds: TimeInterval = 5, _ condition: () -> Bool) -> Bool {
-        let deadline = Date().addingTimeInterval(seconds)
-        while Date() < deadline, !condition() { Thread.sleep(forTimeInterval: 0.02) }
-        return condition()
-    }
 }

@@ -204,8 +204,8 @@ package final class DataClient: Sendable {
         await onStale?(stale)
         do {
             return try await send(endpoint, previous: cached.entry, ticket: ticket)
-        } catch is CancellationError {
-            throw CancellationError()  // the caller left: nothing to warn about
+        } catch let cancelled as CancellationError {
+            throw cancelled  // the caller left: nothing to warn about
         } catch {
             let reason = ErrorText.describe(error)
             console.warn("showing the \(descriptor.what) cached \(Age.describe(now.timeIntervalSince(cached.entry.fetchedAt))) ago: \(reason)")

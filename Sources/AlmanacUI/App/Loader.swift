@@ -91,7 +91,7 @@ package final class Loader<Value: Sendable>: Sendable {
     /// Cancels the load under way, if any (its transfer stops); what was shown before it stays,
     /// and the next `load` starts afresh. Nothing for a loader of saves.
     package func cancel() {
-        guard !saves, isLoading || isUpdating else { return }
+        guard !saves, isUpdating else { return }
         generation.withLock { $0 += 1 }
         running.withLock { $0 }?.cancel()
         let previous = value
