@@ -13,7 +13,7 @@ struct Almanac: AsyncParsableCommand {
         discussion: "Run with no arguments on a terminal for the full-screen app (almanac menu for the line menu). Every data command takes --json.",
         version: AlmanacVersion.current,
         subcommands: [
-            WeatherCommand.self, CryptoCommand.self, FruitCommand.self, ExamsCommand.self, DealsCommand.self,
+            WeatherCommand.self, CryptoCommand.self, FruitCommand.self, ExamsCommand.self, DealsCommand.self, LineCommand.self,
             ProfileCommand.self, UICommand.self, MenuCommand.self, DoctorCommand.self, CacheCommand.self, FixturesCommand.self,
         ]
     )

@@ -13,7 +13,10 @@ import Foundation
 /// Builds the context for a run and turns errors into one stderr line and an exit code.
 enum CommandRunner {
     /// - Parameter console: where notes go; nil: stdout and stderr (the full-screen app passes its log's).
-    static func makeContext(_ options: some RunOptions, quietNotes: Bool = false, console override: Console? = nil) -> FrontContext {
+    /// - Parameter glance: a status-bar line: stale answers print at once, refreshed behind (`Configuration.glance`).
+    static func makeContext(
+        _ options: some RunOptions, quietNotes: Bool = false, glance: Bool = false, console override: Console? = nil
+    ) -> FrontContext {
         let global = options.settings
         let environment = Environment.load()
         var configuration = Configuration(
@@ -21,6 +24,7 @@ enum CommandRunner {
             verbose: global.verbose, timeout: global.timeout, executablePath: CommandLine.arguments.first.map(executablePath),
             noWait: global.noWait)
         configuration.quietNotes = quietNotes
+        configuration.glance = glance
         let console = override ?? Console(verbose: configuration.verbose, errIsTerminal: isatty(STDERR_FILENO) == 1)
         if let warning = environment.dotEnvWarning { console.warn(warning) }
         let stdoutIsTerminal = isatty(STDOUT_FILENO) == 1
@@ -39,9 +43,10 @@ enum CommandRunner {
     /// Runs a command body; any error becomes `almanac: <sentence>` on stderr (whichever console
     /// the notes went to) and its exit code.
     static func run(
-        _ options: some RunOptions, quietNotes: Bool = false, console: Console? = nil, _ body: (FrontContext) async throws -> Void
+        _ options: some RunOptions, quietNotes: Bool = false, glance: Bool = false, console: Console? = nil,
+        _ body: (FrontContext) async throws -> Void
     ) async throws {
-        let context = makeContext(options, quietNotes: quietNotes, console: console)
+        let context = makeContext(options, quietNotes: quietNotes, glance: glance, console: console)
         do {
             try await body(context)
         } catch let error as ExitCode {

@@ -46,4 +46,25 @@ final class FreshnessTests: XCTestCase {
         let decoded = CacheEntry.decode(entry.encoded())
         XCTAssertEqual(decoded?.expiresAt, entry.expiresAt, "the expiry survives the envelope")
     }
+
+    /// RFC 5861: how long past freshness a stale answer may be shown while it is revalidated, and
+    /// after an error; kept in the envelope.
+    func testStaleWhileRevalidateAndStaleIfError() {
+        let headers = ["cache-control": "max-age=60, stale-while-revalidate=30, stale-if-error=\"600\""]
+        let allowances = Freshness.staleAllowances(headers: headers)
+        XCTAssertEqual(allowances.whileRevalidate, 30)
+        XCTAssertEqual(allowances.ifError, 600)
+        XCTAssertNil(Freshness.staleAllowances(headers: ["cache-control": "max-age=60"]).whileRevalidate)
+        var entry = CacheEntry(key: "k", provider: .named("metno"), name: "n", fetchedAt: now, ttl: 60, body: Data("{}".utf8))
+        XCTAssertTrue(entry.mayShowWhileRevalidating(at: now.addingTimeInterval(86400)), "unsaid: a glance always shows the stale answer")
+        XCTAssertNil(entry.standsAfterError(at: now.addingTimeInterval(86400)))
+        (entry.staleWhileRevalidate, entry.staleIfError) = (allowances.whileRevalidate, allowances.ifError)
+        XCTAssertTrue(entry.mayShowWhileRevalidating(at: now.addingTimeInterval(89)))
+        XCTAssertFalse(entry.mayShowWhileRevalidating(at: now.addingTimeInterval(91)), "past the window a glance waits for the answer")
+        XCTAssertEqual(entry.standsAfterError(at: now.addingTimeInterval(659)), true)
+        XCTAssertEqual(entry.standsAfterError(at: now.addingTimeInterval(661)), false)
+        let decoded = CacheEntry.decode(entry.encoded())
+        XCTAssertEqual(decoded?.staleWhileRevalidate, 30)
+        XCTAssertEqual(decoded?.staleIfError, 600)
+    }
 }

@@ -33,4 +33,29 @@ final class SunTimesTests: XCTestCase {
         let summer = SunTimes.of(LocalDate("2026-06-21")!, latitude: tromso.latitude, longitude: tromso.longitude)
         XCTAssertNil(summer.sunrise)
     }
+
+    /// Civil dawn, dusk and solar noon for London against timeanddate.com's published times (as
+    /// the astral library's tests quote them), each within two minutes.
+    func testTwilightAndNoonAgainstPublishedTimes() {
+        let london = (latitude: 51.5074, longitude: -0.1278)
+        let days: [(String, dawn: String, noon: String, dusk: String)] = [
+            ("2015-12-01", "2015-12-01T07:04:00Z", "2015-12-01T11:49:00Z", "2015-12-01T16:34:00Z"),
+            ("2015-12-12", "2015-12-12T07:16:00Z", "2015-12-12T11:54:00Z", "2015-12-12T16:31:00Z"),
+            ("2015-12-25", "2015-12-25T07:24:00Z", "2015-12-25T12:00:00Z", "2015-12-25T16:36:00Z"),
+        ]
+        for (day, dawn, noon, dusk) in days {
+            let date = LocalDate(day)!
+            let twilight = SunTimes.twilight(date, latitude: london.latitude, longitude: london.longitude)
+            assertNear(twilight.dawn, dawn)
+            assertNear(twilight.dusk, dusk)
+            assertNear(SunTimes.solarNoon(date, longitude: london.longitude), noon)
+        }
+    }
+
+    func testNoTwilightWhenTheSunNeverGoesLowEnough() {
+        // Oulu at midsummer: the sun stays above −6°, so there is no civil dawn or dusk.
+        let oulu = SunTimes.twilight(LocalDate("2026-06-21")!, latitude: 65.0121, longitude: 25.4651)
+        XCTAssertNil(oulu.dawn)
+        XCTAssertNil(oulu.dusk)
+    }
 }

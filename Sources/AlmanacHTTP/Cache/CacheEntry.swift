@@ -20,6 +20,10 @@ package struct CacheEntry: Sendable, Equatable {
     package var status: Int
     package var etag: String?
     package var lastModified: String?
+    /// RFC 5861: seconds past freshness the server lets a stale answer be shown while it is
+    /// revalidated (`stale-while-revalidate`) and after an error (`stale-if-error`), when it said.
+    package var staleWhileRevalidate: TimeInterval?
+    package var staleIfError: TimeInterval?
     package var body: Data
 
     package init(
@@ -48,6 +52,19 @@ package struct CacheEntry: Sendable, Equatable {
         return min(own, fetchedAt.addingTimeInterval(maxAge))
     }
 
+    /// Whether a glance may show the stale entry at once and refresh behind it: always, unless the
+    /// server's `stale-while-revalidate` window has passed (then it waits, within `--timeout`).
+    package func mayShowWhileRevalidating(at now: Date, maxAge: TimeInterval? = nil) -> Bool {
+        guard let window = staleWhileRevalidate else { return true }
+        return now < freshUntil(maxAge: maxAge).addingTimeInterval(window)
+    }
+
+    /// Whether the server's `stale-if-error` lets the stale entry stand after an error without a
+    /// warning; nil when the server did not say (then it stands, with a warning).
+    package func standsAfterError(at now: Date) -> Bool? {
+        staleIfError.map { now < freshUntil().addingTimeInterval($0) }
+    }
+
     /// Whether the entry may be served at `now` without asking the server.
     package func isFresh(at now: Date, maxAge: TimeInterval? = nil) -> Bool { now < freshUntil(maxAge: maxAge) }
 
@@ -63,6 +80,8 @@ package struct CacheEntry: Sendable, Equatable {
         if let expiresAt { header.append(("expiresAt", .double(expiresAt.timeIntervalSince1970))) }
         if let etag { header.append(("etag", .string(etag))) }
         if let lastModified { header.append(("lastModified", .string(lastModified))) }
+        if let staleWhileRevalidate { header.append(("staleWhileRevalidate", .double(staleWhileRevalidate))) }
+        if let staleIfError { header.append(("staleIfError", .double(staleIfError))) }
         var data = JSONValue.object(header.sorted { $0.0 < $1.0 }).encoded()
         data.removeLast()  // the closing brace
         data.append(UInt8(ascii: ","))
@@ -88,10 +107,12 @@ package struct CacheEntry: Sendable, Equatable {
             let ttl = object["ttl"]?.doubleValue,
             !body.isEmpty
         else { return nil }
-        return CacheEntry(
+        var entry = CacheEntry(
             key: key, provider: provider, name: object["name"]?.stringValue ?? "",
             fetchedAt: Date(timeIntervalSince1970: fetchedAt), ttl: ttl,
             expiresAt: object["expiresAt"]?.doubleValue.map { Date(timeIntervalSince1970: $0) }, status: object["status"]?.intValue ?? 200,
             etag: object["etag"]?.stringValue, lastModified: object["lastModified"]?.stringValue, body: body)
+        (entry.staleWhileRevalidate, entry.staleIfError) = (object["staleWhileRevalidate"]?.doubleValue, object["staleIfError"]?.doubleValue)
+        return entry
     }
 }

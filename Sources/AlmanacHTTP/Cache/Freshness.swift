@@ -26,6 +26,13 @@ package enum Freshness: Equatable, Sendable {
         return .until(now.addingTimeInterval(expires.timeIntervalSince(served) - age))
     }
 
+    /// RFC 5861's extensions, in seconds past freshness: how long a stale answer may be shown
+    /// while it is revalidated, and after an error; nil when the server did not say.
+    package static func staleAllowances(headers: [String: String]) -> (whileRevalidate: TimeInterval?, ifError: TimeInterval?) {
+        let directives = CacheControl(headers["cache-control"] ?? "")
+        return (directives.staleWhileRevalidate, directives.staleIfError)
+    }
+
     /// The instant the response stops being fresh, when the server set one.
     package var expiresAt: Date? {
         if case .until(let date) = self { return date }
@@ -39,6 +46,9 @@ struct CacheControl {
     var noCache = false
     /// `max-age` in seconds; a malformed value counts as 0 (stale), as RFC 9111 §4.2.1 advises.
     var maxAge: TimeInterval?
+    /// RFC 5861 `stale-while-revalidate` and `stale-if-error`, seconds; a malformed value counts as 0.
+    var staleWhileRevalidate: TimeInterval?
+    var staleIfError: TimeInterval?
 
     init(_ header: String) {
         for part in header.split(separator: ",") {
@@ -47,12 +57,20 @@ struct CacheControl {
             switch name {
             case "no-store": noStore = true
             case "no-cache": noCache = true
-            case "max-age":
-                let value = pieces.count == 2 ? pieces[1].trimmingCharacters(in: CharacterSet(charactersIn: "\"")) : ""
-                maxAge = Double(value).map { max(0, $0) } ?? 0
+            case "max-age": maxAge = Self.seconds(pieces)
+            case "stale-while-revalidate": staleWhileRevalidate = Self.seconds(pieces)
+            case "stale-if-error": staleIfError = Self.seconds(pieces)
             default: continue
             }
         }
+    }
+}
+
+extension CacheControl {
+    /// A directive's value in seconds (quotes allowed); 0 when missing or malformed.
+    fileprivate static func seconds(_ pieces: [String]) -> TimeInterval {
+        let value = pieces.count == 2 ? pieces[1].trimmingCharacters(in: CharacterSet(charactersIn: "\"")) : ""
+        return Double(value).map { max(0, $0) } ?? 0
     }
 }
 

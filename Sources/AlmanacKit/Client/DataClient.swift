@@ -31,6 +31,8 @@ package final class DataClient: Sendable {
     /// and the sample data at once instead of trying (and retrying) the network again.
     private let unreachable = Mutex<Set<Provider>>([])
     private let unreachableNoted = Mutex(false)
+    /// Whether this run started its glance refresher already (one a run covers every resource).
+    private let refresherStarted = Atomic(false)
 
     /// A client over the given parts; `DataClient.standard` builds the usual ones from a configuration.
     package init(
@@ -185,6 +187,11 @@ package final class DataClient: Sendable {
             return Fetched(value: cached.value, origin: .cache, fetchedAt: cached.entry.fetchedAt, stale: false)
         }
         let stale = cached.map { Fetched(value: $0.value, origin: .cache, fetchedAt: $0.entry.fetchedAt, stale: true) }
+        if configuration.glance, !configuration.refresh, let cached, let stale,
+            cached.entry.mayShowWhileRevalidating(at: now, maxAge: configuration.maxAge)
+        {
+            return try await glanceAnswer(endpoint, cached: cached.entry, stale: stale)
+        }
         if let paused = try pausedAnswer(descriptor, stale: stale, now: now) { return paused }
         var ticket = SendTicket.free
         if let policy {
@@ -202,15 +209,74 @@ package final class DataClient: Sendable {
             }
         }
         await onStale?(stale)
+        return try await revalidate(endpoint, cached: cached.entry, stale: stale, ticket: ticket, now: now)
+    }
+
+    /// Asks the server again about a stale answer; on failure the stale answer stands, with a
+    /// warning unless the server's `stale-if-error` window allows it quietly.
+    private func revalidate<R>(_ endpoint: Endpoint<R>, cached: CacheEntry, stale: Fetched<R>, ticket: SendTicket, now: Date) async throws
+        -> Fetched<R>
+    {
         do {
-            return try await send(endpoint, previous: cached.entry, ticket: ticket)
+            return try await send(endpoint, previous: cached, ticket: ticket)
         } catch let cancelled as CancellationError {
             throw cancelled  // the caller left: nothing to warn about
         } catch {
+            // RFC 5861: within the server's `stale-if-error` window the stale answer stands quietly.
+            if cached.standsAfterError(at: now) == true { return stale }
             let reason = ErrorText.describe(error)
-            console.warn("showing the \(descriptor.what) cached \(Age.describe(now.timeIntervalSince(cached.entry.fetchedAt))) ago: \(reason)")
+            console.warn("showing the \(endpoint.descriptor.what) cached \(Age.describe(now.timeIntervalSince(cached.fetchedAt))) ago: \(reason)")
             return stale
         }
+    }
+
+    /// A glance with a stale answer: it is shown at once and the detached refresher, started once
+    /// a run unless another process is refreshing this resource, fetches behind it. In the
+    /// refresher itself: the request, only when the resource's lock is free at once.
+    private func glanceAnswer<R>(_ endpoint: Endpoint<R>, cached: CacheEntry, stale: Fetched<R>) async throws -> Fetched<R> {
+        let descriptor = endpoint.descriptor
+        let folder = configuration.paths.state
+        guard configuration.isRefresher else {
+            if !ResourceLock.isHeld(folder: folder, key: descriptor.identity, provider: descriptor.provider),
+                refresherStarted.compareExchange(expected: false, desired: true, ordering: .relaxed).exchanged
+            {
+                console.debug("glance: showing the stale \(descriptor.what); refreshing it in the background")
+                GlanceRefresher.start()
+            }
+            return stale
+        }
+        guard let lock = ResourceLock.take(folder: folder, key: descriptor.identity, provider: descriptor.provider) else { return stale }
+        if let answered = answeredMeanwhile(endpoint, after: cached) { return answered }
+        defer { withExtendedLifetime(lock) {} }  // held until the answer is stored
+        do { return try await fetchAndStore(endpoint, previous: cached, locked: true) } catch { return stale }
+    }
+
+    /// The answer another process stored while this one waited for the resource's lock: newer
+    /// than `previous` (or the first) and fresh. Nil when there is none: then this one sends.
+    private func answeredMeanwhile<R>(_ endpoint: Endpoint<R>, after previous: CacheEntry?) -> Fetched<R>? {
+        let descriptor = endpoint.descriptor
+        guard let entry = cache.read(key: descriptor.identity, provider: descriptor.provider),
+            entry.fetchedAt > (previous?.fetchedAt ?? .distantPast), entry.isFresh(at: clock.now(), maxAge: configuration.maxAge),
+            let value = try? endpoint.decode(entry.body)
+        else { return nil }
+        console.debug("\(descriptor.what): answered by another almanac process meanwhile")
+        return Fetched(value: value, origin: .cache, fetchedAt: entry.fetchedAt, stale: false)
+    }
+
+    /// The resource's lock, waiting for the process that holds it (at most the request timeout);
+    /// nil when this process took it at once. Its answer, when it stored one meanwhile, is
+    /// returned instead (`.answered`): one request a resource across processes.
+    private func sharedTurn<R>(_ endpoint: Endpoint<R>, previous: CacheEntry?) async throws -> (lock: ResourceLock?, answered: Fetched<R>?) {
+        let descriptor = endpoint.descriptor
+        let folder = configuration.paths.state
+        if let lock = ResourceLock.take(folder: folder, key: descriptor.identity, provider: descriptor.provider) { return (lock, nil) }
+        console.debug("\(descriptor.what): another almanac process is fetching it; waiting for its answer")
+        let seconds = configuration.transport.totalTimeout
+        guard
+            let lock = try await ResourceLock.wait(
+                folder: folder, key: descriptor.identity, provider: descriptor.provider, until: Date().addingTimeInterval(seconds))
+        else { throw TransportError.timeout(host: URL(string: configuration.baseURL(for: descriptor.provider))?.host ?? "", seconds: seconds) }
+        return (lock, answeredMeanwhile(endpoint, after: previous))
     }
 
     /// While the provider's own Retry-After is not over, nothing is sent and nothing waits for
@@ -230,7 +296,17 @@ package final class DataClient: Sendable {
         return try await policy.sending(ticket) { try await fetchAndStore(endpoint, previous: previous) }
     }
 
-    private func fetchAndStore<R>(_ endpoint: Endpoint<R>, previous: CacheEntry?) async throws -> Fetched<R> {
+    /// Sends the request (conditionally on `previous`'s validators) and stores the answer, holding
+    /// the resource's cross-process lock unless the caller holds it (`locked`).
+    private func fetchAndStore<R>(_ endpoint: Endpoint<R>, previous: CacheEntry?, locked: Bool = false) async throws -> Fetched<R> {
+        if locked { return try await sendAndStore(endpoint, previous: previous) }
+        let turn = try await sharedTurn(endpoint, previous: previous)
+        if let answered = turn.answered { return answered }
+        defer { withExtendedLifetime(turn.lock) {} }  // held until the answer is stored
+        return try await sendAndStore(endpoint, previous: previous)
+    }
+
+    private func sendAndStore<R>(_ endpoint: Endpoint<R>, previous: CacheEntry?) async throws -> Fetched<R> {
         let descriptor = endpoint.descriptor
         var headers: [String: String] = [:]
         if let etag = previous?.etag { headers["If-None-Match"] = etag }
@@ -249,16 +325,18 @@ package final class DataClient: Sendable {
             previous.expiresAt = freshness.expiresAt
             previous.etag = response.header("etag") ?? previous.etag
             previous.lastModified = response.header("last-modified") ?? previous.lastModified
+            (previous.staleWhileRevalidate, previous.staleIfError) = Freshness.staleAllowances(headers: response.headers)
             keep(previous, freshness)
             return Fetched(value: try endpoint.decode(previous.body), origin: .live, fetchedAt: now, stale: false)
         }
         if response.status == 203 { noteDeprecated(descriptor) }
         let value = try endpoint.decode(response.body)
         let body = scrubbed(response.body)
-        let entry = CacheEntry(
+        var entry = CacheEntry(
             key: descriptor.identity, provider: descriptor.provider, name: descriptor.name, fetchedAt: now,
             ttl: descriptor.ttl, expiresAt: freshness.expiresAt, status: response.status, etag: response.header("etag"),
             lastModified: response.header("last-modified"), body: body)
+        (entry.staleWhileRevalidate, entry.staleIfError) = Freshness.staleAllowances(headers: response.headers)
         keep(entry, freshness)
         let changed = previous.map { $0.body != body } ?? false
         return Fetched(value: value, origin: .live, fetchedAt: now, stale: false, changedAfterStale: changed)

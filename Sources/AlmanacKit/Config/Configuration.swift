@@ -24,6 +24,13 @@ package struct Configuration: Sendable {
     package var noWait: Bool
     /// No routine notes on stderr (a status bar running `--format line` every few seconds).
     package var quietNotes = false
+    /// A status-bar glance (`--format` with a status line, `almanac line`): a stale answer prints
+    /// at once and a detached refresher fetches behind it (docs/architecture.md §4, "Glances").
+    package var glance = false
+    /// This process is a glance's detached refresher (`ALMANAC_REFRESHER=1`): it sends only when
+    /// it can take the resource's lock at once, and never starts another refresher. Read from the
+    /// process environment only: no `.env` or config file can make a run one.
+    package var isRefresher: Bool { ProcessInfo.processInfo.environment[GlanceRefresher.variable] == "1" }
     /// Twelve Data's plan limits (`TWELVEDATA_CREDITS_PER_MINUTE`, `TWELVEDATA_CREDITS_PER_DAY`).
     package var creditPlan: CreditBudget.Plan
     /// Largest total cache size in bytes; `ALMANAC_CACHE_MAX_MB`, 100 MB by default.

@@ -54,14 +54,16 @@ package enum WeatherJSON {
         }
     }
 
+    /// A status line: its text, where its data came from (none when no answer came), and why
+    /// values are missing.
     package struct Line: Encodable {
-        package init(text: String, source: SourceFields) {
-            self.text = text
-            self.source = source
+        package init(text: String, source: SourceFields?, error: String? = nil) {
+            (self.text, self.source, self.error) = (text, source, error)
         }
 
         var text: String
-        var source: SourceFields
+        var source: SourceFields?
+        var error: String?
     }
 
     package struct Cities: Encodable {

@@ -24,30 +24,58 @@ struct CityOptions: ParsableArguments {
 
 extension WeatherCommand {
     struct Current: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(commandName: "now", abstract: "Current conditions in a city (the default view).")
+        static let configuration = CommandConfiguration(
+            commandName: "now", abstract: "Current conditions in one or more places (the default view); status-bar lines.")
         @OptionGroup var global: GlobalOptions
-        @OptionGroup var place: CityOptions
-        @Option(help: "Output format: full (default) or line, one line for a status bar.")
+        @Argument(help: "Places: city names, saved cities' names or numbers, or lat,lon. Default: the default city.")
+        var places: [String] = []
+        @Option(help: ArgumentHelp("When several places match, take the Nth.", valueName: "N"))
+        var pick: Int?
+        @Option(
+            help: ArgumentHelp(
+                "full (default); line; a wttr.in preset 1-4; or a template of codes such as '%l: %c %t' (README, \"Status bars\").",
+                valueName: "format"))
         var format: String = "full"
+        @Flag(help: "Print the JSON waybar's custom module reads (with a status-line --format).")
+        var waybar = false
 
         func validate() throws {
-            guard ["full", "line"].contains(format) else { throw ValidationError("--format must be full or line, not \"\(format)\".") }
+            if GlanceTemplate.isTemplate(format) {
+                do { _ = try GlanceTemplate(format, codes: WeatherGlance.codes) } catch { throw ValidationError(error.description) }
+            } else if !["full", "line"].contains(format) {
+                throw ValidationError("--format must be full, line, 1 to 4, or a template of %-codes, not \"\(format)\".")
+            }
+            if waybar, format == "full" { throw ValidationError("--waybar needs a status-line --format (line, 1 to 4 or a template).") }
         }
 
         func run() async throws {
-            try await CommandRunner.run(global, quietNotes: format == "line") { context in
+            let glance = format != "full"
+            try await CommandRunner.run(global, quietNotes: glance, glance: glance) { context in
                 let run = WeatherFlow(context)
-                let city = try await run.city(place.city, pick: place.pick, chooser: run.terminalChooser)
-                if format == "line" {
-                    let (report, current) = try await run.service.current(for: city)
-                    let line = try run.view(report).format.statusLine(city: report.city, current: current)
-                    return try context.show(json: WeatherJSON.Line(text: line, source: SourceFields(report.provenance)), text: line)
+                if glance { return try await statusLines(run) }
+                for (index, place) in (places.isEmpty ? [nil] : places.map(Optional.some)).enumerated() {
+                    if index > 0 { context.console.print("") }
+                    let city = try await run.city(place, pick: pick, chooser: run.terminalChooser)
+                    try await run.show(
+                        { try await run.service.report(for: city, onStale: $0) },
+                        render: { view, report in view.current(report) },
+                        json: { try context.printJSON(WeatherJSON.Report($0, current: true)) })
                 }
-                try await run.show(
-                    { try await run.service.report(for: city, onStale: $0) },
-                    render: { view, report in view.current(report) },
-                    json: { try context.printJSON(WeatherJSON.Report($0, current: true)) })
             }
+        }
+
+        /// One line per place, in order, fetched together; a place that failed still prints its
+        /// line (placeholders) and the run ends with the first failure's exit code.
+        private func statusLines(_ run: WeatherFlow) async throws {
+            let template = try GlanceTemplate(format == "line" ? WeatherGlance.lineTemplate : format, codes: WeatherGlance.codes)
+            let lines = await WeatherGlances(flow: run, template: template).lines(places, pick: pick)
+            if run.context.json, !waybar {
+                // One place: one object, as before; several: an array of them, in order.
+                if lines.count == 1 { try run.context.printJSON(lines[0].json) } else { try run.context.printJSON(lines.map(\.json)) }
+            } else {
+                for line in lines { run.context.console.print(waybar ? line.waybar.encoded : line.text) }
+            }
+            if let failure = lines.lazy.compactMap(\.failure).first { throw failure }
         }
     }
 

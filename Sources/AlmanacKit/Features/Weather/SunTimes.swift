@@ -1,19 +1,41 @@
 import AlmanacCore
 import Foundation
 
-/// Sunrise and sunset computed from the date and place (NOAA's solar equations: the sun's
-/// declination and the equation of time, refraction included, to about a minute), for providers
-/// that do not send them (MET Norway's compact forecast).
+/// Sunrise, sunset, civil dawn and dusk and solar noon computed from the date and place
+/// (NOAA's solar equations: the sun's declination and the equation of time, refraction included,
+/// to about a minute), for providers that do not send them (MET Norway's compact forecast) and
+/// for the status line's `%D %z %d` codes.
 package enum SunTimes {
+    /// The sun's centre this far from the zenith at sunrise and sunset: 90° plus its radius and
+    /// the atmosphere's refraction at the horizon.
+    static let horizon = 90.833
+    /// The sun 6° below the horizon: civil dawn and dusk.
+    static let civil = 96.0
+
     /// Sunrise and sunset on the UTC calendar day `date` at a place; nil for either when the sun
     /// does not cross the horizon that day (polar night or midnight sun).
     package static func of(_ date: LocalDate, latitude: Double, longitude: Double) -> (sunrise: Date?, sunset: Date?) {
-        let noon = Double(date.dayNumber) * 86400 + 43200
-        let julianCentury = (noon / 86400 + 2_440_587.5 - 2_451_545) / 36525
-        let (declination, equationOfTime) = sun(julianCentury)
+        crossings(date, zenith: horizon, latitude: latitude, longitude: longitude)
+    }
+
+    /// Civil dawn and dusk (the sun 6° below the horizon) on the UTC day `date`; nil for either
+    /// when the sun never goes that low, or never that high.
+    package static func twilight(_ date: LocalDate, latitude: Double, longitude: Double) -> (dawn: Date?, dusk: Date?) {
+        let times = crossings(date, zenith: civil, latitude: latitude, longitude: longitude)
+        return (times.sunrise, times.sunset)
+    }
+
+    /// The moment the sun is highest on the UTC day `date` at `longitude` (degrees east).
+    package static func solarNoon(_ date: LocalDate, longitude: Double) -> Date {
+        let (_, equationOfTime) = sun(julianCentury(date))
+        return Date(timeIntervalSince1970: Double(date.dayNumber) * 86400 + (720 - 4 * longitude - equationOfTime) * 60)
+    }
+
+    /// When the sun's centre passes `zenith` degrees from the zenith, rising then setting.
+    static func crossings(_ date: LocalDate, zenith: Double, latitude: Double, longitude: Double) -> (sunrise: Date?, sunset: Date?) {
+        let (declination, equationOfTime) = sun(julianCentury(date))
         let lat = latitude * .pi / 180
-        // 90.833°: the sun's radius and the atmosphere's refraction at the horizon.
-        let cosHourAngle = (cos(90.833 * .pi / 180) / (cos(lat) * cos(declination))) - tan(lat) * tan(declination)
+        let cosHourAngle = (cos(zenith * .pi / 180) / (cos(lat) * cos(declination))) - tan(lat) * tan(declination)
         guard (-1...1).contains(cosHourAngle) else { return (nil, nil) }
         let hourAngle = acos(cosHourAngle) * 180 / .pi
         let solarNoonMinutes = 720 - 4 * longitude - equationOfTime
@@ -22,6 +44,12 @@ package enum SunTimes {
             Date(timeIntervalSince1970: base + (solarNoonMinutes - hourAngle * 4) * 60),
             Date(timeIntervalSince1970: base + (solarNoonMinutes + hourAngle * 4) * 60)
         )
+    }
+
+    /// Julian centuries since J2000.0 at noon UTC of `date`.
+    static func julianCentury(_ date: LocalDate) -> Double {
+        let noon = Double(date.dayNumber) * 86400 + 43200
+        return (noon / 86400 + 2_440_587.5 - 2_451_545) / 36525
     }
 
     /// The sun's declination (radians) and the equation of time (minutes) at a Julian century.

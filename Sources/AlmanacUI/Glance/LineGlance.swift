@@ -1,0 +1,152 @@
+import AlmanacCore
+import AlmanacKit
+import Foundation
+
+/// `almanac line`: one status line mixing the weather codes with a crypto pair's price and day
+/// change and the next exam's countdown — `BTC 91,234 ▲1.2% · Math in 3d`. Only what the
+/// template names is fetched, concurrently, each within `--timeout`, by the glance rules (a
+/// stale answer at once, refreshed behind; docs/architecture.md §4, "Glances").
+package struct LineGlance: Sendable {
+    /// `%y` the pair's base, `%k` its price, `%K` its day change, `%e` the next exam and its
+    /// countdown, `%E` the countdown alone.
+    package static let ownCodes: [Character] = ["y", "k", "K", "e", "E"]
+    /// Every code `almanac line` reads: the weather's, then its own.
+    package static let codes: [Character] = WeatherGlance.codes + ownCodes
+
+    /// Why a line cannot be made as asked. Exit 64.
+    package enum Problem: UserInputError, Equatable {
+        case pairNotWatched(String)
+
+        package var description: String {
+            switch self {
+            case .pairNotWatched(let pair): "\(pair) is not on the watchlist; add it with: almanac crypto add \(pair)"
+            }
+        }
+    }
+
+    /// The line, the waybar object, and why values are missing.
+    package struct Line: Sendable {
+        package var text: String
+        package var waybar: WaybarLine
+        package var failures: [any Error]
+    }
+
+    package let context: FrontContext
+    package let template: GlanceTemplate
+    /// The weather's place (nil: the default city) and the crypto pair (nil: the watchlist's first).
+    package let place: String?
+    package let pair: String?
+
+    package init(context: FrontContext, template: GlanceTemplate, place: String?, pair: String?) {
+        (self.context, self.template, self.place, self.pair) = (context, template, place, pair)
+    }
+
+    /// The line; a part that failed shows placeholders and its reason is kept.
+    package func line() async -> Line {
+        let used = Set(template.codes)
+        let seconds = context.configuration.transport.totalTimeout
+        async let weather = used.isDisjoint(with: WeatherGlance.codes) ? nil : weatherLine()
+        async let price =
+            used.isDisjoint(with: ["y", "k", "K"]) ? nil : Self.attempt { try await WeatherGlances.within(seconds) { try await row() } }
+        let exam: (value: (exam: Exam, days: Int)??, failure: (any Error)?)?
+        if used.isDisjoint(with: ["e", "E"]) { exam = nil } else { exam = Result { try nextExam() }.parts }
+        let (glance, quote) = await (weather, price)
+        let values = PartValues(quote: quote?.value, exam: exam?.value, today: (try? context.today()) ?? LocalDate.local(Date()))
+        let text = template.render { code in values.value(code) ?? glance?.glance.flatMap { $0.value(code) } }
+        let failures = [glance?.line.failure, quote?.failure, exam?.failure].compactMap { $0 }
+        var waybar = glance?.glance.map { WaybarLine(text: text, glance: $0) } ?? WaybarLine(text: text, tooltip: "", class: "line", alt: text)
+        waybar.text = text
+        waybar.tooltip = ([waybar.tooltip] + values.tooltip).filter { !$0.isEmpty }.joined(separator: "\n")
+        return Line(text: text, waybar: waybar, failures: failures)
+    }
+
+    /// The weather part: the place's glance, nil values when it failed.
+    private func weatherLine() async -> (line: WeatherGlances.Line, glance: WeatherGlance?) {
+        let glances = WeatherGlances(flow: WeatherFlow(context), template: template)
+        return await glances.lineAndGlance(place, pick: nil)
+    }
+
+    /// The watchlist row for `pair` (else the first).
+    private func row() async throws -> PriceRow {
+        let prices = try await CryptoService(context: context.app).prices()
+        guard let pair else {
+            guard let first = prices.rows.first else { throw Problem.pairNotWatched("BTC/USD") }
+            return first
+        }
+        let wanted = pair.uppercased()
+        guard let row = prices.rows.first(where: { $0.symbol == wanted || $0.symbol.hasPrefix(wanted + "/") }) else {
+            throw Problem.pairNotWatched(wanted.contains("/") ? wanted : wanted + "/USD")
+        }
+        return row
+    }
+
+    /// The first pending exam from today on; nil when none.
+    private func nextExam() throws -> (exam: Exam, days: Int)? {
+        let service = ExamService(context: context.app)
+        for exam in try service.exams(passed: false) {
+            let days = try service.daysLeft(exam)
+            if days >= 0 { return (exam, days) }
+        }
+        return nil
+    }
+
+    private static func attempt<T>(_ work: () async throws -> T) async -> (value: T?, failure: (any Error)?) {
+        do { return (try await work(), nil) } catch { return (nil, error) }
+    }
+}
+
+extension Result where Failure == any Error {
+    /// The value or the error, as a glance keeps them side by side.
+    fileprivate var parts: (value: Success?, failure: (any Error)?) {
+        switch self {
+        case .success(let value): (value, nil)
+        case .failure(let error): (nil, error)
+        }
+    }
+}
+
+/// The crypto and exam codes' values.
+private struct PartValues {
+    var quote: PriceRow?
+    var exam: (exam: Exam, days: Int)??
+    var today: LocalDate
+
+    func value(_ code: Character) -> String? {
+        switch code {
+        case "y": quote.map { String($0.symbol.split(separator: "/").first ?? "") }
+        case "k": quote?.price.map(Self.price)
+        case "K": quote?.changePercent.map(Self.change)
+        case "e": exam.map { $0.map { "\($0.exam.name) \(Self.countdown($0.days))" } ?? "no exams" }
+        case "E": exam?.map { $0.days == 0 ? "today" : "\($0.days)d" }
+        default: nil
+        }
+    }
+
+    /// What the waybar tooltip adds: the pair's row and the next exam.
+    var tooltip: [String] {
+        var lines: [String] = []
+        if let quote, let price = quote.price { lines.append("\(quote.symbol) \(Self.price(price)) \(quote.changePercent.map(Self.change) ?? "")") }
+        if let exam = exam ?? nil { lines.append("\(exam.exam.name) — \(exam.exam.when.date.shortText) (\(Self.countdown(exam.days)))") }
+        return lines
+    }
+
+    /// `91,234` from 100 up; `3.42` from 1; `0.1234` below.
+    static func price(_ value: Double) -> String {
+        if abs(value) >= 100 { return NumberText.grouped(Int(value.rounded())) }
+        return DecimalText.fixed(value, abs(value) >= 1 ? 2 : 4)
+    }
+
+    /// `▲1.2%`, `▼0.4%`
+    static func change(_ percent: Double) -> String {
+        (percent < 0 ? "▼" : "▲") + DecimalText.fixed(abs(percent), 1) + "%"
+    }
+
+    /// `today`, `tomorrow`, `in 3d`
+    static func countdown(_ days: Int) -> String {
+        switch days {
+        case 0: "today"
+        case 1: "tomorrow"
+        default: "in \(days)d"
+        }
+    }
+}

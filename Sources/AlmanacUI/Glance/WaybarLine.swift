@@ -1,0 +1,51 @@
+import AlmanacCore
+import AlmanacKit
+import Foundation
+
+/// The JSON waybar's custom module reads (`return-type: json`): one object on one line, with
+/// `text` (the bar), `tooltip` (shown on hover), `class` (for CSS) and `alt` (for `format-alt`).
+package struct WaybarLine: Encodable, Equatable, Sendable {
+    package var text: String
+    package var tooltip: String
+    /// `sunny`, `cloudy`, `fog`, `rain`, `snow`, `storm`, or `unknown` when no answer came.
+    package var `class`: String
+    package var alt: String
+
+    package init(text: String, tooltip: String, class: String, alt: String) {
+        (self.text, self.tooltip, self.class, self.alt) = (text, tooltip, `class`, alt)
+    }
+
+    /// The object for a weather line: the tooltip lists the next days (up to four).
+    package init(text: String, glance: WeatherGlance) {
+        let report = glance.report
+        let days = (report?.daily ?? []).filter { $0.date >= LocalDate(glance.now, timeZone: glance.city.timeZone) }.prefix(4)
+        let rows = days.map { day in
+            "\(day.date.shortText)  \(WeatherFormat.icon(day.conditionID)) \(glance.format.temperature(day.minimum)) … \(glance.format.temperature(day.maximum))  \(day.description)"
+        }
+        self.init(
+            text: text, tooltip: ([glance.city.label] + rows).joined(separator: "\n"),
+            class: Self.conditionClass(report?.current?.conditionID, known: report?.current != nil),
+            alt: report?.current?.description ?? GlanceTemplate.placeholder)
+    }
+
+    /// The CSS class for an OpenWeather condition code.
+    static func conditionClass(_ conditionID: Int?, known: Bool) -> String {
+        guard known else { return "unknown" }
+        switch conditionID ?? 0 {
+        case 200..<300: return "storm"
+        case 300..<600: return "rain"
+        case 600..<700: return "snow"
+        case 700..<800: return "fog"
+        case 800: return "sunny"
+        case 801..<900: return "cloudy"
+        default: return "unknown"
+        }
+    }
+
+    /// The object as one line of compact JSON.
+    package var encoded: String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        return (try? encoder.encode(self)).map { String(decoding: $0, as: UTF8.self) } ?? "{}"
+    }
+}

@@ -1,0 +1,122 @@
+import AlmanacCore
+import AlmanacKit
+import Foundation
+
+/// The weather codes of a status line (wttr.in's, same meanings), for one place at one moment.
+/// Values the provider does not send are computed where they can be (feels-like, sun and moon
+/// times, the moon's phase); what cannot be had is the template's placeholder (README, "Status bars").
+package struct WeatherGlance: Sendable {
+    /// Every weather code, in the order `--help` and errors list them.
+    package static let codes: [Character] = Array("cCxtfhwpoPumMDSzsdTZl")
+
+    package let city: City
+    /// The answer; nil when none could be had in time (every code but `%l`, `%m`, `%M`, the sun's
+    /// times and the clock shows the placeholder).
+    package let report: WeatherReport?
+    package let format: WeatherFormat
+    package let now: Date
+
+    package init(city: City, report: WeatherReport?, settings: WeatherSettings, now: Date) {
+        self.city = city
+        self.report = report
+        self.format = WeatherFormat(settings: settings, timeZone: city.timeZone)
+        self.now = now
+    }
+
+    private var current: CurrentConditions? { report?.current }
+    private var today: DayForecast? { report?.daily.first { $0.date == LocalDate(now, timeZone: city.timeZone) } }
+
+    /// The text for `code`; nil when it cannot be had.
+    package func value(_ code: Character) -> String? {
+        switch code {
+        case "c": current.map { WeatherFormat.icon($0.conditionID) }
+        case "C": current.map { $0.description.prefix(1).uppercased() + $0.description.dropFirst() }
+        case "x": current.map { Self.plainSymbol($0.conditionID) }
+        case "t": current.map { signed($0.temperature) }
+        case "f": current.map { signed($0.feelsLike ?? FeelsLike.celsius(temperature: $0.temperature, humidity: $0.humidity, wind: $0.windSpeed)) }
+        case "h": current?.humidity.map { "\(Int($0.rounded()))%" }
+        case "w": current.flatMap(wind)
+        case "p": current.map { format.precipitation($0.precipitation).replacingOccurrences(of: " ", with: "") }
+        case "o": chance.map { WeatherFormat.percent($0) }
+        case "P": current?.pressure.map { "\(Int($0.rounded()))hPa" }
+        case "u": (current?.uvIndex ?? today?.uvIndex).map { "\(Int($0.rounded()))" }
+        default: timeValue(code)
+        }
+    }
+
+    /// The codes that need no answer: the place, the moon, the sun's times and the clock.
+    private func timeValue(_ code: Character) -> String? {
+        let day = LocalDate(now, timeZone: city.timeZone)
+        switch code {
+        case "l": return city.name
+        case "m": return MoonPhase(at: now).icon
+        case "M": return "\(Int(MoonPhase(at: now).age))"
+        case "D": return SunTimes.twilight(day, latitude: city.latitude, longitude: city.longitude).dawn.map(format.time)
+        case "S": return (current?.sunrise ?? SunTimes.of(day, latitude: city.latitude, longitude: city.longitude).sunrise).map(format.time)
+        case "z": return format.time(SunTimes.solarNoon(day, longitude: city.longitude))
+        case "s": return (current?.sunset ?? SunTimes.of(day, latitude: city.latitude, longitude: city.longitude).sunset).map(format.time)
+        case "d": return SunTimes.twilight(day, latitude: city.latitude, longitude: city.longitude).dusk.map(format.time)
+        case "T": return format.time(now)
+        case "Z": return city.timeZoneIdentifier ?? zoneOffset
+        default: return nil
+        }
+    }
+
+    /// The chance of precipitation: this hour's, else today's.
+    private var chance: Double? {
+        current?.precipitationProbability ?? report?.hourly.first?.precipitationProbability ?? today?.precipitationProbability
+    }
+
+    /// `+7°C`, `-3°C`: signed, as wttr.in prints it.
+    private func signed(_ celsius: Double) -> String {
+        let text = format.temperature(celsius).replacingOccurrences(of: "−", with: "-")
+        return text.hasPrefix("-") || text.hasPrefix("0") ? text : "+" + text
+    }
+
+    /// `↙11km/h`: an arrow the way the wind blows, then the speed.
+    private func wind(_ current: CurrentConditions) -> String? {
+        guard let speed = current.windSpeed else { return nil }
+        let arrow = current.windDegrees.map { Self.arrow($0) } ?? ""
+        return arrow + format.wind(speed).replacingOccurrences(of: " ", with: "")
+    }
+
+    /// The arrow for a wind from `degrees`: from the north it blows south, `↓`.
+    static func arrow(_ degrees: Double) -> String {
+        let arrows = ["↓", "↙", "←", "↖", "↑", "↗", "→", "↘"]
+        let normalised = (degrees.truncatingRemainder(dividingBy: 360) + 360).truncatingRemainder(dividingBy: 360)
+        return arrows[Int((normalised + 22.5) / 45) % 8]
+    }
+
+    /// `UTC+05:30` when only the offset is known.
+    private var zoneOffset: String {
+        let seconds = city.timeZone.secondsFromGMT(for: now)
+        let minutes = abs(seconds) / 60
+        return "UTC" + (seconds < 0 ? "-" : "+") + DecimalText.padded(minutes / 60, 2) + ":" + DecimalText.padded(minutes % 60, 2)
+    }
+
+    /// wttr.in's plain-text symbols (`%x`) for an OpenWeather condition code.
+    static func plainSymbol(_ conditionID: Int?) -> String {
+        switch conditionID ?? 0 {
+        case 200..<300: "!/"
+        case 300..<400, 500, 501: "/"
+        case 502...504: "///"
+        case 511, 611...616: "x"
+        case 520: "."
+        case 521...531: "//"
+        case 600, 601: "*"
+        case 602: "**"
+        case 620...622: "*/"
+        case 700..<800: "="
+        case 800: "o"
+        case 801, 802: "m"
+        case 803: "mm"
+        case 804: "mmm"
+        default: "?"
+        }
+    }
+}
+
+extension WeatherGlance {
+    /// `--format line`: the place, temperature, condition and wind.
+    package static let lineTemplate = "%l %t %c %w"
+}

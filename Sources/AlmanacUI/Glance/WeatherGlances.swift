@@ -1,0 +1,91 @@
+import AlmanacCore
+import AlmanacKit
+import Foundation
+
+/// Status lines for one or more places, fetched concurrently and returned in the order asked
+/// (docs/architecture.md §4, "Glances"). A place that cannot be shown still gets its line — the template
+/// with placeholders — and the reason, so a bar never goes blank and stderr says why.
+package struct WeatherGlances: Sendable {
+    /// One place's line: the text, the waybar object, and why values are missing (nil: none are).
+    package struct Line: Sendable {
+        package var text: String
+        package var waybar: WaybarLine
+        package var failure: (any Error)?
+        /// Where the values came from; nil when no answer came.
+        package var provenance: Provenance?
+
+        /// The line as `--json` prints it.
+        package var json: WeatherJSON.Line {
+            WeatherJSON.Line(
+                text: text, source: provenance.map(SourceFields.init), error: failure.map { ErrorSentence.text($0, for: .commandLine) })
+        }
+    }
+
+    package let flow: WeatherFlow
+    package let template: GlanceTemplate
+
+    package init(flow: WeatherFlow, template: GlanceTemplate) {
+        (self.flow, self.template) = (flow, template)
+    }
+
+    /// The lines for `places` (none: the default city), in order.
+    package func lines(_ places: [String], pick: Int?) async -> [Line] {
+        let asked: [String?] = places.isEmpty ? [nil] : places
+        return await withTaskGroup(of: (Int, Line).self) { group in
+            for (index, place) in asked.enumerated() {
+                group.addTask { (index, await line(place, pick: pick)) }
+            }
+            var lines: [Line?] = Array(repeating: nil, count: asked.count)
+            for await (index, line) in group { lines[index] = line }
+            return lines.compactMap { $0 }
+        }
+    }
+
+    /// `work`'s result, or `GlanceTimeout` after `seconds` (the work is cancelled: a request in
+    /// flight is aborted), so retries and waits for other processes never hold a bar longer.
+    static func within<T: Sendable>(_ seconds: Double, _ work: @escaping @Sendable () async throws -> T) async throws -> T {
+        try await withThrowingTaskGroup(of: T?.self) { group in
+            group.addTask { try await work() }
+            group.addTask {
+                try await Task.sleep(nanoseconds: UInt64(seconds * 1e9))
+                return nil
+            }
+            defer { group.cancelAll() }
+            guard let first = try await group.next(), let value = first else { throw GlanceTimeout(seconds: seconds) }
+            return value
+        }
+    }
+
+    /// One place's line; its failure kept beside it.
+    func line(_ place: String?, pick: Int?) async -> Line { await lineAndGlance(place, pick: pick).line }
+
+    /// One place's line and the glance it was drawn from (nil when the place is unknown).
+    func lineAndGlance(_ place: String?, pick: Int?) async -> (line: Line, glance: WeatherGlance?) {
+        let settings = (try? flow.service.document().settings) ?? WeatherSettings()
+        let now = flow.context.days.instant()
+        let city: City
+        do {
+            city = try await flow.city(place, pick: pick, chooser: nil)
+        } catch {
+            let text = template.render { $0 == "l" ? place : nil }
+            let waybar = WaybarLine(text: text, tooltip: ErrorSentence.text(error, for: .commandLine), class: "unknown", alt: "?")
+            return (Line(text: text, waybar: waybar, failure: error, provenance: nil), nil)
+        }
+        var report: WeatherReport?
+        var failure: (any Error)?
+        do { report = try await Self.within(flow.context.configuration.transport.totalTimeout) { try await flow.service.report(for: city) } } catch {
+            failure = error
+        }
+        let glance = WeatherGlance(city: city, report: report, settings: settings, now: now)
+        let text = template.render(glance.value)
+        return (Line(text: text, waybar: WaybarLine(text: text, glance: glance), failure: failure, provenance: report?.provenance), glance)
+    }
+}
+
+/// A glance that had no answer within `--timeout`. Exit 69, like a provider that cannot be reached.
+package struct GlanceTimeout: Error, CustomStringConvertible {
+    package var seconds: Double
+    package var description: String {
+        "no answer within \(seconds == seconds.rounded() ? String(Int(seconds)) : DecimalText.fixed(seconds, 1)) s (--timeout); nothing was cached to show instead."
+    }
+}

@@ -1,0 +1,46 @@
+import AlmanacKit
+import AlmanacUI
+import ArgumentParser
+import Foundation
+
+/// `almanac line TEMPLATE`: one line for a status bar mixing the weather, a crypto pair and the
+/// next exam (README, "Status bars").
+struct LineCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "line", abstract: "One status-bar line: weather codes, a crypto pair's price and change, the next exam.",
+        discussion: """
+            Weather codes as wttr.in's (%c %C %x %t %f %h %w %p %o %P %u %m %M %D %S %z %s %d %T %Z %l), \
+            and %y the pair's base, %k its price, %K its day change, %e the next exam and its countdown, \
+            %E the countdown alone; %% a percent sign. A stale answer prints at once and is refreshed \
+            behind; with nothing cached, at most --timeout.
+            """)
+    @OptionGroup var global: GlobalOptions
+    @Argument(help: ArgumentHelp("The line's template, e.g. '%y %k %K · %e'; or a preset 1-4.", valueName: "template"))
+    var template: String
+    @Option(help: "The weather's place (default: the default city).")
+    var place: String?
+    @Option(help: ArgumentHelp("The crypto pair, on the watchlist (default: its first).", valueName: "pair"))
+    var pair: String?
+    @Flag(help: "Print the JSON waybar's custom module reads.")
+    var waybar = false
+
+    func validate() throws {
+        do { _ = try GlanceTemplate(template, codes: LineGlance.codes) } catch { throw ValidationError(error.description) }
+    }
+
+    func run() async throws {
+        try await CommandRunner.run(global, quietNotes: true, glance: true) { context in
+            let parsed = try GlanceTemplate(template, codes: LineGlance.codes)
+            let line = await LineGlance(context: context, template: parsed, place: place, pair: pair).line()
+            if waybar {
+                context.console.print(line.waybar.encoded)
+            } else if context.json {
+                try context.printJSON(
+                    WeatherJSON.Line(text: line.text, source: nil, error: line.failures.first.map { ErrorSentence.text($0, for: .commandLine) }))
+            } else {
+                context.console.print(line.text)
+            }
+            if let failure = line.failures.first { throw failure }
+        }
+    }
+}
