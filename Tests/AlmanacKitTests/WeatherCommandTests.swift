@@ -17,7 +17,11 @@ final class WeatherCommandTests: XCTestCase {
         XCTAssertEqual(result.out.split(separator: "\n").filter { $0.contains(" Nov ") }.count, 7)
         XCTAssertTrue(result.out.contains("Source: sample data"))
         XCTAssertEqual(result.err, "Open-Meteo geocoding unreachable; showing sample data recorded on 2026-11-20.\n", "one note a run")
-        XCTAssertTrue(result.out.hasSuffix("Source: sample data recorded on 2026-11-20 · MET Norway Locationforecast · Data from MET Norway\n"))
+        let footer = [
+            "Source: sample data recorded on 2026-11-20", "MET Norway Locationforecast", "chance of precipitation from the GFS ensemble",
+            "Data from MET Norway", "Weather data by Open-Meteo.com",
+        ]
+        XCTAssertTrue(result.out.hasSuffix(footer.joined(separator: " · ") + "\n"), result.out)
         XCTAssertFalse(result.out.contains("\u{1B}["), "no colour when stdout is not a terminal")
     }
 
@@ -198,5 +202,20 @@ final class WeatherCommandTests: XCTestCase {
         let everything = allText(under: home) + first.err + first.out
         XCTAssertFalse(everything.contains("OW-LIVE-SECRET-0001"))
         XCTAssertFalse(everything.contains("YA-LIVE-SECRET-0002"))
+    }
+
+    /// MET Norway sends no chance of precipitation for days: the GFS ensemble's share of wet
+    /// members fills it, and the footer says where it came from and credits Open-Meteo.
+    func testForecastDaysGetTheEnsemblesChanceOfPrecipitation() throws {
+        let home = try makeTemporaryFolder(self)
+        let result = try runAlmanac(["weather", "forecast", "Oslo", "--offline"], home: home)
+        XCTAssertEqual(result.status, 0, result.err)
+        let lines = result.out.split(separator: "\n")
+        XCTAssertNotNil(lines.first { $0.hasPrefix("Date ") && $0.contains("Precip") }, result.out)
+        let days = lines.filter { $0.contains(" Nov ") }
+        XCTAssertEqual(days.count, 7)
+        XCTAssertTrue(days.allSatisfy { $0.range(of: #" \d{1,3}% "#, options: .regularExpression) != nil }, result.out)
+        XCTAssertTrue(result.out.contains("chance of precipitation from the GFS ensemble"), result.out)
+        XCTAssertTrue(result.out.contains("Weather data by Open-Meteo.com"), result.out)
     }
 }

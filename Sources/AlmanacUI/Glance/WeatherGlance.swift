@@ -24,7 +24,11 @@ package struct WeatherGlance: Sendable {
     }
 
     private var current: CurrentConditions? { report?.current }
-    private var today: DayForecast? { report?.daily.first { $0.date == LocalDate(now, timeZone: city.timeZone) } }
+    /// The day of the current conditions (a recording's day for sample data), else today.
+    private var today: DayForecast? {
+        let date = LocalDate(current?.time ?? now, timeZone: city.timeZone)
+        return report?.daily.first { $0.date == date }
+    }
 
     /// The text for `code`; nil when it cannot be had.
     package func value(_ code: Character) -> String? {

@@ -41,6 +41,12 @@ package struct WeatherGlances: Sendable {
         }
     }
 
+    /// The place's report; with the ensemble's chances of precipitation when the line shows `%o`.
+    private func report(for city: City) async throws -> WeatherReport {
+        let report = try await flow.service.report(for: city)
+        return template.codes.contains("o") ? await flow.service.withChances(report) : report
+    }
+
     /// `work`'s result, or `GlanceTimeout` after `seconds` (the work is cancelled: a request in
     /// flight is aborted), so retries and waits for other processes never hold a bar longer.
     static func within<T: Sendable>(_ seconds: Double, _ work: @escaping @Sendable () async throws -> T) async throws -> T {
@@ -73,7 +79,7 @@ package struct WeatherGlances: Sendable {
         }
         var report: WeatherReport?
         var failure: (any Error)?
-        do { report = try await Self.within(flow.context.configuration.transport.totalTimeout) { try await flow.service.report(for: city) } } catch {
+        do { report = try await Self.within(flow.context.configuration.transport.totalTimeout) { try await self.report(for: city) } } catch {
             failure = error
         }
         let glance = WeatherGlance(city: city, report: report, settings: settings, now: now)

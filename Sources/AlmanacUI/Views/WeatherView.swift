@@ -25,6 +25,7 @@ package struct WeatherView {
     package func footer(_ report: WeatherReport) -> String {
         var parts = ["Source: \(report.provenance.label(now: now))", Self.product(report.model)]
         if let filled = report.dailyModel { parts.append("days from " + Self.product(filled)) }
+        if report.chancesModel == .outlook { parts.append("chance of precipitation from the GFS ensemble") }
         parts += Self.credits(report)
         return style.dim(parts.joined(separator: " · "))
     }
@@ -44,7 +45,7 @@ package struct WeatherView {
     package static func credits(_ report: WeatherReport) -> [String] {
         var credits: [String] = []
         if report.model == .met || report.dailyModel == .met { credits.append(METNorway.attribution) }
-        if report.model == .outlook { credits.append(OpenMeteo.attribution) }
+        if report.model == .outlook || report.chancesModel == .outlook { credits.append(OpenMeteo.attribution) }
         return credits
     }
 

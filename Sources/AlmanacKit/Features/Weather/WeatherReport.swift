@@ -153,4 +153,6 @@ package struct WeatherReport: Codable, Sendable {
     /// When the 7-day rows came from a different provider than current and hourly (a free
     /// OpenWeather key's 5 days filled by MET Norway): that provider's model.
     package var dailyModel: Model?
+    /// `outlook` when the days' chances of precipitation came from the ensemble (`withChances`).
+    package var chancesModel: Model?
 }

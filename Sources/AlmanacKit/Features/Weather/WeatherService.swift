@@ -285,7 +285,7 @@ package struct WeatherService: Sendable {
         if report.model == .free, days > report.daily.count { await fillFromMET(&report, settings) }
         if days <= max(report.daily.count, Self.forecastHorizon) {
             report.daily = Array(report.daily.prefix(days))
-            return report
+            return await withChances(report)
         }
         if sources(settings).outlook == Provider.openWeatherPro.rawValue,
             let climate = try await climateReport(report, days: days, lang: settings.lang)
@@ -352,7 +352,7 @@ package struct WeatherService: Sendable {
     /// One day in detail; the date must be inside the forecast.
     package func day(for city: City, date text: String) async throws -> (WeatherReport, DayForecast) {
         let date = try Self.checkDate(text)
-        let report = try await self.report(for: city)
+        let report = await withChances(try await self.report(for: city))
         guard let day = report.daily.first(where: { $0.date == date }) else {
             let days = report.daily.map(\.date)
             throw WeatherError.outsideForecast(date, city: city.name, available: days.min().flatMap { first in days.max().map { first...$0 } })
