@@ -19,7 +19,7 @@ trap cleanup EXIT
 run() {
   name="$1"; colour="$2"; shift 2
   t -f /dev/null new-session -d -s app -x 80 -y 24 \
-    "stty -a > '$home/stty-before-$name.txt'; ALMANAC_HOME='$home' ALMANAC_METNO_URL=http://127.0.0.1:1 ALMANAC_OPENMETEO_GEOCODING_URL=http://127.0.0.1:1 ALMANAC_OPENMETEO_ENSEMBLE_URL=http://127.0.0.1:1 ALMANAC_TODAY=2026-11-21 TERM=${TERM_FOR_RUN:-xterm-256color} env $colour sh -c 'echo \$\$ > \"$home/pid\"; exec \"\$0\" \"\$@\"' '$binary' $*; echo \"EXIT=\$?\"; stty -a > '$home/stty-after-$name.txt'; sleep 60" \
+    "stty -a > '$home/stty-before-$name.txt'; ALMANAC_HOME='$home' ALMANAC_METNO_URL=http://127.0.0.1:1 ALMANAC_OPENMETEO_GEOCODING_URL=http://127.0.0.1:1 ALMANAC_OPENMETEO_ENSEMBLE_URL=http://127.0.0.1:1 ALMANAC_KRAKEN_URL=http://127.0.0.1:1 ALMANAC_TODAY=2026-11-21 TERM=${TERM_FOR_RUN:-xterm-256color} env $colour sh -c 'echo \$\$ > \"$home/pid\"; exec \"\$0\" \"\$@\"' '$binary' $*; echo \"EXIT=\$?\"; stty -a > '$home/stty-after-$name.txt'; sleep 60" \
     </dev/null >/dev/null 2>&1
   t set-option -t app window-size manual >/dev/null 2>&1
 }

@@ -10,7 +10,7 @@ cleanup() { t kill-server >/dev/null 2>&1; }
 trap cleanup EXIT
 
 t -f /dev/null new-session -d -s first -x 140 -y 50 \
-  "ALMANAC_HOME='$home' ALMANAC_METNO_URL=http://127.0.0.1:1 ALMANAC_OPENMETEO_GEOCODING_URL=http://127.0.0.1:1 ALMANAC_OPENMETEO_ENSEMBLE_URL=http://127.0.0.1:1 ALMANAC_TODAY=2026-11-21 TZ=Europe/Oslo TERM=xterm-256color '$binary' weather; echo \"EXIT=\$?\"; sleep 60" \
+  "ALMANAC_HOME='$home' ALMANAC_METNO_URL=http://127.0.0.1:1 ALMANAC_OPENMETEO_GEOCODING_URL=http://127.0.0.1:1 ALMANAC_OPENMETEO_ENSEMBLE_URL=http://127.0.0.1:1 ALMANAC_KRAKEN_URL=http://127.0.0.1:1 ALMANAC_TODAY=2026-11-21 TZ=Europe/Oslo TERM=xterm-256color '$binary' weather; echo \"EXIT=\$?\"; sleep 60" \
   </dev/null >/dev/null 2>&1
 for _ in $(seq 1 50); do
   t capture-pane -p -t first | grep -q "Choose 1-2" && break

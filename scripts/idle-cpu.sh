@@ -20,7 +20,7 @@ measure() {  # LABEL: processor time over $seconds, as % of one core
     'BEGIN { printf "%-34s %6.2f %% of a core (%d ticks in %d s)\n", label, 100 * used / hz / s, used, s }'
 }
 t -f /dev/null new-session -d -s app -x 160 -y 50 \
-  "ALMANAC_FRAME_LOG=${FRAME_LOG:-} ALMANAC_HOME='$home' ALMANAC_METNO_URL=http://127.0.0.1:1 ALMANAC_OPENMETEO_GEOCODING_URL=http://127.0.0.1:1 ALMANAC_OPENMETEO_ENSEMBLE_URL=http://127.0.0.1:1 ALMANAC_FRUITYVICE_URL=http://127.0.0.1:1 ALMANAC_TODAY=2026-11-26 TERM=xterm-256color sh -c 'echo \$\$ > \"$home/pid\"; exec \"\$0\" ui --count 20000' '$binary'; sleep 60" \
+  "ALMANAC_FRAME_LOG=${FRAME_LOG:-} ALMANAC_HOME='$home' ALMANAC_METNO_URL=http://127.0.0.1:1 ALMANAC_OPENMETEO_GEOCODING_URL=http://127.0.0.1:1 ALMANAC_OPENMETEO_ENSEMBLE_URL=http://127.0.0.1:1 ALMANAC_KRAKEN_URL=http://127.0.0.1:1 ALMANAC_FRUITYVICE_URL=http://127.0.0.1:1 ALMANAC_TODAY=2026-11-26 TERM=xterm-256color sh -c 'echo \$\$ > \"$home/pid\"; exec \"\$0\" ui --count 20000' '$binary'; sleep 60" \
   </dev/null >/dev/null 2>&1
 for _ in $(seq 1 50); do [ -s "$home/pid" ] && break; sleep 0.1; done
 pid="$(cat "$home/pid")"

@@ -32,7 +32,7 @@ cleanup() { t kill-server >/dev/null 2>&1; [ -n "${SOAK_KEEP:-}" ] && echo "soak
 trap cleanup EXIT
 
 t -f /dev/null new-session -d -s soak -x 120 -y 40 \
-  "cd '$home'; stty -a > stty-before.txt; ALMANAC_HOME='$home' ALMANAC_FRAME_LOG='$home/frames.txt' ALMANAC_METNO_URL=http://127.0.0.1:1 ALMANAC_OPENMETEO_GEOCODING_URL=http://127.0.0.1:1 ALMANAC_OPENMETEO_ENSEMBLE_URL=http://127.0.0.1:1 TERM=xterm-256color sh -c 'echo \$\$ > pid; exec \"\$0\" \"\$@\"' '$binary' ui --offline --count $count --pace 0 2> '$home/stderr.txt'; echo \"EXIT=\$?\" > exit.txt; stty -a > stty-after.txt; sleep 600" \
+  "cd '$home'; stty -a > stty-before.txt; ALMANAC_HOME='$home' ALMANAC_FRAME_LOG='$home/frames.txt' ALMANAC_METNO_URL=http://127.0.0.1:1 ALMANAC_OPENMETEO_GEOCODING_URL=http://127.0.0.1:1 ALMANAC_OPENMETEO_ENSEMBLE_URL=http://127.0.0.1:1 ALMANAC_KRAKEN_URL=http://127.0.0.1:1 TERM=xterm-256color sh -c 'echo \$\$ > pid; exec \"\$0\" \"\$@\"' '$binary' ui --offline --count $count --pace 0 2> '$home/stderr.txt'; echo \"EXIT=\$?\" > exit.txt; stty -a > stty-after.txt; sleep 600" \
   </dev/null >/dev/null 2>&1
 t set-option -t soak window-size manual >/dev/null 2>&1
 sleep 1.5

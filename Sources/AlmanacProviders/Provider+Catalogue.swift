@@ -5,7 +5,7 @@ import Foundation
 extension Provider {
     /// Every provider Almanac knows, in the order lists show them.
     package static let allCases: [Provider] = [
-        .twelveData, .fruityvice, .openWeather, .openWeatherPro, .yandexGeocoder, .metNorway, .openMeteoGeocoding, .openMeteoEnsemble,
+        .twelveData, .fruityvice, .openWeather, .openWeatherPro, .yandexGeocoder, .metNorway, .openMeteoGeocoding, .openMeteoEnsemble, .kraken,
     ]
 
     /// The declared provider with this stored name, or nil.

@@ -104,7 +104,7 @@ final class FixtureReplayTests: XCTestCase {
             XCTAssertEqual(second.out, first.out, "\(arguments)")
             XCTAssertEqual(second.err, first.err, "\(arguments)")
         }
-        XCTAssertEqual(keptFiles(kept).count, 5, "geocoder, weather, series, quote, catalogue")
+        XCTAssertEqual(keptFiles(kept).count, 6, "geocoder, weather, ensemble, series, quote, catalogue")
         let clear = try runAlmanac(["cache", "clear"], home: home)
         XCTAssertEqual(clear.status, 0, clear.err)
         XCTAssertTrue(keptFiles(kept).isEmpty)

@@ -33,7 +33,7 @@ final class CapturedConsole: @unchecked Sendable {
 /// for them sees them unreachable at once (never the internet).
 let unreachableKeyless = [
     "ALMANAC_METNO_URL": "http://127.0.0.1:1", "ALMANAC_OPENMETEO_GEOCODING_URL": "http://127.0.0.1:1",
-    "ALMANAC_OPENMETEO_ENSEMBLE_URL": "http://127.0.0.1:1",
+    "ALMANAC_OPENMETEO_ENSEMBLE_URL": "http://127.0.0.1:1", "ALMANAC_KRAKEN_URL": "http://127.0.0.1:1",
 ]
 
 /// A configuration rooted in a temporary home, with the given variables.

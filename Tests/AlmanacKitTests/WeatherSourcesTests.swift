@@ -34,7 +34,7 @@ final class WeatherSourcesTests: XCTestCase {
         let result = try runAlmanac(["weather", "forecast", "Oslo"], home: home, environment: environment)
         XCTAssertEqual(result.status, 0, result.err)
         XCTAssertTrue(result.out.hasPrefix("7-day forecast — Oslo, Norway"), result.out)
-        XCTAssertTrue(result.out.contains("Source: live · MET Norway Locationforecast · Data from MET Norway"), result.out)
+        XCTAssertTrue(result.out.contains("Source: live · MET Norway Locationforecast · chance of precipitation from the GFS ensemble"), result.out)
         XCTAssertEqual(result.err, "", "no note: nothing is missing")
         let paths = server.requests.map(\.path)
         XCTAssertTrue(paths.contains("/openmeteo-geocoding/v1/search"), "\(paths)")

@@ -74,7 +74,8 @@ package enum RequestPreparer {
         }
     }
 
-    static func joined(_ base: String, _ path: String) -> String {
+    /// `base` and `path` with one slash between them.
+    package static func joined(_ base: String, _ path: String) -> String {
         var base = base
         while base.hasSuffix("/") { base.removeLast() }
         if path.isEmpty { return base }

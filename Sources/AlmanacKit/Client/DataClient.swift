@@ -103,6 +103,18 @@ package final class DataClient: Sendable {
         noteOnceADay(text, key: "missing-key-\(provider.rawValue)")
     }
 
+    /// `keyless` (Kraken) cannot be reached, so `keyed`'s sample data answers instead: one note a
+    /// run saying so, in place of `keyed`'s missing-key note (a key is not what is missing).
+    package func noteKeylessFallback(_ keyless: Provider, instead keyed: Provider) {
+        keyNotes.withLock { _ = $0.insert(keyed) }
+        let first = unreachableNoted.withLock { noted in
+            defer { noted = true }
+            return !noted
+        }
+        let day = fixtures?.recordedOn.map { " recorded on \($0)" } ?? ""
+        if first, !configuration.quietNotes { console.note("\(keyless.displayName) unreachable; showing sample data\(day).") }
+    }
+
     /// Says `text` the first time today that `key` comes up (remembered in the state folder).
     private func noteOnceADay(_ text: String, key: String) {
         if NoticeLog(stateFolder: configuration.paths.state).firstToday(key, day: LocalDate.local(clock.now())) { console.note(text) }
@@ -249,34 +261,6 @@ package final class DataClient: Sendable {
         if let answered = answeredMeanwhile(endpoint, after: cached) { return answered }
         defer { withExtendedLifetime(lock) {} }  // held until the answer is stored
         do { return try await fetchAndStore(endpoint, previous: cached, locked: true) } catch { return stale }
-    }
-
-    /// The answer another process stored while this one waited for the resource's lock: newer
-    /// than `previous` (or the first) and fresh. Nil when there is none: then this one sends.
-    private func answeredMeanwhile<R>(_ endpoint: Endpoint<R>, after previous: CacheEntry?) -> Fetched<R>? {
-        let descriptor = endpoint.descriptor
-        guard let entry = cache.read(key: descriptor.identity, provider: descriptor.provider),
-            entry.fetchedAt > (previous?.fetchedAt ?? .distantPast), entry.isFresh(at: clock.now(), maxAge: configuration.maxAge),
-            let value = try? endpoint.decode(entry.body)
-        else { return nil }
-        console.debug("\(descriptor.what): answered by another almanac process meanwhile")
-        return Fetched(value: value, origin: .cache, fetchedAt: entry.fetchedAt, stale: false)
-    }
-
-    /// The resource's lock, waiting for the process that holds it (at most the request timeout);
-    /// nil when this process took it at once. Its answer, when it stored one meanwhile, is
-    /// returned instead (`.answered`): one request a resource across processes.
-    private func sharedTurn<R>(_ endpoint: Endpoint<R>, previous: CacheEntry?) async throws -> (lock: ResourceLock?, answered: Fetched<R>?) {
-        let descriptor = endpoint.descriptor
-        let folder = configuration.paths.state
-        if let lock = ResourceLock.take(folder: folder, key: descriptor.identity, provider: descriptor.provider) { return (lock, nil) }
-        console.debug("\(descriptor.what): another almanac process is fetching it; waiting for its answer")
-        let seconds = configuration.transport.totalTimeout
-        guard
-            let lock = try await ResourceLock.wait(
-                folder: folder, key: descriptor.identity, provider: descriptor.provider, until: Date().addingTimeInterval(seconds))
-        else { throw TransportError.timeout(host: URL(string: configuration.baseURL(for: descriptor.provider))?.host ?? "", seconds: seconds) }
-        return (lock, answeredMeanwhile(endpoint, after: previous))
     }
 
     /// While the provider's own Retry-After is not over, nothing is sent and nothing waits for

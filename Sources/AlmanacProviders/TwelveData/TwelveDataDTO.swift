@@ -26,6 +26,7 @@ package enum TwelveDataDTO {
     }
 
     /// One symbol of a batch: its quote, or its own error inside an HTTP 200.
+    /// (A quote can also be made from another provider's answer: `Quote(symbol:…)`.)
     package enum QuoteResult: Sendable, Equatable {
         case quote(Quote)
         case failure(String)
@@ -148,5 +149,15 @@ package enum TwelveDataDTO {
         package var daily_usage: Int?
         package var plan_daily_limit: Int?
         package var plan_category: String?
+    }
+}
+
+extension TwelveDataDTO.Quote {
+    /// A quote made from another provider's answer (Kraken's ticker), read by the same rows.
+    package init(
+        symbol: String, open: LenientDouble?, high: LenientDouble?, low: LenientDouble?, close: LenientDouble?, percent_change: LenientDouble?
+    ) {
+        self.symbol = symbol
+        (self.open, self.high, self.low, self.close, self.percent_change) = (open, high, low, close, percent_change)
     }
 }

@@ -24,6 +24,7 @@ package final class DealsTab: AppTab {
         case .server: return "deals: the built-in server"
         case .file(let url): return "deals: \(url.lastPathComponent)"
         case .url(let text): return "deals: \(text)"
+        case .kraken(let tape): return "deals: Kraken's trades of \(tape.pairs.joined(separator: ", "))"
         }
     }
     package var problem: String? { browser.feed.failure.map { "Could not read deals: \($0)." } }

@@ -39,7 +39,14 @@ package enum CryptoView {
             + (converted.isEmpty ? "" : "\n\n" + converted.joined(separator: "\n"))
         let alerts = prices.alerts.isEmpty ? "" : "\n\n" + prices.alerts.map { style.bold(alert($0, now: now)) }.joined(separator: "\n")
         let totals = portfolio.map { "\n\n" + PortfolioView.totalsLine($0, style: style) } ?? ""
-        return table.render(style: style) + notes + alerts + totals + "\n\n" + style.dim("Source: \(prices.provenance.label(now: now))")
+        return table.render(style: style) + notes + alerts + totals + "\n\n" + style.dim(source(prices.provenance, prices.provider, now: now))
+    }
+
+    /// `Source: live · Kraken · Prices from Kraken's public API`; Twelve Data's footers name no
+    /// provider (it is the one a key brings, and its sample data).
+    static func source(_ provenance: Provenance, _ provider: Provider, now: Date) -> String {
+        let label = "Source: \(provenance.label(now: now))"
+        return provider == .kraken ? label + " · Kraken · " + Kraken.attribution : label
     }
 
     /// `XRP/USD, ADA/USD: converted to EUR at 0.8621 (USD/EUR).`, one line per rate.
@@ -116,7 +123,7 @@ package enum CryptoView {
         if chart, history.rows.count > 1 {
             text += "\n\n" + LineChart.render(history.rows.map(\.close), height: 8, width: 60, unicode: style.unicode) { PriceFormat.format($0) }
         }
-        return text + "\n\n" + style.dim("Source: \(history.provenance.label(now: now))")
+        return text + "\n\n" + style.dim(source(history.provenance, history.provider, now: now))
     }
 }
 
@@ -190,7 +197,10 @@ package enum CryptoJSON {
         var source: String
         var fetchedAt: Date
         var stale: Bool
+        /// `twelvedata` or `kraken`.
+        var provider: String
         package init(_ prices: WatchlistPrices) {
+            provider = prices.provider.rawValue
             (currency, rows) = (prices.currency, prices.rows)
             alerts = prices.alerts
             (source, fetchedAt, stale) = (prices.provenance.origin.rawValue, prices.provenance.fetchedAt, prices.provenance.stale)
@@ -206,6 +216,8 @@ package enum CryptoJSON {
         /// The days asked for, when the rows cover less of them (sample data ends where it was recorded).
         var asked: Asked?
         var rows: [HistoryRow]
+        /// `twelvedata` or `kraken`.
+        var provider: String
         var source: String
         var fetchedAt: Date
         var stale: Bool
@@ -216,6 +228,7 @@ package enum CryptoJSON {
         }
 
         package init(_ history: PriceHistory) {
+            provider = history.provider.rawValue
             let covered = history.covered
             (symbol, name, from, to, rows) = (history.symbol, history.name, covered.lowerBound, covered.upperBound, history.rows)
             if covered != history.range { asked = Asked(from: history.range.lowerBound, to: history.range.upperBound) }

@@ -19,7 +19,7 @@ package struct DealJSON: Encodable {
         dateModified = Self.iso.format(deal.dateModified)
         instrument = deal.instrumentName
         price = (deal.price * 100).rounded() / 100
-        amount = deal.amount.rounded()
+        amount = DealsView.amountIsWhole(deal.amount) ? deal.amount.rounded() : (deal.amount * 100_000_000).rounded() / 100_000_000
         side = deal.side.rawValue
     }
 }

@@ -33,9 +33,21 @@ package enum DealsView {
         let price = DecimalText.fixed(deal.price, 2)
         return [
             String(deal.id), timeFormatter.string(from: deal.dateModified), deal.instrumentName,
-            deal.side == .sell ? style.red(price) : style.green(price), grouped(Int(deal.amount.rounded())), deal.side.rawValue,
+            deal.side == .sell ? style.red(price) : style.green(price), amount(deal.amount), deal.side.rawValue,
         ]
     }
+
+    /// `1,234,567` for a whole amount (the simulated feed's); a fraction of a coin (a Kraken
+    /// trade's volume) to 8 places, trailing zeros dropped: `0.01234`.
+    static func amount(_ value: Double) -> String {
+        guard !amountIsWhole(value) else { return grouped(Int(value.rounded())) }
+        var text = DecimalText.fixed(value, 8)
+        while text.hasSuffix("0") { text.removeLast() }
+        return text
+    }
+
+    /// Whether an amount is shown as a whole number: it is one, or large enough that its fraction does not matter.
+    static func amountIsWhole(_ value: Double) -> Bool { value == value.rounded() || abs(value) >= 1_000 }
 
     package static let columns: [Table.Column] = [
         .init("ID", .right), .init("Date modified"), .init("Instrument"), .init("Price", .right),

@@ -112,19 +112,42 @@ struct CryptoCommand: AsyncParsableCommand {
 
     struct Settings: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
-            commandName: "settings", abstract: "The currency prices, values and costs are shown in.",
+            commandName: "settings", abstract: "The currency prices are shown in, and the provider that prices them.",
             discussion:
                 "--currency saves it (an ISO 4217 code: USD, EUR, GBP, …). A pair Twelve Data lists in that currency (BTC/EUR for BTC/USD) is quoted directly; any other is converted at Twelve Data's exchange rate (one more credit, cached like a quote). The tables say which."
         )
         @OptionGroup var global: LocalOptions
         @Option(help: ArgumentHelp("Show prices in this currency (USD, EUR, GBP, …).", valueName: "CODE")) var currency: String?
+        @Option(
+            help: ArgumentHelp(
+                "auto (Twelve Data with a key, else Kraken's keyless public API), twelvedata or kraken.", valueName: "provider"))
+        var provider: String?
+
+        /// `Kraken (pinned)`, …
+        static func describe(_ choice: CryptoProviderChoice) -> String {
+            switch choice {
+            case .auto: "Twelve Data with a key, else Kraken (auto)"
+            case .twelvedata: "Twelve Data (pinned)"
+            case .kraken: "Kraken (pinned)"
+            }
+        }
+
+        func validate() throws {
+            if let provider, CryptoProviderChoice(rawValue: provider) == nil {
+                throw ValidationError("--provider must be auto, twelvedata or kraken, not \"\(provider)\".")
+            }
+        }
 
         func run() async throws {
             try await CommandRunner.run(global) { context in
                 let service = CryptoService(context: context.app)
                 let code = try currency.map { try service.setCurrency($0) } ?? service.currency()
-                try context.show(
-                    json: ["currency": code], text: currency == nil ? "Prices are shown in \(code)." : "Prices are now shown in \(code).")
+                if let choice = provider.flatMap(CryptoProviderChoice.init(rawValue:)) { try service.setProvider(choice) }
+                let chosen = try service.settingsDocument().provider ?? .auto
+                var text = currency == nil ? "Prices are shown in \(code)." : "Prices are now shown in \(code)."
+                // The provider is said when asked for or pinned; `auto` goes without saying.
+                if provider != nil || chosen != .auto { text += " Prices come from \(Self.describe(chosen))." }
+                try context.show(json: ["currency": code, "provider": chosen.rawValue], text: text)
             }
         }
     }

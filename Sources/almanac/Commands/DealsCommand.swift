@@ -94,15 +94,21 @@ struct DealOptions: ParsableArguments {
 
     var column: DealColumn { DealColumn(rawValue: sort)! }
 
-    private func dealSource(defaultPace: Double) -> DealSource {
-        if let source { return DealSource.parse(source) }
+    private func dealSource(defaultPace: Double, live: Bool) -> DealSource {
+        if let source {
+            let krakenURL = Configuration(environment: Environment.load()).baseURL(for: .kraken)
+            guard case .kraken(var tape) = DealSource.parse(source, krakenURL: krakenURL) else { return DealSource.parse(source) }
+            tape.once = !live
+            return .kraken(tape)
+        }
         return .server(count: count, seed: seed, pace: pace ?? defaultPace)
     }
 
     /// The feed these options describe: their source (the built-in server at `defaultPace`
-    /// batches a second unless `--pace` says), sorted by `--sort` in their direction.
-    func feed(defaultPace: Double) -> DealFeed {
-        DealFeed(source: dealSource(defaultPace: defaultPace), column: column, descending: !asc)
+    /// batches a second unless `--pace` says), sorted by `--sort` in their direction. Not
+    /// `live` (`top`, `export`): a Kraken tape ends after its first answers.
+    func feed(defaultPace: Double, live: Bool = true) -> DealFeed {
+        DealFeed(source: dealSource(defaultPace: defaultPace, live: live), column: column, descending: !asc)
     }
 }
 
@@ -181,7 +187,7 @@ extension DealOptions {
     /// Receives the whole stream these options describe, with a progress line on a terminal;
     /// warns about a source that stopped early or lines it skipped.
     func received(_ context: FrontContext) async throws -> DealFeed {
-        let feed = feed(defaultPace: 0)
+        let feed = feed(defaultPace: 0, live: false)
         feed.start(options: context.configuration.transport)
         let progress = ProgressLine(total: feed.source.expected, enabled: isatty(STDERR_FILENO) == 1 && !context.json)
         try await feed.drain { progress.update(received: $0) }

@@ -96,6 +96,7 @@ enum DoctorView {
             text += "\n\nWeather:\n" + reasons(weather, openWeatherKey: openWeatherKey).map { "  " + $0 }.joined(separator: "\n")
             text += "\n  credits: Data from MET Norway; Weather data by Open-Meteo.com; Location data based on GeoNames (CC BY 4.0)"
         }
+        if let crypto = report.crypto { text += "\n\nCrypto:\n  " + crypto + "\n  credit: " + Kraken.attribution + " when Kraken answers" }
         text += settingsLines(report) + "\n\nSample data: " + sampleData(report, style: style)
         if let credits = report.credits {
             text +=

@@ -41,6 +41,8 @@ package struct WatchlistPrices: Sendable {
     package var alerts: [PriceAlerts.Alert] = []
     /// The currency of the settings (`crypto settings --currency`); each row says its own.
     package var currency: String?
+    /// The provider that priced the rows: Twelve Data (its sample data too), or Kraken.
+    package var provider: Provider = .twelveData
 }
 
 /// One day of a price history.
@@ -69,6 +71,8 @@ package struct PriceHistory: Sendable {
     package var rows: [HistoryRow]
     /// Where the rows came from.
     package var provenance: Provenance
+    /// The provider that answered: Twelve Data (its sample data too), or Kraken.
+    package var provider: Provider = .twelveData
 
     /// The days the rows cover (first to last row); the range asked for when there are none.
     /// Sample data ends where its recording ends, so this can be shorter than `range`.

@@ -7,6 +7,17 @@ extension CryptoService {
     /// The settings document, beside the watchlist in the data folder.
     package var settingsStore: DocumentStore<CryptoSettings> { store.sibling(CryptoSettings.self) }
 
+    /// The settings as saved; the defaults with no settings file (nothing is locked or read).
+    package func settingsDocument() throws -> CryptoSettings {
+        guard FileManager.default.fileExists(atPath: settingsStore.url.path) else { return CryptoSettings() }
+        return try settingsStore.read()
+    }
+
+    /// Saves the provider choice.
+    package func setProvider(_ choice: CryptoProviderChoice) throws {
+        try settingsStore.update { $0.provider = choice == .auto ? nil : choice }
+    }
+
     /// The currency prices are shown in (`USD` until set). Every price fetch asks, so with no
     /// settings file nothing is locked or read.
     package func currency() throws -> String {

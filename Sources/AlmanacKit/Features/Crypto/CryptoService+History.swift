@@ -14,6 +14,10 @@ extension CryptoService {
         let today = try self.today()
         let range = try DateInput.range(from: from, to: to, today: today, defaultDays: 7)
         let (symbol, name) = try await pair(for: reference)
+        if usesKraken {
+            if let kraken = try await krakenHistory(symbol, name: name, from: from, to: to) { return kraken }
+            client.noteKeylessFallback(.kraken, instead: .twelveData)
+        }
         var (rows, provenances) =
             live
             ? try await liveCloses(symbol, range: range, today: today)
@@ -123,5 +127,17 @@ extension CryptoService {
         }
         let day = quote.datetime.flatMap { LocalDate(String($0.prefix(10))) }
         return fetched.map { _ in (close, quote.open?.value, quote.high?.value, quote.low?.value, day) }
+    }
+
+    /// The history from Kraken's daily candles, today's row its latest price; nil when Kraken
+    /// cannot be reached with nothing cached (then the recorded sample data answers).
+    private func krakenHistory(_ symbol: String, name: String, from: String?, to: String?) async throws -> PriceHistory? {
+        let today = try days.today()
+        let range = try DateInput.range(from: from, to: to, today: today, defaultDays: 7)
+        guard let (rows, provenance) = try await krakenCloses(symbol, range: range) else { return nil }
+        guard !rows.isEmpty else { throw CryptoError.noPrices(symbol: symbol, from: range.lowerBound, to: range.upperBound) }
+        var history = PriceHistory(symbol: symbol, name: name, range: range, rows: rows.values.sorted { $0.date < $1.date }, provenance: provenance)
+        history.provider = .kraken
+        return history
     }
 }

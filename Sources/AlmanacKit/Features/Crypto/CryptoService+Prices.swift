@@ -28,6 +28,14 @@ extension CryptoService {
         -> WatchlistPrices
     {
         let list = try store.read()
+        if usesKraken {
+            if var prices = try await krakenPrices(list) {
+                let seen = prices.rows.compactMap { row in row.price.map { (row.symbol, $0) } }
+                prices.alerts = checkAlerts(Dictionary(seen) { first, _ in first }, at: days.now())
+                return prices
+            }
+            client.noteKeylessFallback(.kraken, instead: .twelveData)
+        }
         let routing: PriceRouting
         if let given { routing = given } else { routing = await self.routing(list.items.map(\.symbol), to: (try? currency()) ?? "USD") }
         var shown: PricesHandler?
@@ -211,7 +219,7 @@ extension CryptoService {
         gate.noteCached(cached.count == 1 ? "1 price" : "\(cached.count) prices", fetchedAt: oldest, freshAt: freshAt)
     }
 
-    private func rows(_ list: Watchlist, _ results: [String: Fetched<TwelveDataDTO.QuoteResult>], routes: [String: PriceRoute]) -> WatchlistPrices {
+    func rows(_ list: Watchlist, _ results: [String: Fetched<TwelveDataDTO.QuoteResult>], routes: [String: PriceRoute]) -> WatchlistPrices {
         let rows = list.items.map { item -> PriceRow in
             var row = PriceRow(id: item.id, symbol: item.symbol, name: item.name)
             switch results[routes[item.symbol]?.quoted(item.symbol) ?? item.symbol]?.value {

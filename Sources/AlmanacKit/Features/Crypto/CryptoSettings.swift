@@ -10,6 +10,8 @@ package struct CryptoSettings: StoredDocument, Equatable {
 
     /// An ISO 4217 code; `USD` by default.
     package var currency = "USD"
+    /// Which provider prices crypto (`crypto settings --provider`); nil: `auto`.
+    package var provider: CryptoProviderChoice?
 
     /// The defaults.
     package init() {}

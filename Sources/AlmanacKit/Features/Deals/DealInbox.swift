@@ -132,6 +132,11 @@ package final class DealInbox: @unchecked Sendable {
         failureReason.withLock { $0 = failure }
     }
 
+    /// The source recovered from what `note(failure:)` said (a live tape reconnected).
+    package func clearFailure() {
+        failureReason.withLock { $0 = nil }
+    }
+
     /// Why the source ended early; nil when it did not.
     package var failure: String? { failureReason.withLock { $0 } }
 

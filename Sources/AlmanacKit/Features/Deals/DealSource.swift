@@ -14,10 +14,13 @@ package enum DealSource: Sendable {
     case file(URL)
     /// JSON lines streamed from an `http(s)` address.
     case url(String)
+    /// Kraken's live trades for some pairs (`KrakenTape`).
+    case kraken(KrakenTape)
 
-    /// `FILE` or `http(s)://…`.
-    package static func parse(_ text: String) -> DealSource {
-        text.hasPrefix("http://") || text.hasPrefix("https://") ? .url(text) : .file(URL(fileURLWithPath: text))
+    /// `kraken:PAIR[,PAIR…]`, `http(s)://…` or a file; `krakenURL` is Kraken's base URL.
+    package static func parse(_ text: String, krakenURL: String = Provider.kraken.defaultBaseURL) -> DealSource {
+        if let pairs = KrakenTape.pairs(in: text) { return .kraken(KrakenTape(pairs: pairs, baseURL: krakenURL)) }
+        return text.hasPrefix("http://") || text.hasPrefix("https://") ? .url(text) : .file(URL(fileURLWithPath: text))
     }
 
     /// How many deals are expected, when known.
@@ -35,7 +38,7 @@ package enum DealSource: Sendable {
         switch self {
         case .server(let count, _, _): return count + 65_536
         case .file(let url): return Self.estimatedLines(in: url).map { min(Self.reserveLimit, $0 + $0 / 10) }
-        case .url: return nil
+        case .url, .kraken: return nil
         }
     }
 
@@ -94,6 +97,8 @@ package enum DealSource: Sendable {
                 }
                 splitter.end()
             }
+        case .kraken(let tape):
+            Task.detached { await tape.run(into: inbox, transport: transport, options: options) }
         }
     }
 }

@@ -13,7 +13,7 @@ package struct Doctor: Sendable {
     }
 
     static let checkedProviders: [Provider] = [
-        .twelveData, .fruityvice, .openWeather, .yandexGeocoder, .metNorway, .openMeteoGeocoding, .openMeteoEnsemble,
+        .twelveData, .fruityvice, .openWeather, .yandexGeocoder, .metNorway, .openMeteoGeocoding, .openMeteoEnsemble, .kraken,
     ]
 
     /// What is configured and chosen; with `check`, one cheap request per provider, timed.
@@ -48,7 +48,22 @@ package struct Doctor: Sendable {
         report.settings = Self.settings(configuration.environment)
         report.ignored = configuration.environment.ignoredFromDotEnv
         report.weather = try? WeatherService(context: context).sources()
+        report.crypto = Self.cryptoReason(CryptoService(context: context), configuration)
         return report
+    }
+
+    /// `prices: Kraken, keyless (no TWELVEDATA_API_KEY)` and the like.
+    static func cryptoReason(_ service: CryptoService, _ configuration: Configuration) -> String {
+        let choice = (try? service.settingsDocument().provider) ?? .auto
+        let keyed = configuration.key(for: .twelveData) != nil
+        switch (choice, service.usesKraken) {
+        case (.kraken, true): return "prices: Kraken, as chosen (crypto settings --provider kraken)"
+        case (_, true): return "prices: Kraken, keyless (set TWELVEDATA_API_KEY to use Twelve Data)"
+        case (.twelvedata, _):
+            return "prices: Twelve Data, as chosen (crypto settings --provider twelvedata)" + (keyed ? "" : "; sample data without its key")
+        case (_, false) where configuration.offline: return "prices: the cache, then sample data (offline)"
+        default: return "prices: Twelve Data (TWELVEDATA_API_KEY is set)"
+        }
     }
 
     /// The program's own variables that are set, with where each came from, sorted by name.
@@ -109,6 +124,8 @@ package struct Doctor: Sendable {
             OpenMeteo.search("London", language: "en", count: 1).descriptor
         case .openMeteoEnsemble:
             OpenMeteo.ensemble(latitude: 51.5074, longitude: -0.1278, days: 1).descriptor
+        case .kraken:
+            Kraken.ticker(["XXBTZUSD"]).descriptor
         default:
             RequestDescriptor(provider: provider, name: "\(provider.rawValue).root", path: "/", ttl: 0)
         }

@@ -7,6 +7,8 @@ import Foundation
 package struct DoctorReport: Codable, Sendable {
     /// Which provider answers each weather capability this run, and why.
     package var weather: WeatherSources?
+    /// Which provider prices crypto this run, and why: one sentence.
+    package var crypto: String?
     /// One provider as configured.
     package struct ProviderStatus: Codable, Sendable {
         /// Its stored name.

@@ -1,0 +1,145 @@
+import AlmanacCore
+import AlmanacHTTP
+import AlmanacProviders
+import DealTable
+import Foundation
+
+/// Kraken's public trades as a deal source (`--source kraken:BTC/USD,ETH/USD`,
+/// docs/architecture.md §8): the recent trades its first answer holds, then every new one.
+///
+/// Each pair is polled with the `last` cursor of its previous answer, so a network loss or a
+/// rate-limit pause resumes where it stopped: no gap, no duplicate. Requests keep to Kraken's
+/// public limit, about one a second for all pairs together. Each trade is a deal: its trade id
+/// (with the pair's place in the list in the top bits, so ids never clash across pairs) or, in
+/// answers whose rows carry none, its place in the stream; time; the pair as the instrument;
+/// price; volume as the amount; `b`/`s` as the side.
+package struct KrakenTape: Sendable {
+    /// The pairs as the user wrote them, `BTC/USD`.
+    package let pairs: [String]
+    /// Kraken's base URL (`ALMANAC_KRAKEN_URL`).
+    package let baseURL: String
+    /// Seconds between two requests, all pairs together.
+    package var interval: TimeInterval = 1
+    /// One round only — the recent trades of each pair's first answer — then the end (`deals
+    /// top` and `export` read a snapshot; `browse` and the app follow the tape).
+    package var once = false
+
+    package init(pairs: [String], baseURL: String) {
+        (self.pairs, self.baseURL) = (pairs, baseURL)
+    }
+
+    /// `kraken:BTC/USD,ETH/USD` → the pairs, upper-cased; nil for any other text.
+    package static func pairs(in text: String) -> [String]? {
+        guard text.lowercased().hasPrefix("kraken:") else { return nil }
+        let pairs = text.dropFirst("kraken:".count).split(separator: ",").map { $0.trimmingWhitespace().uppercased() }
+        return pairs.isEmpty || pairs.contains(where: { !$0.contains("/") }) ? nil : pairs
+    }
+
+    /// Polls until the inbox closes. A pair Kraken does not list ends the source with a reason.
+    func run(into inbox: DealInbox, transport: any HTTPTransport, options: TransportOptions) async {
+        var poller = Poller(tape: self, transport: transport, options: options)
+        guard let names = await poller.names(inbox) else { return inbox.finish() }
+        var cursors: [String?] = Array(repeating: nil, count: names.count)
+        var counters = Array(repeating: Int64(0), count: names.count)
+        while !inbox.isClosed {
+            for (index, name) in names.enumerated() where !inbox.isClosed {
+                guard let answer = await poller.trades(name, since: cursors[index], inbox: inbox) else { continue }
+                cursors[index] = answer.last
+                let deals = answer.trades.map { trade in
+                    counters[index] += 1
+                    return Self.deal(trade, pair: pairs[index], index: index, sequence: counters[index])
+                }
+                for start in stride(from: 0, to: deals.count, by: 100) { inbox.put(Array(deals[start..<min(start + 100, deals.count)])) }
+            }
+            if once { break }
+        }
+        inbox.finish()
+    }
+
+    /// A trade as a deal.
+    static func deal(_ trade: KrakenDTO.Trade, pair: String, index: Int, sequence: Int64) -> Deal {
+        let id = (Int64(index + 1) << 48) | ((trade.id ?? sequence) & 0xFFFF_FFFF_FFFF)
+        return Deal(
+            id: id, dateModified: trade.time, instrumentName: pair, price: trade.price, amount: trade.volume, side: trade.side == "s" ? .sell : .buy)
+    }
+}
+
+extension KrakenTape {
+    /// The requests of one tape, spaced by `interval`, with back-off after a failure.
+    struct Poller {
+        let tape: KrakenTape
+        let transport: any HTTPTransport
+        let options: TransportOptions
+        private var lastSent = Date.distantPast
+        private var failures = 0
+
+        init(tape: KrakenTape, transport: any HTTPTransport, options: TransportOptions) {
+            (self.tape, self.transport, self.options) = (tape, transport, options)
+        }
+
+        /// Kraken's names for the tape's pairs; nil (the reason noted) when the catalogue cannot
+        /// be had or a pair is not on Kraken.
+        mutating func names(_ inbox: DealInbox) async -> [String]? {
+            while !inbox.isClosed {
+                do {
+                    let catalogue = try await get(Kraken.assetPairs())
+                    var names: [String: String] = [:]
+                    for (name, pair) in catalogue.sorted(by: { $0.key < $1.key }) where !name.hasSuffix(".d") {
+                        if let user = Kraken.userPair(pair), names[user] == nil { names[user] = name }
+                    }
+                    if let missing = tape.pairs.first(where: { names[$0] == nil }) {
+                        inbox.note(failure: "\(missing) is not on Kraken")
+                        return nil
+                    }
+                    return tape.pairs.map { names[$0]! }
+                } catch {
+                    guard await pause(after: error, inbox) else { return nil }
+                }
+            }
+            return nil
+        }
+
+        /// The trades after `cursor`; nil after a failure (said in the footer, retried later).
+        mutating func trades(_ name: String, since cursor: String?, inbox: DealInbox) async -> KrakenDTO.Trades? {
+            do {
+                let answer = try await get(Kraken.trades(name, since: cursor))
+                if failures > 0 { inbox.clearFailure() }
+                failures = 0
+                return answer
+            } catch {
+                _ = await pause(after: error, inbox)
+                return nil
+            }
+        }
+
+        /// Sends `endpoint` once `interval` has passed since the last request.
+        private mutating func get<R>(_ endpoint: Endpoint<R>) async throws -> R {
+            let wait = lastSent.addingTimeInterval(tape.interval).timeIntervalSinceNow
+            if wait > 0 { try await Task.sleep(nanoseconds: UInt64(wait * 1e9)) }
+            lastSent = Date()
+            let descriptor = endpoint.descriptor
+            let query = descriptor.query.map { "\($0.name)=\(URLParts.encode($0.value))" }.joined(separator: "&")
+            let url = RequestPreparer.joined(tape.baseURL, descriptor.path) + (query.isEmpty ? "" : "?" + query)
+            let response = try await transport.send(try RequestPreparer.prepare(url: url, setting: "ALMANAC_KRAKEN_URL", options: options))
+            if response.status == 429 { throw APIError.rateLimited(provider: .kraken, retryAfter: response.retryAfter()) }
+            guard (200..<300).contains(response.status) else { throw APIError.server(provider: .kraken, status: response.status) }
+            return try endpoint.decode(response.body)
+        }
+
+        /// Waits before the next try: the server's time for a rate limit, else 2, 4, … 30 s.
+        /// False when the error cannot go away by waiting (the address is refused): the reason
+        /// is noted and the tape ends.
+        private mutating func pause(after error: any Error, _ inbox: DealInbox) async -> Bool {
+            if error is RequestError {
+                inbox.note(failure: ErrorText.describe(error))
+                return false
+            }
+            failures += 1
+            var seconds = min(30, pow(2, Double(failures)))
+            if case APIError.rateLimited(_, let after) = error { seconds = max(after ?? 5, 5) }
+            inbox.note(failure: "Kraken: \(ErrorText.describe(error)); trying again in \(Int(seconds)) s")
+            try? await Task.sleep(nanoseconds: UInt64(seconds * 1e9))
+            return !inbox.isClosed
+        }
+    }
+}

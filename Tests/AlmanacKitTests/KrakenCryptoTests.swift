@@ -1,0 +1,111 @@
+import AlmanacTestSupport
+import Foundation
+import Synchronization
+import XCTest
+
+@testable import AlmanacCore
+@testable import AlmanacHTTP
+
+/// A loopback Kraken with its real shapes: every number a string, legacy (`XXBTZUSD`) and plain
+/// (`SOLUSD`) pair keys, a dark-pool twin (`XXBTZUSD.d`), errors in a 200's `error` array.
+// @unchecked: `server` is made once, on first use, before any request reaches the handler.
+private final class KrakenServer: @unchecked Sendable {
+    let paths = Mutex<[String]>([])
+    let rateLimited = Atomic(false)
+
+    static let catalogue = """
+        {"error":[],"result":{
+          "XXBTZUSD":{"altname":"XBTUSD","wsname":"XBT/USD","base":"XXBT","quote":"ZUSD"},
+          "XXBTZUSD.d":{"altname":"XBTUSD.d","base":"XXBT","quote":"ZUSD"},
+          "XETHZUSD":{"altname":"ETHUSD","wsname":"ETH/USD","base":"XETH","quote":"ZUSD"},
+          "SOLUSD":{"altname":"SOLUSD","wsname":"SOL/USD","base":"SOL","quote":"ZUSD"},
+          "XXRPZUSD":{"altname":"XRPUSD","wsname":"XRP/USD","base":"XXRP","quote":"ZUSD"},
+          "XDGUSD":{"altname":"XDGUSD","wsname":"XDG/USD","base":"XXDG","quote":"ZUSD"}}}
+        """
+
+    static func ticker(_ last: String, open: String) -> String {
+        #"{"a":["\#(last)","1","1.000"],"b":["\#(last)","1","1.000"],"c":["\#(last)","0.01"],"v":["10","20"],"#
+            + #""p":["\#(last)","\#(last)"],"t":[5,9],"l":["\#(open)","\#(open)"],"h":["\#(last)","\#(last)"],"o":"\#(open)"}"#
+    }
+
+    lazy var server: LoopbackServer = try! LoopbackServer { [self] request in
+        paths.withLock { $0.append(request.path + "?" + request.query.map { "\($0.name)=\($0.value)" }.joined(separator: "&")) }
+        if rateLimited.load(ordering: .relaxed) { return .json(#"{"error":["EGeneral:Too many requests"]}"#) }
+        switch request.path {
+        case "/0/public/AssetPairs": return .json(Self.catalogue)
+        case "/0/public/Ticker":
+            let tickers = [
+                ("XXBTZUSD", Self.ticker("91234.5", open: "90000.0")), ("XETHZUSD", Self.ticker("3100.00", open: "3200.00")),
+                ("SOLUSD", Self.ticker("240.10", open: "240.10")), ("XXRPZUSD", Self.ticker("1.5000", open: "1.2000")),
+                ("XDGUSD", Self.ticker("0.4000", open: "0.5000")),
+            ]
+            return .json(#"{"error":[],"result":{"# + tickers.map { "\"\($0.0)\":\($0.1)" }.joined(separator: ",") + "}}")
+        case "/0/public/OHLC":
+            // Three daily candles: 2026-11-24, 25 and 26 (00:00 UTC), as [time, o, h, l, c, vwap, volume, count].
+            let candles = [(1_795_478_400, "88000.0", "89500.0"), (1_795_564_800, "89500.0", "90000.0"), (1_795_651_200, "90000.0", "91234.5")]
+            let rows = candles.map { #"[\#($0.0),"\#($0.1)","92000.0","87000.0","\#($0.2)","89000.0","12.5",340]"# }
+            return .json(#"{"error":[],"result":{"XXBTZUSD":[\#(rows.joined(separator: ","))],"last":1795651200}}"#)
+        default: return .json(#"{"error":["EQuery:Unknown asset pair"],"result":{}}"#)
+        }
+    }
+
+    var tickerRequests: [String] { paths.withLock { $0.filter { $0.hasPrefix("/0/public/Ticker") } } }
+}
+
+/// Crypto with no key at all: live from Kraken, end to end through the binary.
+final class KrakenCryptoTests: XCTestCase {
+    private func run(_ kraken: KrakenServer, _ home: URL, _ arguments: [String]) throws -> RunResult {
+        try runAlmanac(arguments, home: home, environment: ["ALMANAC_KRAKEN_URL": kraken.server.baseURL, "ALMANAC_TODAY": "2026-11-26"])
+    }
+
+    func testTheWatchlistIsOneTickerRequestWithChangesFromTodaysOpen() throws {
+        let kraken = KrakenServer()
+        let home = try makeTemporaryFolder(self)
+        let result = try run(kraken, home, ["crypto", "--json"])
+        XCTAssertEqual(result.status, 0, result.err)
+        let object = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(result.out.utf8)) as? [String: Any])
+        XCTAssertEqual(object["provider"] as? String, "kraken")
+        XCTAssertEqual(object["source"] as? String, "live")
+        let rows = try XCTUnwrap(object["rows"] as? [[String: Any]])
+        let bySymbol = Dictionary(uniqueKeysWithValues: rows.map { ($0["symbol"] as! String, $0) })
+        XCTAssertEqual(bySymbol["BTC/USD"]?["price"] as? Double, 91234.5, "XXBTZUSD, through its wsname XBT/USD")
+        XCTAssertEqual(try XCTUnwrap(bySymbol["BTC/USD"]?["changePercent"] as? Double), 1.3716667, accuracy: 1e-6)
+        XCTAssertEqual(try XCTUnwrap(bySymbol["ETH/USD"]?["changePercent"] as? Double), -3.125, accuracy: 1e-9)
+        XCTAssertEqual(bySymbol["SOL/USD"]?["price"] as? Double, 240.1, "a plain key")
+        XCTAssertEqual(bySymbol["DOGE/USD"]?["price"] as? Double, 0.4, "XDG is DOGE")
+        XCTAssertEqual(bySymbol["ADA/USD"]?["error"] as? String, "ADA/USD is not on Kraken")
+        XCTAssertEqual(kraken.tickerRequests.count, 1, "the whole watchlist in one Ticker request")
+        XCTAssertEqual(kraken.tickerRequests.first, "/0/public/Ticker?pair=XXBTZUSD,XETHZUSD,SOLUSD,XXRPZUSD,XDGUSD")
+        let text = try run(kraken, home, ["crypto"])
+        XCTAssertTrue(text.out.contains("Source: cache (") && text.out.contains(" · Kraken · Prices from Kraken's public API"), text.out)
+        XCTAssertEqual(kraken.tickerRequests.count, 1, "a ticker is fresh for a minute")
+    }
+
+    func testHistoryIsTheDailyCandlesCloses() throws {
+        let kraken = KrakenServer()
+        let home = try makeTemporaryFolder(self)
+        let result = try run(kraken, home, ["crypto", "history", "BTC", "--from", "2026-11-25", "--to", "2026-11-26", "--json"])
+        XCTAssertEqual(result.status, 0, result.err)
+        let object = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(result.out.utf8)) as? [String: Any])
+        let rows = try XCTUnwrap(object["rows"] as? [[String: Any]])
+        XCTAssertEqual(rows.map { $0["date"] as? String }, ["2026-11-25", "2026-11-26"])
+        XCTAssertEqual(rows.map { $0["close"] as? Double }, [90000.0, 91234.5])
+        XCTAssertEqual(object["provider"] as? String, "kraken")
+    }
+
+    func testARateLimitInTheBodyIsExit75AndTwelveDataStillUpgradesWithAKey() throws {
+        let kraken = KrakenServer()
+        kraken.rateLimited.store(true, ordering: .relaxed)
+        let home = try makeTemporaryFolder(self)
+        assertOneLineError(try run(kraken, home, ["crypto"]), status: 75, contains: "Kraken")
+        let keyed = try runAlmanac(
+            ["crypto", "--json", "--offline"], home: home,
+            environment: ["ALMANAC_KRAKEN_URL": kraken.server.baseURL, "TWELVEDATA_API_KEY": "TD-KEY-1"])
+        let object = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(keyed.out.utf8)) as? [String: Any])
+        XCTAssertEqual(object["provider"] as? String, "twelvedata")
+        XCTAssertEqual(try run(kraken, home, ["crypto", "settings", "--provider", "twelvedata"]).status, 0)
+        kraken.rateLimited.store(false, ordering: .relaxed)
+        let pinned = try run(kraken, home, ["crypto", "--json"])
+        XCTAssertEqual((try JSONSerialization.jsonObject(with: Data(pinned.out.utf8)) as? [String: Any])?["provider"] as? String, "twelvedata")
+    }
+}
