@@ -108,4 +108,18 @@ final class KrakenCryptoTests: XCTestCase {
         let pinned = try run(kraken, home, ["crypto", "--json"])
         XCTAssertEqual((try JSONSerialization.jsonObject(with: Data(pinned.out.utf8)) as? [String: Any])?["provider"] as? String, "twelvedata")
     }
+
+    /// The portfolio's values and the alerts read Kraken's price too: 0.5 BTC at 91,234.50.
+    func testPortfolioAndAlertsAreLiveFromKraken() throws {
+        let kraken = KrakenServer()
+        let home = try makeTemporaryFolder(self)
+        XCTAssertEqual(try run(kraken, home, ["crypto", "portfolio", "add", "BTC/USD", "0.5", "--cost", "40000"]).status, 0)
+        let portfolio = try run(kraken, home, ["crypto", "portfolio", "--json"])
+        XCTAssertEqual(portfolio.status, 0, portfolio.err)
+        XCTAssertTrue(portfolio.out.contains("45617.25"), portfolio.out)
+        XCTAssertEqual(try run(kraken, home, ["crypto", "alert", "add", "BTC/USD", "above", "91000"]).status, 0)
+        let check = try run(kraken, home, ["crypto", "alert", "check"])
+        XCTAssertEqual(check.status, 0, check.err)
+        XCTAssertTrue(check.out.contains("BTC/USD") && check.out.contains("91,234.50"), check.out)
+    }
 }

@@ -121,6 +121,7 @@ extension CryptoService {
 
     /// The pair's latest price and the day it is of (nil when the answer does not say).
     func latestQuote(_ symbol: String) async throws -> Fetched<(close: Double, open: Double?, high: Double?, low: Double?, day: LocalDate?)> {
+        if usesKraken, let latest = try await krakenLatest(symbol) { return latest }
         let fetched = try await client.fetch(TwelveData.quotes([symbol]))
         guard case .quote(let quote)? = fetched.value[symbol], let close = quote.close?.value else {
             throw APIError.provider(provider: .twelveData, code: nil, message: "no price for \(symbol)")

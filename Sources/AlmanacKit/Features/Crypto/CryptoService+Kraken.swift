@@ -63,6 +63,19 @@ extension CryptoService {
         return (rows, candles.provenance)
     }
 
+    /// One pair's latest price from Kraken's ticker (the portfolio's values, the alerts); nil
+    /// when Kraken cannot be reached with nothing cached.
+    func krakenLatest(_ symbol: String) async throws -> Fetched<(close: Double, open: Double?, high: Double?, low: Double?, day: LocalDate?)>? {
+        guard let names = try await krakenNames() else { return nil }
+        guard let name = names.value[symbol] else { throw APIError.provider(provider: .kraken, code: nil, message: "\(symbol) is not on Kraken") }
+        guard let tickers = try await reachable({ try await client.fetch(Kraken.ticker([name])) }) else { return nil }
+        guard let ticker = tickers.value[name], let last = ticker.last else {
+            throw APIError.provider(provider: .kraken, code: nil, message: "no price for \(symbol)")
+        }
+        let today = LocalDate(tickers.fetchedAt, timeZone: TimeZone(identifier: "UTC")!)
+        return tickers.map { _ in (last, ticker.open, ticker.high, ticker.low, today) }
+    }
+
     /// The user's pairs (`BTC/USD`) to Kraken's names, from the catalogue (cached a day).
     private func krakenNames() async throws -> Fetched<[String: String]>? {
         guard let catalogue = try await reachable({ try await client.fetch(Kraken.assetPairs()) }) else { return nil }
