@@ -14,7 +14,7 @@ import Foundation
 struct DealsCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "deals", abstract: "A live table of about a million trading deals, always sorted.",
-        subcommands: [Top.self, Browse.self, Export.self], defaultSubcommand: Top.self)
+        subcommands: [Top.self, Browse.self, Export.self, Group.self, Stats.self], defaultSubcommand: Top.self)
 }
 
 /// The filter options of `deals top`, `deals browse` and `deals export`.

@@ -1,0 +1,164 @@
+import AlmanacCore
+import DealTable
+import Foundation
+
+/// `deals group` and `deals stats` as tables and as JSON (numbers as JSON numbers; the counts
+/// beside them, as `deals top --json`).
+package enum DealSummaryView {
+    /// Which column `deals group --sort` orders by.
+    package enum GroupOrder: String, CaseIterable, Sendable {
+        case name, deals, bought, sold, net, share, average, low, high, last, time
+    }
+
+    /// The groups in `order`, largest first for figures, A–Z for names.
+    package static func sorted(_ groups: DealGroups, by order: GroupOrder) -> [DealGroups.Group] {
+        let figure: (DealGroups.Group) -> Double = {
+            switch order {
+            case .name: 0
+            case .deals, .share: Double($0.deals)
+            case .bought: $0.bought
+            case .sold: $0.sold
+            case .net: $0.net
+            case .average: $0.averagePrice ?? 0
+            case .low: $0.low
+            case .high: $0.high
+            case .last: $0.lastPrice
+            case .time: $0.lastTime
+            }
+        }
+        guard order != .name else { return groups.groups }
+        return groups.groups.sorted { (figure($0), $1.name) > (figure($1), $0.name) }
+    }
+
+    /// One row a group: deals, bought, sold, net, share (with a bar), average, low, high, last, time.
+    package static func groups(_ groups: DealGroups, order: GroupOrder, received: Int, style: Style) -> String {
+        var table = Table(
+            [
+                .init(groups.key == .side ? "Side" : "Instrument"), .init("Deals", .right), .init("Bought", .right), .init("Sold", .right),
+                .init("Net", .right), .init("Share", .right), .init("Average", .right), .init("Low", .right), .init("High", .right),
+                .init("Last", .right), .init("At"),
+            ])
+        for group in sorted(groups, by: order) {
+            let share = groups.total > 0 ? Double(group.deals) / Double(groups.total) : 0
+            table.add([
+                group.name, DealsView.grouped(group.deals), DealsView.amount(group.bought), DealsView.amount(group.sold),
+                (group.net < 0 ? "−" : "") + DealsView.amount(abs(group.net)), bar(share) + " " + DecimalText.fixed(share * 100, 1) + "%",
+                group.averagePrice.map { DecimalText.fixed($0, 5) } ?? "—", DecimalText.fixed(group.low, 2), DecimalText.fixed(group.high, 2),
+                DecimalText.fixed(group.lastPrice, 2), clock.string(from: Date(timeIntervalSince1970: group.lastTime)),
+            ])
+        }
+        let heading =
+            "\(groups.groups.count) groups of \(DealsView.grouped(groups.total)) deals (of \(DealsView.grouped(received))), by \(groups.key.rawValue)"
+        return heading + "\n" + table.render(style: style)
+    }
+
+    /// The last deal's local time of day (`--json` has the full instant).
+    static let clock: DateFormatter = {
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.timeZone = .current
+        formatter.dateFormat = "HH:mm:ss"
+        return formatter
+    }()
+
+    /// A share as a bar of eight eighths: `████▌   `.
+    static func bar(_ share: Double) -> String {
+        let eighths = Int((share * 64).rounded())
+        let blocks = ["", "▏", "▎", "▍", "▌", "▋", "▊", "▉"]
+        let full = String(repeating: "█", count: eighths / 8) + blocks[eighths % 8]
+        return full.padding(toLength: 8, withPad: " ", startingAt: 0)
+    }
+
+    /// Price and amount figures, then instrument and side.
+    package static func statistics(_ stats: DealStatistics, received: Int, style: Style) -> String {
+        var numbers = Table([
+            .init(""), .init("Count", .right), .init("Min", .right), .init("P10", .right), .init("Median", .right),
+            .init("Mean", .right), .init("P90", .right), .init("Max", .right), .init("Std dev", .right),
+        ])
+        for (name, figures, places) in [("price", stats.price, 5), ("amount", stats.amount, 2)] {
+            numbers.add(
+                [name, DealsView.grouped(figures.count)]
+                    + [figures.min, figures.p10, figures.median, figures.mean, figures.p90, figures.max, figures.standardDeviation].map {
+                        DecimalText.fixed($0, places)
+                    })
+        }
+        var values = Table([.init(""), .init("Distinct", .right), .init("Most common"), .init("Deals", .right)])
+        for (name, figures) in [("instrument", stats.instrument), ("side", stats.side)] {
+            values.add([name, String(figures.distinct), figures.mostCommon ?? "—", DealsView.grouped(figures.mostCommonCount)])
+        }
+        let heading = "Statistics of \(DealsView.grouped(stats.count)) deals (of \(DealsView.grouped(received)))"
+        return heading + "\n" + numbers.render(style: style) + "\n\n" + values.render(style: style)
+    }
+}
+
+/// `deals group --json`: `{"by","matched","received","groups":[{"name","deals","bought","sold","net","share","averagePrice","low","high","lastPrice","lastDeal"}]}`.
+package struct DealGroupsJSON: Encodable {
+    struct Group: Encodable {
+        var name: String
+        var deals: Int
+        var bought: Double
+        var sold: Double
+        var net: Double
+        var share: Double
+        var averagePrice: Double?
+        var low: Double
+        var high: Double
+        var lastPrice: Double
+        var lastDeal: String
+    }
+
+    var by: String
+    var matched: Int
+    var received: Int
+    var groups: [Group]
+
+    package init(_ groups: DealGroups, order: DealSummaryView.GroupOrder, received: Int) {
+        (by, matched, self.received) = (groups.key.rawValue, groups.total, received)
+        self.groups = DealSummaryView.sorted(groups, by: order).map { group in
+            Group(
+                name: group.name, deals: group.deals, bought: group.bought, sold: group.sold, net: group.net,
+                share: groups.total > 0 ? Double(group.deals) / Double(groups.total) : 0, averagePrice: group.averagePrice, low: group.low,
+                high: group.high, lastPrice: group.lastPrice, lastDeal: DealJSON.iso.format(Date(timeIntervalSince1970: group.lastTime)))
+        }
+    }
+}
+
+/// `deals stats --json`: `{"matched","received","price":{…},"amount":{…},"instrument":{…},"side":{…}}`.
+package struct DealStatisticsJSON: Encodable {
+    struct Numbers: Encodable {
+        var count: Int
+        var min: Double
+        var max: Double
+        var mean: Double
+        var median: Double
+        var p10: Double
+        var p90: Double
+        var standardDeviation: Double
+    }
+
+    struct Values: Encodable {
+        var distinct: Int
+        var mostCommon: String?
+        var mostCommonCount: Int
+    }
+
+    var matched: Int
+    var received: Int
+    var price: Numbers
+    var amount: Numbers
+    var instrument: Values
+    var side: Values
+
+    package init(_ stats: DealStatistics, received: Int) {
+        func numbers(_ n: DealStatistics.Numbers) -> Numbers {
+            Numbers(
+                count: n.count, min: n.min, max: n.max, mean: n.mean, median: n.median, p10: n.p10, p90: n.p90, standardDeviation: n.standardDeviation
+            )
+        }
+        func values(_ v: DealStatistics.Values) -> Values {
+            Values(distinct: v.distinct, mostCommon: v.mostCommon, mostCommonCount: v.mostCommonCount)
+        }
+        (matched, self.received) = (stats.count, received)
+        (price, amount, instrument, side) = (numbers(stats.price), numbers(stats.amount), values(stats.instrument), values(stats.side))
+    }
+}

@@ -1,0 +1,78 @@
+import AlmanacCore
+import Foundation
+
+/// The deals of a view summarised by instrument, side, or both — what a trader reads first:
+/// how much of each was bought and sold, at what volume-weighted price, and when last.
+/// Built in one pass over the view's rows (`DealSnapshot.groups`), off the frame.
+package struct DealGroups: Sendable, Equatable {
+    /// What the rows are grouped by.
+    package enum Key: String, Sendable, CaseIterable {
+        case instrument
+        case side
+        case instrumentAndSide = "instrument,side"
+    }
+
+    /// One group.
+    package struct Group: Sendable, Equatable {
+        /// `EUR/USD_TOM`, `buy`, or `EUR/USD_TOM buy`.
+        package var name: String
+        package var deals = 0
+        /// Σ amount of the buys and of the sells.
+        package var bought = 0.0
+        package var sold = 0.0
+        /// Σ price × amount, for the volume-weighted average price.
+        var notional = 0.0
+        package var low = Double.infinity
+        package var high = -Double.infinity
+        /// The price of the group's latest deal (by time, then id) and its time.
+        package var lastPrice = 0.0
+        package var lastTime = -Double.infinity
+        var lastID = Int64.min
+
+        /// Bought less sold.
+        package var net: Double { bought - sold }
+        /// Σ price × amount ÷ Σ amount; nil when the amounts sum to 0.
+        package var averagePrice: Double? { bought + sold > 0 ? notional / (bought + sold) : nil }
+    }
+
+    package let key: Key
+    /// The groups, by name.
+    package var groups: [Group]
+    /// Deals in the view.
+    package let total: Int
+}
+
+extension DealSnapshot {
+    /// The view's rows grouped by `key`, by name (one pass; rows a filter rejects are left out).
+    package func groups(by key: DealGroups.Key) -> DealGroups {
+        let names = columns.names
+        let slots = key == .side ? 2 : names.count * (key == .instrument ? 1 : 2)
+        var groups = [DealGroups.Group](repeating: DealGroups.Group(name: ""), count: max(slots, 1))
+        var total = 0
+        for row in 0..<covered where matcher?.matches(columns, row) ?? true {
+            let side = Int(columns.sides[row])
+            let code = Int(columns.instruments[row])
+            let slot = key == .side ? side : key == .instrument ? code : code * 2 + side
+            Self.add(row, columns, to: &groups[slot])
+            total += 1
+        }
+        var used: [DealGroups.Group] = []
+        for (slot, var group) in groups.enumerated() where group.deals > 0 {
+            let side = slot % 2 == 0 ? "buy" : "sell"
+            group.name = key == .side ? side : key == .instrument ? names[slot] : names[slot / 2] + " " + side
+            used.append(group)
+        }
+        return DealGroups(key: key, groups: used.sorted { $0.name < $1.name }, total: total)
+    }
+
+    @inline(__always)
+    private static func add(_ row: Int, _ columns: DealColumns, to group: inout DealGroups.Group) {
+        let (price, amount, time, id) = (columns.prices[row], columns.amounts[row], columns.times[row], columns.ids[row])
+        group.deals += 1
+        if columns.sides[row] == 0 { group.bought += amount } else { group.sold += amount }
+        group.notional += price * amount
+        group.low = min(group.low, price)
+        group.high = max(group.high, price)
+        if (time, id) > (group.lastTime, group.lastID) { (group.lastPrice, group.lastTime, group.lastID) = (price, time, id) }
+    }
+}

@@ -1,0 +1,66 @@
+import AlmanacCore
+import AlmanacKit
+import AlmanacUI
+import ArgumentParser
+import DealTable
+import Foundation
+
+extension DealsCommand {
+    struct Group: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "group",
+            abstract: "Receive the stream, then one row per instrument, side, or both: deals, bought, sold, net, share, average price.")
+        @OptionGroup var global: GlobalOptions
+        @OptionGroup var deals: DealOptions
+        @OptionGroup(title: "Filters") var filters: DealFilterOptions
+        @Option(help: "instrument, side, or instrument,side.") var by: String = "instrument"
+        @Option(
+            name: .customLong("order"),
+            help: ArgumentHelp("The groups' order: name, deals, bought, sold, net, share, average, low, high, last or time.", valueName: "column"))
+        var order: String = "deals"
+
+        func validate() throws {
+            guard DealGroups.Key(rawValue: by.lowercased()) != nil else {
+                throw ValidationError("--by must be instrument, side or instrument,side, not \"\(by)\".")
+            }
+            guard DealSummaryView.GroupOrder(rawValue: order.lowercased()) != nil else {
+                throw ValidationError("--order must be name, deals, bought, sold, net, share, average, low, high, last or time, not \"\(order)\".")
+            }
+        }
+
+        func run() async throws {
+            try await CommandRunner.run(global) { context in
+                let filter = try filters.filter(today: try context.app.days.today())
+                let feed = try await deals.received(context)
+                feed.store.applyFilter(filter)
+                let groups = feed.store.snapshot().groups(by: DealGroups.Key(rawValue: by.lowercased())!)
+                let order = DealSummaryView.GroupOrder(rawValue: order.lowercased())!
+                let received = feed.store.unfilteredCount
+                try context.show(
+                    json: DealGroupsJSON(groups, order: order, received: received),
+                    text: DealSummaryView.groups(groups, order: order, received: received, style: context.style))
+            }
+        }
+    }
+
+    struct Stats: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "stats", abstract: "Receive the stream, then price and amount statistics and the instruments and sides seen.")
+        @OptionGroup var global: GlobalOptions
+        @OptionGroup var deals: DealOptions
+        @OptionGroup(title: "Filters") var filters: DealFilterOptions
+
+        func run() async throws {
+            try await CommandRunner.run(global) { context in
+                let filter = try filters.filter(today: try context.app.days.today())
+                let feed = try await deals.received(context)
+                feed.store.applyFilter(filter)
+                let stats = feed.store.snapshot().statistics()
+                let received = feed.store.unfilteredCount
+                try context.show(
+                    json: DealStatisticsJSON(stats, received: received),
+                    text: DealSummaryView.statistics(stats, received: received, style: context.style))
+            }
+        }
+    }
+}

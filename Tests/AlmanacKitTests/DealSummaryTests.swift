@@ -1,0 +1,142 @@
+import AlmanacTestSupport
+import Foundation
+import XCTest
+
+@testable import AlmanacCore
+@testable import AlmanacKit
+@testable import DealTable
+
+/// Groups and statistics equal a plain computation over the same deals: every grouping, with
+/// and without a filter, taken while deals still arrive.
+final class DealSummaryTests: XCTestCase {
+    private func deals(_ count: Int, seed: UInt64, from first: Int64 = 1) -> [Deal] {
+        var generator = SplitMix64(seed: seed)
+        return (0..<count).map { index in
+            Deal(
+                id: first + Int64(index), dateModified: Date(timeIntervalSince1970: 1_795_000_000 + Double(generator.next() % 5000)),
+                instrumentName: DealServer.instruments[Int(generator.next() % 6)], price: Double(generator.next() % 30_000) / 100,
+                amount: Double(1 + generator.next() % 500), side: generator.next() & 1 == 0 ? .buy : .sell)
+        }
+    }
+
+    private func plainGroups(_ all: [Deal], _ key: DealGroups.Key) -> [String: (
+        deals: Int, bought: Double, sold: Double, low: Double, high: Double, last: Double
+    )] {
+        var groups: [String: (deals: Int, bought: Double, sold: Double, low: Double, high: Double, last: Double)] = [:]
+        let latest = Dictionary(grouping: all) { name($0, key) }.mapValues { $0.max { ($0.dateModified, $0.id) < ($1.dateModified, $1.id) }!.price }
+        for deal in all {
+            var group = groups[name(deal, key)] ?? (0, 0, 0, .infinity, -.infinity, 0)
+            group.deals += 1
+            if deal.side == .buy { group.bought += deal.amount } else { group.sold += deal.amount }
+            (group.low, group.high, group.last) = (min(group.low, deal.price), max(group.high, deal.price), latest[name(deal, key)]!)
+            groups[name(deal, key)] = group
+        }
+        return groups
+    }
+
+    private func name(_ deal: Deal, _ key: DealGroups.Key) -> String {
+        switch key {
+        case .instrument: deal.instrumentName
+        case .side: deal.side.rawValue
+        case .instrumentAndSide: deal.instrumentName + " " + deal.side.rawValue
+        }
+    }
+
+    func testGroupsEqualAPlainComputationWithAndWithoutAFilter() {
+        let store = DealStore(column: .price, descending: true)
+        let first = deals(20_000, seed: 3)
+        store.append(first)
+        var filter = DealFilter()
+        filter.instrument = "usd"
+        filter.price = DealFilter.Range(lower: .init(50), upper: .init(250))
+        for (applied, kept) in [(nil, first), (filter, first.filter(filter.matches))] {
+            if let applied { store.applyFilter(applied) }
+            for key in DealGroups.Key.allCases {
+                let groups = store.snapshot().groups(by: key)
+                let expected = plainGroups(kept, key)
+                XCTAssertEqual(groups.total, kept.count)
+                XCTAssertEqual(Set(groups.groups.map(\.name)), Set(expected.keys), "\(key)")
+                for group in groups.groups {
+                    let plain = expected[group.name]!
+                    XCTAssertEqual(group.deals, plain.deals)
+                    XCTAssertEqual(group.bought, plain.bought, accuracy: 1e-6)
+                    XCTAssertEqual(group.sold, plain.sold, accuracy: 1e-6)
+                    XCTAssertEqual(group.low, plain.low)
+                    XCTAssertEqual(group.high, plain.high)
+                    XCTAssertEqual(group.lastPrice, plain.last, "\(group.name)")
+                }
+            }
+        }
+        // Deals arriving after a snapshot are in the next one.
+        store.append(deals(5_000, seed: 4, from: 100_000))
+        XCTAssertGreaterThan(store.snapshot().groups(by: .side).total, first.filter(filter.matches).count)
+    }
+
+    func testStatisticsEqualAPlainComputation() {
+        let store = DealStore(column: .date, descending: true)
+        let all = deals(10_001, seed: 9)
+        store.append(all)
+        var filter = DealFilter()
+        filter.side = .sell
+        store.applyFilter(filter)
+        let kept = all.filter(filter.matches)
+        let stats = store.snapshot().statistics()
+        let prices = kept.map(\.price).sorted()
+        func quantile(_ sorted: [Double], _ p: Double) -> Double {
+            let rank = p * Double(sorted.count - 1)
+            let lower = Int(rank.rounded(.down))
+            let upper = min(lower + 1, sorted.count - 1)
+            return sorted[lower] + (sorted[upper] - sorted[lower]) * (rank - Double(lower))
+        }
+        XCTAssertEqual(stats.count, kept.count)
+        XCTAssertEqual(stats.price.min, prices.first)
+        XCTAssertEqual(stats.price.max, prices.last)
+        XCTAssertEqual(stats.price.median, quantile(prices, 0.5), accuracy: 1e-9)
+        XCTAssertEqual(stats.price.p10, quantile(prices, 0.1), accuracy: 1e-9)
+        XCTAssertEqual(stats.price.p90, quantile(prices, 0.9), accuracy: 1e-9)
+        let mean = prices.reduce(0, +) / Double(prices.count)
+        XCTAssertEqual(stats.price.mean, mean, accuracy: 1e-9)
+        let deviation = (prices.map { ($0 - mean) * ($0 - mean) }.reduce(0, +) / Double(prices.count)).squareRoot()
+        XCTAssertEqual(stats.price.standardDeviation, deviation, accuracy: 1e-9)
+        let amounts = kept.map(\.amount).sorted()
+        XCTAssertEqual(stats.amount.median, quantile(amounts, 0.5), accuracy: 1e-9)
+        let counts = Dictionary(grouping: kept, by: \.instrumentName).mapValues(\.count)
+        XCTAssertEqual(stats.instrument.distinct, counts.count)
+        XCTAssertEqual(stats.instrument.mostCommonCount, counts.values.max())
+        XCTAssertEqual(stats.side.distinct, 1)
+        XCTAssertEqual(stats.side.mostCommon, "sell")
+    }
+
+    func testQuickselectAgreesWithSortingOnTiesAndSmallArrays() {
+        var generator = SplitMix64(seed: 1)
+        for count in [1, 2, 3, 10, 101, 1000] {
+            let values = (0..<count).map { _ in Double(generator.next() % 7) }
+            for p in [0.0, 0.1, 0.5, 0.9, 1.0] {
+                var copy = values
+                let sorted = values.sorted()
+                let rank = p * Double(count - 1)
+                let lower = Int(rank.rounded(.down))
+                let expected = sorted[lower] + (sorted[min(lower + 1, count - 1)] - sorted[lower]) * (rank - Double(lower))
+                XCTAssertEqual(Selection.quantile(&copy, p), expected, accuracy: 1e-12, "\(count) \(p)")
+            }
+        }
+    }
+
+    func testGroupAndStatsCommands() throws {
+        let home = try makeTemporaryFolder(self)
+        assertOneLineError(try runAlmanac(["deals", "group", "--by", "colour"], home: home), status: 64, contains: "--by must be instrument, side")
+        assertOneLineError(try runAlmanac(["deals", "group", "--order", "size"], home: home), status: 64, contains: "--order must be")
+        let groups = try runAlmanac(["deals", "group", "--count", "5000", "--by", "side", "--min-price", "10", "--json"], home: home)
+        XCTAssertEqual(groups.status, 0, groups.err)
+        let object = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(groups.out.utf8)) as? [String: Any])
+        let rows = try XCTUnwrap(object["groups"] as? [[String: Any]])
+        XCTAssertEqual(Set(rows.compactMap { $0["name"] as? String }), ["buy", "sell"])
+        XCTAssertEqual(rows.compactMap { $0["deals"] as? Int }.reduce(0, +), object["matched"] as? Int)
+        XCTAssertEqual(object["received"] as? Int, 5000)
+        XCTAssertEqual(try XCTUnwrap(rows.compactMap { $0["share"] as? Double }.reduce(0, +)), 1, accuracy: 1e-9)
+        let stats = try runAlmanac(["deals", "stats", "--count", "5000", "--side", "buy"], home: home)
+        XCTAssertEqual(stats.status, 0, stats.err)
+        XCTAssertTrue(stats.out.hasPrefix("Statistics of "), stats.out)
+        XCTAssertNotNil(stats.out.range(of: #"side +1  buy +2,489"#, options: .regularExpression), stats.out)
+    }
+}
