@@ -39,7 +39,9 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
-        .executableTarget(name: "almanac-bench", dependencies: ["AlmanacKit", "AlmanacUI", "AlmanacTestSupport", "DealTable"]),
+        // The deals benchmark's yardstick, C++ std::sort (the bench only; nothing ships it).
+        .target(name: "CSortBaseline", path: "Sources/CSortBaseline"),
+        .executableTarget(name: "almanac-bench", dependencies: ["AlmanacKit", "AlmanacUI", "AlmanacTestSupport", "DealTable", "CSortBaseline"]),
         .testTarget(name: "AlmanacCoreTests", dependencies: ["AlmanacCore"]),
         .testTarget(name: "DealTableTests", dependencies: ["DealTable", "AlmanacCore"]),
         .testTarget(name: "AlmanacHTTPTests", dependencies: ["AlmanacHTTP", "AlmanacCore", "AlmanacProviders", "AlmanacTestSupport"]),

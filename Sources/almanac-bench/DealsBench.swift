@@ -3,6 +3,7 @@ import AlmanacHTTP
 import AlmanacKit
 import AlmanacProviders
 import AlmanacUI
+import CSortBaseline
 import DealTable
 import Foundation
 
@@ -26,9 +27,19 @@ enum DealsBench {
         return time
     }
 
+    /// C++ `std::sort` of the same N deals as 40-byte records by price (ties by id), in seconds:
+    /// the yardstick every ratio is reported against (Swift's `sort(by:)` is shown beside it).
+    static func cxxSort(count: Int) -> Double {
+        var generator = SplitMix64(seed: 42)
+        let all = (0..<count).map { DealServer.deal(number: $0, generator: &generator) }
+        let (ids, times, prices, amounts) = (all.map(\.id), all.map { $0.dateModified.timeIntervalSince1970 }, all.map(\.price), all.map(\.amount))
+        return almanac_sort_baseline(ids, times, prices, amounts, count)
+    }
+
     /// What one size measures, in seconds (and MB for `rss`).
     struct Figures {
-        var count = 0, plain = 0.0, dateIngest = 0.0, priceIngest = 0.0, priceFrames: [Double] = [], frameTimes: [Double] = []
+        var count = 0, plain = 0.0, cxx = 0.0, groups = 0.0, stats = 0.0, dateIngest = 0.0, priceIngest = 0.0, priceFrames: [Double] = [],
+            frameTimes: [Double] = []
         var resort: [String: Double] = [:], flip = 0.0, window = 0.0, naive = 0.0, rss = 0.0, blocks = 0, retie = 0.0
         var filters: (filters: [DealsFilterBench.Figures], resortUnderFilter: (total: Double, worstFrame: Double))?
         var worst: Double { max(frameTimes.max() ?? 0, priceFrames.max() ?? 0) }
@@ -37,15 +48,15 @@ enum DealsBench {
             return sorted[min(sorted.count - 1, Int(Double(sorted.count) * 0.99))]
         }
         var bytesPerRow: Double { rss * 1024 * 1024 / Double(count) }
-        func ratio(_ value: Double) -> String { String(format: "%.2f× plain sort", value / plain) }
+        func ratio(_ value: Double) -> String { String(format: "%.2f× std::sort", value / cxx) }
     }
 
     static func runOne(count: Int, _ options: BenchOptions) async throws {
         let figures = try measureAll(count: count)
         let goals =
             count >= 10_000_000
-            ? "ingest ≤ 1.5×, worst frame ≤ 4 ms, re-sort ≤ 0.3×, window ≤ 10 µs, ≤ 56 B/row"
-            : "ingest ≤ 1.5×, worst frame ≤ 2 ms, re-sort ≤ 0.3×, window ≤ 10 µs, ≤ 100 MB at 1M"
+            ? "ingest ≤ 1.5×, worst frame ≤ 4 ms, re-sort ≤ 0.3×, groups ≤ 0.1×, statistics ≤ 0.2×, window ≤ 10 µs, ≤ 56 B/row"
+            : "ingest ≤ 1.5×, worst frame ≤ 2 ms, re-sort ≤ 0.3×, groups ≤ 0.1×, statistics ≤ 0.2×, window ≤ 10 µs, ≤ 100 MB at 1M"
         let worstResort = figures.ratio(figures.resort.values.max() ?? 0)
         let price = figures.ratio(figures.resort[DealColumn.price.rawValue] ?? 0)
         report(
@@ -54,7 +65,7 @@ enum DealsBench {
     }
 
     static func measureAll(count: Int) throws -> Figures {
-        var figures = Figures(count: count, plain: plainSort(count: count))
+        var figures = Figures(count: count, plain: plainSort(count: count), cxx: cxxSort(count: count))
         figures.dateIngest = ingest(count: count, column: .date).0
         let (priceIngest, priceFrames, store) = ingestKeeping(count: count, column: .price)
         (figures.priceIngest, figures.priceFrames) = (priceIngest, priceFrames)
@@ -63,6 +74,10 @@ enum DealsBench {
             figures.resort[column.rawValue] = measure { store.sort(by: column) }
         }
         figures.flip = measure { store.setDescending(!store.descending) }
+        var groupCount = 0
+        figures.groups = measure { groupCount = store.snapshot().groups(by: .instrument).groups.count }
+        figures.stats = measure { groupCount += store.snapshot().statistics().count }
+        if groupCount == -1 { print(groupCount) }
         var generator = SplitMix64(seed: 7)
         let windows = 10_000
         var sink = 0
@@ -86,7 +101,10 @@ enum DealsBench {
         let frames = figures.priceFrames
         var rows: [(String, String)] = [
             ("deals (N)", NumberText.grouped(figures.count)),
-            ("plain sort of N by price (sort(by:))", milliseconds(figures.plain)),
+            ("C++ std::sort of N by price (40-byte records; the yardstick)", milliseconds(figures.cxx)),
+            ("Swift sort(by:) of N by price", milliseconds(figures.plain) + "  " + figures.ratio(figures.plain)),
+            ("groups by instrument over the whole table (one pass)", milliseconds(figures.groups) + "  " + figures.ratio(figures.groups)),
+            ("statistics over the whole table", milliseconds(figures.stats) + "  " + figures.ratio(figures.stats)),
             ("ingest, sorted by price", milliseconds(figures.priceIngest) + "  \(figures.ratio(figures.priceIngest))  (\(frames.count) frames)"),
             ("ingest, sorted by date", milliseconds(figures.dateIngest) + "  \(figures.ratio(figures.dateIngest))"),
             (
@@ -107,14 +125,15 @@ enum DealsBench {
             ("peak RSS (fresh process: ingest + every re-sort)", String(format: "%.1f MB, %.1f bytes a row", figures.rss, figures.bytesPerRow)),
             ("deals dropped", "0 (the inbox holds the server back; nothing is discarded)"),
         ]
-        if let filters = figures.filters { rows += DealsFilterBench.rows(filters, plain: figures.plain) }
+        if let filters = figures.filters { rows += DealsFilterBench.rows(filters, plain: figures.cxx) }
         if figures.naive > 0 { rows.append(("naive ingest (append + full sort per batch), 100k", milliseconds(figures.naive))) }
         return rows
     }
 
     static func json(_ figures: Figures) -> [String: Any] {
         [
-            "n": figures.count, "plain_sort_ms": figures.plain * 1000,
+            "n": figures.count, "plain_sort_ms": figures.plain * 1000, "cxx_sort_ms": figures.cxx * 1000,
+            "groups_ms": figures.groups * 1000, "stats_ms": figures.stats * 1000,
             "ingest_ms_price": figures.priceIngest * 1000, "ingest_ms_date": figures.dateIngest * 1000, "worst_frame_ms": figures.worst * 1000,
             "retie_ms": figures.retie * 1000,
             "p99_frame_ms": figures.p99 * 1000, "resort_ms": figures.resort.mapValues { $0 * 1000 }, "flip_ms": figures.flip * 1000,

@@ -84,8 +84,9 @@ enum DealsFilterBench {
         }
     }
 
+    /// `plain`: the yardstick's seconds (C++ std::sort of the same N).
     static func rows(_ result: (filters: [Figures], resortUnderFilter: (total: Double, worstFrame: Double)), plain: Double) -> [(String, String)] {
-        func ratio(_ value: Double) -> String { String(format: "%.2f× plain sort", value / plain) }
+        func ratio(_ value: Double) -> String { String(format: "%.2f× std::sort", value / plain) }
         var rows: [(String, String)] = []
         for figures in result.filters {
             let name = "filter \"\(figures.line)\" (\(NumberText.grouped(figures.matched)) rows): lands in / worst frame"

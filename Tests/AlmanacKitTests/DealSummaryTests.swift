@@ -119,6 +119,15 @@ final class DealSummaryTests: XCTestCase {
                 let expected = sorted[lower] + (sorted[min(lower + 1, count - 1)] - sorted[lower]) * (rank - Double(lower))
                 XCTAssertEqual(Selection.quantile(&copy, p), expected, accuracy: 1e-12, "\(count) \(p)")
             }
+            var copy = values
+            let figures = DealSnapshot.numbers(&copy)  // the median first, then p10 and p90 within its halves
+            let sorted = values.sorted()
+            func plain(_ p: Double) -> Double {
+                let rank = p * Double(count - 1)
+                let lower = Int(rank.rounded(.down))
+                return sorted[lower] + (sorted[min(lower + 1, count - 1)] - sorted[lower]) * (rank - Double(lower))
+            }
+            XCTAssertEqual([figures.p10, figures.median, figures.p90], [plain(0.1), plain(0.5), plain(0.9)], "\(count)")
         }
     }
 

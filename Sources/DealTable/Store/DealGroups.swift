@@ -49,12 +49,14 @@ extension DealSnapshot {
         let slots = key == .side ? 2 : names.count * (key == .instrument ? 1 : 2)
         var groups = [DealGroups.Group](repeating: DealGroups.Group(name: ""), count: max(slots, 1))
         var total = 0
-        for row in 0..<covered where matcher?.matches(columns, row) ?? true {
-            let side = Int(columns.sides[row])
-            let code = Int(columns.instruments[row])
-            let slot = key == .side ? side : key == .instrument ? code : code * 2 + side
-            Self.add(row, columns, to: &groups[slot])
-            total += 1
+        columns.withBuffers { buffers in
+            for row in 0..<covered where matcher?.matches(columns, row) ?? true {
+                let side = Int(buffers.sides[row])
+                let code = Int(buffers.instruments[row])
+                let slot = key == .side ? side : key == .instrument ? code : code * 2 + side
+                Self.add(row, buffers, to: &groups[slot])
+                total += 1
+            }
         }
         var used: [DealGroups.Group] = []
         for (slot, var group) in groups.enumerated() where group.deals > 0 {
@@ -66,7 +68,7 @@ extension DealSnapshot {
     }
 
     @inline(__always)
-    private static func add(_ row: Int, _ columns: DealColumns, to group: inout DealGroups.Group) {
+    private static func add(_ row: Int, _ columns: DealColumns.Buffers, to group: inout DealGroups.Group) {
         let (price, amount, time, id) = (columns.prices[row], columns.amounts[row], columns.times[row], columns.ids[row])
         group.deals += 1
         if columns.sides[row] == 0 { group.bought += amount } else { group.sold += amount }
@@ -74,5 +76,34 @@ extension DealSnapshot {
         group.low = min(group.low, price)
         group.high = max(group.high, price)
         if (time, id) > (group.lastTime, group.lastID) { (group.lastPrice, group.lastTime, group.lastID) = (price, time, id) }
+    }
+}
+
+extension DealColumns {
+    /// The columns' memory, read without a bounds check a row (`withBuffers`).
+    struct Buffers {
+        let ids: UnsafeBufferPointer<Int64>
+        let times: UnsafeBufferPointer<Double>
+        let prices: UnsafeBufferPointer<Double>
+        let amounts: UnsafeBufferPointer<Double>
+        let instruments: UnsafeBufferPointer<UInt16>
+        let sides: UnsafeBufferPointer<UInt8>
+    }
+
+    /// Calls `body` with the columns' memory, valid only inside it.
+    func withBuffers<Result>(_ body: (Buffers) -> Result) -> Result {
+        ids.withUnsafeBufferPointer { ids in
+            times.withUnsafeBufferPointer { times in
+                prices.withUnsafeBufferPointer { prices in
+                    amounts.withUnsafeBufferPointer { amounts in
+                        instruments.withUnsafeBufferPointer { instruments in
+                            sides.withUnsafeBufferPointer { sides in
+                                body(Buffers(ids: ids, times: times, prices: prices, amounts: amounts, instruments: instruments, sides: sides))
+                            }
+                        }
+                    }
+                }
+            }
+        }
     }
 }

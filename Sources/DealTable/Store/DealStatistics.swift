@@ -43,11 +43,13 @@ extension DealSnapshot {
         amounts.reserveCapacity(count)
         var perInstrument = [Int](repeating: 0, count: max(columns.names.count, 1))
         var perSide = [0, 0]
-        for row in 0..<covered where matcher?.matches(columns, row) ?? true {
-            prices.append(columns.prices[row])
-            amounts.append(columns.amounts[row])
-            perInstrument[Int(columns.instruments[row])] += 1
-            perSide[Int(columns.sides[row])] += 1
+        columns.withBuffers { buffers in
+            for row in 0..<covered where matcher?.matches(columns, row) ?? true {
+                prices.append(buffers.prices[row])
+                amounts.append(buffers.amounts[row])
+                perInstrument[Int(buffers.instruments[row])] += 1
+                perSide[Int(buffers.sides[row])] += 1
+            }
         }
         var result = DealStatistics()
         result.count = prices.count
@@ -63,19 +65,22 @@ extension DealSnapshot {
         guard !values.isEmpty else { return DealStatistics.Numbers() }
         var figures = DealStatistics.Numbers()
         figures.count = values.count
-        var (mean, squares) = (0.0, 0.0)  // Welford's running mean and sum of squared deviations
-        var (low, high) = (Double.infinity, -Double.infinity)
-        for (index, value) in values.enumerated() {
-            let delta = value - mean
-            mean += delta / Double(index + 1)
-            squares += delta * (value - mean)
+        // Two passes: the mean, then the squared deviations from it (as exact as Welford's, cheaper).
+        var (sum, low, high) = (0.0, Double.infinity, -Double.infinity)
+        for value in values {
+            sum += value
             (low, high) = (min(low, value), max(high, value))
         }
+        let mean = sum / Double(values.count)
+        var squares = 0.0
+        for value in values { squares += (value - mean) * (value - mean) }
         (figures.min, figures.max, figures.mean) = (low, high, mean)
         figures.standardDeviation = (squares / Double(values.count)).squareRoot()
-        figures.p10 = Selection.quantile(&values, 0.1)
+        // The median first, over everything; then each outer percentile within its half only.
         figures.median = Selection.quantile(&values, 0.5)
-        figures.p90 = Selection.quantile(&values, 0.9)
+        let middle = (values.count - 1) / 2
+        figures.p10 = Selection.quantile(&values, 0.1, within: 0..<(middle + 1))
+        figures.p90 = Selection.quantile(&values, 0.9, within: middle..<values.count)
         return figures
     }
 
@@ -92,20 +97,26 @@ extension DealSnapshot {
 /// Order statistics by selection: the k-th smallest in expected linear time (Hoare's
 /// quickselect with a median-of-three pivot), moving elements within the array.
 enum Selection {
-    /// The `p` quantile (0…1), linear between the closest ranks (as numpy's default).
-    static func quantile(_ values: inout [Double], _ p: Double) -> Double {
+    /// The `p` quantile (0…1) of the whole array, linear between the closest ranks (as numpy's
+    /// default). `within`: the part of the array that holds the ranks it needs, when an earlier
+    /// selection already put every smaller element before it and every larger one after.
+    static func quantile(_ values: inout [Double], _ p: Double, within part: Range<Int>? = nil) -> Double {
         let rank = p * Double(values.count - 1)
         let lower = Int(rank.rounded(.down))
-        let low = select(&values, lower)
+        let part = part ?? 0..<values.count
+        let low = select(&values, lower, in: part)
         guard Double(lower) < rank else { return low }
         // The next rank is the smallest of what selection left above `lower`.
-        let high = values[(lower + 1)...].min() ?? low
+        // (Past the part when it ends at `lower`: then the rest are all ≥ the part.)
+        let inPart = values[(lower + 1)..<max(lower + 1, part.upperBound)]
+        let high = inPart.isEmpty ? values[(lower + 1)...].min() ?? low : inPart.min()!
         return low + (high - low) * (rank - Double(lower))
     }
 
-    /// The `k`-th smallest (0-based); afterwards every element before `k` is ≤ it and every one after ≥.
-    static func select(_ values: inout [Double], _ k: Int) -> Double {
-        var (low, high) = (0, values.count - 1)
+    /// The `k`-th smallest (0-based) of the array, found within `part` (which must hold it);
+    /// afterwards every element of `part` before `k` is ≤ it and every one after ≥.
+    static func select(_ values: inout [Double], _ k: Int, in part: Range<Int>) -> Double {
+        var (low, high) = (part.lowerBound, part.upperBound - 1)
         while low < high {
             let middle = low + (high - low) / 2
             let pivot = Swift.max(Swift.min(values[low], values[middle]), Swift.min(Swift.max(values[low], values[middle]), values[high]))
