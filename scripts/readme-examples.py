@@ -115,7 +115,7 @@ def main():
                 rewritten = rewritten.replace(match.group(0), f"```console{match.group('info')}\n{render(results)}```", 1)
                 continue
             for command, expected, actual in results:
-                if expected != actual:
+                if same_rules(expected) != same_rules(actual):
                     failures += 1
                     report(path, command, expected, actual)
                     break
@@ -123,6 +123,16 @@ def main():
             path.write_text(rewritten)
     print(f"readme: {checked} console blocks {'rewritten' if write else 'run'}, {failures} differ")
     return 1 if failures else 0
+
+
+# A table's rule under a column that holds a clock time (`in 52 min`, `in 3 h 5 min`) is as wide
+# as the time's text: the last run of a rule line is compared by its presence, not its width. The
+# lines with the text itself are still compared, with the time as `<time>`.
+RULE_END = re.compile(r"(?m)^([─ ]*  )─+$")
+
+
+def same_rules(text):
+    return RULE_END.sub(r"\1─", text)
 
 
 def report(path, command, expected, actual):

@@ -39,12 +39,12 @@ final class AppCommandTests: XCTestCase {
         XCTAssertNil(bare.range(of: "\u{1B}\\[(1|7|3[0-9]|38;5;[0-9]+)m", options: .regularExpression), "NO_COLOR: no colour, bold or reverse")
         // At 80×24 a message longer than the line wraps below it, whole; `m` lists the session's messages.
         let status = plain(screens["status-long"]).components(separatedBy: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
-        let note = "Twelve Data: sample data recorded on 2026-11-20 · Kraken unreachable; showing sample data recorded on 2026-11-20."
+        // The status (its source, and "loading…" while a load is under way) then the note: longer than 80.
+        let note = "Kraken unreachable; showing sample data recorded on 2026-11-20."
         let bottom = status.suffix(5).joined(separator: " ")
         XCTAssertTrue(bottom.contains(note), "the note whole, across lines: \(status.suffix(5))")
         XCTAssertTrue(status.suffix(5).allSatisfy { $0.count <= 80 })
-        let message = "Kraken unreachable; showing sample data recorded on 2026-11-20."
-        XCTAssertTrue(plain(screens["messages"]).contains("• " + message), plain(screens["messages"]))
+        XCTAssertTrue(plain(screens["messages"]).contains("• " + note), plain(screens["messages"]))
         XCTAssertTrue(plain(screens["terminated"]).contains("EXIT=143"), plain(screens["terminated"]))
         XCTAssertEqual(
             try modes(home.appendingPathComponent("stty-after-term.txt")), try modes(home.appendingPathComponent("stty-before-term.txt")),

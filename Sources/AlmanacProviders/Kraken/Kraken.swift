@@ -82,6 +82,16 @@ package enum Kraken {
         }
     }
 
+    /// The user's pairs (`BTC/USD`) to Kraken's names (`XXBTZUSD`), from the catalogue; the
+    /// `.d` entries (the same market's dark pool) are never the one to price.
+    package static func names(_ catalogue: [String: KrakenDTO.AssetPair]) -> [String: String] {
+        var names: [String: String] = [:]
+        for (name, pair) in catalogue.sorted(by: { $0.key < $1.key }) where !name.hasSuffix(".d") {
+            if let user = userPair(pair), names[user] == nil { names[user] = name }
+        }
+        return names
+    }
+
     /// `BTC/USD` for a catalogue entry (its `wsname` with the common symbols); nil without one.
     package static func userPair(_ pair: KrakenDTO.AssetPair) -> String? {
         guard let parts = pair.wsname?.split(separator: "/"), parts.count == 2 else { return nil }

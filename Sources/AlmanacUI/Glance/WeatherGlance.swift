@@ -24,9 +24,13 @@ package struct WeatherGlance: Sendable {
     }
 
     private var current: CurrentConditions? { report?.current }
-    /// The day of the current conditions (a recording's day for sample data), else today.
+    /// The moment the line describes: the current conditions' (a recording's for sample data,
+    /// so its sun, moon and today agree with its weather), else now. `%T` is always the clock.
+    package var moment: Date { current?.time ?? now }
+
+    /// The day of `moment` at the place.
     private var today: DayForecast? {
-        let date = LocalDate(current?.time ?? now, timeZone: city.timeZone)
+        let date = LocalDate(moment, timeZone: city.timeZone)
         return report?.daily.first { $0.date == date }
     }
 
@@ -50,11 +54,11 @@ package struct WeatherGlance: Sendable {
 
     /// The codes that need no answer: the place, the moon, the sun's times and the clock.
     private func timeValue(_ code: Character) -> String? {
-        let day = LocalDate(now, timeZone: city.timeZone)
+        let day = LocalDate(moment, timeZone: city.timeZone)
         switch code {
         case "l": return city.name
-        case "m": return MoonPhase(at: now).icon
-        case "M": return "\(Int(MoonPhase(at: now).age))"
+        case "m": return MoonPhase(at: moment).icon
+        case "M": return "\(Int(MoonPhase(at: moment).age))"
         case "D": return SunTimes.twilight(day, latitude: city.latitude, longitude: city.longitude).dawn.map(format.time)
         case "S": return (current?.sunrise ?? SunTimes.of(day, latitude: city.latitude, longitude: city.longitude).sunrise).map(format.time)
         case "z": return format.time(SunTimes.solarNoon(day, longitude: city.longitude))

@@ -79,15 +79,7 @@ extension CryptoService {
     /// The user's pairs (`BTC/USD`) to Kraken's names, from the catalogue (cached a day).
     private func krakenNames() async throws -> Fetched<[String: String]>? {
         guard let catalogue = try await reachable({ try await client.fetch(Kraken.assetPairs()) }) else { return nil }
-        return catalogue.map { pairs in
-            var names: [String: String] = [:]
-            for (name, pair) in pairs.sorted(by: { $0.key < $1.key }) {
-                // `.d` entries are the same market's dark pool: never the one to price.
-                guard !name.hasSuffix(".d"), let user = Kraken.userPair(pair), names[user] == nil else { continue }
-                names[user] = name
-            }
-            return names
-        }
+        return catalogue.map(Kraken.names)
     }
 
     /// `work`'s answer; nil when Kraken cannot be reached (a transport failure or a 5xx).

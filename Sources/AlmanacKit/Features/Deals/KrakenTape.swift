@@ -82,11 +82,7 @@ extension KrakenTape {
         mutating func names(_ inbox: DealInbox) async -> [String]? {
             while !inbox.isClosed {
                 do {
-                    let catalogue = try await get(Kraken.assetPairs())
-                    var names: [String: String] = [:]
-                    for (name, pair) in catalogue.sorted(by: { $0.key < $1.key }) where !name.hasSuffix(".d") {
-                        if let user = Kraken.userPair(pair), names[user] == nil { names[user] = name }
-                    }
+                    let names = Kraken.names(try await get(Kraken.assetPairs()))
                     if let missing = tape.pairs.first(where: { names[$0] == nil }) {
                         inbox.note(failure: "\(missing) is not on Kraken")
                         return nil
