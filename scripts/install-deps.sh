@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Installs the system packages Almanac needs to build and test, only when missing:
-# the libcurl headers (libcurl4-openssl-dev), pkg-config, python3 (the doc-comment check)
-# and tmux (terminal tests).
+# the libcurl headers (libcurl4-openssl-dev), pkg-config, python3 (the doc-comment check),
+# the C++ standard headers (g++ brings them; the bench's std::sort yardstick) and tmux
+# (terminal tests).
 set -euo pipefail
 
 missing=()
@@ -9,6 +10,7 @@ if ! { [ -f /usr/include/curl/curl.h ] || ls /usr/include/*/curl/curl.h >/dev/nu
   missing+=(libcurl4-openssl-dev)
 fi
 command -v pkg-config >/dev/null 2>&1 || missing+=(pkg-config)
+ls /usr/include/c++/*/algorithm >/dev/null 2>&1 || missing+=(g++)
 command -v python3 >/dev/null 2>&1 || missing+=(python3)
 if [ "${ALMANAC_NEED_TMUX:-0}" = 1 ] && ! command -v tmux >/dev/null 2>&1; then
   missing+=(tmux)
