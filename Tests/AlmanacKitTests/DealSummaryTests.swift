@@ -76,6 +76,10 @@ final class DealSummaryTests: XCTestCase {
         let store = DealStore(column: .date, descending: true)
         let all = deals(10_001, seed: 9)
         store.append(all)
+        let whole = store.snapshot().statistics()  // no filter: every row
+        XCTAssertEqual(whole.count, all.count)
+        XCTAssertEqual(whole.amount.max, all.map(\.amount).max())
+        XCTAssertEqual(whole.side.distinct, 2)
         var filter = DealFilter()
         filter.side = .sell
         store.applyFilter(filter)

@@ -48,15 +48,10 @@ extension DealSnapshot {
         let names = columns.names
         let slots = key == .side ? 2 : names.count * (key == .instrument ? 1 : 2)
         var groups = [DealGroups.Group](repeating: DealGroups.Group(name: ""), count: max(slots, 1))
-        var total = 0
-        columns.withBuffers { buffers in
-            for row in 0..<covered where matcher?.matches(columns, row) ?? true {
-                let side = Int(buffers.sides[row])
-                let code = Int(buffers.instruments[row])
-                let slot = key == .side ? side : key == .instrument ? code : code * 2 + side
-                Self.add(row, buffers, to: &groups[slot])
-                total += 1
-            }
+        let passing = passingRows()
+        let total = columns.withBuffers { buffers in
+            if let passing { return Self.fill(passing, buffers, key: key, into: &groups) }
+            return Self.fill(0..<covered, buffers, key: key, into: &groups)
         }
         var used: [DealGroups.Group] = []
         for (slot, var group) in groups.enumerated() where group.deals > 0 {
@@ -65,6 +60,21 @@ extension DealSnapshot {
             used.append(group)
         }
         return DealGroups(key: key, groups: used.sorted { $0.name < $1.name }, total: total)
+    }
+
+    /// Adds `rows` to their groups; returns how many.
+    private static func fill<Rows: Sequence<Int>>(
+        _ rows: Rows, _ buffers: DealColumns.Buffers, key: DealGroups.Key, into groups: inout [DealGroups.Group]
+    ) -> Int {
+        var total = 0
+        for row in rows {
+            let side = Int(buffers.sides[row])
+            let code = Int(buffers.instruments[row])
+            let slot = key == .side ? side : key == .instrument ? code : code * 2 + side
+            add(row, buffers, to: &groups[slot])
+            total += 1
+        }
+        return total
     }
 
     @inline(__always)
@@ -105,5 +115,17 @@ extension DealColumns {
                 }
             }
         }
+    }
+}
+
+extension DealSnapshot {
+    /// The rows the view's filter passes, in row order; nil with no filter (every row of
+    /// `0..<covered`). The matcher is read once here, not once a row in the summaries' loops.
+    func passingRows() -> [Int]? {
+        guard let matcher else { return nil }
+        var rows: [Int] = []
+        rows.reserveCapacity(count)
+        for row in 0..<covered where matcher.matches(columns, row) { rows.append(row) }
+        return rows
     }
 }

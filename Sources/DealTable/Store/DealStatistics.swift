@@ -43,12 +43,12 @@ extension DealSnapshot {
         amounts.reserveCapacity(count)
         var perInstrument = [Int](repeating: 0, count: max(columns.names.count, 1))
         var perSide = [0, 0]
+        let passing = passingRows()
         columns.withBuffers { buffers in
-            for row in 0..<covered where matcher?.matches(columns, row) ?? true {
-                prices.append(buffers.prices[row])
-                amounts.append(buffers.amounts[row])
-                perInstrument[Int(buffers.instruments[row])] += 1
-                perSide[Int(buffers.sides[row])] += 1
+            if let passing {
+                Self.gather(passing, buffers, &prices, &amounts, &perInstrument, &perSide)
+            } else {
+                Self.gather(0..<covered, buffers, &prices, &amounts, &perInstrument, &perSide)
             }
         }
         var result = DealStatistics()
@@ -58,6 +58,19 @@ extension DealSnapshot {
         result.instrument = Self.values(perInstrument, names: columns.names)
         result.side = Self.values(perSide, names: ["buy", "sell"])
         return result
+    }
+
+    /// Each row's price and amount, and the counts by instrument and side.
+    private static func gather<Rows: Sequence<Int>>(
+        _ rows: Rows, _ buffers: DealColumns.Buffers, _ prices: inout [Double], _ amounts: inout [Double],
+        _ perInstrument: inout [Int], _ perSide: inout [Int]
+    ) {
+        for row in rows {
+            prices.append(buffers.prices[row])
+            amounts.append(buffers.amounts[row])
+            perInstrument[Int(buffers.instruments[row])] += 1
+            perSide[Int(buffers.sides[row])] += 1
+        }
     }
 
     /// Figures of `values` (reordered in place by the selections).
