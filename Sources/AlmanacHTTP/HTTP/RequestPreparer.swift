@@ -74,8 +74,7 @@ package enum RequestPreparer {
         }
     }
 
-    /// `base` and `path` with one slash between them.
-    package static func joined(_ base: String, _ path: String) -> String {
+    static func joined(_ base: String, _ path: String) -> String {
         var base = base
         while base.hasSuffix("/") { base.removeLast() }
         if path.isEmpty { return base }

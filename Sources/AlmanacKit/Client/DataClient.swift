@@ -107,12 +107,26 @@ package final class DataClient: Sendable {
     /// run saying so, in place of `keyed`'s missing-key note (a key is not what is missing).
     package func noteKeylessFallback(_ keyless: Provider, instead keyed: Provider) {
         keyNotes.withLock { _ = $0.insert(keyed) }
+        noteUnreachable(keyless)
+    }
+
+    /// Whether `error` says the provider cannot be reached now: a transport failure or a 5xx.
+    package static func meansUnreachable(_ error: any Error) -> Bool {
+        switch error {
+        case is TransportError, APIError.server: true
+        default: false
+        }
+    }
+
+    /// "<provider> unreachable; showing sample data recorded on <day>.": one note a run — a second
+    /// keyless provider unreachable is the same news (no network) — never on a status line.
+    private func noteUnreachable(_ provider: Provider) {
         let first = unreachableNoted.withLock { noted in
             defer { noted = true }
             return !noted
         }
         let day = fixtures?.recordedOn.map { " recorded on \($0)" } ?? ""
-        if first, !configuration.quietNotes { console.note("\(keyless.displayName) unreachable; showing sample data\(day).") }
+        if first, !configuration.quietNotes { console.note("\(provider.displayName) unreachable; showing sample data\(day).") }
     }
 
     /// Says `text` the first time today that `key` comes up (remembered in the state folder).
@@ -336,11 +350,7 @@ package final class DataClient: Sendable {
     /// nothing cached: remembered for the rest of the run, and the recorded answer instead.
     private func unreachableFallback<R>(_ endpoint: Endpoint<R>, error: any Error) async -> Fetched<R>? {
         let provider = endpoint.descriptor.provider
-        switch error {
-        case is TransportError, APIError.server: break
-        default: return nil
-        }
-        guard provider.keyVariable == nil else { return nil }
+        guard Self.meansUnreachable(error), provider.keyVariable == nil else { return nil }
         unreachable.withLock { _ = $0.insert(provider) }
         return await keylessSample(endpoint)
     }
@@ -353,13 +363,7 @@ package final class DataClient: Sendable {
             let response = try? await fixtures.send(RequestPreparer.prepareRecorded(descriptor)), response.isSuccess,
             let value = try? endpoint.decode(response.body)
         else { return nil }
-        let day = fixtures.recordedOn.map { " recorded on \($0)" } ?? ""
-        // One note a run: a second keyless provider unreachable is the same news (no network).
-        let first = unreachableNoted.withLock { noted in
-            defer { noted = true }
-            return !noted
-        }
-        if first, !configuration.quietNotes { console.note("\(descriptor.provider.displayName) unreachable; showing sample data\(day).") }
+        noteUnreachable(descriptor.provider)
         return Fetched(value: value, origin: .fixture, fetchedAt: fixtures.recordedAt ?? clock.now(), stale: false)
     }
 

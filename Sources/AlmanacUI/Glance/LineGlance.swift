@@ -48,14 +48,12 @@ package struct LineGlance: Sendable {
         async let weather = used.isDisjoint(with: WeatherGlance.codes) ? nil : weatherLine()
         async let price =
             used.isDisjoint(with: ["y", "k", "K"]) ? nil : Self.attempt { try await WeatherGlances.within(seconds) { try await row() } }
-        let exam: (value: (exam: Exam, days: Int)??, failure: (any Error)?)?
-        if used.isDisjoint(with: ["e", "E"]) { exam = nil } else { exam = Result { try nextExam() }.parts }
+        let exam = used.isDisjoint(with: ["e", "E"]) ? nil : await Self.attempt { try nextExam() }
         let (glance, quote) = await (weather, price)
-        let values = PartValues(quote: quote?.value, exam: exam?.value, today: (try? context.today()) ?? LocalDate.local(Date()))
+        let values = PartValues(quote: quote?.value, exam: exam?.value)
         let text = template.render { code in values.value(code) ?? glance?.glance.flatMap { $0.value(code) } }
         let failures = [glance?.line.failure, quote?.failure, exam?.failure].compactMap { $0 }
         var waybar = glance?.glance.map { WaybarLine(text: text, glance: $0) } ?? WaybarLine(text: text, tooltip: "", class: "line", alt: text)
-        waybar.text = text
         waybar.tooltip = ([waybar.tooltip] + values.tooltip).filter { !$0.isEmpty }.joined(separator: "\n")
         return Line(text: text, waybar: waybar, failures: failures)
     }
@@ -95,21 +93,10 @@ package struct LineGlance: Sendable {
     }
 }
 
-extension Result where Failure == any Error {
-    /// The value or the error, as a glance keeps them side by side.
-    fileprivate var parts: (value: Success?, failure: (any Error)?) {
-        switch self {
-        case .success(let value): (value, nil)
-        case .failure(let error): (nil, error)
-        }
-    }
-}
-
 /// The crypto and exam codes' values.
 private struct PartValues {
     var quote: PriceRow?
     var exam: (exam: Exam, days: Int)??
-    var today: LocalDate
 
     func value(_ code: Character) -> String? {
         switch code {

@@ -44,7 +44,7 @@ package struct WeatherGlance: Sendable {
         case "f": current.map { signed($0.feelsLike ?? FeelsLike.celsius(temperature: $0.temperature, humidity: $0.humidity, wind: $0.windSpeed)) }
         case "h": current?.humidity.map { "\(Int($0.rounded()))%" }
         case "w": current.flatMap(wind)
-        case "p": current.map { format.precipitation($0.precipitation).replacingOccurrences(of: " ", with: "") }
+        case "p": current.map { format.precipitationParts($0.precipitation) }.map { $0.amount + $0.unit }
         case "o": chance.map { WeatherFormat.percent($0) }
         case "P": current?.pressure.map { "\(Int($0.rounded()))hPa" }
         case "u": (current?.uvIndex ?? today?.uvIndex).map { "\(Int($0.rounded()))" }
@@ -77,15 +77,16 @@ package struct WeatherGlance: Sendable {
 
     /// `+7°C`, `-3°C`: signed, as wttr.in prints it.
     private func signed(_ celsius: Double) -> String {
-        let text = format.temperature(celsius).replacingOccurrences(of: "−", with: "-")
-        return text.hasPrefix("-") || text.hasPrefix("0") ? text : "+" + text
+        let (value, unit) = format.temperatureParts(celsius)
+        return (value > 0 ? "+" : "") + "\(value)" + unit
     }
 
     /// `↙11km/h`: an arrow the way the wind blows, then the speed.
     private func wind(_ current: CurrentConditions) -> String? {
         guard let speed = current.windSpeed else { return nil }
         let arrow = current.windDegrees.map { Self.arrow($0) } ?? ""
-        return arrow + format.wind(speed).replacingOccurrences(of: " ", with: "")
+        let (value, unit) = format.windParts(speed)
+        return arrow + "\(value)" + unit
     }
 
     /// The arrow for a wind from `degrees`: from the north it blows south, `↓`.

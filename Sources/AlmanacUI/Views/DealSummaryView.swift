@@ -125,40 +125,15 @@ package struct DealGroupsJSON: Encodable {
 
 /// `deals stats --json`: `{"matched","received","price":{…},"amount":{…},"instrument":{…},"side":{…}}`.
 package struct DealStatisticsJSON: Encodable {
-    struct Numbers: Encodable {
-        var count: Int
-        var min: Double
-        var max: Double
-        var mean: Double
-        var median: Double
-        var p10: Double
-        var p90: Double
-        var standardDeviation: Double
-    }
-
-    struct Values: Encodable {
-        var distinct: Int
-        var mostCommon: String?
-        var mostCommonCount: Int
-    }
-
     var matched: Int
     var received: Int
-    var price: Numbers
-    var amount: Numbers
-    var instrument: Values
-    var side: Values
+    var price: DealStatistics.Numbers
+    var amount: DealStatistics.Numbers
+    var instrument: DealStatistics.Values
+    var side: DealStatistics.Values
 
     package init(_ stats: DealStatistics, received: Int) {
-        func numbers(_ n: DealStatistics.Numbers) -> Numbers {
-            Numbers(
-                count: n.count, min: n.min, max: n.max, mean: n.mean, median: n.median, p10: n.p10, p90: n.p90, standardDeviation: n.standardDeviation
-            )
-        }
-        func values(_ v: DealStatistics.Values) -> Values {
-            Values(distinct: v.distinct, mostCommon: v.mostCommon, mostCommonCount: v.mostCommonCount)
-        }
         (matched, self.received) = (stats.count, received)
-        (price, amount, instrument, side) = (numbers(stats.price), numbers(stats.amount), values(stats.instrument), values(stats.side))
+        (price, amount, instrument, side) = (stats.price, stats.amount, stats.instrument, stats.side)
     }
 }

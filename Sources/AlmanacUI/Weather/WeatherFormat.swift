@@ -31,17 +31,25 @@ package struct WeatherFormat: Sendable {
     /// `−3°C`, `27°F` (rounded; a true minus sign).
     package func temperature(_ celsius: Double?) -> String {
         guard let celsius else { return "—" }
-        let value = Int(Self.convert(celsius: celsius, to: settings.units).rounded())
-        let unit = settings.units == .imperial ? "°F" : "°C"
+        let (value, unit) = temperatureParts(celsius)
         return (value < 0 ? "−\(-value)" : "\(value)") + unit
+    }
+
+    /// The temperature rounded in the settings' units, and the unit: `(-3, "°C")`.
+    package func temperatureParts(_ celsius: Double) -> (value: Int, unit: String) {
+        (Int(Self.convert(celsius: celsius, to: settings.units).rounded()), settings.units == .imperial ? "°F" : "°C")
     }
 
     /// `4 m/s`, `14 km/h`, `9 mph`.
     package func wind(_ metresPerSecond: Double?) -> String {
         guard let metresPerSecond else { return "—" }
-        let value = Self.convert(metresPerSecond: metresPerSecond, to: settings.wind)
-        let unit = settings.wind.label
-        return "\(Int(value.rounded())) \(unit)"
+        let (value, unit) = windParts(metresPerSecond)
+        return "\(value) \(unit)"
+    }
+
+    /// The wind speed rounded in the settings' unit, and the unit: `(14, "km/h")`.
+    package func windParts(_ metresPerSecond: Double) -> (value: Int, unit: String) {
+        (Int(Self.convert(metresPerSecond: metresPerSecond, to: settings.wind).rounded()), settings.wind.label)
     }
 
     /// `4 m/s NW`
@@ -59,8 +67,14 @@ package struct WeatherFormat: Sendable {
 
     /// `1.2 mm` or `0.05 in`; empty amounts show as `0 mm`.
     package func precipitation(_ millimetres: Double) -> String {
-        if settings.units == .imperial { return DecimalText.fixed(millimetres / 25.4, 2) + " in" }
-        return millimetres == 0 ? "0 mm" : DecimalText.fixed(millimetres, 1) + " mm"
+        let (amount, unit) = precipitationParts(millimetres)
+        return amount + " " + unit
+    }
+
+    /// The amount as shown and its unit: `("1.2", "mm")`, `("0", "mm")`, `("0.05", "in")`.
+    package func precipitationParts(_ millimetres: Double) -> (amount: String, unit: String) {
+        if settings.units == .imperial { return (DecimalText.fixed(millimetres / 25.4, 2), "in") }
+        return (millimetres == 0 ? "0" : DecimalText.fixed(millimetres, 1), "mm")
     }
 
     /// `40%`

@@ -7,7 +7,7 @@ import Foundation
 /// common. Built off the frame from a snapshot (`DealSnapshot.statistics`).
 package struct DealStatistics: Sendable, Equatable {
     /// One numeric column's figures.
-    package struct Numbers: Sendable, Equatable {
+    package struct Numbers: Sendable, Equatable, Encodable {
         package var count = 0
         package var min = 0.0
         package var max = 0.0
@@ -19,7 +19,7 @@ package struct DealStatistics: Sendable, Equatable {
     }
 
     /// One text column's figures: distinct values, the most common and how often it comes.
-    package struct Values: Sendable, Equatable {
+    package struct Values: Sendable, Equatable, Encodable {
         package var distinct = 0
         package var mostCommon: String?
         package var mostCommonCount = 0

@@ -18,7 +18,7 @@ extension DealsCommand {
             try await CommandRunner.run(global) { context in
                 let today = try context.app.days.today()
                 let filter = try filters.filter(today: today)
-                let feed = deals.feed(defaultPace: 2000)
+                let feed = deals.feed(context, defaultPace: 2000)
                 let browser = DealBrowser(feed: feed, style: context.style, today: today)
                 if !filter.isEmpty { browser.startFiltering(filter, text: filters.line) }
                 try await browser.run(

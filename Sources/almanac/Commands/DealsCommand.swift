@@ -94,9 +94,8 @@ struct DealOptions: ParsableArguments {
 
     var column: DealColumn { DealColumn(rawValue: sort)! }
 
-    private func dealSource(defaultPace: Double, live: Bool) -> DealSource {
+    private func dealSource(defaultPace: Double, live: Bool, krakenURL: String) -> DealSource {
         if let source {
-            let krakenURL = Configuration(environment: Environment.load()).baseURL(for: .kraken)
             guard case .kraken(var tape) = DealSource.parse(source, krakenURL: krakenURL) else { return DealSource.parse(source) }
             tape.once = !live
             return .kraken(tape)
@@ -106,9 +105,11 @@ struct DealOptions: ParsableArguments {
 
     /// The feed these options describe: their source (the built-in server at `defaultPace`
     /// batches a second unless `--pace` says), sorted by `--sort` in their direction. Not
-    /// `live` (`top`, `export`): a Kraken tape ends after its first answers.
-    func feed(defaultPace: Double, live: Bool = true) -> DealFeed {
-        DealFeed(source: dealSource(defaultPace: defaultPace, live: live), column: column, descending: !asc)
+    /// `live` (`top`, `export`): a Kraken tape ends after its first answers. Kraken's base URL
+    /// is the run's (`ALMANAC_KRAKEN_URL`).
+    func feed(_ context: FrontContext, defaultPace: Double, live: Bool = true) -> DealFeed {
+        let source = dealSource(defaultPace: defaultPace, live: live, krakenURL: context.configuration.baseURL(for: .kraken))
+        return DealFeed(source: source, column: column, descending: !asc)
     }
 }
 
@@ -127,9 +128,7 @@ extension DealsCommand {
 
         func run() async throws {
             try await CommandRunner.run(global) { context in
-                let filter = try filters.filter(today: try context.app.days.today())
-                let feed = try await deals.received(context)
-                feed.store.applyFilter(filter)
+                let feed = try await deals.received(context, filter: try filters.filter(today: try context.app.days.today()))
                 let rows = feed.store.window(offset: 0, count: limit)
                 try context.show(json: DealsTopJSON(feed.store, rows: rows), text: DealsView.top(rows, store: feed.store, style: context.style))
             }
@@ -166,8 +165,7 @@ extension DealsCommand {
                 let url = URL(fileURLWithPath: to)
                 try OutputPathError.requireParent(of: url)
                 if !force, FileManager.default.fileExists(atPath: url.path) { throw FileError.exists(url.path) }
-                let feed = try await deals.received(context)
-                feed.store.applyFilter(filter)
+                let feed = try await deals.received(context, filter: filter)
                 let written = try DealExport.write(feed.store.snapshot(), to: url, format: chosenFormat, replacing: force)
                 let summary = "Wrote \(DealsView.grouped(written)) of \(DealsView.grouped(feed.store.unfilteredCount)) deals to \(url.path)."
                 try context.show(json: ExportJSON(file: url.path, format: chosenFormat.rawValue, rows: written), text: summary)
@@ -184,10 +182,17 @@ extension DealsCommand {
 }
 
 extension DealOptions {
+    /// Receives the whole stream these options describe, then narrows the table to `filter`.
+    func received(_ context: FrontContext, filter: DealFilter) async throws -> DealFeed {
+        let feed = try await received(context)
+        feed.store.applyFilter(filter)
+        return feed
+    }
+
     /// Receives the whole stream these options describe, with a progress line on a terminal;
     /// warns about a source that stopped early or lines it skipped.
     func received(_ context: FrontContext) async throws -> DealFeed {
-        let feed = feed(defaultPace: 0, live: false)
+        let feed = feed(context, defaultPace: 0, live: false)
         feed.start(options: context.configuration.transport)
         let progress = ProgressLine(total: feed.source.expected, enabled: isatty(STDERR_FILENO) == 1 && !context.json)
         try await feed.drain { progress.update(received: $0) }

@@ -30,9 +30,7 @@ extension DealsCommand {
 
         func run() async throws {
             try await CommandRunner.run(global) { context in
-                let filter = try filters.filter(today: try context.app.days.today())
-                let feed = try await deals.received(context)
-                feed.store.applyFilter(filter)
+                let feed = try await deals.received(context, filter: try filters.filter(today: try context.app.days.today()))
                 let groups = feed.store.snapshot().groups(by: DealGroups.Key(rawValue: by.lowercased())!)
                 let order = DealSummaryView.GroupOrder(rawValue: order.lowercased())!
                 let received = feed.store.unfilteredCount
@@ -52,9 +50,7 @@ extension DealsCommand {
 
         func run() async throws {
             try await CommandRunner.run(global) { context in
-                let filter = try filters.filter(today: try context.app.days.today())
-                let feed = try await deals.received(context)
-                feed.store.applyFilter(filter)
+                let feed = try await deals.received(context, filter: try filters.filter(today: try context.app.days.today()))
                 let stats = feed.store.snapshot().statistics()
                 let received = feed.store.unfilteredCount
                 try context.show(

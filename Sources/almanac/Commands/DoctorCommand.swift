@@ -24,6 +24,18 @@ struct DoctorCommand: AsyncParsableCommand {
 }
 
 enum DoctorView {
+    /// `prices: Kraken, keyless (set TWELVEDATA_API_KEY to use Twelve Data)` and the like.
+    static func cryptoReason(_ sources: DoctorReport.CryptoSources) -> String {
+        switch (sources.choice, sources.usesKraken) {
+        case (.kraken, true): return "prices: Kraken, as chosen (crypto settings --provider kraken)"
+        case (_, true): return "prices: Kraken, keyless (set TWELVEDATA_API_KEY to use Twelve Data)"
+        case (.twelvedata, _):
+            return "prices: Twelve Data, as chosen (crypto settings --provider twelvedata)" + (sources.keyed ? "" : "; sample data without its key")
+        case (_, false) where sources.offline: return "prices: the cache, then sample data (offline)"
+        default: return "prices: Twelve Data (TWELVEDATA_API_KEY is set)"
+        }
+    }
+
     /// Why each weather capability has its provider, a line each.
     static func reasons(_ sources: WeatherSources, openWeatherKey: Bool) -> [String] {
         let forecast =
@@ -96,7 +108,9 @@ enum DoctorView {
             text += "\n\nWeather:\n" + reasons(weather, openWeatherKey: openWeatherKey).map { "  " + $0 }.joined(separator: "\n")
             text += "\n  credits: Data from MET Norway; Weather data by Open-Meteo.com; Location data based on GeoNames (CC BY 4.0)"
         }
-        if let crypto = report.crypto { text += "\n\nCrypto:\n  " + crypto + "\n  credit: " + Kraken.attribution + " when Kraken answers" }
+        if let crypto = report.crypto {
+            text += "\n\nCrypto:\n  " + cryptoReason(crypto) + "\n  credit: " + Kraken.attribution + " when Kraken answers"
+        }
         text += settingsLines(report) + "\n\nSample data: " + sampleData(report, style: style)
         if let credits = report.credits {
             text +=

@@ -20,7 +20,7 @@ struct UICommand: AsyncParsableCommand {
     static func open(_ global: GlobalOptions, deals: DealOptions) async throws {
         let log = AppLog()
         try await CommandRunner.run(global, console: log.console(verbose: global.verbose)) { context in
-            let app = AppWiring.app(context: context, log: log, feed: deals.feed(defaultPace: 2000))
+            let app = AppWiring.app(context: context, log: log, feed: deals.feed(context, defaultPace: 2000))
             app.frames = FrameStats(file: context.configuration.environment["ALMANAC_FRAME_LOG"].map { URL(fileURLWithPath: $0) })
             try await app.run(term: context.configuration.environment["TERM"])
             // The app has restored the terminal and saved its frame log: end here rather than

@@ -20,10 +20,7 @@ extension CryptoService {
 
     /// The currency prices are shown in (`USD` until set). Every price fetch asks, so with no
     /// settings file nothing is locked or read.
-    package func currency() throws -> String {
-        guard FileManager.default.fileExists(atPath: settingsStore.url.path) else { return CryptoSettings().currency }
-        return try settingsStore.read().currency
-    }
+    package func currency() throws -> String { try settingsDocument().currency }
 
     /// Saves `code` (any case) as the currency and returns it in capitals; `CurrencyError.unknown`
     /// (exit 64) for a code ISO 4217 does not list.

@@ -84,7 +84,7 @@ extension CryptoService {
 
     /// `work`'s answer; nil when Kraken cannot be reached (a transport failure or a 5xx).
     private func reachable<T>(_ work: () async throws -> T) async throws -> T? {
-        do { return try await work() } catch is TransportError { return nil } catch APIError.server { return nil }
+        do { return try await work() } catch  where DataClient.meansUnreachable(error) { return nil }
     }
 
     /// A ticker as the quote the watchlist's rows read: the day's change from today's open.

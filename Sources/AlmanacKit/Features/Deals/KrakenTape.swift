@@ -113,12 +113,9 @@ extension KrakenTape {
             let wait = lastSent.addingTimeInterval(tape.interval).timeIntervalSinceNow
             if wait > 0 { try await Task.sleep(nanoseconds: UInt64(wait * 1e9)) }
             lastSent = Date()
-            let descriptor = endpoint.descriptor
-            let query = descriptor.query.map { "\($0.name)=\(URLParts.encode($0.value))" }.joined(separator: "&")
-            let url = RequestPreparer.joined(tape.baseURL, descriptor.path) + (query.isEmpty ? "" : "?" + query)
-            let response = try await transport.send(try RequestPreparer.prepare(url: url, setting: "ALMANAC_KRAKEN_URL", options: options))
-            if response.status == 429 { throw APIError.rateLimited(provider: .kraken, retryAfter: response.retryAfter()) }
-            guard (200..<300).contains(response.status) else { throw APIError.server(provider: .kraken, status: response.status) }
+            let request = try RequestPreparer.prepare(endpoint.descriptor, baseURL: tape.baseURL, key: nil, options: options)
+            let response = try await transport.send(request)
+            guard response.isSuccess else { throw LiveClient.error(for: response, descriptor: endpoint.descriptor, request: request) }
             return try endpoint.decode(response.body)
         }
 

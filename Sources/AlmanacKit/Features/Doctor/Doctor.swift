@@ -48,22 +48,15 @@ package struct Doctor: Sendable {
         report.settings = Self.settings(configuration.environment)
         report.ignored = configuration.environment.ignoredFromDotEnv
         report.weather = try? WeatherService(context: context).sources()
-        report.crypto = Self.cryptoReason(CryptoService(context: context), configuration)
+        report.crypto = Self.cryptoSources(CryptoService(context: context), configuration)
         return report
     }
 
-    /// `prices: Kraken, keyless (no TWELVEDATA_API_KEY)` and the like.
-    static func cryptoReason(_ service: CryptoService, _ configuration: Configuration) -> String {
-        let choice = (try? service.settingsDocument().provider) ?? .auto
-        let keyed = configuration.key(for: .twelveData) != nil
-        switch (choice, service.usesKraken) {
-        case (.kraken, true): return "prices: Kraken, as chosen (crypto settings --provider kraken)"
-        case (_, true): return "prices: Kraken, keyless (set TWELVEDATA_API_KEY to use Twelve Data)"
-        case (.twelvedata, _):
-            return "prices: Twelve Data, as chosen (crypto settings --provider twelvedata)" + (keyed ? "" : "; sample data without its key")
-        case (_, false) where configuration.offline: return "prices: the cache, then sample data (offline)"
-        default: return "prices: Twelve Data (TWELVEDATA_API_KEY is set)"
-        }
+    /// Which provider prices crypto this run, and what decided it.
+    static func cryptoSources(_ service: CryptoService, _ configuration: Configuration) -> DoctorReport.CryptoSources {
+        DoctorReport.CryptoSources(
+            choice: (try? service.settingsDocument().provider) ?? .auto, usesKraken: service.usesKraken,
+            keyed: configuration.key(for: .twelveData) != nil, offline: configuration.offline)
     }
 
     /// The program's own variables that are set, with where each came from, sorted by name.

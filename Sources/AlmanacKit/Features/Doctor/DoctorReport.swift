@@ -7,8 +7,16 @@ import Foundation
 package struct DoctorReport: Codable, Sendable {
     /// Which provider answers each weather capability this run, and why.
     package var weather: WeatherSources?
-    /// Which provider prices crypto this run, and why: one sentence.
-    package var crypto: String?
+    /// Which provider prices crypto this run, and why.
+    package var crypto: CryptoSources?
+
+    /// What decides the crypto provider: the saved choice, whether Kraken answers, the key, `--offline`.
+    package struct CryptoSources: Codable, Sendable {
+        package var choice: CryptoProviderChoice
+        package var usesKraken: Bool
+        package var keyed: Bool
+        package var offline: Bool
+    }
     /// One provider as configured.
     package struct ProviderStatus: Codable, Sendable {
         /// Its stored name.
