@@ -9,6 +9,9 @@
 - JSON is built by a writer (`JSONValue.encoded()`, `JSONEncoder`), never by splicing values into
   a string literal that holds JSON members (`"{\"name\":\"\\(value)\"}"`): a quote in the value would
   change the document.
+- No closure is a lock's value (`Mutex<(() -> Void)?>`): every `withLock` re-wraps such a
+  closure in two conversion thunks, so it grows a call longer each time it is read (see
+  `closure_in_lock`).
 - Every figure in README's Benchmarks section names the commit it was measured on (see
   `benchmark_figures`).
 """
@@ -159,6 +162,24 @@ def spliced_json():
     return problems
 
 
+LOCKED_CLOSURE = re.compile(r"\b(?:Mutex|Atomic|OSAllocatedUnfairLock)<[^>]*->")
+
+
+def closure_in_lock():
+    """A function type as a `Mutex`'s value: the inout access of `withLock` converts it to the
+    generic form and back, wrapping it in two thunks each time, so a hook read once a batch became
+    a chain of 157k calls that slowed ingest and overflowed the stack when released
+    (DealInbox). Wrap the closure in a struct."""
+    problems = []
+    for tree in TREES:
+        for path in sorted((ROOT / tree).rglob("*.swift")):
+            relative = str(path.relative_to(ROOT))
+            for number, line in enumerate(path.read_text().splitlines(), 1):
+                if LOCKED_CLOSURE.search(line.split("//")[0]):
+                    problems.append(f"{relative}:{number}: a closure as a lock's value grows a thunk each access; wrap it in a struct")
+    return problems
+
+
 COMMIT = re.compile(r"\b[0-9a-f]{7,40}\b")
 FIGURE = re.compile(r"\d(?:[\d,.]*)\s?(?:ms|µs|s\b|×|%|MB|M\b|bytes)")
 
@@ -209,7 +230,7 @@ def is_commit(text):
 
 
 def main():
-    problems = direct_writes() + sizes() + spliced_json() + benchmark_figures()
+    problems = direct_writes() + sizes() + spliced_json() + closure_in_lock() + benchmark_figures()
     for problem in problems:
         print(problem)
     return 1 if problems else 0

@@ -1,5 +1,6 @@
 import AlmanacTestSupport
 import Foundation
+import Synchronization
 import XCTest
 
 @testable import AlmanacCore
@@ -270,6 +271,23 @@ final class DealStorePropertyTests: XCTestCase {
         inbox.finish()
         XCTAssertFalse(inbox.recycle(taken), "an ended source: the owner frees them itself")
         XCTAssertEqual(inbox.status.received, 6)
+    }
+
+    /// The wake hook is called once a batch, for as many batches as a long session brings, and
+    /// stays one call: it used to grow by two thunks a batch, which slowed ingest as deals came
+    /// and overflowed the stack when the app let go of the inbox after 10M deals.
+    func testTheWakeHookStaysOneCallOverALongSession() {
+        let woken = Atomic(0)
+        var inbox: DealInbox? = DealInbox()
+        inbox?.onArrival { woken.add(1, ordering: .relaxed) }
+        let deal = [Deal(id: 1, dateModified: Date(), instrumentName: "EUR/USD_TOD", price: 1, amount: 1, side: .buy)]
+        for round in 1...150_000 {
+            inbox?.put(deal)
+            if round.isMultiple(of: 10_000) { _ = inbox?.take(wait: false) }
+        }
+        inbox?.finish()
+        XCTAssertEqual(woken.load(ordering: .relaxed), 150_001, "once a batch and once at the end")
+        inbox = nil  // a chain of 300k thunks would overflow the stack here
     }
 
     func testTheInboxHoldsTheProducerBackWithoutLosingADeal() {

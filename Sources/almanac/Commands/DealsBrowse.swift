@@ -23,7 +23,6 @@ extension DealsCommand {
                 if !filter.isEmpty { browser.startFiltering(filter, text: filters.line) }
                 try await browser.run(
                     options: context.configuration.transport, term: context.configuration.environment["TERM"])
-                Foundation.exit(0)  // the terminal is restored; no teardown of millions of rows (UICommand)
             }
         }
     }

@@ -23,10 +23,6 @@ struct UICommand: AsyncParsableCommand {
             let app = AppWiring.app(context: context, log: log, feed: deals.feed(context, defaultPace: 2000))
             app.frames = FrameStats(file: context.configuration.environment["ALMANAC_FRAME_LOG"].map { URL(fileURLWithPath: $0) })
             try await app.run(term: context.configuration.environment["TERM"])
-            // The app has restored the terminal and saved its frame log: end here rather than
-            // tear down every object (a 10M-deal session's teardown overflowed the stack in a
-            // chain of releases, scripts/soak.sh; the process frees it all at once instead).
-            Foundation.exit(0)
         }
     }
 }

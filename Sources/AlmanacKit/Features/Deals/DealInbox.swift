@@ -39,11 +39,21 @@ package final class DealInbox: @unchecked Sendable {
     private var listener: AsyncStream<Void>.Continuation?
 
     /// Told of every batch and of the end (the frame loop's wake); its own lock, so calling it
-    /// never holds the inbox's.
-    private let arrivalHook = Mutex<(@Sendable () -> Void)?>(nil)
+    /// never holds the inbox's. The closure sits in a struct: a closure stored as a `Mutex`'s
+    /// value is re-wrapped in two conversion thunks by every `withLock { $0 }` (the inout access
+    /// converts it to the generic form and back), so each batch made the hook one call longer —
+    /// ingest slowed from 400k to 150k deals a second over 6M deals, and releasing the chain of
+    /// 157k thunks at the end overflowed the stack (docs/architecture.md §5).
+    private let arrivalHook = Mutex<ArrivalHook?>(nil)
+
+    private struct ArrivalHook {
+        let wake: @Sendable () -> Void
+    }
 
     /// Calls `wake` after every batch put and at the end, on the producer's thread.
-    package func onArrival(_ wake: @escaping @Sendable () -> Void) { arrivalHook.withLock { $0 = wake } }
+    package func onArrival(_ wake: @escaping @Sendable () -> Void) {
+        arrivalHook.withLock { $0 = ArrivalHook(wake: wake) }
+    }
 
     /// An inbox holding at most `limit` deals before producers wait.
     package init(limit: Int = 65_536) {
@@ -57,7 +67,7 @@ package final class DealInbox: @unchecked Sendable {
         defer {
             lock.unlock()
             done = []
-            arrivalHook.withLock { $0 }?()
+            arrivalHook.withLock { $0 }?.wake()
         }
         swap(&done, &merged)
         if waiting >= limit { stalls += 1 }
@@ -124,7 +134,7 @@ package final class DealInbox: @unchecked Sendable {
             listener?.yield()
             listener?.finish()
         }
-        arrivalHook.withLock { $0 }?()
+        arrivalHook.withLock { $0 }?.wake()
     }
 
     /// The source failed (cannot open, HTTP error, connection lost).
