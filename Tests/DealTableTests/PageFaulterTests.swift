@@ -44,7 +44,9 @@ final class PageFaulterTests: XCTestCase {
             defer { munmap(memory, bytes) }
             memory.storeBytes(of: 0xA1B2_C3D4_E5F6_0718 as UInt64, as: UInt64.self)
             XCTAssertEqual(resident(memory, bytes: bytes).filter { $0 }.count, 1, "only the written page")
-            PageFaulter.shared.populate(UnsafeRawPointer(memory), bytes: bytes)
+            let faulter = PageFaulter()
+            defer { faulter.stop() }
+            faulter.populate(UnsafeRawPointer(memory), bytes: bytes)
             XCTAssertTrue(waitForResident(memory, pages: 64).allSatisfy { $0 }, "every page faulted in")
             XCTAssertEqual(memory.load(as: UInt64.self), 0xA1B2_C3D4_E5F6_0718, "the written word kept")
             XCTAssertEqual(memory.load(fromByteOffset: bytes - 8, as: UInt64.self), 0, "the rest still zero")
@@ -58,17 +60,32 @@ final class PageFaulterTests: XCTestCase {
             let bytes = 4 * stretch
             let memory = try mapped(bytes)
             defer { munmap(memory, bytes) }
-            PageFaulter.shared.start()
+            let faulter = PageFaulter()
+            defer { faulter.stop() }
+            faulter.start()
             var ahead = FaultAhead()
-            ahead.wrote(page, capacity: bytes, base: UnsafeRawPointer(memory))
-            ahead.wrote(2 * page, capacity: bytes, base: UnsafeRawPointer(memory))  // still far from its end
+            ahead.wrote(page, capacity: bytes, base: UnsafeRawPointer(memory), faulter: faulter)
+            ahead.wrote(2 * page, capacity: bytes, base: UnsafeRawPointer(memory), faulter: faulter)  // still far from its end
             usleep(20_000)
             XCTAssertFalse(resident(memory, bytes: stretch).contains(true), "the first stretch is left to the writes")
-            ahead.wrote(page + stretch / 2 + page, capacity: bytes, base: UnsafeRawPointer(memory))
+            ahead.wrote(page + stretch / 2 + page, capacity: bytes, base: UnsafeRawPointer(memory), faulter: faulter)
             let next = memory + page + stretch
             XCTAssertTrue(waitForResident(next, pages: stretch / page).allSatisfy { $0 }, "the next stretch")
             usleep(20_000)
             XCTAssertFalse(resident(memory + 3 * stretch, bytes: stretch).contains(true), "nothing past what was asked for")
+        }
+
+        /// A stopped faulter (its store is gone) faults nothing more in.
+        func testAStoppedFaulterFaultsNothing() throws {
+            let bytes = 64 * page
+            let memory = try mapped(bytes)
+            defer { munmap(memory, bytes) }
+            let faulter = PageFaulter()
+            faulter.start()
+            faulter.stop()
+            faulter.populate(UnsafeRawPointer(memory), bytes: bytes)
+            usleep(50_000)
+            XCTAssertFalse(resident(memory, bytes: bytes).contains(true), "nothing faulted in after stop")
         }
     #endif
 }

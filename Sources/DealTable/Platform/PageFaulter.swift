@@ -14,11 +14,12 @@ import Foundation
 /// reason the thread runs at the drawing thread's priority: at nice 10 it could be taken off its
 /// core in the middle of a call (its calls are short, and their work is the drawing thread's
 /// own page faults). Elsewhere, or where the kernel refuses, it does nothing.
+///
+/// Each `DealStore` owns one (`DealStore.faulter`); its thread starts with the first request and
+/// ends when the store lets it go (`stop`).
 final class PageFaulter: @unchecked Sendable {
-    // @unchecked: `ranges` and `running` are only touched under `lock`.
-
-    /// The one faulting thread of the process, started with the first request.
-    static let shared = PageFaulter()
+    // @unchecked: `ranges`, `running` and `stopped` are only touched under `lock`, which the
+    // faulting thread sleeps on.
 
     /// Bytes faulted in per call.
     static let step = 128 << 10
@@ -27,6 +28,7 @@ final class PageFaulter: @unchecked Sendable {
     private var ranges: [(start: UInt, end: UInt)] = []
     private var running = false
     private var refused = false
+    private var stopped = false
 
     /// Starts the faulting thread if it is not running, so the first request does not start it
     /// in a frame (starting it took a 3–4 ms frame).
@@ -54,17 +56,28 @@ final class PageFaulter: @unchecked Sendable {
         let first = UInt(bitPattern: Int(bitPattern: start))
         guard lock.try() else { return false }
         defer { lock.unlock() }
-        guard !refused else { return true }
+        guard !refused, !stopped else { return true }
         ranges.append((first, first + UInt(bytes)))
         startIfIdle()
         return true
     }
 
-    /// Faults in the ranges asked for, oldest first, for ever (it sleeps while there are none).
+    /// Ends the faulting thread after its current call; later requests are ignored. Called by
+    /// the owning store as it goes.
+    func stop() {
+        lock.withLock {
+            stopped = true
+            ranges = []
+            lock.broadcast()
+        }
+    }
+
+    /// Faults in the ranges asked for, oldest first, until `stop` (it sleeps while there are none).
     private func serve() {
         while true {
             lock.lock()
-            while ranges.isEmpty { lock.wait() }
+            while ranges.isEmpty, !stopped { lock.wait() }
+            guard !stopped else { return lock.unlock() }
             let range = ranges.removeFirst()
             lock.unlock()
             if !fault(range) {
@@ -96,22 +109,22 @@ struct FaultAhead: Sendable {
     private var asked = 0
 
     /// Records how much of `array` is written (its count) out of its room (its capacity).
-    mutating func wrote<Element>(_ array: [Element]) {
+    mutating func wrote<Element>(_ array: [Element], faulter: PageFaulter) {
         let stride = MemoryLayout<Element>.stride
         let base = array.withUnsafeBufferPointer(\.baseAddress).map(UnsafeRawPointer.init)
-        wrote(array.count * stride, capacity: array.capacity * stride, base: base)
+        wrote(array.count * stride, capacity: array.capacity * stride, base: base, faulter: faulter)
     }
 
     /// Records that the buffer at `base` (holding `capacity` bytes) has `written` bytes written,
-    /// and asks for the next stretch when they near the end of what was asked.
+    /// and asks `faulter` for the next stretch when they near the end of what was asked.
     @inline(__always)
-    mutating func wrote(_ written: Int, capacity: Int, base pointer: UnsafeRawPointer?) {
+    mutating func wrote(_ written: Int, capacity: Int, base pointer: UnsafeRawPointer?, faulter: PageFaulter) {
         guard let pointer else { return }
         let address = Int(bitPattern: pointer)
         if address != base { (base, asked) = (address, written + Self.stretch) }  // a new buffer
         guard asked - written < Self.stretch / 2, asked < capacity else { return }
         let end = min(capacity, max(asked, written) + Self.stretch)
         let from = max(asked, written)
-        if PageFaulter.shared.populate(pointer + from, bytes: end - from) { asked = end }
+        if faulter.populate(pointer + from, bytes: end - from) { asked = end }
     }
 }

@@ -262,7 +262,10 @@ extension DealStore {
             passingKeys.append(keys[index])
             filtering.totals.add(columns, Int(row))
         }
-        if !passingRows.isEmpty { filtering.view.insert(keys: passingKeys, rows: passingRows, id: columns.tie) }
+        if !passingRows.isEmpty {
+            filtering.view.insert(keys: passingKeys, rows: passingRows, id: columns.tie)
+            filtering.view.faultAhead(faulter)
+        }
         filtering.merged = end
         self.filtering = filtering
     }

@@ -34,6 +34,8 @@ package final class DealStore {
     var discarded = Discards()
     /// Frees and big jobs off the drawing thread, this store's own.
     let memory = MemoryJobs()
+    /// Faults in the pages the columns and the view grow into next, this store's own.
+    let faulter = PageFaulter()
     /// Totals of every row received.
     var allTotals = DealTotals()
     /// The filter-sorting thread running, wanted or not (one at a time).
@@ -64,6 +66,9 @@ package final class DealStore {
         self.column = column
         self.descending = descending
     }
+
+    /// The faulting thread ends with its store.
+    deinit { faulter.stop() }
 
     /// Rows in the view shown (the filtered one when a filter is on).
     package var count: Int { shown.count }
@@ -103,7 +108,7 @@ package final class DealStore {
         for batch in batches {
             for deal in batch where columns.append(deal) { newName = true }
         }
-        columns.faultAhead()
+        columns.faultAhead(faulter)
         if tiesByRow, !columns.idsAscending { retie() }
         allTotals.add(first..<columns.count, of: columns)
         if newName {
@@ -142,6 +147,7 @@ package final class DealStore {
         merged = end
         let (rows, keys) = sortedRows(first..<end)
         view.insert(keys: keys, rows: rows, id: columns.tie)
+        view.faultAhead(faulter)
         if filtering?.merged == first { insertFiltered(rows: rows, keys: keys, upTo: end) }
     }
 
@@ -166,9 +172,9 @@ package final class DealStore {
         columns.reserve(total)
         view.reserve(total)
         // Before any frame: the buffers are noted, and the faulting thread starts.
-        columns.faultAhead()
-        view.faultAhead()
-        PageFaulter.shared.start()
+        columns.faultAhead(faulter)
+        view.faultAhead(faulter)
+        faulter.start()
     }
 
     // MARK: - Reading

@@ -56,10 +56,10 @@ struct AppendOnlyColumn<Element: BitwiseCopyable>: RandomAccessCollection, @unch
         buffer.written = count
     }
 
-    /// Has the pages the next appends will write faulted in off this thread (`PageFaulter`).
-    mutating func faultAhead() {
+    /// Has the pages the next appends will write faulted in off this thread, by `faulter`.
+    mutating func faultAhead(_ faulter: PageFaulter) {
         let stride = MemoryLayout<Element>.stride
-        ahead.wrote(count * stride, capacity: buffer.capacity * stride, base: UnsafeRawPointer(buffer.base))
+        ahead.wrote(count * stride, capacity: buffer.capacity * stride, base: UnsafeRawPointer(buffer.base), faulter: faulter)
     }
 
     /// Room for `total` elements without moving again. A move copies the elements into a new

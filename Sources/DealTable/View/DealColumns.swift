@@ -38,14 +38,14 @@ struct DealColumns: Sendable {
         sides.reserve(total)
     }
 
-    /// Has the pages the next rows will be written to faulted in off this thread (`PageFaulter`).
-    mutating func faultAhead() {
-        ids.faultAhead()
-        times.faultAhead()
-        prices.faultAhead()
-        amounts.faultAhead()
-        instruments.faultAhead()
-        sides.faultAhead()
+    /// Has the pages the next rows will be written to faulted in off this thread, by `faulter`.
+    mutating func faultAhead(_ faulter: PageFaulter) {
+        ids.faultAhead(faulter)
+        times.faultAhead(faulter)
+        prices.faultAhead(faulter)
+        amounts.faultAhead(faulter)
+        instruments.faultAhead(faulter)
+        sides.faultAhead(faulter)
     }
 
     /// Appends one deal; returns whether its instrument was new (the ranks then changed).

@@ -14,7 +14,8 @@ import Foundation
 extension SortedBlocks {
     // MARK: - Merging
 
-    /// Merges new entries, sorted ascending by (key, id), into the view.
+    /// Merges new entries, sorted ascending by (key, id), into the view. The owner then asks for
+    /// the arena's next pages (`faultAhead`).
     mutating func insert(keys newKeys: [UInt64], rows newRows: [UInt32], id: (UInt32) -> Int64) {
         let k = newKeys.count
         guard k > 0 else { return }
@@ -38,7 +39,6 @@ extension SortedBlocks {
             list.replace(slot, with: entries)
         }
         list.renumber()
-        faultAhead()
     }
 
     /// New entries (sorted ascending by (key, id)) grouped by the block they belong in, by slot in

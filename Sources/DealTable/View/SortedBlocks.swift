@@ -188,10 +188,10 @@ struct SortedBlocks {
         keys.reserveCapacity(slots)
     }
 
-    /// Has the pages the arena grows into next faulted in off this thread (`PageFaulter`).
-    mutating func faultAhead() {
-        rowsAhead.wrote(rows)
-        keysAhead.wrote(keys)
+    /// Has the pages the arena grows into next faulted in off this thread, by `faulter`.
+    mutating func faultAhead(_ faulter: PageFaulter) {
+        rowsAhead.wrote(rows, faulter: faulter)
+        keysAhead.wrote(keys, faulter: faulter)
     }
 
     /// Where `touch` leaves its sum, so the loads are not optimised away.
