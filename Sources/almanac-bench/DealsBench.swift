@@ -39,7 +39,7 @@ enum DealsBench {
     /// What one size measures, in seconds (and MB for `rss`).
     struct Figures {
         var count = 0, plain = 0.0, cxx = 0.0, groups = 0.0, stats = 0.0, dateIngest = 0.0, priceIngest = 0.0, priceFrames: [Double] = [],
-            frameTimes: [Double] = []
+            priceFramesCPU: [Double] = [], frameTimes: [Double] = []
         var resort: [String: Double] = [:], flip = 0.0, window = 0.0, naive = 0.0, rss = 0.0, blocks = 0, retie = 0.0
         var filters: (filters: [DealsFilterBench.Figures], resortUnderFilter: (total: Double, worstFrame: Double))?
         var worst: Double { max(frameTimes.max() ?? 0, priceFrames.max() ?? 0) }
@@ -67,8 +67,8 @@ enum DealsBench {
     static func measureAll(count: Int) throws -> Figures {
         var figures = Figures(count: count, plain: plainSort(count: count), cxx: cxxSort(count: count))
         figures.dateIngest = ingest(count: count, column: .date).0
-        let (priceIngest, priceFrames, store) = ingestKeeping(count: count, column: .price)
-        (figures.priceIngest, figures.priceFrames) = (priceIngest, priceFrames)
+        let (priceIngest, priceFrames, store, priceFramesCPU) = ingestKeeping(count: count, column: .price)
+        (figures.priceIngest, figures.priceFrames, figures.priceFramesCPU) = (priceIngest, priceFrames, priceFramesCPU)
         figures.frameTimes = singleBatchMerges(into: store, batches: 300)
         for column in [DealColumn.date, .instrument, .amount, .side, .price] {
             figures.resort[column.rawValue] = measure { store.sort(by: column) }
@@ -111,6 +111,10 @@ enum DealsBench {
                 "ingest frames (1.2 ms budget, chunks of 512 then 2,048): median / worst",
                 milliseconds(frames.sorted()[frames.count / 2]) + " / " + milliseconds(frames.max() ?? 0)
             ),
+            (
+                "the same frames' time on the drawing thread's CPU: median / worst",
+                milliseconds(figures.priceFramesCPU.sorted()[frames.count / 2]) + " / " + milliseconds(figures.priceFramesCPU.max() ?? 0)
+            ),
             ("worst frame", milliseconds(figures.worst)),
             ("p99 one-batch merge", milliseconds(figures.p99)),
             ("first batch whose ids go back (a one-off re-tie of every block)", milliseconds(figures.retie)),
@@ -135,6 +139,7 @@ enum DealsBench {
             "n": figures.count, "plain_sort_ms": figures.plain * 1000, "cxx_sort_ms": figures.cxx * 1000,
             "groups_ms": figures.groups * 1000, "stats_ms": figures.stats * 1000,
             "ingest_ms_price": figures.priceIngest * 1000, "ingest_ms_date": figures.dateIngest * 1000, "worst_frame_ms": figures.worst * 1000,
+            "worst_ingest_frame_cpu_ms": (figures.priceFramesCPU.max() ?? 0) * 1000,
             "retie_ms": figures.retie * 1000,
             "p99_frame_ms": figures.p99 * 1000, "resort_ms": figures.resort.mapValues { $0 * 1000 }, "flip_ms": figures.flip * 1000,
             "window_us": figures.window * 1e6, "bytes_per_row": figures.bytesPerRow, "peak_rss_mb": figures.rss,
@@ -148,23 +153,32 @@ enum DealsBench {
     }
 
     static func ingest(count: Int, column: DealColumn) -> (Double, [Double]) {
-        let (total, frames, _) = ingestKeeping(count: count, column: column)
+        let (total, frames, _, _) = ingestKeeping(count: count, column: column)
         return (total, frames)
     }
 
     /// The real server at full speed. Each frame merges what has arrived, at most
-    /// `DealFeed.frameLimit` deals, so the view is current after every frame.
-    static func ingestKeeping(count: Int, column: DealColumn) -> (Double, [Double], DealStore) {
+    /// `DealFeed.frameLimit` deals, so the view is current after every frame. Each frame's wall
+    /// time comes with its time on this thread's CPU: the difference is time the thread was off
+    /// its core (the producer, the page faulter or the host had it), not work.
+    static func ingestKeeping(count: Int, column: DealColumn) -> (Double, [Double], DealStore, [Double]) {
         let feed = DealFeed(source: .server(count: count, seed: 42, pace: 0), column: column, descending: true)
         var frames: [Double] = []
+        var onCPU: [Double] = []
         let total = measure {
             feed.start()
             while !feed.isComplete {
+                let cpu = FrameStats.threadCPUTime()
                 let took = measure { _ = feed.pump() }
-                if feed.lastMerged > 0 { frames.append(took) } else { Thread.sleep(forTimeInterval: 0.0002) }
+                guard feed.lastMerged > 0 else {
+                    Thread.sleep(forTimeInterval: 0.0002)
+                    continue
+                }
+                frames.append(took)
+                onCPU.append(FrameStats.threadCPUTime() - cpu)
             }
         }
-        return (total, frames, feed.store)
+        return (total, frames, feed.store, onCPU)
     }
 
     /// One batch of 100 per frame merged into the full table (the steady state of a live feed).
@@ -228,7 +242,7 @@ enum DealsBench {
     /// The child side of `childPeakRSS`. With `--times`, also the ingest's time and its
     /// thread's CPU time on stderr (for comparing builds).
     static func rssOnly(_ options: BenchOptions) {
-        let (ingest, _, store) = ingestKeeping(count: options.int("count", default: 1_000_000), column: .price)
+        let (ingest, _, store, _) = ingestKeeping(count: options.int("count", default: 1_000_000), column: .price)
         if options.flag("times") {
             let line = String(format: "ingest by price: %.0f ms, %.0f ms of this thread's time\n", ingest * 1000, FrameStats.threadCPUTime() * 1000)
             FileHandle.standardError.write(Data(line.utf8))
