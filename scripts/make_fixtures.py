@@ -325,6 +325,102 @@ def crypto_fixtures():
                   200, {"meta": meta, "values": rows, "status": "ok"})
 
 
+# ---------------------------------------------------------------- kraken (keyless crypto)
+KRAKEN_ASSET = {"BTC": "XBT", "DOGE": "XDG"}
+KRAKEN_LEGACY = {"BTC", "ETH", "XRP", "LTC", "XLM", "ETC", "XMR"}  # pairs keyed X<base>Z<quote>
+KRAKEN_QUOTES = {"USD": "ZUSD", "EUR": "ZEUR", "GBP": "ZGBP"}
+KRAKEN_EXTRA = [("BTC", "EUR"), ("BTC", "GBP"), ("ETH", "EUR"), ("ETH", "GBP"), ("SOL", "EUR")]
+KRAKEN_TAPE = ["BTC", "ETH"]  # pairs with a recorded stretch of trades
+
+
+def kraken_pair(code, quote):
+    """Kraken's pair key and catalogue entry for code/quote, as its AssetPairs answer has them."""
+    asset = KRAKEN_ASSET.get(code, code)
+    legacy = code in KRAKEN_LEGACY
+    base = "X" + asset if legacy else asset
+    key = f"{base}{KRAKEN_QUOTES[quote]}" if legacy else f"{asset}{quote}"
+    entry = {"altname": f"{asset}{quote}", "wsname": f"{asset}/{quote}", "base": base, "quote": KRAKEN_QUOTES[quote],
+             "pair_decimals": 1 if code == "BTC" else 5, "lot_decimals": 8, "status": "online"}
+    return key, entry
+
+
+def kraken_ticker(key, rows, rng):
+    last = rows[-1]
+    close = float(last["close"])
+    volume = rng.uniform(2e6, 9e7) / max(close, 1e-9)  # 2M–90M USD traded in the day
+    text = price_text
+    return {key: {"a": [text(close * 1.0001), "1", "1.000"], "b": [text(close * 0.9999), "2", "2.000"],
+                  "c": [last["close"], f"{rng.uniform(0.001, 2):.8f}"], "v": [f"{volume / 3:.8f}", f"{volume:.8f}"],
+                  "p": [text(close), text((float(last["high"]) + float(last["low"])) / 2)], "t": [rng.randint(2000, 9000), rng.randint(20000, 90000)],
+                  "l": [text(float(last["low"])), text(float(last["low"]))], "h": [text(float(last["high"])), text(float(last["high"]))],
+                  "o": last["open"]}}
+
+
+def kraken_candles(rows):
+    candles = []
+    for row in rows:
+        day = dt.datetime.fromisoformat(row["datetime"]).replace(tzinfo=dt.timezone.utc)
+        close = float(row["close"])
+        candles.append([ts(day), row["open"], row["high"], row["low"], row["close"], price_text(close), f"{1000 / max(close, 1e-6):.8f}", 1000])
+    return candles
+
+
+def kraken_trades(key, end_price, code):
+    """An hour of trades before the recording's end, Kraken's row shape with trade ids; the last
+    is at `end_price`, the ticker's."""
+    price = end_price
+    rng = random.Random("trades-" + code)
+    end = dt.datetime(2026, 11, 20, 12, 0, tzinfo=dt.timezone.utc)
+    time = ts(end) - 3600.0
+    rows, trade_id = [], 80_000_000 + rng.randint(0, 9_000_000)
+    while time < ts(end) and len(rows) < 1000:
+        time += rng.expovariate(1 / 4.0)
+        price *= math.exp(rng.gauss(0, 0.0004))
+        trade_id += 1
+        rows.append([price_text(price), f"{rng.lognormvariate(-3, 1.2):.8f}", round(time, 4), rng.choice("bs"), rng.choice("lm"), "", trade_id])
+    scale = float(price_text(end_price)) / float(rows[-1][0])  # the stretch ends at the ticker's last price
+    for row in rows:
+        row[0] = price_text(float(row[0]) * scale)
+    return {key: rows, "last": str(int(time * 1e9))}
+
+
+def kraken_fixtures():
+    rng = random.Random("kraken")
+    catalogue = {}
+    for code, name, price, vol in COINS:
+        key, entry = kraken_pair(code, "USD")
+        catalogue[key] = entry
+        rows = series(code, price, vol)
+        write("kraken", f"ticker-{code.lower()}", {"method": "GET", "path": "/0/public/Ticker", "query": {"pair": key}}, 200,
+              {"error": [], "result": kraken_ticker(key, rows, rng)})
+        if code in HISTORY_SYMBOLS:
+            write("kraken", f"ohlc-{code.lower()}", {"method": "GET", "path": "/0/public/OHLC", "query": {"pair": key, "interval": "1440"}}, 200,
+                  {"error": [], "result": {key: kraken_candles(rows), "last": ts(dt.datetime(2026, 11, 20, tzinfo=dt.timezone.utc))}})
+        if code in KRAKEN_TAPE:
+            write("kraken", f"trades-{code.lower()}", {"method": "GET", "path": "/0/public/Trades", "query": {"pair": key}}, 200,
+                  {"error": [], "result": kraken_trades(key, price, code)})
+    for code, quote in KRAKEN_EXTRA:  # the same prices as Twelve Data's recordings of these pairs
+        key, entry = kraken_pair(code, quote)
+        catalogue[key] = entry
+        recorded = json.load(open(os.path.join(ROOT, "twelvedata", f"quote-{code.lower()}-{quote.lower()}.json")))["response"]["body"]
+        write("kraken", f"ticker-{code.lower()}-{quote.lower()}", {"method": "GET", "path": "/0/public/Ticker", "query": {"pair": key}}, 200,
+              {"error": [], "result": kraken_ticker(key, [recorded | {"close": recorded["close"]}], rng)})
+    for currency in ["EUR", "GBP"]:  # exchange rates, as Kraken lists them: EUR/USD, not USD/EUR
+        key = f"Z{currency}ZUSD"
+        catalogue[key] = {"altname": f"{currency}USD", "wsname": f"{currency}/USD", "base": f"Z{currency}", "quote": "ZUSD",
+                          "pair_decimals": 5, "lot_decimals": 8, "status": "online"}
+        # The reverse of Twelve Data's USD/<currency> rate, to ten places: inverted back, the same rate.
+        usd_rate = json.load(open(os.path.join(ROOT, "twelvedata", f"exchange-rate-usd-{currency.lower()}.json")))["response"]["body"]["rate"]
+        text = f"{1 / usd_rate:.10f}"
+        row = {"open": text, "high": text, "low": text, "close": text}
+        write("kraken", f"ticker-{currency.lower()}-usd", {"method": "GET", "path": "/0/public/Ticker", "query": {"pair": key}}, 200,
+              {"error": [], "result": kraken_ticker(key, [row], rng)})
+    write("kraken", "asset-pairs", {"method": "GET", "path": "/0/public/AssetPairs", "query": {}}, 200,
+          {"error": [], "result": dict(sorted(catalogue.items()))})
+    write("kraken", "unknown-pair", {"method": "GET", "path": "/0/public/Ticker", "query": {"pair": "NOSUCHPAIR"}}, 200,
+          {"error": ["EQuery:Unknown asset pair"]})
+
+
 # ---------------------------------------------------------------- fruit
 def fruit_fixtures():
     fruits = []
@@ -496,7 +592,11 @@ if __name__ == "__main__":
     if sys.argv[1:] == ["keyless"]:
         keyless_fixtures()
         sys.exit(0)
+    if sys.argv[1:] == ["kraken"]:
+        kraken_fixtures()
+        sys.exit(0)
     weather_fixtures()
     crypto_fixtures()
     fruit_fixtures()
     keyless_fixtures()
+    kraken_fixtures()

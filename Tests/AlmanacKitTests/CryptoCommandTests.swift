@@ -89,7 +89,7 @@ final class CryptoCommandTests: XCTestCase {
              5  ADA/USD   Cardano      0.4712  +0.33%
              6  DOGE/USD  Dogecoin     0.1587  −0.28%
 
-            Source: sample data recorded on 2026-11-20
+            Source: sample data recorded on 2026-11-20 · Kraken · Prices from Kraken's public API
 
             """)
     }
@@ -113,7 +113,7 @@ final class CryptoCommandTests: XCTestCase {
         let list = try runAlmanac(["crypto"], home: home)
         // A pair with no price keeps the table's widths; the reason is one line under it.
         XCTAssertNotNil(list.out.range(of: #" 8  LUNA/USDT  Terra +— +—\n"#, options: .regularExpression), list.out)
-        XCTAssertTrue(list.out.contains("\n\nLUNA/USDT: Twelve Data has no price for this pair.\n"), list.out)
+        XCTAssertTrue(list.out.contains("\n\nLUNA/USDT: Kraken does not list this pair.\n"), list.out)
     }
 
     /// Sample mode: adding a pair the samples have no price for says so at once.

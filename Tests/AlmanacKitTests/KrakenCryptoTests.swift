@@ -20,7 +20,9 @@ private final class KrakenServer: @unchecked Sendable {
           "XETHZUSD":{"altname":"ETHUSD","wsname":"ETH/USD","base":"XETH","quote":"ZUSD"},
           "SOLUSD":{"altname":"SOLUSD","wsname":"SOL/USD","base":"SOL","quote":"ZUSD"},
           "XXRPZUSD":{"altname":"XRPUSD","wsname":"XRP/USD","base":"XXRP","quote":"ZUSD"},
-          "XDGUSD":{"altname":"XDGUSD","wsname":"XDG/USD","base":"XXDG","quote":"ZUSD"}}}
+          "XDGUSD":{"altname":"XDGUSD","wsname":"XDG/USD","base":"XXDG","quote":"ZUSD"},
+          "XXBTZEUR":{"altname":"XBTEUR","wsname":"XBT/EUR","base":"XXBT","quote":"ZEUR"},
+          "ZEURZUSD":{"altname":"EURUSD","wsname":"EUR/USD","base":"ZEUR","quote":"ZUSD"}}}
         """
 
     static func ticker(_ last: String, open: String) -> String {
@@ -37,7 +39,8 @@ private final class KrakenServer: @unchecked Sendable {
             let tickers = [
                 ("XXBTZUSD", Self.ticker("91234.5", open: "90000.0")), ("XETHZUSD", Self.ticker("3100.00", open: "3200.00")),
                 ("SOLUSD", Self.ticker("240.10", open: "240.10")), ("XXRPZUSD", Self.ticker("1.5000", open: "1.2000")),
-                ("XDGUSD", Self.ticker("0.4000", open: "0.5000")),
+                ("XDGUSD", Self.ticker("0.4000", open: "0.5000")), ("XXBTZEUR", Self.ticker("80000.0", open: "79000.0")),
+                ("ZEURZUSD", Self.ticker("1.25000", open: "1.25000")),
             ]
             return .json(#"{"error":[],"result":{"# + tickers.map { "\"\($0.0)\":\($0.1)" }.joined(separator: ",") + "}}")
         case "/0/public/OHLC":
@@ -73,12 +76,33 @@ final class KrakenCryptoTests: XCTestCase {
         XCTAssertEqual(try XCTUnwrap(bySymbol["ETH/USD"]?["changePercent"] as? Double), -3.125, accuracy: 1e-9)
         XCTAssertEqual(bySymbol["SOL/USD"]?["price"] as? Double, 240.1, "a plain key")
         XCTAssertEqual(bySymbol["DOGE/USD"]?["price"] as? Double, 0.4, "XDG is DOGE")
-        XCTAssertEqual(bySymbol["ADA/USD"]?["error"] as? String, "ADA/USD is not on Kraken")
+        XCTAssertEqual(bySymbol["ADA/USD"]?["error"] as? String, "Kraken does not list this pair.")
         XCTAssertEqual(kraken.tickerRequests.count, 1, "the whole watchlist in one Ticker request")
         XCTAssertEqual(kraken.tickerRequests.first, "/0/public/Ticker?pair=XXBTZUSD,XETHZUSD,SOLUSD,XXRPZUSD,XDGUSD")
         let text = try run(kraken, home, ["crypto"])
         XCTAssertTrue(text.out.contains("Source: cache (") && text.out.contains(" · Kraken · Prices from Kraken's public API"), text.out)
         XCTAssertEqual(kraken.tickerRequests.count, 1, "a ticker is fresh for a minute")
+    }
+
+    /// In euros: BTC through Kraken's own BTC/EUR, the others converted at its EUR/USD inverted
+    /// (1 / 1.25 = 0.8 euros a dollar), all in the same one Ticker request.
+    func testInEurosKrakenQuotesThroughItsPairsAndConvertsAtItsOwnRate() throws {
+        let kraken = KrakenServer()
+        let home = try makeTemporaryFolder(self)
+        XCTAssertEqual(try run(kraken, home, ["crypto", "settings", "--currency", "EUR"]).status, 0)
+        let result = try run(kraken, home, ["crypto", "--json"])
+        XCTAssertEqual(result.status, 0, result.err)
+        let object = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(result.out.utf8)) as? [String: Any])
+        XCTAssertEqual(object["currency"] as? String, "EUR")
+        let rows = try XCTUnwrap(object["rows"] as? [[String: Any]])
+        let bySymbol = Dictionary(uniqueKeysWithValues: rows.map { ($0["symbol"] as! String, $0) })
+        XCTAssertEqual(bySymbol["BTC/USD"]?["quotedAs"] as? String, "BTC/EUR")
+        XCTAssertEqual(bySymbol["BTC/USD"]?["price"] as? Double, 80000)
+        XCTAssertEqual(bySymbol["XRP/USD"]?["rateSymbol"] as? String, "USD/EUR")
+        XCTAssertEqual(try XCTUnwrap(bySymbol["XRP/USD"]?["price"] as? Double), 1.2, accuracy: 1e-9, "1.50 dollars at 0.8")
+        XCTAssertEqual(kraken.tickerRequests.count, 1, "prices and the rate in one request")
+        XCTAssertTrue(kraken.tickerRequests.first?.contains("XXBTZEUR") ?? false, kraken.tickerRequests.description)
+        XCTAssertTrue(kraken.tickerRequests.first?.hasSuffix(",ZEURZUSD") ?? false, kraken.tickerRequests.description)
     }
 
     func testHistoryIsTheDailyCandlesCloses() throws {

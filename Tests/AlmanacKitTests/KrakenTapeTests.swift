@@ -89,6 +89,19 @@ final class KrakenTapeTests: XCTestCase {
 
     /// `deals browse --source kraken:BTC/USD` in a real terminal: the first answer's trades,
     /// then the later ones as the tape polls, sortable like any deals.
+    /// Offline, the tape is Kraken's recorded hour of trades, read once, with no network.
+    func testOfflineTheTapeIsTheRecordedTrades() throws {
+        let home = try makeTemporaryFolder(self)
+        let result = try runAlmanac(["deals", "top", "--source", "kraken:BTC/USD,ETH/USD", "--offline", "--limit", "2", "--json"], home: home)
+        XCTAssertEqual(result.status, 0, result.err)
+        let object = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(result.out.utf8)) as? [String: Any])
+        let rows = try XCTUnwrap(object["items"] as? [[String: Any]])
+        XCTAssertEqual(rows.count, 2)
+        XCTAssertEqual(Set(rows.compactMap { $0["instrument"] as? String }), ["BTC/USD", "ETH/USD"])
+        XCTAssertEqual(rows.first?["dateModified"] as? String, "2026-11-20T12:00:00Z", "newest first: the stretch ends at 12:00 UTC")
+        XCTAssertGreaterThan(object["received"] as? Int ?? 0, 1_000, "both pairs' hour of trades")
+    }
+
     func testBrowseFollowsTheTapeInTmux() throws {
         try requireTmux()
         let tape = Tape()

@@ -85,11 +85,12 @@ final class PortfolioTests: XCTestCase {
         XCTAssertEqual(totals["cost"] as? Double, 30863)
         XCTAssertEqual(totals["profitPercent"] as? Double, 44.84)
         // In dollars: BTC/USD as it is (45,617.25); ETH through ETH/USD (3,105.20 × 2 = 6,210.40),
-        // its cost at EUR/USD 1.15996 (5,799.80). P/L 16,027.85 on 35,799.80 = 44.77 %.
+        // its cost at Kraken's EUR/USD 1.1599582415 — the one pair whose reverse gave 0.8621 above —
+        // (5,799.79). P/L 16,027.86 on 35,799.79 = 44.77 %.
         XCTAssertEqual(try runAlmanac(["crypto", "settings", "--currency", "USD"], home: home).status, 0)
         let dollars = try runAlmanac(["crypto", "portfolio", "--offline"], home: home, environment: pinned)
-        XCTAssertTrue(dollars.out.contains("Total                       51,827.65  35,799.80  +16,027.85  +44.77%"), dollars.out)
-        XCTAssertTrue(dollars.out.contains("EUR at 1.15996 (EUR/USD)"), dollars.out)
+        XCTAssertTrue(dollars.out.contains("Total                       51,827.65  35,799.79  +16,027.86  +44.77%"), dollars.out)
+        XCTAssertTrue(dollars.out.contains("EUR at 1.159958 (EUR/USD)"), dollars.out)
     }
 
     func testBadInputIsOneLineAndExit64() throws {

@@ -17,15 +17,21 @@ package struct Provider: Hashable, Sendable {
         case header(String, prefix: String)
     }
 
-    /// Several items in one request: one query parameter lists them, comma-separated, and the
-    /// answer is an object keyed by each item as sent (Twelve Data's `symbol=A,B`).
+    /// Several items in one request: one query parameter lists them, comma-separated (Twelve
+    /// Data's `symbol=A,B`, Kraken's `pair=A,B`). Recorded answers are made one item at a
+    /// time; `combine` makes a batch's answer from them as the provider would send it.
     package struct Batching: Sendable {
         package let queryName: String
-        /// The body standing for an item the provider has no answer for.
-        package let missing: @Sendable (String) -> JSONValue
+        /// The batch's body from each item (as sent) and its recorded body (nil: none).
+        package let combine: @Sendable ([(item: String, answer: JSONValue?)]) -> JSONValue
 
-        package init(queryName: String, missing: @escaping @Sendable (String) -> JSONValue) {
-            (self.queryName, self.missing) = (queryName, missing)
+        package init(queryName: String, combine: @escaping @Sendable ([(item: String, answer: JSONValue?)]) -> JSONValue) {
+            (self.queryName, self.combine) = (queryName, combine)
+        }
+
+        /// An object keyed by each item as sent; `missing` stands for an item with no answer.
+        package static func keyedByItem(_ queryName: String, missing: @escaping @Sendable (String) -> JSONValue) -> Batching {
+            Batching(queryName: queryName) { members in .object(members.map { ($0.item, $0.answer ?? missing($0.item)) }) }
         }
     }
 

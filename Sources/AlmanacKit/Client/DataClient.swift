@@ -110,6 +110,10 @@ package final class DataClient: Sendable {
         noteUnreachable(keyless)
     }
 
+    /// Whether `provider` was found unreachable this run (its answers come from the cache or
+    /// the recordings from then on).
+    package func isUnreachable(_ provider: Provider) -> Bool { unreachable.withLock { $0.contains(provider) } }
+
     /// Whether `error` says the provider cannot be reached now: a transport failure or a 5xx.
     package static func meansUnreachable(_ error: any Error) -> Bool {
         switch error {

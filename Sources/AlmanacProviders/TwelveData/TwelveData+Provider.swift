@@ -7,7 +7,7 @@ extension Provider {
     package static let twelveData = Provider(
         rawValue: "twelvedata", displayName: "Twelve Data", keyVariable: "TWELVEDATA_API_KEY", urlVariable: "ALMANAC_TWELVEDATA_URL",
         defaultBaseURL: "https://api.twelvedata.com", keyPlacement: .header("Authorization", prefix: "apikey "), countsCredits: true,
-        batching: Provider.Batching(queryName: "symbol") { symbol in
+        batching: .keyedByItem("symbol") { symbol in
             .object([
                 ("code", .int(404)), ("message", .string("**symbol** not found: \(symbol). Please specify it correctly")),
                 ("status", .string("error")),

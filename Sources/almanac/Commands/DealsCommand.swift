@@ -94,10 +94,11 @@ struct DealOptions: ParsableArguments {
 
     var column: DealColumn { DealColumn(rawValue: sort)! }
 
-    private func dealSource(defaultPace: Double, live: Bool, krakenURL: String) -> DealSource {
+    private func dealSource(defaultPace: Double, live: Bool, krakenURL: String, recordings: FixtureTransport?) -> DealSource {
         if let source {
             guard case .kraken(var tape) = DealSource.parse(source, krakenURL: krakenURL) else { return DealSource.parse(source) }
             tape.once = !live
+            tape.recordings = recordings
             return .kraken(tape)
         }
         return .server(count: count, seed: seed, pace: pace ?? defaultPace)
@@ -106,9 +107,11 @@ struct DealOptions: ParsableArguments {
     /// The feed these options describe: their source (the built-in server at `defaultPace`
     /// batches a second unless `--pace` says), sorted by `--sort` in their direction. Not
     /// `live` (`top`, `export`): a Kraken tape ends after its first answers. Kraken's base URL
-    /// is the run's (`ALMANAC_KRAKEN_URL`).
+    /// is the run's (`ALMANAC_KRAKEN_URL`); offline, a tape reads Kraken's recorded trades.
     func feed(_ context: FrontContext, defaultPace: Double, live: Bool = true) -> DealFeed {
-        let source = dealSource(defaultPace: defaultPace, live: live, krakenURL: context.configuration.baseURL(for: .kraken))
+        let source = dealSource(
+            defaultPace: defaultPace, live: live, krakenURL: context.configuration.baseURL(for: .kraken),
+            recordings: context.configuration.offline ? context.client.fixtures : nil)
         return DealFeed(source: source, column: column, descending: !asc)
     }
 }

@@ -32,12 +32,17 @@ extension CryptoService {
         return upper
     }
 
-    /// How each of `symbols` reaches `currency`. The pair catalogue (cached a day) is read only
-    /// when some pair is quoted in another currency; unreadable, every such pair is converted.
+    /// How each of `symbols` reaches `currency`. The pair catalogue of the provider that prices
+    /// them (Kraken's or Twelve Data's, cached a day) is read only when some pair is quoted in
+    /// another currency; unreadable, every such pair is converted.
     package func routing(_ symbols: [String], to currency: String) async -> PriceRouting {
         var listed: Set<String>?
         if symbols.contains(where: { PairResolver.quote($0) != currency }) {
-            listed = (try? await catalogue()).map { Set($0.map { $0.symbol.uppercased() }) }
+            if usesKraken {
+                listed = (try? await krakenNames()).flatMap { $0.map { Set($0.keys) }.value }
+            } else {
+                listed = (try? await catalogue()).map { Set($0.map { $0.symbol.uppercased() }) }
+            }
         }
         var routes: [String: PriceRoute] = [:]
         for symbol in symbols { routes[symbol] = PriceRoute.route(symbol, to: currency, listed: listed) }
@@ -46,7 +51,9 @@ extension CryptoService {
 
     /// The exchange rate `symbol` (`USD/EUR`: euros for a dollar), exactly as sent; cached like a
     /// quote, so it costs one credit when not fresh. `cachedOnly`: nil unless cached.
+    /// With Kraken pricing, Kraken's own rate when it lists the pair or its reverse.
     package func rate(_ symbol: String, cachedOnly: Bool = false) async throws -> Fetched<Decimal>? {
+        if usesKraken, let kraken = try await krakenRate(symbol, cachedOnly: cachedOnly) { return kraken }
         let endpoint = TwelveData.exchangeRate(symbol)
         let fetched: Fetched<TwelveDataDTO.ExchangeRate>
         if cachedOnly {
@@ -64,10 +71,14 @@ extension CryptoService {
     /// The rows in `currency`: a row quoted through another pair says which; a row converted at
     /// a rate (one fetch per quote currency) says which and at what. A rate that cannot be had
     /// leaves its rows without a price, saying why (`cachedOnly`: leaves them as they are).
-    func converting(_ prices: WatchlistPrices, routing: PriceRouting, cachedOnly: Bool) async -> WatchlistPrices {
+    /// `known`: rates already had (Kraken's come in the watchlist's own ticker request); only
+    /// the others are fetched from Twelve Data.
+    func converting(
+        _ prices: WatchlistPrices, routing: PriceRouting, cachedOnly: Bool, known: [String: Result<Fetched<Decimal>?, any Error>] = [:]
+    ) async -> WatchlistPrices {
         let currency = routing.currency
         var prices = prices
-        var rates: [String: Result<Fetched<Decimal>?, any Error>] = [:]
+        var rates = known
         for index in prices.rows.indices {
             let symbol = prices.rows[index].symbol
             switch routing.route(symbol) {

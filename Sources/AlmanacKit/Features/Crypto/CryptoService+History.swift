@@ -11,11 +11,12 @@ extension CryptoService {
     /// earlier range) answer every range they cover; a range that partly overlaps fetches only
     /// from its first missing day to its last (one credit). Today's row is the latest price.
     package func history(_ reference: String, from: String?, to: String?) async throws -> PriceHistory {
+        if usesKraken, !configuration.offline { _ = try? await krakenNames() }  // is it live? (today() follows)
         let today = try self.today()
         let range = try DateInput.range(from: from, to: to, today: today, defaultDays: 7)
         let (symbol, name) = try await pair(for: reference)
         if usesKraken {
-            if let kraken = try await krakenHistory(symbol, name: name, from: from, to: to) { return kraken }
+            if let kraken = try await krakenHistory(symbol, name: name, range: range) { return kraken }
             client.noteKeylessFallback(.kraken, instead: .twelveData)
         }
         var (rows, provenances) =
@@ -132,9 +133,7 @@ extension CryptoService {
 
     /// The history from Kraken's daily candles, today's row its latest price; nil when Kraken
     /// cannot be reached with nothing cached (then the recorded sample data answers).
-    private func krakenHistory(_ symbol: String, name: String, from: String?, to: String?) async throws -> PriceHistory? {
-        let today = try days.today()
-        let range = try DateInput.range(from: from, to: to, today: today, defaultDays: 7)
+    private func krakenHistory(_ symbol: String, name: String, range: ClosedRange<LocalDate>) async throws -> PriceHistory? {
         guard let (rows, provenance) = try await krakenCloses(symbol, range: range) else { return nil }
         guard !rows.isEmpty else { throw CryptoError.noPrices(symbol: symbol, from: range.lowerBound, to: range.upperBound) }
         var history = PriceHistory(symbol: symbol, name: name, range: range, rows: rows.values.sorted { $0.date < $1.date }, provenance: provenance)

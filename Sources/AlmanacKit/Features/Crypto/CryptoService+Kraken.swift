@@ -12,39 +12,94 @@ package enum CryptoProviderChoice: String, Codable, Sendable, CaseIterable {
 }
 
 extension CryptoService {
-    /// Whether Kraken answers this run: pinned, or `auto` with no Twelve Data key, online.
+    /// Whether Kraken answers this run: pinned, or `auto` with no Twelve Data key — live, or
+    /// from its recorded answers offline (the keyless path's sample data).
     package var usesKraken: Bool {
         let choice = (try? settingsDocument().provider) ?? .auto
         switch choice {
-        case .kraken: return !configuration.offline
+        case .kraken: return true
         case .twelvedata: return false
-        case .auto: return configuration.key(for: .twelveData) == nil && !configuration.offline
+        case .auto: return configuration.key(for: .twelveData) == nil
         }
     }
 
     /// The watchlist priced by one Kraken `Ticker` request (the catalogue maps each pair to
-    /// Kraken's name first: `BTC/USD` is `XXBTZUSD`, through its `wsname` `XBT/USD`); a pair
-    /// Kraken does not list says so in its row. Nil when Kraken cannot be reached and nothing of
-    /// it is cached: the caller shows the recorded sample data instead.
+    /// Kraken's name first: `BTC/USD` is `XXBTZUSD`, through its `wsname` `XBT/USD`), in the
+    /// currency of the settings as with Twelve Data: a pair Kraken lists in that currency is
+    /// quoted through it (`BTC/EUR`), another is converted at Kraken's own rate (`EUR/USD`,
+    /// inverted), fetched in the same request. A pair Kraken does not list says so in its row.
+    /// Nil when Kraken cannot be reached and nothing of it is cached: the caller shows the
+    /// recorded sample data instead.
     func krakenPrices(_ list: Watchlist) async throws -> WatchlistPrices? {
         guard let names = try await krakenNames() else { return nil }
-        let wanted = list.items.compactMap { names.value[$0.symbol] }
-        var results: [String: Fetched<TwelveDataDTO.QuoteResult>] = [:]
+        let currency = (try? currency()) ?? "USD"
+        let routing = await routing(list.items.map(\.symbol), to: currency)
+        let routes = routing.routes
+        var seen = Set<String>()
+        let quoted = list.items.map { routing.route($0.symbol).quoted($0.symbol) }.filter { seen.insert($0).inserted }
+        let rates = routes.values.compactMap(\.rateSymbol).filter { seen.insert($0).inserted }
+        let wanted = quoted.compactMap { names.value[$0] } + rates.compactMap { Self.krakenRatePair($0, names: names.value)?.name }
+        var tickers: Fetched<[String: KrakenDTO.Ticker]>?
         if !wanted.isEmpty {
-            guard let tickers = try await reachable({ try await client.fetch(Kraken.ticker(wanted)) }) else { return nil }
-            for item in list.items {
-                guard let name = names.value[item.symbol] else { continue }
-                results[item.symbol] = tickers.map { answer in
-                    answer[name].map { .quote(Self.quote(item.symbol, $0)) } ?? .failure("Kraken sent no price for \(item.symbol)")
-                }
+            guard let answer = try await reachable({ try await client.fetch(Kraken.ticker(wanted)) }) else { return nil }
+            tickers = answer
+        }
+        let results = Self.krakenQuotes(quoted, names: names, tickers: tickers)
+        var prices = await converting(
+            rows(list, results, routes: routes), routing: routing, cachedOnly: false,
+            known: Self.krakenRates(rates, names: names.value, tickers: tickers))
+        (prices.currency, prices.provider) = (currency, .kraken)
+        return prices
+    }
+
+    /// Each pair's quote from the ticker answer, or why there is none.
+    private static func krakenQuotes(_ symbols: [String], names: Fetched<[String: String]>, tickers: Fetched<[String: KrakenDTO.Ticker]>?)
+        -> [String: Fetched<TwelveDataDTO.QuoteResult>]
+    {
+        var results: [String: Fetched<TwelveDataDTO.QuoteResult>] = [:]
+        for symbol in symbols {
+            guard let name = names.value[symbol], let tickers else {
+                results[symbol] = names.map { _ in .failure("Kraken does not list this pair.") }
+                continue
+            }
+            results[symbol] = tickers.map { answer in
+                answer[name].map { .quote(quote(symbol, $0)) } ?? .failure("Kraken sent no price for this pair.")
             }
         }
-        for item in list.items where names.value[item.symbol] == nil {
-            results[item.symbol] = names.map { _ in .failure("\(item.symbol) is not on Kraken") }
+        return results
+    }
+
+    /// The exchange rates (`USD/EUR`: euros for a dollar) from the ticker answer.
+    private static func krakenRates(_ symbols: [String], names: [String: String], tickers: Fetched<[String: KrakenDTO.Ticker]>?)
+        -> [String: Result<Fetched<Decimal>?, any Error>]
+    {
+        var rates: [String: Result<Fetched<Decimal>?, any Error>] = [:]
+        for symbol in symbols {
+            guard let pair = krakenRatePair(symbol, names: names), let tickers, let last = tickers.value[pair.name]?.last, last > 0 else {
+                rates[symbol] = .failure(APIError.provider(provider: .kraken, code: nil, message: "Kraken lists no \(symbol) rate"))
+                continue
+            }
+            rates[symbol] = .success(tickers.map { _ in Decimal(pair.inverted ? 1 / last : last) })
         }
-        var prices = rows(list, results, routes: [:])
-        prices.provider = .kraken
-        return prices
+        return rates
+    }
+
+    /// The exchange rate `symbol` (`USD/EUR`) from Kraken's ticker; nil when Kraken lists
+    /// neither it nor its reverse, or cannot be reached (`cachedOnly`: unless cached).
+    func krakenRate(_ symbol: String, cachedOnly: Bool) async throws -> Fetched<Decimal>? {
+        guard let names = try await krakenNames(), let pair = Self.krakenRatePair(symbol, names: names.value) else { return nil }
+        let endpoint = Kraken.ticker([pair.name])
+        let tickers = cachedOnly ? client.peek(endpoint) : try await reachable({ try await client.fetch(endpoint) })
+        guard let tickers, let last = tickers.value[pair.name]?.last, last > 0 else { return nil }
+        return tickers.map { _ in Decimal(pair.inverted ? 1 / last : last) }
+    }
+
+    /// Kraken's pair for the rate `symbol` (`USD/EUR`): that pair, or its reverse (`EUR/USD`,
+    /// the way Kraken lists currencies) to be inverted.
+    static func krakenRatePair(_ symbol: String, names: [String: String]) -> (name: String, inverted: Bool)? {
+        if let name = names[symbol] { return (name, false) }
+        let reverse = PairResolver.quote(symbol) + "/" + PairResolver.base(symbol)
+        return names[reverse].map { ($0, true) }
     }
 
     /// Daily closes from Kraken's candles (the pair's quote currency), both ends included; nil
@@ -77,7 +132,7 @@ extension CryptoService {
     }
 
     /// The user's pairs (`BTC/USD`) to Kraken's names, from the catalogue (cached a day).
-    private func krakenNames() async throws -> Fetched<[String: String]>? {
+    func krakenNames() async throws -> Fetched<[String: String]>? {
         guard let catalogue = try await reachable({ try await client.fetch(Kraken.assetPairs()) }) else { return nil }
         return catalogue.map(Kraken.names)
     }

@@ -44,11 +44,12 @@ package struct CryptoService: Sendable {
     package var budget: CreditBudget { gate.budget }
     var live: Bool { configuration.mode(for: .twelveData) == .live }
 
-    /// `ALMANAC_TODAY`, else the fixtures' date when there is no key (sample data), else today.
+    /// `ALMANAC_TODAY`, else the fixtures' date when the run answers from them (offline; no key
+    /// with Twelve Data pinned; Kraken found unreachable), else today: live Kraken is today.
     package func today() throws -> LocalDate {
-        if !days.isPinned, configuration.key(for: .twelveData) == nil,
-            let recorded = client.fixtures?.recordedOn
-        {
+        let keyless = configuration.key(for: .twelveData) == nil
+        let recordings = configuration.offline || (keyless && (!usesKraken || client.isUnreachable(.kraken)))
+        if !days.isPinned, recordings, let recorded = client.fixtures?.recordedOn {
             return recorded
         }
         return try days.today()
@@ -85,8 +86,14 @@ package struct CryptoService: Sendable {
     }
 
     /// False when prices come from the sample data and it has none for `symbol` (the pair is
-    /// in the catalogue, but nobody recorded its price); true live, or when a sample exists.
+    /// in the catalogue, but nobody recorded its price); true live, or when a sample exists —
+    /// Kraken's recordings when Kraken prices the run.
     package func hasSamplePrice(_ symbol: String) async -> Bool {
+        if usesKraken {
+            _ = try? await krakenNames()  // the catalogue (cached a day) says whether Kraken is live
+            guard configuration.offline || client.isUnreachable(.kraken) else { return true }
+            return ((try? await krakenLatest(symbol)) ?? nil) != nil
+        }
         guard !live else { return true }
         guard case .quote? = try? await client.fetch(TwelveData.quotes([symbol])).value[symbol] else { return false }
         return true

@@ -21,6 +21,12 @@ package enum PriceRoute: Sendable, Equatable {
     /// The pair's price converted at the exchange rate from its quote currency (`USD/EUR`).
     case converted(rate: String)
 
+    /// The exchange rate a converted pair needs (`USD/EUR`); nil for the other routes.
+    package var rateSymbol: String? {
+        if case .converted(let rate) = self { return rate }
+        return nil
+    }
+
     /// The pair whose quote is fetched for `symbol`.
     package func quoted(_ symbol: String) -> String {
         if case .pair(let other) = self { return other }

@@ -23,6 +23,9 @@ package struct KrakenTape: Sendable {
     /// One round only — the recent trades of each pair's first answer — then the end (`deals
     /// top` and `export` read a snapshot; `browse` and the app follow the tape).
     package var once = false
+    /// Kraken's recorded answers (`--offline`): the tape reads them in one round, as the
+    /// recorded stretch of trades it is, and never touches the network.
+    package var recordings: FixtureTransport?
 
     package init(pairs: [String], baseURL: String) {
         (self.pairs, self.baseURL) = (pairs, baseURL)
@@ -37,7 +40,7 @@ package struct KrakenTape: Sendable {
 
     /// Polls until the inbox closes. A pair Kraken does not list ends the source with a reason.
     func run(into inbox: DealInbox, transport: any HTTPTransport, options: TransportOptions) async {
-        var poller = Poller(tape: self, transport: transport, options: options)
+        var poller = Poller(tape: self, transport: recordings ?? transport, options: options)
         guard let names = await poller.names(inbox) else { return inbox.finish() }
         var cursors: [String?] = Array(repeating: nil, count: names.count)
         var counters = Array(repeating: Int64(0), count: names.count)
@@ -51,7 +54,7 @@ package struct KrakenTape: Sendable {
                 }
                 for start in stride(from: 0, to: deals.count, by: 100) { inbox.put(Array(deals[start..<min(start + 100, deals.count)])) }
             }
-            if once { break }
+            if once || recordings != nil { break }
         }
         inbox.finish()
     }
@@ -111,9 +114,12 @@ extension KrakenTape {
         /// Sends `endpoint` once `interval` has passed since the last request.
         private mutating func get<R>(_ endpoint: Endpoint<R>) async throws -> R {
             let wait = lastSent.addingTimeInterval(tape.interval).timeIntervalSinceNow
-            if wait > 0 { try await Task.sleep(nanoseconds: UInt64(wait * 1e9)) }
+            if wait > 0, tape.recordings == nil { try await Task.sleep(nanoseconds: UInt64(wait * 1e9)) }
             lastSent = Date()
-            let request = try RequestPreparer.prepare(endpoint.descriptor, baseURL: tape.baseURL, key: nil, options: options)
+            let request =
+                tape.recordings == nil
+                ? try RequestPreparer.prepare(endpoint.descriptor, baseURL: tape.baseURL, key: nil, options: options)
+                : RequestPreparer.prepareRecorded(endpoint.descriptor)
             let response = try await transport.send(request)
             guard response.isSuccess else { throw LiveClient.error(for: response, descriptor: endpoint.descriptor, request: request) }
             return try endpoint.decode(response.body)
