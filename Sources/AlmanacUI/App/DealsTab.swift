@@ -60,7 +60,10 @@ package final class DealsTab: AppTab {
         case .up, .down, .pageUp, .pageDown, .home, .end, .escape:
             browser.handle(key)
             return true
-        case .character(let letter) where "srf/gnNe".contains(letter):
+        case .character(let letter) where "srfF/gnNeiI".contains(letter):
+            browser.handle(key)
+            return true
+        case .enter where browser.summary != nil:  // open the chosen group
             browser.handle(key)
             return true
         default: return false

@@ -18,4 +18,20 @@ extension DealBrowser {
         for hint in hints.dropFirst(2) where length(statusParts + kept + [hint]) <= width { kept.append(hint) }
         return (statusParts + kept).joined(separator: separator)
     }
+
+    /// The keys, most needed first; `q quit` and `? keys` are never dropped.
+    package static let hints = [
+        "q quit", "? keys", "/ filter", "↑↓ scroll", "s/1-5 sort", "r reverse", "f follow", "F groups", "I stats", "g go to", "n next",
+        "e export", "PgUp PgDn", "Home End",
+    ]
+
+    /// What `?` shows in place of the table.
+    package static let keyHelp = [
+        "", "  ↑ ↓          one row", "  PgUp PgDn    one page", "  Home End     first and last row", "  s            next sort column",
+        "  1-5          sort by date, instrument, price, amount, side", "  r            reverse the order",
+        "  f            follow new deals at the top, or pause", "  F            groups by instrument (Enter opens one, Esc returns)",
+        "  I            statistics of each column", "  /            filter (eur/usd side:buy price>1.08; ? in it: syntax)",
+        "  Esc          clear the filter", "  g            go to a deal by ID", "  n N          next, previous row matching the filter's text",
+        "  e            export the view to deals-<time>.csv", "  ?            this list (any key returns)", "  q  Ctrl+C   quit",
+    ]
 }

@@ -31,6 +31,10 @@ package final class DealBrowser {
     private let exportFolder: URL
     /// The export `e` started, written on a thread of its own; nil when none runs.
     private var exporting: DealExport.Job?
+    /// The groups or statistics shown in place of the rows (`F`, `I`); nil: the rows.
+    var summary: DealSummaryPanel?
+    /// The table is a group opened from the groups: `Esc` returns to them.
+    var drilledIn = false
 
     private enum PromptKind { case filter, jump }
 
@@ -101,6 +105,7 @@ package final class DealBrowser {
         let spent = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
         afterMerge(feed.pump(limit: .max, budget: max(0, budget - spent)))
         collectExport()
+        summary?.refresh(feed.store, filter: filterText) { FrameLoop.screen.wake() }
     }
 
     /// Rows the table shows; set by each `lines` call (the window's height less the header and footer).
@@ -111,7 +116,6 @@ package final class DealBrowser {
     /// Applies a key; returns true to quit.
     @discardableResult
     package func handle(_ key: Key) -> Bool {
-        let store = feed.store
         if key == .interrupt { return true }
         if prompt != nil { return handlePrompt(key) }
         if showKeys, key != .character("q") {
@@ -119,6 +123,7 @@ package final class DealBrowser {
             return false
         }
         message = nil
+        if summary != nil { return handleSummary(key) }
         switch key {
         case .interrupt, .character("q"), .character("Q"): return true
         case .character("?"): showKeys = true
@@ -131,15 +136,11 @@ package final class DealBrowser {
         case .character("r"), .character("R"), .character("s"), .character("S"), .character("1"), .character("2"),
             .character("3"), .character("4"), .character("5"):
             order(key)
-        case .character("f"), .character("F"):
-            follow.toggle()
-            newWhilePaused = 0
-            if follow { offset = 0 } else { anchorRow = offset < store.count ? store.row(atPosition: offset) : nil }
+        case .character("f"): toggleFollow()
+        case .character("F"): summary = DealSummaryPanel(.groups)
+        case .character("i"), .character("I"): summary = DealSummaryPanel(.statistics)
         case .character("/"): prompt = (.filter, filterField(filterText))
-        case .escape:
-            if !store.filter.isEmpty || store.filterPending != nil { message = "Filter cleared." }
-            filterText = ""
-            store.filterInBackground(DealFilter())
+        case .escape: clearFilter()
         case .character("g"), .character("G"): prompt = (.jump, LineField("Go to deal ID:", check: Self.checkID))
         case .character("n"): step(forward: true)
         case .character("N"): step(forward: false)
@@ -202,7 +203,7 @@ package final class DealBrowser {
         return false
     }
 
-    private func applyFilter(_ text: String) {
+    func applyFilter(_ text: String) {
         guard let filter = try? DealFilter.parse(text, today: today) else { return }
         filterText = text.trimmingWhitespace()
         feed.store.filterInBackground(filter)
@@ -290,6 +291,21 @@ package final class DealBrowser {
         if follow { offset = 0 } else if let anchorRow { offset = min(maxOffset, feed.store.position(ofRow: anchorRow)) }
     }
 
+    private func toggleFollow() {
+        follow.toggle()
+        newWhilePaused = 0
+        if follow { offset = 0 } else { anchorRow = offset < feed.store.count ? feed.store.row(atPosition: offset) : nil }
+    }
+
+    /// `Esc` in the table: the filter goes; in a group opened from the groups, back to them.
+    private func clearFilter() {
+        let store = feed.store
+        if !store.filter.isEmpty || store.filterPending != nil { message = "Filter cleared." }
+        filterText = ""
+        store.filterInBackground(DealFilter())
+        if drilledIn { (summary, drilledIn, message) = (DealSummaryPanel(.groups), false, nil) }
+    }
+
     private func afterMerge(_ merged: Int) {
         guard merged > 0 else { return }
         if follow {
@@ -325,6 +341,8 @@ package final class DealBrowser {
             lines += Self.keyHelp
         } else if showSyntax {
             lines += [""] + DealFilter.syntax.map { "  " + $0 }
+        } else if let summary {
+            lines += summary.lines(style: style)
         } else {
             var table = Table(
                 DealsView.columns.enumerated().map { index, column in
@@ -375,19 +393,4 @@ package final class DealBrowser {
             ? "no rows" : "rows \(DealsView.grouped(offset + 1))–\(DealsView.grouped(offset + shown)) of \(DealsView.grouped(store.count))"
         return ["received \(DealsView.grouped(feed.received))\(total)", "\(rate) rows/s", range]
     }
-
-    /// The keys, most needed first; `q quit` and `? keys` are never dropped.
-    package static let hints = [
-        "q quit", "? keys", "/ filter", "↑↓ scroll", "s/1-5 sort", "r reverse", "f follow", "g go to", "n next", "e export", "PgUp PgDn",
-        "Home End",
-    ]
-
-    /// What `?` shows in place of the table.
-    package static let keyHelp = [
-        "", "  ↑ ↓          one row", "  PgUp PgDn    one page", "  Home End     first and last row", "  s            next sort column",
-        "  1-5          sort by date, instrument, price, amount, side", "  r            reverse the order",
-        "  f            follow new deals at the top, or pause", "  /            filter (eur/usd side:buy price>1.08; ? in it: syntax)",
-        "  Esc          clear the filter", "  g            go to a deal by ID", "  n N          next, previous row matching the filter's text",
-        "  e            export the view to deals-<time>.csv", "  ?            this list (any key returns)", "  q  Ctrl+C   quit",
-    ]
 }

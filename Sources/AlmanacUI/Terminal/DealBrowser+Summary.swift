@@ -1,0 +1,26 @@
+import AlmanacCore
+import DealTable
+import Foundation
+
+extension DealBrowser {
+    /// Keys while the groups or statistics are shown: ↑↓ choose a group, `Enter` opens the table
+    /// filtered to it (`Esc` there returns here), `Esc`, `F` or `I` go back to the rows, `q`
+    /// quits, `?` lists the keys.
+    func handleSummary(_ key: Key) -> Bool {
+        guard let summary else { return false }
+        switch key {
+        case .character("q"), .character("Q"): return true
+        case .up: summary.move(-1)
+        case .down: summary.move(1)
+        case .pageUp: summary.move(-10)
+        case .pageDown: summary.move(10)
+        case .enter:
+            guard let name = summary.selectedName else { return false }
+            applyFilter(name)
+            (self.summary, drilledIn) = (nil, true)
+        case .escape, .character("F"), .character("i"), .character("I"): self.summary = nil
+        default: break
+        }
+        return false
+    }
+}

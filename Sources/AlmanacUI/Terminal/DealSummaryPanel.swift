@@ -1,0 +1,88 @@
+import AlmanacCore
+import DealTable
+import Foundation
+import Synchronization
+
+/// The deals table's summaries on screen (docs/architecture.md §8): `F` the groups by instrument,
+/// `I` the column statistics, in place of the rows, in `deals browse` and the app's Deals tab.
+///
+/// A summary is built off the drawing thread from a snapshot of the view (the filter shown
+/// included), so a frame only takes the snapshot; the figures on screen stay until the next
+/// ones land. While deals arrive or the filter changes it is built again, at most once a
+/// second (`every`). In the groups, ↑↓ choose one and `Enter` opens the table filtered to it.
+final class DealSummaryPanel {
+    /// What the panel shows.
+    enum Kind: Equatable {
+        case groups
+        case statistics
+    }
+
+    let kind: Kind
+    /// The chosen group's place in the groups as shown (most deals first).
+    private(set) var selected = 0
+    /// The last figures built, and the deals received when their snapshot was taken.
+    private var shown: (groups: DealGroups?, statistics: DealStatistics?, received: Int)?
+    /// A build running on its thread; nil when none runs.
+    private var building: Job?
+    /// What the last build started from: deals received, the filter's text, when.
+    private var lastStart: (received: Int, filter: String, at: Date)?
+
+    /// Seconds between two builds while the table changes.
+    static let every: TimeInterval = 1
+
+    /// A build's hand-over: set once on its thread, read by the frame.
+    private final class Job: Sendable {
+        let result = Mutex<(groups: DealGroups?, statistics: DealStatistics?, received: Int)?>(nil)
+    }
+
+    init(_ kind: Kind) { self.kind = kind }
+
+    /// Takes a finished build, and starts the next when the table changed since the last one
+    /// (and a second has passed); `wake` is called on the build's thread when it lands.
+    func refresh(_ store: DealStore, filter: String, now: Date = Date(), wake: @escaping @Sendable () -> Void) {
+        if let job = building, let result = job.result.withLock({ $0 }) {
+            shown = result
+            building = nil
+            selected = min(selected, max(0, (result.groups?.groups.count ?? 1) - 1))
+        }
+        guard building == nil else { return }
+        if let last = lastStart, last.received == store.unfilteredCount, last.filter == filter, store.filterPending == nil { return }
+        if let last = lastStart, now.timeIntervalSince(last.at) < Self.every { return }
+        lastStart = (store.unfilteredCount, filter, now)
+        let snapshot = store.snapshot()
+        let job = Job()
+        building = job
+        let kind = kind
+        BackgroundThread.start {
+            let groups = kind == .groups ? snapshot.groups(by: .instrument) : nil
+            let statistics = kind == .statistics ? snapshot.statistics() : nil
+            job.result.withLock { $0 = (groups, statistics, snapshot.received) }
+            wake()
+        }
+    }
+
+    /// Moves the chosen group by `delta`, within the groups.
+    func move(_ delta: Int) {
+        let count = shown?.groups?.groups.count ?? 0
+        selected = max(0, min(count - 1, selected + delta))
+    }
+
+    /// The chosen group's instrument; nil in the statistics or before the groups land.
+    var selectedName: String? {
+        guard let groups = shown?.groups else { return nil }
+        let sorted = DealSummaryView.sorted(groups, by: .deals)
+        return sorted.indices.contains(selected) ? sorted[selected].name : nil
+    }
+
+    /// The panel's lines: the summary's table, the chosen group marked `▶`.
+    func lines(style: Style) -> [String] {
+        guard let shown else { return ["", "  " + style.dim(kind == .groups ? "Grouping the deals…" : "Describing the columns…")] }
+        if let statistics = shown.statistics {
+            return [""] + DealSummaryView.statistics(statistics, received: shown.received, style: style).split(separator: "\n").map { "  " + $0 }
+        }
+        guard let groups = shown.groups else { return [] }
+        let table = DealSummaryView.groups(groups, order: .deals, received: shown.received, style: style).split(separator: "\n").map(String.init)
+        let help = style.dim("  ↑↓ choose · Enter open the group's deals · Esc back to the table")
+        return [""] + table.enumerated().map { index, line in (index == selected + 3 ? style.bold("▶ ") : "  ") + line } + ["", help]
+    }
+}
