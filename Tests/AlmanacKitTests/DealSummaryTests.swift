@@ -72,6 +72,31 @@ final class DealSummaryTests: XCTestCase {
         XCTAssertGreaterThan(store.snapshot().groups(by: .side).total, first.filter(filter.matches).count)
     }
 
+    /// Each group's deals a minute over the hour ending at the view's newest deal, as counted
+    /// by hand; under a filter, of the passing deals only.
+    func testActivityCountsEachGroupsDealsAMinuteOverTheLastHour() {
+        let store = DealStore(column: .date, descending: true)
+        let all = deals(20_000, seed: 7)  // over 5,000 s: the last hour and some before it
+        store.append(all)
+        var filter = DealFilter()
+        filter.side = .buy
+        for (applied, kept) in [(nil, all), (filter, all.filter(filter.matches))] {
+            if let applied { store.applyFilter(applied) }
+            let end = kept.map(\.dateModified.timeIntervalSince1970).max()!
+            let groups = store.snapshot().groups(by: .instrument, activity: true)
+            for group in groups.groups {
+                var expected = Array(repeating: 0, count: 60)
+                for deal in kept where deal.instrumentName == group.name {
+                    let age = deal.dateModified.timeIntervalSince1970 - (end - 3600)
+                    if age > 0 { expected[min(59, Int(age / 60))] += 1 }
+                }
+                XCTAssertEqual(group.perMinute, expected, group.name)
+            }
+            XCTAssertGreaterThan(groups.groups.map { $0.perMinute.reduce(0, +) }.reduce(0, +), 0)
+        }
+        XCTAssertTrue(store.snapshot().groups(by: .side).groups.allSatisfy(\.perMinute.isEmpty), "only when asked for")
+    }
+
     func testStatisticsEqualAPlainComputation() {
         let store = DealStore(column: .date, descending: true)
         let all = deals(10_001, seed: 9)

@@ -54,7 +54,7 @@ final class DealSummaryPanel {
         building = job
         let kind = kind
         BackgroundThread.start {
-            let groups = kind == .groups ? snapshot.groups(by: .instrument) : nil
+            let groups = kind == .groups ? snapshot.groups(by: .instrument, activity: true) : nil
             let statistics = kind == .statistics ? snapshot.statistics() : nil
             job.result.withLock { $0 = (groups, statistics, snapshot.received) }
             wake()

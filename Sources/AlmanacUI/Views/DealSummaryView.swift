@@ -30,22 +30,26 @@ package enum DealSummaryView {
         return groups.groups.sorted { (figure($0), $1.name) > (figure($1), $0.name) }
     }
 
-    /// One row a group: deals, bought, sold, net, share (with a bar), average, low, high, last, time.
+    /// One row a group: deals, bought, sold, net, share (with a bar), average, low, high, last,
+    /// time, and — when the groups were counted by minute — the last hour as a sparkline.
     package static func groups(_ groups: DealGroups, order: GroupOrder, received: Int, style: Style) -> String {
+        let activity = groups.groups.contains { !$0.perMinute.isEmpty }
+        let peak = groups.groups.map { pairs($0.perMinute).max() ?? 0 }.max() ?? 0
         var table = Table(
             [
                 .init(groups.key == .side ? "Side" : "Instrument"), .init("Deals", .right), .init("Bought", .right), .init("Sold", .right),
                 .init("Net", .right), .init("Share", .right), .init("Average", .right), .init("Low", .right), .init("High", .right),
                 .init("Last", .right), .init("At"),
-            ])
+            ] + (activity ? [.init("Last hour, deals a minute")] : []))
         for group in sorted(groups, by: order) {
             let share = groups.total > 0 ? Double(group.deals) / Double(groups.total) : 0
-            table.add([
-                group.name, DealsView.grouped(group.deals), DealsView.amount(group.bought), DealsView.amount(group.sold),
-                (group.net < 0 ? "−" : "") + DealsView.amount(abs(group.net)), bar(share) + " " + DecimalText.fixed(share * 100, 1) + "%",
-                group.averagePrice.map { DecimalText.fixed($0, 5) } ?? "—", DecimalText.fixed(group.low, 2), DecimalText.fixed(group.high, 2),
-                DecimalText.fixed(group.lastPrice, 2), clock.string(from: Date(timeIntervalSince1970: group.lastTime)),
-            ])
+            table.add(
+                [
+                    group.name, DealsView.grouped(group.deals), DealsView.amount(group.bought), DealsView.amount(group.sold),
+                    (group.net < 0 ? "−" : "") + DealsView.amount(abs(group.net)), bar(share) + " " + DecimalText.fixed(share * 100, 1) + "%",
+                    group.averagePrice.map { DecimalText.fixed($0, 5) } ?? "—", DecimalText.fixed(group.low, 2), DecimalText.fixed(group.high, 2),
+                    DecimalText.fixed(group.lastPrice, 2), clock.string(from: Date(timeIntervalSince1970: group.lastTime)),
+                ] + (activity ? [sparkline(group.perMinute, peak: peak)] : []))
         }
         let heading =
             "\(groups.groups.count) groups of \(DealsView.grouped(groups.total)) deals (of \(DealsView.grouped(received))), by \(groups.key.rawValue)"
@@ -60,6 +64,21 @@ package enum DealSummaryView {
         formatter.dateFormat = "HH:mm:ss"
         return formatter
     }()
+
+    /// Per-minute counts as 30 cells of two minutes each, scaled to `peak` (the busiest two
+    /// minutes of any group, so the groups compare): `▁▁▂▅▇█▆▃`; a space for none.
+    static func sparkline(_ perMinute: [Int], peak: Int) -> String {
+        let levels = Array("▁▂▃▄▅▆▇█")
+        return String(
+            pairs(perMinute).map { count in
+                count == 0 || peak == 0 ? " " : levels[min(levels.count - 1, (count * levels.count - 1) / peak)]
+            })
+    }
+
+    /// Counts summed two by two.
+    private static func pairs(_ counts: [Int]) -> [Int] {
+        stride(from: 0, to: counts.count, by: 2).map { counts[$0] + (($0 + 1) < counts.count ? counts[$0 + 1] : 0) }
+    }
 
     /// A share as a bar of eight eighths: `████▌   `.
     static func bar(_ share: Double) -> String {
@@ -91,7 +110,7 @@ package enum DealSummaryView {
     }
 }
 
-/// `deals group --json`: `{"by","matched","received","groups":[{"name","deals","bought","sold","net","share","averagePrice","low","high","lastPrice","lastDeal"}]}`.
+/// `deals group --json`: `{"by","matched","received","groups":[{"name","deals","bought","sold","net","share","averagePrice","low","high","lastPrice","lastDeal","perMinute"}]}`.
 package struct DealGroupsJSON: Encodable {
     struct Group: Encodable {
         var name: String
@@ -105,6 +124,8 @@ package struct DealGroupsJSON: Encodable {
         var high: Double
         var lastPrice: Double
         var lastDeal: String
+        /// Deals a minute over the last hour of deal time, oldest first.
+        var perMinute: [Int]
     }
 
     var by: String
@@ -118,7 +139,8 @@ package struct DealGroupsJSON: Encodable {
             Group(
                 name: group.name, deals: group.deals, bought: group.bought, sold: group.sold, net: group.net,
                 share: groups.total > 0 ? Double(group.deals) / Double(groups.total) : 0, averagePrice: group.averagePrice, low: group.low,
-                high: group.high, lastPrice: group.lastPrice, lastDeal: DealJSON.iso.format(Date(timeIntervalSince1970: group.lastTime)))
+                high: group.high, lastPrice: group.lastPrice, lastDeal: DealJSON.iso.format(Date(timeIntervalSince1970: group.lastTime)),
+                perMinute: group.perMinute)
         }
     }
 }

@@ -28,12 +28,18 @@ package struct DealGroups: Sendable, Equatable {
         package var lastPrice = 0.0
         package var lastTime = -Double.infinity
         var lastID = Int64.min
+        /// Deals a minute over the last hour of deal time, oldest minute first (60 counts), the
+        /// hour ending at the newest deal of the view; empty unless asked for (`activity`).
+        package var perMinute: [Int] = []
 
         /// Bought less sold.
         package var net: Double { bought - sold }
         /// Σ price × amount ÷ Σ amount; nil when the amounts sum to 0.
         package var averagePrice: Double? { bought + sold > 0 ? notional / (bought + sold) : nil }
     }
+
+    /// Minutes in `Group.perMinute`: the last hour.
+    package static let minutes = 60
 
     package let key: Key
     /// The groups, by name.
@@ -44,7 +50,9 @@ package struct DealGroups: Sendable, Equatable {
 
 extension DealSnapshot {
     /// The view's rows grouped by `key`, by name (one pass; rows a filter rejects are left out).
-    package func groups(by key: DealGroups.Key) -> DealGroups {
+    /// With `activity`, a second pass counts each group's deals a minute over the last hour
+    /// (`Group.perMinute`).
+    package func groups(by key: DealGroups.Key, activity: Bool = false) -> DealGroups {
         let names = columns.names
         let slots = key == .side ? 2 : names.count * (key == .instrument ? 1 : 2)
         var groups = [DealGroups.Group](repeating: DealGroups.Group(name: ""), count: max(slots, 1))
@@ -52,6 +60,16 @@ extension DealSnapshot {
         let total = columns.withBuffers { buffers in
             if let passing { return Self.fill(passing, buffers, key: key, into: &groups) }
             return Self.fill(0..<covered, buffers, key: key, into: &groups)
+        }
+        if activity, let end = groups.map(\.lastTime).max(), end.isFinite {
+            for slot in groups.indices { groups[slot].perMinute = Array(repeating: 0, count: DealGroups.minutes) }
+            columns.withBuffers { buffers in
+                if let passing {
+                    Self.tally(passing, buffers, key: key, hourEnding: end, into: &groups)
+                } else {
+                    Self.tally(0..<covered, buffers, key: key, hourEnding: end, into: &groups)
+                }
+            }
         }
         var used: [DealGroups.Group] = []
         for (slot, var group) in groups.enumerated() where group.deals > 0 {
@@ -75,6 +93,21 @@ extension DealSnapshot {
             total += 1
         }
         return total
+    }
+
+    /// Counts `rows` of the hour ending at `end` (seconds) by group and minute.
+    private static func tally<Rows: Sequence<Int>>(
+        _ rows: Rows, _ buffers: DealColumns.Buffers, key: DealGroups.Key, hourEnding end: Double, into groups: inout [DealGroups.Group]
+    ) {
+        let start = end - Double(DealGroups.minutes * 60)
+        for row in rows {
+            let time = buffers.times[row]
+            guard time > start else { continue }
+            let minute = min(DealGroups.minutes - 1, Int((time - start) / 60))
+            let side = Int(buffers.sides[row])
+            let code = Int(buffers.instruments[row])
+            groups[key == .side ? side : key == .instrument ? code : code * 2 + side].perMinute[minute] += 1
+        }
     }
 
     @inline(__always)

@@ -31,7 +31,7 @@ extension DealsCommand {
         func run() async throws {
             try await CommandRunner.run(global) { context in
                 let feed = try await deals.received(context, filter: try filters.filter(today: try context.app.days.today()))
-                let groups = feed.store.snapshot().groups(by: DealGroups.Key(rawValue: by.lowercased())!)
+                let groups = feed.store.snapshot().groups(by: DealGroups.Key(rawValue: by.lowercased())!, activity: true)
                 let order = DealSummaryView.GroupOrder(rawValue: order.lowercased())!
                 let received = feed.store.unfilteredCount
                 try context.show(
