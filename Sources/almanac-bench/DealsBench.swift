@@ -38,7 +38,7 @@ enum DealsBench {
 
     /// What one size measures, in seconds (and MB for `rss`).
     struct Figures {
-        var count = 0, plain = 0.0, cxx = 0.0, groups = 0.0, stats = 0.0, dateIngest = 0.0, priceIngest = 0.0, priceFrames: [Double] = [],
+        var count = 0, plain = 0.0, cxx = 0.0, groups = 0.0, stats = 0.0, dateIngest = 0.0, priceIngest = 0.0, activity = 0.0, priceFrames: [Double] = [],
             priceFramesCPU: [Double] = [], frameTimes: [Double] = []
         var resort: [String: Double] = [:], flip = 0.0, window = 0.0, naive = 0.0, rss = 0.0, blocks = 0, retie = 0.0
         var filters: (filters: [DealsFilterBench.Figures], resortUnderFilter: (total: Double, worstFrame: Double))?
@@ -76,6 +76,7 @@ enum DealsBench {
         figures.flip = measure { store.setDescending(!store.descending) }
         var groupCount = 0
         figures.groups = measure { groupCount = store.snapshot().groups(by: .instrument).groups.count }
+        figures.activity = measure { groupCount += store.snapshot().groups(by: .instrument, activity: true).groups.count }
         figures.stats = measure { groupCount += store.snapshot().statistics().count }
         if groupCount == -1 { print(groupCount) }
         var generator = SplitMix64(seed: 7)
@@ -104,6 +105,7 @@ enum DealsBench {
             ("C++ std::sort of N by price (40-byte records; the yardstick)", milliseconds(figures.cxx)),
             ("Swift sort(by:) of N by price", milliseconds(figures.plain) + "  " + figures.ratio(figures.plain)),
             ("groups by instrument over the whole table (one pass)", milliseconds(figures.groups) + "  " + figures.ratio(figures.groups)),
+            ("the same with the last hour's deals a minute (two passes)", milliseconds(figures.activity) + "  " + figures.ratio(figures.activity)),
             ("statistics over the whole table", milliseconds(figures.stats) + "  " + figures.ratio(figures.stats)),
             ("ingest, sorted by price", milliseconds(figures.priceIngest) + "  \(figures.ratio(figures.priceIngest))  (\(frames.count) frames)"),
             ("ingest, sorted by date", milliseconds(figures.dateIngest) + "  \(figures.ratio(figures.dateIngest))"),
@@ -137,7 +139,7 @@ enum DealsBench {
     static func json(_ figures: Figures) -> [String: Any] {
         [
             "n": figures.count, "plain_sort_ms": figures.plain * 1000, "cxx_sort_ms": figures.cxx * 1000,
-            "groups_ms": figures.groups * 1000, "stats_ms": figures.stats * 1000,
+            "groups_ms": figures.groups * 1000, "groups_activity_ms": figures.activity * 1000, "stats_ms": figures.stats * 1000,
             "ingest_ms_price": figures.priceIngest * 1000, "ingest_ms_date": figures.dateIngest * 1000, "worst_frame_ms": figures.worst * 1000,
             "worst_ingest_frame_cpu_ms": (figures.priceFramesCPU.max() ?? 0) * 1000,
             "retie_ms": figures.retie * 1000,

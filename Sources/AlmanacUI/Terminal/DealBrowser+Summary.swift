@@ -5,7 +5,7 @@ import Foundation
 extension DealBrowser {
     /// Keys while the groups or statistics are shown: ↑↓ choose a group, `Enter` opens the table
     /// filtered to it (`Esc` there returns here), `Esc`, `F` or `I` go back to the rows, `q`
-    /// quits, `?` lists the keys.
+    /// quits; any other key goes back to the rows and acts there (`/` opens the filter).
     func handleSummary(_ key: Key) -> Bool {
         guard let summary else { return false }
         switch key {
@@ -19,7 +19,9 @@ extension DealBrowser {
             applyFilter(name)
             (self.summary, drilledIn) = (nil, true)
         case .escape, .character("F"), .character("i"), .character("I"): self.summary = nil
-        default: break
+        default:  // any other key is the table's: back to the rows, where it acts (`/` filters)
+            self.summary = nil
+            return handle(key)
         }
         return false
     }

@@ -9,7 +9,8 @@ import Synchronization
 /// A summary is built off the drawing thread from a snapshot of the view (the filter shown
 /// included), so a frame only takes the snapshot; the figures on screen stay until the next
 /// ones land. While deals arrive or the filter changes it is built again, at most once a
-/// second (`every`). In the groups, ↑↓ choose one and `Enter` opens the table filtered to it.
+/// second (`every`), as one of the store's big jobs (`DealStore.bigJobs`: never beside a
+/// re-sort or a filter's sort). In the groups, ↑↓ choose one and `Enter` opens the table filtered to it.
 final class DealSummaryPanel {
     /// What the panel shows.
     enum Kind: Equatable {
@@ -50,13 +51,13 @@ final class DealSummaryPanel {
         if let last = lastStart, now.timeIntervalSince(last.at) < Self.every { return }
         lastStart = (store.unfilteredCount, filter, now)
         let snapshot = store.snapshot()
-        let job = Job()
+        let (job, jobs, kind) = (Job(), store.bigJobs, kind)
         building = job
-        let kind = kind
         BackgroundThread.start {
-            let groups = kind == .groups ? snapshot.groups(by: .instrument, activity: true) : nil
-            let statistics = kind == .statistics ? snapshot.statistics() : nil
-            job.result.withLock { $0 = (groups, statistics, snapshot.received) }
+            let built = jobs.run {
+                (kind == .groups ? snapshot.groups(by: .instrument, activity: true) : nil, kind == .statistics ? snapshot.statistics() : nil)
+            }
+            job.result.withLock { $0 = (built.0, built.1, snapshot.received) }
             wake()
         }
     }

@@ -27,6 +27,7 @@ package enum DealsView {
     private static let warming: Void = BackgroundThread.start(lowPriority: false) {
         let deal = Deal(id: 1, dateModified: Date(), instrumentName: "EUR/USD", price: 1.08, amount: 1_000_000, side: .sell)
         _ = cells(deal, style: Style(enabled: true))
+        _ = DealSummaryView.clock.string(from: deal.dateModified)  // the groups' `At` column (`F`)
     }
 
     package static func cells(_ deal: Deal, style: Style) -> [String] {
