@@ -38,7 +38,8 @@ enum DealsBench {
 
     /// What one size measures, in seconds (and MB for `rss`).
     struct Figures {
-        var count = 0, plain = 0.0, cxx = 0.0, groups = 0.0, stats = 0.0, dateIngest = 0.0, priceIngest = 0.0, activity = 0.0, priceFrames: [Double] = [],
+        var count = 0, plain = 0.0, cxx = 0.0, groups = 0.0, stats = 0.0, dateIngest = 0.0, priceIngest = 0.0, activity = 0.0,
+            priceFrames: [Double] = [],
             priceFramesCPU: [Double] = [], frameTimes: [Double] = []
         var resort: [String: Double] = [:], flip = 0.0, window = 0.0, naive = 0.0, rss = 0.0, blocks = 0, retie = 0.0
         var filters: (filters: [DealsFilterBench.Figures], resortUnderFilter: (total: Double, worstFrame: Double))?
