@@ -23,6 +23,9 @@ final class DealSummaryPanel {
     private(set) var selected = 0
     /// The last figures built, and the deals received when their snapshot was taken.
     private var shown: (groups: DealGroups?, statistics: DealStatistics?, received: Int)?
+    /// `shown` as text, made once a build lands rather than every frame (a group table is a few
+    /// milliseconds to lay out); nil until the next frame draws it.
+    private var rendered: [String]?
     /// A build running on its thread; nil when none runs.
     private var building: Job?
     /// What the last build started from: deals received, the filter's text, when.
@@ -42,7 +45,7 @@ final class DealSummaryPanel {
     /// (and a second has passed); `wake` is called on the build's thread when it lands.
     func refresh(_ store: DealStore, filter: String, now: Date = Date(), wake: @escaping @Sendable () -> Void) {
         if let job = building, let result = job.result.withLock({ $0 }) {
-            shown = result
+            (shown, rendered) = (result, nil)
             building = nil
             selected = min(selected, max(0, (result.groups?.groups.count ?? 1) - 1))
         }
@@ -78,12 +81,19 @@ final class DealSummaryPanel {
     /// The panel's lines: the summary's table, the chosen group marked `▶`.
     func lines(style: Style) -> [String] {
         guard let shown else { return ["", "  " + style.dim(kind == .groups ? "Grouping the deals…" : "Describing the columns…")] }
-        if let statistics = shown.statistics {
-            return [""] + DealSummaryView.statistics(statistics, received: shown.received, style: style).split(separator: "\n").map { "  " + $0 }
-        }
-        guard let groups = shown.groups else { return [] }
-        let table = DealSummaryView.groups(groups, order: .deals, received: shown.received, style: style).split(separator: "\n").map(String.init)
+        let table = rendered ?? Self.render(shown, style: style)
+        rendered = table
+        if shown.statistics != nil { return [""] + table.map { "  " + $0 } }
         let help = style.dim("  ↑↓ choose · Enter open the group's deals · Esc back to the table")
         return [""] + table.enumerated().map { index, line in (index == selected + 3 ? style.bold("▶ ") : "  ") + line } + ["", help]
+    }
+
+    /// The summary's table as lines.
+    private static func render(_ shown: (groups: DealGroups?, statistics: DealStatistics?, received: Int), style: Style) -> [String] {
+        if let statistics = shown.statistics {
+            return DealSummaryView.statistics(statistics, received: shown.received, style: style).split(separator: "\n").map(String.init)
+        }
+        guard let groups = shown.groups else { return [] }
+        return DealSummaryView.groups(groups, order: .deals, received: shown.received, style: style).split(separator: "\n").map(String.init)
     }
 }

@@ -44,6 +44,12 @@ extension CryptoService {
                 listed = (try? await catalogue()).map { Set($0.map { $0.symbol.uppercased() }) }
             }
         }
+        return Self.routing(symbols, to: currency, listed: listed)
+    }
+
+    /// How each of `symbols` reaches `currency`, given the pairs listed (nil: unknown, so every
+    /// pair in another currency is converted).
+    static func routing(_ symbols: [String], to currency: String, listed: Set<String>?) -> PriceRouting {
         var routes: [String: PriceRoute] = [:]
         for symbol in symbols { routes[symbol] = PriceRoute.route(symbol, to: currency, listed: listed) }
         return PriceRouting(currency: currency, routes: routes)

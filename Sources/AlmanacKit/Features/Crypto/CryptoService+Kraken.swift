@@ -33,7 +33,7 @@ extension CryptoService {
     func krakenPrices(_ list: Watchlist) async throws -> WatchlistPrices? {
         guard let names = try await krakenNames() else { return nil }
         let currency = (try? currency()) ?? "USD"
-        let routing = await routing(list.items.map(\.symbol), to: currency)
+        let routing = Self.routing(list.items.map(\.symbol), to: currency, listed: Set(names.value.keys))  // the catalogue just read
         let routes = routing.routes
         var seen = Set<String>()
         let quoted = list.items.map { routing.route($0.symbol).quoted($0.symbol) }.filter { seen.insert($0).inserted }
@@ -75,13 +75,22 @@ extension CryptoService {
     {
         var rates: [String: Result<Fetched<Decimal>?, any Error>] = [:]
         for symbol in symbols {
-            guard let pair = krakenRatePair(symbol, names: names), let tickers, let last = tickers.value[pair.name]?.last, last > 0 else {
+            guard let pair = krakenRatePair(symbol, names: names), let tickers, let rate = krakenRate(pair, in: tickers) else {
                 rates[symbol] = .failure(APIError.provider(provider: .kraken, code: nil, message: "Kraken lists no \(symbol) rate"))
                 continue
             }
-            rates[symbol] = .success(tickers.map { _ in Decimal(pair.inverted ? 1 / last : last) })
+            rates[symbol] = .success(rate)
         }
         return rates
+    }
+
+    /// The rate in a ticker answer: the pair's last price, inverted for a reverse pair; nil
+    /// without a positive price.
+    private static func krakenRate(_ pair: (name: String, inverted: Bool), in tickers: Fetched<[String: KrakenDTO.Ticker]>)
+        -> Fetched<Decimal>?
+    {
+        guard let last = tickers.value[pair.name]?.last, last > 0 else { return nil }
+        return tickers.map { _ in Decimal(pair.inverted ? 1 / last : last) }
     }
 
     /// The exchange rate `symbol` (`USD/EUR`) from Kraken's ticker; nil when Kraken lists
@@ -90,8 +99,7 @@ extension CryptoService {
         guard let names = try await krakenNames(), let pair = Self.krakenRatePair(symbol, names: names.value) else { return nil }
         let endpoint = Kraken.ticker([pair.name])
         let tickers = cachedOnly ? client.peek(endpoint) : try await reachable({ try await client.fetch(endpoint) })
-        guard let tickers, let last = tickers.value[pair.name]?.last, last > 0 else { return nil }
-        return tickers.map { _ in Decimal(pair.inverted ? 1 / last : last) }
+        return tickers.flatMap { Self.krakenRate(pair, in: $0) }
     }
 
     /// Kraken's pair for the rate `symbol` (`USD/EUR`): that pair, or its reverse (`EUR/USD`,
