@@ -40,9 +40,8 @@ pid="$(cat "$home/pid" 2>/dev/null)"
 t send-keys -t soak 5; sleep 0.5   # the Deals tab
 
 filters=("eur/usd" "side:buy" "usd side:sell amount<2.5m" "price>1" "price>abc" "gbp price>=1.2 price<1.3" "amount>4m" "xau" "")
-# F: the groups; Enter opens one. `I` is left out: statistics hold 16 bytes a row while they
-# are built (160 MB at 10M), which takes the peak past the limit below (#48 is open on it).
-keys=(s r f F Enter Down Up PageDown PageUp Home End n N Tab BTab 5 5 5)
+# F: the groups (Enter opens one); I: the statistics.
+keys=(s r f F I Enter Down Up PageDown PageUp Home End n N Tab BTab 5 5 5)
 sizes=("120 40" "80 24" "160 50" "100 30")
 # The driver shares the cores with the app, so it forks as little as it can: one tmux client an
 # action (commands joined with `;`), bash's own clock and a timed read for the pauses. The peak

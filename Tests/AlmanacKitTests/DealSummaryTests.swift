@@ -136,30 +136,6 @@ final class DealSummaryTests: XCTestCase {
         XCTAssertEqual(stats.side.mostCommon, "sell")
     }
 
-    func testQuickselectAgreesWithSortingOnTiesAndSmallArrays() {
-        var generator = SplitMix64(seed: 1)
-        for count in [1, 2, 3, 10, 101, 1000] {
-            let values = (0..<count).map { _ in Double(generator.next() % 7) }
-            for p in [0.0, 0.1, 0.5, 0.9, 1.0] {
-                var copy = values
-                let sorted = values.sorted()
-                let rank = p * Double(count - 1)
-                let lower = Int(rank.rounded(.down))
-                let expected = sorted[lower] + (sorted[min(lower + 1, count - 1)] - sorted[lower]) * (rank - Double(lower))
-                XCTAssertEqual(Selection.quantile(&copy, p), expected, accuracy: 1e-12, "\(count) \(p)")
-            }
-            var copy = values
-            let figures = DealSnapshot.numbers(&copy)  // the median first, then p10 and p90 within its halves
-            let sorted = values.sorted()
-            func plain(_ p: Double) -> Double {
-                let rank = p * Double(count - 1)
-                let lower = Int(rank.rounded(.down))
-                return sorted[lower] + (sorted[min(lower + 1, count - 1)] - sorted[lower]) * (rank - Double(lower))
-            }
-            XCTAssertEqual([figures.p10, figures.median, figures.p90], [plain(0.1), plain(0.5), plain(0.9)], "\(count)")
-        }
-    }
-
     func testGroupAndStatsCommands() throws {
         let home = try makeTemporaryFolder(self)
         assertOneLineError(try runAlmanac(["deals", "group", "--by", "colour"], home: home), status: 64, contains: "--by must be instrument, side")
