@@ -218,6 +218,40 @@ final class DealsCommandTests: XCTestCase {
         }
     }
 
+    /// `F` groups, `s` orders them, ↓ and `Enter` open one as a filter, `Esc` back to the groups
+    /// then the table, and `I` statistics, in a real terminal at 80×24 and 160×50: nothing
+    /// wider than the window, the chosen group always on screen.
+    func testGroupsDrillDownAndStatisticsInTmux() throws {
+        try requireTmux()
+        for (width, height) in [(80, 24), (160, 50)] {
+            let home = try makeTemporaryFolder(self)
+            let screens = try tmuxScreens("scripts/deals-summary-in-tmux.sh", home: home, arguments: ["\(width)", "\(height)"])
+            let size = "\(width)×\(height)"
+            for (step, screen) in screens { XCTAssertTrue(screen.split(separator: "\n").allSatisfy { $0.count <= width }, "\(size) \(step)") }
+            let groups = try XCTUnwrap(screens["groups"])
+            XCTAssertTrue(groups.contains("20 groups of 20,000 deals (of 20,000), by instrument"), "\(size): \(groups)")
+            XCTAssertTrue(groups.contains("Deals▼") && groups.contains("s order"), "\(size): \(groups)")
+            XCTAssertEqual(groups.contains("Last hour, deals a minute"), width == 160, "\(size): the sparkline when it fits")
+            XCTAssertTrue(try XCTUnwrap(screens["ordered"]).contains("Bought▼"), size)
+            let chosen = try XCTUnwrap(screens["chosen"]).split(separator: "\n").first { $0.hasPrefix("▶ ") }
+            let name = String(try XCTUnwrap(chosen?.dropFirst(2).split(separator: " ").first))
+            XCTAssertTrue(try XCTUnwrap(screens["ordered"]).contains("  " + name), "\(size): the second by bought")
+            let opened = try XCTUnwrap(screens["opened"])
+            XCTAssertTrue(opened.contains("Deals · filter: \(name) ("), "\(size): \(opened)")
+            let rows = tableRows(opened)
+            XCTAssertFalse(rows.isEmpty, "\(size): \(opened)")
+            for row in rows { XCTAssertTrue(row.contains(name), "\(size): \(row)") }
+            let back = try XCTUnwrap(screens["back"])
+            XCTAssertTrue(back.contains("▶ \(name)") && !back.contains("filter:"), "\(size): back to the groups, unfiltered: \(back)")
+            let table = try XCTUnwrap(screens["table"])
+            XCTAssertTrue(table.contains("Date modified") && !table.contains("groups of"), "\(size): \(table)")
+            let statistics = try XCTUnwrap(screens["statistics"])
+            XCTAssertTrue(statistics.contains("Statistics of 20,000 deals") && statistics.contains("Std dev"), "\(size): \(statistics)")
+            XCTAssertTrue(try XCTUnwrap(screens["rows"]).contains("Date modified"), size)
+            XCTAssertTrue(try XCTUnwrap(screens["quit"]).contains("EXIT=0"), size)
+        }
+    }
+
     /// `e` under the filter said so and wrote one CSV file of the filtered rows only.
     private func assertFilteredExport(_ screens: [String: String], home: URL, size: String) throws {
         let export = try XCTUnwrap(screens["export"])

@@ -16,17 +16,42 @@ final class DealSummaryPanelTests: XCTestCase {
         return DealBrowser(feed: feed, style: Style(enabled: false))
     }
 
-    /// Pumps frames until `done` holds (at most 10 s); the screen's lines at 160×50 then.
+    /// Pumps frames until `done` holds (at most 10 s); the screen's lines at `width`×`height` then.
     @discardableResult
-    private func frames(_ browser: DealBrowser, until done: ([String]) -> Bool) -> [String] {
+    private func frames(_ browser: DealBrowser, width: Int = 160, height: Int = 50, until done: ([String]) -> Bool) -> [String] {
         let deadline = Date().addingTimeInterval(10)
-        var lines = browser.lines(width: 160, height: 50)
+        var lines = browser.lines(width: width, height: height)
         while !done(lines), Date() < deadline {
             browser.pump(budget: 0.004)
             usleep(2_000)
-            lines = browser.lines(width: 160, height: 50)
+            lines = browser.lines(width: width, height: height)
         }
         return lines
+    }
+
+    /// `s` orders the groups by each column in turn, marked ▼ and never left out at 80 columns;
+    /// `r` turns the order round; the chosen group stays chosen through both.
+    func testEveryGroupColumnSortsAndShowsAt80Columns() throws {
+        let browser = browser(deals: 5_000)
+        browser.handle(.character("F"))
+        frames(browser, width: 80, height: 24) { $0.contains { $0.contains("groups of 5,000 deals") } }
+        browser.handle(.down)
+        let chosen = try XCTUnwrap(browser.summary?.selectedName)
+        let titles = ["Bought", "Sold", "Net", "Share", "Average", "Low", "High", "Last", "At", "Instrument", "Deals"]
+        for title in titles {
+            browser.handle(.character("s"))
+            let lines = browser.lines(width: 80, height: 24)
+            XCTAssertTrue(lines.contains { $0.contains(title + "▼") }, "\(title): \(lines.joined(separator: "\n"))")
+            XCTAssertTrue(lines.allSatisfy { $0.count <= 80 }, title)
+            XCTAssertEqual(browser.summary?.selectedName, chosen, title)
+            XCTAssertTrue(lines.contains { $0.hasPrefix("▶ " + chosen) }, "\(title): the chosen group on screen")
+        }
+        let before = browser.lines(width: 80, height: 24).filter { $0.hasPrefix("  ") || $0.hasPrefix("▶") }.dropFirst(3)
+        browser.handle(.character("r"))
+        let after = browser.lines(width: 80, height: 24)
+        XCTAssertTrue(after.contains { $0.contains("Deals▲") }, after.joined(separator: "\n"))
+        XCTAssertEqual(browser.summary?.selectedName, chosen)
+        XCTAssertNotEqual(Array(before.prefix(3)), Array(after.dropFirst(4).prefix(3)), "the other way round")
     }
 
     func testGroupsMatchAPlainCountAndEnterOpensTheChosenGroupUntilEsc() throws {

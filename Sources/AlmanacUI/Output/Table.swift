@@ -51,6 +51,21 @@ package struct Table: Sendable {
         return cutting(index, to: target)
     }
 
+    /// The table within `width` cells by leaving out whole columns, those of `expendable` in
+    /// that order, as few as it takes; the rest keep their order.
+    package func leavingOut(_ expendable: [Int], toFit limit: Int) -> Table {
+        var kept = Array(columns.indices)
+        var widths = self.widths
+        for index in expendable where Self.total(widths) > limit {
+            guard let place = kept.firstIndex(of: index) else { continue }
+            kept.remove(at: place)
+            widths.remove(at: place)
+        }
+        var table = Table(kept.map { columns[$0] })
+        table.rows = rows.map { row in kept.map { $0 < row.count ? row[$0] : "" } }
+        return table
+    }
+
     /// The table as lines: a header, a rule, then rows; two spaces between columns. With
     /// `style.columns` set, the widest plain left-aligned column is shortened (with `…`) so the
     /// table fits, when it can.

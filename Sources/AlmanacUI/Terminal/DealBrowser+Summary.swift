@@ -3,8 +3,9 @@ import DealTable
 import Foundation
 
 extension DealBrowser {
-    /// Keys while the groups or statistics are shown: ↑↓ choose a group, `Enter` opens the table
-    /// filtered to it (`Esc` there returns here), `Esc`, `F` or `I` go back to the rows, `q`
+    /// Keys while the groups or statistics are shown: ↑↓ choose a group, `s` orders the groups
+    /// by the next column and `r` the other way round, `Enter` opens the table filtered to the
+    /// chosen one (`Esc` there returns here), `Esc`, `F` or `I` go back to the rows, `q`
     /// quits; any other key goes back to the rows and acts there (`/` opens the filter).
     func handleSummary(_ key: Key) -> Bool {
         guard let summary else { return false }
@@ -14,6 +15,8 @@ extension DealBrowser {
         case .down: summary.move(1)
         case .pageUp: summary.move(-10)
         case .pageDown: summary.move(10)
+        case .character("s") where summary.kind == .groups: summary.reorder(next: true)
+        case .character("r") where summary.kind == .groups: summary.reorder(next: false)
         case .enter:
             guard let name = summary.selectedName else { return false }
             applyFilter(name)

@@ -346,7 +346,7 @@ package final class DealBrowser {
         } else if showSyntax {
             lines += [""] + DealFilter.syntax.map { "  " + $0 }
         } else if let summary {
-            lines += summary.lines(style: style)
+            lines += summary.lines(style: style, width: width, height: height - 3)
         } else {
             var table = Table(
                 DealsView.columns.enumerated().map { index, column in

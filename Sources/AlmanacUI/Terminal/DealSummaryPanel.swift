@@ -19,13 +19,17 @@ final class DealSummaryPanel {
     }
 
     let kind: Kind
-    /// The chosen group's place in the groups as shown (most deals first).
+    /// The chosen group's place in the groups as shown.
     private(set) var selected = 0
+    /// The groups' order (`s` the next, `r` the other way round) and the first group on screen.
+    private(set) var order = DealSummaryView.GroupOrder.deals
+    private(set) var reversed = false
+    private var top = 0
     /// The last figures built, and the deals received when their snapshot was taken.
     private var shown: (groups: DealGroups?, statistics: DealStatistics?, received: Int)?
-    /// `shown` as text, made once a build lands rather than every frame (a group table is a few
-    /// milliseconds to lay out); nil until the next frame draws it.
-    private var rendered: [String]?
+    /// `shown` as text for a width, made once a build lands (or the order or width changes)
+    /// rather than every frame: a group table is a few milliseconds to lay out.
+    private var rendered: (width: Int, lines: [String])?
     /// A build running on its thread; nil when none runs.
     private var building: Job?
     /// What the last build started from: deals received, the filter's text, when.
@@ -45,9 +49,10 @@ final class DealSummaryPanel {
     /// (and a second has passed); `wake` is called on the build's thread when it lands.
     func refresh(_ store: DealStore, filter: String, now: Date = Date(), wake: @escaping @Sendable () -> Void) {
         if let job = building, let result = job.result.withLock({ $0 }) {
-            (shown, rendered) = (result, nil)
-            building = nil
-            selected = min(selected, max(0, (result.groups?.groups.count ?? 1) - 1))
+            let chosen = selectedName  // the chosen group stays chosen as the figures move
+            (shown, rendered, building) = (result, nil, nil)
+            let groups = result.groups.map { DealSummaryView.sorted($0, by: order, reversed: reversed) } ?? []
+            selected = groups.firstIndex { $0.name == chosen } ?? min(selected, max(0, groups.count - 1))
         }
         guard building == nil else { return }
         if let last = lastStart, last.received == store.unfilteredCount, last.filter == filter, store.filterPending == nil { return }
@@ -71,29 +76,57 @@ final class DealSummaryPanel {
         selected = max(0, min(count - 1, selected + delta))
     }
 
+    /// Orders the groups by the next column (`s`), or the other way round (`r`); the chosen
+    /// group stays chosen.
+    func reorder(next: Bool) {
+        let name = selectedName
+        if next {
+            let orders = DealSummaryView.GroupOrder.allCases
+            order = orders[(orders.firstIndex(of: order)! + 1) % orders.count]
+            reversed = false
+        } else {
+            reversed.toggle()
+        }
+        rendered = nil
+        if let groups = shown?.groups, let name {
+            selected = DealSummaryView.sorted(groups, by: order, reversed: reversed).firstIndex { $0.name == name } ?? 0
+        }
+    }
+
     /// The chosen group's instrument; nil in the statistics or before the groups land.
     var selectedName: String? {
         guard let groups = shown?.groups else { return nil }
-        let sorted = DealSummaryView.sorted(groups, by: .deals)
+        let sorted = DealSummaryView.sorted(groups, by: order, reversed: reversed)
         return sorted.indices.contains(selected) ? sorted[selected].name : nil
     }
 
-    /// The panel's lines: the summary's table, the chosen group marked `▶`.
-    func lines(style: Style) -> [String] {
+    /// The panel's lines for a `width`×`height` area: the summary's table, the groups scrolled
+    /// so the chosen one (marked `▶`) shows, and the keys below them.
+    func lines(style: Style, width: Int, height: Int) -> [String] {
         guard let shown else { return ["", "  " + style.dim(kind == .groups ? "Grouping the deals…" : "Describing the columns…")] }
-        let table = rendered ?? Self.render(shown, style: style)
-        rendered = table
+        if rendered?.width != width { rendered = (width, Self.render(shown, order: (order, reversed), style: style, width: width - 2)) }
+        let table = rendered?.lines ?? []
         if shown.statistics != nil { return [""] + table.map { "  " + $0 } }
-        let help = style.dim("  ↑↓ choose · Enter open the group's deals · Esc back to the table")
-        return [""] + table.enumerated().map { index, line in (index == selected + 3 ? style.bold("▶ ") : "  ") + line } + ["", help]
+        let help = style.dim("  ↑↓ choose · Enter open · s order · r reverse · Esc back")
+        let visible = max(1, height - 6)  // a blank line, the heading, the header and rule; a blank and the keys below
+        top = min(max(top, selected - visible + 1), selected)
+        let rows = table.dropFirst(3).enumerated().dropFirst(top).prefix(visible).map { index, line in
+            (index == selected ? style.bold("▶ ") : "  ") + line
+        }
+        return [""] + table.prefix(3).map { "  " + $0 } + rows + ["", help]
     }
 
     /// The summary's table as lines.
-    private static func render(_ shown: (groups: DealGroups?, statistics: DealStatistics?, received: Int), style: Style) -> [String] {
+    private static func render(
+        _ shown: (groups: DealGroups?, statistics: DealStatistics?, received: Int), order: (DealSummaryView.GroupOrder, Bool), style: Style,
+        width: Int
+    ) -> [String] {
         if let statistics = shown.statistics {
-            return DealSummaryView.statistics(statistics, received: shown.received, style: style).split(separator: "\n").map(String.init)
+            return DealSummaryView.statistics(statistics, received: shown.received, style: style, width: width).split(separator: "\n").map(
+                String.init)
         }
         guard let groups = shown.groups else { return [] }
-        return DealSummaryView.groups(groups, order: .deals, received: shown.received, style: style).split(separator: "\n").map(String.init)
+        return DealSummaryView.groups(groups, order: order.0, reversed: order.1, received: shown.received, style: style, width: width)
+            .split(separator: "\n").map(String.init)
     }
 }

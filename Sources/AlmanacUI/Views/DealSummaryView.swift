@@ -10,8 +10,9 @@ package enum DealSummaryView {
         case name, deals, bought, sold, net, share, average, low, high, last, time
     }
 
-    /// The groups in `order`, largest first for figures, A–Z for names.
-    package static func sorted(_ groups: DealGroups, by order: GroupOrder) -> [DealGroups.Group] {
+    /// The groups in `order`, largest first for figures, A–Z for names; the other way round
+    /// when `reversed`.
+    package static func sorted(_ groups: DealGroups, by order: GroupOrder, reversed: Bool = false) -> [DealGroups.Group] {
         let figure: (DealGroups.Group) -> Double = {
             switch order {
             case .name: 0
@@ -26,13 +27,31 @@ package enum DealSummaryView {
             case .time: $0.lastTime
             }
         }
-        guard order != .name else { return groups.groups }
-        return groups.groups.sorted { (figure($0), $1.name) > (figure($1), $0.name) }
+        let sorted = order == .name ? groups.groups : groups.groups.sorted { (figure($0), $1.name) > (figure($1), $0.name) }
+        return reversed ? sorted.reversed() : sorted
     }
 
     /// One row a group: deals, bought, sold, net, share (with a bar), average, low, high, last,
-    /// time, and — when the groups were counted by minute — the last hour as a sparkline.
-    package static func groups(_ groups: DealGroups, order: GroupOrder, received: Int, style: Style) -> String {
+    /// time, and — when the groups were counted by minute — the last hour as a sparkline. With a
+    /// `width` (the browser's panel), the sorted column's title is marked ▼ (▲ `reversed`) and
+    /// columns are left out until the table fits: the time, low, high, bought, sold, the
+    /// sparkline, last, then average; never the sorted one.
+    package static func groups(
+        _ groups: DealGroups, order: GroupOrder, reversed: Bool = false, received: Int, style: Style, width: Int? = nil
+    ) -> String {
+        var table = groupTable(groups, order: order, reversed: reversed)
+        let column = GroupOrder.allCases.firstIndex(of: order)!  // the columns follow the orders
+        if let width {
+            table.columns[column].title += reversed ? "▲" : "▼"
+            table = table.leavingOut([10, 7, 8, 2, 3, 11, 9, 6].filter { $0 != column }, toFit: width)
+        }
+        let heading =
+            "\(groups.groups.count) groups of \(DealsView.grouped(groups.total)) deals (of \(DealsView.grouped(received))), by \(groups.key.rawValue)"
+        return heading + "\n" + table.render(style: style)
+    }
+
+    /// The groups' table, every column.
+    private static func groupTable(_ groups: DealGroups, order: GroupOrder, reversed: Bool) -> Table {
         let activity = groups.groups.contains { !$0.perMinute.isEmpty }
         let peak = groups.groups.map { pairs($0.perMinute).max() ?? 0 }.max() ?? 0
         var table = Table(
@@ -41,7 +60,7 @@ package enum DealSummaryView {
                 .init("Net", .right), .init("Share", .right), .init("Average", .right), .init("Low", .right), .init("High", .right),
                 .init("Last", .right), .init("At"),
             ] + (activity ? [.init("Last hour, deals a minute")] : []))
-        for group in sorted(groups, by: order) {
+        for group in sorted(groups, by: order, reversed: reversed) {
             let share = groups.total > 0 ? Double(group.deals) / Double(groups.total) : 0
             table.add(
                 [
@@ -51,9 +70,7 @@ package enum DealSummaryView {
                     DecimalText.fixed(group.lastPrice, 2), clock.string(from: Date(timeIntervalSince1970: group.lastTime)),
                 ] + (activity ? [sparkline(group.perMinute, peak: peak)] : []))
         }
-        let heading =
-            "\(groups.groups.count) groups of \(DealsView.grouped(groups.total)) deals (of \(DealsView.grouped(received))), by \(groups.key.rawValue)"
-        return heading + "\n" + table.render(style: style)
+        return table
     }
 
     /// The last deal's local time of day (`--json` has the full instant).
@@ -88,18 +105,22 @@ package enum DealSummaryView {
         return full.padding(toLength: 8, withPad: " ", startingAt: 0)
     }
 
-    /// Price and amount figures, then instrument and side.
-    package static func statistics(_ stats: DealStatistics, received: Int, style: Style) -> String {
-        var numbers = Table([
-            .init(""), .init("Count", .right), .init("Min", .right), .init("P10", .right), .init("Median", .right),
-            .init("Mean", .right), .init("P90", .right), .init("Max", .right), .init("Std dev", .right),
-        ])
-        for (name, figures, places) in [("price", stats.price, 5), ("amount", stats.amount, 2)] {
-            numbers.add(
-                [name, DealsView.grouped(figures.count)]
-                    + [figures.min, figures.p10, figures.median, figures.mean, figures.p90, figures.max, figures.standardDeviation].map {
-                        DecimalText.fixed($0, places)
-                    })
+    /// Price and amount figures, then instrument and side. With a `width` too narrow for a
+    /// figure a column (the browser's panel at 80 columns), a figure a row instead.
+    package static func statistics(_ stats: DealStatistics, received: Int, style: Style, width: Int? = nil) -> String {
+        let columns = [("price", stats.price, 5), ("amount", stats.amount, 2)]
+        let titles = ["Count", "Min", "P10", "Median", "Mean", "P90", "Max", "Std dev"]
+        let figures = columns.map { _, figures, places in
+            [DealsView.grouped(figures.count)]
+                + [figures.min, figures.p10, figures.median, figures.mean, figures.p90, figures.max, figures.standardDeviation].map {
+                    DecimalText.fixed($0, places)
+                }
+        }
+        var numbers = Table([.init("")] + titles.map { .init($0, .right) })
+        for (index, column) in columns.enumerated() { numbers.add([column.0] + figures[index]) }
+        if let width, numbers.width > width {
+            numbers = Table([.init("")] + columns.map { .init($0.0, .right) })
+            for (index, title) in titles.enumerated() { numbers.add([title] + figures.map { $0[index] }) }
         }
         var values = Table([.init(""), .init("Distinct", .right), .init("Most common"), .init("Deals", .right)])
         for (name, figures) in [("instrument", stats.instrument), ("side", stats.side)] {
