@@ -42,7 +42,7 @@ enum DealsBench {
             priceFrames: [Double] = [],
             priceFramesCPU: [Double] = [], frameTimes: [Double] = []
         var resort: [String: Double] = [:], flip = 0.0, window = 0.0, naive = 0.0, rss = 0.0, blocks = 0, retie = 0.0
-        var filters: (filters: [DealsFilterBench.Figures], resortUnderFilter: (total: Double, worstFrame: Double))?
+        var filters: DealsFilterBench.Results?
         var worst: Double { max(frameTimes.max() ?? 0, priceFrames.max() ?? 0) }
         var p99: Double {
             let sorted = frameTimes.sorted()
@@ -148,10 +148,14 @@ enum DealsBench {
             "window_us": figures.window * 1e6, "bytes_per_row": figures.bytesPerRow, "peak_rss_mb": figures.rss,
             "naive_ingest_100k_ms": figures.naive * 1000,
             "filters": (figures.filters?.filters ?? []).map {
-                ["filter": $0.line, "matched": $0.matched, "lands_ms": $0.apply * 1000, "worst_frame_ms": $0.worstFrame * 1000] as [String: Any]
+                [
+                    "filter": $0.line, "matched": $0.matched, "lands_ms": $0.apply * 1000, "worst_frame_ms": $0.worstFrame * 1000,
+                    "groups_ms": $0.groups * 1000, "stats_ms": $0.stats * 1000,
+                ] as [String: Any]
             },
             "resort_under_filter_ms": (figures.filters?.resortUnderFilter.total ?? 0) * 1000,
             "resort_under_filter_worst_frame_ms": (figures.filters?.resortUnderFilter.worstFrame ?? 0) * 1000,
+            "summarising_worst_frame_ms": (figures.filters?.summarising.worstFrame ?? 0) * 1000,
         ]
     }
 

@@ -6,8 +6,10 @@ import Foundation
 
 /// Filters on the live table: how long a filter takes to land (from the key to the new view,
 /// frames pumped back to back while deals arrive), and the worst frame meanwhile — also while a
-/// re-sort runs under a filter. Each frame gets 100 new deals and does what the app's Deals tab
-/// does in one frame's budget (`DealBrowser.frameBudget`), then reads the totals and a 50-row window.
+/// re-sort runs under a filter, and while groups and statistics are built on a thread of their
+/// own (the browser's `F` and `I`); and the groups and statistics under each filter. Each frame
+/// gets 100 new deals and does what the app's Deals tab does in one frame's budget
+/// (`DealBrowser.frameBudget`), then reads the totals and a 50-row window.
 enum DealsFilterBench {
     /// The filters measured, from narrow to wide.
     static let lines = ["eur/usd side:buy", "usd side:sell amount<2.5m", "price>1"]
@@ -17,9 +19,19 @@ enum DealsFilterBench {
         var matched: Int
         var apply: Double
         var worstFrame: Double
+        /// Groups by instrument and statistics of the filtered view, once it landed.
+        var groups = 0.0
+        var stats = 0.0
     }
 
-    static func measureAll(_ store: DealStore) throws -> (filters: [Figures], resortUnderFilter: (total: Double, worstFrame: Double)) {
+    /// The filters, a re-sort under the last, and the worst frame while summaries are built.
+    struct Results {
+        var filters: [Figures]
+        var resortUnderFilter: (total: Double, worstFrame: Double)
+        var summarising: (builds: Int, worstFrame: Double)
+    }
+
+    static func measureAll(_ store: DealStore) throws -> Results {
         var frames = Frames()
         var filters: [Figures] = []
         // Room for the deals these frames add, as a feed reserves a stream's announced length:
@@ -32,7 +44,10 @@ enum DealsFilterBench {
                 store.filterInBackground(filter)
                 while store.filterPending != nil { worst = max(worst, frames.next(store)) }
             }
-            filters.append(Figures(line: line, matched: store.count, apply: apply, worstFrame: worst))
+            var figures = Figures(line: line, matched: store.count, apply: apply, worstFrame: worst)
+            figures.groups = measure { _ = store.snapshot().groups(by: .instrument) }
+            figures.stats = measure { _ = store.snapshot().statistics() }
+            filters.append(figures)
         }
         var worst = 0.0
         let resort = measure {
@@ -40,7 +55,23 @@ enum DealsFilterBench {
             while store.sortingTo != nil || store.filterPending != nil { worst = max(worst, frames.next(store)) }
         }
         store.applyFilter(DealFilter())
-        return (filters, (resort, worst))
+        return Results(filters: filters, resortUnderFilter: (resort, worst), summarising: summarising(store, frames: &frames))
+    }
+
+    /// Groups with the last hour's activity, then statistics, of the whole table, each built on
+    /// a thread of its own as the browser's panel does, while frames go on: the worst frame.
+    static func summarising(_ store: DealStore, frames: inout Frames) -> (builds: Int, worstFrame: Double) {
+        var worst = 0.0
+        let builds = 4
+        for build in 0..<builds {
+            let (snapshot, done, jobs) = (store.snapshot(), DispatchSemaphore(value: 0), store.bigJobs)
+            BackgroundThread.start {
+                _ = jobs.run { build % 2 == 0 ? snapshot.groups(by: .instrument, activity: true).total : snapshot.statistics().count }
+                done.signal()
+            }
+            while done.wait(timeout: .now()) == .timedOut { worst = max(worst, frames.next(store)) }
+        }
+        return (builds, worst)
     }
 
     /// Browser frames with 100 new deals each, as `DealFeed.pump` merges them.
@@ -85,17 +116,22 @@ enum DealsFilterBench {
     }
 
     /// `plain`: the yardstick's seconds (C++ std::sort of the same N).
-    static func rows(_ result: (filters: [Figures], resortUnderFilter: (total: Double, worstFrame: Double)), plain: Double) -> [(String, String)] {
+    static func rows(_ result: Results, plain: Double) -> [(String, String)] {
         func ratio(_ value: Double) -> String { String(format: "%.2f× std::sort", value / plain) }
         var rows: [(String, String)] = []
         for figures in result.filters {
             let name = "filter \"\(figures.line)\" (\(NumberText.grouped(figures.matched)) rows): lands in / worst frame"
             let value: String = milliseconds(figures.apply) + "  " + ratio(figures.apply) + "  / " + milliseconds(figures.worstFrame)
             rows.append((name, value))
+            let summaries =
+                milliseconds(figures.groups) + "  " + ratio(figures.groups) + "  / " + milliseconds(figures.stats) + "  " + ratio(figures.stats)
+            rows.append(("  groups / statistics of those rows", summaries))
         }
         let resort = result.resortUnderFilter
         let value: String = milliseconds(resort.total) + "  " + ratio(resort.total) + "  / " + milliseconds(resort.worstFrame)
         rows.append(("re-sort under the last filter: lands in / worst frame", value))
+        let summarising = result.summarising
+        rows.append(("worst frame while \(summarising.builds) groups and statistics are built (whole table)", milliseconds(summarising.worstFrame)))
         return rows
     }
 }

@@ -13,6 +13,7 @@ import Foundation
 ///     almanac-bench deals [--count 1000000 | --scaling] [--json]
 ///     almanac-bench deals-merge [--count 10000000] [--chunk 512]   (merging alone, one thread: for A/B runs)
 ///     almanac-bench deals-rss [--count 1000000] [--times]   (peak RSS of ingest and re-sorts)
+///     almanac-bench deals-summary [--count 10000000] [--runs 5]   (groups and statistics alone: time, memory)
 ///     almanac-bench serve [--seconds 600] [--credits 8]
 ///     almanac-bench all
 let arguments = Array(CommandLine.arguments.dropFirst())
@@ -31,6 +32,7 @@ do {
     case "app": try await AppBench.run(options)
     case "deals-rss": DealsBench.rssOnly(options)
     case "deals-merge": DealsBench.mergeOnly(options)
+    case "deals-summary": DealsSummaryBench.run(options)
     case "serve": try await ServeCommand.run(options)
     case "store-writer": try StoreWriter.run(Array(arguments.dropFirst()))
     case "all":

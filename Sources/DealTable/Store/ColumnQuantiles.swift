@@ -15,7 +15,8 @@ struct ColumnQuantiles<Rows: Sequence<Int>> {
     /// Buckets of one histogram: a power of two.
     var buckets = 1 << 16
     /// The most values a stretch may hold to be gathered and sorted (8 bytes each); a fuller
-    /// stretch is narrowed by its next digit.
+    /// stretch is narrowed by its next digit. `numbers` sets it to a 64th of the values (at
+    /// least 4,096): sorting that many costs about what another pass over the rows does.
     var gatherLimit = 1 << 16
 
     /// The values at `ranks` (0-based, ascending) in the sorted order of the `count` values in
@@ -197,7 +198,9 @@ extension ColumnQuantiles {
         (figures.mean, figures.standardDeviation) = (moments.mean, moments.standardDeviation)
         let wanted = [0.1, 0.5, 0.9].map { $0 * Double(moments.count - 1) }
         let ranks = Array(Set(wanted.flatMap { [Int($0), Swift.min(Int($0) + 1, moments.count - 1)] })).sorted()
-        let found = values(at: ranks, count: moments.count, low: moments.low, high: moments.high)
+        var selection = self
+        selection.gatherLimit = Swift.max(1 << 12, moments.count >> 6)
+        let found = selection.values(at: ranks, count: moments.count, low: moments.low, high: moments.high)
         let byRank = Dictionary(uniqueKeysWithValues: zip(ranks, found))
         let quantiles = wanted.map { rank -> Double in
             let (lower, upper) = (byRank[Int(rank)]!, byRank[Swift.min(Int(rank) + 1, moments.count - 1)]!)
