@@ -8,8 +8,7 @@ extension DealStore {
 
     /// Sorts the view by another column (one radix sort); same column: no work.
     package func sort(by column: DealColumn) {
-        resort = nil
-        queuedSort = nil
+        wantedSort = .nothing
         discard(pendingView?.view)
         pendingView = nil
         guard column != self.column else { return }
@@ -18,7 +17,13 @@ extension DealStore {
     }
 
     /// The column a background re-sort is moving to, while it runs.
-    package var sortingTo: DealColumn? { queuedSort ?? resort?.column ?? pendingView?.column }
+    package var sortingTo: DealColumn? {
+        switch wantedSort {
+        case .next(let column): column
+        case .view(let resort): resort.column
+        case .nothing: pendingView?.column
+        }
+    }
 
     /// Starts re-sorting by `column` on its own thread, over the rows there are now; returns at
     /// once. The view keeps its order (and keeps merging) until `finishSort()` finds it done.
@@ -30,25 +35,25 @@ extension DealStore {
             if let job = filterJob { startFilter(job.filter, column: self.column, end: merged) }
         }
         if column == self.column {
-            (resort, queuedSort) = (nil, nil)
+            wantedSort = .nothing
             return
         }
         if let running = sortInFlight, !running.done {
-            if resort?.column != column { (resort, queuedSort) = (nil, column) }
+            if wantedSort.resort?.column != column { wantedSort = .next(column) }
             return
         }
         startSort(by: column)
     }
 
     private func startSort(by column: DealColumn) {
-        queuedSort = nil
         // A re-sort that finished but was never installed (superseded): its view goes too.
         if let old = sortInFlight { discard(old.view.withLock { $0.take() }) }
         let handoff = Handoff()
         // The rows so far, read in place while the owner keeps appending (`AppendOnlyColumn`).
         let snapshot = columns.sortingSnapshot(for: column)
         let reserve = expected
-        resort = (column, columns.count, columns.names.count, columns.idsAscending, handoff)
+        wantedSort = .view(
+            Resort(column: column, rows: columns.count, names: columns.names.count, tiesByRow: columns.idsAscending, result: handoff))
         BackgroundThread.start { [memory] in
             // One big job's memory at a time, after what it replaces has gone back.
             let built = memory.heavyJob { Self.sortedView(snapshot, by: column, reserve: reserve) }
@@ -69,11 +74,11 @@ extension DealStore {
         if let running = sortInFlight, running.done {
             sortInFlight = nil
             // A superseded re-sort's view is nobody's: freed off the frame like any other.
-            if running !== resort?.result { discard(running.view.withLock { $0.take() }) }
-            if let queued = queuedSort, resort == nil { startSort(by: queued) }
+            if running !== wantedSort.resort?.result { discard(running.view.withLock { $0.take() }) }
+            if case .next(let queued) = wantedSort { startSort(by: queued) }
         }
-        guard let resort, var built = resort.result.view.withLock({ $0.take() }) else { return false }
-        self.resort = nil
+        guard let resort = wantedSort.resort, var built = resort.result.view.withLock({ $0.take() }) else { return false }
+        wantedSort = .nothing
         if resort.tiesByRow, !columns.idsAscending { built.retie(columns.tie) }  // ids stopped arriving in order meanwhile
         if resort.column == .instrument, columns.names.count != resort.names {
             discard(built)

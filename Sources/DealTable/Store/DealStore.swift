@@ -40,13 +40,36 @@ package final class DealStore {
     var allTotals = DealTotals()
     /// The filter-sorting thread running, wanted or not (one at a time).
     var filterSortInFlight: FilterJob.SortResult?
-    /// A re-sort running off the owner's thread: its column, the rows and instruments it covers.
-    var resort: (column: DealColumn, rows: Int, names: Int, tiesByRow: Bool, result: Handoff)?
+    /// What the owner wants of the re-sorting thread (`WantedSort`).
+    var wantedSort = WantedSort.nothing
     /// The re-sort thread running, wanted or not: one at a time, so a burst of sort keys never
     /// runs several sorts (and their copies) at once.
     var sortInFlight: Handoff?
-    /// A re-sort asked for while another thread still runs: started when it ends.
-    var queuedSort: DealColumn?
+
+    /// What the owner waits for from a background re-sort: nothing; the view the running thread
+    /// builds, installed by `finishSort`; or a sort by `column`, started when the running (and
+    /// superseded) thread ends.
+    enum WantedSort {
+        case nothing
+        case view(Resort)
+        case next(DealColumn)
+
+        /// The re-sort whose view is wanted, if one is.
+        var resort: Resort? {
+            if case .view(let resort) = self { return resort }
+            return nil
+        }
+    }
+
+    /// A re-sort running off the owner's thread: its column, the rows and instruments it covers,
+    /// whether ties were row numbers when it began, and where its view lands.
+    struct Resort {
+        let column: DealColumn
+        let rows: Int
+        let names: Int
+        let tiesByRow: Bool
+        let result: Handoff
+    }
 
     /// What a background re-sort passes back: the view, once built.
     final class Handoff: Sendable {
