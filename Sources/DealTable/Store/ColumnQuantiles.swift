@@ -113,41 +113,54 @@ struct ColumnQuantiles<Rows: Sequence<Int>> {
         for stretch in stretches { starts[stretch.digits[0]] = true }
         let digits = stretches.flatMap { $0.digits + Array(repeating: -1, count: Self.deepest - $0.digits.count) }
         let gathers = stretches.map { $0.count <= gatherLimit }
-        var lists = stretches.map { _ in [Double]() }
+        var lists = stretches.map { emptyList(for: $0) }
         var next = [UInt32](repeating: 0, count: buckets * stretches.count)
-        var extremes = [(low: Double, high: Double)](repeating: (.infinity, -.infinity), count: stretches.count)
-        let base = Double(buckets)
-        next.withUnsafeMutableBufferPointer { next in
-            for row in rows {
-                let value = values[row]
-                guard value >= low && value <= high else { continue }
-                let place = scale.place(value)
-                guard starts[Int(place)] else { continue }
-                for index in stretches.indices {
-                    guard let rest = Self.rest(of: place, after: digits[(index * Self.deepest)...], base: base) else { continue }
-                    if gathers[index] {
-                        lists[index].append(value)
-                    } else {
-                        next[index * buckets + Int(rest * base)] &+= 1
-                        extremes[index] = (min(extremes[index].low, value), max(extremes[index].high, value))
+        var lows = [Double](repeating: .infinity, count: stretches.count)
+        var highs = [Double](repeating: -.infinity, count: stretches.count)
+        let (base, count) = (Double(buckets), stretches.count)
+        starts.withUnsafeBufferPointer { starts in
+            digits.withUnsafeBufferPointer { digits in
+                next.withUnsafeMutableBufferPointer { next in
+                    for row in rows {
+                        let value = values[row]
+                        guard value >= low && value <= high else { continue }
+                        let place = scale.place(value)
+                        guard starts[Int(place)] else { continue }
+                        for index in 0..<count {
+                            guard let rest = Self.rest(of: place, after: digits.baseAddress! + index * Self.deepest, base: base) else { continue }
+                            if gathers[index] {
+                                lists[index].append(value)
+                            } else {
+                                next[index * buckets + Int(rest * base)] &+= 1
+                                (lows[index], highs[index]) = (min(lows[index], value), max(highs[index], value))
+                            }
+                            break
+                        }
                     }
-                    break
                 }
             }
         }
         return stretches.indices.map { index in
             guard !gathers[index] else { return Outcome(gathered: lists[index].sorted()) }
             let counts = next[(index * buckets)..<((index + 1) * buckets)].map { Int($0) }
-            return Outcome(next: counts, low: extremes[index].low, high: extremes[index].high)
+            return Outcome(next: counts, low: lows[index], high: highs[index])
         }
     }
 
-    /// What is left of `place` (in 0..<1) after its leading digits, if they are `digits` (up to
-    /// the first negative one).
+    /// Room for a stretch's values when it is small enough to gather (the histogram counted them).
+    private func emptyList(for stretch: Stretch) -> [Double] {
+        var list: [Double] = []
+        if stretch.count <= gatherLimit { list.reserveCapacity(stretch.count) }
+        return list
+    }
+
+    /// What is left of `place` (in 0..<1) after its leading digits, if they are the `deepest`
+    /// at `digits` (up to the first negative one).
     @inline(__always)
-    private static func rest(of place: Double, after digits: ArraySlice<Int>, base: Double) -> Double? {
+    private static func rest(of place: Double, after digits: UnsafePointer<Int>, base: Double) -> Double? {
         var rest = place
-        for (depth, digit) in zip(0..<deepest, digits) {
+        for depth in 0..<deepest {
+            let digit = digits[depth]
             if digit < 0 { break }
             if depth > 0 { rest *= base }
             guard Int(rest) == digit else { return nil }
