@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Soak: the full-screen app's Deals tab while 10M deals stream, random keys every few
 # milliseconds for MINUTES minutes — filters (good and bad), sorts, flips, jumps, next-match,
-# the groups (F, Enter into one), scrolls, resizes and tab switches — then q. `e` (export) is left out: it writes the whole view
+# the groups (F, Enter into one), the statistics (I), scrolls, resizes and tab switches — then q. `e` (export) is left out: it writes the whole view
 # to disk (627 MB at 10M) on a thread of its own, and a run of them would fill the disk. The app
 # writes its frame times (ALMANAC_FRAME_LOG).
 #

@@ -58,14 +58,14 @@ extension DealSnapshot {
         var groups = [DealGroups.Group](repeating: DealGroups.Group(name: ""), count: max(slots, 1))
         let passing = passingRows()
         let total = columns.withBuffers { buffers in
-            if let passing { return Self.fill(passing.lazy.map { Int($0) }, buffers, key: key, into: &groups) }
+            if let passing { return Self.fill(passing, buffers, key: key, into: &groups) }
             return Self.fill(0..<covered, buffers, key: key, into: &groups)
         }
         if activity, let end = groups.map(\.lastTime).max(), end.isFinite {
             for slot in groups.indices { groups[slot].perMinute = Array(repeating: 0, count: DealGroups.minutes) }
             columns.withBuffers { buffers in
                 if let passing {
-                    Self.tally(passing.lazy.map { Int($0) }, buffers, key: key, hourEnding: end, into: &groups)
+                    Self.tally(passing, buffers, key: key, hourEnding: end, into: &groups)
                 } else {
                     Self.tally(0..<covered, buffers, key: key, hourEnding: end, into: &groups)
                 }
@@ -154,11 +154,10 @@ extension DealColumns {
 extension DealSnapshot {
     /// The rows the view's filter passes, in row order; nil with no filter (every row of
     /// `0..<covered`). The matcher is read once here, not once a row in the summaries' loops.
-    func passingRows() -> [UInt32]? {
+    func passingRows() -> RowBits? {
         guard let matcher else { return nil }
-        var rows: [UInt32] = []
-        rows.reserveCapacity(count)
-        for row in 0..<covered where matcher.matches(columns, row) { rows.append(UInt32(row)) }
+        var rows = RowBits(rows: covered)
+        for row in 0..<covered where matcher.matches(columns, row) { rows.insert(row) }
         return rows
     }
 }

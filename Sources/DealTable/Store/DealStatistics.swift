@@ -36,11 +36,11 @@ package struct DealStatistics: Sendable, Equatable {
 extension DealSnapshot {
     /// The view's statistics: one pass for the counts, sums and extremes, then for each numeric
     /// column a selection that reads the column in place (`ColumnQuantiles`). Holds no copy of
-    /// a column: under a filter, the passing rows (4 bytes a row); otherwise nothing a row.
+    /// a column: under a filter, the passing rows as one bit a row (`RowBits`); otherwise nothing a row.
     package func statistics() -> DealStatistics {
         let passing = passingRows()
         return columns.withBuffers { buffers in
-            if let passing { return Self.statistics(passing.lazy.map { Int($0) }, buffers, names: columns.names) }
+            if let passing { return Self.statistics(passing, buffers, names: columns.names) }
             return Self.statistics(0..<covered, buffers, names: columns.names)
         }
     }

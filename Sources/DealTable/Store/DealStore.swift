@@ -248,7 +248,7 @@ package final class DealStore {
 
 /// Runs a big job of one store's — a summary of the whole view — the way its own re-sorts and
 /// filter sorts run (`MemoryJobs.heavyJob`): one at a time, after the frees under way, so their
-/// memory never stacks (a summary under a filter holds the passing rows: 4 bytes a row, 40 MB at 10M).
+/// memory never stacks (a summary under a filter holds its passing rows as bits: 1.25 MB at 10M).
 package struct BigJobs: Sendable {
     let memory: MemoryJobs
 
