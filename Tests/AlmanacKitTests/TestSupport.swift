@@ -9,8 +9,7 @@ import XCTest
 
 /// A fresh temporary folder per test, removed afterwards.
 func makeTemporaryFolder(_ test: XCTestCase) throws -> URL {
-    let url = FileManager.default.temporaryDirectory.appendingPathComponent("almanac-tests-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+    let url = try freshTemporaryFolder()
     test.addTeardownBlock { try? FileManager.default.removeItem(at: url) }
     return url
 }

@@ -3,7 +3,6 @@ import XCTest
 
 @testable import AlmanacCore
 @testable import AlmanacHTTP
-@testable import AlmanacKit
 @testable import AlmanacProviders
 
 final class JSONFileCacheTests: XCTestCase {
@@ -63,15 +62,5 @@ final class JSONFileCacheTests: XCTestCase {
         try cache.write(CacheEntry(key: "e", provider: .openWeatherPro, name: "n", fetchedAt: now, ttl: 60, body: Data("5".utf8)))
         XCTAssertEqual(cache.clear(provider: .openWeather), 1, "openweather is not openweather-pro")
         XCTAssertEqual(cache.list().map(\.entry.key), ["e"])
-    }
-
-    func testStatsPerProvider() throws {
-        let folder = try makeTemporaryFolder(self)
-        let cache = JSONFileCache(folder: folder)
-        try cache.write(CacheEntry(key: "a", provider: .fruityvice, name: "n", fetchedAt: Date(), ttl: 60, body: Data("1".utf8)))
-        try cache.write(CacheEntry(key: "b", provider: .twelveData, name: "n", fetchedAt: Date(), ttl: 60, body: Data("2".utf8)))
-        let stats = CacheReport.stats(cache, now: Date())
-        XCTAssertEqual(stats.entries, 2)
-        XCTAssertEqual(stats.perProvider["twelvedata"]?.entries, 1)
     }
 }
