@@ -5,15 +5,8 @@
 # Usage: deals-filter-in-tmux.sh ALMANAC_BINARY HOME_FOLDER WIDTH HEIGHT HIDDEN_ID
 set -u
 binary="$1"; home="$2"; width="$3"; height="$4"; hidden="$5"
-socket="almanac-filter-$$"
-t() { tmux -L "$socket" "$@"; }
-capture() { echo "=== STEP $1"; t capture-pane -p -t browse; }
-cleanup() { t kill-server >/dev/null 2>&1; }
-trap cleanup EXIT
-
-t -f /dev/null new-session -d -s browse -x "$width" -y "$height" \
-  "cd '$home'; stty -a > '$home/stty-before.txt'; ALMANAC_HOME='$home' TERM=xterm-256color '$binary' deals browse --count 200000 --pace 400 --seed 7; echo \"EXIT=\$?\"; stty -a > '$home/stty-after.txt'; sleep 60" \
-  </dev/null >/dev/null 2>&1
+source "$(dirname "$0")/tmux-browse.sh"
+start_browse "$width" "$height" --count 200000 --pace 400 --seed 7
 sleep 1.2; capture start
 t send-keys -t browse g; t send-keys -t browse -l 100500; t send-keys -t browse Enter; sleep 0.4; capture jump
 t send-keys -t browse /; sleep 0.3; capture prompt

@@ -6,15 +6,8 @@
 # Usage: deals-summary-in-tmux.sh ALMANAC_BINARY HOME_FOLDER WIDTH HEIGHT
 set -u
 binary="$1"; home="$2"; width="$3"; height="$4"
-socket="almanac-summary-$$"
-t() { tmux -L "$socket" "$@"; }
-capture() { echo "=== STEP $1"; t capture-pane -p -t browse; }
-cleanup() { t kill-server >/dev/null 2>&1; }
-trap cleanup EXIT
-
-t -f /dev/null new-session -d -s browse -x "$width" -y "$height" \
-  "cd '$home'; stty -a > '$home/stty-before.txt'; ALMANAC_HOME='$home' TERM=xterm-256color '$binary' deals browse --count 20000 --pace 0 --seed 7; echo \"EXIT=\$?\"; stty -a > '$home/stty-after.txt'; sleep 60" \
-  </dev/null >/dev/null 2>&1
+source "$(dirname "$0")/tmux-browse.sh"
+start_browse "$width" "$height" --count 20000 --pace 0 --seed 7
 sleep 1.5; capture start
 t send-keys -t browse F; sleep 0.8; capture groups
 t send-keys -t browse s; sleep 0.5; capture ordered
