@@ -74,7 +74,9 @@ package final class DealsTab: AppTab {
         browser.lines(width: width, height: height)
     }
 
-    package var hints: [String] { ["/ filter", "↑↓ scroll", "s sort", "r reverse", "f follow", "g go to", "e export", "PgUp PgDn"] }
+    package var hints: [String] {
+        ["/ filter", "↑↓ scroll", "s sort", "r reverse", "f follow", "F groups", "I stats", "g go to", "e export", "PgUp PgDn"]
+    }
 
     package var keyHelp: [String] {
         DealBrowser.keyHelp.filter { !$0.isEmpty && !$0.contains("1-5") && !$0.contains("Ctrl+C") && !$0.contains("this list") }.map {
