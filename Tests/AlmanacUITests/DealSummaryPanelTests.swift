@@ -78,6 +78,40 @@ final class DealSummaryPanelTests: XCTestCase {
         XCTAssertNil(browser.summary, "and Esc again to the table")
     }
 
+    /// `b` groups by side, then by instrument and side; `Enter` narrows the filter shown to the
+    /// chosen group (an instrument's name in place of the filter's text, its field words kept)
+    /// and `Esc` brings the groups back under the filter they were shown with.
+    func testGroupingBySideAndBothNarrowsTheFilterAndEscRestoresIt() throws {
+        let browser = browser(deals: 5_000)
+        let store = browser.feed.store
+        browser.applyFilter("usd amount>1m")
+        frames(browser) { _ in store.filterPending == nil }
+        let filtered = store.count
+        browser.handle(.character("F"))
+        browser.handle(.character("b"))
+        var lines = frames(browser) { $0.contains { $0.contains("deals (of 5,000), by side") } }
+        XCTAssertTrue(lines.contains { $0.hasPrefix("  2 groups of \(DealsView.grouped(filtered)) deals") }, lines.joined(separator: "\n"))
+        let side = try XCTUnwrap(browser.summary?.selectedName, lines.joined(separator: "\n"))
+        browser.handle(.enter)
+        XCTAssertEqual(browser.filterText, "usd amount>1m side:\(side)")
+        frames(browser) { _ in store.filterPending == nil }
+        XCTAssertTrue(store.window(offset: 0, count: store.count).allSatisfy { $0.side.rawValue == side && $0.instrumentName.contains("USD") })
+        browser.handle(.escape)
+        XCTAssertEqual(browser.filterText, "usd amount>1m", "Esc: the filter the groups were shown with")
+        XCTAssertEqual(browser.summary?.kind, .groups)
+        browser.handle(.character("b"))
+        lines = frames(browser) { $0.contains { $0.contains("), by instrument,side") } }
+        let chosen = try XCTUnwrap(browser.summary?.selectedName)
+        browser.handle(.enter)
+        let parts = chosen.split(separator: " ")
+        XCTAssertEqual(browser.filterText, "amount>1m \(parts[0]) side:\(parts[1])", lines.joined(separator: "\n"))
+        frames(browser) { _ in store.filterPending == nil }
+        XCTAssertEqual(Set(store.window(offset: 0, count: store.count).map { "\($0.instrumentName) \($0.side.rawValue)" }), [chosen])
+        browser.handle(.escape)
+        frames(browser) { _ in store.filterPending == nil }
+        XCTAssertEqual(store.count, filtered, "the groups' filter back")
+    }
+
     func testStatisticsDescribeTheView() throws {
         let browser = browser(deals: 5_000)
         browser.handle(.character("I"))

@@ -60,7 +60,7 @@ package final class DealsTab: AppTab {
         case .up, .down, .pageUp, .pageDown, .home, .end, .escape:
             browser.handle(key)
             return true
-        case .character(let letter) where "srfF/gnNeiI".contains(letter):
+        case .character(let letter) where "srfF/gnNeiIb".contains(letter):
             browser.handle(key)
             return true
         case .enter where browser.summary != nil:  // open the chosen group

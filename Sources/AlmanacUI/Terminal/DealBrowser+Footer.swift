@@ -29,7 +29,7 @@ extension DealBrowser {
     package static let keyHelp = [
         "", "  ↑ ↓          one row", "  PgUp PgDn    one page", "  Home End     first and last row", "  s            next sort column",
         "  1-5          sort by date, instrument, price, amount, side", "  r            reverse the order",
-        "  f            follow new deals at the top, or pause", "  F            groups by instrument (s order, r reverse, Enter open)",
+        "  f            follow new deals at the top, or pause", "  F            groups (b by, s order, r reverse, Enter open)",
         "  I            statistics of each column", "  /            filter (eur/usd side:buy price>1.08; ? in it: syntax)",
         "  Esc          clear the filter", "  g            go to a deal by ID", "  n N          next, previous row matching the filter's text",
         "  e            export the view to deals-<time>.csv", "  ?            this list (any key returns)", "  q  Ctrl+C   quit",

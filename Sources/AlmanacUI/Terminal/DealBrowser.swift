@@ -23,22 +23,22 @@ package final class DealBrowser {
     /// Whether the filter syntax shows in place of the table (`?` in the filter field).
     private var showSyntax = false
     /// The last filter line that was read (what `/` starts from, and `n`/`N` look for).
-    private(set) var filterText = ""
+    internal(set) var filterText = ""
     /// What the last action said (a jump, an export, a filter); shown until the next key.
-    private(set) var message: String?
+    internal(set) var message: String?
     /// "Today" for `since:` and `until:`, and where `e` writes.
-    private let today: LocalDate
+    let today: LocalDate
     private let exportFolder: URL
     /// The export `e` started, written on a thread of its own; nil when none runs.
     private var exporting: DealExport.Job?
     /// The groups or statistics shown in place of the rows (`F`, `I`); nil: the rows.
     var summary: DealSummaryPanel?
     /// The two panels, made once: each runs at most one build, so pressing `F` or `I` again and
-    /// again never starts builds side by side (at 10M each holds a snapshot and, for the
-    /// statistics, 160 MB of values; new panels a key once took the soak to 3.1 GB).
+    /// again never starts builds side by side (new panels a key once took the soak to 3.1 GB).
     let panels = (groups: DealSummaryPanel(.groups), statistics: DealSummaryPanel(.statistics))
-    /// The table is a group opened from the groups: `Esc` returns to them.
-    var drilledIn = false
+    /// The filter line the groups were shown under, while the table is a group opened from
+    /// them: `Esc` returns to them under it. Nil otherwise.
+    var drilledFrom: String?
 
     private enum PromptKind { case filter, jump }
 
@@ -299,15 +299,6 @@ package final class DealBrowser {
         follow.toggle()
         newWhilePaused = 0
         if follow { offset = 0 } else { anchorRow = offset < feed.store.count ? feed.store.row(atPosition: offset) : nil }
-    }
-
-    /// `Esc` in the table: the filter goes; in a group opened from the groups, back to them.
-    private func clearFilter() {
-        let store = feed.store
-        if !store.filter.isEmpty || store.filterPending != nil { message = "Filter cleared." }
-        filterText = ""
-        store.filterInBackground(DealFilter())
-        if drilledIn { (summary, drilledIn, message) = (panels.groups, false, nil) }
     }
 
     private func afterMerge(_ merged: Int) {

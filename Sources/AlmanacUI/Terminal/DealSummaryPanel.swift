@@ -24,6 +24,8 @@ final class DealSummaryPanel {
     /// The groups' order (`s` the next, `r` the other way round) and the first group on screen.
     private(set) var order = DealSummaryView.GroupOrder.deals
     private(set) var reversed = false
+    /// What the groups are by (`b` the next).
+    private(set) var key = DealGroups.Key.instrument
     private var top = 0
     /// The last figures built, and the deals received when their snapshot was taken.
     private var shown: (groups: DealGroups?, statistics: DealStatistics?, received: Int)?
@@ -49,8 +51,13 @@ final class DealSummaryPanel {
     /// (and a second has passed); `wake` is called on the build's thread when it lands.
     func refresh(_ store: DealStore, filter: String, now: Date = Date(), wake: @escaping @Sendable () -> Void) {
         if let job = building, let result = job.result.withLock({ $0 }) {
+            building = nil
+            if let groups = result.groups, groups.key != key {  // built by the grouping before `b`
+                lastStart = nil
+                return refresh(store, filter: filter, now: now, wake: wake)
+            }
             let chosen = selectedName  // the chosen group stays chosen as the figures move
-            (shown, rendered, building) = (result, nil, nil)
+            (shown, rendered) = (result, nil)
             let groups = result.groups.map { DealSummaryView.sorted($0, by: order, reversed: reversed) } ?? []
             selected = groups.firstIndex { $0.name == chosen } ?? min(selected, max(0, groups.count - 1))
         }
@@ -59,11 +66,11 @@ final class DealSummaryPanel {
         if let last = lastStart, now.timeIntervalSince(last.at) < Self.every { return }
         lastStart = (store.unfilteredCount, filter, now)
         let snapshot = store.snapshot()
-        let (job, jobs, kind) = (Job(), store.bigJobs, kind)
+        let (job, jobs, kind, key) = (Job(), store.bigJobs, kind, key)
         building = job
         BackgroundThread.start {
             let built = jobs.run {
-                (kind == .groups ? snapshot.groups(by: .instrument, activity: true) : nil, kind == .statistics ? snapshot.statistics() : nil)
+                (kind == .groups ? snapshot.groups(by: key, activity: true) : nil, kind == .statistics ? snapshot.statistics() : nil)
             }
             job.result.withLock { $0 = (built.0, built.1, snapshot.received) }
             wake()
@@ -93,7 +100,27 @@ final class DealSummaryPanel {
         }
     }
 
-    /// The chosen group's instrument; nil in the statistics or before the groups land.
+    /// Groups by the next of instrument, side, and both (`b`): built anew, the first group chosen.
+    func regroup() {
+        let keys = DealGroups.Key.allCases
+        key = keys[(keys.firstIndex(of: key)! + 1) % keys.count]
+        (shown, rendered, lastStart, selected) = (nil, nil, nil, 0)
+    }
+
+    /// The chosen group as an instrument, a side, or both; nil in the statistics or before the
+    /// groups land.
+    var selectedGroup: (instrument: String?, side: Deal.Side?)? {
+        guard let name = selectedName, let key = shown?.groups?.key else { return nil }
+        switch key {
+        case .instrument: return (name, nil)
+        case .side: return (nil, Deal.Side(rawValue: name))
+        case .instrumentAndSide:
+            let parts = name.split(separator: " ")
+            return (parts.dropLast().joined(separator: " "), parts.last.flatMap { Deal.Side(rawValue: String($0)) })
+        }
+    }
+
+    /// The chosen group's name; nil in the statistics or before the groups land.
     var selectedName: String? {
         guard let groups = shown?.groups else { return nil }
         let sorted = DealSummaryView.sorted(groups, by: order, reversed: reversed)
@@ -103,11 +130,13 @@ final class DealSummaryPanel {
     /// The panel's lines for a `width`×`height` area: the summary's table, the groups scrolled
     /// so the chosen one (marked `▶`) shows, and the keys below them.
     func lines(style: Style, width: Int, height: Int) -> [String] {
-        guard let shown else { return ["", "  " + style.dim(kind == .groups ? "Grouping the deals…" : "Describing the columns…")] }
+        guard let shown else {
+            return ["", "  " + style.dim(kind == .groups ? "Grouping the deals by \(key.rawValue)…" : "Describing the columns…")]
+        }
         if rendered?.width != width { rendered = (width, Self.render(shown, order: (order, reversed), style: style, width: width - 2)) }
         let table = rendered?.lines ?? []
         if shown.statistics != nil { return [""] + table.map { "  " + $0 } }
-        let help = style.dim("  ↑↓ choose · Enter open · s order · r reverse · Esc back")
+        let help = style.dim("  ↑↓ choose · Enter open · s order · r reverse · b by · Esc back")
         let visible = max(1, height - 6)  // a blank line, the heading, the header and rule; a blank and the keys below
         top = min(max(top, selected - visible + 1), selected)
         let rows = table.dropFirst(3).enumerated().dropFirst(top).prefix(visible).map { index, line in

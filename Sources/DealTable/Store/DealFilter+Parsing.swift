@@ -46,6 +46,19 @@ extension DealFilter {
         "Esc clears the filter; Enter applies it",
     ]
 
+    /// `line` narrowed to one group of its deals (the browser's `Enter` on a group): with an
+    /// `instrument`, the line's field words and the instrument's name in place of its text (the
+    /// name contains that text, or the group would have no deals); with a `side`, `side:` too.
+    package static func narrowing(_ line: String, instrument: String?, side: Deal.Side?, today: LocalDate) -> String {
+        var scratch = DealFilter()
+        var words = line.split(whereSeparator: \.isWhitespace).map(String.init)
+        if let instrument {
+            words = words.filter { (try? scratch.apply($0, today: today, timeZone: .current)) == true } + [instrument]
+        }
+        if let side { words.append("side:" + side.rawValue) }
+        return words.joined(separator: " ")
+    }
+
     /// Reads a filter line; `today` and `timeZone` turn days into instants.
     package static func parse(_ line: String, today: LocalDate, timeZone: TimeZone = .current) throws -> DealFilter {
         var filter = DealFilter()
