@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Soak: the full-screen app's Deals tab while 10M deals stream, random keys every few
 # milliseconds for MINUTES minutes — filters (good and bad), sorts, flips, jumps, next-match,
-# the groups (F, Enter into one), the statistics (I), scrolls, resizes and tab switches — then q. `e` (export) is left out: it writes the whole view
+# the groups (F, b, Enter into one), the statistics (I), scrolls, resizes and tab switches — then q. `e` (export) is left out: it writes the whole view
 # to disk (627 MB at 10M) on a thread of its own, and a run of them would fill the disk. The app
 # writes its frame times (ALMANAC_FRAME_LOG).
 #
@@ -40,8 +40,8 @@ pid="$(cat "$home/pid" 2>/dev/null)"
 t send-keys -t soak 5; sleep 0.5   # the Deals tab
 
 filters=("eur/usd" "side:buy" "usd side:sell amount<2.5m" "price>1" "price>abc" "gbp price>=1.2 price<1.3" "amount>4m" "xau" "")
-# F: the groups (Enter opens one); I: the statistics.
-keys=(s r f F I Enter Down Up PageDown PageUp Home End n N Tab BTab 5 5 5)
+# F: the groups (b regroups, Enter opens one); I: the statistics.
+keys=(s r f F b I Enter Down Up PageDown PageUp Home End n N Tab BTab 5 5 5)
 sizes=("120 40" "80 24" "160 50" "100 30")
 # The driver shares the cores with the app, so it forks as little as it can: one tmux client an
 # action (commands joined with `;`), bash's own clock and a timed read for the pauses. The peak
