@@ -36,9 +36,24 @@ enum DealsSummaryBench {
             json[key + "_median_ms"] = median * 1000
             json[key + "_added_mb"] = added
         }
+        rows += panelLayout(store, count: count, runs: runs)
         report(
             "Deals summaries at \(NumberText.grouped(count)) (goals: groups ≤ 0.1×, statistics ≤ 0.2×, ≤ 8 bytes a row)", rows, json: json,
             asJSON: options.json)
+    }
+
+    /// Laying out the browser's group panel (what a frame does when a build lands), at 160 and
+    /// 80 columns: the median and slowest of `runs`.
+    private static func panelLayout(_ store: DealStore, count: Int, runs: Int) -> [(String, String)] {
+        let groups = store.snapshot().groups(by: .instrument, activity: true)
+        let style = Style(enabled: true)
+        return [160, 80].map { width in
+            let (times, _) = measured(runs: runs) {
+                DealSummaryView.groups(groups, order: .deals, received: count, style: style, width: width).count
+            }
+            let text = milliseconds(times.sorted()[times.count / 2]) + " / " + milliseconds(times.max()!)
+            return ("group panel laid out, \(groups.groups.count) groups at \(width) columns: median / slowest of \(runs)", text)
+        }
     }
 
     /// Each build's seconds, and the most memory (MB) any one added at its peak.

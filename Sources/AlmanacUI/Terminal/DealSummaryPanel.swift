@@ -42,8 +42,18 @@ final class DealSummaryPanel {
 
     /// A build's hand-over: set once on its thread, read by the frame.
     private final class Job: Sendable {
-        let result = Mutex<(groups: DealGroups?, statistics: DealStatistics?, received: Int)?>(nil)
+        let result = Mutex<Built?>(nil)
     }
+
+    /// What a build hands over: the figures, and their table laid out on the build's thread for
+    /// the width and order the panel was last drawn with (1–2 ms a frame would otherwise pay).
+    private struct Built: Sendable {
+        var shown: (groups: DealGroups?, statistics: DealStatistics?, received: Int)
+        var table: (width: Int, order: DealSummaryView.GroupOrder, reversed: Bool, lines: [String])?
+    }
+
+    /// The width and style the panel was last drawn with.
+    private var drawn: (width: Int, style: Style)?
 
     init(_ kind: Kind) { self.kind = kind }
 
@@ -52,13 +62,14 @@ final class DealSummaryPanel {
     func refresh(_ store: DealStore, filter: String, now: Date = Date(), wake: @escaping @Sendable () -> Void) {
         if let job = building, let result = job.result.withLock({ $0 }) {
             building = nil
-            if let groups = result.groups, groups.key != key {  // built by the grouping before `b`
+            if let groups = result.shown.groups, groups.key != key {  // built by the grouping before `b`
                 lastStart = nil
                 return refresh(store, filter: filter, now: now, wake: wake)
             }
             let chosen = selectedName  // the chosen group stays chosen as the figures move
-            (shown, rendered) = (result, nil)
-            let groups = result.groups.map { DealSummaryView.sorted($0, by: order, reversed: reversed) } ?? []
+            (shown, rendered) = (result.shown, nil)
+            if let table = result.table, table.order == order, table.reversed == reversed { rendered = (table.width, table.lines) }
+            let groups = result.shown.groups.map { DealSummaryView.sorted($0, by: order, reversed: reversed) } ?? []
             selected = groups.firstIndex { $0.name == chosen } ?? min(selected, max(0, groups.count - 1))
         }
         guard building == nil else { return }
@@ -66,13 +77,18 @@ final class DealSummaryPanel {
         if let last = lastStart, now.timeIntervalSince(last.at) < Self.every { return }
         lastStart = (store.unfilteredCount, filter, now)
         let snapshot = store.snapshot()
-        let (job, jobs, kind, key) = (Job(), store.bigJobs, kind, key)
+        let (job, jobs, kind, key, drawn, sorting) = (Job(), store.bigJobs, kind, key, drawn, (order, reversed))
         building = job
         BackgroundThread.start {
             let built = jobs.run {
                 (kind == .groups ? snapshot.groups(by: key, activity: true) : nil, kind == .statistics ? snapshot.statistics() : nil)
             }
-            job.result.withLock { $0 = (built.0, built.1, snapshot.received) }
+            var result = Built(shown: (built.0, built.1, snapshot.received))
+            if let drawn {
+                let lines = Self.render(result.shown, order: sorting, style: drawn.style, width: drawn.width - 2)
+                result.table = (drawn.width, sorting.0, sorting.1, lines)
+            }
+            job.result.withLock { $0 = result }
             wake()
         }
     }
@@ -133,6 +149,7 @@ final class DealSummaryPanel {
         guard let shown else {
             return ["", "  " + style.dim(kind == .groups ? "Grouping the deals by \(key.rawValue)…" : "Describing the columns…")]
         }
+        drawn = (width, style)
         if rendered?.width != width { rendered = (width, Self.render(shown, order: (order, reversed), style: style, width: width - 2)) }
         let table = rendered?.lines ?? []
         if shown.statistics != nil { return [""] + table.map { "  " + $0 } }
