@@ -275,9 +275,13 @@ enum DealsBench {
         print(String(format: "%.0f ms merging %d deals in chunks of %d (this thread's time)", took, store.unfilteredCount, chunk))
     }
 
-    static func peakRSSMegabytes() -> Double {
+    static func peakRSSMegabytes() -> Double { statusMegabytes("VmHWM:") }
+
+    /// A size from this process's `/proc/self/status` (`VmHWM:`, `VmRSS:` …) in MB; 0 where
+    /// there is none.
+    static func statusMegabytes(_ field: String) -> Double {
         guard let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8),
-            let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmHWM:") })
+            let line = status.split(separator: "\n").first(where: { $0.hasPrefix(field) })
         else { return 0 }
         return (Double(line.split(separator: " ").dropFirst().first ?? "0") ?? 0) / 1024
     }

@@ -60,19 +60,12 @@ enum DealsSummaryBench {
     private static func measured(runs: Int, _ build: () -> Int) -> ([Double], Double) {
         var (times, added, sink) = ([Double](), 0.0, 0)
         for _ in 0..<runs {
-            let before = residentMegabytes()
+            let before = DealsBench.statusMegabytes("VmRSS:")
             try? "5".write(toFile: "/proc/self/clear_refs", atomically: false, encoding: .utf8)
             times.append(measure { sink &+= build() })
             added = max(added, DealsBench.peakRSSMegabytes() - before)
         }
         if sink == -1 { print(sink) }
         return (times, added)
-    }
-
-    private static func residentMegabytes() -> Double {
-        guard let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8),
-            let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmRSS:") })
-        else { return 0 }
-        return (Double(line.split(separator: " ").dropFirst().first ?? "0") ?? 0) / 1024
     }
 }

@@ -3,7 +3,7 @@ import DealTable
 import Foundation
 import Synchronization
 
-/// The deals table's summaries on screen (docs/architecture.md §8): `F` the groups by instrument,
+/// The deals table's summaries on screen (docs/architecture.md §8): `F` the groups (by instrument, side or both),
 /// `I` the column statistics, in place of the rows, in `deals browse` and the app's Deals tab.
 ///
 /// A summary is built off the drawing thread from a snapshot of the view (the filter shown
@@ -69,7 +69,7 @@ final class DealSummaryPanel {
             let chosen = selectedName  // the chosen group stays chosen as the figures move
             (shown, rendered) = (result.shown, nil)
             if let table = result.table, table.order == order, table.reversed == reversed { rendered = (table.width, table.lines) }
-            let groups = result.shown.groups.map { DealSummaryView.sorted($0, by: order, reversed: reversed) } ?? []
+            let groups = arranged
             selected = groups.firstIndex { $0.name == chosen } ?? min(selected, max(0, groups.count - 1))
         }
         guard building == nil else { return }
@@ -111,9 +111,7 @@ final class DealSummaryPanel {
             reversed.toggle()
         }
         rendered = nil
-        if let groups = shown?.groups, let name {
-            selected = DealSummaryView.sorted(groups, by: order, reversed: reversed).firstIndex { $0.name == name } ?? 0
-        }
+        if let name { selected = arranged.firstIndex { $0.name == name } ?? 0 }
     }
 
     /// Groups by the next of instrument, side, and both (`b`): built anew, the first group chosen.
@@ -123,25 +121,19 @@ final class DealSummaryPanel {
         (shown, rendered, lastStart, selected) = (nil, nil, nil, 0)
     }
 
-    /// The chosen group as an instrument, a side, or both; nil in the statistics or before the
-    /// groups land.
-    var selectedGroup: (instrument: String?, side: Deal.Side?)? {
-        guard let name = selectedName, let key = shown?.groups?.key else { return nil }
-        switch key {
-        case .instrument: return (name, nil)
-        case .side: return (nil, Deal.Side(rawValue: name))
-        case .instrumentAndSide:
-            let parts = name.split(separator: " ")
-            return (parts.dropLast().joined(separator: " "), parts.last.flatMap { Deal.Side(rawValue: String($0)) })
-        }
+    /// The groups shown, in the order shown; empty in the statistics or before the groups land.
+    private var arranged: [DealGroups.Group] {
+        shown?.groups.map { DealSummaryView.sorted($0, by: order, reversed: reversed) } ?? []
     }
 
-    /// The chosen group's name; nil in the statistics or before the groups land.
-    var selectedName: String? {
-        guard let groups = shown?.groups else { return nil }
-        let sorted = DealSummaryView.sorted(groups, by: order, reversed: reversed)
-        return sorted.indices.contains(selected) ? sorted[selected].name : nil
+    /// The chosen group; nil in the statistics or before the groups land.
+    var selectedGroup: DealGroups.Group? {
+        let groups = arranged
+        return groups.indices.contains(selected) ? groups[selected] : nil
     }
+
+    /// The chosen group's name.
+    var selectedName: String? { selectedGroup?.name }
 
     /// The panel's lines for a `width`×`height` area: the summary's table, the groups scrolled
     /// so the chosen one (marked `▶`) shows, and the keys below them.

@@ -16,6 +16,9 @@ package struct DealGroups: Sendable, Equatable {
     package struct Group: Sendable, Equatable {
         /// `EUR/USD_TOM`, `buy`, or `EUR/USD_TOM buy`.
         package var name: String
+        /// What the group's deals share: their instrument, their side, or both.
+        package var instrument: String?
+        package var side: Deal.Side?
         package var deals = 0
         /// Σ amount of the buys and of the sells.
         package var bought = 0.0
@@ -73,8 +76,9 @@ extension DealSnapshot {
         }
         var used: [DealGroups.Group] = []
         for (slot, var group) in groups.enumerated() where group.deals > 0 {
-            let side = slot % 2 == 0 ? "buy" : "sell"
-            group.name = key == .side ? side : key == .instrument ? names[slot] : names[slot / 2] + " " + side
+            group.side = key == .instrument ? nil : slot % 2 == 0 ? .buy : .sell
+            group.instrument = key == .side ? nil : names[key == .instrument ? slot : slot / 2]
+            group.name = [group.instrument, group.side?.rawValue].compactMap { $0 }.joined(separator: " ")
             used.append(group)
         }
         return DealGroups(key: key, groups: used.sorted { $0.name < $1.name }, total: total)
