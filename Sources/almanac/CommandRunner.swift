@@ -25,7 +25,7 @@ enum CommandRunner {
             noWait: global.noWait)
         configuration.quietNotes = quietNotes
         configuration.glance = glance
-        let console = override ?? Console(verbose: configuration.verbose, errIsTerminal: isatty(STDERR_FILENO) == 1)
+        let console = override ?? Console.holdingNotes(verbose: configuration.verbose, errIsTerminal: isatty(STDERR_FILENO) == 1)
         if let warning = environment.dotEnvWarning { console.warn(warning) }
         let stdoutIsTerminal = isatty(STDOUT_FILENO) == 1
         var style = Style.detect(
@@ -49,7 +49,9 @@ enum CommandRunner {
         let context = makeContext(options, quietNotes: quietNotes, glance: glance, console: console)
         do {
             try await body(context)
+            context.app.console.releaseHeld()  // the run used its answers, printed or not
         } catch let error as ExitCode {
+            context.app.console.releaseHeld()
             throw error
         } catch {
             Console.write("almanac: " + ErrorSentence.text(error, for: .commandLine) + "\n", to: STDERR_FILENO)

@@ -89,7 +89,7 @@ final class CryptoCommandTests: XCTestCase {
              5  ADA/USD   Cardano      0.4712  +0.33%
              6  DOGE/USD  Dogecoin     0.1587  −0.28%
 
-            Source: sample data recorded on 2026-11-20 · Kraken · Prices from Kraken's public API
+            Source: Kraken, sample data recorded on 2026-11-20 · Prices from Kraken's public API
 
             """)
     }
@@ -116,12 +116,19 @@ final class CryptoCommandTests: XCTestCase {
         XCTAssertTrue(list.out.contains("\n\nLUNA/USDT: Kraken does not list this pair.\n"), list.out)
     }
 
-    /// Sample mode: adding a pair the samples have no price for says so at once.
+    /// Adding a pair that will show no price says why at once, naming who prices this run.
     func testAddingAPairWithNoSamplePriceSaysSo() throws {
         let home = try makeTemporaryFolder(self)
         let added = try runAlmanac(["crypto", "add", "terra", "--pick", "2"], home: home)
         XCTAssertEqual(added.out, "Added LUNA/USDT (Terra).\n")
-        XCTAssertTrue(added.err.contains("note: the sample data has no price for LUNA/USDT; it shows once TWELVEDATA_API_KEY is set."), added.err)
+        XCTAssertTrue(added.err.contains("note: Kraken does not list LUNA/USDT, so it shows no price;"), added.err)
+        XCTAssertFalse(added.err.contains("Twelve Data: TWELVEDATA_API_KEY is not set"), "Twelve Data answers nothing this run: \(added.err)")
+        let pinned = try makeTemporaryFolder(self)
+        _ = try runAlmanac(["crypto", "settings", "--provider", "twelvedata"], home: pinned)
+        let keyless = try runAlmanac(["crypto", "add", "terra", "--pick", "2"], home: pinned)
+        XCTAssertTrue(
+            keyless.err.contains("note: The Twelve Data sample data has no price for LUNA/USDT; it shows once TWELVEDATA_API_KEY is set."),
+            keyless.err)
         let priced = try runAlmanac(["crypto", "add", "LTC"], home: home)
         XCTAssertFalse(priced.err.contains("no price"), priced.err)
     }
@@ -161,7 +168,7 @@ final class CryptoCommandTests: XCTestCase {
         environment["ALMANAC_TODAY"] = "2026-11-20"
         let first = try runAlmanac(["crypto"], home: home, environment: environment)
         XCTAssertEqual(first.status, 0, first.err)
-        XCTAssertTrue(first.out.contains("Source: live"))
+        XCTAssertTrue(first.out.contains("Source: Twelve Data, live"))
         let quoteRequests = server.requests.filter { $0.path.hasSuffix("/quote") }
         XCTAssertEqual(quoteRequests.count, 1, "one batched request for six symbols")
         XCTAssertEqual(quoteRequests.first?.queryValue("symbol"), "BTC/USD,ETH/USD,SOL/USD,XRP/USD,ADA/USD,DOGE/USD")
@@ -177,7 +184,7 @@ final class CryptoCommandTests: XCTestCase {
         let second = try runAlmanac(["crypto", "--refresh"], home: home, environment: environment)
         XCTAssertEqual(second.status, 0, second.err)
         XCTAssertTrue(second.err.contains("8 credits a minute; showing 5 prices cached"), second.err)
-        XCTAssertTrue(second.out.contains("Source: cache"))
+        XCTAssertTrue(second.out.contains("Source: Twelve Data, cache"), second.out)
         XCTAssertEqual(server.requests.filter { $0.path.hasSuffix("/quote") }.count, 2)
         XCTAssertEqual(server.requests.last { $0.path.hasSuffix("/quote") }?.queryValue("symbol"), "BTC/USD")
         XCTAssertFalse(allText(under: home).contains("TD-LIVE-SECRET-77"))

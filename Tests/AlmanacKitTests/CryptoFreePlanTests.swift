@@ -82,7 +82,7 @@ final class CryptoFreePlanTests: XCTestCase {
         XCTAssertEqual(failures.value, 12, "11 failures, then an answer")
         let watchlist = try runAlmanac(["crypto", "--no-wait"], home: home, environment: environment)
         XCTAssertEqual(watchlist.status, 0, "the failed requests left the budget untouched: \(watchlist.err)")
-        XCTAssertTrue(watchlist.out.contains("Source: live"), watchlist.out)
+        XCTAssertTrue(watchlist.out.contains("Source: Twelve Data, live"), watchlist.out)
     }
 
     /// Ctrl+C while the first of two quote batches is on its way: the transfer stops, the second

@@ -80,7 +80,7 @@ final class KrakenCryptoTests: XCTestCase {
         XCTAssertEqual(kraken.tickerRequests.count, 1, "the whole watchlist in one Ticker request")
         XCTAssertEqual(kraken.tickerRequests.first, "/0/public/Ticker?pair=XXBTZUSD,XETHZUSD,SOLUSD,XXRPZUSD,XDGUSD")
         let text = try run(kraken, home, ["crypto"])
-        XCTAssertTrue(text.out.contains("Source: cache (") && text.out.contains(" · Kraken · Prices from Kraken's public API"), text.out)
+        XCTAssertTrue(text.out.contains("Source: Kraken, cache (") && text.out.contains(" · Prices from Kraken's public API"), text.out)
         XCTAssertEqual(kraken.tickerRequests.count, 1, "a ticker is fresh for a minute")
     }
 

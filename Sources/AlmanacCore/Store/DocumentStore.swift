@@ -62,6 +62,16 @@ package struct DocumentStore<Document: StoredDocument>: Sendable {
         try FileLock.withLock(lockURL) { try load(requireRecovery: true) }
     }
 
+    /// The document as the file holds it, with no lock, no recovery and no write: nil when the
+    /// file is absent, unreadable, damaged or newer. For deciding, not for changing.
+    package func peek() -> Document? {
+        guard let data = FileBytes.read(atPath: url.path), let root = JSONValue.parse(data),
+            let version = root["schema"]?.intValue, version <= Document.schemaVersion, let payload = root["data"]
+        else { return nil }
+        let current = version < Document.schemaVersion ? Document.migrate(payload, from: version) : payload
+        return try? JSONTreeDecoder(iso8601Dates: true).decode(Document.self, from: current)
+    }
+
     /// Applies `change` to the latest document and saves it; returns what `change` returns.
     @discardableResult
     package func update<T>(_ change: (inout Document) throws -> T) throws -> T {

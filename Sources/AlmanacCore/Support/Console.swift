@@ -13,6 +13,8 @@ import Synchronization
 package final class Console: Sendable {
     /// Serialises writes, and holds the notes already said this run.
     private let said = Mutex<Set<String>>([])
+    /// Notes about where an answer came from, held until an answer is printed (`noteForAnswer`).
+    private let held = Mutex<[String]?>(nil)
     package let verbose: Bool
     /// Whether stderr is a terminal: a status line may then be rewritten in place.
     package let errIsTerminal: Bool
@@ -30,6 +32,14 @@ package final class Console: Sendable {
         self.writeErr = err
     }
 
+    /// A console that holds each `noteForAnswer` until data is printed: the command line's, where
+    /// a run that ends in an error prints the error alone (docs/architecture.md §3, "Who answers").
+    package static func holdingNotes(verbose: Bool, errIsTerminal: Bool) -> Console {
+        let console = Console(verbose: verbose, errIsTerminal: errIsTerminal)
+        console.held.withLock { $0 = [] }
+        return console
+    }
+
     /// Writes `text`, neutralised (`TerminalText`), to a descriptor: for a message written before
     /// or without a console (the closing error line).
     package static func write(_ text: String, to descriptor: Int32) {
@@ -44,9 +54,10 @@ package final class Console: Sendable {
         _ = text.withUTF8 { FileBytes.write(UnsafeRawBufferPointer($0), to: descriptor) }
     }
 
-    /// Writes data to stdout, adding a newline.
+    /// Writes data to stdout, adding a newline; the notes held for an answer go first.
     package func print(_ text: String) {
         let safe = TerminalText.neutralise(text)
+        releaseHeld()
         said.withLock { _ in writeOut(safe + "\n") }
     }
 
@@ -54,7 +65,28 @@ package final class Console: Sendable {
     /// character a terminal acts on written as an escape.
     package func printJSON(_ text: String) {
         let safe = TerminalText.escapeJSON(text)
+        releaseHeld()
         said.withLock { _ in writeOut(safe + "\n") }
+    }
+
+    /// A note that promises an answer ("… showing sample data"): said when the answer is printed,
+    /// never when the run prints none; at once on a console that does not hold notes.
+    package func noteForAnswer(_ text: String) {
+        let kept = held.withLock { held -> Bool in
+            guard held != nil else { return false }
+            if !held!.contains(text) { held!.append(text) }
+            return true
+        }
+        if !kept { note(text) }
+    }
+
+    /// Says the held notes now (an answer is about to show), once each.
+    package func releaseHeld() {
+        let notes = held.withLock { held -> [String] in
+            defer { if held != nil { held = [] } }
+            return held ?? []
+        }
+        for text in notes { note(text) }
     }
 
     /// Writes a message to stderr.

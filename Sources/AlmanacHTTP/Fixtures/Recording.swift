@@ -51,16 +51,48 @@ package struct Recording: Sendable {
             body: body)
     }
 
-    /// How many of a recorded request's parameters the request matches, or nil when any differs.
+    /// How well a recorded request matches, or nil when any of its parameters differs: its
+    /// count of parameters, weighted so that more matching parameters always win, less the
+    /// distance in metres when it names a place by `lat` and `lon` — a place within
+    /// `nearbyMetres` of the recorded one matches it (docs/architecture.md §3, "Sample data").
     /// `given` is the request's query by name (`Recording.parameters(of:)`, built once per request).
     static func score(method: HTTPMethod, path: String, query: [String: String], _ descriptor: RequestDescriptor, given: [String: String])
         -> Int?
     {
         guard descriptor.method == method, descriptor.path == path else { return nil }
-        for (name, value) in query {
+        var metres = 0.0
+        var placeNames: Set<String> = []
+        if let (names, place) = Self.place(query), let (_, asked) = Self.place(given) {
+            metres = Self.metres(place, asked)
+            guard metres <= nearbyMetres else { return nil }
+            placeNames = names
+        }
+        for (name, value) in query where !placeNames.contains(name) {
             guard let actual = given[name], Self.same(actual, value) else { return nil }
         }
-        return query.count
+        return query.count * 100_000 - Int(metres)
+    }
+
+    /// How far from a recorded place a request may be and still get its answer: 10 km.
+    package static let nearbyMetres = 10_000.0
+
+    /// A place named by `lat` and `lon` (or `latitude` and `longitude`), with those names.
+    static func place(_ query: [String: String]) -> (names: Set<String>, place: (latitude: Double, longitude: Double))? {
+        for (lat, lon) in [("lat", "lon"), ("latitude", "longitude")] {
+            if let latitude = query[lat].flatMap(Double.init), let longitude = query[lon].flatMap(Double.init) {
+                return ([lat, lon], (latitude, longitude))
+            }
+        }
+        return nil
+    }
+
+    /// The great-circle distance between two places, in metres (haversine, mean Earth radius).
+    package static func metres(_ a: (latitude: Double, longitude: Double), _ b: (latitude: Double, longitude: Double)) -> Double {
+        let radians = Double.pi / 180
+        let dLat = (b.latitude - a.latitude) * radians
+        let dLon = (b.longitude - a.longitude) * radians
+        let h = sin(dLat / 2) * sin(dLat / 2) + cos(a.latitude * radians) * cos(b.latitude * radians) * sin(dLon / 2) * sin(dLon / 2)
+        return 2 * 6_371_008.8 * asin(min(1, h.squareRoot()))
     }
 
     /// A request's query parameters by name; a repeated name keeps its last value.

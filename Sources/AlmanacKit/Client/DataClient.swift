@@ -30,9 +30,12 @@ package final class DataClient: Sendable {
     /// Keyless providers found unreachable this run: later requests to them answer from the cache
     /// and the sample data at once instead of trying (and retrying) the network again.
     private let unreachable = Mutex<Set<Provider>>([])
-    private let unreachableNoted = Mutex(false)
     /// Whether this run started its glance refresher already (one a run covers every resource).
     private let refresherStarted = Atomic(false)
+    /// Who answers each capability this run, resolved on first use (`DataClient+Sources.swift`).
+    let resolvedSources = Mutex<RunSources?>(nil)
+    /// Providers already noted as unreachable this run: one note a provider.
+    private let unreachableNoted = Mutex<Set<String>>([])
 
     /// A client over the given parts; `DataClient.standard` builds the usual ones from a configuration.
     package init(
@@ -94,10 +97,13 @@ package final class DataClient: Sendable {
 
     /// "KEY is not set; showing sample data": once a day per provider (remembered in the state
     /// folder), every time under `--verbose`, never when the run asked for quiet notes (a status
-    /// bar's `--format line`). The `Source:` line and `--json` still say where data came from.
+    /// bar's `--format line`), and never about a provider that answers nothing this run
+    /// (`RunSources.answers`: Twelve Data's catalogue read for names while Kraken prices). The
+    /// `Source:` line and `--json` still say where data came from.
     private func noteMissingKey(_ provider: Provider) {
+        guard sources.answers(provider) else { return }
         let variable = provider.keyVariable ?? ""
-        let text = "\(provider.displayName): \(variable) is not set; showing sample data. Set \(variable) for live data."
+        let text = "\(RunSources.brand(provider)): \(variable) is not set; showing sample data. Set \(variable) for live data."
         if configuration.verbose { return console.noteOnce(text) }
         if configuration.quietNotes || !keyNotes.withLock({ $0.insert(provider).inserted }) { return }
         noteOnceADay(text, key: "missing-key-\(provider.rawValue)")
@@ -122,15 +128,14 @@ package final class DataClient: Sendable {
         }
     }
 
-    /// "<provider> unreachable; showing sample data recorded on <day>.": one note a run — a second
-    /// keyless provider unreachable is the same news (no network) — never on a status line.
+    /// "<provider> unreachable; showing sample data recorded on <day>.": said once a run for each
+    /// provider (by the name a person knows: Open-Meteo's two hosts are one), after its sample
+    /// answer was found — never before an answer that is not shown — and never on a status line.
     private func noteUnreachable(_ provider: Provider) {
-        let first = unreachableNoted.withLock { noted in
-            defer { noted = true }
-            return !noted
-        }
+        let name = RunSources.brand(provider)
+        let first = unreachableNoted.withLock { $0.insert(name).inserted }
         let day = fixtures?.recordedOn.map { " recorded on \($0)" } ?? ""
-        if first, !configuration.quietNotes { console.note("\(provider.displayName) unreachable; showing sample data\(day).") }
+        if first, !configuration.quietNotes { console.noteForAnswer("\(name) unreachable; showing sample data\(day).") }
     }
 
     /// Says `text` the first time today that `key` comes up (remembered in the state folder).
@@ -175,13 +180,18 @@ package final class DataClient: Sendable {
 
     // MARK: - Offline
 
+    /// Why this run answers from the sample data: `--offline`, else a missing key.
+    private var sampleReason: SampleDataError.Reason { configuration.offline ? .offline : .keyMissing }
+
+
     /// The cache, else the recorded answer, asked through the transport protocol.
     private func offlineAnswer<R>(_ endpoint: Endpoint<R>) async throws -> Fetched<R> {
         let descriptor = endpoint.descriptor
         if let cached = peek(endpoint) { return cached }
         guard let fixtures else {
             console.debug("no sample data folder for \(descriptor.identity)")
-            var error = SampleDataError(provider: descriptor.provider, covered: [], request: descriptor.identity, what: descriptor.what)
+            var error = SampleDataError(
+                provider: descriptor.provider, covered: [], reason: sampleReason, request: descriptor.identity, what: descriptor.what)
             error.noSampleData = true
             throw error
         }
@@ -193,7 +203,8 @@ package final class DataClient: Sendable {
             guard case .noRecording = error else { throw error }
             console.debug(error.description)
             throw SampleDataError(
-                provider: descriptor.provider, covered: fixtures.coverage(for: descriptor), request: descriptor.identity, what: descriptor.what)
+                provider: descriptor.provider, covered: fixtures.coverage(for: descriptor), reason: sampleReason, request: descriptor.identity,
+                what: descriptor.what)
         }
         guard response.isSuccess else { throw LiveClient.error(for: response, descriptor: descriptor, request: request) }
         return Fetched(value: try endpoint.decode(response.body), origin: .fixture, fetchedAt: fixtures.recordedAt ?? clock.now(), stale: false)

@@ -18,16 +18,30 @@ package struct SampleDataError: Error, Equatable, CustomStringConvertible, Senda
     package var what: String?
     /// True when no sample data is installed at all (a binary copied away from its data).
     package var noSampleData = false
+    /// Why the sample data was asked: the one true reason the sentence gives.
+    package var reason: Reason
+
+    /// Why a run answers from the sample data.
+    package enum Reason: Sendable, Equatable {
+        /// A key is not set (`keys` names it).
+        case keyMissing
+        /// `--offline`.
+        case offline
+        /// The provider, by name, could not be reached.
+        case unreachable(String)
+        /// The provider, by name, could not be reached and `--refresh` asked for live data only.
+        case refreshed(String)
+    }
 
     /// What the sample data covers (`covered`), the keys that would make the request live, the
-    /// subject asked for, and the request (shown under `--verbose`).
-    package init(covered: [String], keys: [String], subject: String, request: String? = nil) {
-        (self.covered, self.keys, self.subject, self.request) = (covered, keys, subject, request)
+    /// subject asked for, the reason, and the request (shown under `--verbose`).
+    package init(covered: [String], keys: [String], subject: String, reason: Reason = .keyMissing, request: String? = nil) {
+        (self.covered, self.keys, self.subject, self.reason, self.request) = (covered, keys, subject, reason, request)
     }
 
     /// From the recordings of one provider.
-    package init(provider: Provider, covered: [String], request: String? = nil, what: String? = nil) {
-        self.init(covered: covered, keys: provider.keyVariable.map { [$0] } ?? [], subject: "live data", request: request)
+    package init(provider: Provider, covered: [String], reason: Reason, request: String? = nil, what: String? = nil) {
+        self.init(covered: covered, keys: provider.keyVariable.map { [$0] } ?? [], subject: "live data", reason: reason, request: request)
         self.what = what
     }
 
@@ -41,8 +55,17 @@ package struct SampleDataError: Error, Equatable, CustomStringConvertible, Senda
             noSampleData
             ? "No sample data is installed, so there is none \(missing)"
             : covered.isEmpty ? "The sample data has no answer \(missing)" : "The sample data covers \(shown)"
-        let keyless = noSampleData ? "it needs the network" : "the provider could not be reached for the rest"
-        let tail = keys.isEmpty ? keyless : "set \(keys.joined(separator: " and ")) for \(subject)"
         return "\(head); \(tail)" + (seeAlso.map { " (see \($0))" } ?? "") + "."
+    }
+
+    /// What would answer the rest, by the reason.
+    private var tail: String {
+        if noSampleData { return "it needs the network" }
+        switch reason {
+        case .offline: return "--offline keeps to the cache and the sample data"
+        case .unreachable(let name): return "\(name) could not be reached for the rest"
+        case .refreshed(let name): return "\(name) could not be reached, and --refresh asks for a live answer only"
+        case .keyMissing: return keys.isEmpty ? "nothing else answers without the network" : "set \(keys.joined(separator: " and ")) for \(subject)"
+        }
     }
 }

@@ -1,4 +1,7 @@
 import AlmanacCore
+import AlmanacHTTP
+import AlmanacKit
+import AlmanacProviders
 import Foundation
 import Synchronization
 
@@ -26,12 +29,24 @@ package final class AppLog: Sendable {
     }
 
     /// The newest line, while it is fresh (`shownFor` seconds).
-    package var latest: String? {
-        lines.withLock { lines in
-            guard let last = lines.last, Date().timeIntervalSince(last.at) < Self.shownFor else { return nil }
-            return last.text
+    package var latest: String? { latest(concerning: nil) }
+
+    /// The newest fresh line for a tab concerned with `providers` (by `RunSources.brand`): a line
+    /// naming some other provider and none of these is left to that provider's tab. Nil `providers`: any line.
+    package func latest(concerning providers: Set<String>?) -> String? {
+        let now = Date()
+        return lines.withLock { lines in
+            lines.last { line in
+                guard now.timeIntervalSince(line.at) < Self.shownFor else { return false }
+                guard let providers else { return true }
+                let named = Self.brands.filter { line.text.contains($0) }
+                return named.isEmpty || !named.isDisjoint(with: providers)
+            }?.text
         }
     }
+
+    /// Every provider's name as notes write it.
+    private static let brands = Set(Provider.allCases.map(RunSources.brand))
 
     /// Every line kept (the newest 50).
     package var all: [String] { lines.withLock { $0.map(\.text) } }

@@ -24,6 +24,9 @@ package protocol AppTab: AnyObject {
     var source: String? { get }
     /// The newest failure worth a line in the status bar.
     var problem: String? { get }
+    /// The providers whose notes belong on this tab, by `RunSources.brand`; a note naming
+    /// another provider stays on that provider's tab (and under `m`).
+    var concerns: Set<String> { get }
     /// Background loads still running.
     var pending: Int { get }
     /// Called once a frame whichever tab is shown (work that must go on, like deals arriving).
@@ -39,6 +42,7 @@ package protocol AppTab: AnyObject {
 extension AppTab {
     package var capturesKeys: Bool { false }
     package var problem: String? { nil }
+    package var concerns: Set<String> { [] }
     package func deactivate() {}
     package func tick() {}
     package var frameInterval: TimeInterval? { nil }

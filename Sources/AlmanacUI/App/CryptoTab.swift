@@ -42,10 +42,16 @@ package final class CryptoTab: AppTab {
     }
     package var problem: String? { action.failure ?? (page != nil ? history.failure : prices.failure) }
 
+    package var concerns: Set<String> {
+        let sources = context.app.client.sources
+        return Set(([.prices, .history] as [RunSources.Capability]).map { sources.name($0) })
+    }
+
     package var source: String? {
         let now = context.clock.now()
-        let provenance = page != nil ? history.value?.provenance : prices.value?.prices.provenance
-        guard let label = provenance.map({ "Twelve Data: " + $0.label(now: now) }) else { return nil }
+        let answer =
+            page != nil ? history.value.map { ($0.provenance, $0.provider) } : prices.value.map { ($0.prices.provenance, $0.prices.provider) }
+        guard let label = answer.map({ RunSources.brand($0.1) + ": " + $0.0.label(now: now) }) else { return nil }
         guard page == nil, let next = nextUpdate, !prices.isUpdating else { return label }
         let seconds = Int(max(0, next.timeIntervalSince(now)).rounded(.up))
         return label + " · next update in \(seconds) s"

@@ -18,6 +18,9 @@ package final class DealsTab: AppTab {
     }
 
     package var pending: Int { started && !browser.feed.isComplete ? 1 : 0 }
+    /// The live tape's notes (`deals --source kraken:PAIR`): Kraken always answers it.
+    package var concerns: Set<String> { [RunSources.brand(.kraken)] }
+
     package var source: String? {
         guard started else { return nil }
         switch browser.feed.source {

@@ -40,9 +40,14 @@ package final class FruitTab: AppTab {
     package var pending: Int { (catalogue.isLoading ? 1 : 0) + (action.isLoading ? 1 : 0) }
     package var problem: String? { action.failure ?? catalogue.failure }
 
+    package var concerns: Set<String> {
+        let sources = context.app.client.sources
+        return Set(([.fruit] as [RunSources.Capability]).map { sources.name($0) })
+    }
+
     package var source: String? {
         guard let provenance = catalogue.value?.provenance else { return nil }
-        return "Fruityvice: " + provenance.label(now: context.clock.now())
+        return context.app.client.sources.name(.fruit) + ": " + provenance.label(now: context.clock.now())
     }
 
     /// Whether this tab is the one shown (its blinking needs frames only then).

@@ -57,9 +57,14 @@ package final class WeatherTab: AppTab {
 
     package var problem: String? { settingsSave.failure ?? action.failure ?? places.failure ?? shownLoader?.failure }
 
+    package var concerns: Set<String> {
+        let sources = context.app.client.sources
+        return Set(([.forecast, .places, .outlook] as [RunSources.Capability]).map { sources.name($0) })
+    }
+
     package var source: String? {
         guard let report = shownLoader?.value else { return nil }
-        return "OpenWeatherMap: " + report.provenance.label(now: context.clock.now())
+        return RunSources.brand(report.model.provider) + ": " + report.provenance.label(now: context.clock.now())
     }
 
     /// The saved cities and settings, read when the tab is shown and after each change (not every frame).
@@ -354,7 +359,8 @@ package final class WeatherTab: AppTab {
     package var keyHelp: [String] {
         [
             "← →        the previous or next saved city (the default first)", "↑ ↓ PgUp PgDn  scroll",
-            "t          7 or 25 days (beyond 8 days from the climate forecast)", "Enter      24 hours in detail; there ← → pick an hour",
+            "t          7 or 25 days (past 8 days from the \(context.app.client.sources.name(.outlook)) outlook)",
+            "Enter      24 hours in detail; there ← → pick an hour",
             "+          add a city by name or lat,lon (choose among the places found)", "s          units, wind unit, 12/24-hour clock",
             "u          update the shown city", "Esc        back",
         ]

@@ -70,8 +70,6 @@ package struct CryptoScreen: MenuScreen {
                 "Symbol or name (e.g. ETH, Ethereum):", { query in try await service.add(query, pick: nil, chooser: chooser) })
         else { return }
         io.say(added ? "Added \(item.symbol) (\(item.name))." : "\(item.symbol) is already in the watchlist.")
-        if added, await !service.hasSamplePrice(item.symbol) {
-            io.say("The sample data has no price for \(item.symbol); it shows once TWELVEDATA_API_KEY is set.")
-        }
+        if added, let gap = await service.priceGap(item.symbol) { io.say(CryptoView.gap(gap, symbol: item.symbol)) }
     }
 }

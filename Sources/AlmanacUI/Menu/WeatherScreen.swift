@@ -16,15 +16,17 @@ package struct WeatherScreen: MenuScreen {
     package let toggle = Toggle()
 
     package var title: String { "Weather" }
-    package let help = [
-        "Each saved city with its temperature now. Same as: almanac weather cities, then almanac weather NAME",
-        "The default city's forecast, a row a day. Same as: almanac weather forecast --days 7",
-        "Switches the forecast between 7 and 25 days (beyond 8 days it comes from the climate model).",
-        "The next 24 hours, hour by hour. Same as: almanac weather hourly --hours 24",
-        "Asks for a city name or coordinates (lat,lon) and offers a choice when several places match. Same as: almanac weather add NAME",
-        "Asks for the name or number of a saved city. Same as: almanac weather remove NAME",
-        "Asks for units (metric, imperial) and wind (ms, kmh, mph); blank keeps the current one. Same as: almanac weather settings --units imperial",
-    ]
+    package var help: [String] {
+        [
+            "Each saved city with its temperature now. Same as: almanac weather cities, then almanac weather NAME",
+            "The default city's forecast, a row a day. Same as: almanac weather forecast --days 7",
+            "Switches the forecast between 7 and 25 days (days past 8 come from the \(context.app.client.sources.name(.outlook)) outlook).",
+            "The next 24 hours, hour by hour. Same as: almanac weather hourly --hours 24",
+            "Asks for a city name or coordinates (lat,lon) and offers a choice when several places match. Same as: almanac weather add NAME",
+            "Asks for the name or number of a saved city. Same as: almanac weather remove NAME",
+            "Asks for units (metric, imperial) and wind (ms, kmh, mph); blank keeps the current one. Same as: almanac weather settings --units imperial",
+        ]
+    }
     package var choices: [String] {
         [
             "Saved cities with current temperature", "Forecast for the default city (\(toggle.days) days)",

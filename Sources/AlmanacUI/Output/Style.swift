@@ -21,6 +21,27 @@ package struct Style: Sendable {
 
     package static let plain = Style(enabled: false)
 
+    /// A footer's parts joined by " · ", dimmed, wrapped to `columns` between parts (a part too
+    /// long for a line at its spaces), so the credit a provider's terms ask for is never the
+    /// part cut. One line when `columns` is nil.
+    package func footer(_ parts: [String]) -> String {
+        guard let columns, columns > 0 else { return dim(parts.joined(separator: " · ")) }
+        var lines: [String] = []
+        var line = ""
+        for part in parts {
+            let joined = line.isEmpty ? part : line + " · " + part
+            if Style.width(joined) <= columns {
+                line = joined
+                continue
+            }
+            if !line.isEmpty { lines.append(line + " ·") }
+            let pieces = LineField.wrap(part, width: columns)
+            lines += pieces.dropLast()
+            line = pieces.last ?? ""
+        }
+        return (lines + [line]).map(dim).joined(separator: "\n")
+    }
+
     /// Decides from what the wiring read: `TERM`, whether `NO_COLOR` is set, `--no-color`, and
     /// whether stdout is a terminal. Colour needs all four to allow it; `TERM=dumb` also means ASCII.
     package static func detect(term: String?, noColorVariable: Bool, noColorFlag: Bool, isTerminal: Bool) -> Style {

@@ -23,9 +23,9 @@ package final class DealBrowser {
     /// Whether the filter syntax shows in place of the table (`?` in the filter field).
     private var showSyntax = false
     /// The last filter line that was read (what `/` starts from, and `n`/`N` look for).
-    internal(set) var filterText = ""
+    var filterText = ""
     /// What the last action said (a jump, an export, a filter); shown until the next key.
-    internal(set) var message: String?
+    var message: String?
     /// "Today" for `since:` and `until:`, and where `e` writes.
     let today: LocalDate
     private let exportFolder: URL

@@ -18,13 +18,13 @@ package enum CryptoView {
         let elsewhere = prices.rows.contains { $0.quotedAs != nil || $0.rateSymbol != nil }
         let priceTitle = elsewhere ? "Price (\(prices.currency ?? "?"))" : "Price"
         var table = Table([.init("ID", .right), .init("Symbol"), .init("Name"), .init(priceTitle, .right), .init("Change", .right)])
-        var reasons: [String] = []
+        var reasons: [(symbol: String, reason: String)] = []
         for row in prices.rows {
             if let error = row.error {
                 // The row keeps the table's widths; why it has no price is said once, under the table.
                 table.add([String(row.id), row.symbol, row.name, style.dim("—") + (moves == nil ? "" : "  "), style.dim("—")])
                 let remembered = row.refusedUntil.map { " Not asked again until \(PriceFormat.clock($0, now: now)) (--refresh asks now)." } ?? ""
-                reasons.append("\(row.symbol): \(unpriced(error))" + remembered)
+                reasons.append((row.symbol, unpriced(error) + remembered))
                 continue
             }
             let change = PriceFormat.percent(row.changePercent)
@@ -35,18 +35,29 @@ package enum CryptoView {
         }
         let converted = conversions(prices.rows).map { style.dim($0) }
         let notes =
-            (reasons.isEmpty ? "" : "\n\n" + reasons.map { style.yellow($0) }.joined(separator: "\n"))
+            (reasons.isEmpty ? "" : "\n\n" + reasonLines(reasons).map { style.yellow($0) }.joined(separator: "\n"))
             + (converted.isEmpty ? "" : "\n\n" + converted.joined(separator: "\n"))
         let alerts = prices.alerts.isEmpty ? "" : "\n\n" + prices.alerts.map { style.bold(alert($0, now: now)) }.joined(separator: "\n")
         let totals = portfolio.map { "\n\n" + PortfolioView.totalsLine($0, style: style) } ?? ""
-        return table.render(style: style) + notes + alerts + totals + "\n\n" + style.dim(source(prices.provenance, prices.provider, now: now))
+        return table.render(style: style) + notes + alerts + totals + "\n\n" + style.footer(source(prices.provenance, prices.provider, now: now))
     }
 
-    /// `Source: live · Kraken · Prices from Kraken's public API`; Twelve Data's footers name no
-    /// provider (it is the one a key brings, and its sample data).
-    static func source(_ provenance: Provenance, _ provider: Provider, now: Date) -> String {
-        let label = "Source: \(provenance.label(now: now))"
-        return provider == .kraken ? label + " · Kraken · " + Kraken.attribution : label
+    /// `Source: Kraken, live · Prices from Kraken's public API` or `Source: Twelve Data, cache (4 min
+    /// old)`: the provider named once, by `RunSources.brand`, then the credit its terms ask for.
+    static func source(_ provenance: Provenance, _ provider: Provider, now: Date) -> [String] {
+        let label = "Source: \(RunSources.brand(provider)), \(provenance.label(now: now))"
+        return provider == .kraken ? [label, Kraken.attribution] : [label]
+    }
+
+    /// `BTC/USD, ETH/USD: no USD/JPY rate …`: rows with the same reason share one line.
+    static func reasonLines(_ reasons: [(symbol: String, reason: String)]) -> [String] {
+        var order: [String] = []
+        var symbols: [String: [String]] = [:]
+        for (symbol, reason) in reasons {
+            if symbols[reason] == nil { order.append(reason) }
+            symbols[reason, default: []].append(symbol)
+        }
+        return order.map { "\(symbols[$0]!.joined(separator: ", ")): \($0)" }
     }
 
     /// `XRP/USD, ADA/USD: converted to EUR at 0.8621 (USD/EUR).`, one line per rate.
@@ -91,6 +102,16 @@ package enum CryptoView {
         return head + " — \(PriceFormat.format(Double(seen))) at \(PriceFormat.clock(at, now: now))."
     }
 
+    /// Why a pair just added shows no price, in one sentence naming who prices this run.
+    package static func gap(_ gap: CryptoService.PriceGap, symbol: String) -> String {
+        switch gap {
+        case .notListed(let provider): "\(provider) does not list \(symbol), so it shows no price; Twelve Data prices it with TWELVEDATA_API_KEY."
+        case .notRecorded(let provider, true): "The recorded \(provider) prices have none for \(symbol); it shows without --offline."
+        case .notRecorded(let provider, false): "The recorded \(provider) prices have none for \(symbol); it shows once \(provider) can be reached."
+        case .needsKey(let provider, let variable): "The \(provider) sample data has no price for \(symbol); it shows once \(variable) is set."
+        }
+    }
+
     /// The provider's reason for a pair with no price, in one short sentence.
     static func unpriced(_ error: String) -> String {
         if error.lowercased().contains("not found") { return "Twelve Data has no price for this pair." }
@@ -123,7 +144,7 @@ package enum CryptoView {
         if chart, history.rows.count > 1 {
             text += "\n\n" + LineChart.render(history.rows.map(\.close), height: 8, width: 60, unicode: style.unicode) { PriceFormat.format($0) }
         }
-        return text + "\n\n" + style.dim(source(history.provenance, history.provider, now: now))
+        return text + "\n\n" + style.footer(source(history.provenance, history.provider, now: now))
     }
 }
 

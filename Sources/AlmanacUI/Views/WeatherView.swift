@@ -27,7 +27,7 @@ package struct WeatherView {
         if let filled = report.dailyModel { parts.append("days from " + Self.product(filled)) }
         if report.chancesModel == .outlook { parts.append("chance of precipitation from the GFS ensemble") }
         parts += Self.credits(report)
-        return style.dim(parts.joined(separator: " · "))
+        return style.footer(parts)
     }
 
     /// The product in a footer: `One Call 3.0`, `MET Norway Locationforecast`, …

@@ -38,13 +38,21 @@ package struct WeatherFirstRun {
         return last.replacingOccurrences(of: "_", with: " ")
     }
 
-    private func ask() async throws -> City {
-        context.console.note(
-            """
-            No saved city yet. Almanac shows the weather for the cities you save: forecasts come from OpenWeatherMap
-            and place names from the Yandex Geocoder (recorded sample data until their keys are set; see almanac doctor).
+    /// What the first run says before it asks: who answers forecasts and places this run
+    /// (`RunSources`), and whether that is the sample data.
+    package static func greeting(_ sources: RunSources) -> String {
+        let sample = [RunSources.Capability.forecast, .places].filter(sources.onSampleData)
+        let until =
+            sample.isEmpty ? "" : sources.offline ? " (sample data while --offline is on)" : " (recorded sample data until their keys are set)"
+        return """
+            No saved city yet. Almanac shows the weather for the cities you save: forecasts come from \(sources.name(.forecast))
+            and place names from \(sources.name(.places))\(until); see almanac doctor.
             The city you choose now becomes your default; add more later with: almanac weather add NAME
-            """)
+            """
+    }
+
+    private func ask() async throws -> City {
+        context.console.note(Self.greeting(context.app.client.sources))
         var choices = ["Type a city name"]
         let zone = Self.zoneCity(TimeZone.current.identifier)
         if let zone { choices.append("Use \(zone) (from this computer's time zone)") }

@@ -68,8 +68,8 @@ struct CryptoCommand: AsyncParsableCommand {
             try await CommandRunner.run(global) { context in
                 let service = CryptoService(context: context.app)
                 let (item, added) = try await service.add(query, pick: pick, chooser: CryptoCommand.chooser(context))
-                if added, await !service.hasSamplePrice(item.symbol) {
-                    context.console.note("note: the sample data has no price for \(item.symbol); it shows once TWELVEDATA_API_KEY is set.")
+                if added, let gap = await service.priceGap(item.symbol) {
+                    context.console.note("note: " + CryptoView.gap(gap, symbol: item.symbol))
                 }
                 try context.show(
                     json: ["symbol": item.symbol, "name": item.name, "added": added ? "true" : "false"],

@@ -16,6 +16,7 @@ extension CryptoService {
     /// Saves the provider choice.
     package func setProvider(_ choice: CryptoProviderChoice) throws {
         try settingsStore.update { $0.provider = choice == .auto ? nil : choice }
+        client.forgetSources()
     }
 
     /// The currency prices are shown in (`USD` until set). Every price fetch asks, so with no

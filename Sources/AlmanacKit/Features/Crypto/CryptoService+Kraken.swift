@@ -12,16 +12,9 @@ package enum CryptoProviderChoice: String, Codable, Sendable, CaseIterable {
 }
 
 extension CryptoService {
-    /// Whether Kraken answers this run: pinned, or `auto` with no Twelve Data key — live, or
-    /// from its recorded answers offline (the keyless path's sample data).
-    package var usesKraken: Bool {
-        let choice = (try? settingsDocument().provider) ?? .auto
-        switch choice {
-        case .kraken: return true
-        case .twelvedata: return false
-        case .auto: return configuration.key(for: .twelveData) == nil
-        }
-    }
+    /// Whether Kraken answers this run (`RunSources`): pinned, or `auto` with no Twelve Data key —
+    /// live, or from its recorded answers offline (the keyless path's sample data).
+    package var usesKraken: Bool { client.sources.crypto == .kraken }
 
     /// The watchlist priced by one Kraken `Ticker` request (the catalogue maps each pair to
     /// Kraken's name first: `BTC/USD` is `XXBTZUSD`, through its `wsname` `XBT/USD`), in the
@@ -76,7 +69,7 @@ extension CryptoService {
         var rates: [String: Result<Fetched<Decimal>?, any Error>] = [:]
         for symbol in symbols {
             guard let pair = krakenRatePair(symbol, names: names), let tickers, let rate = krakenRate(pair, in: tickers) else {
-                rates[symbol] = .failure(APIError.provider(provider: .kraken, code: nil, message: "Kraken lists no \(symbol) rate"))
+                rates[symbol] = .failure(APIError.provider(provider: .kraken, code: nil, message: "it lists no \(symbol) rate"))
                 continue
             }
             rates[symbol] = .success(rate)

@@ -85,18 +85,30 @@ package struct CryptoService: Sendable {
         }
     }
 
-    /// False when prices come from the sample data and it has none for `symbol` (the pair is
-    /// in the catalogue, but nobody recorded its price); true live, or when a sample exists —
-    /// Kraken's recordings when Kraken prices the run.
-    package func hasSamplePrice(_ symbol: String) async -> Bool {
+    /// Why a pair just added will show no price this run, by who prices it (`RunSources`); nil
+    /// when it will show one.
+    package enum PriceGap: Equatable, Sendable {
+        /// Kraken prices the run and does not list the pair.
+        case notListed(provider: String)
+        /// The recordings of `provider` have no price for it (offline, or it cannot be reached).
+        case notRecorded(provider: String, offline: Bool)
+        /// Twelve Data is chosen with no key, and its sample data has no price for it.
+        case needsKey(provider: String, variable: String)
+    }
+
+    /// Whether `symbol` will show a price this run, and if not, why.
+    package func priceGap(_ symbol: String) async -> PriceGap? {
+        let name = client.sources.name(.prices)
         if usesKraken {
-            _ = try? await krakenNames()  // the catalogue (cached a day) says whether Kraken is live
-            guard configuration.offline || client.isUnreachable(.kraken) else { return true }
-            return ((try? await krakenLatest(symbol)) ?? nil) != nil
+            guard let names = try? await krakenNames() else { return nil }
+            guard names.value[symbol] != nil else { return .notListed(provider: name) }
+            guard configuration.offline || client.isUnreachable(.kraken) else { return nil }
+            return ((try? await krakenLatest(symbol)) ?? nil) == nil ? .notRecorded(provider: name, offline: configuration.offline) : nil
         }
-        guard !live else { return true }
-        guard case .quote? = try? await client.fetch(TwelveData.quotes([symbol])).value[symbol] else { return false }
-        return true
+        guard !live else { return nil }
+        if case .quote? = try? await client.fetch(TwelveData.quotes([symbol])).value[symbol] { return nil }
+        if configuration.offline { return .notRecorded(provider: name, offline: true) }
+        return .needsKey(provider: name, variable: Provider.twelveData.keyVariable ?? "")
     }
 
     /// Removes the pair meant by `reference` (ID, code, pair or name); `CryptoError` when none.

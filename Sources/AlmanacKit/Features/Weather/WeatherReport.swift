@@ -134,6 +134,16 @@ package struct WeatherReport: Codable, Sendable {
         case met
         /// Open-Meteo's GFS ensemble: an outlook, not a forecast.
         case outlook = "ensemble"
+
+        /// The provider whose product this is (`RunSources.brand` names it).
+        package var provider: Provider {
+            switch self {
+            case .met: .metNorway
+            case .outlook: .openMeteoEnsemble
+            case .climate: .openWeatherPro
+            case .oneCall, .free: .openWeather
+            }
+        }
     }
 
     /// The place.

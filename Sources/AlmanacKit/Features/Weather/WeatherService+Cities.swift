@@ -8,10 +8,12 @@ extension WeatherService {
 
     /// Changes the settings and saves them; returns them as saved.
     package func updateSettings(_ change: (inout WeatherSettings) -> Void) throws -> WeatherSettings {
-        try store.update { document in
+        let saved = try store.update { document in
             change(&document.settings)
             return document.settings
         }
+        client.forgetSources()  // the provider choice may have changed: the run decides again
+        return saved
     }
 
     /// Geocodes `query`, fetches its forecast once to learn its time zone, saves it.

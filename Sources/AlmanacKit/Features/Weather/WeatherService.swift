@@ -65,9 +65,9 @@ package struct WeatherService: Sendable {
         sources(try store.read().settings)
     }
 
-    /// The same from settings already read.
+    /// The run's weather sources (`RunSources`, resolved once), unless the caller pinned them.
     func sources(_ settings: WeatherSettings) -> WeatherSources {
-        pinnedSources ?? WeatherSources.resolve(configuration, choice: settings.provider)
+        pinnedSources ?? client.sources.weather
     }
 
     /// Places matching a name, from the geocoder `sources()` picks: Yandex when its key is set,
@@ -76,16 +76,19 @@ package struct WeatherService: Sendable {
         let settings = try store.read().settings
         switch sources(settings).geocoder {
         case Provider.openWeather.rawValue:
-            return PlaceCandidates.fromOpenWeather(try await client.fetch(OpenWeather.geocode(query)).value)
+            let fetched = try await client.fetch(OpenWeather.geocode(query))
+            return try await offerable(PlaceCandidates.fromOpenWeather(fetched.value), origin: fetched.origin, settings)
         case Provider.yandexGeocoder.rawValue:
             do {
-                return PlaceCandidates.fromYandex(try await client.fetch(YandexGeocoder.geocode(query, lang: settings.lang)).value)
+                let fetched = try await client.fetch(YandexGeocoder.geocode(query, lang: settings.lang))
+                return try await offerable(PlaceCandidates.fromYandex(fetched.value), origin: fetched.origin, settings)
             } catch {
                 throw await explained(error, settings, keyless: false)
             }
         default:
             do {
-                return PlaceCandidates.fromOpenMeteo(try await client.fetch(OpenMeteo.search(query, language: settings.lang)).value)
+                let fetched = try await client.fetch(OpenMeteo.search(query, language: settings.lang))
+                return try await offerable(PlaceCandidates.fromOpenMeteo(fetched.value), origin: fetched.origin, settings)
             } catch {
                 throw await explained(error, settings, keyless: true)
             }
@@ -108,26 +111,46 @@ package struct WeatherService: Sendable {
     }
 
     /// For a place the sample data does not cover: the cities it does (each recorded name that
-    /// finds a place of that name, in recording order) and, for a keyed geocoder, the keys that
-    /// open up any city.
+    /// finds a place of that name the sample data answers every view for, in recording order)
+    /// and, for a keyed geocoder, the keys that open up any city. Read from the recordings
+    /// quietly: no note of an answer that is not shown.
     private func sampleCities(_ settings: WeatherSettings) async -> SampleDataError {
         let lang = settings.lang
         let keyless = sources(settings).geocoder == Provider.openMeteoGeocoding.rawValue
         var names: [String] = []
         let probe = keyless ? OpenMeteo.search("", language: lang).descriptor : YandexGeocoder.geocode("", lang: lang).descriptor
         for name in client.fixtures?.coverage(for: probe) ?? [] {
-            guard let found = try? await sampleGeocode(name, lang: lang, keyless: keyless),
-                found.first?.name.lowercased() == name.lowercased()
+            guard let found = await sampleGeocode(name, lang: lang, keyless: keyless),
+                offerable(found, origin: .fixture).contains(where: { $0.name.lowercased() == name.lowercased() })
             else { continue }
             names.append(name)
         }
-        if keyless { return SampleDataError(covered: names, keys: [], subject: "any city") }
-        return SampleDataError(covered: names, keys: ["OPENWEATHER_API_KEY", "YANDEX_GEOCODER_API_KEY"], subject: "any city")
+        let reason = sampleReason
+        if keyless { return SampleDataError(covered: names, keys: [], subject: "any city", reason: reason) }
+        return SampleDataError(covered: names, keys: ["OPENWEATHER_API_KEY", "YANDEX_GEOCODER_API_KEY"], subject: "any city", reason: reason)
     }
 
-    private func sampleGeocode(_ name: String, lang: String, keyless: Bool) async throws -> [City] {
-        if keyless { return PlaceCandidates.fromOpenMeteo(try await client.fetch(OpenMeteo.search(name, language: lang)).value) }
-        return PlaceCandidates.fromYandex(try await client.fetch(YandexGeocoder.geocode(name, lang: lang)).value)
+    /// Why the sample data answers weather this run, with the provider's name from `RunSources`.
+    /// The places of a geocoder answer that can be offered: all of a live one; of the sample
+    /// data's, those it answers every view for — none left is the sample data's own error.
+    private func offerable(_ places: [City], origin: DataOrigin, _ settings: WeatherSettings) async throws -> [City] {
+        let kept = offerable(places, origin: origin)
+        if kept.isEmpty, !places.isEmpty { throw await sampleCities(settings) }
+        return kept
+    }
+
+    private var sampleReason: SampleDataError.Reason {
+        let sources = client.sources
+        if configuration.offline { return .offline }
+        for capability in [RunSources.Capability.places, .forecast, .outlook] where client.isUnreachable(sources.provider(capability)) {
+            return configuration.refresh ? .refreshed(sources.name(capability)) : .unreachable(sources.name(capability))
+        }
+        return sources.onSampleData(.places) ? .keyMissing : .unreachable(sources.name(.places))
+    }
+
+    private func sampleGeocode(_ name: String, lang: String, keyless: Bool) async -> [City]? {
+        if keyless { return await client.recorded(OpenMeteo.search(name, language: lang)).map(PlaceCandidates.fromOpenMeteo) }
+        return await client.recorded(YandexGeocoder.geocode(name, lang: lang)).map(PlaceCandidates.fromYandex)
     }
 
     static func choose(_ places: [City], query: String, pick: Int?, chooser: Chooser?) throws -> City {
@@ -202,6 +225,7 @@ package struct WeatherService: Sendable {
         }
         do {
             let fetched = try await client.fetch(METNorway.forecast(latitude: city.latitude, longitude: city.longitude), onStale: staleHandler)
+            noteNearby(city, origin: fetched.origin, .forecast)
             return Self.metReport(fetched, city: city, now: days.instant())
         } catch {
             throw await explained(error, settings, keyless: true)

@@ -1,0 +1,34 @@
+import AlmanacCore
+import AlmanacHTTP
+import AlmanacProviders
+import Foundation
+
+/// Who answers this run (docs/architecture.md §3, "Who answers"): the client resolves it once,
+/// from the keys and the saved choices, and every feature and note asks it.
+extension DataClient {
+    /// The run's sources: resolved on first use from the weather and crypto settings documents
+    /// (a document that cannot be read counts as `auto`).
+    package var sources: RunSources {
+        resolvedSources.withLock { resolved in
+            if let resolved { return resolved }
+            let folder = configuration.paths.data
+            let weather = DocumentStore<WeatherDocument>(folder: folder).peek()?.settings.provider
+            let crypto = DocumentStore<CryptoSettings>(folder: folder).peek()?.provider
+            let sources = RunSources.resolve(configuration, weather: weather, crypto: crypto)
+            resolved = sources
+            return sources
+        }
+    }
+
+    /// Forgets the resolved sources: a provider choice was just saved, so the run decides again.
+    package func forgetSources() { resolvedSources.withLock { $0 = nil } }
+
+    /// The recorded answer to an endpoint, read quietly (no note, no cache): for saying what the
+    /// sample data covers. Nil when none.
+    package func recorded<R>(_ endpoint: Endpoint<R>) async -> R? {
+        guard let fixtures, let response = try? await fixtures.send(RequestPreparer.prepareRecorded(endpoint.descriptor)),
+            response.isSuccess
+        else { return nil }
+        return try? endpoint.decode(response.body)
+    }
+}

@@ -1,0 +1,79 @@
+import AlmanacTestSupport
+import Foundation
+import XCTest
+
+@testable import AlmanacCore
+@testable import AlmanacHTTP
+@testable import AlmanacKit
+@testable import AlmanacProviders
+@testable import AlmanacUI
+
+/// Who answers each capability, and every sentence that names a provider asking it.
+final class RunSourcesTests: XCTestCase {
+    private func sources(_ variables: [String: String], offline: Bool = false) -> RunSources {
+        let configuration = Configuration(environment: Environment(variables), offline: offline)
+        return RunSources.resolve(configuration, weather: nil, crypto: nil)
+    }
+
+    private func names(_ sources: RunSources) -> [String] { RunSources.Capability.allCases.map(sources.name) }
+
+    func testEachCapabilityHasOneProviderByTheKeysSet() {
+        XCTAssertEqual(
+            names(sources([:])), ["MET Norway", "Open-Meteo", "Open-Meteo", "Kraken", "Kraken", "Fruityvice", "Kraken"], "with no key")
+        XCTAssertEqual(names(sources(["OPENWEATHER_API_KEY": "OW"])).prefix(3), ["OpenWeatherMap", "OpenWeatherMap", "OpenWeatherMap"])
+        XCTAssertEqual(sources(["YANDEX_GEOCODER_API_KEY": "YA"]).name(.places), "Yandex Geocoder")
+        XCTAssertEqual(sources(["TWELVEDATA_API_KEY": "TD"]).name(.prices), "Twelve Data")
+        XCTAssertFalse(sources([:]).answers(.twelveData), "no key: Twelve Data answers nothing, so no note names it")
+        XCTAssertFalse(sources([:]).answers(.openWeather))
+        XCTAssertFalse(sources([:]).onSampleData(.forecast), "the keyless forecast is live")
+        XCTAssertTrue(sources([:], offline: true).onSampleData(.forecast))
+        let pinned = RunSources.resolve(Configuration(environment: Environment([:])), weather: .openweather, crypto: .twelvedata)
+        XCTAssertTrue(pinned.onSampleData(.forecast) && pinned.onSampleData(.prices), "a keyed provider pinned with no key answers from samples")
+    }
+
+    func testTheFirstRunNamesWhoAnswersThisRun() {
+        let keyless = WeatherFirstRun.greeting(sources([:]))
+        XCTAssertTrue(keyless.contains("forecasts come from MET Norway\nand place names from Open-Meteo; see almanac doctor."), keyless)
+        XCTAssertFalse(keyless.contains("OpenWeatherMap") || keyless.contains("Yandex") || keyless.contains("sample data"), keyless)
+        let keyed = WeatherFirstRun.greeting(sources(["OPENWEATHER_API_KEY": "OW", "YANDEX_GEOCODER_API_KEY": "YA"]))
+        XCTAssertTrue(keyed.contains("from OpenWeatherMap\nand place names from Yandex Geocoder;"), keyed)
+        let offline = WeatherFirstRun.greeting(sources([:], offline: true))
+        XCTAssertTrue(offline.contains("(sample data while --offline is on)"), offline)
+    }
+
+    /// Every front end's words, with no key and with each key set: a provider is named only when
+    /// it answers this run.
+    func testEveryCommandNamesOnlyTheProvidersThatAnswer() throws {
+        let runs: [(keys: [String: String], absent: [String])] = [
+            ([:], ["OpenWeatherMap", "Yandex", "Twelve Data:"]),
+            (["OPENWEATHER_API_KEY": "OW-SECRET-1"], ["Yandex", "MET Norway unreachable", "Twelve Data:"]),
+            (["TWELVEDATA_API_KEY": "TD-SECRET-1"], ["Kraken", "OpenWeatherMap"]),
+        ]
+        for run in runs {
+            let home = try makeTemporaryFolder(self)
+            for command in [["weather", "forecast", "Moscow"], ["crypto"], ["crypto", "add", "terra", "--pick", "2"], ["fruit", "list"]] {
+                let result = try runAlmanac(command + ["--offline"], home: home, environment: run.keys)
+                for name in run.absent {
+                    XCTAssertFalse((result.out + result.err).contains(name), "\(command) with \(run.keys.keys.sorted()) names \(name): \(result.err)")
+                }
+            }
+        }
+    }
+
+    func testTheCryptoFooterNamesKrakenOnceAndAJapaneseCurrencySaysItsReasonOnce() throws {
+        let home = try makeTemporaryFolder(self)
+        _ = try runAlmanac(["crypto", "settings", "--currency", "JPY"], home: home)
+        let result = try runAlmanac(["crypto", "--offline"], home: home)
+        XCTAssertEqual(result.out.components(separatedBy: "Kraken").count - 1, 3, "the reason, the source and the credit: \(result.out)")
+        XCTAssertEqual(result.out.split(separator: "\n").filter { $0.contains("USD/JPY") }.count, 1, "one line for the six rows: \(result.out)")
+        XCTAssertTrue(result.out.contains("Source: Kraken, sample data recorded on 2026-11-20 · Prices from Kraken's public API"), result.out)
+    }
+
+    func testAFooterWrapsBetweenItsPartsSoTheCreditIsWhole() {
+        var style = Style.plain
+        style.columns = 40
+        let footer = style.footer(["Source: Kraken, sample data recorded on 2026-11-20", "Prices from Kraken's public API"])
+        XCTAssertEqual(footer, "Source: Kraken, sample data recorded on\n2026-11-20 ·\nPrices from Kraken's public API")
+        XCTAssertTrue(footer.split(separator: "\n").allSatisfy { $0.count <= 40 })
+    }
+}
