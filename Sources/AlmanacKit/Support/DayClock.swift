@@ -32,6 +32,13 @@ package struct DayClock: Sendable {
         return Date(timeIntervalSince1970: TimeInterval(day.dayNumber) * 86400 + timeOfDay)
     }
 
+    /// When a simulated live feed's last deal lands: now, or with `ALMANAC_TODAY` that day at
+    /// 12:00 UTC (the same deals every run, for the README).
+    package func feedEnd() -> Date {
+        guard let pinned, let day = LocalDate(pinned) else { return clock.now() }
+        return Date(timeIntervalSince1970: TimeInterval(day.dayNumber) * 86400 + 43_200)
+    }
+
     /// Today's date. Throws `UsageError` when `ALMANAC_TODAY` is not a date.
     package func today() throws -> LocalDate {
         if let pinned {

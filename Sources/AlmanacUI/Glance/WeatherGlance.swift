@@ -52,17 +52,20 @@ package struct WeatherGlance: Sendable {
         }
     }
 
-    /// The codes that need no answer: the place, the moon, the sun's times and the clock.
+    /// The codes that need no answer: the place, the moon, the sun's times and the clock —
+    /// computed for the real date and place (docs/architecture.md §3, "One today"), whatever day
+    /// a recording describes; the provider's own sun times only when they are for that day.
     private func timeValue(_ code: Character) -> String? {
-        let day = LocalDate(moment, timeZone: city.timeZone)
+        let day = LocalDate(now, timeZone: city.timeZone)
+        let sent = current.flatMap { LocalDate($0.time, timeZone: city.timeZone) == day ? $0 : nil }
         switch code {
         case "l": return city.name
-        case "m": return MoonPhase(at: moment).icon
-        case "M": return "\(Int(MoonPhase(at: moment).age))"
+        case "m": return MoonPhase(at: now).icon
+        case "M": return "\(Int(MoonPhase(at: now).age))"
         case "D": return SunTimes.twilight(day, latitude: city.latitude, longitude: city.longitude).dawn.map(format.time)
-        case "S": return (current?.sunrise ?? SunTimes.of(day, latitude: city.latitude, longitude: city.longitude).sunrise).map(format.time)
+        case "S": return (sent?.sunrise ?? SunTimes.of(day, latitude: city.latitude, longitude: city.longitude).sunrise).map(format.time)
         case "z": return format.time(SunTimes.solarNoon(day, longitude: city.longitude))
-        case "s": return (current?.sunset ?? SunTimes.of(day, latitude: city.latitude, longitude: city.longitude).sunset).map(format.time)
+        case "s": return (sent?.sunset ?? SunTimes.of(day, latitude: city.latitude, longitude: city.longitude).sunset).map(format.time)
         case "d": return SunTimes.twilight(day, latitude: city.latitude, longitude: city.longitude).dusk.map(format.time)
         case "T": return format.time(now)
         case "Z": return city.timeZoneIdentifier ?? zoneOffset

@@ -94,14 +94,14 @@ struct DealOptions: ParsableArguments {
 
     var column: DealColumn { DealColumn(rawValue: sort)! }
 
-    private func dealSource(defaultPace: Double, live: Bool, krakenURL: String, recordings: FixtureTransport?) -> DealSource {
+    private func dealSource(defaultPace: Double, live: Bool, krakenURL: String, recordings: FixtureTransport?, end: Date) -> DealSource {
         if let source {
             guard case .kraken(var tape) = DealSource.parse(source, krakenURL: krakenURL) else { return DealSource.parse(source) }
             tape.once = !live
             tape.recordings = recordings
             return .kraken(tape)
         }
-        return .server(count: count, seed: seed, pace: pace ?? defaultPace)
+        return .server(count: count, seed: seed, pace: pace ?? defaultPace, end: end)
     }
 
     /// The feed these options describe: their source (the built-in server at `defaultPace`
@@ -111,7 +111,7 @@ struct DealOptions: ParsableArguments {
     func feed(_ context: FrontContext, defaultPace: Double, live: Bool = true) -> DealFeed {
         let source = dealSource(
             defaultPace: defaultPace, live: live, krakenURL: context.configuration.baseURL(for: .kraken),
-            recordings: context.configuration.offline ? context.client.fixtures : nil)
+            recordings: context.configuration.offline ? context.client.fixtures : nil, end: context.app.days.feedEnd())
         return DealFeed(source: source, column: column, descending: !asc)
     }
 }

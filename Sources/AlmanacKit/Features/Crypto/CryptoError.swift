@@ -18,6 +18,8 @@ package enum CryptoError: UserInputError, Equatable {
     case noRow(String, summary: String)
     /// A history range with no prices at all.
     case noPrices(symbol: String, from: LocalDate, to: LocalDate)
+    /// The range asked for starts after the day the sample data was recorded.
+    case afterRecording(from: LocalDate, recorded: LocalDate)
     /// `crypto usage --check` without a key or the network.
     case usageCheckNeedsLive
 
@@ -29,6 +31,8 @@ package enum CryptoError: UserInputError, Equatable {
         case .notInWatchlist(let reference, let summary): "\"\(reference)\" is not in the watchlist (\(summary))."
         case .noRow(let reference, let summary): "No watchlist row \(reference) (\(summary))."
         case .noPrices(let symbol, let from, let to): "No prices for \(symbol) from \(from) to \(to); its history may begin later."
+        case .afterRecording(let from, let recorded):
+            "The sample data holds prices up to \(recorded), when it was recorded, so none from \(from); live prices need the network."
         case .usageCheckNeedsLive: "Checking the Twelve Data usage needs TWELVEDATA_API_KEY and the network."
         case .ambiguous(let query, let pairs): "Several pairs match \"\(query)\": \(Self.list(pairs)). Choose one by its number."
         case .choiceOutOfRange(let choice, let count, let query): "There is no pair \(choice): \(count) pairs match \"\(query)\"."

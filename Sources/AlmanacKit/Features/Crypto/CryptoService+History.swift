@@ -11,9 +11,17 @@ extension CryptoService {
     /// earlier range) answer every range they cover; a range that partly overlaps fetches only
     /// from its first missing day to its last (one credit). Today's row is the latest price.
     package func history(_ reference: String, from: String?, to: String?) async throws -> PriceHistory {
-        if usesKraken, !configuration.offline { _ = try? await krakenNames() }  // is it live? (today() follows)
-        let today = try self.today()
-        let range = try DateInput.range(from: from, to: to, today: today, defaultDays: 7)
+        if usesKraken, !configuration.offline { _ = try? await krakenNames() }  // is it live? (recordedDay() follows)
+        // Dates are checked against the real today; over recordings the default range is the
+        // recorded week, and the last day they hold stands for "today".
+        let recorded = recordedDay()
+        var range = try DateInput.range(from: from, to: to, today: try self.today(), defaultDays: 7)
+        if from == nil, to == nil, let recorded, recorded != range.upperBound {
+            range = recorded.adding(days: -6)...recorded
+            gate.console.noteOnce("note: the sample data was recorded on \(recorded); these are the 7 days it holds, up to then.")
+        }
+        if let recorded, range.lowerBound > recorded { throw CryptoError.afterRecording(from: range.lowerBound, recorded: recorded) }
+        let today = try recorded ?? self.today()
         let (symbol, name) = try await pair(for: reference)
         if usesKraken {
             if let kraken = try await krakenHistory(symbol, name: name, range: range) { return kraken }

@@ -44,15 +44,16 @@ package struct CryptoService: Sendable {
     package var budget: CreditBudget { gate.budget }
     var live: Bool { configuration.mode(for: .twelveData) == .live }
 
-    /// `ALMANAC_TODAY`, else the fixtures' date when the run answers from them (offline; no key
-    /// with Twelve Data pinned; Kraken found unreachable), else today: live Kraken is today.
-    package func today() throws -> LocalDate {
+    /// Today as a person types and reads it: `ALMANAC_TODAY`, else the real date
+    /// (docs/architecture.md §3, "One today"). The recording day only picks recorded answers.
+    package func today() throws -> LocalDate { try days.today() }
+
+    /// The day the recordings were made, when this run answers prices from them (offline; no
+    /// key with Twelve Data pinned; Kraken found unreachable); nil when prices are live.
+    package func recordedDay() -> LocalDate? {
         let keyless = configuration.key(for: .twelveData) == nil
         let recordings = configuration.offline || (keyless && (!usesKraken || client.isUnreachable(.kraken)))
-        if !days.isPinned, recordings, let recorded = client.fixtures?.recordedOn {
-            return recorded
-        }
-        return try days.today()
+        return recordings ? client.fixtures?.recordedOn : nil
     }
 
     /// The watchlist as saved.

@@ -30,12 +30,17 @@ package final class DealServer: Sendable {
     package let batchSize = 100
     /// Read by the producing thread, set by `stop()`.
     private let stopped = Atomic(false)
+    /// The first deal's time, in seconds since 1970: the last deal lands about `end`, as a live
+    /// feed's would; with no end, 2026-11-20 00:00 UTC.
+    private let start: Double
 
-    /// A server of `count` deals; `pace` is mean batches a second (0: as fast as taken).
-    package init(count: Int = 1_000_000, seed: UInt64 = 42, pace: Double = 0) {
+    /// A server of `count` deals; `pace` is mean batches a second (0: as fast as taken); `end`
+    /// about the last deal's time (nil: a fixed day).
+    package init(count: Int = 1_000_000, seed: UInt64 = 42, pace: Double = 0, end: Date? = nil) {
         self.count = max(0, count)
         self.seed = seed
         self.pace = max(0, pace)
+        self.start = end.map { ($0.timeIntervalSince1970 - Double(max(0, count)) * 0.02 - 3).rounded(.down) } ?? 1_795_132_800
     }
 
     /// Starts streaming on a new thread; `onBatch` is called from that thread, then `onEnd` once.
@@ -45,7 +50,7 @@ package final class DealServer: Sendable {
             var produced = 0
             while produced < count, !isStopped {
                 let size = min(batchSize, count - produced)
-                onBatch((0..<size).map { Self.deal(number: produced + $0, generator: &generator) })
+                onBatch((0..<size).map { Self.deal(number: produced + $0, generator: &generator, start: start) })
                 produced += size
                 if pace > 0 {
                     let mean = 1 / pace
@@ -62,13 +67,13 @@ package final class DealServer: Sendable {
     private var isStopped: Bool { stopped.load(ordering: .acquiring) }
 
     /// Deal number `n`: ids ascend with jitter-free gaps, times move forward with jitter, prices wander.
-    package static func deal(number: Int, generator: inout SplitMix64) -> Deal {
+    package static func deal(number: Int, generator: inout SplitMix64, start: Double = 1_795_132_800) -> Deal {
         let instrument = Int(generator.next() % UInt64(instruments.count))
         let base = basePrices[instrument]
         let price = base * (1 + (Double(generator.next() % 20001) - 10000) / 1_000_000)
         let amount = Double(1 + generator.next() % 5_000_000)
         let jitter = Double(generator.next() % 3_000) / 1000
-        let date = Date(timeIntervalSince1970: 1_795_132_800 + Double(number) * 0.02 + jitter)
+        let date = Date(timeIntervalSince1970: start + Double(number) * 0.02 + jitter)
         let side: Deal.Side = generator.next() & 1 == 0 ? .buy : .sell
         return Deal(
             id: Int64(100_000 + number), dateModified: date, instrumentName: instruments[instrument],

@@ -8,8 +8,10 @@ import Synchronization
 /// Feeds an inbox in batches of 100: the built-in deal server, or JSON lines from a file or an
 /// HTTP URL (streamed through the curl transport, never buffered whole).
 package enum DealSource: Sendable {
-    /// The built-in generator: `count` deals from `seed`, `pace` batches a second (0: as fast as taken).
-    case server(count: Int, seed: UInt64, pace: Double)
+    /// The built-in generator: `count` deals from `seed`, `pace` batches a second (0: as fast as
+    /// taken), the last dated about `end` (the program's clock, `DayClock.feedEnd`; nil: a fixed
+    /// day, for benchmarks and tests).
+    case server(count: Int, seed: UInt64, pace: Double, end: Date? = nil)
     /// A JSON-lines file.
     case file(URL)
     /// JSON lines streamed from an `http(s)` address.
@@ -25,7 +27,7 @@ package enum DealSource: Sendable {
 
     /// How many deals are expected, when known.
     package var expected: Int? {
-        if case .server(let count, _, _) = self { return count }
+        if case .server(let count, _, _, _) = self { return count }
         return nil
     }
 
@@ -36,7 +38,7 @@ package enum DealSource: Sendable {
     /// nil for a URL, whose length is not known up front (it grows as it goes).
     package var roomToReserve: Int? {
         switch self {
-        case .server(let count, _, _): return count + 65_536
+        case .server(let count, _, _, _): return count + 65_536
         case .file(let url): return Self.estimatedLines(in: url).map { min(Self.reserveLimit, $0 + $0 / 10) }
         case .url, .kraken: return nil
         }
@@ -65,8 +67,8 @@ package enum DealSource: Sendable {
     /// readers at their next chunk (docs/architecture.md §5).
     package func start(into inbox: DealInbox, transport: any HTTPTransport = CurlTransport(), options: TransportOptions = .init()) {
         switch self {
-        case .server(let count, let seed, let pace):
-            let server = DealServer(count: count, seed: seed, pace: pace)
+        case .server(let count, let seed, let pace, let end):
+            let server = DealServer(count: count, seed: seed, pace: pace, end: end)
             inbox.onClose { server.stop() }
             server.subscribeToDeals({ inbox.put($0) }, onEnd: { inbox.finish() })
         case .file(let url):
