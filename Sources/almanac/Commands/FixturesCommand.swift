@@ -45,7 +45,7 @@ struct FixturesCommand: AsyncParsableCommand {
                     if let skipped = line.skipped { context.console.note("note: \(line.provider) skipped: \(skipped).") }
                     for failure in line.failures { context.console.note("almanac: \(line.provider): \(failure)") }
                 }
-                if !summary.complete { throw ExitCode(ExitStatus.unavailable) }
+                if !summary.complete || !summary.written { throw ExitCode(ExitStatus.unavailable) }
             }
         }
     }
@@ -83,6 +83,11 @@ enum FixturesView {
             let note = line.skipped.map { "skipped: \($0)" } ?? (line.failures.isEmpty ? "" : style.red("\(line.failures.count) failed"))
             table.add([line.provider, String(line.requests), NumberText.grouped(line.bytes), String(line.secretsScrubbed), note])
         }
-        return table.render(style: style) + "\n\n" + "Written to \(summary.folder)"
+        let written =
+            !summary.written
+            ? "Nothing was recorded, so nothing was written to \(summary.folder); the sample data is as it was."
+            : summary.complete
+                ? "Written to \(summary.folder)" : "Written to \(summary.folder), holding \(summary.holds.joined(separator: ", ")) only"
+        return table.render(style: style) + "\n\n" + written
     }
 }

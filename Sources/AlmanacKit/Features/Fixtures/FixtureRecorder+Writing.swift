@@ -23,9 +23,17 @@ extension FixtureRecorder {
                 failures: failures[provider] ?? [])
         }
         var files: [String: String] = [:]
-        for (descriptor, body) in Self.expand(exchanges) {
+        let kept = Self.expand(exchanges).filter { lines[Self.group(of: $0.descriptor.provider)] != nil }
+        let order = Provider.allCases.map(\.rawValue)
+        func summary(written: Bool) -> Summary {
+            let sorted = lines.values.sorted { order.firstIndex(of: $0.provider)! < order.firstIndex(of: $1.provider)! }
+            return Summary(folder: folder.path, lines: sorted, written: written)
+        }
+        // A recording that got nothing writes nothing: no empty set to shadow the shipped one.
+        guard !kept.isEmpty else { return summary(written: false) }
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        for (descriptor, body) in kept {
             let group = Self.group(of: descriptor.provider)
-            guard lines[group] != nil else { continue }
             let (clean, scrubbed) = Self.scrub(body, secrets: keys)
             let file = Self.fileName(descriptor, taken: &files)
             try AtomicFile.write(try Self.recording(descriptor, body: clean), to: folder.appendingPathComponent(file), permissions: 0o644)
@@ -39,8 +47,7 @@ extension FixtureRecorder {
             recordedAt: ISO8601DateFormatter().string(from: now),
             recordedOn: LocalDate(now, timeZone: .current).description)
         try manifest.write(to: folder)
-        let order = Provider.allCases.map(\.rawValue)
-        return Summary(folder: folder.path, lines: lines.values.sorted { order.firstIndex(of: $0.provider)! < order.firstIndex(of: $1.provider)! })
+        return summary(written: true)
     }
 
     /// The provider whose summary line counts a recording: the pro host's go with OpenWeatherMap,

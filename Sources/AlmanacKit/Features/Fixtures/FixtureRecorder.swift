@@ -32,8 +32,12 @@ package struct FixtureRecorder: Sendable {
         package var folder: String
         /// One line per provider.
         package var lines: [Line]
+        /// Whether anything was written (a run that recorded nothing writes nothing).
+        package var written = true
         /// True when no provider had a failure.
         package var complete: Bool { lines.allSatisfy(\.failures.isEmpty) }
+        /// The providers the written set holds answers of.
+        package var holds: [String] { lines.filter { $0.requests > 0 }.map(\.provider) }
     }
 
     let context: AppContext
@@ -71,7 +75,7 @@ package struct FixtureRecorder: Sendable {
         var skipped: [Provider: String] = [:]
         for provider in Self.groups(providers) {
             if configuration.mode(for: provider) != .live {
-                skipped[provider] = "\(provider.keyVariable ?? "its key") is not set"
+                skipped[provider] = configuration.offline ? "--offline asks for no network" : "\(provider.keyVariable ?? "its key") is not set"
                 continue
             }
             for (what, step) in steps(for: provider, context: recording) {
