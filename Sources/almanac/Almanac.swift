@@ -30,10 +30,10 @@ struct Almanac: AsyncParsableCommand {
 
     /// On a terminal: the full-screen app (the line menu when TERM is dumb). Piped: the help.
     func run() async throws {
-        let context = CommandRunner.makeContext(global)
+        let context = CommandRunner.makeContext(global, bounded: false)
         guard context.interactive else { return Console.write(Almanac.helpMessage() + "\n", to: STDOUT_FILENO) }
         if context.configuration.environment["TERM"] == "dumb" {
-            return try await CommandRunner.run(global) { context in try await MenuSession(context: context).run() }
+            return try await CommandRunner.run(global, bounded: false) { context in try await MenuSession(context: context).run() }
         }
         try await UICommand.open(global, deals: try DealOptions.parse([]))
     }

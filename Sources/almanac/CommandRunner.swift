@@ -14,8 +14,10 @@ import Foundation
 enum CommandRunner {
     /// - Parameter console: where notes go; nil: stdout and stderr (the full-screen app passes its log's).
     /// - Parameter glance: a status-bar line: stale answers print at once, refreshed behind (`Configuration.glance`).
+    /// - Parameter bounded: a one-shot command: `--timeout` bounds all of its network waits
+    ///   (`Configuration.deadline`); false for the front ends that stay.
     static func makeContext(
-        _ options: some RunOptions, quietNotes: Bool = false, glance: Bool = false, console override: Console? = nil
+        _ options: some RunOptions, quietNotes: Bool = false, glance: Bool = false, console override: Console? = nil, bounded: Bool = true
     ) -> FrontContext {
         let global = options.settings
         let environment = Environment.load()
@@ -25,6 +27,7 @@ enum CommandRunner {
             noWait: global.noWait)
         configuration.quietNotes = quietNotes
         configuration.glance = glance
+        if bounded { configuration.deadline = Date().addingTimeInterval(configuration.transport.totalTimeout) }
         let console = override ?? Console.holdingNotes(verbose: configuration.verbose, errIsTerminal: isatty(STDERR_FILENO) == 1)
         if let warning = environment.dotEnvWarning { console.warn(warning) }
         let stdoutIsTerminal = isatty(STDOUT_FILENO) == 1
@@ -43,10 +46,11 @@ enum CommandRunner {
     /// Runs a command body; any error becomes `almanac: <sentence>` on stderr (whichever console
     /// the notes went to) and its exit code.
     static func run(
-        _ options: some RunOptions, quietNotes: Bool = false, glance: Bool = false, console: Console? = nil,
+        _ options: some RunOptions, quietNotes: Bool = false, glance: Bool = false, console: Console? = nil, bounded: Bool? = nil,
         _ body: (FrontContext) async throws -> Void
     ) async throws {
-        let context = makeContext(options, quietNotes: quietNotes, glance: glance, console: console)
+        // The app and a watch bring their own console; they stay, so no deadline.
+        let context = makeContext(options, quietNotes: quietNotes, glance: glance, console: console, bounded: bounded ?? (console == nil))
         do {
             try await body(context)
             context.app.console.releaseHeld()  // the run used its answers, printed or not

@@ -33,12 +33,18 @@ package struct LiveClient: Sendable {
         var descriptor = descriptor
         descriptor.headers.merge(extraHeaders) { _, new in new }
         let provider = descriptor.provider
-        let request = try RequestPreparer.prepare(
+        let prepared = try RequestPreparer.prepare(
             descriptor, baseURL: configuration.baseURL(for: provider), key: configuration.key(for: provider),
             options: configuration.transport)
+        var request = prepared
         var attempt = 0
         while true {
             do {
+                // --timeout bounds the whole command: each attempt gets what is left of it.
+                guard let options = configuration.transportNow() else {
+                    throw TransportError.timeout(host: request.host, seconds: configuration.transport.totalTimeout)
+                }
+                request.options = options
                 let response = try await transport.send(request)
                 log(request, response)
                 observer?.observe(response, for: descriptor)

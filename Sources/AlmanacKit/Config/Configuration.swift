@@ -31,6 +31,10 @@ package struct Configuration: Sendable {
     /// it can take the resource's lock at once, and never starts another refresher. Read from the
     /// process environment only: no `.env` or config file can make a run one.
     package var isRefresher: Bool { ProcessInfo.processInfo.environment[GlanceRefresher.variable] == "1" }
+    /// When a one-shot command must be done with the network: its start plus `--timeout` (20 s
+    /// by default), every provider and retry included; nil for the front ends that stay (the
+    /// app, the menu, a watch, the deals browser), whose requests each get `--timeout`.
+    package var deadline: Date?
     /// Twelve Data's plan limits (`TWELVEDATA_CREDITS_PER_MINUTE`, `TWELVEDATA_CREDITS_PER_DAY`).
     package var creditPlan: CreditBudget.Plan
     /// Largest total cache size in bytes; `ALMANAC_CACHE_MAX_MB`, 100 MB by default.
@@ -80,6 +84,18 @@ package struct Configuration: Sendable {
         let found = FixtureLocator.find(environment: environment, executablePath: executablePath)
         self.fixturesFolder = found?.url
         self.fixturesOrigin = found?.origin
+    }
+
+    /// The transport limits for a request sent now: the run's, cut to what is left before the
+    /// deadline. Nil when the deadline has passed.
+    package func transportNow(_ now: Date = Date()) -> TransportOptions? {
+        guard let deadline else { return transport }
+        let left = deadline.timeIntervalSince(now)
+        guard left > 0.05 else { return nil }
+        var options = transport
+        options.totalTimeout = min(options.totalTimeout, left)
+        options.connectTimeout = min(options.connectTimeout, left)
+        return options
     }
 
     /// The API key for a provider, or nil when unset or not needed.

@@ -15,7 +15,7 @@ extension DealsCommand {
         @OptionGroup(title: "Filters") var filters: DealFilterOptions
 
         func run() async throws {
-            try await CommandRunner.run(global) { context in
+            try await CommandRunner.run(global, bounded: false) { context in
                 let today = try context.app.days.today()
                 let filter = try filters.filter(today: today)
                 let feed = deals.feed(context, defaultPace: 2000)

@@ -94,11 +94,14 @@ struct DealOptions: ParsableArguments {
 
     var column: DealColumn { DealColumn(rawValue: sort)! }
 
-    private func dealSource(defaultPace: Double, live: Bool, krakenURL: String, recordings: FixtureTransport?, end: Date) -> DealSource {
+    private func dealSource(
+        defaultPace: Double, live: Bool, krakenURL: String, recordings: FixtureTransport?, fallback: FixtureTransport?, end: Date
+    ) -> DealSource {
         if let source {
             guard case .kraken(var tape) = DealSource.parse(source, krakenURL: krakenURL) else { return DealSource.parse(source) }
             tape.once = !live
             tape.recordings = recordings
+            tape.fallback = live ? nil : fallback
             return .kraken(tape)
         }
         return .server(count: count, seed: seed, pace: pace ?? defaultPace, end: end)
@@ -111,7 +114,8 @@ struct DealOptions: ParsableArguments {
     func feed(_ context: FrontContext, defaultPace: Double, live: Bool = true) -> DealFeed {
         let source = dealSource(
             defaultPace: defaultPace, live: live, krakenURL: context.configuration.baseURL(for: .kraken),
-            recordings: context.configuration.offline ? context.client.fixtures : nil, end: context.app.days.feedEnd())
+            recordings: context.configuration.offline ? context.client.fixtures : nil, fallback: context.client.fixtures,
+            end: context.app.days.feedEnd())
         return DealFeed(source: source, column: column, descending: !asc)
     }
 }
@@ -196,10 +200,12 @@ extension DealOptions {
     /// warns about a source that stopped early or lines it skipped.
     func received(_ context: FrontContext) async throws -> DealFeed {
         let feed = feed(context, defaultPace: 0, live: false)
-        feed.start(options: context.configuration.transport)
+        // Within what is left of --timeout: a snapshot does not outwait a network that is gone.
+        feed.start(options: context.configuration.transportNow() ?? context.configuration.transport)
         let progress = ProgressLine(total: feed.source.expected, enabled: isatty(STDERR_FILENO) == 1 && !context.json)
         try await feed.drain { progress.update(received: $0) }
         progress.finish(received: feed.received)
+        if let label = feed.label, feed.received > 0 { context.console.note(label) }
         if let failure = feed.failure {
             if feed.store.count == 0 { throw DealsError.sourceFailed(failure) }
             context.console.warn("the source stopped early: \(failure)")
@@ -211,14 +217,6 @@ extension DealOptions {
     }
 }
 
-enum DealsError: Error, CustomStringConvertible {
-    case sourceFailed(String)
-    var description: String {
-        switch self {
-        case .sourceFailed(let reason): "Could not read deals: \(reason)."
-        }
-    }
-}
 
 /// `Receiving deals 523,400 / 1,000,000 [#####-----] 812k/s ETA 0.6 s` on stderr, redrawn in place.
 final class ProgressLine {

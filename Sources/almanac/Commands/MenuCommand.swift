@@ -11,6 +11,6 @@ struct MenuCommand: AsyncParsableCommand {
     @OptionGroup var global: GlobalOptions
 
     func run() async throws {
-        try await CommandRunner.run(global) { context in try await MenuSession(context: context).run() }
+        try await CommandRunner.run(global, bounded: false) { context in try await MenuSession(context: context).run() }
     }
 }

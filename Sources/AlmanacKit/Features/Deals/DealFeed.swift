@@ -110,6 +110,8 @@ package final class DealFeed {
     package var skipped: Int { inbox.status.skipped }
     /// Why the source ended early, in words; nil when it did not.
     package var failure: String? { inbox.failure }
+    /// Where the deals came from when it is not the source asked for; nil when it is.
+    package var label: String? { inbox.label }
     /// The source has ended and every deal is merged.
     /// The source has ended (run out, failed or stopped); some deals may still wait to be merged.
     package var isSourceFinished: Bool { inbox.status.finished }

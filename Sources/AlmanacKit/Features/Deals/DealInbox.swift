@@ -33,6 +33,8 @@ package final class DealInbox: @unchecked Sendable {
     private let skipped = Atomic(0)
     /// Why the source failed; its own lock, so reading it never waits for a producer.
     private let failureReason = Mutex<String?>(nil)
+    /// Where the deals came from when it is not the source asked for (`note(label:)`).
+    private let sourceLabel = Mutex<String?>(nil)
     /// Batches the owner has merged, freed by the next `put` on the producer's thread.
     private var merged: [[Deal]] = []
     /// Told of every batch and of the end, for a consumer that awaits them (`arrivals()`).
@@ -149,6 +151,13 @@ package final class DealInbox: @unchecked Sendable {
 
     /// Why the source ended early; nil when it did not.
     package var failure: String? { failureReason.withLock { $0 } }
+
+    /// The deals come from elsewhere than the source asked for: "Kraken unreachable; showing
+    /// its recorded trades of 2026-11-20."
+    package func note(label: String) { sourceLabel.withLock { $0 = label } }
+
+    /// What `note(label:)` said; nil when the deals are the source's own.
+    package var label: String? { sourceLabel.withLock { $0 } }
 
     /// Takes back batches the owner has merged, so that the producer's next `put` frees them on
     /// its own thread, to the allocator's arena they came from: freed by the drawing thread,

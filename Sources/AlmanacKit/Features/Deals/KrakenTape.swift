@@ -26,6 +26,9 @@ package struct KrakenTape: Sendable {
     /// Kraken's recorded answers (`--offline`): the tape reads them in one round, as the
     /// recorded stretch of trades it is, and never touches the network.
     package var recordings: FixtureTransport?
+    /// Kraken's recorded answers for a one-round tape (`once`) that cannot reach Kraken: read
+    /// instead, and said so (`DealInbox.label`), within the run's timeout.
+    package var fallback: FixtureTransport?
 
     package init(pairs: [String], baseURL: String) {
         (self.pairs, self.baseURL) = (pairs, baseURL)
@@ -39,9 +42,28 @@ package struct KrakenTape: Sendable {
     }
 
     /// Polls until the inbox closes. A pair Kraken does not list ends the source with a reason.
+    /// A one-round tape that cannot reach Kraken reads its recordings instead, when it has them.
     func run(into inbox: DealInbox, transport: any HTTPTransport, options: TransportOptions) async {
-        var poller = Poller(tape: self, transport: recordings ?? transport, options: options)
-        guard let names = await poller.names(inbox) else { return inbox.finish() }
+        if let recordings { inbox.note(label: "--offline: Kraken's recorded trades\(recordings.recordedOn.map { " of \($0)" } ?? "").") }
+        if await !poll(into: inbox, transport: recordings ?? transport, options: options), once, recordings == nil, let fallback {
+            var recorded = self
+            recorded.recordings = fallback
+            var reason = inbox.failure ?? "Kraken could not be reached"
+            if reason.hasSuffix(".") { reason.removeLast() }
+            inbox.clearFailure()
+            let day = fallback.recordedOn.map { " of \($0)" } ?? ""
+            inbox.note(label: "Kraken unreachable; showing its recorded trades\(day).")
+            _ = await recorded.poll(into: inbox, transport: fallback, options: options)
+            if inbox.failure != nil { inbox.note(failure: reason + "; the sample data has no trades for it either") }
+        }
+        inbox.finish()
+    }
+
+    /// The polling loop; false when Kraken could not be reached for the pairs' names (a
+    /// one-round tape gives up at the first failure instead of waiting).
+    private func poll(into inbox: DealInbox, transport: any HTTPTransport, options: TransportOptions) async -> Bool {
+        var poller = Poller(tape: self, transport: transport, options: options)
+        guard let names = await poller.names(inbox) else { return !poller.gaveUp }
         var cursors: [String?] = Array(repeating: nil, count: names.count)
         var counters = Array(repeating: Int64(0), count: names.count)
         while !inbox.isClosed {
@@ -56,7 +78,7 @@ package struct KrakenTape: Sendable {
             }
             if once || recordings != nil { break }
         }
-        inbox.finish()
+        return true
     }
 
     /// A trade as a deal.
@@ -75,6 +97,8 @@ extension KrakenTape {
         let options: TransportOptions
         private var lastSent = Date.distantPast
         private var failures = 0
+        /// A one-round tape met a failure and did not wait to try again.
+        private(set) var gaveUp = false
 
         init(tape: KrakenTape, transport: any HTTPTransport, options: TransportOptions) {
             (self.tape, self.transport, self.options) = (tape, transport, options)
@@ -131,6 +155,13 @@ extension KrakenTape {
         private mutating func pause(after error: any Error, _ inbox: DealInbox) async -> Bool {
             if error is RequestError {
                 inbox.note(failure: ErrorText.describe(error))
+                return false
+            }
+            if tape.once || tape.recordings != nil {
+                // A snapshot (`deals top`, `export`) does not wait out a network that is gone, and
+                // recordings do not change by waiting.
+                inbox.note(failure: tape.recordings == nil ? "Kraken: \(ErrorText.describe(error))" : ErrorText.describe(error))
+                gaveUp = tape.recordings == nil
                 return false
             }
             failures += 1
