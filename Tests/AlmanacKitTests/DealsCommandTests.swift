@@ -55,7 +55,7 @@ final class DealsCommandTests: XCTestCase {
         XCTAssertEqual(rows[1]["amount"] as? Double, 1501)
         assertOneLineError(
             try runAlmanac(["deals", "top", "--source", home.appendingPathComponent("missing.jsonl").path], home: home),
-            status: 1, contains: "Could not read deals: cannot open")
+            status: 66, contains: "missing.jsonl: there is no such file.")
         assertOneLineError(try runAlmanac(["deals", "top", "--sort", "volume"], home: home), status: 64, contains: "--sort must be")
         assertOneLineError(try runAlmanac(["deals", "browse", "--count", "10"], home: home), status: 1, contains: "needs a terminal")
     }

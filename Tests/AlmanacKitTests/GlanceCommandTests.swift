@@ -143,10 +143,12 @@ final class GlanceCommandTests: XCTestCase {
 
         let cold = try makeTemporaryFolder(self)
         let coldStart = Date()
-        let empty = try glance(met, cold, ["--format", "%l %t", "--timeout", "1"])
+        // A place far from every recording (one within 10 km answers from the nearest recording).
+        let empty = try runAlmanac(
+            ["weather", "10,10", "--format", "%l %t", "--timeout", "1"], home: cold, environment: ["ALMANAC_METNO_URL": met.server.baseURL])
         XCTAssertLessThan(Date().timeIntervalSince(coldStart), 3)
-        XCTAssertEqual(empty.out, "55.7500,37.6100 ?\n", "the placeholder on stdout")
-        assertOneLineError(empty, status: 69, contains: "no answer within 1 s (--timeout)")
+        XCTAssertEqual(empty.out, "10.0000,10.0000 ?\n", "the placeholder on stdout")
+        assertOneLineError(empty, status: 69, contains: "did not answer within 1.0 s; try again or raise --timeout.")
     }
 
     /// `almanac line`: the recorded BTC/USD quote (91,234.50, +4.2 % on the day) and the next

@@ -15,6 +15,8 @@ package final class Console: Sendable {
     private let said = Mutex<Set<String>>([])
     /// Notes about where an answer came from, held until an answer is printed (`noteForAnswer`).
     private let held = Mutex<[String]?>(nil)
+    /// Whether a status line (`status(_:)`) is on the terminal now: a note first erases it.
+    private let statusShown = Atomic(false)
     package let verbose: Bool
     /// Whether stderr is a terminal: a status line may then be rewritten in place.
     package let errIsTerminal: Bool
@@ -57,6 +59,7 @@ package final class Console: Sendable {
     /// Writes data to stdout, adding a newline; the notes held for an answer go first.
     package func print(_ text: String) {
         let safe = TerminalText.neutralise(text)
+        if statusShown.load(ordering: .relaxed) { clearStatus() }
         releaseHeld()
         said.withLock { _ in writeOut(safe + "\n") }
     }
@@ -89,10 +92,11 @@ package final class Console: Sendable {
         for text in notes { note(text) }
     }
 
-    /// Writes a message to stderr.
+    /// Writes a message to stderr (over the status line, when one is shown).
     package func note(_ text: String) {
         let safe = TerminalText.neutralise(text)
-        said.withLock { _ in writeErr(safe + "\n") }
+        let erase = statusShown.exchange(false, ordering: .relaxed) ? "\r\u{1B}[K" : ""
+        said.withLock { _ in writeErr(erase + safe + "\n") }
     }
 
     /// Writes a message to stderr once per run.
@@ -105,12 +109,14 @@ package final class Console: Sendable {
     package func status(_ text: String) {
         guard errIsTerminal else { return }
         let safe = TerminalText.neutralise(text)
+        statusShown.store(true, ordering: .relaxed)
         said.withLock { _ in writeErr("\r\u{1B}[K" + safe) }
     }
 
     /// Clears the status line written by `status(_:)`.
     package func clearStatus() {
         guard errIsTerminal else { return }
+        statusShown.store(false, ordering: .relaxed)
         said.withLock { _ in writeErr("\r\u{1B}[K") }
     }
 

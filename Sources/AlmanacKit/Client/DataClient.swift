@@ -25,6 +25,8 @@ package final class DataClient: Sendable {
     /// Asked before each live send when the cache has no fresh answer (a credit budget); nil: always send.
     package let policy: (any SendPolicy)?
     private let inFlight = InFlight()
+    /// "Asking MET Norway…" on a terminal while a request takes over a second.
+    private let asking: AskingLine
     /// Providers whose missing key was already dealt with this run (the day's log is read once).
     private let keyNotes = Mutex<Set<Provider>>([])
     /// Keyless providers found unreachable this run: later requests to them answer from the cache
@@ -49,6 +51,7 @@ package final class DataClient: Sendable {
         self.fixtures = fixtures
         self.clock = clock
         self.console = console
+        self.asking = AskingLine(console: console, quiet: configuration.quietNotes || configuration.glance)
     }
 
     /// Wires the standard client for a configuration: curl transport, file cache, fixtures, and
@@ -182,7 +185,6 @@ package final class DataClient: Sendable {
 
     /// Why this run answers from the sample data: `--offline`, else a missing key.
     private var sampleReason: SampleDataError.Reason { configuration.offline ? .offline : .keyMissing }
-
 
     /// The cache, else the recorded answer, asked through the transport protocol.
     private func offlineAnswer<R>(_ endpoint: Endpoint<R>) async throws -> Fetched<R> {
@@ -326,8 +328,8 @@ package final class DataClient: Sendable {
         if let modified = previous?.lastModified { headers["If-Modified-Since"] = modified }
         let validators = headers
         let live = self.live
-        let response = try await inFlight.run(descriptor.identity) {
-            try await live.send(descriptor, extraHeaders: validators)
+        let response = try await asking.around(descriptor.provider) {
+            try await inFlight.run(descriptor.identity) { try await live.send(descriptor, extraHeaders: validators) }
         }
         let now = clock.now()
         let freshness = Freshness.of(headers: response.headers, receivedAt: now)

@@ -11,6 +11,8 @@ package enum ExitStatus {
     package static let usage: Int32 = 64
     /// A user document is damaged and nothing in it could be recovered.
     package static let dataError: Int32 = 65
+    /// An input file (a deal source) does not exist or cannot be read.
+    package static let noInput: Int32 = 66
     package static let unavailable: Int32 = 69
     /// An output file or folder cannot be created.
     package static let cannotCreate: Int32 = 73
@@ -27,6 +29,7 @@ package enum ExitStatus {
         switch error {
         case is any UserInputError: usage
         case StoreError.damaged: dataError
+        case DealsError.noInput: noInput
         case is CreditLimitError: temporary
         // The provider's own rate limit is temporary too: try again at the time the error names.
         case APIError.rateLimited: temporary

@@ -200,6 +200,7 @@ extension DealOptions {
     /// warns about a source that stopped early or lines it skipped.
     func received(_ context: FrontContext) async throws -> DealFeed {
         let feed = feed(context, defaultPace: 0, live: false)
+        if case .file(let url) = feed.source, let error = DealsError.checkReadable(url) { throw error }
         // Within what is left of --timeout: a snapshot does not outwait a network that is gone.
         feed.start(options: context.configuration.transportNow() ?? context.configuration.transport)
         let progress = ProgressLine(total: feed.source.expected, enabled: isatty(STDERR_FILENO) == 1 && !context.json)
@@ -216,7 +217,6 @@ extension DealOptions {
         return feed
     }
 }
-
 
 /// `Receiving deals 523,400 / 1,000,000 [#####-----] 812k/s ETA 0.6 s` on stderr, redrawn in place.
 final class ProgressLine {

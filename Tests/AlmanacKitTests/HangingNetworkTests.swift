@@ -1,0 +1,55 @@
+import AlmanacTestSupport
+import Foundation
+import XCTest
+
+@testable import AlmanacCore
+@testable import AlmanacHTTP
+@testable import AlmanacKit
+
+/// Providers that accept a connection and never answer: `--timeout` bounds the whole command,
+/// and a one-shot command ends with the sample data or one line, never waits for ever.
+final class HangingNetworkTests: XCTestCase {
+    private func hangingServer() throws -> LoopbackServer { try LoopbackServer { _ in .hang(seconds: 30) } }
+
+    func testEachRequestGetsWhatIsLeftOfTheCommandsTimeout() {
+        var configuration = Configuration(environment: Environment([:]), timeout: 20)
+        XCTAssertEqual(configuration.transportNow()?.totalTimeout, 20, "no deadline: the request's own limit")
+        let now = Date()
+        configuration.deadline = now.addingTimeInterval(3)
+        XCTAssertEqual(configuration.transportNow(now)?.totalTimeout, 3)
+        XCTAssertEqual(configuration.transportNow(now)?.connectTimeout, 3)
+        XCTAssertNil(configuration.transportNow(now.addingTimeInterval(3)), "past the deadline nothing is sent")
+    }
+
+    func testAForecastWithThreeHangingProvidersWaitsTheTimeoutOnceNotThrice() throws {
+        let server = try hangingServer()
+        let home = try makeTemporaryFolder(self)
+        let environment = [
+            "ALMANAC_METNO_URL": server.baseURL, "ALMANAC_OPENMETEO_GEOCODING_URL": server.baseURL,
+            "ALMANAC_OPENMETEO_ENSEMBLE_URL": server.baseURL,
+        ]
+        let started = Date()
+        let result = try runAlmanac(["weather", "forecast", "London", "--timeout", "2"], home: home, environment: environment)
+        XCTAssertLessThan(Date().timeIntervalSince(started), 5, "geocoding, forecast and outlook share the 2 s (it was 6 s and more)")
+        XCTAssertEqual(result.status, 0, result.err)
+        XCTAssertTrue(result.out.hasPrefix("7-day forecast — London"), result.out)
+        XCTAssertTrue(result.err.contains("Open-Meteo unreachable; showing sample data recorded on 2026-11-20."), result.err)
+    }
+
+    func testAKrakenTapeThatCannotConnectShowsItsRecordedTradesOrEnds() throws {
+        let server = try hangingServer()
+        let home = try makeTemporaryFolder(self)
+        let arguments = ["deals", "top", "--source", "kraken:BTC/USD", "--limit", "2", "--timeout", "1"]
+        let started = Date()
+        let recorded = try runAlmanac(arguments, home: home, environment: ["ALMANAC_KRAKEN_URL": server.baseURL])
+        XCTAssertLessThan(Date().timeIntervalSince(started), 5, "it used to poll for ever")
+        XCTAssertEqual(recorded.status, 0, recorded.err)
+        XCTAssertEqual(recorded.err, "Kraken unreachable; showing its recorded trades of 2026-11-20.\n")
+        XCTAssertTrue(recorded.out.contains("BTC/USD     91234.50"), recorded.out)
+
+        let empty = try makeTemporaryFolder(self)
+        let nothing = try runAlmanac(arguments, home: home, environment: ["ALMANAC_KRAKEN_URL": server.baseURL, "ALMANAC_FIXTURES": empty.path])
+        assertOneLineError(nothing, status: 69, contains: "Could not read deals: Kraken: 127.0.0.1 did not answer within 1.0 s")
+        XCTAssertFalse(nothing.err.contains("showing its recorded trades"), "no label for trades that are not shown")
+    }
+}
