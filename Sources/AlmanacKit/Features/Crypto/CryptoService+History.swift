@@ -12,15 +12,8 @@ extension CryptoService {
     /// from its first missing day to its last (one credit). Today's row is the latest price.
     package func history(_ reference: String, from: String?, to: String?) async throws -> PriceHistory {
         if usesKraken, !configuration.offline { _ = try? await krakenNames() }  // is it live? (recordedDay() follows)
-        // Dates are checked against the real today; over recordings the default range is the
-        // recorded week, and the last day they hold stands for "today".
         let recorded = recordedDay()
-        var range = try DateInput.range(from: from, to: to, today: try self.today(), defaultDays: 7)
-        if from == nil, to == nil, let recorded, recorded != range.upperBound {
-            range = recorded.adding(days: -6)...recorded
-            gate.console.noteOnce("note: the sample data was recorded on \(recorded); these are the 7 days it holds, up to then.")
-        }
-        if let recorded, range.lowerBound > recorded { throw CryptoError.afterRecording(from: range.lowerBound, recorded: recorded) }
+        let range = try historyRange(from: from, to: to, recorded: recorded)
         let today = try recorded ?? self.today()
         let (symbol, name) = try await pair(for: reference)
         if usesKraken {
@@ -50,6 +43,18 @@ extension CryptoService {
         }
         let provenance = Provenance.combine(provenances, now: days.now())
         return PriceHistory(symbol: symbol, name: name, range: range, rows: sorted, provenance: provenance)
+    }
+
+    /// The days asked for, checked against the real today; over recordings (`recorded`) the
+    /// default is the recorded week, said in a note, and a range after the recording is refused.
+    private func historyRange(from: String?, to: String?, recorded: LocalDate?) throws -> ClosedRange<LocalDate> {
+        var range = try DateInput.range(from: from, to: to, today: try today(), defaultDays: 7)
+        if from == nil, to == nil, let recorded, recorded != range.upperBound {
+            range = recorded.adding(days: -6)...recorded
+            gate.console.noteOnce("note: the sample data was recorded on \(recorded); these are the 7 days it holds, up to then.")
+        }
+        if let recorded, range.lowerBound > recorded { throw CryptoError.afterRecording(from: range.lowerBound, recorded: recorded) }
+        return range
     }
 
     /// The last `days` closes of a pair for a small chart, never spending a credit: live, the
