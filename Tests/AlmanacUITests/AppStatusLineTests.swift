@@ -38,4 +38,38 @@ final class AppStatusLineTests: XCTestCase {
         log.add("short note")
         XCTAssertEqual(app.frame(columns: 80, rows: 24)[22], "short note", "a short one takes one line")
     }
+
+    /// A note naming a provider stays on the tabs that provider answers for; a note naming
+    /// none shows on any tab.
+    func testAProviderNoteStaysOnItsTab() {
+        let log = AppLog()
+        log.add("Kraken unreachable; showing sample data recorded on 2026-11-20.")
+        XCTAssertNil(log.latest(concerning: ["Fruityvice"]), "not on the Fruit tab")
+        XCTAssertNil(log.latest(concerning: []), "not on the Exams tab")
+        XCTAssertEqual(log.latest(concerning: ["Kraken"]), "Kraken unreachable; showing sample data recorded on 2026-11-20.")
+        log.add("warning: the disk is full")
+        XCTAssertEqual(log.latest(concerning: []), "warning: the disk is full")
+        XCTAssertEqual(log.all.count, 2, "m still shows both")
+    }
+
+    /// At 80 columns the Weather tab's source and credits wrap: every credit whole, no line cut.
+    func testTheWeatherCreditsAreWholeAt80Columns() async throws {
+        let home = FileManager.default.temporaryDirectory.appendingPathComponent("almanac-status-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: home, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: home) }
+        let harness = AppHarness(home: home)
+        let (app, context) = harness.makeApp()
+        _ = try await WeatherService(context: context.app).addCity("Moscow", pick: 1, chooser: nil)
+        app.select(0)
+        XCTAssertTrue(AppHarness.settle(app))
+        _ = app.frame(columns: 80, rows: 60)
+        XCTAssertTrue(AppHarness.settle(app))
+        let frame = app.frame(columns: 80, rows: 60)
+        XCTAssertTrue(frame.allSatisfy { Style.width($0) <= 80 }, frame.joined(separator: "\n"))
+        let text = frame.joined(separator: " ")
+        for credit in ["Data from MET Norway", "Weather data by Open-Meteo.com", "chance of precipitation from the GFS ensemble"] {
+            XCTAssertTrue(text.contains(credit), "\(credit) whole: \(frame.joined(separator: " | "))")
+        }
+        XCTAssertTrue(text.contains("MET Norway: sample data recorded on 2026-11-20"), "the status line names who answered")
+    }
 }

@@ -145,7 +145,10 @@ package final class AlmanacApp {
         if Date().timeIntervalSince(budgetLine.at) >= 1 { budgetLine = (budget(), Date()) }
         if let budget = budgetLine.text { parts.append(budget) }
         let head = parts.joined(separator: " · ")
-        guard let problem = current.problem ?? log.latest(concerning: current.concerns) else { return [style.dim("") + head] }
+        guard let problem = current.problem ?? log.latest(concerning: current.concerns) else {
+            // The source and its credit wrap, never cut (at most `statusLimit` lines).
+            return Array(LineField.wrap(head, width: width).prefix(Self.statusLimit)).map { style.dim("") + $0 }
+        }
         let text = (head.isEmpty ? "" : head + " · ") + problem
         var lines = LineField.wrap(text, width: width)
         if lines.count > Self.statusLimit {

@@ -267,12 +267,19 @@ package final class CryptoTab: AppTab {
         if let form { return [""] + form.lines(style: style, width: width) }
         if let choice { return [""] + choice.lines(style: style) }
         if let adding { return addBody(adding, width: width) }
-        if let page { return pageBody(page.symbol, height: height) }
-        return listBody(height: height)
+        if let page { return pageBody(page.symbol, width: width, height: height) }
+        return listBody(width: width, height: height)
     }
 
-    private func listBody(height: Int) -> [String] {
-        let style = context.style
+    /// The views' style for this tab's area: footers wrap at `width`.
+    private func style(width: Int) -> Style {
+        var style = context.style
+        style.columns = width
+        return style
+    }
+
+    private func listBody(width: Int, height: Int) -> [String] {
+        let style = style(width: width)
         guard let update = prices.value else {
             return [style.bold("Watchlist"), "", prices.failure.map { style.red($0) } ?? "Loading prices…"]
         }
@@ -297,8 +304,8 @@ package final class CryptoTab: AppTab {
             + footer
     }
 
-    private func pageBody(_ symbol: String, height: Int) -> [String] {
-        let style = context.style
+    private func pageBody(_ symbol: String, width: Int, height: Int) -> [String] {
+        let style = style(width: width)
         guard let history = history.value, history.symbol == symbol, !self.history.isLoading || self.history.value != nil else {
             return [style.bold(symbol), "", self.history.failure.map { style.red($0) } ?? "Loading prices…"]
         }

@@ -286,14 +286,14 @@ package final class WeatherTab: AppTab {
         let style = context.style
         guard let data = data[city.label] else { return [] }
         var lines = [cityBar(document, city), ""]
-        if let report = data.now.value, case let view = flow.view(report, settings: document.settings) {
+        if let report = data.now.value, case let view = flow.view(report, settings: document.settings, width: width) {
             lines += split(view.current(report)).dropFirst(2).dropLast(2)
         } else {
             lines.append(data.now.failure.map { style.red($0) } ?? "Loading…")
         }
         lines.append("")
         let forecast = long ? data.month : data.week
-        if let report = forecast.value, case let view = flow.view(report, settings: document.settings) {
+        if let report = forecast.value, case let view = flow.view(report, settings: document.settings, width: width) {
             lines += split(view.forecast(report))
         } else {
             lines.append(forecast.failure.map { style.red($0) } ?? "Loading the forecast…")
@@ -307,7 +307,7 @@ package final class WeatherTab: AppTab {
         guard let report = data[city.label]?.hours.value, let settings = document?.settings, !report.hourly.isEmpty else {
             return [style.bold("24 hours — \(city.label)"), "", data[city.label]?.hours.failure.map { style.red($0) } ?? "Loading…"]
         }
-        let view = flow.view(report, settings: settings)
+        let view = flow.view(report, settings: settings, width: width)
         hour = min(hour, report.hourly.count - 1)
         let labels = report.hourly.map { view.format.time($0.time) }
         let cell = (labels.map(\.count).max() ?? 5) + 2

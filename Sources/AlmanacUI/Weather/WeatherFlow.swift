@@ -39,9 +39,12 @@ package struct WeatherFlow: Sendable {
         view(report, settings: try service.document().settings)
     }
 
-    /// The view of a report with settings already read (a screen that redraws often keeps them).
-    package func view(_ report: WeatherReport, settings: WeatherSettings) -> WeatherView {
-        WeatherView(report: report, settings: settings, style: context.style, now: context.clock.now())
+    /// The view of a report with settings already read (a screen that redraws often keeps them),
+    /// fitted to `width` columns when given (the app's area), else to the terminal's.
+    package func view(_ report: WeatherReport, settings: WeatherSettings, width: Int? = nil) -> WeatherView {
+        var style = context.style
+        if let width { style.columns = width }
+        return WeatherView(report: report, settings: settings, style: style, now: context.clock.now())
     }
 
     /// Fetches with stale-first display (human output only) and prints the final rendering;
