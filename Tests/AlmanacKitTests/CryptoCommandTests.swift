@@ -10,10 +10,14 @@ final class CryptoCommandTests: XCTestCase {
     func testSampleHistorySaysTheSameRangeInTextAndJSON() throws {
         let home = try makeTemporaryFolder(self)
         let today = ["ALMANAC_TODAY": "2026-11-25"]
-        let text = try runAlmanac(["crypto", "history", "BTC"], home: home, environment: today)
+        // The default range over sample data is the recorded week, and says so.
+        let week = try runAlmanac(["crypto", "history", "BTC"], home: home, environment: today)
+        XCTAssertTrue(week.out.hasPrefix("BTC/USD — Bitcoin, 2026-11-14 to 2026-11-20\n"), week.out)
+        XCTAssertTrue(week.err.contains("note: the sample data was recorded on 2026-11-20; these are the 7 days it holds, up to then."), week.err)
+        let text = try runAlmanac(["crypto", "history", "BTC", "--from", "2026-11-19"], home: home, environment: today)
         XCTAssertEqual(text.status, 0, text.err)
         XCTAssertTrue(text.out.hasPrefix("BTC/USD — Bitcoin, 2026-11-19 to 2026-11-20 (asked for 2026-11-19 to 2026-11-25)\n"), text.out)
-        let json = try runAlmanac(["crypto", "history", "BTC", "--json"], home: home, environment: today)
+        let json = try runAlmanac(["crypto", "history", "BTC", "--from", "2026-11-19", "--json"], home: home, environment: today)
         let object = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(json.out.utf8)) as? [String: Any])
         XCTAssertEqual(object["from"] as? String, "2026-11-19")
         XCTAssertEqual(object["to"] as? String, "2026-11-20", "the range the rows cover, as the heading says")
@@ -148,7 +152,13 @@ final class CryptoCommandTests: XCTestCase {
             (["crypto", "history", "BTC", "--from", "2015-01-01", "--to", "2015-01-31"], "No prices for BTC/USD from 2015-01-01 to 2015-01-31"),
             (["crypto", "history", "9"], "No watchlist row 9"),
         ]
-        for (arguments, text) in cases { assertOneLineError(try runAlmanac(arguments, home: home), status: 64, contains: text) }
+        let pinned = ["ALMANAC_TODAY": "2026-11-20"]
+        for (arguments, text) in cases { assertOneLineError(try runAlmanac(arguments, home: home, environment: pinned), status: 64, contains: text) }
+        // Today is the real date (or ALMANAC_TODAY), not the recording's: two days ago is no future.
+        let twoDaysAgo = LocalDate(Date().addingTimeInterval(-2 * 86400), timeZone: .current)
+        let recent = try runAlmanac(["crypto", "history", "BTC", "--from", twoDaysAgo.description], home: home)
+        XCTAssertFalse(recent.err.contains("is after today"), recent.err)
+        assertOneLineError(recent, status: 64, contains: "The sample data holds prices up to 2026-11-20, when it was recorded")
     }
 
     func testSampleHistoryEndsWhereTheRecordingEnds() throws {

@@ -35,7 +35,18 @@ final class DealsCommandTests: XCTestCase {
     func testSameSeedSameTable() throws {
         let home = try makeTemporaryFolder(self)
         let arguments = ["deals", "top", "--count", "5000", "--seed", "9", "--sort", "instrument", "--limit", "20", "--json"]
-        XCTAssertEqual(try runAlmanac(arguments, home: home).out, try runAlmanac(arguments, home: home).out)
+        let pinned = ["ALMANAC_TODAY": "2026-11-26"]
+        XCTAssertEqual(try runAlmanac(arguments, home: home, environment: pinned).out, try runAlmanac(arguments, home: home, environment: pinned).out)
+    }
+
+    /// The simulated feed's deals end at the program's clock, as a live feed's would: today's
+    /// deals are found by `--since today`.
+    func testTheSimulatedFeedEndsToday() throws {
+        let home = try makeTemporaryFolder(self)
+        let today = try runAlmanac(["deals", "top", "--count", "1000", "--since", "today", "--limit", "1"], home: home)
+        XCTAssertTrue(today.out.hasPrefix("1,000 of 1,000 deals match"), today.out)
+        let pinned = try runAlmanac(["deals", "top", "--count", "1000", "--limit", "1"], home: home, environment: ["ALMANAC_TODAY": "2026-11-26"])
+        XCTAssertTrue(pinned.out.contains("2026-11-26 11:59:"), "noon UTC of the pinned day: \(pinned.out)")
     }
 
     func testSourceFileWithMalformedLines() throws {

@@ -99,8 +99,15 @@ final class FixtureRecorderTests: XCTestCase {
         let result = try runAlmanac(
             ["fixtures", "record", "--provider", "twelvedata", "--to", home.appendingPathComponent("x").path],
             home: home, environment: server.environment)
-        XCTAssertEqual(result.status, 0, result.err)
+        XCTAssertEqual(result.status, 69, "nothing recorded: \(result.err)")
         XCTAssertTrue(result.err.contains("twelvedata skipped: TWELVEDATA_API_KEY is not set"), result.err)
+        XCTAssertTrue(result.out.contains("Nothing was recorded, so nothing was written to"), result.out)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: home.appendingPathComponent("x/manifest.json").path), "no empty set")
+        // Offline, nothing is recorded: the shipped sample data keeps its label.
+        let offline = try runAlmanac(["fixtures", "record", "--offline"], home: home)
+        XCTAssertEqual(offline.status, 69, offline.err)
+        XCTAssertTrue(offline.err.contains("metno skipped: --offline asks for no network"), offline.err)
+        XCTAssertTrue(try runAlmanac(["weather", "Moscow"], home: home).out.contains("Source: sample data recorded on 2026-11-20"))
         assertOneLineError(
             try runAlmanac(["fixtures", "record", "--to", "/nonexistent/set"], home: home), status: 73, contains: "No folder /nonexistent")
     }

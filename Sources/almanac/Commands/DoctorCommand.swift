@@ -36,28 +36,39 @@ enum DoctorView {
         }
     }
 
-    /// Why each weather capability has its provider, a line each.
+    /// Why each weather capability has its provider, a line each; the names from `RunSources`.
     static func reasons(_ sources: WeatherSources, openWeatherKey: Bool) -> [String] {
-        let forecast =
-            switch (sources.forecast, sources.chosen) {
-            case (Provider.metNorway.rawValue, true): "forecast: MET Norway, as chosen (weather settings --provider met)"
-            case (Provider.metNorway.rawValue, false): "forecast: MET Norway, keyless (set OPENWEATHER_API_KEY to use OpenWeatherMap)"
-            case (_, true):
-                openWeatherKey
-                    ? "forecast: OpenWeatherMap, as chosen" : "forecast: OpenWeatherMap, as chosen; OPENWEATHER_API_KEY is not set, so sample data"
-            default: "forecast: OpenWeatherMap (OPENWEATHER_API_KEY is set); MET Norway fills days a free key lacks"
+        func name(_ rawValue: String) -> String { Provider.named(rawValue).map(RunSources.brand) ?? rawValue }
+        let forecast = "forecast: " + name(sources.forecast)
+        let forecastWhy =
+            switch (sources.usesMET, sources.chosen) {
+            case (true, true): ", as chosen (weather settings --provider met)"
+            case (true, false): ", keyless (set OPENWEATHER_API_KEY to use OpenWeatherMap)"
+            case (false, true): openWeatherKey ? ", as chosen" : ", as chosen; OPENWEATHER_API_KEY is not set, so sample data"
+            case (false, false): " (OPENWEATHER_API_KEY is set); MET Norway fills days a free key lacks"
             }
-        let places =
+        let placesWhy =
             switch sources.geocoder {
-            case Provider.yandexGeocoder.rawValue: "places: Yandex Geocoder (YANDEX_GEOCODER_API_KEY is set)"
-            case Provider.openWeather.rawValue: "places: OpenWeatherMap's geocoder (OPENWEATHER_API_KEY is set)"
-            default: "places: Open-Meteo geocoding, keyless"
+            case Provider.yandexGeocoder.rawValue: " (YANDEX_GEOCODER_API_KEY is set)"
+            case Provider.openWeather.rawValue: "'s geocoder (OPENWEATHER_API_KEY is set)"
+            default: " geocoding, keyless"
             }
-        let outlook =
+        let outlookWhy =
             sources.outlook == Provider.openWeatherPro.rawValue
-            ? "25 days: OpenWeatherMap's climate forecast where the key's plan has it, else the Open-Meteo ensemble outlook"
-            : "25 days: the Open-Meteo ensemble outlook (GFS, 31 members), keyless"
-        return [forecast, places, outlook]
+            ? "'s climate forecast where the key's plan has it, else the Open-Meteo ensemble outlook"
+            : " ensemble outlook (GFS, 31 members), keyless"
+        return [forecast + forecastWhy, "places: " + name(sources.geocoder) + placesWhy, "25 days: " + name(sources.outlook) + outlookWhy]
+    }
+
+    /// The credits the licences of this run's keyless weather providers ask for.
+    static func weatherCredits(_ sources: WeatherSources) -> String? {
+        var credits: [String] = []
+        if sources.usesMET { credits.append(METNorway.attribution) }
+        if [sources.geocoder, sources.outlook].contains(where: { Provider.named($0).map(RunSources.brand) == "Open-Meteo" }) {
+            credits.append(OpenMeteo.attribution)
+        }
+        if sources.geocoder == Provider.openMeteoGeocoding.rawValue { credits.append("Location data based on GeoNames (CC BY 4.0)") }
+        return credits.isEmpty ? nil : credits.joined(separator: "; ")
     }
 
     /// "Settings:" with each variable in use and where it came from; the `.env` lines ignored.
@@ -106,13 +117,13 @@ enum DoctorView {
         if let weather = report.weather {
             let openWeatherKey = report.providers.first { $0.provider == Provider.openWeather.rawValue }?.keySet ?? false
             text += "\n\nWeather:\n" + reasons(weather, openWeatherKey: openWeatherKey).map { "  " + $0 }.joined(separator: "\n")
-            text += "\n  credits: Data from MET Norway; Weather data by Open-Meteo.com; Location data based on GeoNames (CC BY 4.0)"
+            if let credits = weatherCredits(weather) { text += "\n  credits: " + credits }
         }
         if let crypto = report.crypto {
-            text += "\n\nCrypto:\n  " + cryptoReason(crypto) + "\n  credit: " + Kraken.attribution + " when Kraken answers"
+            text += "\n\nCrypto:\n  " + cryptoReason(crypto) + (crypto.usesKraken ? "\n  credit: " + Kraken.attribution : "")
         }
         text += settingsLines(report) + "\n\nSample data: " + sampleData(report, style: style)
-        if let credits = report.credits {
+        if let credits = report.credits, report.crypto?.usesKraken != true {
             text +=
                 "\nTwelve Data credits: \(credits.minuteUsed) of \(credits.minuteLimit) used this minute, "
                 + "\(credits.dayUsed) of \(credits.dayLimit) today (almanac crypto usage)"

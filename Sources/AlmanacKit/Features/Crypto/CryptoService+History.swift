@@ -10,11 +10,13 @@ extension CryptoService {
     /// Live, a closed day is asked for once: the closes already known for a pair (from any
     /// earlier range) answer every range they cover; a range that partly overlaps fetches only
     /// from its first missing day to its last (one credit). Today's row is the latest price.
-    package func history(_ reference: String, from: String?, to: String?) async throws -> PriceHistory {
+    /// - Parameter noting: say on stderr when the default range is the recorded week (not for a
+    ///   sparkline's quiet read).
+    package func history(_ reference: String, from: String?, to: String?, noting: Bool = true) async throws -> PriceHistory {
         if usesKraken, !configuration.offline { _ = try? await krakenNames() }  // is it live? (recordedDay() follows)
         let recorded = recordedDay()
-        let range = try historyRange(from: from, to: to, recorded: recorded)
-        let today = try recorded ?? self.today()
+        let range = try historyRange(from: from, to: to, recorded: recorded, noting: noting)
+        let today = try min(recorded ?? self.today(), self.today())  // the recorded day stands for "today"
         let (symbol, name) = try await pair(for: reference)
         if usesKraken {
             if let kraken = try await krakenHistory(symbol, name: name, range: range) { return kraken }
@@ -47,11 +49,11 @@ extension CryptoService {
 
     /// The days asked for, checked against the real today; over recordings (`recorded`) the
     /// default is the recorded week, said in a note, and a range after the recording is refused.
-    private func historyRange(from: String?, to: String?, recorded: LocalDate?) throws -> ClosedRange<LocalDate> {
+    private func historyRange(from: String?, to: String?, recorded: LocalDate?, noting: Bool) throws -> ClosedRange<LocalDate> {
         var range = try DateInput.range(from: from, to: to, today: try today(), defaultDays: 7)
-        if from == nil, to == nil, let recorded, recorded != range.upperBound {
+        if from == nil, to == nil, let recorded, recorded < range.upperBound {
             range = recorded.adding(days: -6)...recorded
-            gate.console.noteOnce("note: the sample data was recorded on \(recorded); these are the 7 days it holds, up to then.")
+            if noting { gate.console.noteOnce("note: the sample data was recorded on \(recorded); these are the 7 days it holds, up to then.") }
         }
         if let recorded, range.lowerBound > recorded { throw CryptoError.afterRecording(from: range.lowerBound, recorded: recorded) }
         return range
@@ -61,7 +63,7 @@ extension CryptoService {
     /// closes already known from earlier histories (none yet: empty); with sample data, the
     /// recorded history.
     package func recentCloses(_ symbol: String, days: Int = 7) async -> [Double] {
-        guard live else { return (try? await history(symbol, from: nil, to: nil).rows.map(\.close)) ?? [] }
+        guard live else { return (try? await history(symbol, from: nil, to: nil, noting: false).rows.map(\.close)) ?? [] }
         guard let today = try? self.today() else { return [] }
         let known = ClosesBook(cache: client.cache, symbol: symbol).read()
         return (1...days).reversed().compactMap { known[today.adding(days: -$0)]?.close }
@@ -147,7 +149,17 @@ extension CryptoService {
     /// The history from Kraken's daily candles, today's row its latest price; nil when Kraken
     /// cannot be reached with nothing cached (then the recorded sample data answers).
     private func krakenHistory(_ symbol: String, name: String, range: ClosedRange<LocalDate>) async throws -> PriceHistory? {
-        guard let (rows, provenance) = try await krakenCloses(symbol, range: range) else { return nil }
+        let closes: (rows: [LocalDate: HistoryRow], provenance: Provenance)?
+        do {
+            closes = try await krakenCloses(symbol, range: range)
+        } catch var error as SampleDataError {
+            // The recordings are named by Kraken's pairs (XXBTZUSD); a person reads BTC/USD.
+            let names = (try? await krakenNames())?.value ?? [:]
+            let mine = Dictionary(names.map { ($0.value, $0.key) }, uniquingKeysWith: { first, _ in first })
+            error.covered = error.covered.map { mine[$0] ?? $0 }
+            throw error
+        }
+        guard let (rows, provenance) = closes else { return nil }
         guard !rows.isEmpty else { throw CryptoError.noPrices(symbol: symbol, from: range.lowerBound, to: range.upperBound) }
         var history = PriceHistory(symbol: symbol, name: name, range: range, rows: rows.values.sorted { $0.date < $1.date }, provenance: provenance)
         history.provider = .kraken

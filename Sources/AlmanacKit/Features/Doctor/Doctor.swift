@@ -25,7 +25,8 @@ package struct Doctor: Sendable {
             var status = DoctorReport.ProviderStatus(
                 provider: provider.rawValue, name: provider.displayName, keyVariable: provider.keyVariable,
                 keySet: configuration.key(for: provider) != nil, baseURL: configuration.baseURL(for: provider),
-                mode: mode.rawValue, answers: Self.answers(mode, provider: provider))
+                mode: mode.rawValue,
+                answers: context.client.sources.answers(provider) ? Self.answers(mode, provider: provider) : "not used this run")
             if check, mode == .live {
                 // A provider's own Retry-After holds the doctor back too (docs/architecture.md §3).
                 if let until = ProviderPause(stateFolder: configuration.paths.state).until(provider, now: Date()) {
