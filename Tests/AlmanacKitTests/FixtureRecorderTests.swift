@@ -91,6 +91,12 @@ final class FixtureRecorderTests: XCTestCase {
         // Sample mode now prefers the user's set; doctor says so.
         let doctor = try runAlmanac(["doctor"], home: home)
         XCTAssertTrue(doctor.out.contains("\(folder.path) (yours, recorded "), doctor.out)
+        // A partial set of the user's never relabels the shipped answers it does not hold.
+        let weather = try runAlmanac(["weather", "Moscow", "--offline"], home: home)
+        XCTAssertTrue(weather.out.contains("Source: sample data recorded on 2026-11-20"), weather.out)
+        try FileManager.default.removeItem(at: home.appendingPathComponent("cache"))  // the recording, not the cache
+        let fruit = try runAlmanac(["fruit", "list", "--offline"], home: home)
+        XCTAssertTrue(fruit.out.contains("recorded on \(try XCTUnwrap(manifest.recordedOn))"), fruit.out)
     }
 
     func testAProviderWithoutAKeyIsSkippedWithANote() throws {

@@ -9,27 +9,34 @@ extension FixtureTransport {
     /// The day the recordings were made: the first set's manifest, else its `RECORDED` file.
     package var recordedOn: LocalDate? { recording.day }
 
-    /// Both, worked out once per run (every recorded answer is stamped with them).
+    /// Both, worked out once per run: the first set's that says.
     var recording: Recorded {
         if let known = known.withLock({ $0.recorded }) { return known }
-        var day: LocalDate?
-        for folder in folders {
-            if let recorded = manifest(folder)?.recordedOn.flatMap(LocalDate.init) {
-                day = recorded
-                break
-            }
-            if let text = try? String(contentsOf: folder.appendingPathComponent("RECORDED"), encoding: .utf8) {
-                day = LocalDate(text.trimmingWhitespaceAndNewlines())
-                break
-            }
-        }
-        var at = day.map { Date(timeIntervalSince1970: TimeInterval($0.dayNumber) * 86_400 + 43_200) }
-        if let text = folders.lazy.compactMap({ self.manifest($0)?.recordedAt }).first, let stamp = try? Date(text, strategy: .iso8601) {
-            at = stamp
-        }
-        let recorded = Recorded(day: day, at: at)
+        let recorded = folders.lazy.map(stamp).first { $0.day != nil || $0.at != nil } ?? Recorded(day: nil, at: nil)
         known.withLock { $0.recorded = recorded }
         return recorded
+    }
+
+    /// When one set was recorded: its manifest's `recordedAt` and `recordedOn`, else its
+    /// `RECORDED` file's day (at noon UTC). Each answer carries its own set's
+    /// (`recordedAtHeader`), so a partial set of the user's never relabels the shipped one.
+    func stamp(_ folder: URL) -> Recorded {
+        let manifest = manifest(folder)
+        var day = manifest?.recordedOn.flatMap(LocalDate.init)
+        if day == nil, let text = try? String(contentsOf: folder.appendingPathComponent("RECORDED"), encoding: .utf8) {
+            day = LocalDate(text.trimmingWhitespaceAndNewlines())
+        }
+        var at = day.map { Date(timeIntervalSince1970: TimeInterval($0.dayNumber) * 86_400 + 43_200) }
+        if let text = manifest?.recordedAt, let stamp = try? Date(text, strategy: .iso8601) { at = stamp }
+        return Recorded(day: day, at: at)
+    }
+
+    /// The header a recorded answer carries with its set's recording time (seconds since 1970).
+    package static let recordedAtHeader = "x-almanac-recorded-at"
+
+    /// When the set that gave `response` was recorded; nil when it does not say.
+    package static func recordedAt(of response: HTTPResponse) -> Date? {
+        response.header(recordedAtHeader).flatMap(Double.init).map(Date.init(timeIntervalSince1970:))
     }
 
     /// The manifest of a set, read once.

@@ -93,7 +93,9 @@ package final class FixtureTransport: Sendable {
         let request = replayRequest(descriptor)
         if let replay, let kept = replay.read(request, provider: descriptor.provider) {
             known.withLock { if $0.recorded == nil { $0.recorded = Recorded(day: kept.recordedOn, at: kept.recordedAt) } }
-            return kept.response
+            var response = kept.response
+            if let at = kept.recordedAt { response.headers[Self.recordedAtHeader] = String(at.timeIntervalSince1970) }
+            return response
         }
         var used: [String] = []
         guard let answer = answer(to: descriptor, used: &used) else {
@@ -101,9 +103,12 @@ package final class FixtureTransport: Sendable {
                 request: descriptor.identity, nearest: nearest(to: descriptor, in: candidates(for: descriptor.provider)),
                 folder: folder.appendingPathComponent(descriptor.provider.fixtureFolder).path)
         }
-        let response = narrowed(answer, for: descriptor)
+        var response = narrowed(answer, for: descriptor)
+        // The answer's own set's recording time (`FixtureTransport.recordedAt(of:)`).
+        let set = folders.first { set in used.contains { $0.hasPrefix(set.path + "/") } }.map(stamp) ?? recording
+        if let at = set.at { response.headers[Self.recordedAtHeader] = String(at.timeIntervalSince1970) }
         if let replay, response.isSuccess {
-            let kept = FixtureReplay.Answer(response: response, recordedAt: recordedAt, recordedOn: recordedOn)
+            let kept = FixtureReplay.Answer(response: response, recordedAt: set.at, recordedOn: set.day)
             replay.write(kept, for: request, provider: descriptor.provider, dependencies: dependencies(of: descriptor.provider, used: used))
         }
         return response

@@ -134,10 +134,10 @@ package final class DataClient: Sendable {
     /// "<provider> unreachable; showing sample data recorded on <day>.": said once a run for each
     /// provider (by the name a person knows: Open-Meteo's two hosts are one), after its sample
     /// answer was found — never before an answer that is not shown — and never on a status line.
-    private func noteUnreachable(_ provider: Provider) {
+    private func noteUnreachable(_ provider: Provider, recordedAt: Date? = nil) {
         let name = RunSources.brand(provider)
         let first = unreachableNoted.withLock { $0.insert(name).inserted }
-        let day = fixtures?.recordedOn.map { " recorded on \($0)" } ?? ""
+        let day = (recordedAt.map { LocalDate.utc($0) } ?? fixtures?.recordedOn).map { " recorded on \($0)" } ?? ""
         if first, !configuration.quietNotes { console.noteForAnswer("\(name) unreachable; showing sample data\(day).") }
     }
 
@@ -209,7 +209,8 @@ package final class DataClient: Sendable {
                 what: descriptor.what)
         }
         guard response.isSuccess else { throw LiveClient.error(for: response, descriptor: descriptor, request: request) }
-        return Fetched(value: try endpoint.decode(response.body), origin: .fixture, fetchedAt: fixtures.recordedAt ?? clock.now(), stale: false)
+        let recordedAt = FixtureTransport.recordedAt(of: response) ?? fixtures.recordedAt ?? clock.now()
+        return Fetched(value: try endpoint.decode(response.body), origin: .fixture, fetchedAt: recordedAt, stale: false)
     }
 
     // MARK: - Live
@@ -380,8 +381,9 @@ package final class DataClient: Sendable {
             let response = try? await fixtures.send(RequestPreparer.prepareRecorded(descriptor)), response.isSuccess,
             let value = try? endpoint.decode(response.body)
         else { return nil }
-        noteUnreachable(descriptor.provider)
-        return Fetched(value: value, origin: .fixture, fetchedAt: fixtures.recordedAt ?? clock.now(), stale: false)
+        let recordedAt = FixtureTransport.recordedAt(of: response) ?? fixtures.recordedAt ?? clock.now()
+        noteUnreachable(descriptor.provider, recordedAt: recordedAt)
+        return Fetched(value: value, origin: .fixture, fetchedAt: recordedAt, stale: false)
     }
 
     /// The body with any configured key replaced, so no cache file can hold one.
