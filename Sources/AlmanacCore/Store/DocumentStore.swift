@@ -5,6 +5,9 @@ package enum StoreError: Error, Equatable, CustomStringConvertible, Sendable {
     case newerVersion(file: String, found: Int, known: Int)
     /// A damaged document with nothing readable in it, moved to `keptAt`. Exit 65.
     case damaged(what: String, keptAt: String)
+    /// A document that exists but cannot be read (permissions, a folder in its place). Exit 74;
+    /// it is never written over.
+    case unreadable(file: String, reason: String)
 
     package var description: String {
         switch self {
@@ -12,6 +15,8 @@ package enum StoreError: Error, Equatable, CustomStringConvertible, Sendable {
             "\(file) was written by a newer Almanac (schema \(found), this one knows \(known)); it is left untouched. Upgrade Almanac."
         case .damaged(let what, let keptAt):
             "Your \(what) file was damaged and nothing in it could be read; it is kept at \(keptAt). Nothing was deleted."
+        case .unreadable(let file, let reason):
+            "\(file) cannot be read (\(reason.prefix(1).lowercased() + reason.dropFirst())); nothing was changed. Check its owner and permissions."
         }
     }
 }
@@ -28,11 +33,15 @@ package protocol StoredDocument: Codable, Sendable {
     static func migrate(_ data: JSONValue, from version: Int) -> JSONValue
     /// Restores what recovered records imply (the next ID after the highest kept); nothing by default.
     mutating func afterRecovery()
+    /// The same, knowing the highest ID the damaged file named anywhere (`"id"` or `nextID` - 1),
+    /// so no ID it ever held is given again; calls `afterRecovery()` by default.
+    mutating func afterRecovery(highestID: Int)
 }
 
 extension StoredDocument {
     package static func migrate(_ data: JSONValue, from version: Int) -> JSONValue { data }
     package mutating func afterRecovery() {}
+    package mutating func afterRecovery(highestID: Int) { afterRecovery() }
 }
 
 /// Reads and changes one document: every change is read-modify-write under an exclusive
@@ -86,7 +95,9 @@ package struct DocumentStore<Document: StoredDocument>: Sendable {
     // MARK: - File format
 
     private func load(requireRecovery: Bool) throws -> Document {
-        guard let data = FileBytes.read(atPath: url.path) else { return Document.initial() }
+        let read: Data?
+        do { read = try FileBytes.readIfPresent(atPath: url.path) } catch { throw StoreError.unreadable(file: url.path, reason: error.reason) }
+        guard let data = read else { return Document.initial() }
         do {
             guard let root = JSONValue.parse(data), let version = root["schema"]?.intValue, let payload = root["data"] else {
                 throw CocoaError(.fileReadCorruptFile)
@@ -130,8 +141,23 @@ package struct DocumentStore<Document: StoredDocument>: Sendable {
             let initial = JSONValue.parse(initialData),
             var document = try? JSONTreeDecoder(iso8601Dates: true).decode(Document.self, from: JSONSalvage.merge(payload, over: initial))
         else { return nil }
-        document.afterRecovery()
+        document.afterRecovery(highestID: Self.highestID(in: data))
         return document
+    }
+
+    /// The highest number after `"id":` in damaged bytes, or `"nextID":` less one; 0 for none.
+    static func highestID(in data: Data) -> Int {
+        let text = String(decoding: data, as: UTF8.self)
+        var highest = 0
+        for (name, less) in [("\"id\"", 0), ("\"nextID\"", 1)] {
+            var rest = text[...]
+            while let found = rest.range(of: name) {
+                rest = rest[found.upperBound...]
+                let value = rest.drop { $0 == " " || $0 == ":" || $0 == "\n" || $0 == "\t" }.prefix { $0.isASCII && $0.isNumber }
+                if let number = Int(value.prefix(18)) { highest = max(highest, number - less) }
+            }
+        }
+        return highest
     }
 
     private func save(_ document: Document) throws {

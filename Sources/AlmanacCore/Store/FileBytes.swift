@@ -22,9 +22,22 @@ package enum FileBytes {
     ///
     /// Read straight into a buffer the size the file reports (one byte more, to see its end in
     /// the same read), growing it only for a file that grew meanwhile or reports no size.
-    package static func read(atPath path: String) -> Data? {
+    package static func read(atPath path: String) -> Data? { try? readIfPresent(atPath: path) ?? nil }
+
+    /// A file that exists but cannot be read: the system's reason ("Permission denied").
+    package struct Unreadable: Error, Equatable, Sendable {
+        package var reason: String
+    }
+
+    /// The whole file; nil when there is no file at `path`; `Unreadable` with the system's reason
+    /// when there is one that cannot be read (permissions, a folder, an I/O error) — never
+    /// taken for an absent file (docs/architecture.md §6, "User data").
+    package static func readIfPresent(atPath path: String) throws(Unreadable) -> Data? {
         let fd = open(path, O_RDONLY | O_CLOEXEC)
-        guard fd >= 0 else { return nil }
+        guard fd >= 0 else {
+            if errno == ENOENT { return nil }
+            throw Unreadable(reason: String(cString: strerror(errno)))
+        }
         defer { close(fd) }
         var status = stat()
         let reported = fstat(fd, &status) == 0 && status.st_size > 0 ? Int(status.st_size) : 0
@@ -35,7 +48,7 @@ package enum FileBytes {
             let count = data.withUnsafeMutableBytes { systemRead(fd, $0.baseAddress! + filled, $0.count - filled) }
             if count < 0 {
                 if errno == EINTR { continue }
-                return nil
+                throw Unreadable(reason: String(cString: strerror(errno)))
             }
             if count == 0 {
                 data.count = filled

@@ -15,12 +15,16 @@ package struct WeatherGlance: Sendable {
     package let report: WeatherReport?
     package let format: WeatherFormat
     package let now: Date
+    /// `ALMANAC_TODAY` when pinned: the day the sun and moon are worked out for, whatever the
+    /// clock's time of day makes of it at the place.
+    package var pinnedDay: LocalDate?
 
-    package init(city: City, report: WeatherReport?, settings: WeatherSettings, now: Date) {
+    package init(city: City, report: WeatherReport?, settings: WeatherSettings, now: Date, pinnedDay: LocalDate? = nil) {
         self.city = city
         self.report = report
         self.format = WeatherFormat(settings: settings, timeZone: city.timeZone)
         self.now = now
+        self.pinnedDay = pinnedDay
     }
 
     private var current: CurrentConditions? { report?.current }
@@ -56,12 +60,13 @@ package struct WeatherGlance: Sendable {
     /// computed for the real date and place (docs/architecture.md §3, "One today"), whatever day
     /// a recording describes; the provider's own sun times only when they are for that day.
     private func timeValue(_ code: Character) -> String? {
-        let day = LocalDate(now, timeZone: city.timeZone)
+        let day = pinnedDay ?? LocalDate(now, timeZone: city.timeZone)
         let sent = current.flatMap { LocalDate($0.time, timeZone: city.timeZone) == day ? $0 : nil }
+        let moon = MoonPhase(at: pinnedDay.map { Date(timeIntervalSince1970: TimeInterval($0.dayNumber) * 86_400 + 43_200) } ?? now)
         switch code {
         case "l": return city.name
-        case "m": return MoonPhase(at: now).icon
-        case "M": return "\(Int(MoonPhase(at: now).age))"
+        case "m": return moon.icon
+        case "M": return "\(Int(moon.age))"
         case "D": return SunTimes.twilight(day, latitude: city.latitude, longitude: city.longitude).dawn.map(format.time)
         case "S": return (sent?.sunrise ?? SunTimes.of(day, latitude: city.latitude, longitude: city.longitude).sunrise).map(format.time)
         case "z": return format.time(SunTimes.solarNoon(day, longitude: city.longitude))

@@ -82,7 +82,8 @@ package struct WeatherGlances: Sendable {
         do { report = try await Self.within(flow.context.configuration.transport.totalTimeout) { try await self.report(for: city) } } catch {
             failure = error
         }
-        let glance = WeatherGlance(city: city, report: report, settings: settings, now: now)
+        let days = flow.context.days
+        let glance = WeatherGlance(city: city, report: report, settings: settings, now: now, pinnedDay: days.isPinned ? try? days.today() : nil)
         let text = template.render(glance.value)
         return (Line(text: text, waybar: WaybarLine(text: text, glance: glance), failure: failure, provenance: report?.provenance), glance)
     }

@@ -31,6 +31,12 @@ package struct ExamsDocument: StoredDocument, Equatable {
     /// No exams.
     package init() {}
 
+    /// IDs are never reused: the next one follows every ID the damaged file held.
+    package mutating func afterRecovery(highestID: Int) {
+        nextID = max(nextID, highestID + 1)
+        afterRecovery()
+    }
+
     /// IDs are never reused: the next one follows the highest recovered.
     package mutating func afterRecovery() {
         nextID = max(nextID, (exams.map(\.id).max() ?? 0) + 1)
