@@ -117,6 +117,45 @@ final class DamagedDocumentTests: XCTestCase {
         XCTAssertEqual(Set(exams).count, exams.count, "IDs stay unique: \(exams)")
     }
 
+    /// The damaged third exam is not recovered, but its ID was held: the next exam is 4, not 3.
+    func testAnIDRecoveredAwayIsNeverGivenAgain() throws {
+        let home = try makeTemporaryFolder(self)
+        for (index, name) in ["A", "B", "C"].enumerated() {
+            let added = try runAlmanac(["exams", "add", name, "--date", "2026-12-0\(index + 1) 09:00"], home: home, environment: environment)
+            XCTAssertEqual(added.status, 0, added.err)
+        }
+        let file = home.appendingPathComponent("data/exams.json")
+        let text = try String(contentsOf: file, encoding: .utf8)
+        let cut = try XCTUnwrap(text.range(of: "\"id\":3"))
+        try String(text[..<cut.upperBound]).write(to: file, atomically: true, encoding: .utf8)  // exam 3 cut in half
+        let added = try runAlmanac(["exams", "add", "D", "--date", "2026-12-04 09:00"], home: home, environment: environment)
+        XCTAssertEqual(added.out, "Added exam 4: D, 2026-12-04 09:00.\n", added.err)
+    }
+
+    /// A document that exists but cannot be read is exit 74 naming it, and is never written over.
+    func testAnUnreadableDocumentIsAnErrorAndNeverReplaced() throws {
+        let home = try makeTemporaryFolder(self)
+        XCTAssertEqual(try runAlmanac(["exams", "add", "A", "--date", "2026-12-01 09:00"], home: home, environment: environment).status, 0)
+        let file = home.appendingPathComponent("data/exams.json")
+        let before = try Data(contentsOf: file)
+        // Root reads any file, so a folder stands in for one it may not read; others also get mode 000.
+        let unreadable: [URL] = [home.appendingPathComponent("data/weather.json")]
+        try FileManager.default.createDirectory(at: unreadable[0], withIntermediateDirectories: false)
+        if getuid() != 0 { try FileManager.default.setAttributes([.posixPermissions: 0], ofItemAtPath: file.path) }
+        defer { try? FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: file.path) }
+        assertOneLineError(try runAlmanac(["weather", "cities"], home: home), status: 74, contains: "weather.json cannot be read (is a directory)")
+        assertOneLineError(try runAlmanac(["weather", "add", "Oslo"], home: home), status: 74, contains: "nothing was changed")
+        var isFolder: ObjCBool = false
+        XCTAssertTrue(FileManager.default.fileExists(atPath: unreadable[0].path, isDirectory: &isFolder) && isFolder.boolValue)
+        if getuid() != 0 {
+            assertOneLineError(try runAlmanac(["exams"], home: home), status: 74, contains: "exams.json cannot be read (permission denied)")
+            assertOneLineError(
+                try runAlmanac(["exams", "add", "B", "--date", "2026-12-02 09:00"], home: home), status: 74, contains: "exams.json")
+            try FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: file.path)
+            XCTAssertEqual(try Data(contentsOf: file), before, "the exams are as they were")
+        }
+    }
+
     // MARK: - Helpers
 
     private func json(_ text: String) throws -> Any { try JSONSerialization.jsonObject(with: Data(text.utf8)) }

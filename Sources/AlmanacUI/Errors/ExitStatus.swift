@@ -16,6 +16,8 @@ package enum ExitStatus {
     package static let unavailable: Int32 = 69
     /// An output file or folder cannot be created.
     package static let cannotCreate: Int32 = 73
+    /// A data file exists but cannot be read; it is never written over (`EX_IOERR`).
+    package static let cannotRead: Int32 = 74
     /// A temporary limit: the plan's credits are spent and waiting was declined.
     package static let temporary: Int32 = 75
     /// The configuration is wrong: a base URL that is not http(s), plain http to a remote host, or a
@@ -29,6 +31,7 @@ package enum ExitStatus {
         switch error {
         case is any UserInputError: usage
         case StoreError.damaged: dataError
+        case StoreError.unreadable: cannotRead
         case DealsError.noInput: noInput
         case is CreditLimitError: temporary
         // The provider's own rate limit is temporary too: try again at the time the error names.
