@@ -46,7 +46,12 @@ enum Main {
     /// (`CallerThreadExecutor`), so a short command starts no thread pool.
     static func main() {
         // `--version` anywhere, as the parser treats it, with the commit the parser cannot know.
-        if CommandLine.arguments.dropFirst().contains("--version") { return Console.write(Almanac.version() + "\n", to: STDOUT_FILENO) }
+        let arguments = Array(CommandLine.arguments.dropFirst())
+        if ParseWords.asksForVersion(arguments) { return Console.write(Almanac.version() + "\n", to: STDOUT_FILENO) }
+        if let refusal = ParseWords.unknownHelpTopic(arguments) {
+            Console.write("almanac: \(refusal)\n", to: STDERR_FILENO)
+            Foundation.exit(ExitStatus.usage)
+        }
         do {
             var command = try Almanac.parseAsRoot()
             if var asyncCommand = command as? AsyncParsableCommand {
@@ -63,7 +68,7 @@ enum Main {
                 Console.write(Almanac.fullMessage(for: error) + "\n", to: STDOUT_FILENO)
             } else if !(error is ExitCode) {
                 let message = Almanac.message(for: error).split(separator: "\n").first.map(String.init) ?? "unknown error"
-                Console.write("almanac: \(message)\n", to: STDERR_FILENO)
+                Console.write("almanac: \(ParseWords.sentence(for: message, arguments: arguments) ?? message)\n", to: STDERR_FILENO)
             }
             Foundation.exit(code.rawValue)
         }

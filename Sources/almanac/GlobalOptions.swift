@@ -35,13 +35,17 @@ struct GlobalOptions: RunOptions {
     @Flag(help: "Skip the cache read and fetch fresh data.")
     var refresh = false
 
-    @Option(name: .customLong("max-age"), help: ArgumentHelp("Treat cached data older than this as stale.", valueName: "seconds"))
+    @Option(
+        name: .customLong("max-age"), parsing: .unconditional, help: ArgumentHelp("Treat cached data older than this as stale.", valueName: "seconds")
+    )
     var maxAge: Double?
 
     @Flag(name: .customLong("no-wait"), help: "When the Twelve Data credits are spent and nothing is cached, exit 75 instead of waiting.")
     var noWait = false
 
-    @Option(help: ArgumentHelp("Total time allowed for one request.", valueName: "seconds"))
+    @Option(
+        parsing: .unconditional,
+        help: ArgumentHelp("Total time the command may wait for the network, every request included; 20 by default.", valueName: "seconds"))
     var timeout: Double?
 
     var json: Bool { output.json }
@@ -54,8 +58,12 @@ struct GlobalOptions: RunOptions {
     }
 
     func validate() throws {
-        if let maxAge, maxAge < 0 || !maxAge.isFinite { throw ValidationError("--max-age must be zero or more seconds.") }
-        if let timeout, timeout <= 0 || timeout > 600 { throw ValidationError("--timeout must be between 0 and 600 seconds.") }
+        if let maxAge, maxAge < 0 || !maxAge.isFinite {
+            throw ValidationError("--max-age must be 0 or more seconds, not \(ParseWords.number(maxAge)).")
+        }
+        if let timeout, !(timeout > 0 && timeout <= 600) {
+            throw ValidationError("--timeout must be more than 0 and at most 600 seconds, not \(ParseWords.number(timeout)).")
+        }
     }
 }
 

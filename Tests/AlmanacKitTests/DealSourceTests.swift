@@ -117,6 +117,19 @@ final class DealSourceTests: XCTestCase {
         XCTAssertGreaterThan(reports.count, 1, "it woke as batches came, not once at the end")
     }
 
+    /// With a filter set before the stream, the feed is complete once every deal received is
+    /// merged, however few pass the filter (the app's status line used to wait for ever).
+    func testAFeedFilteredFirstIsCompleteWhenTheStreamEnds() throws {
+        let feed = DealFeed(source: .server(count: 2_000, seed: 3, pace: 0), column: .price, descending: true)
+        feed.store.applyFilter(try DealFilter.parse("side:buy", today: LocalDate(year: 2026, month: 11, day: 20)))
+        feed.start()
+        let deadline = Date().addingTimeInterval(20)
+        while !(feed.isSourceFinished && !feed.hasWork), Date() < deadline { feed.pump(limit: .max) }
+        XCTAssertEqual(feed.received, 2_000)
+        XCTAssertLessThan(feed.store.count, 2_000, "the filter holds back the sells")
+        XCTAssertTrue(feed.isComplete)
+    }
+
     func testCancellingADrainStopsIt() async throws {
         let feed = DealFeed(source: .server(count: 1_000_000, seed: 3, pace: 50), column: .date, descending: true)
         feed.start()

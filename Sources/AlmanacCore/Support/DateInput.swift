@@ -1,6 +1,7 @@
 import Foundation
 
-/// Dates typed by users: `YYYY-MM-DD`, `today`, `yesterday`.
+/// Dates typed by users: `YYYY-MM-DD`, `today`, `tomorrow`, `yesterday` — the one rule every
+/// date option and form field reads (docs/architecture.md §7, "Input rules").
 package enum DateInput {
     /// Which date a person typed: decides only how an error names it.
     package enum Field: String, Sendable, Equatable {
@@ -12,6 +13,7 @@ package enum DateInput {
         switch text.trimmingWhitespace().lowercased() {
         case "today": return today
         case "yesterday": return today.adding(days: -1)
+        case "tomorrow": return today.adding(days: 1)
         default:
             guard let date = LocalDate(text.trimmingWhitespace()) else { throw DateInputError.invalid(field, text, today: today) }
             return date

@@ -141,7 +141,7 @@ package final class AlmanacApp {
         var parts: [String] = []
         if let source = current.source { parts.append(source) }
         let pending = tabs.map(\.pending).reduce(0, +)
-        if pending > 0 { parts.append("loading \(pending)…") }
+        if pending > 0 { parts.append("updating…") }
         if Date().timeIntervalSince(budgetLine.at) >= 1 { budgetLine = (budget(), Date()) }
         if let budget = budgetLine.text { parts.append(budget) }
         let head = parts.joined(separator: " · ")

@@ -62,7 +62,7 @@ struct CryptoCommand: AsyncParsableCommand {
             commandName: "add", abstract: "Add a pair by symbol (ETH), pair (ETH/USD) or name (Ethereum).")
         @OptionGroup var global: GlobalOptions
         @Argument(help: "What to add.") var query: String
-        @Option(help: ArgumentHelp("When several pairs match, take the Nth.", valueName: "N")) var pick: Int?
+        @Option(parsing: .unconditional, help: ArgumentHelp("When several pairs match, take the Nth.", valueName: "N")) var pick: Int?
 
         func run() async throws {
             try await CommandRunner.run(global) { context in

@@ -21,10 +21,10 @@ struct DealsCommand: AsyncParsableCommand {
 struct DealFilterOptions: ParsableArguments {
     @Option(help: "Only instruments containing this text (any case), e.g. eur/usd.") var instrument: String?
     @Option(help: "Only buys or only sells: buy or sell.") var side: String?
-    @Option(help: "Lowest price kept.") var minPrice: Double?
-    @Option(help: "Highest price kept.") var maxPrice: Double?
-    @Option(help: "Smallest amount kept.") var minAmount: Double?
-    @Option(help: "Largest amount kept.") var maxAmount: Double?
+    @Option(parsing: .unconditional, help: "Lowest price kept.") var minPrice: Double?
+    @Option(parsing: .unconditional, help: "Highest price kept.") var maxPrice: Double?
+    @Option(parsing: .unconditional, help: "Smallest amount kept.") var minAmount: Double?
+    @Option(parsing: .unconditional, help: "Largest amount kept.") var maxAmount: Double?
     @Option(help: "First local day kept: YYYY-MM-DD, today or yesterday.") var since: String?
     @Option(help: "Last local day kept: YYYY-MM-DD, today or yesterday.") var until: String?
 
@@ -78,9 +78,9 @@ struct DealOptions: ParsableArguments {
     @Option(help: "Sort column: date, instrument, price, amount or side.") var sort: String = "date"
     @Flag(help: "Ascending order.") var asc = false
     @Flag(help: "Descending order (the default).") var desc = false
-    @Option(help: "Deals the built-in server sends.") var count: Int = 1_000_000
-    @Option(help: "Seed of the built-in server (same seed, same deals).") var seed: UInt64 = 42
-    @Option(help: "Mean batches of 100 per second from the built-in server; 0 = as fast as possible.") var pace: Double?
+    @Option(parsing: .unconditional, help: "Deals the built-in server sends.") var count: Int = 1_000_000
+    @Option(parsing: .unconditional, help: "Seed of the built-in server (same seed, same deals).") var seed: UInt64 = 42
+    @Option(parsing: .unconditional, help: "Mean batches of 100 per second from the built-in server; 0 = as fast as possible.") var pace: Double?
     @Option(help: "Read JSON-lines deals from a file or an http(s) URL instead of the built-in server.") var source: String?
 
     func validate() throws {
@@ -127,7 +127,7 @@ extension DealsCommand {
         @OptionGroup var global: GlobalOptions
         @OptionGroup var deals: DealOptions
         @OptionGroup(title: "Filters") var filters: DealFilterOptions
-        @Option(help: "Rows to print.") var limit: Int = 20
+        @Option(parsing: .unconditional, help: "Rows to print.") var limit: Int = 20
 
         func validate() throws {
             guard (0...100_000).contains(limit) else { throw ValidationError("--limit must be from 0 to 100000.") }

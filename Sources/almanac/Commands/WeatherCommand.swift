@@ -18,7 +18,7 @@ struct CityOptions: ParsableArguments {
     @Argument(help: "A city name, a saved city's name or number, or lat,lon. Default: the default city.")
     var city: String?
 
-    @Option(help: ArgumentHelp("When several places match, take the Nth.", valueName: "N"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("When several places match, take the Nth.", valueName: "N"))
     var pick: Int?
 }
 
@@ -29,7 +29,7 @@ extension WeatherCommand {
         @OptionGroup var global: GlobalOptions
         @Argument(help: "Places: city names, saved cities' names or numbers, or lat,lon. Default: the default city.")
         var places: [String] = []
-        @Option(help: ArgumentHelp("When several places match, take the Nth.", valueName: "N"))
+        @Option(parsing: .unconditional, help: ArgumentHelp("When several places match, take the Nth.", valueName: "N"))
         var pick: Int?
         @Option(
             help: ArgumentHelp(
@@ -84,7 +84,7 @@ extension WeatherCommand {
             commandName: "forecast", abstract: "One row per day: min/max, conditions, precipitation, wind.")
         @OptionGroup var global: GlobalOptions
         @OptionGroup var place: CityOptions
-        @Option(help: "Days to show, 1 to 25 (past the forecast's own days: the 25-day outlook).")
+        @Option(parsing: .unconditional, help: "Days to show, 1 to 25 (past the forecast's own days: the 25-day outlook).")
         var days: Int = 7
 
         func validate() throws {
@@ -108,7 +108,7 @@ extension WeatherCommand {
             commandName: "hourly", abstract: "The next hours: temperature, feels like, precipitation, wind, clouds, humidity.")
         @OptionGroup var global: GlobalOptions
         @OptionGroup var place: CityOptions
-        @Option(help: "Hours to show, 1 to 48.")
+        @Option(parsing: .unconditional, help: "Hours to show, 1 to 48.")
         var hours: Int = 24
 
         func validate() throws {
@@ -132,13 +132,13 @@ extension WeatherCommand {
             commandName: "day", abstract: "One day in detail: morning/day/evening/night, wind, UV, sun and moon.")
         @OptionGroup var global: GlobalOptions
         @OptionGroup var place: CityOptions
-        @Option(help: "The day, as YYYY-MM-DD, inside the forecast.")
-        var date: String
+        @Option(help: "The day inside the forecast: YYYY-MM-DD, today, tomorrow or yesterday; today by default.")
+        var date: String?
 
         func run() async throws {
             try await CommandRunner.run(global) { context in
                 let run = WeatherFlow(context)
-                _ = try WeatherService.checkDate(date)
+                if let date { _ = try DateInput.parse(date, today: try context.app.days.today(), field: .date) }
                 let city = try await run.city(place.city, pick: place.pick, chooser: run.terminalChooser)
                 let (report, day) = try await run.service.day(for: city, date: date)
                 try context.show(json: WeatherJSON.OneDay(report: report, day: day), text: try run.view(report).day(report, day))
@@ -163,7 +163,7 @@ extension WeatherCommand {
         static let configuration = CommandConfiguration(commandName: "add", abstract: "Save a city (the first one becomes the default).")
         @OptionGroup var global: GlobalOptions
         @Argument(help: "A city name or lat,lon.") var name: String
-        @Option(help: ArgumentHelp("When several places match, take the Nth.", valueName: "N")) var pick: Int?
+        @Option(parsing: .unconditional, help: ArgumentHelp("When several places match, take the Nth.", valueName: "N")) var pick: Int?
 
         func run() async throws {
             try await CommandRunner.run(global) { context in

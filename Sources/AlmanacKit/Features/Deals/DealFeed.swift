@@ -116,5 +116,6 @@ package final class DealFeed {
     /// The source has ended (run out, failed or stopped); some deals may still wait to be merged.
     package var isSourceFinished: Bool { inbox.status.finished }
     /// The source has ended and every deal it sent is merged.
-    package var isComplete: Bool { inbox.status.finished && store.count == inbox.status.received }
+    /// Every deal received is merged (counted before any filter: `rowCount`, not the rows passing it).
+    package var isComplete: Bool { inbox.status.finished && store.rowCount == inbox.status.received }
 }

@@ -107,6 +107,14 @@ package struct City: Codable, Sendable, Equatable {
     }
 
     /// Parses `lat,lon` (e.g. `55.75,37.62`); nil when the text is not a coordinate pair.
+    /// Two numbers as `lat,lon` outside -90…90 and -180…180: the error naming the ranges; nil
+    /// for text that is no pair of numbers (a place name) or a pair in range.
+    package static func coordinatesOutOfRange(_ text: String) -> WeatherError? {
+        let parts = text.split(separator: ",").map { $0.trimmingWhitespace() }
+        guard parts.count == 2, let lat = Double(parts[0]), let lon = Double(parts[1]) else { return nil }
+        return (-90...90).contains(lat) && (-180...180).contains(lon) ? nil : .coordinatesOutOfRange(text.trimmingWhitespace())
+    }
+
     package static func coordinates(_ text: String) -> City? {
         let parts = text.split(separator: ",").map { $0.trimmingWhitespace() }
         guard parts.count == 2, let lat = Double(parts[0]), let lon = Double(parts[1]),

@@ -29,12 +29,16 @@ package enum WeatherError: UserInputError, Equatable {
     case invalidDate(String)
     /// A city name that is empty or longer than 200 characters.
     case badName
+    /// `lat,lon` with a latitude outside -90…90 or a longitude outside -180…180.
+    case coordinatesOutOfRange(String)
     /// A day outside the forecast; `available` is its first and last day (nil: it has none).
     case outsideForecast(LocalDate, city: String, available: ClosedRange<LocalDate>?)
 
     package var description: String {
         switch self {
         case .noSavedCities: "No saved cities yet; add a city first."
+        case .coordinatesOutOfRange(let text):
+            "\"\(text)\" is no place: a latitude is from -90 to 90 and a longitude from -180 to 180, as lat,lon."
         case .noDefaultCity: "No saved city yet; add a city first, or name one."
         case .unknownSavedCity(let name, let saved):
             "No saved city \"\(name)\". Saved: \(saved.joined(separator: ", "))."

@@ -57,6 +57,7 @@ package struct WeatherService: Sendable {
         let trimmed = query.trimmingWhitespace()
         guard !trimmed.isEmpty, trimmed.count <= 200 else { throw WeatherError.badName }
         if let city = City.coordinates(trimmed) { return city }
+        if let error = City.coordinatesOutOfRange(trimmed) { throw error }
         return try Self.choose(try await geocode(trimmed), query: trimmed, pick: pick, chooser: chooser)
     }
 
@@ -374,8 +375,9 @@ package struct WeatherService: Sendable {
     }
 
     /// One day in detail; the date must be inside the forecast.
-    package func day(for city: City, date text: String) async throws -> (WeatherReport, DayForecast) {
-        let date = try Self.checkDate(text)
+    /// - Parameter text: `YYYY-MM-DD`, `today`, `tomorrow` or `yesterday`; nil: today.
+    package func day(for city: City, date text: String?) async throws -> (WeatherReport, DayForecast) {
+        let date = try text.map { try DateInput.parse($0, today: days.today(), field: .date) } ?? days.today()
         let report = await withChances(try await self.report(for: city))
         guard let day = report.daily.first(where: { $0.date == date }) else {
             let days = report.daily.map(\.date)

@@ -1,0 +1,45 @@
+import AlmanacTestSupport
+import Foundation
+import XCTest
+
+@testable import AlmanacCore
+@testable import AlmanacKit
+
+/// One rule for each kind of input, the same in every command: numbers with their ranges
+/// (negative ones read as numbers), date words, coordinates, command names.
+final class InputRulesTests: XCTestCase {
+    private let today = ["ALMANAC_TODAY": "2026-11-21"]
+
+    func testEachRuleRefusesWithItsRangeAndExit64() throws {
+        let home = try makeTemporaryFolder(self)
+        let cases: [([String], String)] = [
+            (["weather", "forecast", "Moscow", "--days", "-1"], "--days must be from 1 to 25, not -1."),
+            (["weather", "hourly", "Moscow", "--hours", "-3"], "--hours must be from 1 to 48, not -3."),
+            (["weather", "forecast", "Moscow", "--timeout", "-5"], "--timeout must be more than 0 and at most 600 seconds, not -5."),
+            (["weather", "forecast", "Moscow", "--timeout", "0"], "--timeout must be more than 0 and at most 600 seconds, not 0."),
+            (["crypto", "portfolio", "add", "ETH", "-1"], "-1 is a negative number, and what this command counts must be more than 0"),
+            (["weather", "add", "91,0"], "\"91,0\" is no place: a latitude is from -90 to 90 and a longitude from -180 to 180"),
+            (["weather", "now", "45,200"], "\"45,200\" is no place"),
+            (["weather", "day", "Oslo", "--date", "someday"], "--date must be a real date as YYYY-MM-DD, today, tomorrow or yesterday"),
+            (["help", "nosuch"], "no such command: nosuch"),
+            (["wether"], "no such command: wether; did you mean weather?"),
+        ]
+        for (arguments, text) in cases {
+            assertOneLineError(try runAlmanac(arguments, home: home, environment: today), status: 64, contains: text)
+        }
+    }
+
+    func testDateWordsAndTheVersionAsOtherToolsSpellThem() throws {
+        let home = try makeTemporaryFolder(self)
+        let plain = try runAlmanac(["weather", "day", "Oslo"], home: home, environment: today)
+        XCTAssertEqual(plain.status, 0, plain.err)
+        XCTAssertTrue(plain.out.hasPrefix("Saturday 21 November 2026 — Oslo"), "today by default: \(plain.out)")
+        let tomorrow = try runAlmanac(["weather", "day", "Oslo", "--date", "tomorrow"], home: home, environment: today)
+        XCTAssertTrue(tomorrow.out.hasPrefix("Sunday 22 November 2026 — Oslo"), tomorrow.out + tomorrow.err)
+        for spelling in [["-V"], ["version"], ["--version"]] {
+            let version = try runAlmanac(spelling, home: home)
+            XCTAssertEqual(version.status, 0, "\(spelling)")
+            XCTAssertTrue(version.out.hasPrefix(AlmanacVersion.current), "\(spelling): \(version.out)")
+        }
+    }
+}
