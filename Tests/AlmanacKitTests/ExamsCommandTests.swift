@@ -80,5 +80,14 @@ final class ExamsCommandTests: XCTestCase {
             try runAlmanac(["exams", "export", "--ics", missing.path], home: home, environment: today), status: 73,
             contains: "No folder \(missing.deletingLastPathComponent().path); create it first.")
         XCTAssertFalse(FileManager.default.fileExists(atPath: missing.deletingLastPathComponent().path), "no folder is created")
+        // One rule for every file written: an existing one is replaced only with --force, as deals export.
+        let before = try Data(contentsOf: file)
+        _ = try runAlmanac(["exams", "add", "Chemistry", "--date", "2026-12-04 09:30"], home: home, environment: today)
+        assertOneLineError(
+            try runAlmanac(["exams", "export", "--ics", file.path], home: home, environment: today), status: 73,
+            contains: "already exists; nothing was written (--force replaces it).")
+        XCTAssertEqual(try Data(contentsOf: file), before)
+        let forced = try runAlmanac(["exams", "export", "--ics", file.path, "--force"], home: home, environment: today)
+        XCTAssertEqual(forced.out, "Wrote 2 exams to \(file.path).\n", forced.err)
     }
 }

@@ -11,6 +11,14 @@ package enum OutputPathError: Error, Equatable, CustomStringConvertible, Sendabl
     }
 
     /// Throws unless the folder holding `url` exists.
+    /// The one rule for a file the program writes (docs/architecture.md §7, "Input rules"): its
+    /// folder exists (else `noFolder`, exit 73) and an existing file is replaced only when
+    /// `replacing` (`--force`), else `FileError.exists` (exit 73).
+    package static func requireTarget(_ url: URL, replacing: Bool) throws {
+        try requireParent(of: url)
+        if !replacing, FileManager.default.fileExists(atPath: url.path) { throw FileError.exists(url.path) }
+    }
+
     package static func requireParent(of url: URL) throws {
         let parent = url.standardizedFileURL.deletingLastPathComponent()
         var isFolder: ObjCBool = false

@@ -170,8 +170,7 @@ extension DealsCommand {
             try await CommandRunner.run(global) { context in
                 let filter = try filters.filter(today: try context.app.days.today())
                 let url = URL(fileURLWithPath: to)
-                try OutputPathError.requireParent(of: url)
-                if !force, FileManager.default.fileExists(atPath: url.path) { throw FileError.exists(url.path) }
+                try OutputPathError.requireTarget(url, replacing: force)
                 let feed = try await deals.received(context, filter: filter)
                 let written = try DealExport.write(feed.store.snapshot(), to: url, format: chosenFormat, replacing: force)
                 let summary = "Wrote \(DealsView.grouped(written)) of \(DealsView.grouped(feed.store.unfilteredCount)) deals to \(url.path)."

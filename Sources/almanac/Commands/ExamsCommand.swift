@@ -114,6 +114,7 @@ struct ExamsCommand: AsyncParsableCommand {
         static let configuration = CommandConfiguration(commandName: "export", abstract: "Write pending exams as an iCalendar (.ics) file.")
         @OptionGroup var global: LocalOptions
         @Option(help: ArgumentHelp("The file to write, or - for stdout.", valueName: "file")) var ics: String
+        @Flag(help: "Replace the file when it exists.") var force = false
 
         func run() async throws {
             try await CommandRunner.run(global) { context in
@@ -121,7 +122,7 @@ struct ExamsCommand: AsyncParsableCommand {
                 let text = CalendarExport.ics(exams, timeZone: .current, now: context.clock.now())
                 if ics == "-" { return FileHandle.standardOutput.write(Data(text.utf8)) }
                 let url = URL(fileURLWithPath: ics)
-                try OutputPathError.requireParent(of: url)
+                try OutputPathError.requireTarget(url, replacing: force)
                 try AtomicFile.write(Data(text.utf8), to: url, permissions: 0o644)
                 context.console.print("Wrote \(exams.count) \(exams.count == 1 ? "exam" : "exams") to \(ics).")
             }
