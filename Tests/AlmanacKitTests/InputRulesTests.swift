@@ -23,6 +23,11 @@ final class InputRulesTests: XCTestCase {
             (["weather", "day", "Oslo", "--date", "someday"], "--date must be a real date as YYYY-MM-DD, today, tomorrow or yesterday"),
             (["help", "nosuch"], "no such command: nosuch"),
             (["wether"], "no such command: wether; did you mean weather?"),
+            (["line", "%y %k", "--pair", ""], "--pair is empty; name a pair on the watchlist"),
+            (["line", "%t", "--place", " "], "--place is empty; name a place"),
+            (["line", "%y %k", "--pair", "LTC", "--offline"], "LTC/USD is not on the watchlist; add it with: almanac crypto add LTC/USD"),
+            (["line", "%y %k", "--pair", "NOPE", "--offline"], "No crypto pair matches \"NOPE\""),
+            (["weather", "settings", "--lang", "xx"], "--lang must be a language the providers offer, such as en, de, fr, ru or pt_BR"),
         ]
         for (arguments, text) in cases {
             assertOneLineError(try runAlmanac(arguments, home: home, environment: today), status: 64, contains: text)
@@ -41,5 +46,15 @@ final class InputRulesTests: XCTestCase {
             XCTAssertEqual(version.status, 0, "\(spelling)")
             XCTAssertTrue(version.out.hasPrefix(AlmanacVersion.current), "\(spelling): \(version.out)")
         }
+    }
+
+    /// A keyed provider chosen without its key is accepted, and said at that moment.
+    func testChoosingAKeyedProviderWithoutItsKeySaysSoOnce() throws {
+        let home = try makeTemporaryFolder(self)
+        let chosen = try runAlmanac(["weather", "settings", "--provider", "openweather"], home: home)
+        XCTAssertEqual(chosen.status, 0, chosen.err)
+        XCTAssertEqual(chosen.err, "note: OpenWeatherMap answers only once OPENWEATHER_API_KEY is set; until then, its sample data.\n")
+        let keyed = try runAlmanac(["weather", "settings", "--provider", "openweather"], home: home, environment: ["OPENWEATHER_API_KEY": "OW-1"])
+        XCTAssertEqual(keyed.err, "")
     }
 }

@@ -66,14 +66,17 @@ package struct LineGlance: Sendable {
 
     /// The watchlist row for `pair` (else the first).
     private func row() async throws -> PriceRow {
-        let prices = try await CryptoService(context: context.app).prices()
+        let service = CryptoService(context: context.app)
+        let prices = try await service.prices()
         guard let pair else {
             guard let first = prices.rows.first else { throw Problem.pairNotWatched("BTC/USD") }
             return first
         }
         let wanted = pair.uppercased()
         guard let row = prices.rows.first(where: { $0.symbol == wanted || $0.symbol.hasPrefix(wanted + "/") }) else {
-            throw Problem.pairNotWatched(wanted.contains("/") ? wanted : wanted + "/USD")
+            // A suggestion is only ever a command that works: the pair the catalogue knows, or
+            // the catalogue's own "no such pair" with near names.
+            throw Problem.pairNotWatched(try await service.pair(for: pair).0)
         }
         return row
     }

@@ -220,7 +220,7 @@ extension WeatherCommand {
             if let wind, WeatherSettings.Wind(rawValue: wind) == nil { throw ValidationError("--wind must be ms, kmh or mph, not \"\(wind)\".") }
             if let time, WeatherSettings.Clock(rawValue: time) == nil { throw ValidationError("--time must be 24 or 12, not \"\(time)\".") }
             if let lang, !WeatherSettings.isValidLanguage(lang) {
-                throw ValidationError("--lang must be a language code such as en, ru or pt_BR, not \"\(lang)\".")
+                throw ValidationError("--lang must be a language the providers offer, such as en, de, fr, ru or pt_BR, not \"\(lang)\".")
             }
             if let provider, WeatherSources.Choice(rawValue: provider) == nil {
                 throw ValidationError("--provider must be auto, met or openweather, not \"\(provider)\".")
@@ -235,6 +235,9 @@ extension WeatherCommand {
                     if let time { settings.time = .init(rawValue: time)! }
                     if let lang { settings.lang = lang }
                     if let provider { settings.provider = .init(rawValue: provider)! }
+                }
+                if provider == WeatherSources.Choice.openweather.rawValue, context.configuration.key(for: .openWeather) == nil {
+                    context.console.note("note: OpenWeatherMap answers only once OPENWEATHER_API_KEY is set; until then, its sample data.")
                 }
                 try context.show(json: settings, text: WeatherView.settings(settings))
             }

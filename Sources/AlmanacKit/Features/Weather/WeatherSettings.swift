@@ -71,9 +71,13 @@ package struct WeatherSettings: Codable, Sendable, Equatable {
     }
 
     /// Whether a language code is well formed: two letters, optionally `_XX`.
-    package static func isValidLanguage(_ code: String) -> Bool {
-        let parts = code.split(separator: "_", omittingEmptySubsequences: false)
-        guard (1...2).contains(parts.count), parts[0].count == 2, parts[0].allSatisfy({ $0.isASCII && $0.isLetter }) else { return false }
-        return parts.count == 1 || (parts[1].count == 2 && parts[1].allSatisfy { $0.isASCII && $0.isLetter })
-    }
+    package static func isValidLanguage(_ code: String) -> Bool { languages.contains(code.lowercased()) }
+
+    /// The languages the providers offer descriptions in (OpenWeatherMap's `lang` list, the
+    /// narrowest of them; Open-Meteo names places in each, Yandex in those it has).
+    package static let languages: Set<String> = Set(
+        """
+        af al ar az bg ca cz da de el en eu fa fi fr gl he hi hr hu id it ja kr la lt mk no nl pl pt pt_br ro ru sv se sk sl sp es \
+        sr th tr ua uk vi zh_cn zh_tw zu
+        """.split(whereSeparator: { $0 == " " || $0 == "\n" || $0 == "\\" }).map(String.init))
 }
