@@ -47,6 +47,8 @@ package enum AtomicFile {
         let temp = folder.appendingPathComponent(".\(url.lastPathComponent).\(getpid()).\(UInt32.random(in: 0...UInt32.max)).tmp")
         let fd = open(temp.path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, permissions)
         guard fd >= 0 else { throw FileError.cannotWrite(url.path, reason: String(cString: strerror(errno))) }
+        let slot = TempFiles.register(temp.path)  // removed if a signal ends the program meanwhile
+        defer { TempFiles.unregister(slot) }
         do {
             try produce { data in
                 guard data.withUnsafeBytes({ FileBytes.write($0, to: fd) }) else {

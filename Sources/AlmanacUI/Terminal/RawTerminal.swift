@@ -44,6 +44,7 @@ package final class RawTerminal {
         for signal in [SIGTERM, SIGHUP, SIGINT] {
             _ = posixSignal(signal) { number in
                 RawTerminal.restoreFromSignal()
+                TempFiles.removeAllFromSignal()  // an export being written goes, as on q
                 _exit(128 + number)
             }
         }
