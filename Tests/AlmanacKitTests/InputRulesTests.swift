@@ -57,4 +57,17 @@ final class InputRulesTests: XCTestCase {
         let keyed = try runAlmanac(["weather", "settings", "--provider", "openweather"], home: home, environment: ["OPENWEATHER_API_KEY": "OW-1"])
         XCTAssertEqual(keyed.err, "")
     }
+
+    /// Help promises only what the views show: feels-like and the moon are computed for MET
+    /// Norway's answers; UV is said to come from OpenWeatherMap.
+    func testHelpPromisesOnlyWhatTheViewsShow() throws {
+        let home = try makeTemporaryFolder(self)
+        let day = try runAlmanac(["weather", "day", "Oslo"], home: home, environment: today)
+        XCTAssertTrue(day.out.contains("\nFeels like ") && day.out.contains("\nMoon              Waxing gibbous"), day.out)
+        XCTAssertFalse(day.out.contains("  —"), "no field shown as a dash: \(day.out)")
+        let hourly = try runAlmanac(["weather", "hourly", "Oslo", "--hours", "2"], home: home, environment: today)
+        XCTAssertTrue(hourly.out.contains("Time              Temp  Feels  Amount"), hourly.out)
+        let help = try runAlmanac(["help", "weather", "day"], home: home)
+        XCTAssertTrue(help.out.contains("UV where OpenWeatherMap gives it"), help.out)
+    }
 }

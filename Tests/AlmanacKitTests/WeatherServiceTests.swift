@@ -147,7 +147,7 @@ final class WeatherServiceTests: XCTestCase {
         XCTAssertEqual(day.date, LocalDate("2026-11-22"))
         for (date, message) in [
             ("2026-12-30", "2026-12-30 is outside the forecast for Oslo: days from 2026-11-20 to 2026-11-27 are available."),
-            ("2026-02-30", "--date must be a real date as YYYY-MM-DD, not \"2026-02-30\"."),
+            ("2026-02-30", "--date must be a real date as YYYY-MM-DD, today, tomorrow or yesterday, not \"2026-02-30\"."),
         ] {
             do {
                 _ = try await weather.day(for: city, date: date)

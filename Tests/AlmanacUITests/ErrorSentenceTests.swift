@@ -21,7 +21,7 @@ final class ErrorSentenceTests: XCTestCase {
             .noSavedCities, .noDefaultCity, .unknownSavedCity("Oslo", saved: ["Moscow"]), .notFound(query: "Atlantis"),
             .ambiguous(query: "Saint Petersburg", places: places), .choiceOutOfRange(choice: 3, count: 2, query: "Saint Petersburg"),
             .noneChosen, .daysOutOfRange(requested: 30, allowed: WeatherService.dayRange),
-            .hoursOutOfRange(requested: 49, allowed: WeatherService.hourRange), .invalidDate("2026-02-30"),
+            .hoursOutOfRange(requested: 49, allowed: WeatherService.hourRange),
         ]
         let dates: [DateInputError] = [
             .invalid(.from, "2026-13-01", today: today), .afterToday(.to, LocalDate("2026-11-30")!, today: today),
@@ -49,7 +49,6 @@ final class ErrorSentenceTests: XCTestCase {
         let expected: [(any Error, String)] = [
             (WeatherError.daysOutOfRange(requested: 30, allowed: 1...25), "--days must be from 1 to 25, not 30."),
             (WeatherError.hoursOutOfRange(requested: 49, allowed: 1...48), "--hours must be from 1 to 48, not 49."),
-            (WeatherError.invalidDate("2026-02-30"), "--date must be a real date as YYYY-MM-DD, not \"2026-02-30\"."),
             (
                 WeatherError.ambiguous(query: "Saint Petersburg", places: places),
                 "Several places match \"Saint Petersburg\": 1) Saint Petersburg, Russia (59.94°N 30.31°E); "

@@ -55,7 +55,6 @@ package enum ErrorSentence {
             "--pick \(choice) is out of range: \(count) \(count == 1 ? "place matches" : "places match") \"\(query)\"."
         case .daysOutOfRange(let requested, let allowed): "--days must be from \(allowed.lowerBound) to \(allowed.upperBound), not \(requested)."
         case .hoursOutOfRange(let requested, let allowed): "--hours must be from \(allowed.lowerBound) to \(allowed.upperBound), not \(requested)."
-        case .invalidDate(let text): "--date must be a real date as YYYY-MM-DD, not \"\(text)\"."
         case .unknownSavedCity, .notFound, .noneChosen, .badName, .outsideForecast, .coordinatesOutOfRange: nil
         }
     }
@@ -63,7 +62,7 @@ package enum ErrorSentence {
     private static func date(_ error: DateInputError) -> String {
         switch error {
         case .invalid(let field, let text, _):
-            "--\(field.rawValue) must be a real date as YYYY-MM-DD, today, \(field == .date ? "tomorrow " : "")or yesterday, not \"\(text)\"."
+            "--\(field.rawValue) must be a real date as YYYY-MM-DD, today\(field == .date ? ", tomorrow" : "") or yesterday, not \"\(text)\"."
         case .afterToday(let field, let date, let today): "--\(field.rawValue) \(date) is after today (\(today))."
         case .reversed(let from, let to): "--from \(from) is after --to \(to)."
         case .invalidPinnedToday: error.description

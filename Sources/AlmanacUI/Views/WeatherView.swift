@@ -175,7 +175,7 @@ package struct WeatherView {
             ("Wind", f.windWithDirection(day.windSpeed, day.windDegrees) + (day.windGust.map { ", gusts \(f.wind($0))" } ?? "")),
             ("Humidity", day.humidity.map { "\(Int($0.rounded()))%" } ?? "—"),
         ]
-        // What a provider does not give (MET Norway: UV, sun and moon) is left out, not dashed.
+        // What a provider does not give and cannot be computed (MET Norway: UV) is left out, not dashed.
         if let uvi = day.uvIndex { rows.append(("UV index", DecimalText.fixed(uvi, 1))) }
         if day.sunrise != nil || day.sunset != nil {
             rows.append(

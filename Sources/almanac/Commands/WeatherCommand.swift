@@ -129,7 +129,8 @@ extension WeatherCommand {
 
     struct Day: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
-            commandName: "day", abstract: "One day in detail: morning/day/evening/night, wind, UV, sun and moon.")
+            commandName: "day",
+            abstract: "One day in detail: morning/day/evening/night, feels like, wind, sun and moon; UV where OpenWeatherMap gives it.")
         @OptionGroup var global: GlobalOptions
         @OptionGroup var place: CityOptions
         @Option(help: "The day inside the forecast: YYYY-MM-DD, today, tomorrow or yesterday; today by default.")

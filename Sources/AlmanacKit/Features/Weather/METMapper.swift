@@ -21,11 +21,15 @@ package enum METMapper {
         let currentIndex = steps.lastIndex { $0.time <= now } ?? 0
         let upcoming = steps.isEmpty ? [] : Array(steps[currentIndex...])
         let hourly = upcoming.prefix { $0.data.next_1_hours != nil }.compactMap(hour)
-        // MET sends no sun times: computed for the place and its local day.
+        // MET sends no sun times, moon or feels-like: computed for the place and its local day
+        // (the moon at local noon; feels-like from temperature, humidity and wind, `FeelsLike`).
         let current = steps.isEmpty ? nil : current(steps[currentIndex], city: city, zone: zone)
         var daily = days(steps, timeZone: zone).filter { $0.date >= LocalDate(now, timeZone: zone) }
         for index in daily.indices {
-            (daily[index].sunrise, daily[index].sunset) = SunTimes.of(daily[index].date, latitude: city.latitude, longitude: city.longitude)
+            let date = daily[index].date
+            (daily[index].sunrise, daily[index].sunset) = SunTimes.of(date, latitude: city.latitude, longitude: city.longitude)
+            let noon = Date(timeIntervalSince1970: TimeInterval(date.dayNumber) * 86_400 + 43_200 - TimeInterval(zone.secondsFromGMT()))
+            daily[index].moonPhase = MoonPhase(at: noon).fraction
         }
         return WeatherReport(city: city, current: current, hourly: hourly, daily: daily, model: .met, provenance: provenance)
     }
@@ -45,7 +49,7 @@ package enum METMapper {
         let d = step.details
         let sun = SunTimes.of(LocalDate(step.time, timeZone: zone), latitude: city.latitude, longitude: city.longitude)
         return CurrentConditions(
-            time: step.time, temperature: d.air_temperature ?? 0, feelsLike: nil, description: text, conditionID: id,
+            time: step.time, temperature: d.air_temperature ?? 0, feelsLike: feelsLike(d), description: text, conditionID: id,
             humidity: d.relative_humidity, pressure: d.air_pressure_at_sea_level, windSpeed: d.wind_speed,
             windDegrees: d.wind_from_direction, windGust: d.wind_speed_of_gust,
             precipitation: step.data.next_1_hours?.details?.precipitation_amount ?? 0,
@@ -53,11 +57,16 @@ package enum METMapper {
             clouds: d.cloud_area_fraction, uvIndex: nil, visibility: nil, sunrise: sun.sunrise, sunset: sun.sunset)
     }
 
+    /// Feels-like from the step's temperature, humidity and wind; nil without a temperature.
+    static func feelsLike(_ d: METNorwayDTO.InstantDetails) -> Double? {
+        d.air_temperature.map { FeelsLike.celsius(temperature: $0, humidity: d.relative_humidity, wind: d.wind_speed) }
+    }
+
     static func hour(_ step: Step) -> HourForecast? {
         let (text, id) = METSymbol.condition(step.data.next_1_hours?.summary?.symbol_code)
         let d = step.details
         return HourForecast(
-            time: step.time, temperature: d.air_temperature ?? 0, feelsLike: nil,
+            time: step.time, temperature: d.air_temperature ?? 0, feelsLike: feelsLike(d),
             precipitationProbability: step.data.next_1_hours?.details?.probability_of_precipitation.map { $0 / 100 },
             precipitation: step.data.next_1_hours?.details?.precipitation_amount ?? 0, windSpeed: d.wind_speed,
             windDegrees: d.wind_from_direction, clouds: d.cloud_area_fraction, humidity: d.relative_humidity,
@@ -103,6 +112,7 @@ package enum METMapper {
         let hour = { (step: Step) in (Int(step.time.timeIntervalSince1970) + timeZone.secondsFromGMT(for: step.time)) / 3600 % 24 }
         let temperatures = steps.compactMap(\.details.air_temperature)
         func at(_ range: ClosedRange<Int>) -> Double? { steps.first { range.contains(hour($0)) }?.details.air_temperature }
+        func feels(_ range: ClosedRange<Int>) -> Double? { steps.first { range.contains(hour($0)) }.flatMap { feelsLike($0.details) } }
         let named = steps.filter { symbol($0.data) != nil }
         let midday = named.min { abs(hour($0) - 13) < abs(hour($1) - 13) }
         let (text, id) = METSymbol.condition(midday.flatMap { symbol($0.data) })
@@ -112,7 +122,8 @@ package enum METMapper {
         return DayForecast(
             date: date, minimum: temperatures.min() ?? 0, maximum: temperatures.max() ?? 0,
             morning: at(6...9), day: at(12...15), evening: at(18...20), night: at(0...3),
-            feelsMorning: nil, feelsDay: nil, feelsEvening: nil, feelsNight: nil, description: text, conditionID: id,
+            feelsMorning: feels(6...9), feelsDay: feels(12...15), feelsEvening: feels(18...20), feelsNight: feels(0...3),
+            description: text, conditionID: id,
             precipitationProbability: nil, precipitation: precipitation, windSpeed: windiest?.details.wind_speed,
             windDegrees: windiest?.details.wind_from_direction, windGust: gusts.max(),
             humidity: humidity.isEmpty ? nil : humidity.reduce(0, +) / Double(humidity.count),

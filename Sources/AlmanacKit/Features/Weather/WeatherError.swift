@@ -25,8 +25,6 @@ package enum WeatherError: UserInputError, Equatable {
     case daysOutOfRange(requested: Int, allowed: ClosedRange<Int>)
     /// Hourly detail for more hours than the product offers.
     case hoursOutOfRange(requested: Int, allowed: ClosedRange<Int>)
-    /// A date that is not `YYYY-MM-DD`.
-    case invalidDate(String)
     /// A city name that is empty or longer than 200 characters.
     case badName
     /// `lat,lon` with a latitude outside -90…90 or a longitude outside -180…180.
@@ -51,7 +49,6 @@ package enum WeatherError: UserInputError, Equatable {
             "The number of days must be from \(allowed.lowerBound) to \(allowed.upperBound), not \(requested)."
         case .hoursOutOfRange(let requested, let allowed):
             "The number of hours must be from \(allowed.lowerBound) to \(allowed.upperBound), not \(requested)."
-        case .invalidDate(let text): "The date must be a real date as YYYY-MM-DD, not \"\(text)\"."
         case .badName: "A city name must be 1 to 200 characters."
         case .outsideForecast(let date, let city, let available):
             available.map { "\(date) is outside the forecast for \(city): days from \($0.lowerBound) to \($0.upperBound) are available." }

@@ -294,12 +294,6 @@ package struct WeatherService: Sendable {
         hourRange.contains(hours) ? .success(hours) : .failure(.hoursOutOfRange(requested: hours, allowed: hourRange))
     }
 
-    /// The date in `text` (`YYYY-MM-DD`), or `WeatherError.invalidDate`.
-    package static func checkDate(_ text: String) throws -> LocalDate {
-        guard let date = LocalDate(text) else { throw WeatherError.invalidDate(text) }
-        return date
-    }
-
     /// `days` daily rows (1…25). Past the forecast's own days: OpenWeather's climate forecast
     /// when the key's plan has it, else the Open-Meteo ensemble outlook. A free OpenWeather key's
     /// 5 days are filled to 7 by MET Norway.
