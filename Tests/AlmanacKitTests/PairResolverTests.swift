@@ -44,7 +44,7 @@ final class DateInputTests: XCTestCase {
             ("yesterday", "today", nil),
             ("2026-02-30", nil, "--from must be a real date as YYYY-MM-DD, today or yesterday, not \"2026-02-30\"."),
             ("2026-1-01", nil, "--from must be a real date as YYYY-MM-DD, today or yesterday, not \"2026-1-01\"."),
-            (nil, "tomorrow", "--to must be a real date as YYYY-MM-DD, today or yesterday, not \"tomorrow\"."),
+            (nil, "tomorrow", "--to 2026-11-22 is after today (2026-11-21)."),  // the word is read; the day is refused
             ("2026-11-10", "2026-11-05", "--from 2026-11-10 is after --to 2026-11-05."),
             (nil, "2026-11-22", "--to 2026-11-22 is after today (2026-11-21)."),
             ("2026-12-01", "2026-12-02", "--from 2026-12-01 is after today (2026-11-21)."),

@@ -72,4 +72,30 @@ final class AppStatusLineTests: XCTestCase {
         }
         XCTAssertTrue(text.contains("MET Norway: sample data recorded on 2026-11-20"), "the status line names who answered")
     }
+
+    /// At 60×20 the Deals and Fruit tabs leave out whole columns: no date, number or name is cut.
+    func testAt60ColumnsTablesLeaveOutColumnsAndCutNothing() throws {
+        let home = FileManager.default.temporaryDirectory.appendingPathComponent("almanac-narrow-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: home, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: home) }
+        let (app, _) = AppHarness(home: home).makeApp()
+        app.select(4)
+        let deadline = Date().addingTimeInterval(10)
+        var frame = app.frame(columns: 60, rows: 20)
+        while !frame.contains(where: { $0.range(of: #"\d{4}-\d\d-\d\d \d\d:\d\d:\d\d"#, options: .regularExpression) != nil }), Date() < deadline {
+            for tab in app.tabs { tab.tick() }
+            Thread.sleep(forTimeInterval: 0.05)
+            frame = app.frame(columns: 60, rows: 20)
+        }
+        XCTAssertTrue(
+            frame.contains { $0.range(of: #"\d{4}-\d\d-\d\d \d\d:\d\d:\d\d"#, options: .regularExpression) != nil }, frame.joined(separator: "\n"))
+        XCTAssertFalse(frame.joined().contains("too narrow"), frame.joined(separator: "\n"))
+        app.select(2)
+        XCTAssertTrue(AppHarness.settle(app))
+        frame = app.frame(columns: 60, rows: 20)
+        let rows = frame.filter { $0.range(of: #"^\s*\d+  \w"#, options: .regularExpression) != nil }
+        XCTAssertFalse(rows.isEmpty, frame.joined(separator: "\n"))
+        XCTAssertFalse(rows.contains { $0.contains("…") }, "no name cut: \(rows)")
+        XCTAssertTrue(frame.contains { $0.contains("kcal") && $0.contains("Sugar g") }, frame.joined(separator: "\n"))
+    }
 }

@@ -165,7 +165,7 @@ package final class FruitTab: AppTab {
         if let form { return [""] + form.lines(style: style, width: width) }
         var lines: [String]
         switch screen {
-        case .list: return listBody(height: height)
+        case .list: return listBody(width: width, height: height)
         case .fruit(let fruit): lines = fruitPage(fruit)
         case .log: lines = logLines
         }
@@ -173,8 +173,9 @@ package final class FruitTab: AppTab {
         return detailScroller.window(lines, height: height, style: style)
     }
 
-    private func listBody(height: Int) -> [String] {
-        let style = context.style
+    private func listBody(width: Int, height: Int) -> [String] {
+        var style = context.style
+        style.columns = width  // the table fits the area, resized or not
         let heading = style.bold("Fruit") + style.dim("  grouped by " + (grouping?.rawValue ?? "id"))
         guard catalogue.value != nil else {
             return [heading, "", catalogue.failure.map { style.red($0) } ?? "Loading the catalogue…"]

@@ -81,9 +81,10 @@ package struct Table: Sendable {
     /// 12 cells, not the first, which names the row: names, conditions — never dates or numbers),
     /// widest first, none below 6 cells or its title; nil when none can give anything.
     func narrowed(to limit: Int, widths: [Int]) -> Table? {
+        // A cell that starts with a digit is a date, a time or a number: never cut.
         let candidates = columns.indices.filter { index in
             index > 0 && columns[index].alignment == .left && widths[index] > 12
-                && rows.allSatisfy { index >= $0.count || !$0[index].contains("\u{1B}") }
+                && rows.allSatisfy { index >= $0.count || !($0[index].contains("\u{1B}") || ($0[index].first?.isNumber ?? false)) }
         }
         var table = self
         var total = Self.total(widths)

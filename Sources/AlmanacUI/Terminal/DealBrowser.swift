@@ -339,21 +339,29 @@ package final class DealBrowser {
         } else if let summary {
             lines += summary.lines(style: style, width: width, height: height - 3)
         } else {
-            var table = Table(
-                DealsView.columns.enumerated().map { index, column in
-                    let sortIndex = [DealColumn.date, .instrument, .price, .amount, .side].firstIndex(of: store.column).map { $0 + 1 }
-                    return Table.Column(index == sortIndex ? column.title + arrow : column.title, column.alignment)
-                })
-            for deal in rows { table.add(DealsView.cells(deal, style: style)) }
-            if let fitted = table.fitting(width: width, shrinking: 2, minimum: 6) {
-                lines += fitted.render(style: style).split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-            } else {
-                lines.append("The window is too narrow for the deals table; widen it, or press q to quit.")
-            }
+            lines += tableLines(rows, width: width)
         }
         while lines.count < height - 2 { lines.append("") }
         lines += bottomLines(shown: rows.count, width: width)
         return Array(lines.prefix(height))
+    }
+
+    /// The rows as a table within `width`: the instrument shortened, then whole columns left
+    /// out (side, ID, amount; never the sorted one); narrower still, a sentence that wraps.
+    private func tableLines(_ rows: [Deal], width: Int) -> [String] {
+        let store = feed.store
+        let arrow = store.descending ? "▼" : "▲"
+        let sortIndex = [DealColumn.date, .instrument, .price, .amount, .side].firstIndex(of: store.column).map { $0 + 1 }
+        var table = Table(
+            DealsView.columns.enumerated().map { index, column in
+                Table.Column(index == sortIndex ? column.title + arrow : column.title, column.alignment)
+            })
+        for deal in rows { table.add(DealsView.cells(deal, style: style)) }
+        let narrow = table.leavingOut([5, 0, 4].filter { $0 != sortIndex }, toFit: width)
+        guard let fitted = table.fitting(width: width, shrinking: 2, minimum: 6) ?? (narrow.width <= width ? narrow : nil) else {
+            return LineField.wrap("The window is too narrow for the deals table; widen it, or press q to quit.", width: width)
+        }
+        return fitted.render(style: style).split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
     }
 
     /// ` · filter: eur/usd (744 of 20,000)`, or the filter being built.

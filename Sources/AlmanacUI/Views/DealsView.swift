@@ -58,8 +58,16 @@ package enum DealsView {
     package static func table(_ deals: [Deal], column: DealColumn, descending: Bool, total: Int, style: Style) -> String {
         var table = Table(columns)
         for deal in deals { table.add(cells(deal, style: style)) }
-        let header = style.dim("\(grouped(total)) deals, sorted by \(column.title.lowercased()) \(descending ? "descending" : "ascending")")
-        return header + "\n" + table.render(style: style)
+        let header = style.footer(["\(grouped(total)) deals, sorted by \(column.title.lowercased()) \(descending ? "descending" : "ascending")"])
+        return header + "\n" + fitted(table, sortedBy: column, style: style).render(style: style)
+    }
+
+    /// Too wide for the terminal: whole columns left out, the least needed first (side, ID,
+    /// amount, instrument), never the one sorted by; no date or number is cut.
+    static func fitted(_ table: Table, sortedBy column: DealColumn, style: Style) -> Table {
+        guard let limit = style.columns, table.width > limit else { return table }
+        let sorted = columns.firstIndex { $0.title == column.title }
+        return table.leavingOut([5, 0, 4, 2].filter { $0 != sorted }, toFit: limit)
     }
 
     /// The first rows of `store`'s view under a heading that says what matched, then the totals.
@@ -67,24 +75,27 @@ package enum DealsView {
         guard !store.filter.isEmpty else {
             var text = table(deals, column: store.column, descending: store.descending, total: store.count, style: style)
             while text.hasSuffix("\n") { text.removeLast() }
-            return text + "\n" + style.dim(totals(store.totals))
+            return text + "\n" + style.footer(totalParts(store.totals))
         }
         var table = Table(columns)
         for deal in deals { table.add(cells(deal, style: style)) }
         let order = "sorted by \(store.column.title.lowercased()) \(store.descending ? "descending" : "ascending")"
-        let header = style.dim("\(grouped(store.count)) of \(grouped(store.unfilteredCount)) deals match, \(order)")
-        var body = deals.isEmpty ? "No deal matches the filter." : table.render(style: style)
+        let header = style.footer(["\(grouped(store.count)) of \(grouped(store.unfilteredCount)) deals match, \(order)"])
+        var body = deals.isEmpty ? "No deal matches the filter." : fitted(table, sortedBy: store.column, style: style).render(style: style)
         while body.hasSuffix("\n") { body.removeLast() }
-        return [header, body, style.dim(totals(store.totals))].joined(separator: "\n")
+        return [header, body, style.footer(totalParts(store.totals))].joined(separator: "\n")
     }
 
     /// `bought 12,345,678 in 4,011 deals · sold 9,876,543 in 3,990 · average price 1.08234 (EUR/USD_TOD)`.
-    package static func totals(_ totals: DealTotals) -> String {
+    package static func totals(_ totals: DealTotals) -> String { totalParts(totals).joined(separator: " · ") }
+
+    /// The totals' parts, for a line that wraps between them.
+    static func totalParts(_ totals: DealTotals) -> [String] {
         var parts = [
             "bought \(grouped(Int(totals.boughtAmount.rounded()))) in \(grouped(totals.buyCount)) \(totals.buyCount == 1 ? "deal" : "deals")",
             "sold \(grouped(Int(totals.soldAmount.rounded()))) in \(grouped(totals.sellCount))",
         ]
         if let single = totals.single { parts.append("average price \(DecimalText.fixed(single.averagePrice, 5)) (\(single.instrument))") }
-        return parts.joined(separator: " · ")
+        return parts
     }
 }

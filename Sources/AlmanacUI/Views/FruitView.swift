@@ -34,6 +34,9 @@ package enum FruitView {
                 fruit.highSugar ? style.boldRed(number(fruit.nutrition.sugar)) : number(fruit.nutrition.sugar),
             ])
         }
+        // Too wide: whole columns go, the least needed first (order, genus, family), before any
+        // name is shortened; kcal and sugar stay.
+        if let limit = style.columns, table.width > limit { table = table.leavingOut([4, 3, 2], toFit: limit) }
         return table.render(style: style)
     }
 
