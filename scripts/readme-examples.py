@@ -39,7 +39,7 @@ FENCE = re.compile(r"^```console(?P<info>[^\n]*)\n(?P<body>.*?)^```[ \t]*$", re.
 # Clock times and durations that differ between runs.
 VARIABLE = [
     (re.compile(r"(?<= at )(?!00:00)\d{2}:\d{2}(?= UTC)"), "<time>"),
-    (re.compile(r"(?<=UTC, in )\d+ (h|min)( \d+ min)?"), "<time>"),
+    (re.compile(r"(?<=UTC, in )\d+ (h|min|s)( \d+ min)?"), "<time>"),  # seconds in the last minute of a day
     (re.compile(r"\b\d+(\.\d+)? (ms|s)(?= ago| old)"), "<time>"),
 ]
 
