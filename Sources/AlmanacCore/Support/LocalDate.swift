@@ -105,6 +105,10 @@ package struct LocalDate: Sendable, Hashable, Comparable, TextCodable, CustomStr
         self.init(year: yoe + era * 400 + (month <= 2 ? 1 : 0), month: month, day: day)
     }
 
+    /// 12:00 UTC of this day: the instant that stands for a whole day (a recording made that day,
+    /// a pinned day's deals and moon).
+    package var middayUTC: Date { Date(timeIntervalSince1970: TimeInterval(dayNumber) * 86_400 + 43_200) }
+
     package func adding(days: Int) -> LocalDate { LocalDate(dayNumber: dayNumber + days) }
 
     package func days(until other: LocalDate) -> Int { other.dayNumber - dayNumber }

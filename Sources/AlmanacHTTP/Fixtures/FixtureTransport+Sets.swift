@@ -26,7 +26,7 @@ extension FixtureTransport {
         if day == nil, let text = try? String(contentsOf: folder.appendingPathComponent("RECORDED"), encoding: .utf8) {
             day = LocalDate(text.trimmingWhitespaceAndNewlines())
         }
-        var at = day.map { Date(timeIntervalSince1970: TimeInterval($0.dayNumber) * 86_400 + 43_200) }
+        var at = day?.middayUTC
         if let text = manifest?.recordedAt, let stamp = try? Date(text, strategy: .iso8601) { at = stamp }
         return Recorded(day: day, at: at)
     }

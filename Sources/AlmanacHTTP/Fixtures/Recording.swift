@@ -63,7 +63,7 @@ package struct Recording: Sendable {
         var metres = 0.0
         var placeNames: Set<String> = []
         if let (names, place) = Self.place(query), let (_, asked) = Self.place(given) {
-            metres = Self.metres(place, asked)
+            metres = GreatCircle.metres(place, asked)
             guard metres <= nearbyMetres else { return nil }
             placeNames = names
         }
@@ -84,15 +84,6 @@ package struct Recording: Sendable {
             }
         }
         return nil
-    }
-
-    /// The great-circle distance between two places, in metres (haversine, mean Earth radius).
-    package static func metres(_ a: (latitude: Double, longitude: Double), _ b: (latitude: Double, longitude: Double)) -> Double {
-        let radians = Double.pi / 180
-        let dLat = (b.latitude - a.latitude) * radians
-        let dLon = (b.longitude - a.longitude) * radians
-        let h = sin(dLat / 2) * sin(dLat / 2) + cos(a.latitude * radians) * cos(b.latitude * radians) * sin(dLon / 2) * sin(dLon / 2)
-        return 2 * 6_371_008.8 * asin(min(1, h.squareRoot()))
     }
 
     /// A request's query parameters by name; a repeated name keeps its last value.

@@ -23,12 +23,17 @@ extension DataClient {
     /// Forgets the resolved sources: a provider choice was just saved, so the run decides again.
     package func forgetSources() { resolvedSources.withLock { $0 = nil } }
 
-    /// The recorded answer to an endpoint, read quietly (no note, no cache): for saying what the
-    /// sample data covers. Nil when none.
-    package func recorded<R>(_ endpoint: Endpoint<R>) async -> R? {
+    /// The recorded answer to an endpoint, read quietly (no note, no cache), stamped with its
+    /// set's recording time. Nil when none.
+    package func recorded<R>(_ endpoint: Endpoint<R>) async -> Fetched<R>? {
         guard let fixtures, let response = try? await fixtures.send(RequestPreparer.prepareRecorded(endpoint.descriptor)),
-            response.isSuccess
+            response.isSuccess, let value = try? endpoint.decode(response.body)
         else { return nil }
-        return try? endpoint.decode(response.body)
+        return Fetched(value: value, origin: .fixture, fetchedAt: recordedAt(response), stale: false)
+    }
+
+    /// When a recorded answer was recorded: its own set's time, else the sets', else now.
+    func recordedAt(_ response: HTTPResponse) -> Date {
+        FixtureTransport.recordedAt(of: response) ?? fixtures?.recordedAt ?? clock.now()
     }
 }

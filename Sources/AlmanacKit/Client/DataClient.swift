@@ -209,8 +209,7 @@ package final class DataClient: Sendable {
                 what: descriptor.what)
         }
         guard response.isSuccess else { throw LiveClient.error(for: response, descriptor: descriptor, request: request) }
-        let recordedAt = FixtureTransport.recordedAt(of: response) ?? fixtures.recordedAt ?? clock.now()
-        return Fetched(value: try endpoint.decode(response.body), origin: .fixture, fetchedAt: recordedAt, stale: false)
+        return Fetched(value: try endpoint.decode(response.body), origin: .fixture, fetchedAt: recordedAt(response), stale: false)
     }
 
     // MARK: - Live
@@ -376,14 +375,9 @@ package final class DataClient: Sendable {
     /// The recorded answer for a keyless provider that cannot be reached, with one note a run.
     /// Not with `--refresh` (the user asked for fresh data).
     private func keylessSample<R>(_ endpoint: Endpoint<R>) async -> Fetched<R>? {
-        let descriptor = endpoint.descriptor
-        guard !configuration.refresh, descriptor.provider.keyVariable == nil, let fixtures,
-            let response = try? await fixtures.send(RequestPreparer.prepareRecorded(descriptor)), response.isSuccess,
-            let value = try? endpoint.decode(response.body)
-        else { return nil }
-        let recordedAt = FixtureTransport.recordedAt(of: response) ?? fixtures.recordedAt ?? clock.now()
-        noteUnreachable(descriptor.provider, recordedAt: recordedAt)
-        return Fetched(value: value, origin: .fixture, fetchedAt: recordedAt, stale: false)
+        guard !configuration.refresh, endpoint.descriptor.provider.keyVariable == nil, let sample = await recorded(endpoint) else { return nil }
+        noteUnreachable(endpoint.descriptor.provider, recordedAt: sample.fetchedAt)
+        return sample
     }
 
     /// The body with any configured key replaced, so no cache file can hold one.

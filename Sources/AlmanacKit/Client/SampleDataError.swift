@@ -47,24 +47,25 @@ package struct SampleDataError: Error, Equatable, CustomStringConvertible, Senda
 
     package var description: String { sentence(seeAlso: nil) }
 
-    /// The sentence, with `seeAlso` (where to read more, e.g. a command) before its full stop.
-    package func sentence(seeAlso: String?) -> String {
+    /// The sentence, with `seeAlso` (where to read more, e.g. a command) before its full stop;
+    /// `tail` words the reason the front end's way (its flags), else the plain words below.
+    package func sentence(seeAlso: String?, tail: String? = nil) -> String {
         let shown = covered.count > 10 ? covered.prefix(10).joined(separator: ", ") + ", …" : covered.joined(separator: ", ")
         let missing = what.map { "for the \($0)" } ?? "for that"
         let head =
             noSampleData
             ? "No sample data is installed, so there is none \(missing)"
             : covered.isEmpty ? "The sample data has no answer \(missing)" : "The sample data covers \(shown)"
-        return "\(head); \(tail)" + (seeAlso.map { " (see \($0))" } ?? "") + "."
+        return "\(head); \(tail ?? plainTail)" + (seeAlso.map { " (see \($0))" } ?? "") + "."
     }
 
-    /// What would answer the rest, by the reason.
-    private var tail: String {
+    /// What would answer the rest, by the reason, in plain words.
+    private var plainTail: String {
         if noSampleData { return "it needs the network" }
         switch reason {
-        case .offline: return "--offline keeps to the cache and the sample data"
+        case .offline: return "working offline keeps to the cache and the sample data"
         case .unreachable(let name): return "\(name) could not be reached for the rest"
-        case .refreshed(let name): return "\(name) could not be reached, and --refresh asks for a live answer only"
+        case .refreshed(let name): return "\(name) could not be reached, and a fresh answer was asked for, not a recorded one"
         case .keyMissing: return keys.isEmpty ? "nothing else answers without the network" : "set \(keys.joined(separator: " and ")) for \(subject)"
         }
     }

@@ -36,7 +36,7 @@ package struct DayClock: Sendable {
     /// 12:00 UTC (the same deals every run, for the README).
     package func feedEnd() -> Date {
         guard let pinned, let day = LocalDate(pinned) else { return clock.now() }
-        return Date(timeIntervalSince1970: TimeInterval(day.dayNumber) * 86400 + 43_200)
+        return day.middayUTC
     }
 
     /// Today's date. Throws `UsageError` when `ALMANAC_TODAY` is not a date.

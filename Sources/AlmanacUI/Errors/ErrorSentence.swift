@@ -30,7 +30,7 @@ package enum ErrorSentence {
         case let error as FruitError: fruit(error)
         case let error as ExamError: exam(error)
         case let error as TransportError: transport(error)
-        case let error as SampleDataError: error.sentence(seeAlso: "almanac doctor")
+        case let error as SampleDataError: error.sentence(seeAlso: "almanac doctor", tail: sampleTail(error))
         case let error as PortfolioError: portfolio(error)
         case FileError.exists(let path): "\(path) already exists; nothing was written (--force replaces it)."
         default: nil
@@ -56,6 +56,16 @@ package enum ErrorSentence {
         case .daysOutOfRange(let requested, let allowed): "--days must be from \(allowed.lowerBound) to \(allowed.upperBound), not \(requested)."
         case .hoursOutOfRange(let requested, let allowed): "--hours must be from \(allowed.lowerBound) to \(allowed.upperBound), not \(requested)."
         case .unknownSavedCity, .notFound, .noneChosen, .badName, .outsideForecast, .coordinatesOutOfRange: nil
+        }
+    }
+
+    /// A sample-data reason a flag brought about, in the command line's words; nil: the error's own.
+    private static func sampleTail(_ error: SampleDataError) -> String? {
+        guard !error.noSampleData else { return nil }
+        switch error.reason {
+        case .offline: return "--offline keeps to the cache and the sample data"
+        case .refreshed(let name): return "\(name) could not be reached, and --refresh asks for a live answer only"
+        case .keyMissing, .unreachable: return nil
         }
     }
 

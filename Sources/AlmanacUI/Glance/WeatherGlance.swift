@@ -62,7 +62,7 @@ package struct WeatherGlance: Sendable {
     private func timeValue(_ code: Character) -> String? {
         let day = pinnedDay ?? LocalDate(now, timeZone: city.timeZone)
         let sent = current.flatMap { LocalDate($0.time, timeZone: city.timeZone) == day ? $0 : nil }
-        let moon = MoonPhase(at: pinnedDay.map { Date(timeIntervalSince1970: TimeInterval($0.dayNumber) * 86_400 + 43_200) } ?? now)
+        let moon = MoonPhase(at: pinnedDay?.middayUTC ?? now)
         switch code {
         case "l": return city.name
         case "m": return moon.icon

@@ -44,20 +44,28 @@ package struct KrakenTape: Sendable {
     /// Polls until the inbox closes. A pair Kraken does not list ends the source with a reason.
     /// A one-round tape that cannot reach Kraken reads its recordings instead, when it has them.
     func run(into inbox: DealInbox, transport: any HTTPTransport, options: TransportOptions) async {
-        if let recordings { inbox.note(label: "--offline: Kraken's recorded trades\(recordings.recordedOn.map { " of \($0)" } ?? "").") }
+        if let recordings { inbox.note(label: "--offline: Kraken's recorded trades\(Self.day(recordings)).") }
         if await !poll(into: inbox, transport: recordings ?? transport, options: options), once, recordings == nil, let fallback {
-            var recorded = self
-            recorded.recordings = fallback
-            var reason = inbox.failure ?? "Kraken could not be reached"
-            if reason.hasSuffix(".") { reason.removeLast() }
-            inbox.clearFailure()
-            let day = fallback.recordedOn.map { " of \($0)" } ?? ""
-            inbox.note(label: "Kraken unreachable; showing its recorded trades\(day).")
-            _ = await recorded.poll(into: inbox, transport: fallback, options: options)
-            if inbox.failure != nil { inbox.note(failure: reason + "; the sample data has no trades for it either") }
+            await readRecordings(fallback, into: inbox, options: options)
         }
         inbox.finish()
     }
+
+    /// Kraken could not be reached: its recorded trades instead, labelled; when they have none
+    /// either, the reason says both.
+    private func readRecordings(_ fallback: FixtureTransport, into inbox: DealInbox, options: TransportOptions) async {
+        var recorded = self
+        recorded.recordings = fallback
+        var reason = inbox.failure ?? "Kraken could not be reached"
+        if reason.hasSuffix(".") { reason.removeLast() }
+        inbox.clearFailure()
+        inbox.note(label: "Kraken unreachable; showing its recorded trades\(Self.day(fallback)).")
+        _ = await recorded.poll(into: inbox, transport: fallback, options: options)
+        if inbox.failure != nil { inbox.note(failure: reason + "; the sample data has no trades for it either") }
+    }
+
+    /// ` of 2026-11-20`: the recordings' day, when known.
+    private static func day(_ recordings: FixtureTransport) -> String { recordings.recordedOn.map { " of \($0)" } ?? "" }
 
     /// The polling loop; false when Kraken could not be reached for the pairs' names (a
     /// one-round tape gives up at the first failure instead of waiting).

@@ -56,12 +56,7 @@ package struct City: Codable, Sendable, Equatable {
 
     /// Metres between two places on a sphere of the Earth's mean radius (haversine).
     package func distance(to other: City) -> Double {
-        let radians = Double.pi / 180
-        let (lat1, lat2) = (latitude * radians, other.latitude * radians)
-        let dLat = lat2 - lat1
-        let dLon = (other.longitude - longitude) * radians
-        let a = sin(dLat / 2) * sin(dLat / 2) + cos(lat1) * cos(lat2) * sin(dLon / 2) * sin(dLon / 2)
-        return 6_371_000 * 2 * atan2(a.squareRoot(), (1 - a).squareRoot())
+        GreatCircle.metres((latitude, longitude), (other.latitude, other.longitude))
     }
 
     /// Whether two cities are the same place: within `sameNearby` metres of each other.

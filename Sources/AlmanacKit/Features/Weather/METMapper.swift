@@ -28,7 +28,7 @@ package enum METMapper {
         for index in daily.indices {
             let date = daily[index].date
             (daily[index].sunrise, daily[index].sunset) = SunTimes.of(date, latitude: city.latitude, longitude: city.longitude)
-            let noon = Date(timeIntervalSince1970: TimeInterval(date.dayNumber) * 86_400 + 43_200 - TimeInterval(zone.secondsFromGMT()))
+            let noon = date.middayUTC.addingTimeInterval(-TimeInterval(zone.secondsFromGMT()))
             daily[index].moonPhase = MoonPhase(at: noon).fraction
         }
         return WeatherReport(city: city, current: current, hourly: hourly, daily: daily, model: .met, provenance: provenance)

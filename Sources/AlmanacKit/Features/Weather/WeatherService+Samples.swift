@@ -22,23 +22,27 @@ extension WeatherService {
         }
     }
 
-    /// The nearest recorded place of `capability` within 10 km of `city`, with its distance in metres.
-    func nearestRecorded(_ city: City, _ capability: RunSources.Capability) -> (place: (latitude: Double, longitude: Double), metres: Double)? {
-        recordedPlaces(capability).map { ($0, Recording.metres($0, (city.latitude, city.longitude))) }
+    /// The nearest of `places` within 10 km of `city`, with its distance in metres.
+    static func nearest(_ city: City, among places: [(latitude: Double, longitude: Double)])
+        -> (place: (latitude: Double, longitude: Double), metres: Double)?
+    {
+        places.map { ($0, GreatCircle.metres($0, (city.latitude, city.longitude))) }
             .filter { $0.1 <= Recording.nearbyMetres }.min { $0.1 < $1.1 }
     }
 
     /// The places a sample geocoder answer offers that the sample data answers every view for:
-    /// near a recorded forecast and a recorded outlook. A live answer is kept whole.
+    /// near a recorded forecast and a recorded outlook (each recording list read once). A live
+    /// answer is kept whole.
     func offerable(_ places: [City], origin: DataOrigin) -> [City] {
         guard origin == .fixture else { return places }
-        return places.filter { nearestRecorded($0, .forecast) != nil && nearestRecorded($0, .outlook) != nil }
+        let (forecasts, outlooks) = (recordedPlaces(.forecast), recordedPlaces(.outlook))
+        return places.filter { Self.nearest($0, among: forecasts) != nil && Self.nearest($0, among: outlooks) != nil }
     }
 
     /// For an answer from the sample data recorded for a nearby place rather than this one:
     /// "note: the sample data has no forecast for X; showing the one recorded 3 km away.", once a run.
     func noteNearby(_ city: City, origin: DataOrigin, _ capability: RunSources.Capability) {
-        guard origin == .fixture, let nearest = nearestRecorded(city, capability), nearest.metres >= 100 else { return }
+        guard origin == .fixture, let nearest = Self.nearest(city, among: recordedPlaces(capability)), nearest.metres >= 100 else { return }
         let km = max(1, Int((nearest.metres / 1000).rounded()))
         console.noteOnce("note: the sample data has no \(capability.rawValue) for \(city.label) itself; showing the one recorded \(km) km away.")
     }

@@ -66,9 +66,10 @@ package struct WeatherService: Sendable {
         sources(try store.read().settings)
     }
 
-    /// The run's weather sources (`RunSources`, resolved once), unless the caller pinned them.
+    /// The run's weather sources from settings already read (the rule `RunSources.resolve`
+    /// applies, with no second read of the document), unless the caller pinned them.
     func sources(_ settings: WeatherSettings) -> WeatherSources {
-        pinnedSources ?? client.sources.weather
+        pinnedSources ?? WeatherSources.resolve(configuration, choice: settings.provider)
     }
 
     /// Places matching a name, from the geocoder `sources()` picks: Yandex when its key is set,
@@ -150,8 +151,8 @@ package struct WeatherService: Sendable {
     }
 
     private func sampleGeocode(_ name: String, lang: String, keyless: Bool) async -> [City]? {
-        if keyless { return await client.recorded(OpenMeteo.search(name, language: lang)).map(PlaceCandidates.fromOpenMeteo) }
-        return await client.recorded(YandexGeocoder.geocode(name, lang: lang)).map(PlaceCandidates.fromYandex)
+        if keyless { return await client.recorded(OpenMeteo.search(name, language: lang)).map { PlaceCandidates.fromOpenMeteo($0.value) } }
+        return await client.recorded(YandexGeocoder.geocode(name, lang: lang)).map { PlaceCandidates.fromYandex($0.value) }
     }
 
     static func choose(_ places: [City], query: String, pick: Int?, chooser: Chooser?) throws -> City {
