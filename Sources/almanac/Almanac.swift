@@ -53,7 +53,7 @@ enum Main {
             Foundation.exit(ExitStatus.usage)
         }
         do {
-            var command = try Almanac.parseAsRoot()
+            var command = try parse(arguments)
             if var asyncCommand = command as? AsyncParsableCommand {
                 let executor = CallerThreadExecutor()
                 // A line command stops on Ctrl+C; the menu and the app read it themselves.
@@ -71,6 +71,17 @@ enum Main {
                 Console.write("almanac: \(ParseWords.sentence(for: message, arguments: arguments) ?? message)\n", to: STDERR_FILENO)
             }
             Foundation.exit(code.rawValue)
+        }
+    }
+
+    /// The command the arguments name; when they do not parse, once more with negative numbers
+    /// read as the arguments they are (`portfolio add ETH -1`), and the first error if that fails too.
+    static func parse(_ arguments: [String]) throws -> ParsableCommand {
+        do {
+            return try Almanac.parseAsRoot(arguments)
+        } catch {
+            guard let again = ParseWords.negativesAsArguments(arguments), let command = try? Almanac.parseAsRoot(again) else { throw error }
+            return command
         }
     }
 }

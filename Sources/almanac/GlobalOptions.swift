@@ -58,11 +58,9 @@ struct GlobalOptions: RunOptions {
     }
 
     func validate() throws {
-        if let maxAge, maxAge < 0 || !maxAge.isFinite {
-            throw ValidationError("--max-age must be 0 or more seconds, not \(ParseWords.number(maxAge)).")
-        }
-        if let timeout, !(timeout > 0 && timeout <= 600) {
-            throw ValidationError("--timeout must be more than 0 and at most 600 seconds, not \(ParseWords.number(timeout)).")
+        try validating {
+            if let maxAge { try NumberRule.maxAge.check(maxAge) }
+            if let timeout { try NumberRule.timeout.check(timeout) }
         }
     }
 }

@@ -2,7 +2,7 @@ import AlmanacCore
 import ArgumentParser
 import Foundation
 
-/// The argument parser's refusals in the program's words (docs/architecture.md §7, "Input
+/// The argument parser's refusals in the program's words (docs/architecture.md §9, "Input
 /// rules"): a misspelt command gets the nearest one, `help` of an unknown command is a usage
 /// error, and a negative number is named as one rather than taken for an option.
 enum ParseWords {
@@ -31,10 +31,20 @@ enum ParseWords {
         {
             return "\(negative) is a negative number, and what this command counts must be more than 0 (see --help)."
         }
+        if let sentence = notANumber(message) { return sentence }
         if message.hasPrefix("Unexpected argument '"), let first = arguments.first, !first.hasPrefix("-"), !commands.contains(first) {
             return "no such command: \(first)" + suggestion(first) + "."
         }
         return nil
+    }
+
+    /// "The value 'abc' is invalid for '--amount <amount>'" in the words of `--amount`'s rule.
+    static func notANumber(_ message: String) -> String? {
+        let parts = message.components(separatedBy: "'")
+        guard message.hasPrefix("The value '"), parts.count >= 4, let flag = parts[3].split(separator: " ").first,
+            let rule = NumberRule.all.first(where: { $0.flag == String(flag) })
+        else { return nil }
+        return NumberInputError.notANumber(rule, parts[1]).sentence(naming: String(flag))
     }
 
     /// `; did you mean weather?` for a near command name; empty when none is near.
@@ -43,13 +53,22 @@ enum ParseWords {
         return "; did you mean \(near)?"
     }
 
+    /// The arguments with each negative number that no option took (one not after a `-`
+    /// word) moved behind `--`, so the command reads it as the number it is and refuses it by
+    /// its rule; nil when there is none to move, or `--` is already there.
+    static func negativesAsArguments(_ arguments: [String]) -> [String]? {
+        guard !arguments.contains("--") else { return nil }
+        var kept: [String] = []
+        var moved: [String] = []
+        for (index, token) in arguments.enumerated() {
+            let afterOption = index > 0 && arguments[index - 1].hasPrefix("-") && !isNegativeNumber(arguments[index - 1])
+            if isNegativeNumber(token) && !afterOption { moved.append(token) } else { kept.append(token) }
+        }
+        return moved.isEmpty ? nil : kept + ["--"] + moved
+    }
+
     /// `-1`, `-0.5`: a number, never an option of this program.
     static func isNegativeNumber(_ token: String) -> Bool {
         token.count > 1 && token.hasPrefix("-") && Double(token) != nil
-    }
-
-    /// A number as typed: `-5`, `0.5`, never `-5.0`.
-    static func number(_ value: Double) -> String {
-        value == value.rounded() && abs(value) < 1e15 ? String(Int(value)) : String(value)
     }
 }

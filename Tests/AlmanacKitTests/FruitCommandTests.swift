@@ -54,7 +54,7 @@ final class FruitCommandTests: XCTestCase {
         // A negative amount is an amount, not an unknown option.
         assertOneLineError(
             try runAlmanac(["fruit", "eat", "Banana", "--amount", "-5"], home: home, environment: offline), status: 64,
-            contains: "--amount must be more than 0 and at most 5000 grams.")
+            contains: "--amount must be more than 0 and at most 5000 grams, not -5.")
     }
 
     func testListByFamilyAgainstLoopbackServer() throws {
@@ -75,7 +75,7 @@ final class FruitCommandTests: XCTestCase {
 
     func testFruitMenuSection() throws {
         let home = try makeTemporaryFolder(self)
-        let result = try runAlmanac(["menu"], home: home, environment: offline, stdin: "3\n3\nbanana\n\n4\nquit\n")
+        let result = try runAlmanac(["menu"], home: home, environment: offline, stdin: "3\n3\nbanana\n\n\n4\nquit\n")
         XCTAssertEqual(result.status, 0, result.err)
         XCTAssertTrue(result.out.contains("Logged #1: Banana on Saturday 21 November 2026."), result.out)
         XCTAssertTrue(result.out.contains("1  Banana    100    96  0.2   17.2"), result.out)

@@ -17,7 +17,7 @@ final class InputRulesTests: XCTestCase {
             (["weather", "hourly", "Moscow", "--hours", "-3"], "--hours must be from 1 to 48, not -3."),
             (["weather", "forecast", "Moscow", "--timeout", "-5"], "--timeout must be more than 0 and at most 600 seconds, not -5."),
             (["weather", "forecast", "Moscow", "--timeout", "0"], "--timeout must be more than 0 and at most 600 seconds, not 0."),
-            (["crypto", "portfolio", "add", "ETH", "-1"], "-1 is a negative number, and what this command counts must be more than 0"),
+            (["crypto", "portfolio", "add", "ETH", "-1"], "The amount must be more than 0, not -1."),
             (["weather", "add", "91,0"], "\"91,0\" is no place: a latitude is from -90 to 90 and a longitude from -180 to 180"),
             (["weather", "now", "45,200"], "\"45,200\" is no place"),
             (["weather", "day", "Oslo", "--date", "someday"], "--date must be a real date as YYYY-MM-DD, today, tomorrow or yesterday"),
@@ -31,6 +31,20 @@ final class InputRulesTests: XCTestCase {
         ]
         for (arguments, text) in cases {
             assertOneLineError(try runAlmanac(arguments, home: home, environment: today), status: 64, contains: text)
+        }
+    }
+
+    /// The one table of bad inputs: the command line and the menu refuse each with the same
+    /// rule in the same words (the app's forms: `InputFormTests`).
+    func testTheCommandLineAndTheMenuKeepTheSameRules() throws {
+        let home = try makeTemporaryFolder(self)
+        for input in InputCase.table {
+            let command = try runAlmanac(input.command, home: home, environment: today)
+            assertOneLineError(command, status: 64, contains: input.rule)
+            guard let keys = input.menu else { continue }
+            let menu = try runAlmanac(["menu"], home: home, environment: today, stdin: keys)
+            XCTAssertEqual(menu.status, 0, "\(input.kind): \(menu.err)")
+            XCTAssertTrue(menu.err.contains(input.rule), "\(input.kind): the menu says \(menu.err)")
         }
     }
 

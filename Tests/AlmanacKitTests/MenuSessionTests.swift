@@ -88,7 +88,7 @@ final class MenuSessionTests: XCTestCase {
             XCTAssertNil(line.range(of: #"--[a-z]"#, options: .regularExpression), line)
             XCTAssertFalse(line.hasPrefix("almanac"), line)
         }
-        XCTAssertTrue(result.err.contains("The start date must be a real date, e.g. 2026-11-05, and not after today (2026-11-21)."), result.err)
+        XCTAssertTrue(result.err.contains("The start date must be a real date as YYYY-MM-DD, today or yesterday, not"), result.err)
         XCTAssertTrue(result.err.contains("The start date 2026-12-01 is after today (2026-11-21)."), result.err)
         XCTAssertTrue(
             result.out.contains("BTC/USD — Bitcoin, 2026-11-18 to 2026-11-21") || result.out.contains("2026-11-18 to 2026-11-20"), result.out)
@@ -103,7 +103,7 @@ final class MenuSessionTests: XCTestCase {
         let result = try menu("1\n2\n1\n2026-13-01\n2026-11-18\n2026-11-30\n2026-11-19\nquit\n", home: home)
         XCTAssertEqual(result.status, 0)
         XCTAssertTrue(
-            result.err.contains("The start date must be a real date, e.g. 2026-11-05, and not after today (2026-11-21)."), result.err)
+            result.err.contains("The start date must be a real date as YYYY-MM-DD, today or yesterday, not \"2026-13-01\"."), result.err)
         XCTAssertTrue(result.err.contains("The end date 2026-11-30 is after today (2026-11-21)."), result.err)
         XCTAssertTrue(
             result.out.contains(

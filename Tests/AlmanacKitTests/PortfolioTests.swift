@@ -98,7 +98,8 @@ final class PortfolioTests: XCTestCase {
         let pinned = ["ALMANAC_TODAY": "2026-11-20"]
         for (arguments, words) in [
             (["BTC", "0"], "must be more than 0"), (["BTC", "--", "-1"], "must be more than 0"), (["BTC", "1x"], "must be a number"),
-            (["BTC", "1", "--cost", "12abc"], "The cost must be a number"), (["BTC", "1", "--date", "2026-11-21"], "is after today"),
+            (["BTC", "1", "--cost", "12abc"], "--cost must be a number more than 0, not \"12abc\""),
+            (["BTC", "1", "--date", "2026-11-21"], "is after today"),
             (["BTC", "1", "--cost", "5", "--price", "5"], "not both"), (["NOSUCHCOIN", "1"], "No crypto pair matches"),
         ] {
             assertOneLineError(

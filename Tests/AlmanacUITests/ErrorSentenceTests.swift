@@ -20,20 +20,20 @@ final class ErrorSentenceTests: XCTestCase {
         let weather: [WeatherError] = [
             .noSavedCities, .noDefaultCity, .unknownSavedCity("Oslo", saved: ["Moscow"]), .notFound(query: "Atlantis"),
             .ambiguous(query: "Saint Petersburg", places: places), .choiceOutOfRange(choice: 3, count: 2, query: "Saint Petersburg"),
-            .noneChosen, .daysOutOfRange(requested: 30, allowed: WeatherService.dayRange),
-            .hoursOutOfRange(requested: 49, allowed: WeatherService.hourRange),
+            .noneChosen,
         ]
+        let numbers: [NumberInputError] = NumberRule.all.flatMap { [.outOfRange($0, "-1"), .notANumber($0, "abc")] }
         let dates: [DateInputError] = [
             .invalid(.from, "2026-13-01", today: today), .afterToday(.to, LocalDate("2026-11-30")!, today: today),
             .reversed(from: LocalDate("2026-11-10")!, to: LocalDate("2026-11-05")!),
         ]
-        let fruit: [FruitError] = [.eatenInFuture(LocalDate("2026-11-30")!), .amountOutOfRange, .noLogEntry(9, logIsEmpty: false)]
+        let fruit: [FruitError] = [.eatenInFuture(LocalDate("2026-11-30")!), .noLogEntry(9, logIsEmpty: false)]
         let others: [any Error] = [
             CryptoError.choiceOutOfRange(choice: 4, count: 2, query: "terra"), ExamError.pastDate("2026-11-01 09:00"),
             TransportError.timeout(host: "api.example", seconds: 10), TransportError.connectTimeout(host: "api.example", seconds: 2.5),
             PortfolioError.noPriceOn(symbol: "BTC/USD", date: today), PortfolioError.costAndPrice,
         ]
-        return weather + dates + fruit + others
+        return weather + numbers + dates + fruit + others
     }
 
     func testTheMenuNeverNamesAFlagOrACommand() {
@@ -47,8 +47,9 @@ final class ErrorSentenceTests: XCTestCase {
 
     func testTheCommandLineNamesItsFlags() {
         let expected: [(any Error, String)] = [
-            (WeatherError.daysOutOfRange(requested: 30, allowed: 1...25), "--days must be from 1 to 25, not 30."),
-            (WeatherError.hoursOutOfRange(requested: 49, allowed: 1...48), "--hours must be from 1 to 48, not 49."),
+            (NumberInputError.outOfRange(.days, "30"), "--days must be from 1 to 25, not 30."),
+            (NumberInputError.outOfRange(.hours, "49"), "--hours must be from 1 to 48, not 49."),
+            (NumberInputError.outOfRange(.units, "-1"), "The amount must be more than 0, not -1."),
             (
                 WeatherError.ambiguous(query: "Saint Petersburg", places: places),
                 "Several places match \"Saint Petersburg\": 1) Saint Petersburg, Russia (59.94°N 30.31°E); "
@@ -57,7 +58,8 @@ final class ErrorSentenceTests: XCTestCase {
             (WeatherError.noSavedCities, "No saved cities yet. Add one with: almanac weather add NAME"),
             (DateInputError.reversed(from: LocalDate("2026-11-10")!, to: LocalDate("2026-11-05")!), "--from 2026-11-10 is after --to 2026-11-05."),
             (CryptoError.choiceOutOfRange(choice: 4, count: 2, query: "terra"), "--pick 4 is out of range: 2 pairs match \"terra\"."),
-            (FruitError.amountOutOfRange, "--amount must be more than 0 and at most 5000 grams."),
+            (NumberInputError.outOfRange(.grams, "0"), "--amount must be more than 0 and at most 5000 grams, not 0."),
+            (NumberInputError.notANumber(.timeout, "soon"), "--timeout must be a number more than 0 and at most 600 seconds, not \"soon\"."),
             (
                 ExamError.pastDate("2026-11-01 09:00"),
                 "2026-11-01 09:00 is in the past; a new pending exam needs a future date (or add --passed to file it as passed)."
@@ -75,11 +77,11 @@ final class ErrorSentenceTests: XCTestCase {
 
     func testTheMenuSaysTheSameThingInPlainWords() {
         XCTAssertEqual(
-            ErrorSentence.text(WeatherError.daysOutOfRange(requested: 30, allowed: 1...25), for: .menu),
+            ErrorSentence.text(NumberInputError.outOfRange(.days, "30"), for: .menu),
             "The number of days must be from 1 to 25, not 30.")
         XCTAssertEqual(
             ErrorSentence.text(DateInputError.invalid(.from, "2026-13-01", today: today), for: .menu),
-            "The start date must be a real date, e.g. 2026-11-05, and not after today (2026-11-21).")
+            "The start date must be a real date as YYYY-MM-DD, today or yesterday, not \"2026-13-01\".")
         XCTAssertEqual(
             ErrorSentence.text(CryptoError.choiceOutOfRange(choice: 4, count: 2, query: "terra"), for: .menu),
             "There is no pair 4: 2 pairs match \"terra\".")

@@ -1,7 +1,7 @@
 import Foundation
 
 /// Dates typed by users: `YYYY-MM-DD`, `today`, `tomorrow`, `yesterday` — the one rule every
-/// date option and form field reads (docs/architecture.md §7, "Input rules").
+/// date option and form field reads (docs/architecture.md §9, "Input rules").
 package enum DateInput {
     /// Which date a person typed: decides only how an error names it.
     package enum Field: String, Sendable, Equatable {
@@ -40,20 +40,22 @@ package enum DateInputError: UserInputError, Equatable {
     /// `ALMANAC_TODAY` is set to something that is not a date.
     case invalidPinnedToday(String)
 
-    package var description: String {
+    package var description: String { sentence(naming: Self.name) }
+
+    /// The sentence with each date called `name(field)` (`The start date`, `--from`).
+    package func sentence(naming name: (DateInput.Field) -> String) -> String {
         switch self {
-        case .invalid(let field, _, let today):
-            "\(Self.name(field)) must be a real date, e.g. \(today.adding(days: -16)), and not after today (\(today))."
-        case .afterToday(let field, let date, let today):
-            "\(Self.name(field)) \(date) is after today (\(today))."
+        case .invalid(let field, let text, _):
+            "\(name(field)) must be a real date as YYYY-MM-DD, today\(field == .date ? ", tomorrow" : "") or yesterday, not \"\(text)\"."
+        case .afterToday(let field, let date, let today): "\(name(field)) \(date) is after today (\(today))."
         case .reversed(let from, let to):
-            "The start date \(from) is after the end date \(to)."
-        case .invalidPinnedToday(let text):
-            "ALMANAC_TODAY must be a date as YYYY-MM-DD, not \"\(text)\"."
+            "\(name(.from)) \(from) is after \(name(.to).prefix(1).lowercased() + name(.to).dropFirst()) \(to)."
+        case .invalidPinnedToday(let text): "ALMANAC_TODAY must be a date as YYYY-MM-DD, not \"\(text)\"."
         }
     }
 
-    private static func name(_ field: DateInput.Field) -> String {
+    /// A date's name in plain words.
+    package static func name(_ field: DateInput.Field) -> String {
         switch field {
         case .from: "The start date"
         case .to: "The end date"

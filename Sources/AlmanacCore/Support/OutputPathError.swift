@@ -11,7 +11,7 @@ package enum OutputPathError: Error, Equatable, CustomStringConvertible, Sendabl
     }
 
     /// Throws unless the folder holding `url` exists.
-    /// The one rule for a file the program writes (docs/architecture.md §7, "Input rules"): its
+    /// The one rule for a file the program writes (docs/architecture.md §9, "Input rules"): its
     /// folder exists (else `noFolder`, exit 73) and an existing file is replaced only when
     /// `replacing` (`--force`), else `FileError.exists` (exit 73).
     package static func requireTarget(_ url: URL, replacing: Bool) throws {

@@ -137,7 +137,7 @@ package final class FruitTab: AppTab {
             "Log \(fruit.name) as eaten",
             fields: [
                 LineField("Date (YYYY-MM-DD):", text: today) { [service] text in LineField.problem { _ = try service.eatenDate(text) } },
-                LineField("Grams:", text: "100") { text in LineField.problem { try FruitService.checkGrams(Double(text) ?? .nan) } },
+                LineField("Grams:", text: "100") { text in LineField.problem { _ = try NumberRule.grams.parse(text) } },
             ])
     }
 

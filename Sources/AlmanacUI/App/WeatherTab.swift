@@ -153,7 +153,7 @@ package final class WeatherTab: AppTab {
             hour = 0
         case .character("+"), .character("a"):
             adding = LineField("City name (or lat,lon):") { text in
-                text.trimmingWhitespace().count > 100 ? "A city name is at most 100 characters." : nil
+                text.trimmingWhitespace().isEmpty ? nil : LineField.problem { _ = try City.checkQuery(text) }
             }
         case .character("s"): screen = .settings
         case .character("u"):

@@ -32,6 +32,7 @@ package enum ErrorSentence {
         case let error as TransportError: transport(error)
         case let error as SampleDataError: error.sentence(seeAlso: "almanac doctor", tail: sampleTail(error))
         case let error as PortfolioError: portfolio(error)
+        case let error as NumberInputError: error.rule.flag.map(error.sentence(naming:))
         case FileError.exists(let path): "\(path) already exists; nothing was written (--force replaces it)."
         default: nil
         }
@@ -53,8 +54,6 @@ package enum ErrorSentence {
         case .ambiguous(let query, let places): "Several places match \"\(query)\": \(WeatherError.list(places)). Choose one with --pick N."
         case .choiceOutOfRange(let choice, let count, let query):
             "--pick \(choice) is out of range: \(count) \(count == 1 ? "place matches" : "places match") \"\(query)\"."
-        case .daysOutOfRange(let requested, let allowed): "--days must be from \(allowed.lowerBound) to \(allowed.upperBound), not \(requested)."
-        case .hoursOutOfRange(let requested, let allowed): "--hours must be from \(allowed.lowerBound) to \(allowed.upperBound), not \(requested)."
         case .unknownSavedCity, .notFound, .noneChosen, .badName, .outsideForecast, .coordinatesOutOfRange: nil
         }
     }
@@ -70,13 +69,7 @@ package enum ErrorSentence {
     }
 
     private static func date(_ error: DateInputError) -> String {
-        switch error {
-        case .invalid(let field, let text, _):
-            "--\(field.rawValue) must be a real date as YYYY-MM-DD, today\(field == .date ? ", tomorrow" : "") or yesterday, not \"\(text)\"."
-        case .afterToday(let field, let date, let today): "--\(field.rawValue) \(date) is after today (\(today))."
-        case .reversed(let from, let to): "--from \(from) is after --to \(to)."
-        case .invalidPinnedToday: error.description
-        }
+        error.sentence { "--\($0.rawValue)" }
     }
 
     private static func crypto(_ error: CryptoError) -> String? {
@@ -90,7 +83,6 @@ package enum ErrorSentence {
     private static func fruit(_ error: FruitError) -> String? {
         switch error {
         case .eatenInFuture(let date): "--date \(date) is in the future; log fruit already eaten."
-        case .amountOutOfRange: "--amount must be more than 0 and at most 5000 grams."
         case .noLogEntry(let id, let empty):
             "No log entry \(id)." + (empty ? " The log is empty." : " See the numbers in: almanac fruit log --from YYYY-MM-DD")
         default: nil

@@ -11,7 +11,8 @@ package struct FruitsScreen: MenuScreen {
     package let help = [
         "Asks for the sort: id, name, family, genus or order (blank for id). Same as: almanac fruit list --sort name",
         "Asks for a fruit name or id. Same as: almanac fruit show Banana",
-        "Asks for a fruit and the day eaten (YYYY-MM-DD, today, yesterday; blank for today); logs 100 g. Same as: almanac fruit eat Banana --amount 150",
+        "Asks for a fruit, the day eaten (YYYY-MM-DD, today, yesterday; blank for today) and the grams (blank for 100). "
+            + "Same as: almanac fruit eat Banana --amount 150",
         "What you ate day by day, with totals. Same as: almanac fruit log",
     ]
 
@@ -62,9 +63,10 @@ package struct FruitsScreen: MenuScreen {
                     let date = text.isEmpty ? today : try DateInput.parse(text, today: today, field: .date)
                     if date > today { throw FruitError.eatenInFuture(date) }
                     return date
-                })
+                }),
+            let grams = io.askValid("Grams [100]:", { text in text.isEmpty ? 100 : try NumberRule.grams.parse(text) })
         else { return }
-        let entry = try await service.eat(name, date: date.description, grams: 100)
+        let entry = try await service.eat(name, date: date.description, grams: grams)
         io.say("Logged #\(entry.id): \(entry.name) on \(entry.date.longText).")
     }
 }

@@ -32,9 +32,9 @@ package struct PortfolioScreen: MenuScreen {
 
     private func add(_ service: CryptoService, io: MenuIO) async throws {
         guard let pair = io.askValid("Pair (e.g. BTC, BTC/USD):", { $0 }),
-            let amount = io.askValid("Amount (e.g. 0.5):", { text in try PortfolioError.positive(text, "amount") }),
+            let amount = io.askValid("Amount (e.g. 0.5):", { text in try NumberRule.units.decimal(text) }),
             let cost = io.askValid(
-                "Cost in all (blank: the day's close):", { text in text.isEmpty ? "" : "\(try PortfolioError.positive(text, "cost"))" }),
+                "Cost in all (blank: the day's close):", { text in text.isEmpty ? "" : "\(try NumberRule.cost.decimal(text))" }),
             let date = io.askValid("Day bought (YYYY-MM-DD, blank for today):", { $0 })
         else { return }
         let lot = try await service.addLot(pair, amount: "\(amount)", cost: cost.isEmpty ? nil : cost, price: nil, date: date.isEmpty ? nil : date)
@@ -71,7 +71,7 @@ package struct AlertsScreen: MenuScreen {
                             guard let side = PriceAlerts.Direction(rawValue: text.lowercased()) else { throw AlertError.badDirection(text) }
                             return side
                         }),
-                    let price = io.askValid("Price:", { text in try PortfolioError.positive(text, "price") })
+                    let price = io.askValid("Price:", { text in try NumberRule.alertPrice.decimal(text) })
                 else { return }
                 let alert = try await service.addAlert(pair, direction: direction.rawValue, price: "\(price)")
                 io.say("Added " + CryptoView.alert(alert, now: now))

@@ -24,6 +24,17 @@ package struct Style: Sendable {
     /// A footer's parts joined by " · ", dimmed, wrapped to `columns` between parts (a part too
     /// long for a line at its spaces), so the credit a provider's terms ask for is never the
     /// part cut. One line when `columns` is nil.
+    /// The leading `parts` that fit whole in `width` cells, joined by ` · `; a part that does not
+    /// fit is left out with all after it (the first is kept, for the caller's own cut).
+    package static func leading(_ parts: [String], width: Int) -> String {
+        var line = parts.first ?? ""
+        for part in parts.dropFirst() {
+            guard Style.width(line + " · " + part) <= width else { break }
+            line += " · " + part
+        }
+        return line
+    }
+
     package func footer(_ parts: [String]) -> String {
         guard let columns, columns > 0 else { return dim(parts.joined(separator: " · ")) }
         var lines: [String] = []

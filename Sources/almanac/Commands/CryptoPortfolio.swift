@@ -31,9 +31,10 @@ extension CryptoCommand {
                 commandName: "add", abstract: "Add a lot: PAIR AMOUNT, at the day's close unless --cost or --price says.")
             @OptionGroup var global: GlobalOptions
             @Argument(help: "The pair (BTC/USD), symbol (BTC) or name (Bitcoin).") var pair: String
-            @Argument(help: "Units bought, more than 0 (0.5).") var amount: String
-            @Option(help: ArgumentHelp("What the lot cost in all, in the quote currency.", valueName: "TOTAL")) var cost: String?
-            @Option(help: ArgumentHelp("The price paid per unit.", valueName: "PER-UNIT")) var price: String?
+            @Argument(help: "Units bought, \(NumberRule.units.range) (0.5).") var amount: String
+            @Option(parsing: .unconditional, help: ArgumentHelp("What the lot cost in all, in the quote currency.", valueName: "TOTAL")) var cost:
+                String?
+            @Option(parsing: .unconditional, help: ArgumentHelp("The price paid per unit.", valueName: "PER-UNIT")) var price: String?
             @Option(help: "The day bought: YYYY-MM-DD, today or yesterday (default: today).") var date: String?
 
             func run() async throws {

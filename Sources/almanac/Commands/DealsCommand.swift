@@ -88,8 +88,10 @@ struct DealOptions: ParsableArguments {
             throw ValidationError("--sort must be date, instrument, price, amount or side, not \"\(sort)\".")
         }
         if asc && desc { throw ValidationError("Give --asc or --desc, not both.") }
-        guard (0...10_000_000).contains(count) else { throw ValidationError("--count must be from 0 to 10000000.") }
-        if let pace, pace < 0 || !pace.isFinite { throw ValidationError("--pace must be zero or more batches per second.") }
+        try validating {
+            try NumberRule.dealCount.check(count)
+            if let pace { try NumberRule.pace.check(pace) }
+        }
     }
 
     var column: DealColumn { DealColumn(rawValue: sort)! }
@@ -130,7 +132,7 @@ extension DealsCommand {
         @Option(parsing: .unconditional, help: "Rows to print.") var limit: Int = 20
 
         func validate() throws {
-            guard (0...100_000).contains(limit) else { throw ValidationError("--limit must be from 0 to 100000.") }
+            try validating { try NumberRule.rows.check(limit) }
         }
 
         func run() async throws {
@@ -202,7 +204,8 @@ extension DealOptions {
         if case .file(let url) = feed.source, let error = DealsError.checkReadable(url) { throw error }
         // Within what is left of --timeout: a snapshot does not outwait a network that is gone.
         feed.start(options: context.configuration.transportNow() ?? context.configuration.transport)
-        let progress = ProgressLine(total: feed.source.expected, enabled: isatty(STDERR_FILENO) == 1 && !context.json)
+        let progress = ProgressLine(
+            total: feed.source.expected, enabled: isatty(STDERR_FILENO) == 1 && !context.json, width: context.style.columns ?? 80)
         try await feed.drain { progress.update(received: $0) }
         progress.finish(received: feed.received)
         if let label = feed.label, feed.received > 0 { context.console.note(label) }
@@ -217,16 +220,20 @@ extension DealOptions {
     }
 }
 
-/// `Receiving deals 523,400 / 1,000,000 [#####-----] 812k/s ETA 0.6 s` on stderr, redrawn in place.
+/// `Receiving deals 523,400 / 1,000,000 [#####-----] 812k/s ETA 0.6 s` on stderr, redrawn in
+/// place; on a terminal too narrow for it, the parts that fit (the count always), never wrapped.
 final class ProgressLine {
     let total: Int?
     let enabled: Bool
+    /// The terminal's columns: the line stays shorter, so `\r` redraws it in place.
+    let width: Int
     private let started = Date()
     private var lastDraw = Date.distantPast
 
-    init(total: Int?, enabled: Bool) {
+    init(total: Int?, enabled: Bool, width: Int) {
         self.total = total
         self.enabled = enabled
+        self.width = width
     }
 
     func update(received: Int) {
@@ -244,16 +251,19 @@ final class ProgressLine {
     private func draw(_ received: Int) {
         let elapsed = max(0.001, Date().timeIntervalSince(started))
         let rate = Double(received) / elapsed
-        var text = "\rReceiving deals \(DealsView.grouped(received))"
+        var parts = ["Receiving deals \(DealsView.grouped(received))"]
         if let total, total > 0 {
             let fraction = min(1, Double(received) / Double(total))
             let filled = Int(fraction * 20)
             let eta = rate > 0 ? Double(total - received) / rate : 0
-            text += " / \(DealsView.grouped(total)) [" + String(repeating: "#", count: filled) + String(repeating: "-", count: 20 - filled) + "]"
-            text += " \(DecimalText.fixed(rate / 1000, 0))k/s ETA \(DecimalText.fixed(eta, 1)) s "
+            parts[0] += " / \(DealsView.grouped(total))"
+            parts.append("[" + String(repeating: "#", count: filled) + String(repeating: "-", count: 20 - filled) + "]")
+            parts.append("\(DecimalText.fixed(rate / 1000, 0))k/s ETA \(DecimalText.fixed(eta, 1)) s")
         } else {
-            text += " \(DecimalText.fixed(rate / 1000, 0))k/s "
+            parts.append("\(DecimalText.fixed(rate / 1000, 0))k/s")
         }
-        Console.writeRaw(text, to: STDERR_FILENO)  // the program's own figures and \r
+        while parts.count > 1, parts.joined(separator: " ").count + 1 >= width { parts.remove(at: 1) }
+        let text = parts.joined(separator: " ")
+        Console.writeRaw("\r" + text + String(repeating: " ", count: max(0, min(width - 1, 60) - text.count)), to: STDERR_FILENO)  // own figures
     }
 }

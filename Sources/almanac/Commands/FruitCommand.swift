@@ -124,7 +124,7 @@ struct FruitCommand: AsyncParsableCommand {
         @OptionGroup var global: GlobalOptions
         @Argument(help: "A fruit's name or id.") var fruit: String
         @Option(help: "YYYY-MM-DD, today or yesterday; not in the future.") var date: String?
-        @Option(parsing: .unconditional, help: "Grams eaten, more than 0 and at most 5000.") var amount: Double = 100
+        @Option(parsing: .unconditional, help: "Grams eaten, \(NumberRule.grams.range).") var amount: Double = 100
 
         func run() async throws {
             try await CommandRunner.run(global) { context in

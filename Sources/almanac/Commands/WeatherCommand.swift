@@ -84,11 +84,11 @@ extension WeatherCommand {
             commandName: "forecast", abstract: "One row per day: min/max, conditions, precipitation, wind.")
         @OptionGroup var global: GlobalOptions
         @OptionGroup var place: CityOptions
-        @Option(parsing: .unconditional, help: "Days to show, 1 to 25 (past the forecast's own days: the 25-day outlook).")
+        @Option(parsing: .unconditional, help: "Days to show, \(NumberRule.days.range) (past the forecast's own days: the 25-day outlook).")
         var days: Int = 7
 
         func validate() throws {
-            try WeatherService.checkDays(days).orValidationError()
+            try validating { try NumberRule.days.check(days) }
         }
 
         func run() async throws {
@@ -108,11 +108,11 @@ extension WeatherCommand {
             commandName: "hourly", abstract: "The next hours: temperature, feels like, precipitation, wind, clouds, humidity.")
         @OptionGroup var global: GlobalOptions
         @OptionGroup var place: CityOptions
-        @Option(parsing: .unconditional, help: "Hours to show, 1 to 48.")
+        @Option(parsing: .unconditional, help: "Hours to show, \(NumberRule.hours.range).")
         var hours: Int = 24
 
         func validate() throws {
-            try WeatherService.checkHours(hours).orValidationError()
+            try validating { try NumberRule.hours.check(hours) }
         }
 
         func run() async throws {

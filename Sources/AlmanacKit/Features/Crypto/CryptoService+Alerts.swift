@@ -9,7 +9,7 @@ extension CryptoService {
     /// or price, or an unknown pair.
     package func addAlert(_ reference: String, direction: String, price: String) async throws -> PriceAlerts.Alert {
         guard let side = PriceAlerts.Direction(rawValue: direction.lowercased()) else { throw AlertError.badDirection(direction) }
-        let limit = try PortfolioError.positive(price, "price")
+        let limit = try NumberRule.alertPrice.decimal(price)
         let (symbol, _) = try await pair(for: reference)
         return try alertStore.update { book in
             let alert = PriceAlerts.Alert(id: book.nextID, symbol: symbol, direction: side, price: "\(limit)")

@@ -9,7 +9,7 @@ extension CryptoService {
     /// default) for `cost` in all, or `price` a unit; with neither, at that day's close from the
     /// price history. Exit-64 errors for a bad number, a future date or an unknown pair.
     package func addLot(_ reference: String, amount: String, cost: String?, price: String?, date: String?) async throws -> Portfolio.Lot {
-        let units = try PortfolioError.positive(amount, "amount")
+        let units = try NumberRule.units.decimal(amount)
         if cost != nil, price != nil { throw PortfolioError.costAndPrice }
         let today = try self.today()
         let day = try date.map { try DateInput.parse($0, today: today, field: .date) } ?? today
@@ -17,9 +17,9 @@ extension CryptoService {
         let (symbol, _) = try await pair(for: reference)
         let total: Decimal
         if let cost {
-            total = try PortfolioError.positive(cost, "cost")
+            total = try NumberRule.cost.decimal(cost)
         } else if let price {
-            total = try PortfolioError.positive(price, "price") * units
+            total = try NumberRule.price.decimal(price) * units
         } else {
             total = try await close(symbol, on: day) * units
         }

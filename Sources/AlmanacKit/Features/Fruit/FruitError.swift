@@ -7,8 +7,6 @@ import Foundation
 package enum FruitError: UserInputError, Equatable {
     /// Fruit can be logged only once eaten.
     case eatenInFuture(LocalDate)
-    /// Grams must be in `allowed` (more than 0, at most 5000).
-    case amountOutOfRange
     /// No log entry has this number (`logIsEmpty`: there are none at all).
     case noLogEntry(Int, logIsEmpty: Bool)
     /// An empty or overlong (over 60 characters) fruit reference.
@@ -18,13 +16,9 @@ package enum FruitError: UserInputError, Equatable {
     /// No fruit (or family, genus, order: `what`) of that name; `suggestions` are near names.
     case unknownName(String, what: String, suggestions: [String])
 
-    /// The largest amount one entry may log, in grams.
-    package static let maximumGrams = 5000.0
-
     package var description: String {
         switch self {
         case .eatenInFuture(let date): "\(date) is in the future; log fruit already eaten."
-        case .amountOutOfRange: "The amount must be more than 0 and at most 5000 grams."
         case .noLogEntry(let id, let empty): "No log entry \(id)." + (empty ? " The log is empty." : " The log shows each entry's number.")
         case .emptyReference: "Give a fruit's name or id."
         case .unknownID(let id, let first, let last): "No fruit has id \(id). Ids run from \(first) to \(last), with gaps."

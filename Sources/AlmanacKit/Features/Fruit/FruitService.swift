@@ -100,7 +100,7 @@ package struct FruitService: Sendable {
     @discardableResult
     package func eat(_ reference: String, date text: String?, grams: Double) async throws -> FruitLogEntry {
         let date = try eatenDate(text)
-        try Self.checkGrams(grams)
+        try NumberRule.grams.check(grams)
         let (fruit, _) = try await self.fruit(reference)
         return try store.update { log in
             let entry = FruitLogEntry(id: log.nextID, fruitID: fruit.id, name: fruit.name, date: date, grams: grams, per100g: fruit.nutrition)
@@ -116,11 +116,6 @@ package struct FruitService: Sendable {
         let date = try text.map { try DateInput.parse($0, today: today, field: .date) } ?? today
         if date > today { throw FruitError.eatenInFuture(date) }
         return date
-    }
-
-    /// Throws `FruitError.amountOutOfRange` unless `grams` is more than 0 and at most the maximum.
-    package static func checkGrams(_ grams: Double) throws {
-        guard grams > 0, grams <= FruitError.maximumGrams, grams.isFinite else { throw FruitError.amountOutOfRange }
     }
 
     /// Days with entries in the range (default: the 30 days ending today), oldest first.

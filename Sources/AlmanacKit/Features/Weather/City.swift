@@ -102,12 +102,17 @@ package struct City: Codable, Sendable, Equatable {
     }
 
     /// Parses `lat,lon` (e.g. `55.75,37.62`); nil when the text is not a coordinate pair.
-    /// Two numbers as `lat,lon` outside -90…90 and -180…180: the error naming the ranges; nil
-    /// for text that is no pair of numbers (a place name) or a pair in range.
-    package static func coordinatesOutOfRange(_ text: String) -> WeatherError? {
-        let parts = text.split(separator: ",").map { $0.trimmingWhitespace() }
-        guard parts.count == 2, let lat = Double(parts[0]), let lon = Double(parts[1]) else { return nil }
-        return (-90...90).contains(lat) && (-180...180).contains(lon) ? nil : .coordinatesOutOfRange(text.trimmingWhitespace())
+    /// The rule for a place a person types (docs/architecture.md §9), in every front end: 1 to
+    /// 200 characters, and two numbers as `lat,lon` inside -90…90 and -180…180. Returns the text
+    /// trimmed; throws `WeatherError.badName` or `.coordinatesOutOfRange`.
+    package static func checkQuery(_ text: String) throws -> String {
+        let trimmed = text.trimmingWhitespace()
+        guard !trimmed.isEmpty, trimmed.count <= 200 else { throw WeatherError.badName }
+        let parts = trimmed.split(separator: ",").map { $0.trimmingWhitespace() }
+        if parts.count == 2, let lat = Double(parts[0]), let lon = Double(parts[1]), !(-90...90).contains(lat) || !(-180...180).contains(lon) {
+            throw WeatherError.coordinatesOutOfRange(trimmed)
+        }
+        return trimmed
     }
 
     package static func coordinates(_ text: String) -> City? {

@@ -21,10 +21,6 @@ package enum WeatherError: UserInputError, Equatable {
     case choiceOutOfRange(choice: Int, count: Int, query: String)
     /// A choice among several places was not made.
     case noneChosen
-    /// A forecast of more days than the product offers.
-    case daysOutOfRange(requested: Int, allowed: ClosedRange<Int>)
-    /// Hourly detail for more hours than the product offers.
-    case hoursOutOfRange(requested: Int, allowed: ClosedRange<Int>)
     /// A city name that is empty or longer than 200 characters.
     case badName
     /// `lat,lon` with a latitude outside -90…90 or a longitude outside -180…180.
@@ -45,10 +41,6 @@ package enum WeatherError: UserInputError, Equatable {
         case .choiceOutOfRange(let choice, let count, let query):
             "There is no place \(choice): \(count) \(count == 1 ? "place matches" : "places match") \"\(query)\"."
         case .noneChosen: "No place chosen."
-        case .daysOutOfRange(let requested, let allowed):
-            "The number of days must be from \(allowed.lowerBound) to \(allowed.upperBound), not \(requested)."
-        case .hoursOutOfRange(let requested, let allowed):
-            "The number of hours must be from \(allowed.lowerBound) to \(allowed.upperBound), not \(requested)."
         case .badName: "A city name must be 1 to 200 characters."
         case .outsideForecast(let date, let city, let available):
             available.map { "\(date) is outside the forecast for \(city): days from \($0.lowerBound) to \($0.upperBound) are available." }

@@ -54,10 +54,8 @@ package struct WeatherService: Sendable {
     }
 
     func resolveNew(_ query: String, pick: Int?, chooser: Chooser?) async throws -> City {
-        let trimmed = query.trimmingWhitespace()
-        guard !trimmed.isEmpty, trimmed.count <= 200 else { throw WeatherError.badName }
+        let trimmed = try City.checkQuery(query)
         if let city = City.coordinates(trimmed) { return city }
-        if let error = City.coordinatesOutOfRange(trimmed) { throw error }
         return try Self.choose(try await geocode(trimmed), query: trimmed, pick: pick, chooser: chooser)
     }
 
@@ -276,30 +274,15 @@ package struct WeatherService: Sendable {
         }
     }
 
-    /// The days a forecast can cover: the provider's 8 days, then its 30-day climate model up to 25.
-    package static let dayRange = 1...25
-    /// The hours the hourly view can cover (One Call's 48).
-    package static let hourRange = 1...48
-
     /// The days of the providers' own daily forecasts; beyond them the climate forecast or the
     /// ensemble outlook answers (a forecast with fewer days left shows what it has up to here).
     package static let forecastHorizon = 8
-
-    /// `days` inside `dayRange`, or the error saying it is not.
-    package static func checkDays(_ days: Int) -> Result<Int, WeatherError> {
-        dayRange.contains(days) ? .success(days) : .failure(.daysOutOfRange(requested: days, allowed: dayRange))
-    }
-
-    /// `hours` inside `hourRange`, or the error saying it is not.
-    package static func checkHours(_ hours: Int) -> Result<Int, WeatherError> {
-        hourRange.contains(hours) ? .success(hours) : .failure(.hoursOutOfRange(requested: hours, allowed: hourRange))
-    }
 
     /// `days` daily rows (1…25). Past the forecast's own days: OpenWeather's climate forecast
     /// when the key's plan has it, else the Open-Meteo ensemble outlook. A free OpenWeather key's
     /// 5 days are filled to 7 by MET Norway.
     package func forecast(for city: City, days: Int, onStale: StaleHandler? = nil) async throws -> WeatherReport {
-        _ = try Self.checkDays(days).get()
+        try NumberRule.days.check(days)
         let settings = try store.read().settings
         var report = try await self.report(for: city, settings: settings, onStale: onStale)
         if report.model == .free, days > report.daily.count { await fillFromMET(&report, settings) }
@@ -363,7 +346,7 @@ package struct WeatherService: Sendable {
 
     /// The next `hours` hourly entries (1…48).
     package func hourly(for city: City, hours: Int, onStale: StaleHandler? = nil) async throws -> WeatherReport {
-        _ = try Self.checkHours(hours).get()
+        try NumberRule.hours.check(hours)
         var report = try await self.report(for: city, onStale: onStale)
         report.hourly = Array(report.hourly.prefix(report.model == .free ? (hours + 2) / 3 : hours))
         return report
