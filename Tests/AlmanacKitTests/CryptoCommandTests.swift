@@ -144,7 +144,7 @@ final class CryptoCommandTests: XCTestCase {
         let object = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(history.out.utf8)) as? [String: Any])
         let rows = try XCTUnwrap(object["rows"] as? [[String: Any]])
         XCTAssertEqual(rows.compactMap { $0["date"] as? String }, ["2026-11-17", "2026-11-18", "2026-11-19"])
-        XCTAssertEqual(object["source"] as? String, "fixture")
+        XCTAssertEqual(object["source"] as? String, "sample")
         let cases: [([String], String)] = [
             (["crypto", "history", "BTC", "--from", "2026-02-30"], "not \"2026-02-30\""),
             (["crypto", "history", "BTC", "--from", "2026-11-19", "--to", "2026-11-10"], "--from 2026-11-19 is after --to 2026-11-10."),

@@ -10,7 +10,7 @@ import XCTest
 @testable import DealTable
 
 final class DealsCommandTests: XCTestCase {
-    func testTopPrintsSortedRoundedRows() throws {
+    func testTopPrintsSortedRowsRoundedInTheTableOnly() throws {
         let home = try makeTemporaryFolder(self)
         let result = try runAlmanac(["deals", "top", "--count", "20000", "--sort", "price", "--limit", "3"], home: home, environment: ["TZ": "UTC"])
         XCTAssertEqual(result.status, 0, result.err)
@@ -25,11 +25,36 @@ final class DealsCommandTests: XCTestCase {
         let amounts = rows.compactMap { $0["amount"] as? Double }
         XCTAssertEqual(amounts, amounts.sorted())
         for row in rows {
-            let price = try XCTUnwrap(row["price"] as? Double)
-            XCTAssertEqual(price, (price * 100).rounded() / 100)
+            XCTAssertNotNil(row["price"] as? Double)
             XCTAssertNotNil((row["dateModified"] as? String).flatMap(ISO8601DateFormatter().date(from:)))
             XCTAssertTrue(["buy", "sell"].contains(row["side"] as? String ?? ""))
         }
+    }
+
+    /// `--json` is the data: its prices are the stored ones, so the rows a filter keeps are
+    /// the rows whose JSON prices pass it (rounded to 0.01, 1.28012 read as 1.28 and broke this).
+    func testTheJSONPricesAreTheOnesTheFilterCompares() throws {
+        let home = try makeTemporaryFolder(self)
+        let all = try runAlmanac(["deals", "top", "--count", "5000", "--limit", "5000", "--json"], home: home)
+        let rows = try XCTUnwrap((try JSONSerialization.jsonObject(with: Data(all.out.utf8)) as? [String: Any])?["items"] as? [[String: Any]])
+        XCTAssertEqual(rows.count, 5000)
+        let prices = rows.compactMap { $0["price"] as? Double }
+        XCTAssertTrue(prices.contains { $0 != ($0 * 100).rounded() / 100 }, "whole prices, not rounded to cents")
+        for floor in ["1.08", "1.28", "151.2"] {
+            let filtered = try runAlmanac(["deals", "top", "--count", "5000", "--min-price", floor, "--limit", "0", "--json"], home: home)
+            let matched = try XCTUnwrap((try JSONSerialization.jsonObject(with: Data(filtered.out.utf8)) as? [String: Any])?["matched"] as? Int)
+            XCTAssertEqual(matched, prices.filter { $0 >= Double(floor)! }.count, "--min-price \(floor)")
+        }
+    }
+
+    /// The seed alone decides the deals; the pace only when they arrive.
+    func testThePaceDoesNotChangeTheDeals() throws {
+        let home = try makeTemporaryFolder(self)
+        let arguments = ["deals", "stats", "--count", "300", "--seed", "5", "--json"]
+        let fast = try runAlmanac(arguments, home: home, environment: ["ALMANAC_TODAY": "2026-11-26"])
+        let paced = try runAlmanac(arguments + ["--pace", "200"], home: home, environment: ["ALMANAC_TODAY": "2026-11-26"])
+        XCTAssertEqual(fast.status, 0, fast.err)
+        XCTAssertEqual(fast.out, paced.out)
     }
 
     func testSameSeedSameTable() throws {
@@ -62,8 +87,8 @@ final class DealsCommandTests: XCTestCase {
         XCTAssertEqual(result.err, "warning: skipped 1 malformed line in the source.\n")
         let rows = try XCTUnwrap((try JSONSerialization.jsonObject(with: Data(result.out.utf8)) as? [String: Any])?["items"] as? [[String: Any]])
         XCTAssertEqual(rows.map { $0["id"] as? Int }, [2, 1])
-        XCTAssertEqual(rows[1]["price"] as? Double, 1.08)
-        XCTAssertEqual(rows[1]["amount"] as? Double, 1501)
+        XCTAssertEqual(rows[1]["price"] as? Double, 1.08123, "as the source gave it")
+        XCTAssertEqual(rows[1]["amount"] as? Double, 1500.6)
         assertOneLineError(
             try runAlmanac(["deals", "top", "--source", home.appendingPathComponent("missing.jsonl").path], home: home),
             status: 66, contains: "missing.jsonl: there is no such file.")

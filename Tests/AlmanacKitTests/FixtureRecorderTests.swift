@@ -70,7 +70,7 @@ final class FixtureRecorderTests: XCTestCase {
             let replayed = try runAlmanac(arguments + ["--json", "--offline"], home: replayHome, environment: replay)
             XCTAssertEqual(replayed.status, 0, "\(arguments) replayed: \(replayed.err)")
             XCTAssertEqual(try Self.withoutProvenance(replayed.out), try Self.withoutProvenance(liveAnswer.out), "\(arguments)")
-            XCTAssertTrue(replayed.out.contains("\"source\" : \"fixture\""), replayed.out)
+            XCTAssertTrue(replayed.out.contains("\"source\" : \"sample\""), replayed.out)
         }
     }
 
@@ -147,7 +147,7 @@ final class FixtureRecorderTests: XCTestCase {
     private static func withoutProvenance(_ text: String) throws -> NSDictionary {
         func strip(_ value: Any) -> Any {
             if let object = value as? [String: Any] {
-                return object.filter { !["source", "fetchedAt", "stale"].contains($0.key) }.mapValues(strip)
+                return object.filter { !["source", "fetchedAt", "recordedOn", "stale"].contains($0.key) }.mapValues(strip)
             }
             if let array = value as? [Any] { return array.map(strip) }
             return value

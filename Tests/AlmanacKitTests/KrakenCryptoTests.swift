@@ -90,7 +90,8 @@ final class KrakenCryptoTests: XCTestCase {
         let kraken = KrakenServer()
         let home = try makeTemporaryFolder(self)
         XCTAssertEqual(try run(kraken, home, ["crypto", "settings", "--currency", "EUR"]).status, 0)
-        let result = try run(kraken, home, ["crypto", "--json"])
+        XCTAssertEqual(kraken.tickerRequests, ["/0/public/Ticker?pair=ZEURZUSD"], "the setting checks that Kraken gives the rate")
+        let result = try run(kraken, home, ["crypto", "--json", "--refresh"])
         XCTAssertEqual(result.status, 0, result.err)
         let object = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(result.out.utf8)) as? [String: Any])
         XCTAssertEqual(object["currency"] as? String, "EUR")
@@ -100,9 +101,9 @@ final class KrakenCryptoTests: XCTestCase {
         XCTAssertEqual(bySymbol["BTC/USD"]?["price"] as? Double, 80000)
         XCTAssertEqual(bySymbol["XRP/USD"]?["rateSymbol"] as? String, "USD/EUR")
         XCTAssertEqual(try XCTUnwrap(bySymbol["XRP/USD"]?["price"] as? Double), 1.2, accuracy: 1e-9, "1.50 dollars at 0.8")
-        XCTAssertEqual(kraken.tickerRequests.count, 1, "prices and the rate in one request")
-        XCTAssertTrue(kraken.tickerRequests.first?.contains("XXBTZEUR") ?? false, kraken.tickerRequests.description)
-        XCTAssertTrue(kraken.tickerRequests.first?.hasSuffix(",ZEURZUSD") ?? false, kraken.tickerRequests.description)
+        XCTAssertEqual(kraken.tickerRequests.count, 2, "then prices and the rate in one request")
+        XCTAssertTrue(kraken.tickerRequests.last?.contains("XXBTZEUR") ?? false, kraken.tickerRequests.description)
+        XCTAssertTrue(kraken.tickerRequests.last?.hasSuffix(",ZEURZUSD") ?? false, kraken.tickerRequests.description)
     }
 
     func testHistoryIsTheDailyCandlesCloses() throws {

@@ -27,7 +27,8 @@ final class PlaceCandidatesTests: XCTestCase {
             #"{"results":[{"name":"Paris","latitude":33.66,"longitude":-95.55,"country":"United States","admin1":"Texas","admin2":"Lamar"},"#
                 + #"{"name":"Paris","latitude":31.0,"longitude":-97.0,"country":"United States","admin1":"Texas","admin2":"Falls"}]}"#)
         XCTAssertEqual(
-            PlaceCandidates.fromOpenMeteo(twins).map(\.label), ["Paris, Lamar, Texas, United States", "Paris, Falls, Texas, United States"])
+            City.distinguished(PlaceCandidates.fromOpenMeteo(twins)).map(\.label),
+            ["Paris, Lamar, Texas, United States", "Paris, Falls, Texas, United States"])
     }
 
     func testNoMatchIsAnAnswerNotADecodingError() throws {

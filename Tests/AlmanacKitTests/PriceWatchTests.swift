@@ -106,7 +106,7 @@ final class PriceWatchTests: XCTestCase {
         let (context, captured) = try makeLiveContext(self, server, clock: clock) { seconds in clock.advance(by: seconds) }
         defer { withExtendedLifetime(captured) {} }
         let service = CryptoService(context: context)
-        try service.setCurrency("eur")
+        try await service.setCurrency("eur")
         let alert = try await service.addAlert("ETH/USD", direction: "below", price: "4000")
         let watch = PriceWatch(service: service)
         let planned = try await watch.plan()
@@ -116,7 +116,7 @@ final class PriceWatchTests: XCTestCase {
         XCTAssertEqual(update.prices.alerts.map(\.id), [alert.id], "checked against ETH/USD, in dollars")
         XCTAssertEqual(update.prices.rows[1].quotedAs, "ETH/EUR")
         XCTAssertEqual(update.credits, 8)
-        XCTAssertEqual(credits.totalAccepted, 9, "the catalogue once, seven quotes, one rate")
+        XCTAssertEqual(credits.totalAccepted, 10, "the setting's check of the rate; the catalogue once, seven quotes, one rate")
         XCTAssertLessThanOrEqual(credits.mostInAnyWindow, 8, "the rate waited for the catalogue's credit to free")
     }
 

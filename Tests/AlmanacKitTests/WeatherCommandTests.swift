@@ -33,9 +33,10 @@ final class WeatherCommandTests: XCTestCase {
         let result = try runAlmanac(["weather", "Tehran", "--json"], home: home)
         XCTAssertEqual(result.status, 0, result.err)
         let object = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(result.out.utf8)) as? [String: Any])
-        XCTAssertEqual(object["source"] as? String, "fixture")
+        XCTAssertEqual(object["source"] as? String, "sample")
         XCTAssertEqual(object["stale"] as? Bool, false)
-        XCTAssertNotNil(object["fetchedAt"] as? String)
+        XCTAssertEqual(object["recordedOn"] as? String, "2026-11-20", "sample data says the day it was recorded")
+        XCTAssertNil(object["fetchedAt"], "fetchedAt is for live and cached answers")
         XCTAssertEqual((object["city"] as? [String: Any])?["timeZoneIdentifier"] as? String, "Asia/Tehran")
     }
 

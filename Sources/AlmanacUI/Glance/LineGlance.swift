@@ -29,6 +29,8 @@ package struct LineGlance: Sendable {
         package var text: String
         package var waybar: WaybarLine
         package var failures: [any Error]
+        /// Where the values came from, the least fresh of the parts; nil when no answer came.
+        package var provenance: Provenance?
     }
 
     package let context: FrontContext
@@ -50,12 +52,14 @@ package struct LineGlance: Sendable {
             used.isDisjoint(with: ["y", "k", "K"]) ? nil : Self.attempt { try await WeatherGlances.within(seconds) { try await row() } }
         let exam = used.isDisjoint(with: ["e", "E"]) ? nil : await Self.attempt { try nextExam() }
         let (glance, quote) = await (weather, price)
-        let values = PartValues(quote: quote?.value, exam: exam?.value)
+        let values = PartValues(quote: quote?.value?.row, exam: exam?.value)
         let text = template.render { code in values.value(code) ?? glance?.glance.flatMap { $0.value(code) } }
         let failures = [glance?.line.failure, quote?.failure, exam?.failure].compactMap { $0 }
         var waybar = glance?.glance.map { WaybarLine(text: text, glance: $0) } ?? WaybarLine(text: text, tooltip: "", class: "line", alt: text)
         waybar.tooltip = ([waybar.tooltip] + values.tooltip).filter { !$0.isEmpty }.joined(separator: "\n")
-        return Line(text: text, waybar: waybar, failures: failures)
+        let answers = [glance?.line.provenance, quote?.value?.provenance].compactMap { $0 }
+        return Line(
+            text: text, waybar: waybar, failures: failures, provenance: answers.isEmpty ? nil : Provenance.combine(answers, now: context.clock.now()))
     }
 
     /// The weather part: the place's glance, nil values when it failed.
@@ -64,13 +68,13 @@ package struct LineGlance: Sendable {
         return await glances.lineAndGlance(place, pick: nil)
     }
 
-    /// The watchlist row for `pair` (else the first).
-    private func row() async throws -> PriceRow {
+    /// The watchlist row for `pair` (else the first), and where the prices came from.
+    private func row() async throws -> (row: PriceRow, provenance: Provenance) {
         let service = CryptoService(context: context.app)
         let prices = try await service.prices()
         guard let pair else {
             guard let first = prices.rows.first else { throw Problem.pairNotWatched("BTC/USD") }
-            return first
+            return (first, prices.provenance)
         }
         let wanted = pair.uppercased()
         guard let row = prices.rows.first(where: { $0.symbol == wanted || $0.symbol.hasPrefix(wanted + "/") }) else {
@@ -78,7 +82,7 @@ package struct LineGlance: Sendable {
             // the catalogue's own "no such pair" with near names.
             throw Problem.pairNotWatched(try await service.pair(for: pair).0)
         }
-        return row
+        return (row, prices.provenance)
     }
 
     /// The first pending exam from today on; nil when none.

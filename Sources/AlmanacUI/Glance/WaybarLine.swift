@@ -28,6 +28,14 @@ package struct WaybarLine: Encodable, Equatable, Sendable {
             alt: report?.current?.description ?? GlanceTemplate.placeholder)
     }
 
+    /// Several places' objects as the one object a bar reads: texts side by side (` · `),
+    /// tooltips one after another, the first place's class and alt.
+    package init(joining lines: [WaybarLine]) {
+        self.init(
+            text: lines.map(\.text).joined(separator: " · "), tooltip: lines.map(\.tooltip).joined(separator: "\n\n"),
+            class: lines.first?.class ?? "unknown", alt: lines.map(\.alt).joined(separator: " · "))
+    }
+
     /// The CSS class for an OpenWeather condition code.
     static func conditionClass(_ conditionID: Int?, known: Bool) -> String {
         guard known else { return "unknown" }

@@ -64,7 +64,7 @@ package struct WeatherGlance: Sendable {
         let sent = current.flatMap { LocalDate($0.time, timeZone: city.timeZone) == day ? $0 : nil }
         let moon = MoonPhase(at: pinnedDay?.middayUTC ?? now)
         switch code {
-        case "l": return city.name
+        case "l": return city.displayName
         case "m": return moon.icon
         case "M": return "\(Int(moon.age))"
         case "D": return SunTimes.twilight(day, latitude: city.latitude, longitude: city.longitude).dawn.map(format.time)

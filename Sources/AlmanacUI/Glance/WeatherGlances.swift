@@ -15,9 +15,8 @@ package struct WeatherGlances: Sendable {
         package var provenance: Provenance?
 
         /// The line as `--json` prints it.
-        package var json: WeatherJSON.Line {
-            WeatherJSON.Line(
-                text: text, source: provenance.map(SourceFields.init), error: failure.map { ErrorSentence.text($0, for: .commandLine) })
+        package var json: Sourced<WeatherJSON.Line> {
+            Sourced(WeatherJSON.Line(text: text, error: failure.map { ErrorSentence.text($0, for: .commandLine) }), provenance)
         }
     }
 

@@ -5,16 +5,40 @@ import AlmanacProviders
 import Foundation
 import Synchronization
 
-/// `"source"`, `"fetchedAt"`, `"stale"` for `--json` documents.
-package struct SourceFields: Encodable {
+/// Where a document's data came from: the same fields in every `--json` document built from
+/// provider data (docs/json.md). `source` is `live`, `cache` or `sample`; `stale` says it was
+/// served past its freshness; `fetchedAt` is when it was fetched, or for sample data
+/// `recordedOn`, the day it was recorded.
+package struct SourceFields: Encodable, Sendable {
     package var source: String
-    package var fetchedAt: Date
     package var stale: Bool
+    package var fetchedAt: Date?
+    package var recordedOn: LocalDate?
 
     package init(_ provenance: Provenance) {
-        source = provenance.origin.rawValue
-        fetchedAt = provenance.fetchedAt
         stale = provenance.stale
+        switch provenance.origin {
+        case .fixture: (source, recordedOn) = ("sample", LocalDate.utc(provenance.fetchedAt))
+        case .live, .cache: (source, fetchedAt) = (provenance.origin.rawValue, provenance.fetchedAt)
+        }
+    }
+}
+
+/// A `--json` document with its `SourceFields` beside its own keys, so the fields are written
+/// in one place for every command.
+package struct Sourced<Body: Encodable>: Encodable {
+    package var body: Body
+    package var fields: SourceFields?
+
+    /// `body` with the fields of `provenance` (none when nil: no answer came).
+    package init(_ body: Body, _ provenance: Provenance?) {
+        self.body = body
+        fields = provenance.map(SourceFields.init)
+    }
+
+    package func encode(to encoder: any Encoder) throws {
+        try body.encode(to: encoder)
+        try fields?.encode(to: encoder)
     }
 }
 

@@ -9,8 +9,9 @@ package enum CryptoView {
     /// - Parameter moves: with a watch (`crypto --watch`, the app), the rows that moved since the
     ///   last update get ▲ or ▼ after the price (`^`/`v` without Unicode); nil: no marker column.
     /// Shown in another currency than a pair's own (`crypto settings --currency`), the price
-    /// column names it, a row quoted through another pair shows that pair, and converted rows are
-    /// listed under the table with the rate.
+    /// column names it, a row quoted through another pair shows that pair, converted rows are
+    /// listed under the table with the rate, and a pair added in its own currency (`ETH/EUR`)
+    /// says that currency beside its price.
     /// - Parameter portfolio: with a watch, the portfolio's totals line, above the source.
     package static func watchlist(
         _ prices: WatchlistPrices, style: Style, now: Date, moves: [String: PriceWatch.Move]? = nil, portfolio: PortfolioValuation? = nil
@@ -29,8 +30,10 @@ package enum CryptoView {
             }
             let change = PriceFormat.percent(row.changePercent)
             let coloured = (row.changePercent ?? 0) < 0 ? style.red(change) : style.green(change)
+            let own = elsewhere && row.currency != nil && row.currency != prices.currency ? " " + (row.currency ?? "") : ""
             table.add([
-                String(row.id), row.quotedAs ?? row.symbol, row.name, PriceFormat.format(row.price) + marker(moves, row.symbol, style), coloured,
+                String(row.id), row.quotedAs ?? row.symbol, row.name, PriceFormat.format(row.price) + own + marker(moves, row.symbol, style),
+                coloured,
             ])
         }
         let converted = conversions(prices.rows).map { style.dim($0) }
@@ -99,7 +102,8 @@ package enum CryptoView {
         let limit = PriceFormat.format(Double(alert.price))
         let head = "Alert \(alert.id): \(alert.symbol) \(alert.direction.rawValue) \(limit)"
         guard let at = alert.triggeredAt, let seen = alert.seenPrice else { return head + " — armed." }
-        return head + " — \(PriceFormat.format(Double(seen))) at \(PriceFormat.clock(at, now: now))."
+        let sample = alert.seenFrom?.origin == .fixture ? ", sample data" : ""
+        return head + " — \(PriceFormat.format(Double(seen))) at \(PriceFormat.clock(at, now: now))\(sample)."
     }
 
     /// Why a pair just added shows no price, in one sentence naming who prices this run.
@@ -209,22 +213,21 @@ package enum CryptoJSON {
         }
     }
 
+    /// `crypto --json`: the rows with where their prices came from.
+    package static func list(_ prices: WatchlistPrices) -> Sourced<List> { Sourced(List(prices), prices.provenance) }
+
     package struct List: Encodable {
         /// The currency of the settings (each row says the one its price is in).
         var currency: String?
         var rows: [PriceRow]
         /// Alerts these prices set off.
-        var alerts: [PriceAlerts.Alert]
-        var source: String
-        var fetchedAt: Date
-        var stale: Bool
+        var alerts: [AlertJSON]
         /// `twelvedata` or `kraken`.
         var provider: String
         package init(_ prices: WatchlistPrices) {
             provider = prices.provider.rawValue
             (currency, rows) = (prices.currency, prices.rows)
-            alerts = prices.alerts
-            (source, fetchedAt, stale) = (prices.provenance.origin.rawValue, prices.provenance.fetchedAt, prices.provenance.stale)
+            alerts = prices.alerts.map(AlertJSON.init)
         }
     }
 
@@ -239,9 +242,6 @@ package enum CryptoJSON {
         var rows: [HistoryRow]
         /// `twelvedata` or `kraken`.
         var provider: String
-        var source: String
-        var fetchedAt: Date
-        var stale: Bool
 
         struct Asked: Encodable {
             var from: LocalDate
@@ -253,7 +253,6 @@ package enum CryptoJSON {
             let covered = history.covered
             (symbol, name, from, to, rows) = (history.symbol, history.name, covered.lowerBound, covered.upperBound, history.rows)
             if covered != history.range { asked = Asked(from: history.range.lowerBound, to: history.range.upperBound) }
-            (source, fetchedAt, stale) = (history.provenance.origin.rawValue, history.provenance.fetchedAt, history.provenance.stale)
         }
     }
 }

@@ -2,7 +2,8 @@ import AlmanacKit
 import DealTable
 import Foundation
 
-/// One JSON row: price and amount rounded as displayed.
+/// One JSON row: the stored values, never rounded for display (a filter on `price>1.28`
+/// compares these very numbers).
 package struct DealJSON: Encodable {
     var id: Int64
     var dateModified: String
@@ -18,8 +19,8 @@ package struct DealJSON: Encodable {
         id = deal.id
         dateModified = Self.iso.format(deal.dateModified)
         instrument = deal.instrumentName
-        price = (deal.price * 100).rounded() / 100
-        amount = DealsView.amountIsWhole(deal.amount) ? deal.amount.rounded() : (deal.amount * 100_000_000).rounded() / 100_000_000
+        price = deal.price
+        amount = deal.amount
         side = deal.side.rawValue
     }
 }

@@ -66,12 +66,16 @@ package enum DealSummaryView {
                 [
                     group.name, DealsView.grouped(group.deals), DealsView.amount(group.bought), DealsView.amount(group.sold),
                     (group.net < 0 ? "−" : "") + DealsView.amount(abs(group.net)), bar(share) + " " + DecimalText.fixed(share * 100, 1) + "%",
-                    group.averagePrice.map { DecimalText.fixed($0, 5) } ?? "—", DecimalText.fixed(group.low, 2), DecimalText.fixed(group.high, 2),
-                    DecimalText.fixed(group.lastPrice, 2), clock.string(from: Date(timeIntervalSince1970: group.lastTime)),
+                    group.averagePrice.map { price($0) } ?? "—", price(group.low), price(group.high),
+                    price(group.lastPrice), clock.string(from: Date(timeIntervalSince1970: group.lastTime)),
                 ] + (activity ? [sparkline(group.perMinute, peak: peak)] : []))
         }
         return table
     }
+
+    /// Every price of the groups' table to the same 5 places: the average's, and so the
+    /// low, high and last beside it.
+    static func price(_ value: Double) -> String { DecimalText.fixed(value, 5) }
 
     /// The last deal's local time of day (`--json` has the full instant).
     static let clock: DateFormatter = {
@@ -110,10 +114,11 @@ package enum DealSummaryView {
     package static func statistics(_ stats: DealStatistics, received: Int, style: Style, width: Int? = nil) -> String {
         let columns = [("price", stats.price, 5), ("amount", stats.amount, 2)]
         let titles = ["Count", "Min", "P10", "Median", "Mean", "P90", "Max", "Std dev"]
+        // No deal, no figures: a dash, not 0.00000.
         let figures = columns.map { _, figures, places in
             [DealsView.grouped(figures.count)]
                 + [figures.min, figures.p10, figures.median, figures.mean, figures.p90, figures.max, figures.standardDeviation].map {
-                    DecimalText.fixed($0, places)
+                    figures.count == 0 ? "—" : DecimalText.fixed($0, places)
                 }
         }
         var numbers = Table([.init("")] + titles.map { .init($0, .right) })
@@ -131,10 +136,12 @@ package enum DealSummaryView {
     }
 }
 
-/// `deals group --json`: `{"by","matched","received","groups":[{"name","deals","bought","sold","net","share","averagePrice","low","high","lastPrice","lastDeal","perMinute"}]}`.
+/// `deals group --json`: `{"by","matched","received","groups":[{"instrument","side","deals","bought","sold","net","share","averagePrice","low","high","lastPrice","lastDeal","perMinute"}]}`.
 package struct DealGroupsJSON: Encodable {
     struct Group: Encodable {
-        var name: String
+        /// The grouping keys, each its own field as in the rows: set for those grouped by.
+        var instrument: String?
+        var side: String?
         var deals: Int
         var bought: Double
         var sold: Double
@@ -158,7 +165,7 @@ package struct DealGroupsJSON: Encodable {
         (by, matched, self.received) = (groups.key.rawValue, groups.total, received)
         self.groups = DealSummaryView.sorted(groups, by: order).map { group in
             Group(
-                name: group.name, deals: group.deals, bought: group.bought, sold: group.sold, net: group.net,
+                instrument: group.instrument, side: group.side?.rawValue, deals: group.deals, bought: group.bought, sold: group.sold, net: group.net,
                 share: groups.total > 0 ? Double(group.deals) / Double(groups.total) : 0, averagePrice: group.averagePrice, low: group.low,
                 high: group.high, lastPrice: group.lastPrice, lastDeal: DealJSON.iso.format(Date(timeIntervalSince1970: group.lastTime)),
                 perMinute: group.perMinute)

@@ -92,8 +92,8 @@ package enum DealsView {
     /// The totals' parts, for a line that wraps between them.
     static func totalParts(_ totals: DealTotals) -> [String] {
         var parts = [
-            "bought \(grouped(Int(totals.boughtAmount.rounded()))) in \(grouped(totals.buyCount)) \(totals.buyCount == 1 ? "deal" : "deals")",
-            "sold \(grouped(Int(totals.soldAmount.rounded()))) in \(grouped(totals.sellCount))",
+            "bought \(amount(totals.boughtAmount)) in \(grouped(totals.buyCount)) \(totals.buyCount == 1 ? "deal" : "deals")",
+            "sold \(amount(totals.soldAmount)) in \(grouped(totals.sellCount))",
         ]
         if let single = totals.single { parts.append("average price \(DecimalText.fixed(single.averagePrice, 5)) (\(single.instrument))") }
         return parts

@@ -132,16 +132,11 @@ package enum FruitJSON {
         var nutrition: Nutrition
         var highSugar: Bool
         var lastEaten: LocalDate?
-        /// Set for `fruit show` (one fruit from the provider); lists carry theirs once.
-        var source: String?
-        var fetchedAt: Date?
-        var stale: Bool?
-        package init(_ fruit: Fruit, lastEaten: LocalDate? = nil, provenance: Provenance? = nil) {
+        package init(_ fruit: Fruit, lastEaten: LocalDate? = nil) {
             (id, name, family, genus, order, nutrition, highSugar) = (
                 fruit.id, fruit.name, fruit.family, fruit.genus, fruit.order, fruit.nutrition, fruit.highSugar
             )
             self.lastEaten = lastEaten
-            (source, fetchedAt, stale) = (provenance?.origin.rawValue, provenance?.fetchedAt, provenance?.stale)
         }
     }
 

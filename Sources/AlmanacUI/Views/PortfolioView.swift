@@ -116,11 +116,8 @@ package struct PortfolioJSON: Encodable {
     var totals: Totals
     /// The currency of prices, values and costs (`USD`).
     var currency: String?
-    var source: String
-    var fetchedAt: Date
-    var stale: Bool
 
-    package init(_ valuation: PortfolioValuation, provenance: Provenance) {
+    package init(_ valuation: PortfolioValuation) {
         items = valuation.items.map {
             Item(
                 id: $0.lot.id, symbol: $0.lot.symbol, amount: $0.lot.amount, price: $0.price, value: PortfolioView.cents($0.value),
@@ -133,7 +130,6 @@ package struct PortfolioJSON: Encodable {
             profitPercent: totals.profitPercent.map(PortfolioView.cents))
         let currencies = Set(valuation.items.map { PairResolver.quote($0.lot.symbol) })
         currency = valuation.currency ?? (currencies.count == 1 ? currencies.first : nil)
-        (source, fetchedAt, stale) = (provenance.origin.rawValue, provenance.fetchedAt, provenance.stale)
     }
 
 }

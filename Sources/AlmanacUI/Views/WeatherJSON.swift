@@ -9,7 +9,7 @@ package enum WeatherJSON {
     package static let units = ["temperature": "celsius", "wind": "m/s", "precipitation": "mm", "pressure": "hPa"]
 
     /// One weather result: the city, whichever of `current`, `days`, `hours` the command shows,
-    /// the model that answered, and provenance. Absent parts are omitted.
+    /// the model that answered, and where it came from. Absent parts are omitted.
     package struct Report: Encodable {
         var city: City
         var current: CurrentConditions?
@@ -23,9 +23,11 @@ package enum WeatherJSON {
         var daysModel: String?
         /// The credit lines the providers' licences ask for.
         var attribution: [String]
-        var source: String
-        var fetchedAt: Date
-        var stale: Bool
+        var source: SourceFields
+
+        private enum CodingKeys: String, CodingKey {
+            case city, current, days, hours, outlook, units, model, daysModel, attribution
+        }
 
         package init(_ report: WeatherReport, current: Bool = false, days: Bool = false, hours: Bool = false) {
             city = report.city
@@ -36,34 +38,69 @@ package enum WeatherJSON {
             model = report.model.rawValue
             daysModel = days ? report.dailyModel?.rawValue : nil
             attribution = WeatherView.credits(report)
-            (source, fetchedAt, stale) = (report.provenance.origin.rawValue, report.provenance.fetchedAt, report.provenance.stale)
+            source = SourceFields(report.provenance)
+        }
+
+        package func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(city, forKey: .city)
+            try container.encodeIfPresent(current, forKey: .current)
+            try container.encodeIfPresent(days, forKey: .days)
+            try container.encodeIfPresent(hours, forKey: .hours)
+            try container.encodeIfPresent(outlook, forKey: .outlook)
+            try container.encode(units, forKey: .units)
+            try container.encode(model, forKey: .model)
+            try container.encodeIfPresent(daysModel, forKey: .daysModel)
+            try container.encode(attribution, forKey: .attribution)
+            try source.encode(to: encoder)
         }
     }
 
+    /// Several places' results, one document: `{"places": [...]}`, each as `Report` writes it.
+    package struct Places: Encodable {
+        var places: [Report]
+
+        package init(_ places: [Report]) {
+            self.places = places
+        }
+    }
+
+    /// One day of a place's forecast (`weather day --json`); print it as `Sourced`.
     package struct OneDay: Encodable {
         var city: City
         var day: DayForecast
         var units = WeatherJSON.units
-        var source: String
-        var fetchedAt: Date
-        var stale: Bool
         package init(report: WeatherReport, day: DayForecast) {
             city = report.city
             self.day = day
-            (source, fetchedAt, stale) = (report.provenance.origin.rawValue, report.provenance.fetchedAt, report.provenance.stale)
         }
     }
 
-    /// A status line: its text, where its data came from (none when no answer came), and why
-    /// values are missing.
+    /// A status line: its text and why values are missing; print it as `Sourced` (no source
+    /// fields when no answer came).
     package struct Line: Encodable {
-        package init(text: String, source: SourceFields?, error: String? = nil) {
-            (self.text, self.source, self.error) = (text, source, error)
+        package init(text: String, error: String? = nil) {
+            (self.text, self.error) = (text, error)
         }
 
         var text: String
-        var source: SourceFields?
         var error: String?
+    }
+
+    /// `weather settings --json`: the clock as a number of hours (24 or 12), the provider
+    /// choice as saved (`auto` when none).
+    package struct Settings: Encodable {
+        var units: String
+        var wind: String
+        var clockHours: Int
+        var lang: String
+        var provider: String
+
+        package init(_ settings: WeatherSettings) {
+            (units, wind, lang) = (settings.units.rawValue, settings.wind.rawValue, settings.lang)
+            clockHours = settings.time == .h12 ? 12 : 24
+            provider = settings.provider?.rawValue ?? "auto"
+        }
     }
 
     package struct Cities: Encodable {

@@ -140,6 +140,6 @@ package struct WeatherFormat: Sendable {
 
     /// `Moscow −3°C ☁ 4 m/s` for a status bar.
     package func statusLine(city: City, current: CurrentConditions) -> String {
-        "\(city.name) \(temperature(current.temperature)) \(Self.icon(current.conditionID)) \(wind(current.windSpeed))"
+        "\(city.displayName) \(temperature(current.temperature)) \(Self.icon(current.conditionID)) \(wind(current.windSpeed))"
     }
 }

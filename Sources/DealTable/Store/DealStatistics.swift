@@ -16,6 +16,20 @@ package struct DealStatistics: Sendable, Equatable {
         package var p10 = 0.0
         package var p90 = 0.0
         package var standardDeviation = 0.0
+
+        private enum CodingKeys: String, CodingKey { case count, min, max, mean, median, p10, p90, standardDeviation }
+
+        /// With no values, every figure is `null`: there is none, not a zero.
+        package func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(count, forKey: .count)
+            let figures: [(CodingKeys, Double)] = [
+                (.min, min), (.max, max), (.mean, mean), (.median, median), (.p10, p10), (.p90, p90), (.standardDeviation, standardDeviation),
+            ]
+            for (key, value) in figures {
+                if count == 0 { try container.encodeNil(forKey: key) } else { try container.encode(value, forKey: key) }
+            }
+        }
     }
 
     /// One text column's figures: distinct values, the most common and how often it comes.

@@ -36,7 +36,7 @@ struct CryptoCommand: AsyncParsableCommand {
             if watch { return try await Self.watch(global) }
             try await CommandRunner.run(global) { context in
                 let service = CryptoService(context: context.app)
-                if context.json { return try context.printJSON(CryptoJSON.List(try await service.prices())) }
+                if context.json { return try context.printJSON(CryptoJSON.list(try await service.prices())) }
                 let printer = StaleFirstPrinter(console: context.console)
                 let style = context.style
                 let now = context.clock.now()
@@ -103,7 +103,7 @@ struct CryptoCommand: AsyncParsableCommand {
             try await CommandRunner.run(global) { context in
                 let history = try await CryptoService(context: context.app).history(reference, from: from, to: to)
                 try context.show(
-                    json: CryptoJSON.History(history),
+                    json: Sourced(CryptoJSON.History(history), history.provenance),
                     text:
                         CryptoView.history(history, ohlc: ohlc, style: context.style, chart: context.style.enabled, now: context.clock.now()))
             }
@@ -141,7 +141,8 @@ struct CryptoCommand: AsyncParsableCommand {
         func run() async throws {
             try await CommandRunner.run(global) { context in
                 let service = CryptoService(context: context.app)
-                let code = try currency.map { try service.setCurrency($0) } ?? service.currency()
+                let code: String
+                if let currency { code = try await service.setCurrency(currency) } else { code = try service.currency() }
                 if let choice = provider.flatMap(CryptoProviderChoice.init(rawValue:)) { try service.setProvider(choice) }
                 let chosen = try service.settingsDocument().provider ?? .auto
                 var text = currency == nil ? "Prices are shown in \(code)." : "Prices are now shown in \(code)."

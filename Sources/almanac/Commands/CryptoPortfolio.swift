@@ -20,7 +20,7 @@ extension CryptoCommand {
                 try await CommandRunner.run(global) { context in
                     let (valuation, provenance) = try await CryptoService(context: context.app).portfolio()
                     try context.show(
-                        json: PortfolioJSON(valuation, provenance: provenance),
+                        json: Sourced(PortfolioJSON(valuation), valuation.items.isEmpty ? nil : provenance),
                         text: PortfolioView.table(valuation, provenance: provenance, style: context.style, now: context.clock.now()))
                 }
             }

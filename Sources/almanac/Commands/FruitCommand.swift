@@ -64,7 +64,7 @@ struct FruitCommand: AsyncParsableCommand {
                 let service = FruitService(context: context.app)
                 if context.json {
                     let (found, provenance) = try await service.fruit(fruit)
-                    return try context.printJSON(FruitJSON.Item(found, lastEaten: try service.lastEaten(found), provenance: provenance))
+                    return try context.printJSON(Sourced(FruitJSON.Item(found, lastEaten: try service.lastEaten(found)), provenance))
                 }
                 let today = try context.today()
                 let style = context.style

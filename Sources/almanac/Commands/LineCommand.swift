@@ -41,8 +41,8 @@ struct LineCommand: AsyncParsableCommand {
             if waybar {
                 context.console.print(line.waybar.encoded)
             } else if context.json {
-                try context.printJSON(
-                    WeatherJSON.Line(text: line.text, source: nil, error: line.failures.first.map { ErrorSentence.text($0, for: .commandLine) }))
+                let error = line.failures.first.map { ErrorSentence.text($0, for: .commandLine) }
+                try context.printJSON(Sourced(WeatherJSON.Line(text: line.text, error: error), line.provenance))
             } else {
                 context.console.print(line.text)
             }

@@ -53,6 +53,7 @@ extension WeatherCommand {
             try await CommandRunner.run(global, quietNotes: glance, glance: glance) { context in
                 let run = WeatherFlow(context)
                 if glance { return try await statusLines(run) }
+                if context.json, places.count > 1 { return try await placesJSON(run) }
                 for (index, place) in (places.isEmpty ? [nil] : places.map(Optional.some)).enumerated() {
                     if index > 0 { context.console.print("") }
                     let city = try await run.city(place, pick: pick, chooser: run.terminalChooser)
@@ -64,16 +65,29 @@ extension WeatherCommand {
             }
         }
 
+        /// Several places with `--json`: one document, `{"places": [...]}`, in order.
+        private func placesJSON(_ run: WeatherFlow) async throws {
+            var reports: [WeatherJSON.Report] = []
+            for place in places {
+                let city = try await run.city(place, pick: pick, chooser: nil)
+                reports.append(WeatherJSON.Report(try await run.service.report(for: city), current: true))
+            }
+            try run.context.printJSON(WeatherJSON.Places(reports))
+        }
+
         /// One line per place, in order, fetched together; a place that failed still prints its
         /// line (placeholders) and the run ends with the first failure's exit code.
         private func statusLines(_ run: WeatherFlow) async throws {
             let template = try GlanceTemplate(format == "line" ? WeatherGlance.lineTemplate : format, codes: WeatherGlance.codes)
             let lines = await WeatherGlances(flow: run, template: template).lines(places, pick: pick)
-            if run.context.json, !waybar {
-                // One place: one object, as before; several: an array of them, in order.
-                if lines.count == 1 { try run.context.printJSON(lines[0].json) } else { try run.context.printJSON(lines.map(\.json)) }
+            // One run, one document: several places are one object (`places` in JSON, the texts
+            // side by side for waybar).
+            if waybar {
+                run.context.console.print(WaybarLine(joining: lines.map(\.waybar)).encoded)
+            } else if run.context.json {
+                if lines.count == 1 { try run.context.printJSON(lines[0].json) } else { try run.context.printJSON(["places": lines.map(\.json)]) }
             } else {
-                for line in lines { run.context.console.print(waybar ? line.waybar.encoded : line.text) }
+                for line in lines { run.context.console.print(line.text) }
             }
             if let failure = lines.lazy.compactMap(\.failure).first { throw failure }
         }
@@ -142,7 +156,8 @@ extension WeatherCommand {
                 if let date { _ = try DateInput.parse(date, today: try context.app.days.today(), field: .date) }
                 let city = try await run.city(place.city, pick: place.pick, chooser: run.terminalChooser)
                 let (report, day) = try await run.service.day(for: city, date: date)
-                try context.show(json: WeatherJSON.OneDay(report: report, day: day), text: try run.view(report).day(report, day))
+                try context.show(
+                    json: Sourced(WeatherJSON.OneDay(report: report, day: day), report.provenance), text: try run.view(report).day(report, day))
             }
         }
     }
@@ -240,7 +255,7 @@ extension WeatherCommand {
                 if provider == WeatherSources.Choice.openweather.rawValue, context.configuration.key(for: .openWeather) == nil {
                     context.console.note("note: OpenWeatherMap answers only once OPENWEATHER_API_KEY is set; until then, its sample data.")
                 }
-                try context.show(json: settings, text: WeatherView.settings(settings))
+                try context.show(json: WeatherJSON.Settings(settings), text: WeatherView.settings(settings))
             }
         }
     }

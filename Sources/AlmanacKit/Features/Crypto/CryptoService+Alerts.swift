@@ -31,7 +31,7 @@ extension CryptoService {
     package func rearmAlert(_ id: Int) throws -> PriceAlerts.Alert {
         try alertStore.update { book in
             let index = try Self.index(of: id, in: book)
-            (book.alerts[index].triggeredAt, book.alerts[index].seenPrice) = (nil, nil)
+            (book.alerts[index].triggeredAt, book.alerts[index].seenPrice, book.alerts[index].seenFrom) = (nil, nil, nil)
             return book.alerts[index]
         }
     }
@@ -41,11 +41,12 @@ extension CryptoService {
         return index
     }
 
-    /// Checks the armed alerts against `prices` (per pair) seen at `time`; returns the ones that
-    /// triggered now (each only once: it stays triggered until re-armed). Every watchlist fetch
-    /// asks, so the file is only read — and written only when an alert fires.
+    /// Checks the armed alerts against `prices` (per pair), had as `provenance` says; returns
+    /// the ones that triggered now (each only once: it stays triggered until re-armed), timed
+    /// when the price was had. Every watchlist fetch asks, so the file is only read — and
+    /// written only when an alert fires.
     @discardableResult
-    package func checkAlerts(_ prices: [String: Double], at time: Date) -> [PriceAlerts.Alert] {
+    package func checkAlerts(_ prices: [String: Double], provenance: [String: Provenance]) -> [PriceAlerts.Alert] {
         guard FileManager.default.fileExists(atPath: alertStore.url.path), let book = try? alertStore.read(),
             book.alerts.contains(where: { Self.fires($0, prices) })
         else { return [] }
@@ -53,8 +54,11 @@ extension CryptoService {
             (try? alertStore.update { book -> [PriceAlerts.Alert] in
                 var fired: [PriceAlerts.Alert] = []
                 for index in book.alerts.indices where Self.fires(book.alerts[index], prices) {
-                    let seen = prices[book.alerts[index].symbol].flatMap(PortfolioValuation.decimal).map { "\($0)" }
-                    (book.alerts[index].triggeredAt, book.alerts[index].seenPrice) = (time, seen)
+                    let symbol = book.alerts[index].symbol
+                    let seen = prices[symbol].flatMap(PortfolioValuation.decimal).map { "\($0)" }
+                    let from = provenance[symbol]
+                    (book.alerts[index].triggeredAt, book.alerts[index].seenPrice) = (from?.fetchedAt ?? days.now(), seen)
+                    book.alerts[index].seenFrom = from
                     fired.append(book.alerts[index])
                 }
                 return fired
@@ -72,10 +76,11 @@ extension CryptoService {
     package func checkAlerts() async throws -> [PriceAlerts.Alert] {
         let armed = try alerts().filter { $0.triggeredAt == nil }
         var prices: [String: Double] = [:]
+        var provenance: [String: Provenance] = [:]
         for symbol in Set(armed.map(\.symbol)).sorted() {
-            if let quote = try? await latestQuote(symbol) { prices[symbol] = quote.value.close }
+            if let quote = try? await latestQuote(symbol) { (prices[symbol], provenance[symbol]) = (quote.value.close, quote.provenance) }
         }
-        return checkAlerts(prices, at: days.now())
+        return checkAlerts(prices, provenance: provenance)
     }
 }
 

@@ -23,14 +23,28 @@ extension CryptoService {
     /// settings file nothing is locked or read.
     package func currency() throws -> String { try settingsDocument().currency }
 
-    /// Saves `code` (any case) as the currency and returns it in capitals; `CurrencyError.unknown`
-    /// (exit 64) for a code ISO 4217 does not list.
+    /// Saves `code` (any case) as the currency and returns it in capitals. Exit 64:
+    /// `CurrencyError.unknown` for a code ISO 4217 does not list, `.unpriced` for one this run's
+    /// provider gives no dollar rate to (naming those it does), so no setting leaves every row
+    /// without a price.
     @discardableResult
-    package func setCurrency(_ code: String) throws -> String {
+    package func setCurrency(_ code: String) async throws -> String {
         let upper = code.trimmingWhitespace().uppercased()
         guard CryptoSettings.currencies.contains(upper) else { throw CurrencyError.unknown(code) }
+        if !(await canPrice(in: upper)) {
+            var working: [String] = []
+            for other in CryptoSettings.common where other != upper { if await canPrice(in: other) { working.append(other) } }
+            throw CurrencyError.unpriced(upper, provider: RunSources.brand(usesKraken ? .kraken : .twelveData), working: working)
+        }
         try settingsStore.update { $0.currency = upper }
         return upper
+    }
+
+    /// Whether this run's provider gives prices in `currency`: the quote every new pair gets, or
+    /// a rate to it from that quote (fetched, or cached like any rate).
+    func canPrice(in currency: String) async -> Bool {
+        guard currency != PriceRoute.followingQuote else { return true }
+        return ((try? await rate(PriceRoute.followingQuote + "/" + currency)) ?? nil) != nil
     }
 
     /// How each of `symbols` reaches `currency`. The pair catalogue of the provider that prices
@@ -127,11 +141,16 @@ extension CryptoService {
 package enum CurrencyError: UserInputError, Equatable {
     /// Not an ISO 4217 code.
     case unknown(String)
+    /// A code no provider of this run prices in; `working`: the common ones it does.
+    case unpriced(String, provider: String, working: [String])
 
     /// The sentence shown.
     package var description: String {
         switch self {
-        case .unknown(let text): "\"\(text)\" is not a currency code (ISO 4217: USD, EUR, GBP, JPY, …)."
+        case .unknown(let text): "\"\(text)\" is not a currency code (ISO 4217, such as USD, EUR or GBP)."
+        case .unpriced(let code, let provider, let working):
+            "\(provider) gives no \(PriceRoute.followingQuote)/\(code) rate this run, so no price could be shown in \(code); "
+                + "currencies that work: \(([PriceRoute.followingQuote] + working).joined(separator: ", "))."
         }
     }
 }

@@ -27,6 +27,7 @@ extension CryptoService {
         guard let names = try await krakenNames() else { return nil }
         let currency = (try? currency()) ?? "USD"
         let routing = Self.routing(list.items.map(\.symbol), to: currency, listed: Set(names.value.keys))  // the catalogue just read
+            .keepingOwnQuotes()
         let routes = routing.routes
         var seen = Set<String>()
         let quoted = list.items.map { routing.route($0.symbol).quoted($0.symbol) }.filter { seen.insert($0).inserted }

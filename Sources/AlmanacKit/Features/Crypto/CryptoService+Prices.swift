@@ -31,13 +31,19 @@ extension CryptoService {
         if usesKraken {
             if var prices = try await krakenPrices(list) {
                 let seen = prices.rows.compactMap { row in row.price.map { (row.symbol, $0) } }
-                prices.alerts = checkAlerts(Dictionary(seen) { first, _ in first }, at: days.now())
+                let provenance = prices.provenance
+                prices.alerts = checkAlerts(
+                    Dictionary(seen) { first, _ in first }, provenance: prices.rows.reduce(into: [:]) { $0[$1.symbol] = provenance })
                 return prices
             }
             client.noteKeylessFallback(.kraken, instead: .twelveData)
         }
         let routing: PriceRouting
-        if let given { routing = given } else { routing = await self.routing(list.items.map(\.symbol), to: (try? currency()) ?? "USD") }
+        if let given {
+            routing = given.keepingOwnQuotes()
+        } else {
+            routing = await self.routing(list.items.map(\.symbol), to: (try? currency()) ?? "USD").keepingOwnQuotes()
+        }
         var shown: PricesHandler?
         if let onStale {
             let service = self
@@ -47,10 +53,13 @@ extension CryptoService {
         var prices = await converting(raw, routing: routing, cachedOnly: false)
         prices.currency = routing.currency
         var seen: [String: Double] = [:]
+        var provenance: [String: Provenance] = [:]
         for (symbol, fetched) in known {
-            if case .quote(let quote) = fetched.value, let close = quote.close?.value { seen[symbol] = close }
+            if case .quote(let quote) = fetched.value, let close = quote.close?.value {
+                (seen[symbol], provenance[symbol]) = (close, fetched.provenance)
+            }
         }
-        prices.alerts = checkAlerts(seen, at: days.now())
+        prices.alerts = checkAlerts(seen, provenance: provenance)
         return prices
     }
 

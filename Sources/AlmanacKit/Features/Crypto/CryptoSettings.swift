@@ -16,6 +16,9 @@ package struct CryptoSettings: StoredDocument, Equatable {
     /// The defaults.
     package init() {}
 
+    /// The currencies a refused `--currency` tries, to name those that work.
+    package static let common = ["EUR", "GBP", "JPY", "CHF", "CAD", "AUD"]
+
     /// The active ISO 4217 currency codes (the ones `--currency` accepts).
     package static let currencies: Set<String> = Set(
         """

@@ -28,10 +28,12 @@ package struct PriceAlerts: StoredDocument, Equatable {
         package var direction: Direction
         /// The price, in the pair's quote currency, as decimal text (`"90000"`).
         package var price: String
-        /// When a fetched price met it; nil while armed.
+        /// When the price that met it was had (for sample data, when it was recorded); nil while armed.
         package var triggeredAt: Date?
         /// The price that met it, as decimal text; nil while armed.
         package var seenPrice: String?
+        /// Where that price came from: live, the cache or the sample data; nil while armed.
+        package var seenFrom: Provenance?
 
         /// Whether `price` meets the alert.
         package func isMet(by value: Decimal) -> Bool {

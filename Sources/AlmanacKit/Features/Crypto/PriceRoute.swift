@@ -10,6 +10,15 @@ package struct PriceRouting: Sendable, Equatable {
 
     /// The route of `symbol`; `asIs` for a pair not worked out.
     package func route(_ symbol: String) -> PriceRoute { routes[symbol] ?? .asIs }
+
+    /// The routing for the watchlist's rows: a pair is what the user added, so one quoted in
+    /// another currency than `PriceRoute.followingQuote` (`ETH/EUR`) is shown as it is. (The
+    /// portfolio keeps the full routing: its totals need every value in one currency.)
+    package func keepingOwnQuotes() -> PriceRouting {
+        var copy = self
+        for symbol in routes.keys where PairResolver.quote(symbol) != PriceRoute.followingQuote { copy.routes[symbol] = .asIs }
+        return copy
+    }
 }
 
 /// How one pair's price reaches the user's currency (`crypto settings --currency`).
@@ -33,7 +42,11 @@ package enum PriceRoute: Sendable, Equatable {
         return symbol
     }
 
-    /// The route for `symbol` to `currency`, given the pairs Twelve Data lists (upper case; nil
+    /// The quote a pair gets when it is added without one; only such pairs follow the
+    /// settings' currency.
+    package static let followingQuote = "USD"
+
+    /// The route for `symbol` to `currency`, given the pairs the provider lists (upper case; nil
     /// when the catalogue could not be read: then converted).
     package static func route(_ symbol: String, to currency: String, listed: Set<String>?) -> PriceRoute {
         let quote = PairResolver.quote(symbol)

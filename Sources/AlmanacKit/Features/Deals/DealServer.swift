@@ -47,6 +47,9 @@ package final class DealServer: Sendable {
     package func subscribeToDeals(_ onBatch: @escaping @Sendable ([Deal]) -> Void, onEnd: (@Sendable () -> Void)? = nil) {
         BackgroundThread.start { [self] in
             var generator = SplitMix64(seed: seed)
+            // The pauses draw from a stream of their own: the seed alone decides the deals, the
+            // pace only when they arrive.
+            var timing = SplitMix64(seed: seed ^ 0x9E37_79B9_7F4A_7C15)
             var produced = 0
             while produced < count, !isStopped {
                 let size = min(batchSize, count - produced)
@@ -54,7 +57,7 @@ package final class DealServer: Sendable {
                 produced += size
                 if pace > 0 {
                     let mean = 1 / pace
-                    Thread.sleep(forTimeInterval: mean * Double(generator.next() % 2000) / 1000)
+                    Thread.sleep(forTimeInterval: mean * Double(timing.next() % 2000) / 1000)
                 }
             }
             onEnd?()

@@ -3,7 +3,9 @@ import AlmanacHTTP
 import AlmanacProviders
 import Foundation
 
-/// A place Almanac can show weather for, as resolved by a geocoder.
+/// A place Almanac can show weather for, as resolved by a geocoder. Its fields are the
+/// provider's; `qualifier` alone is Almanac's, set only to tell look-alikes apart
+/// (docs/json.md).
 package struct City: Codable, Sendable, Equatable {
     /// The place's name as the geocoder gave it.
     package var name: String
@@ -13,6 +15,11 @@ package struct City: Codable, Sendable, Equatable {
     package var country: String?
     /// ISO 3166 alpha-2 code, when known.
     package var countryCode: String?
+    /// The town (or district) in the provider's address, when it gave one other than the name.
+    package var locality: String?
+    /// What tells this place from a look-alike of the same name: its region, country or
+    /// locality, else its coordinates (`coordinatesText`); nil when it has no look-alike.
+    package var qualifier: String?
     /// Degrees north.
     package var latitude: Double
     /// Degrees east.
@@ -24,30 +31,38 @@ package struct City: Codable, Sendable, Equatable {
 
     /// A place as given.
     package init(
-        name: String, region: String? = nil, country: String? = nil, countryCode: String? = nil,
+        name: String, region: String? = nil, country: String? = nil, countryCode: String? = nil, locality: String? = nil,
         latitude: Double, longitude: Double, timeZoneIdentifier: String? = nil, utcOffset: Int? = nil
     ) {
         self.name = name
         self.region = region
         self.country = country
         self.countryCode = countryCode
+        self.locality = locality == name ? nil : locality
         self.latitude = latitude
         self.longitude = longitude
         self.timeZoneIdentifier = timeZoneIdentifier
         self.utcOffset = utcOffset
     }
 
-    /// `Saint Petersburg, Russia` or `St. Petersburg, Florida, United States` (a region the name
-    /// already carries is not repeated).
+    /// The name as lists show it: `Springfield, Missouri`, `Paris (33.66°N 95.55°W)`, or the name alone.
+    package var displayName: String {
+        guard let qualifier, !qualifier.isEmpty else { return name }
+        return qualifier == coordinatesText ? "\(name) (\(qualifier))" : "\(name), \(qualifier)"
+    }
+
+    /// `Saint Petersburg, Russia` or `St. Petersburg, Florida, United States` (a part the
+    /// display name already carries is not repeated).
     package var label: String {
-        var parts = [name]
-        if let region, !region.isEmpty, region != name, !name.hasSuffix(", " + region) { parts.append(region) }
-        if let country, !country.isEmpty { parts.append(country) }
+        var parts = [displayName]
+        for part in [region, country] {
+            if let part, !part.isEmpty, part != name, part != qualifier, !parts.contains(part) { parts.append(part) }
+        }
         return parts.joined(separator: ", ")
     }
 
     /// `Saint Petersburg, Russia (59.94°N 30.31°E)`: one place in a list to choose from.
-    package var choiceText: String { name.hasSuffix(")") ? label : "\(label) (\(coordinatesText))" }
+    package var choiceText: String { qualifier == coordinatesText ? label : "\(label) (\(coordinatesText))" }
 
     /// `59.94°N 30.31°E`
     package var coordinatesText: String {
@@ -65,32 +80,24 @@ package struct City: Codable, Sendable, Equatable {
     /// How close two saved places may be and still be one place: about 1 km.
     package static let sameNearby = 1000.0
 
-    /// The name without a region it was given to tell it apart (`Springfield, Illinois` → `Springfield`).
-    var bareName: String {
-        guard let region, !region.isEmpty, name.hasSuffix(", " + region) else { return name }
-        return String(name.dropLast(region.count + 2))
-    }
-
     /// Whether a list shows two different places alike: the same name or the same label.
     func looksLike(_ other: City) -> Bool {
-        !isSamePlace(as: other) && (bareName == other.bareName || label == other.label)
+        !isSamePlace(as: other) && (name == other.name || label == other.label)
     }
 
-    /// `cities` with every name that another entry (or one of `others`) shows alike made to tell
-    /// its place apart: by its region when the look-alikes lie in other regions (`Springfield,
-    /// Illinois`), else by its coordinates (`Paris (33.66°N 95.55°W)`).
+    /// `cities` with each one that looks like another entry (or one of `others`) given a
+    /// qualifier: its region when no look-alike shares it, else its country, else its locality,
+    /// else its coordinates. A city without look-alikes keeps the qualifier it had.
     package static func distinguished(_ cities: [City], from others: [City] = []) -> [City] {
         cities.indices.map { index in
-            let city = cities[index]
+            var city = cities[index]
             let alike = (cities.indices.filter { $0 != index }.map { cities[$0] } + others).filter { city.looksLike($0) }
             guard !alike.isEmpty else { return city }
-            var named = city
-            if let region = city.region, !region.isEmpty, region != city.bareName, !alike.contains(where: { $0.region == region }) {
-                named.name = city.bareName + ", " + region
-            } else {
-                named.name = city.bareName + " (" + city.coordinatesText + ")"
+            let telling = [city.region, city.country, city.locality].compactMap { $0 }.first { part in
+                !part.isEmpty && part != city.name && !alike.contains { [$0.region, $0.country, $0.locality].contains(part) }
             }
-            return named
+            city.qualifier = telling ?? city.coordinatesText
+            return city
         }
     }
 
@@ -101,7 +108,6 @@ package struct City: Codable, Sendable, Equatable {
         return TimeZone(identifier: "UTC")!
     }
 
-    /// Parses `lat,lon` (e.g. `55.75,37.62`); nil when the text is not a coordinate pair.
     /// The rule for a place a person types (docs/architecture.md §9), in every front end: 1 to
     /// 200 characters, and two numbers as `lat,lon` inside -90…90 and -180…180. Returns the text
     /// trimmed; throws `WeatherError.badName` or `.coordinatesOutOfRange`.
@@ -115,11 +121,42 @@ package struct City: Codable, Sendable, Equatable {
         return trimmed
     }
 
+    /// Parses `lat,lon` (e.g. `55.75,37.62`); nil when the text is not a coordinate pair.
     package static func coordinates(_ text: String) -> City? {
         let parts = text.split(separator: ",").map { $0.trimmingWhitespace() }
         guard parts.count == 2, let lat = Double(parts[0]), let lon = Double(parts[1]),
             (-90...90).contains(lat), (-180...180).contains(lon)
         else { return nil }
         return City(name: DecimalText.fixed(lat, 4) + "," + DecimalText.fixed(lon, 4), latitude: lat, longitude: lon)
+    }
+}
+
+extension City {
+    /// Reads a saved place; one saved before `qualifier` existed carried it in its name
+    /// (`Paris (33.66°N 95.55°W)`, `Springfield, Illinois`), which is taken back out of it.
+    package init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(
+            name: try container.decode(String.self, forKey: .name), region: try container.decodeIfPresent(String.self, forKey: .region),
+            country: try container.decodeIfPresent(String.self, forKey: .country),
+            countryCode: try container.decodeIfPresent(String.self, forKey: .countryCode),
+            locality: try container.decodeIfPresent(String.self, forKey: .locality),
+            latitude: try container.decode(Double.self, forKey: .latitude), longitude: try container.decode(Double.self, forKey: .longitude),
+            timeZoneIdentifier: try container.decodeIfPresent(String.self, forKey: .timeZoneIdentifier),
+            utcOffset: try container.decodeIfPresent(Int.self, forKey: .utcOffset))
+        qualifier = try container.decodeIfPresent(String.self, forKey: .qualifier)
+        if qualifier == nil, !container.contains(.qualifier) { takeQualifierOutOfName() }
+    }
+
+    /// `Paris (33.66°N 95.55°W)` → `Paris` qualified by its coordinates; `Springfield,
+    /// Illinois` with region Illinois → `Springfield` qualified by its region.
+    private mutating func takeQualifierOutOfName() {
+        if name.hasSuffix(" (\(coordinatesText))") {
+            name = String(name.dropLast(coordinatesText.count + 3))
+            qualifier = coordinatesText
+        } else if let region, !region.isEmpty, name.hasSuffix(", " + region) {
+            name = String(name.dropLast(region.count + 2))
+            qualifier = region
+        }
     }
 }

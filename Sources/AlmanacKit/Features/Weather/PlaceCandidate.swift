@@ -7,9 +7,9 @@ import Foundation
 package enum PlaceCandidates {
     /// Yandex members → cities, in the order given; invalid positions skipped.
     ///
-    /// Objects below a town (streets, houses, districts) carry their town as the region, so a
-    /// street in two towns, or two houses on one street, stay separate choices with their own
-    /// names and coordinates. Only an object repeated at the same place is dropped.
+    /// The address's province is the region and its town the locality, so a street in two towns,
+    /// or two houses on one street, stay separate choices with their own names and coordinates
+    /// (`City.distinguished` tells them apart). Only an object repeated at the same place is dropped.
     package static func fromYandex(_ root: YandexDTO.Root) -> [City] {
         var cities: [City] = []
         for member in root.response.GeoObjectCollection.featureMember ?? [] {
@@ -20,12 +20,9 @@ package enum PlaceCandidates {
             let country = components.first { $0.kind == "country" }?.name
             let province = components.last { $0.kind == "province" }?.name ?? components.first { $0.kind == "area" }?.name
             let locality = components.last { $0.kind == "locality" }?.name
-            let belowTown = !["locality", "province", "area", "country"].contains(meta?.kind ?? "locality")
-            let name = object.name ?? meta?.text ?? "?"
-            let region = belowTown && locality != nil && locality != name ? locality : province
             let city = City(
-                name: name, region: region, country: country,
-                countryCode: meta?.Address?.country_code, latitude: position.latitude, longitude: position.longitude)
+                name: object.name ?? meta?.text ?? "?", region: province, country: country, countryCode: meta?.Address?.country_code,
+                locality: locality, latitude: position.latitude, longitude: position.longitude)
             let repeated = cities.contains {
                 $0.label == city.label && abs($0.latitude - city.latitude) < 1e-6 && abs($0.longitude - city.longitude) < 1e-6
             }
@@ -35,24 +32,19 @@ package enum PlaceCandidates {
     }
 
     /// Open-Meteo places → cities with their time zone, in the order given; places without
-    /// coordinates skipped. When two share name, region and country, the district (`admin2`)
-    /// joins the region so the choices can be told apart.
+    /// coordinates skipped. The district (`admin2`, else `admin3`) is the locality, which tells
+    /// apart two places of one name in one region.
     package static func fromOpenMeteo(_ search: OpenMeteoDTO.Search) -> [City] {
         let places = (search.results ?? []).filter { place in
             guard let lat = place.latitude, let lon = place.longitude else { return false }
             return (-90...90).contains(lat) && (-180...180).contains(lon)
         }
-        var cities = places.map { place in
+        return places.map { place in
             City(
                 name: place.name ?? "?", region: place.admin1, country: place.country, countryCode: place.country_code,
-                latitude: place.latitude!, longitude: place.longitude!, timeZoneIdentifier: place.timezone)
+                locality: place.admin2 ?? place.admin3, latitude: place.latitude!, longitude: place.longitude!,
+                timeZoneIdentifier: place.timezone)
         }
-        let labels = cities.map(\.label)
-        for index in cities.indices where labels.indices.contains(where: { $0 != index && labels[$0] == labels[index] }) {
-            guard let district = places[index].admin2 ?? places[index].admin3, district != cities[index].name else { continue }
-            cities[index].region = [district, places[index].admin1].compactMap { $0 }.joined(separator: ", ")
-        }
-        return cities
     }
 
     /// OpenWeather geocoder items → cities (English name, state as region).

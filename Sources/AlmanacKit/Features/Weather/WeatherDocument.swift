@@ -73,6 +73,8 @@ package struct WeatherDocument: StoredDocument, Equatable {
         if let number = Int(reference.trimmingWhitespace()) {
             return cities.indices.first { id(at: $0) == number }
         }
-        return cities.firstIndex { $0.name.caseInsensitiveCompare(reference.trimmingWhitespace()) == .orderedSame }
+        let text = reference.trimmingWhitespace()
+        return cities.firstIndex { $0.displayName.caseInsensitiveCompare(text) == .orderedSame }
+            ?? cities.firstIndex { $0.name.caseInsensitiveCompare(text) == .orderedSame }
     }
 }

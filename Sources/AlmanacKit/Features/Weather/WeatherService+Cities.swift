@@ -52,6 +52,6 @@ extension WeatherService {
 
     private func unknownCity(_ reference: String, _ document: WeatherDocument) -> WeatherError {
         if document.cities.isEmpty { return .noSavedCities }
-        return .unknownSavedCity(reference, saved: document.cities.indices.map { "\(document.id(at: $0)) \(document.cities[$0].name)" })
+        return .unknownSavedCity(reference, saved: document.cities.indices.map { "\(document.id(at: $0)) \(document.cities[$0].displayName)" })
     }
 }

@@ -359,7 +359,7 @@ package struct WeatherService: Sendable {
         let report = await withChances(try await self.report(for: city))
         guard let day = report.daily.first(where: { $0.date == date }) else {
             let days = report.daily.map(\.date)
-            throw WeatherError.outsideForecast(date, city: city.name, available: days.min().flatMap { first in days.max().map { first...$0 } })
+            throw WeatherError.outsideForecast(date, city: city.displayName, available: days.min().flatMap { first in days.max().map { first...$0 } })
         }
         return (report, day)
     }
