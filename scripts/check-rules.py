@@ -12,7 +12,7 @@
 - No closure is a lock's value (`Mutex<(() -> Void)?>`): every `withLock` re-wraps such a
   closure in two conversion thunks, so it grows a call longer each time it is read (see
   `closure_in_lock`).
-- Every figure in README's Benchmarks section names the commit it was measured on (see
+- Every figure in docs/benchmarks.md names the commit it was measured on (see
   `benchmark_figures`).
 """
 import pathlib
@@ -184,19 +184,17 @@ COMMIT = re.compile(r"\b[0-9a-f]{7,40}\b")
 FIGURE = re.compile(r"\d(?:[\d,.]*)\s?(?:ms|µs|s\b|×|%|MB|M\b|bytes)")
 
 
-def benchmark_figures(readme=ROOT / "README.md"):
-    """Each paragraph, table or block with a measured figure in README's Benchmarks section names a
-    commit git knows, or follows a paragraph that does (the paragraph that introduces a table)."""
-    text = readme.read_text()
-    match = re.search(r"^## Benchmarks\n(.*?)(?=^## )", text, re.S | re.M)
-    if not match:
-        return ["README.md: no Benchmarks section"]
+def benchmark_figures(readme=ROOT / "docs" / "benchmarks.md"):
+    """Each paragraph, table or block with a measured figure in docs/benchmarks.md names a commit
+    git knows, or follows a paragraph that does (the paragraph that introduces a table)."""
+    if not readme.exists():
+        return ["docs/benchmarks.md: missing"]
     problems, previous_commits = [], []
-    for block in blocks(match.group(1)):
+    for block in blocks(readme.read_text().split("\n", 1)[1]):
         commits = [c for c in COMMIT.findall(block) if is_commit(c)]
         if FIGURE.search(block) and not commits and not (block.startswith("```") and previous_commits):
             first = block.splitlines()[0][:60]
-            problems.append(f"README.md: Benchmarks: figures without the commit they were measured on: {first!r}")
+            problems.append(f"docs/benchmarks.md: figures without the commit they were measured on: {first!r}")
         previous_commits = commits
     return problems
 

@@ -28,10 +28,16 @@ struct Almanac: AsyncParsableCommand {
         return AlmanacVersion.current + (FixtureLocator.commit(executablePath: path).map { " (commit \($0))" } ?? "")
     }
 
+    /// The root help's last line: where the guides are, and the manual.
+    static let guides = "Guides: the docs/ folder of the source (README.md lists them). Every command and option: man almanac"
+
+    /// The root help with the guides' line after it.
+    static func rootHelp() -> String { helpMessage() + "\n\n" + guides }
+
     /// On a terminal: the full-screen app (the line menu when TERM is dumb). Piped: the help.
     func run() async throws {
         let context = CommandRunner.makeContext(global, bounded: false)
-        guard context.interactive else { return Console.write(Almanac.helpMessage() + "\n", to: STDOUT_FILENO) }
+        guard context.interactive else { return Console.write(Almanac.rootHelp() + "\n", to: STDOUT_FILENO) }
         if context.configuration.environment["TERM"] == "dumb" {
             return try await CommandRunner.run(global, bounded: false) { context in try await MenuSession(context: context).run() }
         }
@@ -65,7 +71,10 @@ enum Main {
         } catch {
             let code = Almanac.exitCode(for: error)
             if code == .success {
-                Console.write(Almanac.fullMessage(for: error) + "\n", to: STDOUT_FILENO)
+                let help = Almanac.fullMessage(for: error)
+                // The root's help (`almanac --help`, `almanac help`) ends with where the guides are.
+                let root = arguments.filter { !$0.hasPrefix("-") && $0 != "help" }.isEmpty && !ParseWords.asksForVersion(arguments)
+                Console.write(help + (root && help.hasPrefix("OVERVIEW: ") ? "\n\n" + Almanac.guides : "") + "\n", to: STDOUT_FILENO)
             } else if !(error is ExitCode) {
                 let message = Almanac.message(for: error).split(separator: "\n").first.map(String.init) ?? "unknown error"
                 Console.write("almanac: \(ParseWords.sentence(for: message, arguments: arguments) ?? message)\n", to: STDERR_FILENO)

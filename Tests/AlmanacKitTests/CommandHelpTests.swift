@@ -45,4 +45,16 @@ final class CommandHelpTests: XCTestCase {
         let watchlist = try runAlmanac(["crypto", "--offline"], home: home).out
         XCTAssertEqual(try runAlmanac(["crypto", "ls", "--offline"], home: home).out, watchlist)
     }
+
+    /// The root help ends with where the guides are and the manual; a command's help does not.
+    func testTheRootHelpEndsWithTheGuides() throws {
+        let home = try makeTemporaryFolder(self)
+        let guides = "Guides: the docs/ folder of the source (README.md lists them). Every command and option: man almanac\n"
+        for arguments in [["--help"], ["help"], []] {
+            let help = try runAlmanac(arguments, home: home)
+            XCTAssertEqual(help.status, 0, "\(arguments)")
+            XCTAssertTrue(help.out.hasPrefix("OVERVIEW: ") && help.out.hasSuffix("\n\n" + guides), "\(arguments): \(help.out.suffix(200))")
+        }
+        XCTAssertFalse(try runAlmanac(["weather", "--help"], home: home).out.contains("Guides:"))
+    }
 }

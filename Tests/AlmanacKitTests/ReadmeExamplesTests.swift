@@ -33,7 +33,7 @@ final class ReadmeExamplesTests: XCTestCase {
 
     func testAOneWordChangeToAnExampleFailsNamingTheCommandAndLine() throws {
         let folder = try makeTemporaryFolder(self)
-        let readme = try String(contentsOf: repository.appendingPathComponent("README.md"), encoding: .utf8)
+        let readme = try String(contentsOf: repository.appendingPathComponent("docs/weather.md"), encoding: .utf8)
         let block = try XCTUnwrap(readme.range(of: "```console\n$ almanac weather forecast Moscow\n"))
         let tail = readme[block.lowerBound...]
         let section = String(tail[..<(tail.range(of: "\n```\n")?.upperBound ?? tail.endIndex)])
@@ -45,5 +45,14 @@ final class ReadmeExamplesTests: XCTestCase {
         XCTAssertEqual(result.status, 1, result.output)
         XCTAssertTrue(result.output.contains("`$ almanac weather add \"Saint Petersburg\" --pick 1`"), result.output)
         XCTAssertTrue(result.output.contains("README says: Saved Saint Petersburg, Russia (main)."), result.output)
+    }
+
+    /// README stays a five-minute read: at most 300 lines, the two commands in its first 40.
+    func testTheReadmeIsShortAndStartsWithTheTwoCommands() throws {
+        let lines = try String(contentsOf: repository.appendingPathComponent("README.md"), encoding: .utf8).split(
+            separator: "\n", omittingEmptySubsequences: false)
+        XCTAssertLessThanOrEqual(lines.count, 300)
+        let opening = lines.prefix(40).joined(separator: "\n")
+        XCTAssertTrue(opening.contains("make run") && opening.contains("make test"), opening)
     }
 }

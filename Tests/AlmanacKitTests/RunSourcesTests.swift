@@ -62,7 +62,8 @@ final class RunSourcesTests: XCTestCase {
 
     func testTheCryptoFooterNamesKrakenOnceAndAJapaneseCurrencySaysItsReasonOnce() throws {
         let home = try makeTemporaryFolder(self)
-        _ = try runAlmanac(["crypto", "settings", "--currency", "JPY"], home: home)
+        // Saved when a rate could be had (the setting is refused without one), then offline.
+        _ = try writeDamagedDocument("crypto-settings.json", text: #"{"schema":1,"data":{"currency":"JPY"}}"#, home: home)
         let result = try runAlmanac(["crypto", "--offline"], home: home)
         XCTAssertEqual(result.out.components(separatedBy: "Kraken").count - 1, 3, "the reason, the source and the credit: \(result.out)")
         XCTAssertEqual(result.out.split(separator: "\n").filter { $0.contains("USD/JPY") }.count, 1, "one line for the six rows: \(result.out)")

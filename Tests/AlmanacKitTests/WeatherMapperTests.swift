@@ -120,8 +120,8 @@ final class GeocoderChoicesTests: XCTestCase {
         XCTAssertEqual(
             choices.map(\.label),
             [
-                "ulitsa Lenina, 5, Ivanovo, Russia", "ulitsa Lenina, 7, Ivanovo, Russia",
-                "ulitsa Lenina, Kineshma, Russia", "ulitsa Lenina, Shuya, Russia",
+                "ulitsa Lenina, 5, Ivanovo, Ivanovo Oblast, Russia", "ulitsa Lenina, 7, Ivanovo, Ivanovo Oblast, Russia",
+                "ulitsa Lenina, Kineshma, Ivanovo Oblast, Russia", "ulitsa Lenina, Shuya, Ivanovo Oblast, Russia",
             ],
             "house numbers kept, each street with its own town, the repeated object dropped")
         XCTAssertEqual(choices.map(\.latitude), [56.997, 56.9981, 57.443, 56.851])
@@ -135,7 +135,7 @@ final class GeocoderChoicesTests: XCTestCase {
         let yandex = server.environment.merging(["YANDEX_GEOCODER_API_KEY": "YA-TEST-KEY"]) { _, new in new }
         let result = try runAlmanac(["weather", "add", "ulitsa Lenina", "--pick", "2"], home: home, environment: yandex)
         XCTAssertEqual(result.status, 0, result.err)
-        XCTAssertEqual(result.out, "Saved ulitsa Lenina, 7, Ivanovo, Russia (default).\n")
+        XCTAssertEqual(result.out, "Saved ulitsa Lenina, 7, Ivanovo, Ivanovo Oblast, Russia (default).\n")
         let cities = try runAlmanac(["weather", "cities", "--json"], home: home)
         XCTAssertTrue(cities.out.contains("\"latitude\" : 56.9981") && cities.out.contains("\"longitude\" : 40.9823"), cities.out)
     }

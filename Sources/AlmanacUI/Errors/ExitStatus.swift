@@ -4,7 +4,7 @@ import AlmanacKit
 import AlmanacProviders
 import Foundation
 
-/// The documented exit codes (README.md, "Exit codes").
+/// The documented exit codes (docs/scripting.md, "Commands": exit codes).
 package enum ExitStatus {
     package static let success: Int32 = 0
     package static let failure: Int32 = 1

@@ -71,7 +71,7 @@ package struct GlanceTemplate: Equatable, Sendable {
         }.joined()
     }
 
-    /// What a code shows when its value cannot be had (README, "Status bars").
+    /// What a code shows when its value cannot be had (docs/status-bars.md).
     package static let placeholder = "?"
 
     /// Whether `text` is a template or preset rather than one of a command's named formats.

@@ -4,7 +4,7 @@ import Foundation
 
 /// The weather codes of a status line (wttr.in's, same meanings), for one place at one moment.
 /// Values the provider does not send are computed where they can be (feels-like, sun and moon
-/// times, the moon's phase); what cannot be had is the template's placeholder (README, "Status bars").
+/// times, the moon's phase); what cannot be had is the template's placeholder (docs/status-bars.md).
 package struct WeatherGlance: Sendable {
     /// Every weather code, in the order `--help` and errors list them.
     package static let codes: [Character] = Array("cCxtfhwpoPumMDSzsdTZl")

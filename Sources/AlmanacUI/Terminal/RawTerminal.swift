@@ -88,7 +88,7 @@ package final class RawTerminal {
     }
 }
 
-/// The full-screen views need a terminal that can move its cursor. Exit 1 (README: piped,
+/// The full-screen views need a terminal that can move its cursor. Exit 1 (docs/app.md: piped,
 /// `almanac ui` refuses).
 package enum TerminalError: Error, CustomStringConvertible, Equatable {
     /// stdin or stdout is not a terminal; `alternative` names what to use instead.

@@ -1,5 +1,5 @@
 // The deals benchmark's yardstick: C++ std::sort of N 40-byte deal records by price (ties by
-// id), as the acceptance check has always measured it (README, "Benchmarks").
+// id), as the acceptance check has always measured it (docs/benchmarks.md).
 #ifndef ALMANAC_SORT_BASELINE_H
 #define ALMANAC_SORT_BASELINE_H
 

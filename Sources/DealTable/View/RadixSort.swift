@@ -6,7 +6,7 @@ import AlmanacCore
 /// Why MSD: an LSD sort pays a pass (and a 2,048-entry histogram) for every digit from the
 /// lowest, even on a 512-deal chunk; MSD stops as soon as a run is sorted, and after its first
 /// pass works on runs that fit in the cache. Measured at 10M: the re-sort by price went from
-/// 0.64× a plain sort to 0.24× (README, Benchmarks).
+/// 0.64× a plain sort to 0.24× (docs/benchmarks.md).
 enum RadixSort {
     /// Digit width for runs of 4,096 entries or more; smaller runs take 8-bit digits, so a
     /// histogram never costs more than the run.

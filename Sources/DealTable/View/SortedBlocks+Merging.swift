@@ -9,7 +9,7 @@ import Foundation
 /// merged whole (`merge`), its tail and the group together. At 10M deals in random key order a
 /// frame's deals land in as many blocks scattered over a 150 MB arena, so this trades reading
 /// and moving about 3 KB a deal for about one cache line, and a merge per `pendingLimit` deals
-/// (measured: ingest sorted by price at 10M went from 4.6× a plain sort to 2.3–3.4×, README).
+/// (measured: ingest sorted by price at 10M went from 4.6× a plain sort to 2.3–3.4×, docs/benchmarks.md).
 /// Readers put a block's tail in order as they read it (`SortedBlocks+Reading.swift`).
 extension SortedBlocks {
     // MARK: - Merging

@@ -36,7 +36,7 @@ extension DealsCommand {
                 let received = feed.store.unfilteredCount
                 try context.show(
                     json: DealGroupsJSON(groups, order: order, received: received),
-                    text: DealSummaryView.groups(groups, order: order, received: received, style: context.style))
+                    text: DealSummaryView.groups(groups, order: order, received: received, style: context.style, width: context.style.columns))
             }
         }
     }
@@ -55,7 +55,7 @@ extension DealsCommand {
                 let received = feed.store.unfilteredCount
                 try context.show(
                     json: DealStatisticsJSON(stats, received: received),
-                    text: DealSummaryView.statistics(stats, received: received, style: context.style))
+                    text: DealSummaryView.statistics(stats, received: received, style: context.style, width: context.style.columns))
             }
         }
     }

@@ -4,7 +4,7 @@ import ArgumentParser
 import Foundation
 
 /// `almanac line TEMPLATE`: one line for a status bar mixing the weather, a crypto pair and the
-/// next exam (README, "Status bars").
+/// next exam (docs/status-bars.md).
 struct LineCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "line", abstract: "One status-bar line: weather codes, a crypto pair's price and change, the next exam.",

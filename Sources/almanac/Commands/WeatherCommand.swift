@@ -33,7 +33,7 @@ extension WeatherCommand {
         var pick: Int?
         @Option(
             help: ArgumentHelp(
-                "full (default); line; a wttr.in preset 1-4; or a template of codes such as '%l: %c %t' (README, \"Status bars\").",
+                "full (default); line; a wttr.in preset 1-4; or a template of codes such as '%l: %c %t' (docs/status-bars.md).",
                 valueName: "format"))
         var format: String = "full"
         @Flag(help: "Print the JSON waybar's custom module reads (with a status-line --format).")

@@ -51,11 +51,12 @@ package struct City: Codable, Sendable, Equatable {
         return qualifier == coordinatesText ? "\(name) (\(qualifier))" : "\(name), \(qualifier)"
     }
 
-    /// `Saint Petersburg, Russia` or `St. Petersburg, Florida, United States` (a part the
-    /// display name already carries is not repeated).
+    /// `Saint Petersburg, Russia`, `St. Petersburg, Florida, United States` or `ulitsa Lenina,
+    /// 5, Ivanovo, Ivanovo Oblast, Russia` (the town of a street; a part the display name
+    /// already carries is not repeated).
     package var label: String {
         var parts = [displayName]
-        for part in [region, country] {
+        for part in [locality, region, country] {
             if let part, !part.isEmpty, part != name, part != qualifier, !parts.contains(part) { parts.append(part) }
         }
         return parts.joined(separator: ", ")
