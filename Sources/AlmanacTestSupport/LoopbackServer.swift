@@ -130,6 +130,11 @@ package final class LoopbackServer: Sendable {
             if delay > 0 { Thread.sleep(forTimeInterval: delay) }
             connection.write(Self.head(status: status, headers: headers, length: body.count) + (request.method == "HEAD" ? Data() : body))
             return true
+        case .respondLines(let status, let lines, let body):
+            var text = "HTTP/1.1 \(status) \(Self.reason(status))\r\nContent-Length: \(body.count)\r\n"
+            for (name, value) in lines { text += "\(name): \(value)\r\n" }
+            connection.write(Data((text + "\r\n").utf8) + body)
+            return true
         case .reset:
             connection.reset()
             return false
@@ -190,6 +195,9 @@ package enum ServerError: Error {
 package enum ServerAction: Sendable {
     /// A normal response after `delay` seconds.
     case respond(status: Int, headers: [String: String], body: Data, delay: TimeInterval)
+    /// A response whose header lines are sent as given, in order, a name as often as it comes
+    /// (`Age: 0` then `Age: 7200`).
+    case respondLines(status: Int, lines: [(String, String)], body: Data)
     /// Closes the connection with a TCP reset, sending nothing.
     case reset
     /// Declares `declaredLength` bytes but sends only `body`, then closes.

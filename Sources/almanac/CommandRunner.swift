@@ -54,6 +54,7 @@ enum CommandRunner {
         do {
             try await body(context)
             context.app.console.releaseHeld()  // the run used its answers, printed or not
+            await context.app.client.finishRefreshesBehind()  // what was shown stale, refreshed behind it
         } catch let error as ExitCode {
             context.app.console.releaseHeld()
             throw error

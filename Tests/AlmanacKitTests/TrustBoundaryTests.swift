@@ -29,8 +29,36 @@ final class TrustBoundaryTests: XCTestCase {
         XCTAssertEqual(environment.ignoredFromDotEnv, ["ALMANAC_ALLOW_INSECURE_HTTP", "ALMANAC_TWELVEDATA_URL", "https_proxy"])
         XCTAssertEqual(
             environment.dotEnvWarning,
-            work.path + "/.env set ALMANAC_ALLOW_INSECURE_HTTP, ALMANAC_TWELVEDATA_URL, https_proxy; ignored: where requests go "
-                + "and how they are protected come only from the environment or your config file.")
+            work.path + "/.env set ALMANAC_ALLOW_INSECURE_HTTP, ALMANAC_TWELVEDATA_URL, https_proxy; ignored: where requests go, "
+                + "how they are protected and where your data is kept come only from the environment or your config file.")
+    }
+
+    /// A folder's `.env` cannot move the user's data, nor choose which "sample data" answers.
+    func testADotEnvCannotMoveTheDataOrTheSampleData() throws {
+        let home = try makeTemporaryFolder(self)
+        let work = try makeTemporaryFolder(self)
+        let elsewhere = work.appendingPathComponent("elsewhere").path
+        try """
+        ALMANAC_HOME=\(elsewhere)
+        XDG_DATA_HOME=\(elsewhere)/data
+        XDG_CONFIG_HOME=\(elsewhere)/config
+        XDG_CACHE_HOME=\(elsewhere)/cache
+        XDG_STATE_HOME=\(elsewhere)/state
+        ALMANAC_FIXTURES=\(elsewhere)/fixtures
+        ALMANAC_FIXTURES_DIR=\(elsewhere)/fixtures
+        """.write(to: work.appendingPathComponent(".env"), atomically: true, encoding: .utf8)
+        let environment = Environment.load(process: ["ALMANAC_HOME": home.path], currentDirectory: work.path)
+        XCTAssertEqual(environment["ALMANAC_HOME"], home.path)
+        for name in ["XDG_DATA_HOME", "XDG_CONFIG_HOME", "XDG_CACHE_HOME", "XDG_STATE_HOME", "ALMANAC_FIXTURES", "ALMANAC_FIXTURES_DIR"] {
+            XCTAssertNil(environment[name], name)
+        }
+        XCTAssertEqual(environment.ignoredFromDotEnv.count, 7, "\(environment.ignoredFromDotEnv)")
+        // End to end: the exam is written under the user's home, and the warning names the variables.
+        let added = try runAlmanac(["exams", "add", "Physics", "--date", "2026-12-03 09:30"], home: home, directory: work)
+        XCTAssertEqual(added.status, 0, added.err)
+        XCTAssertTrue(added.err.contains("ALMANAC_FIXTURES, ALMANAC_FIXTURES_DIR, ALMANAC_HOME"), added.err)
+        XCTAssertTrue(FileManager.default.fileExists(atPath: home.appendingPathComponent("data/exams.json").path))
+        XCTAssertFalse(FileManager.default.fileExists(atPath: elsewhere))
     }
 
     func testTheExampleFileCopiedAsDotEnvGivesNoWarning() throws {
@@ -102,7 +130,7 @@ final class TrustBoundaryTests: XCTestCase {
         XCTAssertTrue(cities.out.contains(Self.shown), cities.out)
         assertInert(cities.out + cities.err, "weather cities")
         let json = try runAlmanac(["weather", "cities", "--offline", "--json"], home: home)
-        XCTAssertTrue(json.out.contains(#"Evil\u001b]0;PWNED\u0007\u001b[2J\u009b8m\u202eX"#), "JSON keeps the value exactly: \(json.out)")
+        XCTAssertTrue(json.out.contains("Evil␛]0;PWNED␇␛[2J"), "the provider's text is inert from the moment it is read: \(json.out)")
         assertInert(json.out, "--json")
         let menu = try runAlmanac(
             ["menu"], home: home, environment: ["ALMANAC_OPENMETEO_GEOCODING_URL": geocoder.baseURL], stdin: "2\n5\nEvil\nquit\n")
@@ -138,5 +166,24 @@ final class TrustBoundaryTests: XCTestCase {
             ["crypto", "history", "BTC", "--from", "2026-11-01", "--to", "2026-11-05"], home: home, environment: environment)
         XCTAssertNotEqual(history.status, 0)
         assertInert(history.out + history.err, "a provider's error sentence")
+    }
+
+    /// A geocoder's place name carrying an escape never styles the terminal: not on the command
+    /// line (colour on or off, stdout a file), not in `--json`, not in the menu.
+    func testAnEscapeInAProvidersTextIsShownNeverObeyed() throws {
+        let hostile = #"{"results":[{"name":"Red\u001b[31mTown","latitude":10.5,"longitude":20.5,"country":"X","timezone":"UTC"}]}"#
+        let geocoder = try LoopbackServer { _ in .json(hostile) }
+        let home = try makeTemporaryFolder(self)
+        let environment = ["ALMANAC_OPENMETEO_GEOCODING_URL": geocoder.baseURL]
+        for colour in [["NO_COLOR": "1"], ["FORCE_COLOR": "1"]] {
+            for arguments in [["weather", "add", "Red"], ["weather", "cities"], ["weather", "cities", "--json"]] {
+                let result = try runAlmanac(arguments, home: home, environment: environment.merging(colour) { _, new in new })
+                XCTAssertFalse((result.out + result.err).contains("\u{1B}[31m"), "\(arguments) \(colour): \(result.out)")
+                XCTAssertTrue(result.out.contains("Red␛[31mTown"), "\(arguments) \(colour): \(result.out)")
+            }
+        }
+        let menu = try runAlmanac(["menu"], home: home, environment: environment, stdin: "2\n5\nRed\nquit\n")
+        XCTAssertFalse((menu.out + menu.err).contains("\u{1B}[31m"), menu.out)
+        XCTAssertTrue(menu.out.contains("Red␛[31mTown, X is already saved."), menu.out)
     }
 }

@@ -9,6 +9,15 @@
 /// bold, dim, reverse, the six colours it uses, a 256-colour foreground); any other escape
 /// sequence is shown as text, its ESC as `␛`.
 package enum TerminalText {
+    /// Text from outside (a provider's answer, a document, a deal line) as inert data: every
+    /// scalar a terminal would act on becomes its placeholder, an SGR sequence too, so no outside
+    /// text can style the terminal; the program's own styling is added after, by `Style`.
+    /// Newline and tab stay. The same string when there is nothing to replace.
+    package static func inert(_ text: String) -> String {
+        guard needsWork(text) else { return text }
+        return String(String.UnicodeScalarView(text.unicodeScalars.map { placeholder(for: $0) ?? $0 }))
+    }
+
     /// `text` as the type documents; the same string when nothing needed replacing.
     package static func neutralise(_ text: String) -> String {
         guard needsWork(text) else { return text }

@@ -59,6 +59,12 @@ package struct CacheEntry: Sendable, Equatable {
         return now < freshUntil(maxAge: maxAge).addingTimeInterval(window)
     }
 
+    /// Whether the server's own `stale-while-revalidate` window holds: the entry may be shown at
+    /// once while it is refreshed behind it (RFC 5861 §3). False when the server did not say.
+    package func withinStaleWhileRevalidate(at now: Date, maxAge: TimeInterval? = nil) -> Bool {
+        staleWhileRevalidate != nil && mayShowWhileRevalidating(at: now, maxAge: maxAge)
+    }
+
     /// Whether the server's `stale-if-error` lets the stale entry stand after an error without a
     /// warning; nil when the server did not say (then it stands, with a warning).
     package func standsAfterError(at now: Date) -> Bool? {

@@ -17,12 +17,12 @@ package enum Freshness: Equatable, Sendable {
         let directives = CacheControl(headers["cache-control"] ?? "")
         if directives.noStore { return .noStore }
         if directives.noCache { return .until(now) }
-        let age = headers["age"].flatMap { Double($0.trimmingWhitespace()) }.map { max(0, $0) } ?? 0
+        let age = CacheControl.age(headers["age"]) ?? 0
         if let maxAge = directives.maxAge { return .until(now.addingTimeInterval(max(0, maxAge - age))) }
         guard let expiresText = headers["expires"] else { return .unspecified }
         // An invalid `Expires` (such as "0") means already expired (RFC 9111 §5.3).
-        guard let expires = HTTPDate.parse(expiresText) else { return .until(now) }
-        let served = headers["date"].flatMap(HTTPDate.parse) ?? now
+        guard let expires = HTTPDate.parse(expiresText, now: now) else { return .until(now) }
+        let served = headers["date"].flatMap { HTTPDate.parse($0, now: now) } ?? now
         return .until(now.addingTimeInterval(expires.timeIntervalSince(served) - age))
     }
 
@@ -40,63 +40,84 @@ package enum Freshness: Equatable, Sendable {
     }
 }
 
-/// The `Cache-Control` directives that decide freshness; others are ignored.
+/// The `Cache-Control` directives that decide freshness, read by the RFC 9110 grammar: a list
+/// of `token [ "=" ( token / quoted-string ) ]`, commas inside quotes kept, names in any case, the
+/// first occurrence of a directive winning; others are ignored. A malformed value (`max-age
+/// =3600`, `max-age=3600a`, `max-age='3600'`, a negative one) counts as 0: stale, as RFC 9111
+/// §4.2.1 advises.
 struct CacheControl {
     var noStore = false
     var noCache = false
-    /// `max-age` in seconds; a malformed value counts as 0 (stale), as RFC 9111 §4.2.1 advises.
+    /// `max-age` in seconds.
     var maxAge: TimeInterval?
-    /// RFC 5861 `stale-while-revalidate` and `stale-if-error`, seconds; a malformed value counts as 0.
+    /// RFC 5861 `stale-while-revalidate` and `stale-if-error`, seconds.
     var staleWhileRevalidate: TimeInterval?
     var staleIfError: TimeInterval?
 
     init(_ header: String) {
-        for part in header.split(separator: ",") {
-            let pieces = part.split(separator: "=", maxSplits: 1).map { $0.trimmingWhitespace().lowercased() }
-            guard let name = pieces.first else { continue }
+        var seen = Set<String>()
+        for (name, value) in Self.directives(header) where seen.insert(name).inserted {
             switch name {
             case "no-store": noStore = true
             case "no-cache": noCache = true
-            case "max-age": maxAge = Self.seconds(pieces)
-            case "stale-while-revalidate": staleWhileRevalidate = Self.seconds(pieces)
-            case "stale-if-error": staleIfError = Self.seconds(pieces)
+            case "max-age": maxAge = Self.seconds(value)
+            case "stale-while-revalidate": staleWhileRevalidate = Self.seconds(value)
+            case "stale-if-error": staleIfError = Self.seconds(value)
             default: continue
             }
         }
     }
+
+    /// `Age` (RFC 9111 §5.1): the first member of the list, whole non-negative seconds (a
+    /// parameter after `;` set aside); nil — no age — for anything else (`7200.0`, `-1`, `abc`).
+    static func age(_ value: String?) -> TimeInterval? {
+        guard let first = value?.split(separator: ",", omittingEmptySubsequences: false).first else { return nil }
+        let digits = first.split(separator: ";", maxSplits: 1, omittingEmptySubsequences: false)[0].trimmingWhitespace()
+        guard !digits.isEmpty, digits.utf8.allSatisfy({ (48...57).contains($0) }) else { return nil }
+        return Double(digits)
+    }
 }
 
 extension CacheControl {
-    /// A directive's value in seconds (quotes allowed); 0 when missing or malformed.
-    fileprivate static func seconds(_ pieces: [String]) -> TimeInterval {
-        let value = pieces.count == 2 ? pieces[1].trimmingCharacters(in: CharacterSet(charactersIn: "\"")) : ""
-        return Double(value).map { max(0, $0) } ?? 0
-    }
-}
-
-/// HTTP dates (RFC 9110 §5.6.7): the preferred IMF-fixdate and the two obsolete forms.
-package enum HTTPDate {
-    /// The date, or nil when the text is none of the three forms.
-    package static func parse(_ text: String) -> Date? {
-        let value = text.trimmingWhitespace()
-        for format in formats {
-            let formatter = DateFormatter()
-            formatter.locale = Locale(identifier: "en_US_POSIX")
-            formatter.timeZone = TimeZone(identifier: "GMT")
-            formatter.dateFormat = format
-            if let date = formatter.date(from: value) { return date }
+    /// Each directive's lower-cased name and its value as written (nil: none), in order. A name
+    /// with a space before `=` keeps its name, with a value that reads as no number.
+    fileprivate static func directives(_ header: String) -> [(String, String?)] {
+        var result: [(String, String?)] = []
+        var element = ""
+        var quoted = false
+        var escaped = false
+        for character in header + "," {
+            if quoted {
+                if escaped { escaped = false } else if character == "\\" { escaped = true } else if character == "\"" { quoted = false }
+                element.append(character)
+            } else if character == "\"" {
+                quoted = true
+                element.append(character)
+            } else if character == "," {
+                let trimmed = element.trimmingWhitespace()
+                if !trimmed.isEmpty { result.append(split(trimmed)) }
+                element = ""
+            } else {
+                element.append(character)
+            }
         }
-        return nil
+        return result
     }
 
-    /// `Sun, 06 Nov 1994 08:49:37 GMT` — what a request header carries.
-    package static func format(_ date: Date) -> String {
-        let formatter = DateFormatter()
-        formatter.locale = Locale(identifier: "en_US_POSIX")
-        formatter.timeZone = TimeZone(identifier: "GMT")
-        formatter.dateFormat = formats[0]
-        return formatter.string(from: date)
+    private static func split(_ element: String) -> (String, String?) {
+        guard let equals = element.firstIndex(of: "=") else { return (element.lowercased(), nil) }
+        let name = element[..<equals]
+        let value = String(element[element.index(after: equals)...])
+        // `max-age =3600`: no space may stand before `=`; the value is then malformed.
+        return (name.trimmingWhitespace().lowercased(), name.last == " " ? " " + value : value)
     }
 
-    private static let formats = ["EEE, dd MMM yyyy HH:mm:ss 'GMT'", "EEEE, dd-MMM-yy HH:mm:ss 'GMT'", "EEE MMM d HH:mm:ss yyyy"]
+    /// A directive's value in seconds: digits, or digits in double quotes; 0 when missing or
+    /// malformed; very large values held at 2^31 (RFC 9111 §1.2.2).
+    fileprivate static func seconds(_ value: String?) -> TimeInterval {
+        guard var text = value else { return 0 }
+        if text.count >= 2, text.hasPrefix("\""), text.hasSuffix("\"") { text = String(text.dropFirst().dropLast()) }
+        guard !text.isEmpty, text.utf8.allSatisfy({ (48...57).contains($0) }) else { return 0 }
+        return min(Double(text) ?? 2_147_483_648, 2_147_483_648)
+    }
 }

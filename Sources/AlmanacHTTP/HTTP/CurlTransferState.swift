@@ -53,14 +53,16 @@ final class CurlTransferState {
         headerLines.append(line)
     }
 
-    /// Header names lowercased; the last value wins.
+    /// Header names lowercased; a field sent on several lines is one value, its lines joined by
+    /// `, ` in order (RFC 9110 §5.3), so the cache can tell the first `Age` from the last and two
+    /// `Expires` lines make no date.
     var headers: [String: String] {
         var result: [String: String] = [:]
         for line in headerLines {
             guard let colon = line.firstIndex(of: ":") else { continue }
             let name = line[..<colon].trimmingWhitespace().lowercased()
             let value = line[line.index(after: colon)...].trimmingWhitespaceAndNewlines()
-            result[name] = value
+            result[name] = result[name].map { $0 + ", " + value } ?? value
         }
         return result
     }

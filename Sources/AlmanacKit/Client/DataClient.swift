@@ -34,6 +34,8 @@ package final class DataClient: Sendable {
     private let unreachable = Mutex<Set<Provider>>([])
     /// Whether this run started its glance refresher already (one a run covers every resource).
     private let refresherStarted = Atomic(false)
+    /// Refreshes started behind answers shown within their `stale-while-revalidate` window.
+    let behind = Mutex<[Task<Void, Never>]>([])
     /// Who answers each capability this run, resolved on first use (`DataClient+Sources.swift`).
     let resolvedSources = Mutex<RunSources?>(nil)
     /// Providers already noted as unreachable this run: one note a provider.
@@ -230,10 +232,8 @@ package final class DataClient: Sendable {
             return Fetched(value: cached.value, origin: .cache, fetchedAt: cached.entry.fetchedAt, stale: false)
         }
         let stale = cached.map { Fetched(value: $0.value, origin: .cache, fetchedAt: $0.entry.fetchedAt, stale: true) }
-        if configuration.glance, !configuration.refresh, let cached, let stale,
-            cached.entry.mayShowWhileRevalidating(at: now, maxAge: configuration.maxAge)
-        {
-            return try await glanceAnswer(endpoint, cached: cached.entry, stale: stale)
+        if !configuration.refresh, let cached, let stale, let shown = try await shownAtOnce(endpoint, cached: cached.entry, stale: stale, now: now) {
+            return shown
         }
         if let paused = try pausedAnswer(descriptor, stale: stale, now: now) { return paused }
         var ticket = SendTicket.free
@@ -276,7 +276,7 @@ package final class DataClient: Sendable {
     /// A glance with a stale answer: it is shown at once and the detached refresher, started once
     /// a run unless another process is refreshing this resource, fetches behind it. In the
     /// refresher itself: the request, only when the resource's lock is free at once.
-    private func glanceAnswer<R>(_ endpoint: Endpoint<R>, cached: CacheEntry, stale: Fetched<R>) async throws -> Fetched<R> {
+    func glanceAnswer<R>(_ endpoint: Endpoint<R>, cached: CacheEntry, stale: Fetched<R>) async throws -> Fetched<R> {
         let descriptor = endpoint.descriptor
         let folder = configuration.paths.state
         guard configuration.isRefresher else {
@@ -306,7 +306,7 @@ package final class DataClient: Sendable {
     }
 
     /// One send under the policy's ticket.
-    private func send<R>(_ endpoint: Endpoint<R>, previous: CacheEntry?, ticket: SendTicket) async throws -> Fetched<R> {
+    func send<R>(_ endpoint: Endpoint<R>, previous: CacheEntry?, ticket: SendTicket) async throws -> Fetched<R> {
         guard let policy else { return try await fetchAndStore(endpoint, previous: previous) }
         return try await policy.sending(ticket) { try await fetchAndStore(endpoint, previous: previous) }
     }

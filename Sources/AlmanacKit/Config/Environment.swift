@@ -64,17 +64,20 @@ package struct Environment: Sendable, Equatable {
         origins[name] = value == nil ? nil : .environment
     }
 
-    /// Whether `name` says where a request goes or how it is protected: every `ALMANAC_*_URL`,
-    /// `ALMANAC_ALLOW_INSECURE_HTTP`, `ALMANAC_USER_AGENT`, the proxy variables and the TLS
-    /// certificate variables. Only the process environment and the config file may set these.
-    package static func guardsRequests(_ name: String) -> Bool {
+    /// Whether `name` says where a request goes or how it is protected — every `ALMANAC_*_URL`,
+    /// `ALMANAC_ALLOW_INSECURE_HTTP`, `ALMANAC_USER_AGENT`, the proxy and TLS certificate
+    /// variables — or where the user's data is kept and which sample data answers: `ALMANAC_HOME`,
+    /// `XDG_*_HOME`, `ALMANAC_FIXTURES`, `ALMANAC_FIXTURES_DIR`. Only the process environment and
+    /// the config file may set these; a folder's `.env` never does.
+    package static func isGuarded(_ name: String) -> Bool {
         if name.hasPrefix("ALMANAC_") && name.hasSuffix("_URL") { return true }
-        return requestGuards.contains(name) || requestGuards.contains(name.lowercased())
+        if name.hasPrefix("XDG_") && name.hasSuffix("_HOME") { return true }
+        return guarded.contains(name) || guarded.contains(name.lowercased())
     }
 
-    private static let requestGuards: Set<String> = [
+    private static let guarded: Set<String> = [
         "ALMANAC_ALLOW_INSECURE_HTTP", "ALMANAC_USER_AGENT", "http_proxy", "https_proxy", "all_proxy", "no_proxy",
-        "CURL_CA_BUNDLE", "SSL_CERT_FILE", "SSL_CERT_DIR",
+        "CURL_CA_BUNDLE", "SSL_CERT_FILE", "SSL_CERT_DIR", "ALMANAC_HOME", "ALMANAC_FIXTURES", "ALMANAC_FIXTURES_DIR",
     ]
 
     /// The one warning for a `.env` whose request settings were ignored; nil when none were.
@@ -82,8 +85,8 @@ package struct Environment: Sendable, Equatable {
         guard !ignoredFromDotEnv.isEmpty, let dotEnvPath else { return nil }
         let names = ignoredFromDotEnv.joined(separator: ", ")
         let verb = ignoredFromDotEnv.count == 1 ? "sets" : "set"
-        return "\(dotEnvPath) \(verb) \(names); ignored: where requests go and how they are protected "
-            + "come only from the environment or your config file."
+        return "\(dotEnvPath) \(verb) \(names); ignored: where requests go, how they are protected and where your "
+            + "data is kept come only from the environment or your config file."
     }
 
     /// Builds the merged environment for a run.
@@ -95,8 +98,8 @@ package struct Environment: Sendable, Equatable {
         let dotEnvPath = currentDirectory + "/.env"
         let local = DotEnv.parseFile(at: dotEnvPath)
         if !local.isEmpty { environment.dotEnvPath = dotEnvPath }
-        environment.ignoredFromDotEnv = local.filter { guardsRequests($0.key) && !$0.value.isEmpty }.keys.sorted()
-        environment.fill(from: local.filter { !guardsRequests($0.key) }, origin: .dotEnv)
+        environment.ignoredFromDotEnv = local.filter { isGuarded($0.key) && !$0.value.isEmpty }.keys.sorted()
+        environment.fill(from: local.filter { !isGuarded($0.key) }, origin: .dotEnv)
         // The config file the user's own environment names: a `.env` cannot point at another.
         let paths = Paths.resolve(Environment(process))
         environment.fill(from: DotEnv.parseFile(at: paths.configFile.path), origin: .configFile)

@@ -53,7 +53,7 @@ package enum DealLineParser {
                 return time != nil
             case "instrumentName", "instrument":
                 guard parser.isAtString, let text = parser.string(), !text.isEmpty else { return false }
-                instrument = text
+                instrument = TerminalText.inert(text)
             case "price": price = parser.double()
             case "amount": amount = parser.double()
             case "side":

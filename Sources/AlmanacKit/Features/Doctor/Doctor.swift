@@ -72,7 +72,7 @@ package struct Doctor: Sendable {
     /// folders and `NO_COLOR`.
     static func isProgramVariable(_ name: String) -> Bool {
         name.hasPrefix("ALMANAC_") || name.hasPrefix("TWELVEDATA_") || name.hasSuffix("_API_KEY")
-            || (name.hasPrefix("XDG_") && name.hasSuffix("_HOME")) || name == "NO_COLOR" || Environment.guardsRequests(name)
+            || (name.hasPrefix("XDG_") && name.hasSuffix("_HOME")) || name == "NO_COLOR" || Environment.isGuarded(name)
     }
 
     /// Where a provider's answers come from this run, in words.

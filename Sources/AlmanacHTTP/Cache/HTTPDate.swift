@@ -1,0 +1,113 @@
+import Foundation
+
+/// HTTP dates exactly as RFC 9110 §5.6.7 writes them — the preferred IMF-fixdate (`Sun, 06 Nov
+/// 1994 08:49:37 GMT`) and the two obsolete forms, RFC 850 (`Sunday, 06-Nov-94 08:49:37 GMT`) and
+/// asctime (`Sun Nov  6 08:49:37 1994`) — names in any case. Anything else is no date: no comma,
+/// a doubled space, dashes in an IMF date, a one-digit hour, two dates in one value. Read by hand,
+/// not by `DateFormatter` (lenient, and slow to set up).
+package enum HTTPDate {
+    private static let dayNames = ["mon", "tue", "wed", "thu", "fri", "sat", "sun"]
+    private static let longDayNames = ["monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"]
+    private static let monthNames = ["jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"]
+
+    /// The date, or nil when the text is none of the three forms. `now` places an RFC 850 date's
+    /// two-digit year: more than 50 years ahead means the century before.
+    package static func parse(_ text: String, now: Date = Date()) -> Date? {
+        let value = text.trimmingWhitespace().lowercased()
+        return imfFixdate(value) ?? rfc850(value, now: now) ?? asctime(value)
+    }
+
+    /// `Sun, 06 Nov 1994 08:49:37 GMT` — what a request header carries.
+    package static func format(_ date: Date) -> String {
+        let seconds = Int(date.timeIntervalSince1970.rounded(.down))
+        let days = seconds >= 0 ? seconds / 86_400 : (seconds - 86_399) / 86_400
+        let (year, month, day) = civil(fromDays: days)
+        let second = seconds - days * 86_400
+        let weekday = ((days % 7) + 7 + 3) % 7  // 1970-01-01 was a Thursday
+        func two(_ number: Int) -> String { number < 10 ? "0\(number)" : "\(number)" }
+        return "\(dayNames[weekday].capitalized), \(two(day)) \(monthNames[month - 1].capitalized) \(year) "
+            + "\(two(second / 3600)):\(two(second / 60 % 60)):\(two(second % 60)) GMT"
+    }
+
+    /// `sun, 06 nov 1994 08:49:37 gmt` (lower-cased).
+    private static func imfFixdate(_ text: String) -> Date? {
+        let parts = text.split(separator: " ", omittingEmptySubsequences: false).map(String.init)
+        guard parts.count == 6, parts[0].count == 4, parts[0].hasSuffix(","), dayNames.contains(String(parts[0].prefix(3))),
+            let day = number(parts[1], digits: 2), let month = monthNames.firstIndex(of: parts[2]), let year = number(parts[3], digits: 4),
+            parts[5] == "gmt"
+        else { return nil }
+        return date(year: year, month: month + 1, day: day, time: parts[4])
+    }
+
+    /// `sunday, 06-nov-94 08:49:37 gmt`.
+    private static func rfc850(_ text: String, now: Date) -> Date? {
+        let parts = text.split(separator: " ", omittingEmptySubsequences: false).map(String.init)
+        guard parts.count == 4, parts[0].hasSuffix(","), longDayNames.contains(String(parts[0].dropLast())), parts[3] == "gmt" else { return nil }
+        let date = parts[1].split(separator: "-", omittingEmptySubsequences: false).map(String.init)
+        guard date.count == 3, let day = number(date[0], digits: 2), let month = monthNames.firstIndex(of: date[1]),
+            let twoDigits = number(date[2], digits: 2)
+        else { return nil }
+        let thisYear = civil(fromDays: Int(now.timeIntervalSince1970 / 86_400)).year
+        var year = thisYear - thisYear % 100 + twoDigits
+        if year > thisYear + 50 { year -= 100 }
+        return self.date(year: year, month: month + 1, day: day, time: parts[2])
+    }
+
+    /// `sun nov  6 08:49:37 1994` (a one-digit day after two spaces).
+    private static func asctime(_ text: String) -> Date? {
+        var parts = text.split(separator: " ", omittingEmptySubsequences: false).map(String.init)
+        if parts.count == 6, parts[2].isEmpty, parts[3].count == 1 {
+            parts.remove(at: 2)  // `nov  6`: a one-digit day stands after two spaces
+        } else if parts.count == 5, parts[2].count == 1 {
+            return nil
+        }
+        guard parts.count == 5, dayNames.contains(parts[0]), let month = monthNames.firstIndex(of: parts[1]),
+            let day = number(parts[2], digits: parts[2].count == 1 ? 1 : 2), let year = number(parts[4], digits: 4)
+        else { return nil }
+        return date(year: year, month: month + 1, day: day, time: parts[3])
+    }
+
+    /// `hh:mm:ss` on a real day of the calendar, as an instant (UTC).
+    private static func date(year: Int, month: Int, day: Int, time: String) -> Date? {
+        let clock = time.split(separator: ":", omittingEmptySubsequences: false).map(String.init)
+        guard clock.count == 3, let hour = number(clock[0], digits: 2), let minute = number(clock[1], digits: 2),
+            let second = number(clock[2], digits: 2), hour < 24, minute < 60, second <= 60, day >= 1,
+            day <= daysIn(month: month, year: year)
+        else { return nil }
+        let days = self.days(year: year, month: month, day: day)
+        return Date(timeIntervalSince1970: TimeInterval(days * 86_400 + hour * 3600 + minute * 60 + second))
+    }
+
+    /// Exactly `digits` ASCII digits.
+    private static func number(_ text: String, digits: Int) -> Int? {
+        guard text.utf8.count == digits, text.utf8.allSatisfy({ (48...57).contains($0) }) else { return nil }
+        return Int(text)
+    }
+
+    private static func daysIn(month: Int, year: Int) -> Int {
+        let leap = (year % 4 == 0 && year % 100 != 0) || year % 400 == 0
+        return [31, leap ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31][month - 1]
+    }
+
+    /// Days since 1970-01-01 of a proleptic Gregorian date (H. Hinnant's `days_from_civil`).
+    private static func days(year: Int, month: Int, day: Int) -> Int {
+        let y = month <= 2 ? year - 1 : year
+        let era = (y >= 0 ? y : y - 399) / 400
+        let yearOfEra = y - era * 400
+        let dayOfYear = (153 * (month + (month > 2 ? -3 : 9)) + 2) / 5 + day - 1
+        let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
+        return era * 146_097 + dayOfEra - 719_468
+    }
+
+    /// The date of a day number (`civil_from_days`).
+    private static func civil(fromDays days: Int) -> (year: Int, month: Int, day: Int) {
+        let z = days + 719_468
+        let era = (z >= 0 ? z : z - 146_096) / 146_097
+        let dayOfEra = z - era * 146_097
+        let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
+        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
+        let mp = (5 * dayOfYear + 2) / 153
+        let month = mp < 10 ? mp + 3 : mp - 9
+        return (yearOfEra + era * 400 + (month <= 2 ? 1 : 0), month, dayOfYear - (153 * mp + 2) / 5 + 1)
+    }
+}
