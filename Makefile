@@ -46,12 +46,14 @@ readme: build
 # (scripts/check-rules.py): text reaches the terminal only through its writers; no function over
 # 40 lines, no file over 400; no JSON spliced from strings; every figure in docs/benchmarks.md
 # names its commit. Links between README.md and docs/ lead to a file and heading that exist
-# (scripts/check-links.py). Every public declaration (the AlmanacKit product's API, `Almanac`) has a doc
+# (scripts/check-links.py), and every docs file, section (§N) and heading a comment cites exists
+# (scripts/check-citations.py). Every public declaration (the AlmanacKit product's API, `Almanac`) has a doc
 # comment.
 lint:
 	$(SWIFT) format lint --strict --recursive Sources Tests Package.swift Examples
 	python3 scripts/check-rules.py
 	python3 scripts/check-links.py
+	python3 scripts/check-citations.py
 	@rm -rf "$$($(SWIFT) build --show-bin-path)/../symbolgraph"
 	@# The test-discovery modules have no graph until the tests are built; the library modules do.
 	-@$(SWIFT) package dump-symbol-graph --minimum-access-level public > /dev/null 2>&1

@@ -3,7 +3,7 @@
 
 - Text reaches the terminal only through the writers that neutralise it (docs/architecture.md
   §2, item 7): no other file writes to stdout or stderr directly.
-- Small pieces (docs/style.md): no function, initializer or subscript over 40 lines from its
+- Small pieces, each read at a glance: no function, initializer or subscript over 40 lines from its
   declaration to its closing brace, no Swift file over 400 lines (300 in Sources/DealTable), in
   Sources, Tests and Examples.
 - JSON is built by a writer (`JSONValue.encoded()`, `JSONEncoder`), never by splicing values into

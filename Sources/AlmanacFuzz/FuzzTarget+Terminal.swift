@@ -10,7 +10,7 @@ extension FuzzTarget {
     /// Hostile text through the views and every writer that draws on a terminal: a provider's
     /// fruit (decoded from a real-shaped answer), a place's label, a table, a console's lines and
     /// status, and the full-screen writer's frames. Nothing a terminal acts on may come out but the
-    /// program's own escapes, newline and tab (docs/architecture.md §7); anything else traps.
+    /// program's own escapes, newline and tab (docs/architecture.md §2, item 7); anything else traps.
     static let terminalTarget = FuzzTarget(name: "terminal-text") { data in
         let text = String(decoding: data, as: UTF8.self)
         let style = Style(enabled: true)

@@ -129,7 +129,7 @@ extension JSONValue {
 
     fileprivate func string(at path: @autoclosure () -> [any CodingKey]) throws -> String {
         guard case .string(let text) = self else { throw mismatch(String.self, self, path()) }
-        return TerminalText.inert(text)  // outside text never carries an escape (docs/architecture.md §7)
+        return TerminalText.inert(text)  // outside text never carries an escape (docs/architecture.md §2, item 7)
     }
 
     fileprivate func double(at path: @autoclosure () -> [any CodingKey]) throws -> Double {

@@ -31,7 +31,7 @@ package enum FileBytes {
 
     /// The whole file; nil when there is no file at `path`; `Unreadable` with the system's reason
     /// when there is one that cannot be read (permissions, a folder, an I/O error) — never
-    /// taken for an absent file (docs/architecture.md §6, "User data").
+    /// taken for an absent file (docs/architecture.md §9, "Input rules").
     package static func readIfPresent(atPath path: String) throws(Unreadable) -> Data? {
         let fd = open(path, O_RDONLY | O_CLOEXEC)
         guard fd >= 0 else {

@@ -1,4 +1,4 @@
-/// Text made safe to draw on a terminal: data, never control (docs/architecture.md §7).
+/// Text made safe to draw on a terminal: data, never control (docs/architecture.md §2, item 7).
 ///
 /// Every string that leaves for a terminal passes `neutralise` at the writer (`Console`, the
 /// full-screen `ScreenWriter`, the deals browser, prompts): C0 and C1 control characters, DEL and

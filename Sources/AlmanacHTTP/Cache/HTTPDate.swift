@@ -1,3 +1,4 @@
+import AlmanacCore
 import Foundation
 
 /// HTTP dates exactly as RFC 9110 §5.6.7 writes them — the preferred IMF-fixdate (`Sun, 06 Nov
@@ -21,7 +22,8 @@ package enum HTTPDate {
     package static func format(_ date: Date) -> String {
         let seconds = Int(date.timeIntervalSince1970.rounded(.down))
         let days = seconds >= 0 ? seconds / 86_400 : (seconds - 86_399) / 86_400
-        let (year, month, day) = civil(fromDays: days)
+        let civil = LocalDate(dayNumber: days)
+        let (year, month, day) = (civil.year, civil.month, civil.day)
         let second = seconds - days * 86_400
         let weekday = ((days % 7) + 7 + 3) % 7  // 1970-01-01 was a Thursday
         func two(_ number: Int) -> String { number < 10 ? "0\(number)" : "\(number)" }
@@ -47,7 +49,7 @@ package enum HTTPDate {
         guard date.count == 3, let day = number(date[0], digits: 2), let month = monthNames.firstIndex(of: date[1]),
             let twoDigits = number(date[2], digits: 2)
         else { return nil }
-        let thisYear = civil(fromDays: Int(now.timeIntervalSince1970 / 86_400)).year
+        let thisYear = LocalDate(dayNumber: Int(now.timeIntervalSince1970 / 86_400)).year
         var year = thisYear - thisYear % 100 + twoDigits
         if year > thisYear + 50 { year -= 100 }
         return self.date(year: year, month: month + 1, day: day, time: parts[2])
@@ -74,7 +76,7 @@ package enum HTTPDate {
             let second = number(clock[2], digits: 2), hour < 24, minute < 60, second <= 60, day >= 1,
             day <= daysIn(month: month, year: year)
         else { return nil }
-        let days = self.days(year: year, month: month, day: day)
+        let days = LocalDate(year: year, month: month, day: day).dayNumber
         return Date(timeIntervalSince1970: TimeInterval(days * 86_400 + hour * 3600 + minute * 60 + second))
     }
 
@@ -87,27 +89,5 @@ package enum HTTPDate {
     private static func daysIn(month: Int, year: Int) -> Int {
         let leap = (year % 4 == 0 && year % 100 != 0) || year % 400 == 0
         return [31, leap ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31][month - 1]
-    }
-
-    /// Days since 1970-01-01 of a proleptic Gregorian date (H. Hinnant's `days_from_civil`).
-    private static func days(year: Int, month: Int, day: Int) -> Int {
-        let y = month <= 2 ? year - 1 : year
-        let era = (y >= 0 ? y : y - 399) / 400
-        let yearOfEra = y - era * 400
-        let dayOfYear = (153 * (month + (month > 2 ? -3 : 9)) + 2) / 5 + day - 1
-        let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
-        return era * 146_097 + dayOfEra - 719_468
-    }
-
-    /// The date of a day number (`civil_from_days`).
-    private static func civil(fromDays days: Int) -> (year: Int, month: Int, day: Int) {
-        let z = days + 719_468
-        let era = (z >= 0 ? z : z - 146_096) / 146_097
-        let dayOfEra = z - era * 146_097
-        let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
-        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
-        let mp = (5 * dayOfYear + 2) / 153
-        let month = mp < 10 ? mp + 3 : mp - 9
-        return (yearOfEra + era * 400 + (month <= 2 ? 1 : 0), month, dayOfYear - (153 * mp + 2) / 5 + 1)
     }
 }

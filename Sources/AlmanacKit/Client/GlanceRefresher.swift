@@ -32,7 +32,11 @@ package enum GlanceRefresher {
         // or socket the glance inherited must not wait for the refresher too.
         for descriptor in openDescriptors() where descriptor > 2 { posix_spawn_file_actions_addclose(&actions, descriptor) }
         // Its own session: a bar that kills the glance's process group leaves the refresher alone.
-        posix_spawnattr_setflags(&attributes, 0x80)  // POSIX_SPAWN_SETSID (glibc 2.26+), not imported as a constant
+        #if os(Linux)
+            posix_spawnattr_setflags(&attributes, 0x80)  // POSIX_SPAWN_SETSID (glibc 2.26+), not imported as a constant
+        #else
+            posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSID))  // 0x80 is "start suspended" on Darwin
+        #endif
         var environment = ProcessInfo.processInfo.environment
         environment[variable] = "1"
         let argv = arguments.map { strdup($0) } + [nil]

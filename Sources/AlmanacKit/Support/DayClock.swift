@@ -39,7 +39,7 @@ package struct DayClock: Sendable {
         return day.middayUTC
     }
 
-    /// Today's date. Throws `UsageError` when `ALMANAC_TODAY` is not a date.
+    /// Today's date. Throws `DateInputError.invalidPinnedToday` when `ALMANAC_TODAY` is not a date.
     package func today() throws -> LocalDate {
         if let pinned {
             guard let date = LocalDate(pinned) else {

@@ -4,7 +4,7 @@ import AlmanacProviders
 import Foundation
 
 /// Turns one Locationforecast answer into current conditions, the hourly view and daily rows
-/// in the place's own time zone (docs/architecture.md §3, "keyless weather").
+/// in the place's own time zone (docs/architecture.md §3, "Who answers").
 package enum METMapper {
     /// One decoded step: its instant and the blocks that start at it.
     struct Step {
