@@ -3,18 +3,6 @@ import AlmanacHTTP
 import Foundation
 
 extension DataClient {
-    /// A stale answer shown without waiting: a glance's (refreshed by the detached refresher), or
-    /// any command's within the server's `stale-while-revalidate` window (refreshed behind it);
-    /// nil when the answer must be revalidated first.
-    func shownAtOnce<R>(_ endpoint: Endpoint<R>, cached: CacheEntry, stale: Fetched<R>, now: Date) async throws -> Fetched<R>? {
-        if configuration.glance, cached.mayShowWhileRevalidating(at: now, maxAge: configuration.maxAge) {
-            return try await glanceAnswer(endpoint, cached: cached, stale: stale)
-        }
-        guard cached.withinStaleWhileRevalidate(at: now, maxAge: configuration.maxAge) else { return nil }
-        refreshBehind(endpoint, cached: cached)
-        return stale
-    }
-
     /// Within the server's `stale-while-revalidate` window (every command, not only glances): the
     /// stale answer is returned at once and this refresh runs behind it, under the same policy;
     /// `finishRefreshesBehind` waits for it before the process ends.

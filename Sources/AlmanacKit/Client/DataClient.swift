@@ -216,9 +216,10 @@ package final class DataClient: Sendable {
 
     // MARK: - Live
 
-    /// Fresh cache entries answer without the network; otherwise the policy is asked, then a
-    /// stale entry is shown through `onStale` while the request is sent (conditionally when it
-    /// has validators). `--refresh` skips the cache, except when the policy says nothing may go now.
+    /// Runs the request's `AnswerPlan`: a fresh entry answers without the network; a stale one is
+    /// shown at once (a glance, a `stale-while-revalidate` window) or through `onStale` while the
+    /// request is sent (conditionally when it has validators); a provider's pause sends nothing.
+    /// `--refresh` skips the cache, except when the policy says nothing may go now.
     private func liveAnswer<R: Sendable>(
         _ endpoint: Endpoint<R>, onStale: (@Sendable (Fetched<R>) async -> Void)?
     ) async throws -> Fetched<R> {
@@ -228,31 +229,27 @@ package final class DataClient: Sendable {
         if let entry = cache.read(key: descriptor.identity, provider: descriptor.provider), let value = try? endpoint.decode(entry.body) {
             cached = (entry, value)
         }
-        if let cached, !configuration.refresh, cached.entry.isFresh(at: now, maxAge: configuration.maxAge) {
-            return Fetched(value: cached.value, origin: .cache, fetchedAt: cached.entry.fetchedAt, stale: false)
-        }
         let stale = cached.map { Fetched(value: $0.value, origin: .cache, fetchedAt: $0.entry.fetchedAt, stale: true) }
-        if !configuration.refresh, let cached, let stale, let shown = try await shownAtOnce(endpoint, cached: cached.entry, stale: stale, now: now) {
-            return shown
+        let pause = ProviderPause(stateFolder: configuration.paths.state)
+        let plan = AnswerPlan.decide(
+            stored: cached.map { storedState($0.entry, now: now) }, refresh: configuration.refresh, glance: configuration.glance,
+            paused: { pause.until(descriptor.provider, now: Date()) != nil })
+        switch (plan, cached, stale) {
+        case (.stored, let cached?, _): return Fetched(value: cached.value, origin: .cache, fetchedAt: cached.entry.fetchedAt, stale: false)
+        case (.staleForGlance, let cached?, let stale?): return try await glanceAnswer(endpoint, cached: cached.entry, stale: stale)
+        case (.staleRefreshedBehind, let cached?, let stale?):
+            refreshBehind(endpoint, cached: cached.entry)
+            return stale
+        case (.paused, _, _): return try pausedAnswer(descriptor, stale: stale, now: now)
+        case (.revalidate, let cached?, let stale?):
+            guard let ticket = try await admitted(descriptor, cachedAt: cached.entry.fetchedAt) else { return stale }
+            await onStale?(stale)
+            return try await revalidate(endpoint, cached: cached.entry, stale: stale, ticket: ticket, now: now)
+        default:  // .ask (the other plans always come with what they need)
+            let ticket = try await admitted(descriptor, cachedAt: cached?.entry.fetchedAt)
+            if ticket == nil, let stale { return stale }
+            return try await ask(endpoint, ticket: ticket ?? .free)
         }
-        if let paused = try pausedAnswer(descriptor, stale: stale, now: now) { return paused }
-        var ticket = SendTicket.free
-        if let policy {
-            switch try await policy.admit(descriptor, cachedAt: cached?.entry.fetchedAt) {
-            case .send(let granted): ticket = granted
-            case .serveCached: if let stale { return stale }
-            }
-        }
-        guard !configuration.refresh, let cached, let stale else {
-            do {
-                return try await send(endpoint, previous: nil, ticket: ticket)
-            } catch {
-                if let sample = await unreachableFallback(endpoint, error: error) { return sample }
-                throw error
-            }
-        }
-        await onStale?(stale)
-        return try await revalidate(endpoint, cached: cached.entry, stale: stale, ticket: ticket, now: now)
     }
 
     /// Asks the server again about a stale answer; on failure the stale answer stands, with a
@@ -295,10 +292,9 @@ package final class DataClient: Sendable {
     }
 
     /// While the provider's own Retry-After is not over, nothing is sent and nothing waits for
-    /// credits: the stale answer stands (with a warning), or the rate limit is thrown. Nil when
-    /// the provider is not paused.
-    private func pausedAnswer<R>(_ descriptor: RequestDescriptor, stale: Fetched<R>?, now: Date) throws -> Fetched<R>? {
-        guard let until = ProviderPause(stateFolder: configuration.paths.state).until(descriptor.provider, now: Date()) else { return nil }
+    /// credits: the stale answer stands (with a warning), or the rate limit is thrown.
+    private func pausedAnswer<R>(_ descriptor: RequestDescriptor, stale: Fetched<R>?, now: Date) throws -> Fetched<R> {
+        let until = ProviderPause(stateFolder: configuration.paths.state).until(descriptor.provider, now: Date()) ?? Date()
         let error = APIError.rateLimited(provider: descriptor.provider, retryAfter: until.timeIntervalSinceNow)
         guard let stale else { throw error }
         console.warn("showing the \(descriptor.what) cached \(Age.describe(now.timeIntervalSince(stale.fetchedAt))) ago: \(error)")
@@ -365,7 +361,7 @@ package final class DataClient: Sendable {
 
     /// A provider that needs no key and cannot be reached (a transport failure or a 5xx), with
     /// nothing cached: remembered for the rest of the run, and the recorded answer instead.
-    private func unreachableFallback<R>(_ endpoint: Endpoint<R>, error: any Error) async -> Fetched<R>? {
+    func unreachableFallback<R>(_ endpoint: Endpoint<R>, error: any Error) async -> Fetched<R>? {
         let provider = endpoint.descriptor.provider
         guard Self.meansUnreachable(error), provider.keyVariable == nil else { return nil }
         unreachable.withLock { _ = $0.insert(provider) }
