@@ -33,17 +33,12 @@ final class DealSummaryPanel {
     /// rather than every frame: a group table is a few milliseconds to lay out.
     private var rendered: (width: Int, lines: [String])?
     /// A build running on its thread; nil when none runs.
-    private var building: Job?
+    private var building: BackgroundJob<Built>?
     /// What the last build started from: deals received, the filter's text, when.
     private var lastStart: (received: Int, filter: String, at: Date)?
 
     /// Seconds between two builds while the table changes.
     static let every: TimeInterval = 1
-
-    /// A build's hand-over: set once on its thread, read by the frame.
-    private final class Job: Sendable {
-        let result = Mutex<Built?>(nil)
-    }
 
     /// What a build hands over: the figures, and their table laid out on the build's thread for
     /// the width and order the panel was last drawn with (1–2 ms a frame would otherwise pay).
@@ -60,7 +55,7 @@ final class DealSummaryPanel {
     /// Takes a finished build, and starts the next when the table changed since the last one
     /// (and a second has passed); `wake` is called on the build's thread when it lands.
     func refresh(_ store: DealStore, filter: String, now: Date = Date(), wake: @escaping @Sendable () -> Void) {
-        if let job = building, let result = job.result.withLock({ $0 }) {
+        if let job = building, let result = job.take() {
             building = nil
             if let groups = result.shown.groups, groups.key != key {  // built by the grouping before `b`
                 lastStart = nil
@@ -77,9 +72,8 @@ final class DealSummaryPanel {
         if let last = lastStart, now.timeIntervalSince(last.at) < Self.every { return }
         lastStart = (store.unfilteredCount, filter, now)
         let snapshot = store.snapshot()
-        let (job, jobs, kind, key, drawn, sorting) = (Job(), store.bigJobs, kind, key, drawn, (order, reversed))
-        building = job
-        BackgroundThread.start {
+        let (jobs, kind, key, drawn, sorting) = (store.bigJobs, kind, key, drawn, (order, reversed))
+        building = BackgroundJob.start(wake: wake) {
             let built = jobs.run {
                 (kind == .groups ? snapshot.groups(by: key, activity: true) : nil, kind == .statistics ? snapshot.statistics() : nil)
             }
@@ -88,8 +82,7 @@ final class DealSummaryPanel {
                 let lines = Self.render(result.shown, order: sorting, style: drawn.style, width: drawn.width - 2)
                 result.table = (drawn.width, sorting.0, sorting.1, lines)
             }
-            job.result.withLock { $0 = result }
-            wake()
+            return result
         }
     }
 

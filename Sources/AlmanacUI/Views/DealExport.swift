@@ -18,34 +18,21 @@ package enum DealExport {
 
     /// An export written on a thread of its own (`start`): where it goes and, once it has
     /// ended, how — the rows written, or why not.
-    package final class Job: Sendable {
+    package struct Job: Sendable {
         package let url: URL
-        private let result = Mutex<Result<Int, any Error>?>(nil)
-        private let ended = DispatchSemaphore(value: 0)
-
-        init(url: URL) { self.url = url }
+        let work: BackgroundJob<Result<Int, any Error>>
 
         /// Nil while it runs.
-        package var outcome: Result<Int, any Error>? { result.withLock { $0 } }
+        package var outcome: Result<Int, any Error>? { work.value }
 
         /// Waits until it has ended.
-        package func wait() {
-            ended.wait()
-            ended.signal()  // for a later wait
-        }
-
-        fileprivate func end(_ outcome: Result<Int, any Error>) {
-            result.withLock { $0 = outcome }
-            ended.signal()
-        }
+        package func wait() { work.wait() }
     }
 
     /// Writes `snapshot` to `url` as CSV on a thread of its own (never replacing a file);
     /// returns at once.
     package static func start(_ snapshot: DealSnapshot, to url: URL) -> Job {
-        let job = Job(url: url)
-        BackgroundThread.start { job.end(Result { try write(snapshot, to: url, format: .csv, replacing: false) }) }
-        return job
+        Job(url: url, work: .start { Result { try write(snapshot, to: url, format: .csv, replacing: false) } })
     }
 
     /// Writes every row of the view `snapshot` holds to `url`, in its order; returns how many.

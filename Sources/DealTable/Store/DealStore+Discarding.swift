@@ -21,7 +21,7 @@ extension DealStore {
         discarded.words += [job.keys, job.bits ?? []]
         discarded.ties += [job.ties, job.firstIDs]
         (job.rows, job.keys, job.ties, job.bits, job.firstIDs) = ([], [], [], nil, [])
-        if let view = job.sorted?.view.withLock({ $0.take() }) { discarded.views.append(view) }
+        if let view = job.sorted?.take() { discarded.views.append(view) }
     }
 
     /// Hands everything discarded since the last call to a thread that frees it. The array is

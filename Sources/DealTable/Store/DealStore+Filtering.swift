@@ -178,7 +178,7 @@ extension DealStore {
             return false
         }
         if job.sorted == nil, !startSorting(job, here: sortingHere) { return false }
-        guard let built = job.sorted?.view.withLock({ $0.take() }) else { return false }
+        guard let built = job.sorted?.take() else { return false }
         filterJob = nil
         if let pending = pendingView {
             pendingView = nil
@@ -202,21 +202,16 @@ extension DealStore {
         // Room as the job reserved it (`FilterJob.init`), so adopting its arrays reallocates nothing.
         let (walked, firstIDs, reserve, ascending) = (job.walkBlock != nil, job.firstIDs, job.end, columns.idsAscending)
         (job.rows, job.keys, job.ties, job.firstIDs, job.bits, job.walkBlock) = ([], [], [], [], nil, nil)
-        let result = FilterJob.SortResult()
-        job.sorted = result
         // Sorted outside the lock: the owner only ever waits for the hand-over itself.
-        let work: @Sendable () -> Void = { [memory] in
-            let build = { Self.filteredView(parcel, walked: walked, firstIDs: firstIDs, reserve: reserve, idsAscending: ascending) }
-            let built = here ? build() : memory.heavyJob(build)
-            result.view.withLock { $0 = built }
-            result.finished.withLock { $0 = true }
+        let build: @Sendable () -> SortedBlocks = {
+            Self.filteredView(parcel, walked: walked, firstIDs: firstIDs, reserve: reserve, idsAscending: ascending)
         }
         if here {
-            work()
+            job.sorted = .completed(build())
         } else {
-            if let superseded = filterSortInFlight { discard(superseded.view.withLock { $0.take() }) }
-            filterSortInFlight = result
-            BackgroundThread.start(work)
+            if let superseded = filterSortInFlight { discard(superseded.take()) }
+            let sorting = BackgroundJob.start { [memory] in memory.heavyJob(build) }
+            (job.sorted, filterSortInFlight) = (sorting, sorting)
         }
         return true
     }

@@ -47,20 +47,17 @@ extension DealStore {
 
     private func startSort(by column: DealColumn) {
         // A re-sort that finished but was never installed (superseded): its view goes too.
-        if let old = sortInFlight { discard(old.view.withLock { $0.take() }) }
-        let handoff = Handoff()
+        if let old = sortInFlight { discard(old.take()) }
         // The rows so far, read in place while the owner keeps appending (`AppendOnlyColumn`).
         let snapshot = columns.sortingSnapshot(for: column)
         let reserve = expected
-        wantedSort = .view(
-            Resort(column: column, rows: columns.count, names: columns.names.count, tiesByRow: columns.idsAscending, result: handoff))
-        BackgroundThread.start { [memory] in
+        let job = BackgroundJob.start { [memory] in
             // One big job's memory at a time, after what it replaces has gone back.
-            let built = memory.heavyJob { Self.sortedView(snapshot, by: column, reserve: reserve) }
-            handoff.view.withLock { $0 = built }
-            handoff.finished.withLock { $0 = true }
+            memory.heavyJob { Self.sortedView(snapshot, by: column, reserve: reserve) }
         }
-        sortInFlight = handoff
+        wantedSort = .view(
+            Resort(column: column, rows: columns.count, names: columns.names.count, tiesByRow: columns.idsAscending, result: job))
+        sortInFlight = job
     }
 
     /// True while a filter walks the view shown (`FilterJob.holdsView`): merges wait, deals stay
@@ -74,10 +71,10 @@ extension DealStore {
         if let running = sortInFlight, running.done {
             sortInFlight = nil
             // A superseded re-sort's view is nobody's: freed off the frame like any other.
-            if running !== wantedSort.resort?.result { discard(running.view.withLock { $0.take() }) }
+            if running !== wantedSort.resort?.result { discard(running.take()) }
             if case .next(let queued) = wantedSort { startSort(by: queued) }
         }
-        guard let resort = wantedSort.resort, var built = resort.result.view.withLock({ $0.take() }) else { return false }
+        guard let resort = wantedSort.resort, var built = resort.result.take() else { return false }
         wantedSort = .nothing
         if resort.tiesByRow, !columns.idsAscending { built.retie(columns.tie) }  // ids stopped arriving in order meanwhile
         if resort.column == .instrument, columns.names.count != resort.names {

@@ -34,7 +34,7 @@ final class FilterJob {
     var ties: [Int64] = []
     var totals = DealTotals()
     /// Set once the sort (or, walking, the build) runs; holds its result.
-    var sorted: SortResult?
+    var sorted: BackgroundJob<SortedBlocks>?
     /// Walking: the passing rows among `0..<end`, a bit each; nil when sorting.
     var bits: [UInt64]?
     /// Walking: the next block (in view order) of the shown view to read; nil until the scan
@@ -45,13 +45,6 @@ final class FilterJob {
     /// Walking the landed re-sort waiting for this filter (`DealStore.pendingView`), which no
     /// merge touches, rather than the view shown.
     var walksPending = false
-
-    /// The sorted view, passed back from the sorting thread.
-    final class SortResult: Sendable {
-        let view = Mutex<SortedBlocks?>(nil)
-        let finished = Mutex(false)
-        var done: Bool { finished.withLock { $0 } }
-    }
 
     init(filter: DealFilter, matcher: DealMatcher, column: DealColumn, end: Int, walking: Bool) {
         (self.filter, self.matcher, self.column, self.end) = (filter, matcher, column, end)
