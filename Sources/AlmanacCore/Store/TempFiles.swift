@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 #if canImport(Glibc)
     import Glibc
@@ -17,25 +18,25 @@ package enum TempFiles {
         slots.initialize(repeating: nil, count: capacity)
         return slots
     }()
-    private static let lock = NSLock()
+    private static let lock = Mutex(())
 
     /// Notes `path` as being written; returns its slot (nil when the table is full).
     package static func register(_ path: String) -> Int? {
-        lock.lock()
-        defer { lock.unlock() }
-        guard let slot = (0..<capacity).first(where: { slots[$0] == nil }) else { return nil }
-        slots[slot] = strdup(path)
-        return slot
+        lock.withLock { _ in
+            guard let slot = (0..<capacity).first(where: { slots[$0] == nil }) else { return nil }
+            slots[slot] = strdup(path)
+            return slot
+        }
     }
 
     /// The file in `slot` is placed or removed: forget it.
     package static func unregister(_ slot: Int?) {
         guard let slot else { return }
-        lock.lock()
-        defer { lock.unlock() }
-        let text = slots[slot]
-        slots[slot] = nil
-        free(text)
+        lock.withLock { _ in
+            let text = slots[slot]
+            slots[slot] = nil
+            free(text)
+        }
     }
 
     /// From a signal handler: removes every file being written. Only reads the table and unlinks.
