@@ -74,7 +74,7 @@ package enum HTTPDate {
         let clock = time.split(separator: ":", omittingEmptySubsequences: false).map(String.init)
         guard clock.count == 3, let hour = number(clock[0], digits: 2), let minute = number(clock[1], digits: 2),
             let second = number(clock[2], digits: 2), hour < 24, minute < 60, second <= 60, day >= 1,
-            day <= daysIn(month: month, year: year)
+            day <= LocalDate.daysIn(month: month, year: year)
         else { return nil }
         let days = LocalDate(year: year, month: month, day: day).dayNumber
         return Date(timeIntervalSince1970: TimeInterval(days * 86_400 + hour * 3600 + minute * 60 + second))
@@ -84,10 +84,5 @@ package enum HTTPDate {
     private static func number(_ text: String, digits: Int) -> Int? {
         guard text.utf8.count == digits, text.utf8.allSatisfy({ (48...57).contains($0) }) else { return nil }
         return Int(text)
-    }
-
-    private static func daysIn(month: Int, year: Int) -> Int {
-        let leap = (year % 4 == 0 && year % 100 != 0) || year % 400 == 0
-        return [31, leap ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31][month - 1]
     }
 }

@@ -230,17 +230,20 @@ package final class DataClient: Sendable {
             cached = (entry, value)
         }
         let stale = cached.map { Fetched(value: $0.value, origin: .cache, fetchedAt: $0.entry.fetchedAt, stale: true) }
-        let pause = ProviderPause(stateFolder: configuration.paths.state)
+        var pausedUntil: Date?  // read once, and only when the plan depends on it
         let plan = AnswerPlan.decide(
             stored: cached.map { storedState($0.entry, now: now) }, refresh: configuration.refresh, glance: configuration.glance,
-            paused: { pause.until(descriptor.provider, now: Date()) != nil })
+            paused: {
+                pausedUntil = ProviderPause(stateFolder: configuration.paths.state).until(descriptor.provider, now: Date())
+                return pausedUntil != nil
+            })
         switch (plan, cached, stale) {
         case (.stored, let cached?, _): return Fetched(value: cached.value, origin: .cache, fetchedAt: cached.entry.fetchedAt, stale: false)
         case (.staleForGlance, let cached?, let stale?): return try await glanceAnswer(endpoint, cached: cached.entry, stale: stale)
         case (.staleRefreshedBehind, let cached?, let stale?):
             refreshBehind(endpoint, cached: cached.entry)
             return stale
-        case (.paused, _, _): return try pausedAnswer(descriptor, stale: stale, now: now)
+        case (.paused, _, _): return try pausedAnswer(descriptor, until: pausedUntil ?? now, stale: stale, now: now)
         case (.revalidate, let cached?, let stale?):
             guard let ticket = try await admitted(descriptor, cachedAt: cached.entry.fetchedAt) else { return stale }
             await onStale?(stale)
@@ -292,9 +295,9 @@ package final class DataClient: Sendable {
     }
 
     /// While the provider's own Retry-After is not over, nothing is sent and nothing waits for
-    /// credits: the stale answer stands (with a warning), or the rate limit is thrown.
-    private func pausedAnswer<R>(_ descriptor: RequestDescriptor, stale: Fetched<R>?, now: Date) throws -> Fetched<R> {
-        let until = ProviderPause(stateFolder: configuration.paths.state).until(descriptor.provider, now: Date()) ?? Date()
+    /// credits (the pause ends at `until`): the stale answer stands (with a warning), or the rate
+    /// limit is thrown.
+    private func pausedAnswer<R>(_ descriptor: RequestDescriptor, until: Date, stale: Fetched<R>?, now: Date) throws -> Fetched<R> {
         let error = APIError.rateLimited(provider: descriptor.provider, retryAfter: until.timeIntervalSinceNow)
         guard let stale else { throw error }
         console.warn("showing the \(descriptor.what) cached \(Age.describe(now.timeIntervalSince(stale.fetchedAt))) ago: \(error)")

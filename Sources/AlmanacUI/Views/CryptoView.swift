@@ -221,13 +221,13 @@ package enum CryptoJSON {
         var currency: String?
         var rows: [PriceRow]
         /// Alerts these prices set off.
-        var alerts: [AlertJSON]
+        var alerts: [Sourced<AlertJSON>]
         /// `twelvedata` or `kraken`.
         var provider: String
         package init(_ prices: WatchlistPrices) {
             provider = prices.provider.rawValue
             (currency, rows) = (prices.currency, prices.rows)
-            alerts = prices.alerts.map(AlertJSON.init)
+            alerts = prices.alerts.map(AlertJSON.of)
         }
     }
 

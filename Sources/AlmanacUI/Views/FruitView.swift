@@ -140,30 +140,20 @@ package enum FruitJSON {
         }
     }
 
+    /// The catalogue; printed as `Sourced`, the source fields at the top.
     package struct List: Encodable {
-        package init(fruits: [Item], source: SourceFields) {
+        package init(fruits: [Item]) {
             self.fruits = fruits
-            self.source = source
         }
 
         var fruits: [Item]
-        var source: SourceFields
-
-        private enum CodingKeys: String, CodingKey { case fruits }
-
-        /// `source`, `fetchedAt` and `stale` at the top, as in every document from provider data.
-        package func encode(to encoder: any Encoder) throws {
-            var container = encoder.container(keyedBy: CodingKeys.self)
-            try container.encode(fruits, forKey: .fruits)
-            try source.encode(to: encoder)
-        }
     }
 
+    /// The catalogue by family, genus or order; printed as `Sourced`.
     package struct Grouped: Encodable {
-        package init(groupedBy: String, groups: [Group], source: SourceFields) {
+        package init(groupedBy: String, groups: [Group]) {
             self.groupedBy = groupedBy
             self.groups = groups
-            self.source = source
         }
 
         package struct Group: Encodable {
@@ -177,17 +167,6 @@ package enum FruitJSON {
         }
         var groupedBy: String
         var groups: [Group]
-        var source: SourceFields
-
-        private enum CodingKeys: String, CodingKey { case groupedBy, groups }
-
-        /// `source`, `fetchedAt` and `stale` at the top, as in every document from provider data.
-        package func encode(to encoder: any Encoder) throws {
-            var container = encoder.container(keyedBy: CodingKeys.self)
-            try container.encode(groupedBy, forKey: .groupedBy)
-            try container.encode(groups, forKey: .groups)
-            try source.encode(to: encoder)
-        }
     }
 
     package struct Day: Encodable {

@@ -8,8 +8,13 @@ import Foundation
 package enum WeatherJSON {
     package static let units = ["temperature": "celsius", "wind": "m/s", "precipitation": "mm", "pressure": "hPa"]
 
+    /// One weather result with the source fields beside it, as every command prints it.
+    package static func report(_ report: WeatherReport, current: Bool = false, days: Bool = false, hours: Bool = false) -> Sourced<Report> {
+        Sourced(Report(report, current: current, days: days, hours: hours), report.provenance)
+    }
+
     /// One weather result: the city, whichever of `current`, `days`, `hours` the command shows,
-    /// the model that answered, and where it came from. Absent parts are omitted.
+    /// and the model that answered. Absent parts are omitted. Printed as `Sourced` (`report`).
     package struct Report: Encodable {
         var city: City
         var current: CurrentConditions?
@@ -23,13 +28,8 @@ package enum WeatherJSON {
         var daysModel: String?
         /// The credit lines the providers' licences ask for.
         var attribution: [String]
-        var source: SourceFields
 
-        private enum CodingKeys: String, CodingKey {
-            case city, current, days, hours, outlook, units, model, daysModel, attribution
-        }
-
-        package init(_ report: WeatherReport, current: Bool = false, days: Bool = false, hours: Bool = false) {
+        init(_ report: WeatherReport, current: Bool, days: Bool, hours: Bool) {
             city = report.city
             self.current = current ? report.current : nil
             self.days = days ? report.daily : nil
@@ -38,29 +38,14 @@ package enum WeatherJSON {
             model = report.model.rawValue
             daysModel = days ? report.dailyModel?.rawValue : nil
             attribution = WeatherView.credits(report)
-            source = SourceFields(report.provenance)
-        }
-
-        package func encode(to encoder: any Encoder) throws {
-            var container = encoder.container(keyedBy: CodingKeys.self)
-            try container.encode(city, forKey: .city)
-            try container.encodeIfPresent(current, forKey: .current)
-            try container.encodeIfPresent(days, forKey: .days)
-            try container.encodeIfPresent(hours, forKey: .hours)
-            try container.encodeIfPresent(outlook, forKey: .outlook)
-            try container.encode(units, forKey: .units)
-            try container.encode(model, forKey: .model)
-            try container.encodeIfPresent(daysModel, forKey: .daysModel)
-            try container.encode(attribution, forKey: .attribution)
-            try source.encode(to: encoder)
         }
     }
 
     /// Several places' results, one document: `{"places": [...]}`, each as `Report` writes it.
     package struct Places: Encodable {
-        var places: [Report]
+        var places: [Sourced<Report>]
 
-        package init(_ places: [Report]) {
+        package init(_ places: [Sourced<Report>]) {
             self.places = places
         }
     }

@@ -24,7 +24,7 @@ extension CryptoCommand {
                         alerts.isEmpty
                         ? "No alerts. Add one: almanac crypto alert add BTC above 100000"
                         : alerts.map { CryptoView.alert($0, now: now) }.joined(separator: "\n")
-                    try context.show(json: ItemsJSON(items: alerts.map(AlertJSON.init)), text: text)
+                    try context.show(json: ItemsJSON(items: alerts.map(AlertJSON.of)), text: text)
                 }
             }
         }
@@ -39,7 +39,7 @@ extension CryptoCommand {
             func run() async throws {
                 try await CommandRunner.run(global) { context in
                     let alert = try await CryptoService(context: context.app).addAlert(pair, direction: direction, price: price)
-                    try context.show(json: AlertJSON(alert), text: "Added " + CryptoView.alert(alert, now: context.clock.now()))
+                    try context.show(json: AlertJSON.of(alert), text: "Added " + CryptoView.alert(alert, now: context.clock.now()))
                 }
             }
         }
@@ -66,7 +66,7 @@ extension CryptoCommand {
             func run() async throws {
                 try await CommandRunner.run(global) { context in
                     let alert = try CryptoService(context: context.app).rearmAlert(id)
-                    try context.show(json: AlertJSON(alert), text: "Re-armed " + CryptoView.alert(alert, now: context.clock.now()))
+                    try context.show(json: AlertJSON.of(alert), text: "Re-armed " + CryptoView.alert(alert, now: context.clock.now()))
                 }
             }
         }
@@ -83,7 +83,7 @@ extension CryptoCommand {
                     // Cron-safe: nothing fired, nothing printed (exit 0).
                     if fired.isEmpty, !context.json { return }
                     try context.show(
-                        json: ["triggered": fired.map(AlertJSON.init)], text: fired.map { CryptoView.alert($0, now: now) }.joined(separator: "\n"))
+                        json: ["triggered": fired.map(AlertJSON.of)], text: fired.map { CryptoView.alert($0, now: now) }.joined(separator: "\n"))
                 }
             }
         }

@@ -32,10 +32,10 @@ struct FruitCommand: AsyncParsableCommand {
                         let groups = FruitService.grouped(fruits, by: grouping).map {
                             FruitJSON.Grouped.Group(name: $0.name, fruits: $0.fruits.map { FruitJSON.Item($0) })
                         }
-                        return try context.printJSON(FruitJSON.Grouped(groupedBy: sort, groups: groups, source: SourceFields(provenance)))
+                        return try context.printJSON(Sourced(FruitJSON.Grouped(groupedBy: sort, groups: groups), provenance))
                     }
                     let sorted = FruitService.sorted(fruits, byName: sort == "name")
-                    return try context.printJSON(FruitJSON.List(fruits: sorted.map { FruitJSON.Item($0) }, source: SourceFields(provenance)))
+                    return try context.printJSON(Sourced(FruitJSON.List(fruits: sorted.map { FruitJSON.Item($0) }), provenance))
                 }
                 let sort = self.sort
                 let style = context.style
@@ -92,10 +92,8 @@ struct FruitCommand: AsyncParsableCommand {
         try await CommandRunner.run(options.global) { context in
             let (group, provenance) = try await FruitService(context: context.app).group(grouping, options.name)
             if context.json {
-                return try context.printJSON(
-                    FruitJSON.Grouped(
-                        groupedBy: grouping.rawValue, groups: [.init(name: group.name, fruits: group.fruits.map { FruitJSON.Item($0) })],
-                        source: SourceFields(provenance)))
+                let groups = [FruitJSON.Grouped.Group(name: group.name, fruits: group.fruits.map { FruitJSON.Item($0) })]
+                return try context.printJSON(Sourced(FruitJSON.Grouped(groupedBy: grouping.rawValue, groups: groups), provenance))
             }
             context.console.print(FruitView.groups([group], grouping: grouping, style: context.style) + "\n\n" + context.sourceLine(provenance))
         }

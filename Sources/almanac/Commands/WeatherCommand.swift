@@ -60,17 +60,17 @@ extension WeatherCommand {
                     try await run.show(
                         { try await run.service.report(for: city, onStale: $0) },
                         render: { view, report in view.current(report) },
-                        json: { try context.printJSON(WeatherJSON.Report($0, current: true)) })
+                        json: { try context.printJSON(WeatherJSON.report($0, current: true)) })
                 }
             }
         }
 
         /// Several places with `--json`: one document, `{"places": [...]}`, in order.
         private func placesJSON(_ run: WeatherFlow) async throws {
-            var reports: [WeatherJSON.Report] = []
+            var reports: [Sourced<WeatherJSON.Report>] = []
             for place in places {
                 let city = try await run.city(place, pick: pick, chooser: nil)
-                reports.append(WeatherJSON.Report(try await run.service.report(for: city), current: true))
+                reports.append(WeatherJSON.report(try await run.service.report(for: city), current: true))
             }
             try run.context.printJSON(WeatherJSON.Places(reports))
         }
@@ -112,7 +112,7 @@ extension WeatherCommand {
                 try await run.show(
                     { try await run.service.forecast(for: city, days: days, onStale: days <= WeatherService.forecastHorizon ? $0 : nil) },
                     render: { view, report in view.forecast(report) },
-                    json: { try context.printJSON(WeatherJSON.Report($0, days: true)) })
+                    json: { try context.printJSON(WeatherJSON.report($0, days: true)) })
             }
         }
     }
@@ -136,7 +136,7 @@ extension WeatherCommand {
                 try await run.show(
                     { try await run.service.hourly(for: city, hours: hours, onStale: $0) },
                     render: { view, report in view.hourly(report) },
-                    json: { try context.printJSON(WeatherJSON.Report($0, hours: true)) })
+                    json: { try context.printJSON(WeatherJSON.report($0, hours: true)) })
             }
         }
     }
