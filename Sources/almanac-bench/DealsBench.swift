@@ -237,7 +237,7 @@ enum DealsBench {
     static func childPeakRSS(count: Int) throws -> Double {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: try FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe"))
-        process.arguments = ["deals-rss", "--count", String(count)]
+        process.arguments = ["deals-rss", "--count", String(count)] + TuningBench.withoutArguments(OSTuning.off)
         let pipe = Pipe()
         process.standardOutput = pipe
         try process.run()

@@ -14,13 +14,14 @@ import Foundation
 ///     almanac-bench deals-merge [--count 10000000] [--chunk 512]   (merging alone, one thread: for A/B runs)
 ///     almanac-bench deals-rss [--count 1000000] [--times]   (peak RSS of ingest and re-sorts)
 ///     almanac-bench deals-summary [--count 10000000] [--runs 5]   (groups and statistics alone: time, memory)
+///     almanac-bench tuning [--count 1000000] [--runs 3]   (each tuning piece switched off, against all on)
 ///     almanac-bench serve [--seconds 600] [--credits 8]
 ///     almanac-bench all
 let arguments = Array(CommandLine.arguments.dropFirst())
 let command = arguments.first ?? "all"
 let options = BenchOptions(Array(arguments.dropFirst()))
-// The benches' frames run on this thread, which asks for short slices as the app's drawing thread does.
-DrawingThread.preferShortSlices()
+// `--without huge-pages,fault-ahead`: the tuning pieces to switch off (`almanac-bench tuning`).
+OSTuning.off = Set((options.values["without"] ?? "").split(separator: ",").compactMap { OSTuning.Piece(rawValue: String($0)) })
 
 do {
     switch command {
@@ -33,6 +34,7 @@ do {
     case "deals-rss": DealsBench.rssOnly(options)
     case "deals-merge": DealsBench.mergeOnly(options)
     case "deals-summary": DealsSummaryBench.run(options)
+    case "tuning": try TuningBench.run(options)
     case "serve": try await ServeCommand.run(options)
     case "store-writer": try StoreWriter.run(Array(arguments.dropFirst()))
     case "all":

@@ -112,7 +112,7 @@ final class FixtureRecorderTests: XCTestCase {
         // Offline, nothing is recorded: the shipped sample data keeps its label.
         let offline = try runAlmanac(["fixtures", "record", "--offline"], home: home)
         XCTAssertEqual(offline.status, 69, offline.err)
-        XCTAssertTrue(offline.err.contains("metno skipped: --offline asks for no network"), offline.err)
+        XCTAssertTrue(offline.err.contains("metno skipped: working offline asks for no network"), offline.err)
         XCTAssertTrue(try runAlmanac(["weather", "Moscow"], home: home).out.contains("Source: sample data recorded on 2026-11-20"))
         assertOneLineError(
             try runAlmanac(["fixtures", "record", "--to", "/nonexistent/set"], home: home), status: 73, contains: "No folder /nonexistent")

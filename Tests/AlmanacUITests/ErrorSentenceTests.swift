@@ -55,7 +55,7 @@ final class ErrorSentenceTests: XCTestCase {
                 "Several places match \"Saint Petersburg\": 1) Saint Petersburg, Russia (59.94°N 30.31°E); "
                     + "2) St. Petersburg, Florida, United States (27.77°N 82.64°W). Choose one with --pick N."
             ),
-            (WeatherError.noSavedCities, "No saved cities yet. Add one with: almanac weather add NAME"),
+            (WeatherError.noSavedCities, "No saved cities yet; add one with: almanac weather add NAME."),
             (DateInputError.reversed(from: LocalDate("2026-11-10")!, to: LocalDate("2026-11-05")!), "--from 2026-11-10 is after --to 2026-11-05."),
             (CryptoError.choiceOutOfRange(choice: 4, count: 2, query: "terra"), "--pick 4 is out of range: 2 pairs match \"terra\"."),
             (NumberInputError.outOfRange(.grams, "0"), "--amount must be more than 0 and at most 5000 grams, not 0."),
@@ -85,6 +85,10 @@ final class ErrorSentenceTests: XCTestCase {
         XCTAssertEqual(
             ErrorSentence.text(CryptoError.choiceOutOfRange(choice: 4, count: 2, query: "terra"), for: .menu),
             "There is no pair 4: 2 pairs match \"terra\".")
+        // Worded once: an error's own description is the menu's sentence, not a third wording.
+        for error in everyInputError {
+            XCTAssertEqual(String(describing: error), ErrorSentence.text(error, for: .menu))
+        }
     }
 
     func testEveryInputErrorExitsWithTheUsageCode() {

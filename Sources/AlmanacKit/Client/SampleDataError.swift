@@ -5,7 +5,7 @@ import Foundation
 /// A request the recorded sample data does not answer, in a user's words: what the samples do
 /// cover and which keys make any request live. Exit 69. The recording detail (request, nearest
 /// recording, folder) is said under `--verbose`.
-package struct SampleDataError: Error, Equatable, CustomStringConvertible, Sendable {
+package struct SampleDataError: WordedError, Equatable {
     /// What the samples answer for this kind of request (places, pairs), as recorded.
     package var covered: [String]
     /// The variables that make it live, e.g. `OPENWEATHER_API_KEY`.
@@ -45,27 +45,27 @@ package struct SampleDataError: Error, Equatable, CustomStringConvertible, Senda
         self.what = what
     }
 
-    package var description: String { sentence(seeAlso: nil) }
-
-    /// The sentence, with `seeAlso` (where to read more, e.g. a command) before its full stop;
-    /// `tail` words the reason the front end's way (its flags), else the plain words below.
-    package func sentence(seeAlso: String?, tail: String? = nil) -> String {
+    /// The sentence; the command line's names the flag behind the reason and points at `almanac
+    /// doctor`.
+    package func sentence(for frontEnd: FrontEnd) -> String {
         let shown = covered.count > 10 ? covered.prefix(10).joined(separator: ", ") + ", …" : covered.joined(separator: ", ")
         let missing = what.map { "for the \($0)" } ?? "for that"
         let head =
             noSampleData
             ? "No sample data is installed, so there is none \(missing)"
             : covered.isEmpty ? "The sample data has no answer \(missing)" : "The sample data covers \(shown)"
-        return "\(head); \(tail ?? plainTail)" + (seeAlso.map { " (see \($0))" } ?? "") + "."
+        return "\(head); \(tail(frontEnd))" + frontEnd.says(" (see almanac doctor)", else: "") + "."
     }
 
-    /// What would answer the rest, by the reason, in plain words.
-    private var plainTail: String {
+    /// What would answer the rest, by the reason.
+    private func tail(_ frontEnd: FrontEnd) -> String {
         if noSampleData { return "it needs the network" }
         switch reason {
-        case .offline: return "working offline keeps to the cache and the sample data"
+        case .offline: return frontEnd.says("--offline", else: "working offline") + " keeps to the cache and the sample data"
         case .unreachable(let name): return "\(name) could not be reached for the rest"
-        case .refreshed(let name): return "\(name) could not be reached, and a fresh answer was asked for, not a recorded one"
+        case .refreshed(let name):
+            return "\(name) could not be reached, and "
+                + frontEnd.says("--refresh asks for a live answer only", else: "a fresh answer was asked for, not a recorded one")
         case .keyMissing: return keys.isEmpty ? "nothing else answers without the network" : "set \(keys.joined(separator: " and ")) for \(subject)"
         }
     }

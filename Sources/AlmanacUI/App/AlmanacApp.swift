@@ -43,7 +43,6 @@ package final class AlmanacApp {
         let loop = FrameLoop.screen
         let keys = KeyReader { loop.wake() }
         keys.start()
-        DrawingThread.preferShortSlices()  // frames run on this thread (see CallerThreadExecutor)
         defer { keys.stop() }
         defer { for tab in tabs { tab.finish() } }  // before the terminal is restored
         let screen = ScreenWriter()

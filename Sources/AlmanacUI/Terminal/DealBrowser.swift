@@ -73,7 +73,6 @@ package final class DealBrowser {
         let loop = FrameLoop.screen
         let keys = KeyReader { loop.wake() }
         keys.start()
-        DrawingThread.preferShortSlices()  // frames run on this thread (see CallerThreadExecutor)
         defer { keys.stop() }
         feed.onArrival { loop.wake() }
         feed.start(options: options)

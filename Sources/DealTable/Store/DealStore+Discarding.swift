@@ -33,8 +33,7 @@ extension DealStore {
         memory.free { box.release() }
     }
 
-    /// What the owner lets go of, by type, so the freeing thread can give each big array's pages
-    /// back a slice at a time (`Discarded.release`).
+    /// What the owner lets go of, by type.
     struct Discards {
         var views: [SortedBlocks] = []
         var rows: [[UInt32]] = []
@@ -48,29 +47,7 @@ extension DealStore {
     private final class Discarded: @unchecked Sendable {
         var values = Discards()
 
-        /// Gives every big array's pages back in 4 MB slices, then frees it. Unmapping 100+ MB at
-        /// once holds the process's memory map for the whole unmapping, and any thread that maps
-        /// or unmaps meanwhile — the drawing thread starting a thread or allocating a big array —
-        /// waits: 51–63 ms beside a 150 MB unmap in a C test on this machine, 4.8–8.7 ms when the
-        /// pages went back in 4 MB `madvise` slices first (each holds the map only briefly).
-        func release() {
-            while var view = values.views.popLast() {
-                DealStore.giveBack(&view.rows)
-                DealStore.giveBack(&view.keys)
-            }
-            while var array = values.rows.popLast() { DealStore.giveBack(&array) }
-            while var array = values.words.popLast() { DealStore.giveBack(&array) }
-            while var array = values.ties.popLast() { DealStore.giveBack(&array) }
-        }
-    }
-
-    /// Hands the whole pages of `array`'s elements back to the system (they read as zeros
-    /// after) in 4 MB slices, when it spans 8 MB or more; for an array about to be freed.
-    /// A buffer another array shares is copied first rather than zeroed under it.
-    static func giveBack<Element: BitwiseCopyable>(_ array: inout [Element]) {
-        guard array.count * MemoryLayout<Element>.stride >= 8 << 20 else { return }
-        array.withUnsafeMutableBytes { bytes in
-            if let base = bytes.baseAddress { OSTuning.dropPages(base, bytes: bytes.count, slice: 4 << 20) }
-        }
+        /// Frees what it carries, on the thread it was handed to.
+        func release() { values = Discards() }
     }
 }

@@ -3,8 +3,8 @@ import AlmanacHTTP
 import AlmanacProviders
 import Foundation
 
-/// What a crypto request cannot do, as values; `description` is plain words (see `WeatherError`).
-package enum CryptoError: UserInputError, Equatable {
+/// What a crypto request cannot do, as values, each worded once (see `WeatherError`).
+package enum CryptoError: UserInputError, WordedError, Equatable {
     /// Several pairs match; `pairs` in the order offered.
     case ambiguous(query: String, pairs: [TwelveDataDTO.Pair])
     case choiceOutOfRange(choice: Int, count: Int, query: String)
@@ -23,7 +23,7 @@ package enum CryptoError: UserInputError, Equatable {
     /// `crypto usage --check` without a key or the network.
     case usageCheckNeedsLive
 
-    package var description: String {
+    package func sentence(for frontEnd: FrontEnd) -> String {
         switch self {
         case .emptyQuery: "Give a symbol (ETH), a pair (ETH/USD) or a name (Ethereum)."
         case .noMatch(let text, let suggestions):
@@ -34,8 +34,10 @@ package enum CryptoError: UserInputError, Equatable {
         case .afterRecording(let from, let recorded):
             "The sample data holds prices up to \(recorded), when it was recorded, so none from \(from); live prices need the network."
         case .usageCheckNeedsLive: "Checking the Twelve Data usage needs TWELVEDATA_API_KEY and the network."
-        case .ambiguous(let query, let pairs): "Several pairs match \"\(query)\": \(Self.list(pairs)). Choose one by its number."
-        case .choiceOutOfRange(let choice, let count, let query): "There is no pair \(choice): \(count) pairs match \"\(query)\"."
+        case .ambiguous(let query, let pairs):
+            "Several pairs match \"\(query)\": \(Self.list(pairs)). Choose one \(frontEnd.says("with --pick N", else: "by its number"))."
+        case .choiceOutOfRange(let choice, let count, let query):
+            "\(frontEnd.says("--pick \(choice) is out of range", else: "There is no pair \(choice)")): \(count) pairs match \"\(query)\"."
         }
     }
 

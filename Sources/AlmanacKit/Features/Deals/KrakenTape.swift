@@ -44,7 +44,7 @@ package struct KrakenTape: Sendable {
     /// Polls until the inbox closes. A pair Kraken does not list ends the source with a reason.
     /// A one-round tape that cannot reach Kraken reads its recordings instead, when it has them.
     func run(into inbox: DealInbox, transport: any HTTPTransport, options: TransportOptions) async {
-        if let recordings { inbox.note(label: "--offline: Kraken's recorded trades\(Self.day(recordings)).") }
+        if let recordings { inbox.note(label: "Offline: Kraken's recorded trades\(Self.day(recordings)).") }
         if await !poll(into: inbox, transport: recordings ?? transport, options: options), once, recordings == nil, let fallback {
             await readRecordings(fallback, into: inbox, options: options)
         }

@@ -75,7 +75,7 @@ package struct FixtureRecorder: Sendable {
         var skipped: [Provider: String] = [:]
         for provider in Self.groups(providers) {
             if configuration.mode(for: provider) != .live {
-                skipped[provider] = configuration.offline ? "--offline asks for no network" : "\(provider.keyVariable ?? "its key") is not set"
+                skipped[provider] = configuration.offline ? "working offline asks for no network" : "\(provider.keyVariable ?? "its key") is not set"
                 continue
             }
             for (what, step) in steps(for: provider, context: recording) {
