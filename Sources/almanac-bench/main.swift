@@ -14,6 +14,7 @@ import Foundation
 ///     almanac-bench deals-merge [--count 10000000] [--chunk 512]   (merging alone, one thread: for A/B runs)
 ///     almanac-bench deals-rss [--count 1000000] [--times]   (peak RSS of ingest and re-sorts)
 ///     almanac-bench deals-summary [--count 10000000] [--runs 5]   (groups and statistics alone: time, memory)
+///     almanac-bench glance [--runs 20] [--static PATH] [--dynamic PATH]   (status-bar runs against --version)
 ///     almanac-bench tuning [--count 1000000] [--runs 3]   (each tuning piece switched off, against all on)
 ///     almanac-bench serve [--seconds 600] [--credits 8]
 ///     almanac-bench all
@@ -35,6 +36,7 @@ do {
     case "deals-merge": DealsBench.mergeOnly(options)
     case "deals-summary": DealsSummaryBench.run(options)
     case "tuning": try TuningBench.run(options)
+    case "glance": try GlanceBench.run(options)
     case "serve": try await ServeCommand.run(options)
     case "store-writer": try StoreWriter.run(Array(arguments.dropFirst()))
     case "all":

@@ -83,9 +83,10 @@ enum Main {
         }
     }
 
-    /// The command the arguments name; when they do not parse, once more with negative numbers
+    /// The command the arguments name (a glance's words read directly, `GlanceWords`); when they do not parse, once more with negative numbers
     /// read as the arguments they are (`portfolio add ETH -1`), and the first error if that fails too.
     static func parse(_ arguments: [String]) throws -> ParsableCommand {
+        if let glance = GlanceWords(arguments) { return GlanceRun(words: glance) }  // a status bar's run, read without the parser
         do {
             return try Almanac.parseAsRoot(arguments)
         } catch {

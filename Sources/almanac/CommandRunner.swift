@@ -19,7 +19,13 @@ enum CommandRunner {
     static func makeContext(
         _ options: some RunOptions, quietNotes: Bool = false, glance: Bool = false, console override: Console? = nil, bounded: Bool = true
     ) -> FrontContext {
-        let global = options.settings
+        makeContext(options.settings, quietNotes: quietNotes, glance: glance, console: override, bounded: bounded)
+    }
+
+    /// The context from settings already read (a glance's words, `GlanceWords`).
+    static func makeContext(
+        _ global: RunSettings, quietNotes: Bool = false, glance: Bool = false, console override: Console? = nil, bounded: Bool = true
+    ) -> FrontContext {
         let environment = Environment.load()
         var configuration = Configuration(
             environment: environment, offline: global.offline, refresh: global.refresh, maxAge: global.maxAge,
@@ -49,8 +55,16 @@ enum CommandRunner {
         _ options: some RunOptions, quietNotes: Bool = false, glance: Bool = false, console: Console? = nil, bounded: Bool? = nil,
         _ body: (FrontContext) async throws -> Void
     ) async throws {
+        try await run(options.settings, quietNotes: quietNotes, glance: glance, console: console, bounded: bounded, body)
+    }
+
+    /// The same from settings already read.
+    static func run(
+        _ settings: RunSettings, quietNotes: Bool = false, glance: Bool = false, console: Console? = nil, bounded: Bool? = nil,
+        _ body: (FrontContext) async throws -> Void
+    ) async throws {
         // The app and a watch bring their own console; they stay, so no deadline.
-        let context = makeContext(options, quietNotes: quietNotes, glance: glance, console: console, bounded: bounded ?? (console == nil))
+        let context = makeContext(settings, quietNotes: quietNotes, glance: glance, console: console, bounded: bounded ?? (console == nil))
         do {
             try await body(context)
             context.app.console.releaseHeld()  // the run used its answers, printed or not

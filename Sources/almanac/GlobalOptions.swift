@@ -7,7 +7,7 @@ import ArgumentParser
 import Foundation
 
 /// What a run was asked for on the command line, whichever options its command offers.
-struct RunSettings {
+struct RunSettings: Equatable {
     var offline = false
     var refresh = false
     var maxAge: Double?

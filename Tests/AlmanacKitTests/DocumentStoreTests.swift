@@ -22,6 +22,25 @@ private struct Notes: StoredDocument {
 }
 
 final class DocumentStoreTests: XCTestCase {
+    /// A run reads a document once (docs/architecture.md §2, item 8): a second read while the
+    /// file keeps its stamp is the same value with no file read, takes no lock (no lock file is
+    /// made), and a change by another run or by this run's own update is read again.
+    func testARunReadsADocumentOnceAndSeesEveryChange() throws {
+        let folder = try makeTemporaryFolder(self)
+        let file = folder.appendingPathComponent("notes.json")
+        try Data(#"{"schema":2,"data":{"items":["first"]}}"#.utf8).write(to: file)
+        let memo = DocumentMemo()
+        let store = DocumentStore<Notes>(folder: folder, memo: memo)
+        XCTAssertEqual(try store.read().items, ["first"])
+        XCTAssertFalse(FileManager.default.fileExists(atPath: file.path + ".lock"), "a read takes no lock")
+        let kept = memo.document(Notes.self, at: file.path, stamp: FileStamp(path: file.path))
+        XCTAssertEqual(kept?.items, ["first"], "the next read is answered from the memo")
+        try DocumentStore<Notes>(folder: folder).update { $0.items.append("another run") }
+        XCTAssertEqual(try store.read().items, ["first", "another run"], "another run's write has another stamp")
+        try store.update { $0.items.append("this run") }
+        XCTAssertEqual(try store.read().items, ["first", "another run", "this run"])
+    }
+
     func testUpdateAndReadBack() throws {
         let folder = try makeTemporaryFolder(self)
         let store = DocumentStore<Notes>(folder: folder)

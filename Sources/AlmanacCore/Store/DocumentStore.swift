@@ -45,30 +45,46 @@ extension StoredDocument {
 }
 
 /// Reads and changes one document: every change is read-modify-write under an exclusive
-/// lock and written atomically, so concurrent runs never lose an update.
+/// lock and written atomically, so concurrent runs never lose an update. A read takes no lock
+/// (a reader sees the old file or the new one, never a mix) unless the file is damaged, and
+/// with a `memo` a run reads each document once while its file keeps its stamp.
 package struct DocumentStore<Document: StoredDocument>: Sendable {
     package let url: URL
     package let console: Console
     private let clock: any Clock
+    /// The run's documents already read (`AppContext.documents`); nil reads the file each time.
+    private let memo: DocumentMemo?
 
-    package init(folder: URL, console: Console = .silent, clock: any Clock = SystemClock()) {
+    package init(folder: URL, console: Console = .silent, clock: any Clock = SystemClock(), memo: DocumentMemo? = nil) {
         self.url = folder.appendingPathComponent(Document.fileName)
         self.console = console
         self.clock = clock
+        self.memo = memo
     }
 
     private var lockURL: URL { url.appendingPathExtension("lock") }
 
     /// The store of another document in the same folder, with the same console and clock.
     package func sibling<Other: StoredDocument>(_ type: Other.Type) -> DocumentStore<Other> {
-        DocumentStore<Other>(folder: url.deletingLastPathComponent(), console: console, clock: clock)
+        DocumentStore<Other>(folder: url.deletingLastPathComponent(), console: console, clock: clock, memo: memo)
     }
 
     /// The current document (the initial one when absent). A damaged file is moved aside and
     /// what it still holds is recovered (said on stderr); with nothing readable in it this
     /// throws `StoreError.damaged`.
     package func read() throws -> Document {
-        try FileLock.withLock(lockURL) { try load(requireRecovery: true) }
+        let stamp = FileStamp(path: url.path)
+        if let kept = memo?.document(Document.self, at: url.path, stamp: stamp) { return kept }
+        let document = try readUnlocked() ?? FileLock.withLock(lockURL) { try load(requireRecovery: true) }
+        memo?.keep(document, at: url.path, stamp: stamp)
+        return document
+    }
+
+    /// The document with no lock: the initial one when absent; nil when damaged (recovery
+    /// writes, so it runs under the lock).
+    private func readUnlocked() throws -> Document? {
+        guard let data = try bytes() else { return Document.initial() }
+        return try decodeIfSound(data)
     }
 
     /// The document as the file holds it, with no lock, no recovery and no write: nil when the
@@ -88,6 +104,7 @@ package struct DocumentStore<Document: StoredDocument>: Sendable {
             var document = try load(requireRecovery: false)
             let result = try change(&document)
             try save(document)
+            memo?.forget(url.path)
             return result
         }
     }
@@ -95,23 +112,23 @@ package struct DocumentStore<Document: StoredDocument>: Sendable {
     // MARK: - File format
 
     private func load(requireRecovery: Bool) throws -> Document {
-        let read: Data?
-        do { read = try FileBytes.readIfPresent(atPath: url.path) } catch { throw StoreError.unreadable(file: url.path, reason: error.reason) }
-        guard let data = read else { return Document.initial() }
-        do {
-            guard let root = JSONValue.parse(data), let version = root["schema"]?.intValue, let payload = root["data"] else {
-                throw CocoaError(.fileReadCorruptFile)
-            }
-            if version > Document.schemaVersion {
-                throw StoreError.newerVersion(file: url.path, found: version, known: Document.schemaVersion)
-            }
-            let current = version < Document.schemaVersion ? Document.migrate(payload, from: version) : payload
-            return try JSONTreeDecoder(iso8601Dates: true).decode(Document.self, from: current)
-        } catch let error as StoreError {
-            throw error
-        } catch {
-            return try recover(data, requireRecovery: requireRecovery)
+        guard let data = try bytes() else { return Document.initial() }
+        return try decodeIfSound(data) ?? recover(data, requireRecovery: requireRecovery)
+    }
+
+    /// The file's bytes; nil when absent; `StoreError.unreadable` when present and unreadable.
+    private func bytes() throws -> Data? {
+        do { return try FileBytes.readIfPresent(atPath: url.path) } catch { throw StoreError.unreadable(file: url.path, reason: error.reason) }
+    }
+
+    /// The document in `data`; nil when damaged; `StoreError.newerVersion` for a later schema.
+    private func decodeIfSound(_ data: Data) throws -> Document? {
+        guard let root = JSONValue.parse(data), let version = root["schema"]?.intValue, let payload = root["data"] else { return nil }
+        if version > Document.schemaVersion {
+            throw StoreError.newerVersion(file: url.path, found: version, known: Document.schemaVersion)
         }
+        let current = version < Document.schemaVersion ? Document.migrate(payload, from: version) : payload
+        return try? JSONTreeDecoder(iso8601Dates: true).decode(Document.self, from: current)
     }
 
     /// A damaged file: moved aside, then every whole record in it kept (and saved) over a

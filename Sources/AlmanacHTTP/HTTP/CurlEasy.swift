@@ -24,7 +24,7 @@ final class CurlEasy {
     /// Performs one transfer, following at most `maxRedirects` redirects that `RedirectPolicy`
     /// allows. With `onChunk`, the body is streamed and not kept.
     /// A set `cancellation` aborts it (within about a second) with `CancellationError`.
-    func perform(_ request: PreparedRequest, onChunk: ((Data) -> Bool)? = nil, cancellation: TransferCancellation? = nil) throws -> HTTPResponse {
+    func perform(_ request: PreparedRequest, onChunk: ((Data) -> Bool)? = nil, cancellation: OnceFlag? = nil) throws -> HTTPResponse {
         var hop = request
         var followed = 0
         let started = Date()
@@ -45,7 +45,7 @@ final class CurlEasy {
     /// One exchange, redirects not followed: the response, and where it redirects to (curl's
     /// absolute reading of `Location`) when it is a redirect.
     private func performOne(
-        _ request: PreparedRequest, onChunk: ((Data) -> Bool)?, cancellation: TransferCancellation?
+        _ request: PreparedRequest, onChunk: ((Data) -> Bool)?, cancellation: OnceFlag?
     ) throws -> (HTTPResponse, String?) {
         curl_easy_reset(handle)
         let state = CurlTransferState(maxBytes: request.options.maxResponseBytes, onChunk: onChunk, cancellation: cancellation)
@@ -53,7 +53,7 @@ final class CurlEasy {
         defer { curl_slist_free_all(headerList) }
         let code = withExtendedLifetime(state) { curl_easy_perform(handle) }
         if code != CURLE_OK {
-            if code == CURLE_ABORTED_BY_CALLBACK, cancellation?.isCancelled == true { throw CancellationError() }
+            if code == CURLE_ABORTED_BY_CALLBACK, cancellation?.isRaised == true { throw CancellationError() }
             throw mapError(code, request: request, state: state)
         }
         let status = responseCode()
@@ -179,7 +179,7 @@ private let curlProgressCallback: @convention(c) (UnsafeMutableRawPointer?, curl
     context, _, _, _, _ in
     guard let context else { return 0 }
     let state = Unmanaged<CurlTransferState>.fromOpaque(context).takeUnretainedValue()
-    return state.cancellation?.isCancelled == true ? 1 : 0
+    return state.cancellation?.isRaised == true ? 1 : 0
 }
 
 private let curlHeaderCallback: @convention(c) (UnsafeMutablePointer<CChar>?, Int, Int, UnsafeMutableRawPointer?) -> Int = {

@@ -13,9 +13,9 @@ final class CurlTransferState {
     let onChunk: ((Data) -> Bool)?
     var abortedByReceiver = false
     /// Aborts the transfer when set (the waiting task was cancelled).
-    let cancellation: TransferCancellation?
+    let cancellation: OnceFlag?
 
-    init(maxBytes: Int, onChunk: ((Data) -> Bool)?, cancellation: TransferCancellation? = nil) {
+    init(maxBytes: Int, onChunk: ((Data) -> Bool)?, cancellation: OnceFlag? = nil) {
         self.maxBytes = maxBytes
         self.onChunk = onChunk
         self.cancellation = cancellation

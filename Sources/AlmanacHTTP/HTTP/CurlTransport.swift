@@ -30,11 +30,11 @@ package final class CurlTransport: HTTPTransport, Sendable {
 
     /// Runs a transfer on the blocking pool; cancelling the calling task aborts it (curl's
     /// progress callback sees the flag) and throws `CancellationError`.
-    private func run(_ body: @escaping @Sendable (CurlEasy, TransferCancellation) throws -> HTTPResponse) async throws -> HTTPResponse {
+    private func run(_ body: @escaping @Sendable (CurlEasy, OnceFlag) throws -> HTTPResponse) async throws -> HTTPResponse {
         try Task.checkCancellation()
         let easy = try checkout()
         let box = EasyBox(easy)
-        let cancellation = TransferCancellation()
+        let cancellation = OnceFlag()
         return try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { continuation in
                 BlockingPool.shared.run { [self] in
@@ -44,7 +44,7 @@ package final class CurlTransport: HTTPTransport, Sendable {
                 }
             }
         } onCancel: {
-            cancellation.cancel()
+            cancellation.raise()
         }
     }
 

@@ -19,6 +19,8 @@ package struct AppContext: Sendable {
     /// when the wiring passes it to both (`DataClient.standard(…, credits:)`); else one of its own
     /// over the same shared budget file.
     package var credits: CreditGate
+    /// The documents this run has read (docs/architecture.md §2, item 8): each is read once.
+    package let documents = DocumentMemo()
 
     /// A context; the credit gate is built from the configuration when not given.
     package init(configuration: Configuration, console: Console, client: DataClient, clock: any Clock = SystemClock(), credits: CreditGate? = nil) {
@@ -37,6 +39,6 @@ package struct AppContext: Sendable {
 
     /// A store for one user document under the data folder.
     package func store<D: StoredDocument>(_ type: D.Type) -> DocumentStore<D> {
-        DocumentStore<D>(folder: configuration.paths.data, console: console, clock: clock)
+        DocumentStore<D>(folder: configuration.paths.data, console: console, clock: clock, memo: documents)
     }
 }

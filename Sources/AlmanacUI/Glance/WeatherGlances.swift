@@ -30,6 +30,7 @@ package struct WeatherGlances: Sendable {
     /// The lines for `places` (none: the default city), in order.
     package func lines(_ places: [String], pick: Int?) async -> [Line] {
         let asked: [String?] = places.isEmpty ? [nil] : places
+        if asked.count == 1 { return [await line(asked[0], pick: pick)] }
         return await withTaskGroup(of: (Int, Line).self) { group in
             for (index, place) in asked.enumerated() {
                 group.addTask { (index, await line(place, pick: pick)) }
@@ -48,10 +49,20 @@ package struct WeatherGlances: Sendable {
 
     /// `work`'s result, or `GlanceTimeout` after `seconds` (the work is cancelled: a request in
     /// flight is aborted), so retries and waits for other processes never hold a bar longer.
+    ///
+    /// The timer starts only once the work waits: on the command's own thread
+    /// (`CallerThreadExecutor`) jobs run in the order they came, so the timer's first job runs
+    /// after the work's, and a work answered from the cache has ended by then — no timer is set,
+    /// and the runtime starts no thread for one (docs/architecture.md §5).
     static func within<T: Sendable>(_ seconds: Double, _ work: @escaping @Sendable () async throws -> T) async throws -> T {
-        try await withThrowingTaskGroup(of: T?.self) { group in
-            group.addTask { try await work() }
+        let ended = OnceFlag()
+        return try await withThrowingTaskGroup(of: T?.self) { group in
             group.addTask {
+                defer { ended.raise() }
+                return try await work()
+            }
+            group.addTask {
+                if ended.isRaised { return nil }
                 try await Task.sleep(nanoseconds: UInt64(seconds * 1e9))
                 return nil
             }

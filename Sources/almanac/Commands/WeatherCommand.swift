@@ -52,7 +52,7 @@ extension WeatherCommand {
             let glance = format != "full"
             try await CommandRunner.run(global, quietNotes: glance, glance: glance) { context in
                 let run = WeatherFlow(context)
-                if glance { return try await statusLines(run) }
+                if glance { return try await Self.statusLines(run, places: places, pick: pick, format: format, waybar: waybar) }
                 if context.json, places.count > 1 { return try await placesJSON(run) }
                 for (index, place) in (places.isEmpty ? [nil] : places.map(Optional.some)).enumerated() {
                     if index > 0 { context.console.print("") }
@@ -77,7 +77,7 @@ extension WeatherCommand {
 
         /// One line per place, in order, fetched together; a place that failed still prints its
         /// line (placeholders) and the run ends with the first failure's exit code.
-        private func statusLines(_ run: WeatherFlow) async throws {
+        static func statusLines(_ run: WeatherFlow, places: [String], pick: Int?, format: String, waybar: Bool) async throws {
             let template = try GlanceTemplate(format == "line" ? WeatherGlance.lineTemplate : format, codes: WeatherGlance.codes)
             let lines = await WeatherGlances(flow: run, template: template).lines(places, pick: pick)
             // One run, one document: several places are one object (`places` in JSON, the texts
