@@ -587,10 +587,102 @@ def keyless_fixtures():
           {"generationtime_ms": 0.42})
 
 
+# ---------------------------------------------------------------- rain in the next two hours, air quality
+SKY_START = dt.datetime(2026, 11, 20, 14, 0, tzinfo=dt.timezone.utc)
+# mm over each 15 minutes, 12 steps from SKY_START (the value at a time is the 15 minutes before it);
+# None is a value Open-Meteo sent as null.
+MINUTELY = {
+    "moscow": [0.3, 0.25, 0.2, 0.1, 0.05, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0],      # raining now, easing
+    "saint-petersburg": [0.1, 0.1, 0.15, 0.2, 0.2, 0.15, 0.1, 0.1, 0.1, 0.05, 0.05, 0.05],
+    "st-petersburg-fl": [0.0] * 12,
+    "london": [0.0] * 12,
+    "new-york": [0.0] * 12,
+    "tehran": [0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, None, None],       # the last values missing
+    "bratislava": [0.0, 0.0, 0.0, 0.0, 0.1, 0.3, 0.4, 0.2, 0.0, 0.0, 0.0, 0.0],     # a shower at 15:00
+    "oslo": [0.0, 0.0, 0.0, 0.1, 0.5, 0.8, 0.4, 0.0, 0.0, 0.0, 0.0, 0.0],
+}
+# European AQI now, its pollutant sub-indices (PM2.5, PM10, ozone, NO2), concentrations, US AQI
+AIR = {
+    "moscow": (45, (45, 30, 22, 28), (21.4, 33.0, 41.0, 38.5), 74),
+    "saint-petersburg": (38, (38, 25, 20, 31), (17.0, 26.1, 38.2, 44.0), 62),
+    "st-petersburg-fl": (22, (22, 12, 19, 5), (8.1, 14.2, 61.0, 6.3), 42),
+    "london": (28, (20, 15, 18, 28), (9.5, 15.4, 35.1, 40.2), 48),
+    "new-york": (34, (34, 18, 26, 30), (14.8, 19.0, 52.3, 41.7), 58),
+    "tehran": (92, (70, 92, 30, 55), (48.0, 131.0, 62.0, 96.0), 151),
+    "bratislava": (35, (35, 24, 16, 22), (16.2, 24.0, 30.5, 29.9), 60),
+    "oslo": (15, (15, 10, 14, 9), (5.1, 9.0, 28.2, 12.4), 24),
+}
+POLLEN_EUROPE = {"alder_pollen": 0.0, "birch_pollen": 0.0, "grass_pollen": 0.0, "mugwort_pollen": 0.0, "olive_pollen": 0.0,
+                 "ragweed_pollen": 0.0}
+
+
+def met_nowcast(city):
+    steps = []
+    rates = [0.0] * 6 + [0.4, 1.2, 2.6, 3.2, 2.8, 1.9, 0.9, 0.3] + [0.0] * 10   # a shower from 14:30 for about 40 minutes
+    for i, rate in enumerate(rates):
+        t = SKY_START + dt.timedelta(minutes=5 * i)
+        steps.append({"time": t.strftime("%Y-%m-%dT%H:%M:%SZ"),
+                      "data": {"instant": {"details": {"air_temperature": 1.2, "precipitation_rate": rate, "relative_humidity": 91.0,
+                                                        "wind_from_direction": 210.0, "wind_speed": 3.1, "wind_speed_of_gust": 6.2}}}})
+    steps[0]["data"]["next_1_hours"] = {"summary": {"symbol_code": "lightrainshowers_day"}, "details": {"precipitation_amount": 1.1}}
+    return {"type": "Feature", "geometry": {"type": "Point", "coordinates": [city[6], city[5], 12]},
+            "properties": {"meta": {"updated_at": "2026-11-20T13:57:41Z", "radar_coverage": "ok",
+                                    "units": {"precipitation_rate": "mm/h", "air_temperature": "celsius"}},
+                           "timeseries": steps}}
+
+
+def sky_fixtures():
+    nowcast_headers = {"content-type": "application/json", "expires": "Fri, 20 Nov 2026 14:05:12 GMT",
+                       "last-modified": "Fri, 20 Nov 2026 13:57:41 GMT"}
+    where = lambda c: {"lat": f"{c[5]:.4f}".rstrip("0").rstrip("."), "lon": f"{c[6]:.4f}".rstrip("0").rstrip(".")}
+    oslo = next(c for c in CITIES if c[0] == "oslo")
+    write("metno", "nowcast-oslo", {"method": "GET", "path": "/weatherapi/nowcast/2.0/complete", "query": where(oslo)}, 200,
+          met_nowcast(oslo), headers=nowcast_headers)
+    london = next(c for c in CITIES if c[0] == "london")
+    empty = {"type": "Feature", "geometry": {"type": "Point", "coordinates": [london[6], london[5], 24]},
+             "properties": {"meta": {"updated_at": "2026-11-20T13:57:41Z", "radar_coverage": "no coverage", "units": {}},
+                            "timeseries": [{"time": "2026-11-20T14:00:00Z", "data": {"instant": {"details": {"air_temperature": 9.4}}}}]}}
+    write("metno", "nowcast-london", {"method": "GET", "path": "/weatherapi/nowcast/2.0/complete", "query": where(london)}, 200,
+          empty, headers=nowcast_headers)
+    for city in CITIES:
+        key, lat, lon = city[0], city[5], city[6]
+        query = {"latitude": f"{lat:.4f}", "longitude": f"{lon:.4f}"}
+        times = [ts(SKY_START + dt.timedelta(minutes=15 * i)) for i in range(1, 13)]
+        values = MINUTELY[key]
+        write("openmeteo", f"minutely-{key}", {"method": "GET", "path": "/v1/forecast", "query": query}, 200,
+              {"latitude": lat, "longitude": lon, "generationtime_ms": 0.4, "utc_offset_seconds": 0, "timezone": "GMT",
+               "timezone_abbreviation": "GMT", "elevation": 40.0,
+               "minutely_15_units": {"time": "unixtime", "precipitation": "mm", "precipitation_probability": "%"},
+               "minutely_15": {"time": times, "precipitation": values,
+                               "precipitation_probability": [None if v is None else (80 if v >= 0.1 else 10) for v in values]}})
+        eu, (s25, s10, so3, sno2), (c25, c10, co3, cno2), us = AIR[key]
+        rng = random.Random("air-" + key)
+        hours = [ts(SKY_START + dt.timedelta(hours=h)) for h in range(24)]
+        eu_hours = [max(5, round(eu + 12 * math.sin(h / 24 * 2 * math.pi) + rng.uniform(-3, 3))) for h in range(24)]
+        us_hours = [max(10, round(us + 20 * math.sin(h / 24 * 2 * math.pi) + rng.uniform(-5, 5))) for h in range(24)]
+        current = {"time": ts(SKY_START), "interval": 3600, "european_aqi": eu, "us_aqi": us, "pm2_5": c25, "pm10": c10, "ozone": co3,
+                   "nitrogen_dioxide": cno2, "european_aqi_pm2_5": s25, "european_aqi_pm10": s10, "european_aqi_ozone": so3,
+                   "european_aqi_nitrogen_dioxide": sno2,
+                   "us_aqi_pm2_5": round(s25 * 1.6), "us_aqi_pm10": round(s10 * 1.6), "us_aqi_ozone": round(so3 * 1.6),
+                   "us_aqi_nitrogen_dioxide": round(sno2 * 1.6)}
+        european = city[4] not in ("US", "IR")
+        current.update(POLLEN_EUROPE if european else {k: None for k in POLLEN_EUROPE})
+        if key == "bratislava":
+            current["alder_pollen"] = 2.0
+        write("openmeteo", f"air-{key}", {"method": "GET", "path": "/v1/air-quality", "query": query}, 200,
+              {"latitude": lat, "longitude": lon, "generationtime_ms": 0.9, "utc_offset_seconds": 0, "timezone": "GMT",
+               "timezone_abbreviation": "GMT", "elevation": 40.0, "current_units": {"time": "unixtime", "european_aqi": "EAQI", "us_aqi": "USAQI"},
+               "current": current, "hourly_units": {"time": "unixtime", "european_aqi": "EAQI", "us_aqi": "USAQI"},
+               "hourly": {"time": hours, "european_aqi": eu_hours, "us_aqi": us_hours}})
+
+
 if __name__ == "__main__":
     import sys
     if sys.argv[1:] == ["keyless"]:
         keyless_fixtures()
+        sys.exit(0)
+    if sys.argv[1:] == ["sky"]:
+        sky_fixtures()
         sys.exit(0)
     if sys.argv[1:] == ["kraken"]:
         kraken_fixtures()
@@ -599,4 +691,5 @@ if __name__ == "__main__":
     crypto_fixtures()
     fruit_fixtures()
     keyless_fixtures()
+    sky_fixtures()
     kraken_fixtures()

@@ -5,7 +5,8 @@ import Foundation
 extension Provider {
     /// Every provider Almanac knows, in the order lists show them.
     package static let allCases: [Provider] = [
-        .twelveData, .fruityvice, .openWeather, .openWeatherPro, .yandexGeocoder, .metNorway, .openMeteoGeocoding, .openMeteoEnsemble, .kraken,
+        .twelveData, .fruityvice, .openWeather, .openWeatherPro, .yandexGeocoder, .metNorway, .openMeteoGeocoding, .openMeteoEnsemble,
+        .openMeteoForecast, .openMeteoAir, .kraken,
     ]
 
     /// The declared provider with this stored name, or nil.

@@ -19,7 +19,10 @@ final class RunSourcesTests: XCTestCase {
 
     func testEachCapabilityHasOneProviderByTheKeysSet() {
         XCTAssertEqual(
-            names(sources([:])), ["MET Norway", "Open-Meteo", "Open-Meteo", "Kraken", "Kraken", "Fruityvice", "Kraken"], "with no key")
+            names(sources([:])), ["MET Norway", "Open-Meteo", "Open-Meteo", "Kraken", "Kraken", "Fruityvice", "Kraken", "MET Norway", "Open-Meteo"],
+            "with no key")
+        XCTAssertEqual(sources([:]).providers(.rain), [.metNorway, .openMeteoForecast], "the radar first, Open-Meteo where it does not reach")
+        XCTAssertTrue(sources([:]).answers(.openMeteoAir) && sources([:]).answers(.openMeteoForecast))
         XCTAssertEqual(names(sources(["OPENWEATHER_API_KEY": "OW"])).prefix(3), ["OpenWeatherMap", "OpenWeatherMap", "OpenWeatherMap"])
         XCTAssertEqual(sources(["YANDEX_GEOCODER_API_KEY": "YA"]).name(.places), "Yandex Geocoder")
         XCTAssertEqual(sources(["TWELVEDATA_API_KEY": "TD"]).name(.prices), "Twelve Data")

@@ -30,10 +30,8 @@ final class CapturedConsole: @unchecked Sendable {
 
 /// The keyless providers pointed at a closed loopback port: a test that does not start a server
 /// for them sees them unreachable at once (never the internet).
-let unreachableKeyless = [
-    "ALMANAC_METNO_URL": "http://127.0.0.1:1", "ALMANAC_OPENMETEO_GEOCODING_URL": "http://127.0.0.1:1",
-    "ALMANAC_OPENMETEO_ENSEMBLE_URL": "http://127.0.0.1:1", "ALMANAC_KRAKEN_URL": "http://127.0.0.1:1",
-]
+let unreachableKeyless = Dictionary(
+    uniqueKeysWithValues: Provider.allCases.filter { $0.keyVariable == nil }.map { ($0.urlVariable, "http://127.0.0.1:1") })
 
 /// A configuration rooted in a temporary home, with the given variables.
 func makeConfiguration(

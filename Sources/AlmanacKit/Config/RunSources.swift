@@ -24,6 +24,11 @@ package struct RunSources: Sendable, Equatable {
         case fruit
         /// Live trades for `deals --source kraken:PAIR`.
         case tape
+        /// Rain in the next two hours: MET's radar nowcast where it covers the place, else
+        /// Open-Meteo's 15-minute steps (`providers(.rain)`).
+        case rain
+        /// Air quality.
+        case air
     }
 
     /// Forecast, places and outlook.
@@ -62,7 +67,14 @@ package struct RunSources: Sendable, Equatable {
         case .prices, .history: crypto
         case .fruit: .fruityvice
         case .tape: .kraken
+        case .rain: .metNorway
+        case .air: .openMeteoAir
         }
+    }
+
+    /// Every provider that may answer `capability`, in the order asked: the nowcast's fallback too.
+    package func providers(_ capability: Capability) -> [Provider] {
+        capability == .rain ? [.metNorway, .openMeteoForecast] : [provider(capability)]
     }
 
     /// The name a person knows the provider of `capability` by: "MET Norway", "Open-Meteo".
@@ -72,7 +84,7 @@ package struct RunSources: Sendable, Equatable {
     /// Pro host is OpenWeatherMap.
     package static func brand(_ provider: Provider) -> String {
         switch provider {
-        case .openMeteoGeocoding, .openMeteoEnsemble: "Open-Meteo"
+        case .openMeteoGeocoding, .openMeteoEnsemble, .openMeteoForecast, .openMeteoAir: "Open-Meteo"
         case .openWeatherPro: Provider.openWeather.displayName
         default: provider.displayName
         }
@@ -86,7 +98,7 @@ package struct RunSources: Sendable, Equatable {
     }
 
     /// Every provider that answers some capability this run.
-    package var answering: Set<Provider> { Set(Capability.allCases.map(provider)) }
+    package var answering: Set<Provider> { Set(Capability.allCases.flatMap(providers)) }
 
     /// Whether a note about `provider` concerns this run: it answers a capability. Twelve Data's
     /// pair catalogue, read for the pairs' names when Kraken prices, is reference data, not an answer.

@@ -21,6 +21,18 @@ package enum METNorway {
                 query: [QueryItem("lat", coordinate(latitude)), QueryItem("lon", coordinate(longitude))], ttl: forecastTTL))
     }
 
+    /// Nowcast 2.0 `complete`: radar precipitation every 5 minutes for the next 2 hours, where
+    /// MET's radars reach (Norway, Sweden, Finland, Denmark); elsewhere an answer whose
+    /// `radar_coverage` says `no coverage`. Kept by its `Expires` (about 5 minutes ahead).
+    package static func nowcast(latitude: Double, longitude: Double) -> Endpoint<METNorwayDTO.Nowcast> {
+        Endpoint(
+            RequestDescriptor(
+                provider: .metNorway, name: "metno.nowcast",
+                subject: "the nowcast at \(DecimalText.fixed(latitude, 2)),\(DecimalText.fixed(longitude, 2))",
+                path: "/weatherapi/nowcast/2.0/complete",
+                query: [QueryItem("lat", coordinate(latitude)), QueryItem("lon", coordinate(longitude))], ttl: 300))
+    }
+
     /// A coordinate with at most 4 decimals and no trailing zeros (`59.9139`, `10.75`, `-0.1278`).
     package static func coordinate(_ value: Double) -> String {
         var text = DecimalText.fixed(value, 4)

@@ -14,4 +14,16 @@ extension Provider {
         rawValue: "openmeteo-ensemble", displayName: "Open-Meteo ensemble", keyVariable: nil,
         urlVariable: "ALMANAC_OPENMETEO_ENSEMBLE_URL", defaultBaseURL: "https://ensemble-api.open-meteo.com",
         keyPlacement: .none, fixtureFolder: "openmeteo")
+
+    /// Keyless forecasts; Almanac asks it for the next hours' 15-minute precipitation.
+    package static let openMeteoForecast = Provider(
+        rawValue: "openmeteo-forecast", displayName: "Open-Meteo forecast", keyVariable: nil,
+        urlVariable: "ALMANAC_OPENMETEO_FORECAST_URL", defaultBaseURL: "https://api.open-meteo.com",
+        keyPlacement: .none, fixtureFolder: "openmeteo")
+
+    /// Keyless air quality (CAMS): European and US indices, pollutants, pollen in Europe.
+    package static let openMeteoAir = Provider(
+        rawValue: "openmeteo-air", displayName: "Open-Meteo air quality", keyVariable: nil,
+        urlVariable: "ALMANAC_OPENMETEO_AIR_URL", defaultBaseURL: "https://air-quality-api.open-meteo.com",
+        keyPlacement: .none, fixtureFolder: "openmeteo")
 }

@@ -41,4 +41,41 @@ package enum OpenMeteo {
                 ],
                 ttl: ensembleTTL))
     }
+
+    /// Precipitation and its probability every 15 minutes for the next 3 hours (`minutely_15`):
+    /// native 15-minute models in Central Europe and North America, hourly values interpolated
+    /// elsewhere. Open-Meteo sends no cache headers; its short-range models run every 15 to 60 minutes.
+    package static func minutely(latitude: Double, longitude: Double) -> Endpoint<OpenMeteoDTO.Minutely> {
+        Endpoint(
+            RequestDescriptor(
+                provider: .openMeteoForecast, name: "openmeteo.minutely",
+                subject: "precipitation at \(DecimalText.fixed(latitude, 2)),\(DecimalText.fixed(longitude, 2))", path: "/v1/forecast",
+                query: [
+                    QueryItem("latitude", DecimalText.fixed(latitude, 4)), QueryItem("longitude", DecimalText.fixed(longitude, 4)),
+                    QueryItem("minutely_15", "precipitation,precipitation_probability"), QueryItem("forecast_minutely_15", "12"),
+                    QueryItem("timeformat", "unixtime"),
+                ],
+                ttl: 900))
+    }
+
+    /// The pollutants whose index sets the European and US AQI, as the air API names them.
+    package static let airPollutants = ["pm2_5", "pm10", "ozone", "nitrogen_dioxide"]
+    /// Pollen, Europe only.
+    package static let pollen = ["alder_pollen", "birch_pollen", "grass_pollen", "mugwort_pollen", "olive_pollen", "ragweed_pollen"]
+
+    /// Air quality now and the indices for the next 24 hours.
+    package static func air(latitude: Double, longitude: Double) -> Endpoint<OpenMeteoDTO.Air> {
+        let indices = ["european_aqi", "us_aqi"]
+        let current = indices + airPollutants + indices.flatMap { index in airPollutants.map { "\(index)_\($0)" } } + pollen
+        return Endpoint(
+            RequestDescriptor(
+                provider: .openMeteoAir, name: "openmeteo.air",
+                subject: "air quality at \(DecimalText.fixed(latitude, 2)),\(DecimalText.fixed(longitude, 2))", path: "/v1/air-quality",
+                query: [
+                    QueryItem("latitude", DecimalText.fixed(latitude, 4)), QueryItem("longitude", DecimalText.fixed(longitude, 4)),
+                    QueryItem("current", current.joined(separator: ",")), QueryItem("hourly", indices.joined(separator: ",")),
+                    QueryItem("forecast_hours", "24"), QueryItem("timeformat", "unixtime"),
+                ],
+                ttl: 3600))
+    }
 }

@@ -29,6 +29,7 @@ package enum ExitStatus {
     /// The exit code for an error that ended a command.
     package static func code(for error: any Error) -> Int32 {
         switch error {
+        case WeatherError.nowcastExpired: unavailable
         case is any UserInputError: usage
         case StoreError.damaged: dataError
         case StoreError.unreadable: cannotRead

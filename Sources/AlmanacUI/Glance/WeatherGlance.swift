@@ -7,7 +7,7 @@ import Foundation
 /// times, the moon's phase); what cannot be had is the template's placeholder (docs/status-bars.md).
 package struct WeatherGlance: Sendable {
     /// Every weather code, in the order `--help` and errors list them.
-    package static let codes: [Character] = Array("cCxtfhwpoPumMDSzsdTZl")
+    package static let codes: [Character] = Array("cCxtfhwpoPumMDSzsdTZlra")
 
     package let city: City
     /// The answer; nil when none could be had in time (every code but `%l`, `%m`, `%M`, the sun's
@@ -18,6 +18,9 @@ package struct WeatherGlance: Sendable {
     /// `ALMANAC_TODAY` when pinned: the day the sun and moon are worked out for, whatever the
     /// clock's time of day makes of it at the place.
     package var pinnedDay: LocalDate?
+    /// `%r` (rain in the next two hours, short: `☔ 14:30`, `☔ now`, empty when dry) and `%a`
+    /// (`AQI 45`), when the line asked for them and they came (`WeatherGlances.sky`).
+    package var sky: [Character: String] = [:]
 
     package init(city: City, report: WeatherReport?, settings: WeatherSettings, now: Date, pinnedDay: LocalDate? = nil) {
         self.city = city
@@ -52,6 +55,7 @@ package struct WeatherGlance: Sendable {
         case "o": chance.map { WeatherFormat.percent($0) }
         case "P": current?.pressure.map { "\(Int($0.rounded()))hPa" }
         case "u": (current?.uvIndex ?? today?.uvIndex).map { "\(Int($0.rounded()))" }
+        case "r", "a": sky[code]
         default: timeValue(code)
         }
     }

@@ -47,6 +47,21 @@ package struct WeatherGlances: Sendable {
         return template.codes.contains("o") ? await flow.service.withChances(report) : report
     }
 
+    /// `%r` and `%a`, asked only when the line shows them; a part that cannot be had is left out
+    /// (its placeholder), never failing the line.
+    private func sky(for city: City, settings: WeatherSettings) async -> [Character: String] {
+        var values: [Character: String] = [:]
+        let format = WeatherFormat(settings: settings, timeZone: WeatherService.withZone(city).timeZone)
+        if template.codes.contains("r"), let answer = try? await flow.service.nowcast(for: city) {
+            let steps = answer.nowcast.upcoming(from: answer.now)
+            values["r"] = NowcastSentence(steps: steps, minutes: answer.nowcast.source.minutes).short(clock: format.time)
+        }
+        if template.codes.contains("a"), let index = try? await flow.service.air(for: city, scale: nil).air.index {
+            values["a"] = "AQI \(Int(index.rounded()))"
+        }
+        return values
+    }
+
     /// `work`'s result, or `GlanceTimeout` after `seconds` (the work is cancelled: a request in
     /// flight is aborted), so retries and waits for other processes never hold a bar longer.
     ///
@@ -88,12 +103,18 @@ package struct WeatherGlances: Sendable {
             return (Line(text: text, waybar: waybar, failure: error, provenance: nil), nil)
         }
         var report: WeatherReport?
+        var sky: [Character: String] = [:]
         var failure: (any Error)?
-        do { report = try await Self.within(flow.context.configuration.transport.totalTimeout) { try await self.report(for: city) } } catch {
+        do {
+            (report, sky) = try await Self.within(flow.context.configuration.transport.totalTimeout) {
+                (try await self.report(for: city), await self.sky(for: city, settings: settings))
+            }
+        } catch {
             failure = error
         }
         let days = flow.context.days
-        let glance = WeatherGlance(city: city, report: report, settings: settings, now: now, pinnedDay: days.isPinned ? try? days.today() : nil)
+        var glance = WeatherGlance(city: city, report: report, settings: settings, now: now, pinnedDay: days.isPinned ? try? days.today() : nil)
+        glance.sky = sky
         let text = template.render(glance.value)
         return (Line(text: text, waybar: WaybarLine(text: text, glance: glance), failure: failure, provenance: report?.provenance), glance)
     }

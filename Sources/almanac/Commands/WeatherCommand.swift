@@ -9,7 +9,9 @@ import Foundation
 struct WeatherCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "weather", abstract: "Current weather, 7- and 25-day forecasts, hourly detail, saved cities.",
-        subcommands: [Current.self, Forecast.self, Hourly.self, Day.self, Cities.self, Add.self, Remove.self, Default.self, Settings.self],
+        subcommands: [
+            Current.self, Forecast.self, Hourly.self, Day.self, Rain.self, Air.self, Cities.self, Add.self, Remove.self, Default.self, Settings.self,
+        ],
         defaultSubcommand: Current.self)
 }
 

@@ -13,7 +13,8 @@ package struct Doctor: Sendable {
     }
 
     static let checkedProviders: [Provider] = [
-        .twelveData, .fruityvice, .openWeather, .yandexGeocoder, .metNorway, .openMeteoGeocoding, .openMeteoEnsemble, .kraken,
+        .twelveData, .fruityvice, .openWeather, .yandexGeocoder, .metNorway, .openMeteoGeocoding, .openMeteoEnsemble, .openMeteoForecast,
+        .openMeteoAir, .kraken,
     ]
 
     /// What is configured and chosen; with `check`, one cheap request per provider, timed.
@@ -118,6 +119,10 @@ package struct Doctor: Sendable {
             OpenMeteo.search("London", language: "en", count: 1).descriptor
         case .openMeteoEnsemble:
             OpenMeteo.ensemble(latitude: 51.5074, longitude: -0.1278, days: 1).descriptor
+        case .openMeteoForecast:
+            OpenMeteo.minutely(latitude: 51.5074, longitude: -0.1278).descriptor
+        case .openMeteoAir:
+            OpenMeteo.air(latitude: 51.5074, longitude: -0.1278).descriptor
         case .kraken:
             Kraken.ticker(["XXBTZUSD"]).descriptor
         default:

@@ -24,6 +24,8 @@ package enum WeatherError: UserInputError, WordedError, Equatable {
     case badName
     /// `lat,lon` with a latitude outside -90…90 or a longitude outside -180…180.
     case coordinatesOutOfRange(String)
+    /// Neither nowcast has a step still to come for `city` (both past their validity, offline).
+    case nowcastExpired(city: String)
     /// A day outside the forecast; `available` is its first and last day (nil: it has none).
     case outsideForecast(LocalDate, city: String, available: ClosedRange<LocalDate>?)
 
@@ -45,6 +47,8 @@ package enum WeatherError: UserInputError, WordedError, Equatable {
         case .choiceOutOfRange(let choice, let count, let query):
             "\(frontEnd.says("--pick \(choice) is out of range", else: "There is no place \(choice)")): \(count) \(count == 1 ? "place matches" : "places match") \"\(query)\"."
         case .noneChosen: "No place chosen."
+        case .nowcastExpired(let city):
+            "No nowcast for \(city) is current: the ones kept have ended; the next two hours need the network."
         case .badName: "A city name must be 1 to 200 characters."
         case .outsideForecast(let date, let city, let available):
             available.map { "\(date) is outside the forecast for \(city): days from \($0.lowerBound) to \($0.upperBound) are available." }

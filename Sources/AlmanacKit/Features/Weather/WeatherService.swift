@@ -244,7 +244,7 @@ package struct WeatherService: Sendable {
 
     /// A city with some time zone for cutting days: its own, else the offset of its longitude
     /// (15° an hour) — a place given as `lat,lon` or geocoded without a zone.
-    static func withZone(_ city: City) -> City {
+    package static func withZone(_ city: City) -> City {
         guard city.timeZoneIdentifier == nil, city.utcOffset == nil else { return city }
         var city = city
         city.utcOffset = Int((city.longitude / 15).rounded()) * 3600

@@ -1,0 +1,51 @@
+import AlmanacCore
+import AlmanacKit
+import AlmanacUI
+import ArgumentParser
+import Foundation
+
+extension WeatherCommand {
+    struct Rain: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "rain",
+            abstract: "Rain in the next two hours: a strip of 5- or 15-minute steps and one sentence (MET radar where it reaches, else Open-Meteo).")
+        @OptionGroup var global: GlobalOptions
+        @OptionGroup var place: CityOptions
+
+        func run() async throws {
+            try await CommandRunner.run(global) { context in
+                let run = WeatherFlow(context)
+                let city = WeatherService.withZone(try await run.city(place.city, pick: place.pick, chooser: run.terminalChooser))
+                let answer = try await run.service.nowcast(for: city)
+                let view = SkyView(city: city, settings: try run.service.document().settings, style: context.style, now: context.clock.now())
+                try context.show(json: SkyJSON.rain(answer, city: city, clock: view.format.time), text: view.rain(answer))
+            }
+        }
+    }
+
+    struct Air: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "air", abstract: "Air quality now: the index and its band, the pollutant that sets it, the next 24 hours, pollen.")
+        @OptionGroup var global: GlobalOptions
+        @OptionGroup var place: CityOptions
+        @Option(
+            help: ArgumentHelp("The index: eu (European AQI) or us (US AQI); by default us in the United States, eu elsewhere.", valueName: "scale"))
+        var aqi: String?
+
+        func validate() throws {
+            if let aqi, AirQuality.Scale(rawValue: aqi.lowercased()) == nil {
+                throw ValidationError("--aqi must be eu or us, not \"\(aqi)\".")
+            }
+        }
+
+        func run() async throws {
+            try await CommandRunner.run(global) { context in
+                let run = WeatherFlow(context)
+                let city = WeatherService.withZone(try await run.city(place.city, pick: place.pick, chooser: run.terminalChooser))
+                let (air, provenance) = try await run.service.air(for: city, scale: aqi.flatMap { AirQuality.Scale(rawValue: $0.lowercased()) })
+                let view = SkyView(city: city, settings: try run.service.document().settings, style: context.style, now: context.clock.now())
+                try context.show(json: SkyJSON.air(air, city: city, provenance: provenance), text: view.air(air, provenance: provenance))
+            }
+        }
+    }
+}
