@@ -588,12 +588,12 @@ def keyless_fixtures():
 
 
 # ---------------------------------------------------------------- rain in the next two hours, air quality
-SKY_START = dt.datetime(2026, 11, 20, 14, 0, tzinfo=dt.timezone.utc)
+SKY_START = dt.datetime(2026, 11, 20, 12, 0, tzinfo=dt.timezone.utc)   # the forecasts' current hour
 # mm over each 15 minutes, 12 steps from SKY_START (the value at a time is the 15 minutes before it);
 # None is a value Open-Meteo sent as null.
 MINUTELY = {
-    "moscow": [0.3, 0.25, 0.2, 0.1, 0.05, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0],      # raining now, easing
-    "saint-petersburg": [0.1, 0.1, 0.15, 0.2, 0.2, 0.15, 0.1, 0.1, 0.1, 0.05, 0.05, 0.05],
+    "moscow": [0.0, 0.0, 0.0, 0.0, 0.0, 0.1, 0.15, 0.1, 0.05, 0.0, 0.0, 0.0],     # light rain from 13:15
+    "saint-petersburg": [0.3, 0.25, 0.2, 0.1, 0.05, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0],   # raining now, easing
     "st-petersburg-fl": [0.0] * 12,
     "london": [0.0] * 12,
     "new-york": [0.0] * 12,
@@ -626,22 +626,22 @@ def met_nowcast(city):
                                                         "wind_from_direction": 210.0, "wind_speed": 3.1, "wind_speed_of_gust": 6.2}}}})
     steps[0]["data"]["next_1_hours"] = {"summary": {"symbol_code": "lightrainshowers_day"}, "details": {"precipitation_amount": 1.1}}
     return {"type": "Feature", "geometry": {"type": "Point", "coordinates": [city[6], city[5], 12]},
-            "properties": {"meta": {"updated_at": "2026-11-20T13:57:41Z", "radar_coverage": "ok",
+            "properties": {"meta": {"updated_at": "2026-11-20T11:57:41Z", "radar_coverage": "ok",
                                     "units": {"precipitation_rate": "mm/h", "air_temperature": "celsius"}},
                            "timeseries": steps}}
 
 
 def sky_fixtures():
-    nowcast_headers = {"content-type": "application/json", "expires": "Fri, 20 Nov 2026 14:05:12 GMT",
-                       "last-modified": "Fri, 20 Nov 2026 13:57:41 GMT"}
+    nowcast_headers = {"content-type": "application/json", "expires": "Fri, 20 Nov 2026 12:05:12 GMT",
+                       "last-modified": "Fri, 20 Nov 2026 11:57:41 GMT"}
     where = lambda c: {"lat": f"{c[5]:.4f}".rstrip("0").rstrip("."), "lon": f"{c[6]:.4f}".rstrip("0").rstrip(".")}
     oslo = next(c for c in CITIES if c[0] == "oslo")
     write("metno", "nowcast-oslo", {"method": "GET", "path": "/weatherapi/nowcast/2.0/complete", "query": where(oslo)}, 200,
           met_nowcast(oslo), headers=nowcast_headers)
     london = next(c for c in CITIES if c[0] == "london")
     empty = {"type": "Feature", "geometry": {"type": "Point", "coordinates": [london[6], london[5], 24]},
-             "properties": {"meta": {"updated_at": "2026-11-20T13:57:41Z", "radar_coverage": "no coverage", "units": {}},
-                            "timeseries": [{"time": "2026-11-20T14:00:00Z", "data": {"instant": {"details": {"air_temperature": 9.4}}}}]}}
+             "properties": {"meta": {"updated_at": "2026-11-20T11:57:41Z", "radar_coverage": "no coverage", "units": {}},
+                            "timeseries": [{"time": "2026-11-20T12:00:00Z", "data": {"instant": {"details": {"air_temperature": 9.4}}}}]}}
     write("metno", "nowcast-london", {"method": "GET", "path": "/weatherapi/nowcast/2.0/complete", "query": where(london)}, 200,
           empty, headers=nowcast_headers)
     for city in CITIES:

@@ -51,6 +51,23 @@ extension FuzzTarget {
             }
             _ = METNorway.time(String(decoding: data.prefix(40), as: UTF8.self))
         },
+        FuzzTarget(name: "metno-nowcast") { data in
+            if let dto = try? METNorway.nowcast(latitude: 1, longitude: 2).decode(data) {
+                let steps = WeatherService.steps(dto)
+                _ = NowcastSentence(steps: Nowcast(source: .radar, steps: steps).upcoming(from: steps.first?.time ?? Date()), minutes: 5)
+            }
+        },
+        FuzzTarget(name: "openmeteo-sky") { data in
+            if let dto = try? OpenMeteo.minutely(latitude: 1, longitude: 2).decode(data) {
+                _ = NowcastSentence(steps: WeatherService.steps(dto), minutes: 15)
+            }
+            if let dto = try? OpenMeteo.air(latitude: 1, longitude: 2).decode(data) {
+                for scale in AirQuality.Scale.allCases {
+                    let air = WeatherService.air(dto, scale: scale)
+                    _ = (air.peak, air.dominant, air.index.map { scale.band($0) }, air.pollen.map { AirQuality.whole($0.grains) })
+                }
+            }
+        },
         FuzzTarget(name: "openmeteo-geocoding") { data in
             if let search = try? OpenMeteo.search("x", language: "en").decode(data) { _ = PlaceCandidates.fromOpenMeteo(search) }
         },

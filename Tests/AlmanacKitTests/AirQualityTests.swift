@@ -35,4 +35,14 @@ final class AirQualityTests: XCTestCase {
         fair.index = 39
         XCTAssertFalse(fair.matters)
     }
+
+    /// A hostile answer's numbers are shown, never a crash.
+    func testOutlandishIndicesAreBandedAndRounded() {
+        XCTAssertEqual(AirQuality.Scale.european.band(1e300).words, "extremely poor")
+        XCTAssertEqual(AirQuality.Scale.european.band(-5).words, "good")
+        XCTAssertEqual(AirQuality.Scale.us.band(.infinity).words, "hazardous")
+        XCTAssertEqual(AirQuality.whole(.nan), 0)
+        XCTAssertEqual(AirQuality.whole(1e300), 1_000_000_000)
+        XCTAssertEqual(AirQuality.whole(44.6), 45)
+    }
 }

@@ -172,15 +172,15 @@ final class GlanceCommandTests: XCTestCase {
     }
 
     /// `%r` (rain in the next two hours, short) and `%a` (the AQI) in `--format`, `line` and
-    /// `--waybar`, from the sample data: Oslo's radar shower at 14:30 UTC (15:30 in Oslo), rain
-    /// falling in Moscow, London dry.
+    /// `--waybar`, from the sample data: Oslo's radar shower at 12:30 UTC (13:30 in Oslo), rain
+    /// from 16:15 in Moscow, London dry.
     func testRainAndAirCodes() throws {
         let home = try makeTemporaryFolder(self)
         let lines = try runAlmanac(["weather", "Oslo", "Moscow", "London", "--format", "%l %r|%a", "--offline"], home: home)
         XCTAssertEqual(lines.status, 0, lines.err)
-        XCTAssertEqual(lines.out, "Oslo ☔ 15:30|AQI 15\nMoscow ☔ now|AQI 45\nLondon |AQI 28\n")
+        XCTAssertEqual(lines.out, "Oslo ☔ 13:30|AQI 15\nMoscow ☔ 16:15|AQI 45\nLondon |AQI 28\n")
         let line = try runAlmanac(["line", "%r %a", "--place", "Oslo", "--offline"], home: home)
-        XCTAssertEqual(line.out, "☔ 15:30 AQI 15\n", line.err)
+        XCTAssertEqual(line.out, "☔ 13:30 AQI 15\n", line.err)
         let waybar = try runAlmanac(["weather", "Moscow", "--format", "%a", "--waybar", "--offline"], home: home)
         let object = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(waybar.out.utf8)) as? [String: String])
         XCTAssertEqual(object["text"], "AQI 45")

@@ -111,4 +111,24 @@ final class SkyCommandTests: XCTestCase {
         XCTAssertTrue(text.out.contains("US AQI 88, moderate"), text.out)
         assertOneLineError(try runAlmanac(["weather", "air", place, "--aqi", "cn"], home: home), status: 64, contains: "--aqi must be eu or us")
     }
+
+    /// A hostile answer (an index of 1e300, times past any calendar) is shown, never a crash.
+    func testOutlandishNumbersAreShownNotCrashedOn() throws {
+        let air = try LoopbackServer { _ in
+            .json(
+                #"{"current":{"time":9223372036854775807,"european_aqi":1e300,"birch_pollen":1e300},"hourly":{"time":[-9223372036854775808],"european_aqi":[5]}}"#
+            )
+        }
+        let minutely = try LoopbackServer { _ in
+            .json(#"{"minutely_15":{"time":[9223372036854775807,-9223372036854775808],"precipitation":[1e300]}}"#)
+        }
+        let home = try makeTemporaryFolder(self)
+        let environment = ["ALMANAC_OPENMETEO_AIR_URL": air.baseURL, "ALMANAC_OPENMETEO_FORECAST_URL": minutely.baseURL]
+        let shown = try runAlmanac(["weather", "air", place], home: home, environment: environment)
+        XCTAssertEqual(shown.status, 0, shown.err)
+        XCTAssertTrue(shown.out.contains("European AQI 1000000000, extremely poor"), shown.out)
+        let rain = try runAlmanac(["weather", "rain", "10,10"], home: home, environment: environment)
+        XCTAssertEqual(rain.status, 69, "no step to show: \(rain.err)")
+        XCTAssertEqual(rain.err.split(separator: "\n").count, 1, rain.err)
+    }
 }

@@ -44,4 +44,17 @@ final class WeatherTabTests: XCTestCase {
         XCTAssertTrue(waitUntil(seconds: 5) { server.server.closedByClient > closed }, "leaving the tab stopped Moscow's transfer")
     }
 
+    /// The air at moderate or worse is said under the conditions (docs/weather.md, "Air quality").
+    func testTheAirIsSaidWhenItMatters() async throws {
+        let server = try FixtureServer(fixtures: AppHarness.fixtures)
+        let home = FileManager.default.temporaryDirectory.appendingPathComponent("almanac-weather-tab-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: home, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: home) }
+        let (app, context) = AppHarness(home: home).makeApp(live: server.environment)
+        _ = try await WeatherService(context: context.app).addCity("Moscow", pick: 1, chooser: nil)
+        app.select(0)
+        XCTAssertTrue(
+            waitUntil(seconds: 10) { app.frame(columns: 160, rows: 50).joined(separator: "\n").contains("Air: European AQI 45, moderate") },
+            app.frame(columns: 160, rows: 50).joined(separator: "\n"))
+    }
 }

@@ -15,7 +15,15 @@ package final class WeatherTab: AppTab {
         let week = Loader<WeatherReport>()
         let month = Loader<WeatherReport>()
         let hours = Loader<WeatherReport>()
+        /// Rain on the way and the air at moderate or worse (`SkyNotes`), said under the conditions.
+        let sky = Loader<[String]>()
         var all: [Loader<WeatherReport>] { [now, week, month, hours] }
+
+        /// Stops every load for the city, the sky's too.
+        func cancel() {
+            for loader in all { loader.cancel() }
+            sky.cancel()
+        }
     }
 
     package let title = "Weather"
@@ -94,14 +102,14 @@ package final class WeatherTab: AppTab {
 
     /// Leaving the tab cancels its loads (their transfers stop); showing it again restarts them.
     package func deactivate() {
-        for loader in data.values.flatMap(\.all) { loader.cancel() }
+        for cityData in data.values { cityData.cancel() }
         places.cancel()
     }
 
     /// Cancels the loads the screen no longer shows: other cities', and the range not shown.
     private func cancelUnshown() {
         for (label, cityData) in data where label != city?.label {
-            for loader in cityData.all { loader.cancel() }
+            cityData.cancel()
         }
         if let city, let shown = data[city.label] { (long ? shown.week : shown.month).cancel() }
     }
@@ -121,6 +129,9 @@ package final class WeatherTab: AppTab {
             (cityData.hours, { stale in try await service.hourly(for: city, hours: 24) { stale($0) } }),
         ]
         for (loader, work) in needed where loader.value == nil && !loader.isLoading && loader.failure == nil { loader.load(work) }
+        if cityData.sky.value == nil, !cityData.sky.isLoading, let settings = document?.settings {
+            cityData.sky.load { _ in await SkyNotes.lines(for: city, service: service, settings: settings) }
+        }
     }
 
     // MARK: - Keys
@@ -158,7 +169,7 @@ package final class WeatherTab: AppTab {
         case .character("s"): screen = .settings
         case .character("u"):
             if let city {
-                for loader in data[city.label]?.all ?? [] { loader.cancel() }
+                data[city.label]?.cancel()
                 data[city.label] = nil
             }
             loadCity()
@@ -287,7 +298,7 @@ package final class WeatherTab: AppTab {
         guard let data = data[city.label] else { return [] }
         var lines = [cityBar(document, city), ""]
         if let report = data.now.value, case let view = flow.view(report, settings: document.settings, width: width) {
-            lines += split(view.current(report)).dropFirst(2).dropLast(2)
+            lines += split(view.current(report, notes: data.sky.value ?? [])).dropFirst(2).dropLast(2)
         } else {
             lines.append(data.now.failure.map { style.red($0) } ?? "Loading…")
         }

@@ -57,7 +57,7 @@ package struct WeatherGlances: Sendable {
             values["r"] = NowcastSentence(steps: steps, minutes: answer.nowcast.source.minutes).short(clock: format.time)
         }
         if template.codes.contains("a"), let index = try? await flow.service.air(for: city, scale: nil).air.index {
-            values["a"] = "AQI \(Int(index.rounded()))"
+            values["a"] = "AQI \(AirQuality.whole(index))"
         }
         return values
     }

@@ -47,11 +47,11 @@ package struct SkyView: Sendable {
         lines.append(Self.headline(air))
         lines.append(air.pollutants.map { "\($0.name) \(Self.concentration($0.microgramsPerCubicMetre))" }.joined(separator: " · "))
         if let peak = air.peak {
-            lines.append("Next 24 hours: highest \(Int(peak.index.rounded())) (\(air.scale.band(peak.index).words)) at \(format.time(peak.time))")
+            lines.append("Next 24 hours: highest \(AirQuality.whole(peak.index)) (\(air.scale.band(peak.index).words)) at \(format.time(peak.time))")
         }
         let pollen = air.pollen.filter { $0.grains > 0 }
         if !pollen.isEmpty {
-            lines.append("Pollen: " + pollen.map { "\($0.kind) \(Int($0.grains.rounded())) grains/m³" }.joined(separator: ", "))
+            lines.append("Pollen: " + pollen.map { "\($0.kind) \(AirQuality.whole($0.grains)) grains/m³" }.joined(separator: ", "))
         }
         lines.append(style.footer(["Source: \(provenance.label(now: now))", "Open-Meteo air quality (CAMS)", OpenMeteo.attribution]))
         return lines.joined(separator: "\n")
@@ -61,7 +61,7 @@ package struct SkyView: Sendable {
     package static func headline(_ air: AirQuality) -> String {
         guard let index = air.index else { return "\(air.scale.name): no value in this answer" }
         let set = air.dominant.map { " — set by \($0.name) (\(concentration($0.microgramsPerCubicMetre)))" } ?? ""
-        return "\(air.scale.name) \(Int(index.rounded())), \(air.scale.band(index).words)\(set)"
+        return "\(air.scale.name) \(AirQuality.whole(index)), \(air.scale.band(index).words)\(set)"
     }
 
     /// `18.2 µg/m³`, `—` when not given.

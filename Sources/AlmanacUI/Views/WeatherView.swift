@@ -49,7 +49,9 @@ package struct WeatherView {
         return credits
     }
 
-    package func current(_ report: WeatherReport) -> String {
+    /// - Parameter notes: lines said between the conditions and the footer (rain on the way, the
+    ///   air at moderate or worse: `SkyNotes`).
+    package func current(_ report: WeatherReport, notes: [String] = []) -> String {
         guard let now = report.current else { return header(report, "Now") + "\nNo current conditions in this answer.\n" + footer(report) }
         let f = format
         // MET Norway's answer has no feels-like, chance or sun times: those parts are left out, not dashed.
@@ -76,7 +78,8 @@ package struct WeatherView {
         if let uvi = now.uvIndex { rows.insert(("UV index", DecimalText.fixed(uvi, 1)), at: 7) }
         let width = rows.map(\.0.count).max()!
         let body = rows.map { $0.0.padding(toLength: width, withPad: " ", startingAt: 0) + "  " + $0.1 }.joined(separator: "\n")
-        return header(report, "Now") + "\n\n" + body + "\n\n" + footer(report)
+        let said = notes.isEmpty ? "" : "\n\n" + notes.joined(separator: "\n")
+        return header(report, "Now") + "\n\n" + body + said + "\n\n" + footer(report)
     }
 
     package func forecast(_ report: WeatherReport) -> String {

@@ -59,9 +59,12 @@ extension WeatherCommand {
                 for (index, place) in (places.isEmpty ? [nil] : places.map(Optional.some)).enumerated() {
                     if index > 0 { context.console.print("") }
                     let city = try await run.city(place, pick: pick, chooser: run.terminalChooser)
+                    let settings = try run.service.document().settings
+                    async let notes = context.json ? [] : SkyNotes.lines(for: city, service: run.service, settings: settings)
+                    let said = await notes
                     try await run.show(
                         { try await run.service.report(for: city, onStale: $0) },
-                        render: { view, report in view.current(report) },
+                        render: { view, report in view.current(report, notes: said) },
                         json: { try context.printJSON(WeatherJSON.report($0, current: true)) })
                 }
             }

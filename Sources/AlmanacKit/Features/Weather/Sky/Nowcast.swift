@@ -30,11 +30,19 @@ package struct Nowcast: Sendable, Equatable {
     package struct Step: Sendable, Equatable {
         package var time: Date
         package var millimetresPerHour: Double?
+
+        package init(time: Date, millimetresPerHour: Double?) {
+            (self.time, self.millimetresPerHour) = (time, millimetresPerHour)
+        }
     }
 
     package var source: Source
     /// Steps from the one under way now, at most two hours' worth, in time order.
     package var steps: [Step]
+
+    package init(source: Source, steps: [Step]) {
+        (self.source, self.steps) = (source, steps)
+    }
 
     /// Rain is falling at this rate or more (mm/h): below it radar and models show drizzle noise.
     package static let wet = 0.1

@@ -54,10 +54,7 @@ extension WeatherService {
             console.debug("nowcast: MET Norway's radar coverage here: \(coverage); asking Open-Meteo")
             return nil
         }
-        let steps = fetched.value.properties.timeseries.compactMap { step in
-            METNorway.time(step.time).map { Nowcast.Step(time: $0, millimetresPerHour: step.data.instant?.details?.precipitation_rate) }
-        }
-        let answer = Self.answer(Nowcast(source: .radar, steps: steps), fetched.provenance, now: days.instant())
+        let answer = Self.answer(Nowcast(source: .radar, steps: Self.steps(fetched.value)), fetched.provenance, now: days.instant())
         guard !answer.nowcast.upcoming(from: answer.now).isEmpty else {
             console.debug("nowcast: MET Norway's nowcast has ended; asking Open-Meteo")
             return nil
@@ -71,14 +68,27 @@ extension WeatherService {
         return NowcastAnswer(nowcast: nowcast, provenance: provenance, now: from)
     }
 
+    /// MET's steps: each its time and its `precipitation_rate` (mm/h); a step with no readable time is left out.
+    package static func steps(_ answer: METNorwayDTO.Nowcast) -> [Nowcast.Step] {
+        answer.properties.timeseries.compactMap { step in
+            METNorway.time(step.time).map { Nowcast.Step(time: $0, millimetresPerHour: step.data.instant?.details?.precipitation_rate) }
+        }
+    }
+
     /// Open-Meteo's columns as steps: each value is the 15 minutes *before* its time, so a step
     /// starts 15 minutes earlier; millimetres over 15 minutes × 4 is mm/h.
-    static func steps(_ answer: OpenMeteoDTO.Minutely) -> [Nowcast.Step] {
+    package static func steps(_ answer: OpenMeteoDTO.Minutely) -> [Nowcast.Step] {
         guard let columns = answer.minutely_15 else { return [] }
-        return columns.time.enumerated().map { index, time in
+        return columns.time.enumerated().compactMap { index, time in
+            guard let start = instant(time) else { return nil }
             let amount = columns.precipitation.flatMap { index < $0.count ? $0[index] : nil }
-            return Nowcast.Step(time: Date(timeIntervalSince1970: TimeInterval(time - 900)), millimetresPerHour: amount.map { $0 * 4 })
+            return Nowcast.Step(time: start.addingTimeInterval(-900), millimetresPerHour: amount.map { $0 * 4 })
         }
+    }
+
+    /// Seconds since 1970 as an instant, within years 0–9999 (a hostile number is left out).
+    static func instant(_ seconds: Int) -> Date? {
+        (-62_135_596_800...253_402_300_799).contains(seconds) ? Date(timeIntervalSince1970: TimeInterval(seconds)) : nil
     }
 
     /// Where Open-Meteo has native 15-minute models: Central Europe (DWD ICON-D2's area) and the
@@ -98,18 +108,18 @@ extension WeatherService {
         return (Self.air(fetched.value, scale: scale), fetched.provenance)
     }
 
-    static func air(_ answer: OpenMeteoDTO.Air, scale: AirQuality.Scale) -> AirQuality {
+    package static func air(_ answer: OpenMeteoDTO.Air, scale: AirQuality.Scale) -> AirQuality {
         let now = answer.current
         let european = scale == .european
         let pollutants = OpenMeteo.airPollutants.map { key in
             AirQuality.Pollutant(key: key, microgramsPerCubicMetre: now?.concentration(key), index: now?.subIndex(key, european: european))
         }
         let column = european ? answer.hourly?.european_aqi : answer.hourly?.us_aqi
-        let hours = (answer.hourly?.time ?? []).enumerated().map { index, time in
-            (Date(timeIntervalSince1970: TimeInterval(time)), column.flatMap { index < $0.count ? $0[index] : nil })
+        let hours = (answer.hourly?.time ?? []).enumerated().compactMap { index, time in
+            instant(time).map { at in (at, column.flatMap { index < $0.count ? $0[index] : nil }) }
         }
         return AirQuality(
-            scale: scale, time: now?.time.map { Date(timeIntervalSince1970: TimeInterval($0)) },
+            scale: scale, time: now?.time.flatMap(instant),
             index: european ? now?.european_aqi : now?.us_aqi, pollutants: pollutants, hours: hours, pollen: now?.pollen ?? [])
     }
 }
