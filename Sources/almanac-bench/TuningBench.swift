@@ -57,8 +57,7 @@ enum TuningBench {
     }
 
     static func median(_ runs: [[String: Double]], _ key: String) -> Double {
-        let values = runs.compactMap { $0[key] }.sorted()
-        return values.isEmpty ? 0 : values[values.count / 2]
+        OfflineBench.median(runs.compactMap { $0[key] })
     }
 
     /// Rows of medians: ratios to `std::sort` for ingest and re-sort, milliseconds for frames,

@@ -90,11 +90,8 @@ package struct DocumentStore<Document: StoredDocument>: Sendable {
     /// The document as the file holds it, with no lock, no recovery and no write: nil when the
     /// file is absent, unreadable, damaged or newer. For deciding, not for changing.
     package func peek() -> Document? {
-        guard let data = FileBytes.read(atPath: url.path), let root = JSONValue.parse(data),
-            let version = root["schema"]?.intValue, version <= Document.schemaVersion, let payload = root["data"]
-        else { return nil }
-        let current = version < Document.schemaVersion ? Document.migrate(payload, from: version) : payload
-        return try? JSONTreeDecoder(iso8601Dates: true).decode(Document.self, from: current)
+        guard let data = FileBytes.read(atPath: url.path) else { return nil }
+        return (try? decodeIfSound(data)) ?? nil
     }
 
     /// Applies `change` to the latest document and saves it; returns what `change` returns.

@@ -53,8 +53,7 @@ package struct WeatherGlances: Sendable {
         var values: [Character: String] = [:]
         let format = WeatherFormat(settings: settings, timeZone: WeatherService.withZone(city).timeZone)
         if template.codes.contains("r"), let answer = try? await flow.service.nowcast(for: city) {
-            let steps = answer.nowcast.upcoming(from: answer.now)
-            values["r"] = NowcastSentence(steps: steps, minutes: answer.nowcast.source.minutes).short(clock: format.time)
+            values["r"] = answer.sentence.short(clock: format.time)
         }
         if template.codes.contains("a"), let index = try? await flow.service.air(for: city, scale: nil).air.index {
             values["a"] = "AQI \(AirQuality.whole(index))"

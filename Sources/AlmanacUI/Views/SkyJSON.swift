@@ -20,11 +20,10 @@ package enum SkyJSON {
     }
 
     package static func rain(_ answer: WeatherService.NowcastAnswer, city: City, clock: (Date) -> String) -> Sourced<Rain> {
-        let steps = answer.nowcast.upcoming(from: answer.now)
-        let source = answer.nowcast.source
+        let (steps, source) = (answer.upcoming, answer.nowcast.source)
         let rain = Rain(
             city: city, provider: source == .radar ? "metno" : "openmeteo-forecast", resolutionMinutes: source.minutes,
-            model: source.rawValue, sentence: NowcastSentence(steps: steps, minutes: source.minutes).sentence(clock: clock),
+            model: source.rawValue, sentence: answer.sentence.sentence(clock: clock),
             steps: steps.map { Rain.Step(time: $0.time, mmPerHour: $0.millimetresPerHour) })
         return Sourced(rain, answer.provenance)
     }

@@ -30,14 +30,13 @@ package struct SkyView: Sendable {
     }
 
     package func rain(_ answer: WeatherService.NowcastAnswer) -> String {
-        let steps = answer.nowcast.upcoming(from: answer.now)
-        let sentence = NowcastSentence(steps: steps, minutes: answer.nowcast.source.minutes)
+        let steps = answer.upcoming
         let end = steps.last.map { $0.time.addingTimeInterval(TimeInterval(answer.nowcast.source.minutes * 60)) }
         let strip = "\(format.time(steps.first?.time)) " + steps.map { Self.cell($0.millimetresPerHour) }.joined() + " \(format.time(end))"
         let credit = answer.nowcast.source == .radar ? METNorway.attribution : OpenMeteo.attribution
         return [
             style.bold("Rain, the next 2 hours — \(city.label)") + style.dim("  \(city.coordinatesText)"), strip,
-            sentence.sentence(clock: format.time),
+            answer.sentence.sentence(clock: format.time),
             style.footer(["Source: \(answer.provenance.label(now: now))", answer.nowcast.source.words, credit]),
         ].joined(separator: "\n")
     }

@@ -13,7 +13,7 @@ package enum SkyNotes {
         async let air = try? service.air(for: city, scale: nil)
         var lines: [String] = []
         if let answer = await rain {
-            let sentence = NowcastSentence(steps: answer.nowcast.upcoming(from: answer.now), minutes: answer.nowcast.source.minutes)
+            let sentence = answer.sentence
             if case .dry = sentence.outlook {
             } else if case .unknown = sentence.outlook {
             } else {

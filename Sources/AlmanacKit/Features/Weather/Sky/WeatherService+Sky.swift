@@ -13,6 +13,12 @@ extension WeatherService {
         package var nowcast: Nowcast
         package var provenance: Provenance
         package var now: Date
+
+        /// The steps of the next two hours from `now` (none when the nowcast has ended).
+        package var upcoming: [Nowcast.Step] { nowcast.upcoming(from: now) }
+
+        /// What those steps say.
+        package var sentence: NowcastSentence { NowcastSentence(steps: upcoming, minutes: nowcast.source.minutes) }
     }
 
     /// The next two hours' precipitation at `city`. MET's radar nowcast when its coverage is `ok`
@@ -38,7 +44,7 @@ extension WeatherService {
         let fetched = try await client.fetch(OpenMeteo.minutely(latitude: city.latitude, longitude: city.longitude))
         let source: Nowcast.Source = Self.hasNativeQuarterHours(city) ? .model15 : .hourly
         let answer = Self.answer(Nowcast(source: source, steps: Self.steps(fetched.value)), fetched.provenance, now: days.instant())
-        guard !answer.nowcast.upcoming(from: answer.now).isEmpty else { throw WeatherError.nowcastExpired(city: city.label) }
+        guard !answer.upcoming.isEmpty else { throw WeatherError.nowcastExpired(city: city.label) }
         return answer
     }
 
@@ -55,7 +61,7 @@ extension WeatherService {
             return nil
         }
         let answer = Self.answer(Nowcast(source: .radar, steps: Self.steps(fetched.value)), fetched.provenance, now: days.instant())
-        guard !answer.nowcast.upcoming(from: answer.now).isEmpty else {
+        guard !answer.upcoming.isEmpty else {
             console.debug("nowcast: MET Norway's nowcast has ended; asking Open-Meteo")
             return nil
         }
