@@ -12,6 +12,10 @@
 - No closure is a lock's value (`Mutex<(() -> Void)?>`): every `withLock` re-wraps such a
   closure in two conversion thunks, so it grows a call longer each time it is read (see
   `closure_in_lock`).
+- The library names no flag and no command (docs/architecture.md §9, "Errors worded once"): string
+  literals under the library's modules never hold `--word` or `almanac word`; the command line's
+  names live in its front end (`CommandLineHint`). An input rule's `flag:` is the one exception:
+  it is the rule's data, which the command line reads.
 - Every figure in docs/benchmarks.md names the commit it was measured on (see
   `benchmark_figures`).
 """
@@ -180,6 +184,25 @@ def closure_in_lock():
     return problems
 
 
+LIBRARY = ("Sources/AlmanacCore/", "Sources/AlmanacHTTP/", "Sources/AlmanacProviders/", "Sources/AlmanacKit/", "Sources/DealTable/")
+FLAG_WORDS = re.compile(r"(?:^|[\s(])--[a-z]|\balmanac (?:cache|crypto|deals|doctor|exams|fixtures|fruit|line|menu|profile|ui|weather)\b")
+
+
+def flags_in_library():
+    """A string literal in the library that names a flag or an `almanac` command."""
+    problems = []
+    for folder in LIBRARY:
+        for path in sorted((ROOT / folder).rglob("*.swift")):
+            relative = str(path.relative_to(ROOT))
+            for number, line in enumerate(path.read_text().splitlines(), 1):
+                if line.lstrip().startswith("//") or re.search(r'\bflag: "--', line):
+                    continue
+                for literal in re.findall(r'"((?:[^"\\]|\\.)*)"', line):
+                    if FLAG_WORDS.search(literal):
+                        problems.append(f"{relative}:{number}: the library names a flag or command; say it in CommandLineHint")
+    return problems
+
+
 COMMIT = re.compile(r"\b[0-9a-f]{7,40}\b")
 FIGURE = re.compile(r"\d(?:[\d,.]*)\s?(?:ms|µs|s\b|×|%|MB|M\b|bytes)")
 
@@ -228,7 +251,7 @@ def is_commit(text):
 
 
 def main():
-    problems = direct_writes() + sizes() + spliced_json() + closure_in_lock() + benchmark_figures()
+    problems = direct_writes() + sizes() + spliced_json() + closure_in_lock() + flags_in_library() + benchmark_figures()
     for problem in problems:
         print(problem)
     return 1 if problems else 0

@@ -103,7 +103,7 @@ final class CryptoCommandTests: XCTestCase {
         XCTAssertEqual(try runAlmanac(["crypto", "add", "Polkadot"], home: home).out, "Added DOT/USD (Polkadot).\n")
         XCTAssertEqual(try runAlmanac(["crypto", "add", "eth/usd"], home: home).out, "ETH/USD (Ethereum) is already in the watchlist.\n")
         assertOneLineError(try runAlmanac(["crypto", "add", "bitcon"], home: home), status: 64, contains: "Did you mean: Bitcoin")
-        assertOneLineError(try runAlmanac(["crypto", "add", "terra"], home: home), status: 64, contains: "Choose one with --pick N.")
+        assertOneLineError(try runAlmanac(["crypto", "add", "terra"], home: home), status: 64, contains: "Choose one by its number (--pick N).")
         XCTAssertEqual(try runAlmanac(["crypto", "add", "terra", "--pick", "2"], home: home).out, "Added LUNA/USDT (Terra).\n")
         XCTAssertEqual(try runAlmanac(["crypto", "remove", "Bitcoin"], home: home).out, "Removed BTC/USD (Bitcoin).\n")
         // IDs are stable: removing one renumbers nothing, and an ID is never given again.

@@ -58,7 +58,7 @@ final class ExamServiceTests: XCTestCase {
             ),
             (
                 { try exams.add(name: "X", date: "2026-11-20 10:00") },
-                "2026-11-20 10:00 is in the past; a new pending exam needs a future date (or add --passed to file it as passed)."
+                "2026-11-20 10:00 is in the past; a new pending exam needs a future date, or to be filed as passed (--passed)."
             ),
             ({ try exams.pass(id: 42) }, "No exam with ID 42. There are no exams yet."),
         ]

@@ -71,7 +71,10 @@ final class FruitServiceTests: XCTestCase {
         let cases: [(() async throws -> Void, String)] = [
             ({ _ = try await fruits.fruit("bananna") }, "No fruit called \"bananna\". Did you mean: Banana, Annona?"),
             ({ _ = try await fruits.fruit("2000") }, "No fruit has id 2000. Ids run from 1 to 104, with gaps."),
-            ({ _ = try await fruits.eat("Banana", date: "2026-11-22", grams: 100) }, "--date 2026-11-22 is in the future; log fruit already eaten."),
+            (
+                { _ = try await fruits.eat("Banana", date: "2026-11-22", grams: 100) },
+                "2026-11-22 is in the future; log fruit already eaten (--date)."
+            ),
             ({ _ = try await fruits.eat("Banana", date: nil, grams: 0) }, "--amount must be more than 0 and at most 5000 grams, not 0."),
             ({ _ = try await fruits.group(.family, "Rosacea") }, "No family called \"Rosacea\". Did you mean: Rosaceae, Moraceae, Musaceae?"),
             ({ _ = try fruits.removeEntry(7) }, "No log entry 7. The log is empty."),

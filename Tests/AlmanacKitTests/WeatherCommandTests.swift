@@ -50,7 +50,7 @@ final class WeatherCommandTests: XCTestCase {
             (["weather", "day", "Moscow", "--date", "2026-13-01"], "--date must be a real date"),
             (["weather", "day", "Moscow", "--date", "2027-01-01"], "is outside the forecast"),
             (["weather", "Atlantis"], "No place called \"Atlantis\" was found"),
-            (["weather", "Saint Petersburg"], "Choose one with --pick N."),
+            (["weather", "Saint Petersburg"], "Choose one by its number (--pick N)."),
             (["weather", "settings", "--units", "kelvin"], "--units must be metric or imperial"),
         ]
         for (arguments, text) in cases {
@@ -141,7 +141,7 @@ final class WeatherCommandTests: XCTestCase {
         XCTAssertTrue(verbose.err.contains("127.0.0.1:1/v1/search?name=Paris&count=10&language=en&format=json failed"), verbose.err)
         // With the keyed geocoder chosen and no key, the samples say which keys open up any city.
         let keyed = try runAlmanac(["weather", "Paris", "--offline"], home: home, environment: ["YANDEX_GEOCODER_API_KEY": "YA-TEST"])
-        assertOneLineError(keyed, status: 69, contains: "; --offline keeps to the cache and the sample data")
+        assertOneLineError(keyed, status: 69, contains: "; working offline keeps to the cache and the sample data (--offline; see almanac doctor).")
 
     }
 

@@ -107,7 +107,7 @@ final class WeatherServiceTests: XCTestCase {
             _ = try await weather.resolve("Saint Petersburg", pick: 3, chooser: nil)
             XCTFail("expected out of range")
         } catch let error as WeatherError {
-            XCTAssertEqual(ErrorSentence.text(error, for: .commandLine), "--pick 3 is out of range: 2 places match \"Saint Petersburg\".")
+            XCTAssertEqual(ErrorSentence.text(error, for: .commandLine), "There is no place 3: 2 places match \"Saint Petersburg\" (--pick 1 to 2).")
         }
     }
 

@@ -7,8 +7,9 @@ import XCTest
 @testable import AlmanacProviders
 @testable import AlmanacUI
 
-/// Every typed input error has a command-line sentence naming its flag and a menu sentence that
-/// never names a flag or a command.
+/// Every typed input error has one plain sentence, the menu's, that never names a flag or a
+/// command; the command line calls a typed number or date by its flag and adds to other sentences
+/// the flag that does what they ask.
 final class ErrorSentenceTests: XCTestCase {
     private let today = LocalDate("2026-11-21")!
     private let places = [
@@ -53,21 +54,24 @@ final class ErrorSentenceTests: XCTestCase {
             (
                 WeatherError.ambiguous(query: "Saint Petersburg", places: places),
                 "Several places match \"Saint Petersburg\": 1) Saint Petersburg, Russia (59.94°N 30.31°E); "
-                    + "2) St. Petersburg, Florida, United States (27.77°N 82.64°W). Choose one with --pick N."
+                    + "2) St. Petersburg, Florida, United States (27.77°N 82.64°W). Choose one by its number (--pick N)."
             ),
-            (WeatherError.noSavedCities, "No saved cities yet; add one with: almanac weather add NAME."),
+            (WeatherError.noSavedCities, "No saved cities yet; add a city first (almanac weather add NAME)."),
             (DateInputError.reversed(from: LocalDate("2026-11-10")!, to: LocalDate("2026-11-05")!), "--from 2026-11-10 is after --to 2026-11-05."),
-            (CryptoError.choiceOutOfRange(choice: 4, count: 2, query: "terra"), "--pick 4 is out of range: 2 pairs match \"terra\"."),
+            (CryptoError.choiceOutOfRange(choice: 4, count: 2, query: "terra"), "There is no pair 4: 2 pairs match \"terra\" (--pick 1 to 2)."),
             (NumberInputError.outOfRange(.grams, "0"), "--amount must be more than 0 and at most 5000 grams, not 0."),
             (NumberInputError.notANumber(.timeout, "soon"), "--timeout must be a number more than 0 and at most 600 seconds, not \"soon\"."),
             (
                 ExamError.pastDate("2026-11-01 09:00"),
-                "2026-11-01 09:00 is in the past; a new pending exam needs a future date (or add --passed to file it as passed)."
+                "2026-11-01 09:00 is in the past; a new pending exam needs a future date, or to be filed as passed (--passed)."
             ),
-            (TransportError.timeout(host: "api.example", seconds: 10), "api.example did not answer within 10 s; try again or raise --timeout."),
+            (
+                TransportError.timeout(host: "api.example", seconds: 10),
+                "api.example did not answer within 10 s; try again or allow a longer time-out (--timeout SECONDS)."
+            ),
             (
                 PortfolioError.noPriceOn(symbol: "BTC/USD", date: today),
-                "No price for BTC/USD on 2026-11-21 to take the cost from; give it with --cost TOTAL or --price PER-UNIT."
+                "No price for BTC/USD on 2026-11-21 to take the cost from; give the total cost or the price per unit (--cost TOTAL or --price PER-UNIT)."
             ),
             (FileError.exists("/tmp/deals.csv"), "/tmp/deals.csv already exists; nothing was written (--force replaces it)."),
         ]
@@ -85,10 +89,22 @@ final class ErrorSentenceTests: XCTestCase {
         XCTAssertEqual(
             ErrorSentence.text(CryptoError.choiceOutOfRange(choice: 4, count: 2, query: "terra"), for: .menu),
             "There is no pair 4: 2 pairs match \"terra\".")
-        // Worded once: an error's own description is the menu's sentence, not a third wording.
+        // Worded once: an error's own description is the menu's sentence, not a second wording.
         for error in everyInputError {
             XCTAssertEqual(String(describing: error), ErrorSentence.text(error, for: .menu))
         }
+    }
+
+    func testTheCommandLineAddsOnlyAHint() {
+        for error in everyInputError where !(error is NumberInputError || error is DateInputError) {
+            let plain = ErrorSentence.text(error, for: .menu)
+            let said = ErrorSentence.text(error, for: .commandLine)
+            XCTAssertTrue(said == plain || said.hasPrefix(plain.dropLast() + " ("), "\(plain) / \(said)")
+        }
+        let offline = SampleDataError(covered: ["Moscow"], keys: [], subject: "live data", reason: .offline)
+        XCTAssertEqual(
+            ErrorSentence.text(offline, for: .commandLine),
+            "The sample data covers Moscow; working offline keeps to the cache and the sample data (--offline; see almanac doctor).")
     }
 
     func testEveryInputErrorExitsWithTheUsageCode() {

@@ -7,19 +7,19 @@ import Foundation
 #endif
 
 /// Errors from writing files safely.
-package enum FileError: WordedError, Equatable {
+package enum FileError: Error, CustomStringConvertible, Equatable {
     case cannotCreateFolder(String)
     case cannotWrite(String, reason: String)
     case cannotLock(String)
     /// The file is there and may not be replaced. Exit 73.
     case exists(String)
 
-    package func sentence(for frontEnd: FrontEnd) -> String {
+    package var description: String {
         switch self {
         case .cannotCreateFolder(let path): "Cannot create the folder \(path); check its permissions."
         case .cannotWrite(let path, let reason): "Cannot write \(path) (\(reason)); check the disk and permissions."
         case .cannotLock(let path): "Cannot lock \(path); check its permissions."
-        case .exists(let path): "\(path) already exists; nothing was written\(frontEnd.says(" (--force replaces it)", else: ""))."
+        case .exists(let path): "\(path) already exists; nothing was written."
         }
     }
 }

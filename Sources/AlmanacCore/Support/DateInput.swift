@@ -33,17 +33,15 @@ package enum DateInput {
 
 /// A typed date that cannot be used. Exit 64. The description is in plain words; a front end
 /// that has flags names them (`--from`).
-package enum DateInputError: UserInputError, WordedError, Equatable {
+package enum DateInputError: UserInputError, Equatable {
     case invalid(DateInput.Field, String, today: LocalDate)
     case afterToday(DateInput.Field, LocalDate, today: LocalDate)
     case reversed(from: LocalDate, to: LocalDate)
     /// `ALMANAC_TODAY` is set to something that is not a date.
     case invalidPinnedToday(String)
 
-    /// Each date called by its flag (`--from`) on the command line, in words (`The start date`) elsewhere.
-    package func sentence(for frontEnd: FrontEnd) -> String {
-        sentence { frontEnd.says("--\($0.rawValue)", else: Self.name($0)) }
-    }
+    /// The sentence with each date called in words (`The start date`).
+    package var description: String { sentence(naming: Self.name) }
 
     /// The sentence with each date called `name(field)` (`The start date`, `--from`).
     package func sentence(naming name: (DateInput.Field) -> String) -> String {

@@ -108,7 +108,7 @@ package struct NumberRule: Sendable, Equatable {
 
 /// A typed number that breaks its rule. Exit 64. The description names the number in plain
 /// words; the command line names its option instead (`ErrorSentence`).
-package enum NumberInputError: UserInputError, WordedError, Equatable {
+package enum NumberInputError: UserInputError, Equatable {
     /// Text that is no number.
     case notANumber(NumberRule, String)
     /// A number outside the rule's range, as typed.
@@ -120,11 +120,8 @@ package enum NumberInputError: UserInputError, WordedError, Equatable {
         }
     }
 
-    /// The number called by its option (`--amount`) on the command line where it has one, in
-    /// words (`The amount`) elsewhere.
-    package func sentence(for frontEnd: FrontEnd) -> String {
-        sentence(naming: frontEnd == .commandLine ? rule.flag ?? rule.noun : rule.noun)
-    }
+    /// The sentence with the number called in words (`The amount`).
+    package var description: String { sentence(naming: rule.noun) }
 
     /// The sentence with the number called `name` (`The amount`, `--amount`).
     package func sentence(naming name: String) -> String {

@@ -2,7 +2,7 @@ import AlmanacCore
 import Foundation
 
 /// A failure to complete an HTTP exchange. Messages name the host, never a key or a body.
-package enum TransportError: WordedError, Equatable {
+package enum TransportError: Error, CustomStringConvertible, Equatable {
     case connectionFailed(host: String, reason: String)
     /// The host name did not resolve: no network, or a wrong base URL. Not retried.
     case hostNotFound(host: String)
@@ -18,7 +18,7 @@ package enum TransportError: WordedError, Equatable {
     case tls(host: String, reason: String)
     case curl(code: Int, reason: String)
 
-    package func sentence(for frontEnd: FrontEnd) -> String {
+    package var description: String {
         switch self {
         case .connectionFailed(let host, let reason):
             "Could not connect to \(host) (\(reason)); check the network or the base URL."
@@ -29,9 +29,9 @@ package enum TransportError: WordedError, Equatable {
         case .truncated(let host):
             "The response from \(host) ended early (truncated body); try again."
         case .connectTimeout(let host, let seconds):
-            "Connecting to \(host) took longer than \(Self.format(seconds)) s; check the network or \(frontEnd.says("raise --timeout", else: "allow a longer time-out"))."
+            "Connecting to \(host) took longer than \(Self.format(seconds)) s; check the network or allow a longer time-out."
         case .timeout(let host, let seconds):
-            "\(host) did not answer within \(Self.format(seconds)) s; try again or \(frontEnd.says("raise --timeout", else: "allow a longer time-out"))."
+            "\(host) did not answer within \(Self.format(seconds)) s; try again or allow a longer time-out."
         case .tooLarge(let host, let limit):
             "The response from \(host) is larger than \(limit / 1024 / 1024) MB and was aborted."
         case .tooManyRedirects(let host, let limit):

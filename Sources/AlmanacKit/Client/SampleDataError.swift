@@ -5,7 +5,7 @@ import Foundation
 /// A request the recorded sample data does not answer, in a user's words: what the samples do
 /// cover and which keys make any request live. Exit 69. The recording detail (request, nearest
 /// recording, folder) is said under `--verbose`.
-package struct SampleDataError: WordedError, Equatable {
+package struct SampleDataError: Error, CustomStringConvertible, Equatable {
     /// What the samples answer for this kind of request (places, pairs), as recorded.
     package var covered: [String]
     /// The variables that make it live, e.g. `OPENWEATHER_API_KEY`.
@@ -45,27 +45,26 @@ package struct SampleDataError: WordedError, Equatable {
         self.what = what
     }
 
-    /// The sentence; the command line's names the flag behind the reason and points at `almanac
-    /// doctor`.
-    package func sentence(for frontEnd: FrontEnd) -> String {
+    /// The sentence, in plain words; the command line adds the flag behind the reason and
+    /// `almanac doctor` (`CommandLineHint`).
+    package var description: String {
         let shown = covered.count > 10 ? covered.prefix(10).joined(separator: ", ") + ", …" : covered.joined(separator: ", ")
         let missing = what.map { "for the \($0)" } ?? "for that"
         let head =
             noSampleData
             ? "No sample data is installed, so there is none \(missing)"
             : covered.isEmpty ? "The sample data has no answer \(missing)" : "The sample data covers \(shown)"
-        return "\(head); \(tail(frontEnd))" + frontEnd.says(" (see almanac doctor)", else: "") + "."
+        return "\(head); \(tail)."
     }
 
     /// What would answer the rest, by the reason.
-    private func tail(_ frontEnd: FrontEnd) -> String {
+    private var tail: String {
         if noSampleData { return "it needs the network" }
         switch reason {
-        case .offline: return frontEnd.says("--offline", else: "working offline") + " keeps to the cache and the sample data"
+        case .offline: return "working offline keeps to the cache and the sample data"
         case .unreachable(let name): return "\(name) could not be reached for the rest"
         case .refreshed(let name):
-            return "\(name) could not be reached, and "
-                + frontEnd.says("--refresh asks for a live answer only", else: "a fresh answer was asked for, not a recorded one")
+            return "\(name) could not be reached, and a fresh answer was asked for, not a recorded one"
         case .keyMissing: return keys.isEmpty ? "nothing else answers without the network" : "set \(keys.joined(separator: " and ")) for \(subject)"
         }
     }

@@ -5,11 +5,17 @@ import AlmanacProviders
 import Foundation
 
 /// The one sentence a front end shows for an error (docs/architecture.md §9, "Errors worded
-/// once"): a `WordedError`'s sentence for that front end, else the error's own plain words.
+/// once"): the error's own plain sentence; on the command line, a typed number or date called by
+/// its flag, and other sentences with the flag that does what they ask (`CommandLineHint`).
 package enum ErrorSentence {
     package static func text(_ error: any Error, for frontEnd: FrontEnd) -> String {
-        if error is CancellationError, frontEnd == .commandLine { return "interrupted" }
-        if let error = error as? any WordedError { return error.sentence(for: frontEnd) }
-        return ErrorText.describe(error)
+        let sentence = ErrorText.describe(error)
+        guard frontEnd == .commandLine else { return sentence }
+        switch error {
+        case is CancellationError: return "interrupted"
+        case let error as NumberInputError: return error.sentence(naming: error.rule.flag ?? error.rule.noun)
+        case let error as DateInputError: return error.sentence { "--\($0.rawValue)" }
+        default: return CommandLineHint.hint(for: error).map { CommandLineHint.adding($0, to: sentence) } ?? sentence
+        }
     }
 }

@@ -4,7 +4,7 @@ import AlmanacProviders
 import Foundation
 
 /// What a crypto request cannot do, as values, each worded once (see `WeatherError`).
-package enum CryptoError: UserInputError, WordedError, Equatable {
+package enum CryptoError: UserInputError, Equatable {
     /// Several pairs match; `pairs` in the order offered.
     case ambiguous(query: String, pairs: [TwelveDataDTO.Pair])
     case choiceOutOfRange(choice: Int, count: Int, query: String)
@@ -23,7 +23,7 @@ package enum CryptoError: UserInputError, WordedError, Equatable {
     /// `crypto usage --check` without a key or the network.
     case usageCheckNeedsLive
 
-    package func sentence(for frontEnd: FrontEnd) -> String {
+    package var description: String {
         switch self {
         case .emptyQuery: "Give a symbol (ETH), a pair (ETH/USD) or a name (Ethereum)."
         case .noMatch(let text, let suggestions):
@@ -35,9 +35,9 @@ package enum CryptoError: UserInputError, WordedError, Equatable {
             "The sample data holds prices up to \(recorded), when it was recorded, so none from \(from); live prices need the network."
         case .usageCheckNeedsLive: "Checking the Twelve Data usage needs TWELVEDATA_API_KEY and the network."
         case .ambiguous(let query, let pairs):
-            "Several pairs match \"\(query)\": \(Self.list(pairs)). Choose one \(frontEnd.says("with --pick N", else: "by its number"))."
+            "Several pairs match \"\(query)\": \(Self.list(pairs)). Choose one by its number."
         case .choiceOutOfRange(let choice, let count, let query):
-            "\(frontEnd.says("--pick \(choice) is out of range", else: "There is no pair \(choice)")): \(count) pairs match \"\(query)\"."
+            "There is no pair \(choice): \(count) pairs match \"\(query)\"."
         }
     }
 

@@ -2,7 +2,7 @@ import AlmanacCore
 import Foundation
 
 /// What a portfolio request cannot do, as values, each worded once (see `WeatherError`). Exit 64.
-package enum PortfolioError: UserInputError, WordedError, Equatable {
+package enum PortfolioError: UserInputError, Equatable {
     /// Both `--cost` and `--price`.
     case costAndPrice
     /// A purchase dated after today.
@@ -12,13 +12,12 @@ package enum PortfolioError: UserInputError, WordedError, Equatable {
     /// No lot has this ID and no lot is of this pair; `lots` lists what there is.
     case noLot(String, lots: String)
 
-    package func sentence(for frontEnd: FrontEnd) -> String {
+    package var description: String {
         switch self {
-        case .costAndPrice: frontEnd.says("Give --cost or --price, not both.", else: "Give the total cost or the price per unit, not both.")
+        case .costAndPrice: "Give the total cost or the price per unit, not both."
         case .futureDate(let date, let today): "\(date) is after today (\(today)); a purchase has a date that has come."
         case .noPriceOn(let symbol, let date):
-            "No price for \(symbol) on \(date) to take the cost from; give "
-                + frontEnd.says("it with --cost TOTAL or --price PER-UNIT.", else: "the total cost or the price per unit.")
+            "No price for \(symbol) on \(date) to take the cost from; give the total cost or the price per unit."
         case .noLot(let reference, let lots): "No lot \"\(reference)\" in the portfolio (\(lots))."
         }
     }

@@ -4,7 +4,7 @@ import AlmanacProviders
 import Foundation
 
 /// What an exam request cannot do, as values, each worded once (see `WeatherError`).
-package enum ExamError: UserInputError, WordedError, Equatable {
+package enum ExamError: UserInputError, Equatable {
     /// A new pending exam dated in the past (`when` as the person typed it, normalised).
     case pastDate(String)
     /// A new date for an exam that is in the past.
@@ -22,10 +22,10 @@ package enum ExamError: UserInputError, WordedError, Equatable {
     /// The exam with this ID is already passed.
     case alreadyPassed(Int)
 
-    package func sentence(for frontEnd: FrontEnd) -> String {
+    package var description: String {
         switch self {
         case .pastDate(let when):
-            "\(when) is in the past; a new pending exam needs a future date (or \(frontEnd.says("add --passed to file it as passed", else: "file it as passed")))."
+            "\(when) is in the past; a new pending exam needs a future date, or to be filed as passed."
         case .rescheduledToPast(let when): "\(when) is in the past; choose a future date and time."
         case .emptyName: "An exam name cannot be empty or only spaces."
         case .nameTooLong(let count): "An exam name must be at most 100 characters (this one has \(count))."

@@ -3,9 +3,10 @@ import AlmanacHTTP
 import AlmanacProviders
 import Foundation
 
-/// What a weather request cannot do, as values, each worded once: the command line's sentence
-/// names `--pick` and `almanac weather add` where the menu's says the same in words.
-package enum WeatherError: UserInputError, WordedError, Equatable {
+/// What a weather request cannot do, as values, each worded once in plain words; the command line
+/// adds the flag that does what a sentence asks (`CommandLineHint`, docs/architecture.md §9,
+/// "Errors worded once").
+package enum WeatherError: UserInputError, Equatable {
     /// No cities saved, when a saved one was named.
     case noSavedCities
     /// No city named and no default saved.
@@ -29,23 +30,20 @@ package enum WeatherError: UserInputError, WordedError, Equatable {
     /// A day outside the forecast; `available` is its first and last day (nil: it has none).
     case outsideForecast(LocalDate, city: String, available: ClosedRange<LocalDate>?)
 
-    package func sentence(for frontEnd: FrontEnd) -> String {
+    package var description: String {
         switch self {
-        case .noSavedCities: "No saved cities yet; " + frontEnd.says("add one with: almanac weather add NAME", else: "add a city first") + "."
+        case .noSavedCities: "No saved cities yet; add a city first."
         case .coordinatesOutOfRange(let text):
             "\"\(text)\" is no place: a latitude is from -90 to 90 and a longitude from -180 to 180, as lat,lon."
         case .noDefaultCity:
-            "No saved city yet; "
-                + frontEnd.says(
-                    "add one with: almanac weather add NAME (or name a city: almanac weather Moscow)", else: "add a city first, or name one")
-                + "."
+            "No saved city yet; add a city first, or name one."
         case .unknownSavedCity(let name, let saved):
             "No saved city \"\(name)\". Saved: \(saved.joined(separator: ", "))."
         case .notFound(let query): "No place called \"\(query)\" was found; check the spelling or give coordinates as lat,lon."
         case .ambiguous(let query, let places):
-            "Several places match \"\(query)\": \(Self.list(places)). Choose one \(frontEnd.says("with --pick N", else: "by its number"))."
+            "Several places match \"\(query)\": \(Self.list(places)). Choose one by its number."
         case .choiceOutOfRange(let choice, let count, let query):
-            "\(frontEnd.says("--pick \(choice) is out of range", else: "There is no place \(choice)")): \(count) \(count == 1 ? "place matches" : "places match") \"\(query)\"."
+            "There is no place \(choice): \(count) \(count == 1 ? "place matches" : "places match") \"\(query)\"."
         case .noneChosen: "No place chosen."
         case .nowcastExpired(let city):
             "No nowcast for \(city) is current: the ones kept have ended; the next two hours need the network."
