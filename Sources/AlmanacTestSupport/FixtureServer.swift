@@ -16,8 +16,10 @@ package final class FixtureServer: Sendable {
 
     /// - Parameter rewrite: with `credits`, changes a charged Twelve Data body before it is sent
     ///   (its path, its bytes): prices that move between requests.
+    /// - Parameter redated: answers dated now, as the provider would send them today
+    ///   (`redated(_:now:)`); false: the recorded dates, long past.
     package init(
-        fixtures folder: URL, delay: TimeInterval = 0, credits: CreditWindow? = nil,
+        fixtures folder: URL, delay: TimeInterval = 0, credits: CreditWindow? = nil, redated: Bool = false,
         override: (@Sendable (Provider, ServerRequest) -> ServerAction?)? = nil,
         rewrite: (@Sendable (String, Data) -> Data)? = nil
     ) throws {
@@ -39,8 +41,21 @@ package final class FixtureServer: Sendable {
             guard let response = try? fixtures.respond(to: descriptor) else {
                 return .json("{\"code\":404,\"message\":\"no such recording\"}", status: 404)
             }
-            return .respond(status: response.status, headers: response.headers, body: response.body, delay: delay)
+            let headers = redated ? Self.redated(response.headers, now: Date()) : response.headers
+            return .respond(status: response.status, headers: headers, body: response.body, delay: delay)
         }
+    }
+
+    /// `Date`, `Expires` and `Last-Modified` moved by the time since the answer was recorded (its
+    /// `Date`, else its `Last-Modified`): an answer fresh for 30 minutes when recorded is fresh
+    /// for 30 minutes from now. Headers without a date to go by are left as recorded.
+    package static func redated(_ headers: [String: String], now: Date) -> [String: String] {
+        guard let recorded = (headers["date"] ?? headers["last-modified"]).flatMap({ HTTPDate.parse($0) }) else { return headers }
+        var moved = headers
+        for name in ["date", "expires", "last-modified"] {
+            if let date = headers[name].flatMap({ HTTPDate.parse($0) }) { moved[name] = HTTPDate.format(date + now.timeIntervalSince(recorded)) }
+        }
+        return moved
     }
 
     /// A Twelve Data answer within the credit window: the recording with credit headers, or 429.

@@ -43,7 +43,8 @@ enum GlanceBench {
             ("static", options.values["static"] ?? ".build-static/release/almanac"),
             ("dynamic", options.values["dynamic"] ?? here.appendingPathComponent("almanac").path),
         ].filter { FileManager.default.isExecutableFile(atPath: $0.1) }
-        let server = try FixtureServer(fixtures: try CacheBench.locateFixtures())
+        // Dated now, as a provider answers today: a warm glance is one the cache answers fresh.
+        let server = try FixtureServer(fixtures: try CacheBench.locateFixtures(), redated: true)
         let hanging = try LoopbackServer { _ in .hang(seconds: 30) }
         let root = FileManager.default.temporaryDirectory.appendingPathComponent("almanac-bench-glance-\(getpid())")
         defer { try? FileManager.default.removeItem(at: root) }

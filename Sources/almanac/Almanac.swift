@@ -60,7 +60,7 @@ enum Main {
         }
         do {
             var command = try parse(arguments)
-            if var asyncCommand = command as? AsyncParsableCommand {
+            if var asyncCommand = asynchronous(command) {
                 let executor = CallerThreadExecutor()
                 // A line command stops on Ctrl+C; the menu and the app read it themselves.
                 if !(command is Almanac || command is MenuCommand || command is UICommand) { Interrupt.install { executor.cancel() } }
@@ -81,6 +81,13 @@ enum Main {
             }
             Foundation.exit(code.rawValue)
         }
+    }
+
+    /// The command as an async one. A glance is cast to its own type: asking for the protocol
+    /// searches every conformance the binary holds, a cost a status bar would pay on each run.
+    static func asynchronous(_ command: any ParsableCommand) -> (any AsyncParsableCommand)? {
+        if let glance = command as? GlanceRun { return glance }
+        return command as? AsyncParsableCommand
     }
 
     /// The command the arguments name (a glance's words read directly, `GlanceWords`); when they do not parse, once more with negative numbers

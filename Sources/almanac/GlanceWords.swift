@@ -100,7 +100,7 @@ extension GlanceWords {
     private static func line(_ positionals: [String], _ values: [String: String]) -> Glance? {
         guard positionals.count == 1, (try? GlanceTemplate(positionals[0], codes: LineGlance.codes)) != nil else { return nil }
         let (place, pair) = (values["--place"], values["--pair"])
-        guard [place, pair].allSatisfy({ $0.map { !$0.trimmingCharacters(in: .whitespaces).isEmpty } ?? true }) else { return nil }
+        guard [place, pair].allSatisfy({ $0.map { !$0.trimmingWhitespace().isEmpty } ?? true }) else { return nil }
         return .line(template: positionals[0], place: place, pair: pair)
     }
 }

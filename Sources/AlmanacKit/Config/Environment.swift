@@ -101,8 +101,7 @@ package struct Environment: Sendable, Equatable {
         environment.ignoredFromDotEnv = local.filter { isGuarded($0.key) && !$0.value.isEmpty }.keys.sorted()
         environment.fill(from: local.filter { !isGuarded($0.key) }, origin: .dotEnv)
         // The config file the user's own environment names: a `.env` cannot point at another.
-        let paths = Paths.resolve(Environment(process))
-        environment.fill(from: DotEnv.parseFile(at: paths.configFile.path), origin: .configFile)
+        environment.fill(from: DotEnv.parseFile(at: Paths.configFilePath(Environment(process))), origin: .configFile)
         return environment
     }
 }

@@ -30,21 +30,29 @@ package struct Paths: Sendable, Equatable {
 
     /// The folders below `ALMANAC_HOME` when set, else the XDG folders with their defaults under `~`.
     package static func resolve(_ environment: Environment) -> Paths {
-        // Paths joined as text and made URLs once: appending a component to a URL costs more
-        // than the rest of this function.
-        func folder(_ path: String) -> URL { URL(fileURLWithPath: path, isDirectory: true) }
-        func joined(_ base: String, _ name: String) -> String { base.hasSuffix("/") ? base + name : base + "/" + name }
-        if let home = environment["ALMANAC_HOME"] {
-            return Paths(
-                config: folder(joined(home, "config")), data: folder(joined(home, "data")), cache: folder(joined(home, "cache")),
-                state: folder(joined(home, "state")))
-        }
-        let userHome = environment["HOME"] ?? NSHomeDirectory()
-        func xdg(_ variable: String, _ fallback: String) -> URL {
-            folder(joined(environment[variable] ?? joined(userHome, fallback), "almanac"))
-        }
-        return Paths(
-            config: xdg("XDG_CONFIG_HOME", ".config"), data: xdg("XDG_DATA_HOME", ".local/share"),
-            cache: xdg("XDG_CACHE_HOME", ".cache"), state: xdg("XDG_STATE_HOME", ".local/state"))
+        // Paths joined as text and made URLs once: appending a component to a URL, or reading
+        // one's path back, costs more than the rest of this function.
+        func folder(_ name: String) -> URL { URL(fileURLWithPath: path(of: name, environment), isDirectory: true) }
+        return Paths(config: folder("config"), data: folder("data"), cache: folder("cache"), state: folder("state"))
     }
+
+    /// `config.env`'s path, as text (what reading the variables needs, without URLs).
+    package static func configFilePath(_ environment: Environment) -> String {
+        joined(path(of: "config", environment), "config.env")
+    }
+
+    /// The folder's path: `name` below `ALMANAC_HOME`, else its XDG folder.
+    private static func path(of name: String, _ environment: Environment) -> String {
+        if let home = environment["ALMANAC_HOME"] { return joined(home, name) }
+        let (variable, fallback) =
+            switch name {
+            case "config": ("XDG_CONFIG_HOME", ".config")
+            case "data": ("XDG_DATA_HOME", ".local/share")
+            case "cache": ("XDG_CACHE_HOME", ".cache")
+            default: ("XDG_STATE_HOME", ".local/state")
+            }
+        return joined(environment[variable] ?? joined(environment["HOME"] ?? NSHomeDirectory(), fallback), "almanac")
+    }
+
+    private static func joined(_ base: String, _ name: String) -> String { base.hasSuffix("/") ? base + name : base + "/" + name }
 }

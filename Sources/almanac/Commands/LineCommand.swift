@@ -26,10 +26,10 @@ struct LineCommand: AsyncParsableCommand {
 
     func validate() throws {
         do { _ = try GlanceTemplate(template, codes: LineGlance.codes) } catch { throw ValidationError(error.description) }
-        if let pair, pair.trimmingCharacters(in: .whitespaces).isEmpty {
+        if let pair, pair.trimmingWhitespace().isEmpty {
             throw ValidationError("--pair is empty; name a pair on the watchlist, e.g. --pair BTC, or leave it out for the first.")
         }
-        if let place, place.trimmingCharacters(in: .whitespaces).isEmpty {
+        if let place, place.trimmingWhitespace().isEmpty {
             throw ValidationError("--place is empty; name a place, e.g. --place Oslo, or leave it out for the default city.")
         }
     }

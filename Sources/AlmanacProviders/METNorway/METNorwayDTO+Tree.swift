@@ -1,0 +1,111 @@
+import AlmanacCore
+
+/// The forecast read from the program's JSON tree in one pass, as `Codable` would read it: a
+/// number may be written as an integer, null and absent are the same for an optional, unknown
+/// members are ignored, a repeated key answers with its first value. Each reader returns nil for
+/// anything else, and the caller then takes the container path for its error.
+extension METNorwayDTO.Properties {
+    /// Nil unless `timeseries` is an array of steps and `meta` an object, null or absent.
+    init?(json: JSONValue) {
+        guard case .array(let elements)? = json["timeseries"], let meta = METNorwayDTO.optional(json["meta"], METNorwayDTO.Meta.init(json:))
+        else { return nil }
+        var steps: [METNorwayDTO.Step] = []
+        steps.reserveCapacity(elements.count)
+        for element in elements {
+            guard let step = METNorwayDTO.Step(json: element) else { return nil }
+            steps.append(step)
+        }
+        self.init(meta: meta, timeseries: steps)
+    }
+}
+
+extension METNorwayDTO {
+    /// `.some(nil)` when `value` is absent or null, `.some(read)` when `read` reads it, nil when
+    /// it is something else.
+    static func optional<T>(_ value: JSONValue?, _ read: (JSONValue) -> T?) -> T?? {
+        guard let value else { return .some(nil) }
+        if case .null = value { return .some(nil) }
+        return read(value).map { .some($0) }
+    }
+
+    /// A number member, as `optional` says.
+    static func number(_ value: JSONValue?) -> Double?? { optional(value, \.doubleValue) }
+}
+
+extension METNorwayDTO.Meta {
+    init?(json: JSONValue) {
+        guard case .object = json, let updated = METNorwayDTO.optional(json["updated_at"], \.stringValue) else { return nil }
+        self.init(updated_at: updated)
+    }
+}
+
+extension METNorwayDTO.Step {
+    init?(json: JSONValue) {
+        guard case .object = json, let time = json["time"]?.stringValue, let data = json["data"].flatMap(METNorwayDTO.StepData.init(json:))
+        else { return nil }
+        self.init(time: time, data: data)
+    }
+}
+
+extension METNorwayDTO.StepData {
+    init?(json: JSONValue) {
+        guard case .object = json, let instant = METNorwayDTO.optional(json["instant"], METNorwayDTO.Instant.init(json:)),
+            let next1 = METNorwayDTO.optional(json["next_1_hours"], METNorwayDTO.Block.init(json:)),
+            let next6 = METNorwayDTO.optional(json["next_6_hours"], METNorwayDTO.Block.init(json:)),
+            let next12 = METNorwayDTO.optional(json["next_12_hours"], METNorwayDTO.Block.init(json:))
+        else { return nil }
+        self.init(instant: instant, next_1_hours: next1, next_6_hours: next6, next_12_hours: next12)
+    }
+}
+
+extension METNorwayDTO.Instant {
+    init?(json: JSONValue) {
+        guard case .object = json, let details = METNorwayDTO.optional(json["details"], METNorwayDTO.InstantDetails.init(json:)) else {
+            return nil
+        }
+        self.init(details: details)
+    }
+}
+
+extension METNorwayDTO.InstantDetails {
+    init?(json: JSONValue) {
+        guard case .object = json else { return nil }
+        let names = [
+            "air_temperature", "air_pressure_at_sea_level", "cloud_area_fraction", "relative_humidity", "wind_from_direction", "wind_speed",
+            "wind_speed_of_gust",
+        ]
+        var numbers: [Double?] = []
+        for name in names {
+            guard let number = METNorwayDTO.number(json[name]) else { return nil }
+            numbers.append(number)
+        }
+        self.init(
+            air_temperature: numbers[0], air_pressure_at_sea_level: numbers[1], cloud_area_fraction: numbers[2], relative_humidity: numbers[3],
+            wind_from_direction: numbers[4], wind_speed: numbers[5], wind_speed_of_gust: numbers[6])
+    }
+}
+
+extension METNorwayDTO.Block {
+    init?(json: JSONValue) {
+        guard case .object = json, let summary = METNorwayDTO.optional(json["summary"], METNorwayDTO.Summary.init(json:)),
+            let details = METNorwayDTO.optional(json["details"], METNorwayDTO.BlockDetails.init(json:))
+        else { return nil }
+        self.init(summary: summary, details: details)
+    }
+}
+
+extension METNorwayDTO.Summary {
+    init?(json: JSONValue) {
+        guard case .object = json, let symbol = METNorwayDTO.optional(json["symbol_code"], \.stringValue) else { return nil }
+        self.init(symbol_code: symbol)
+    }
+}
+
+extension METNorwayDTO.BlockDetails {
+    init?(json: JSONValue) {
+        guard case .object = json, let amount = METNorwayDTO.number(json["precipitation_amount"]),
+            let chance = METNorwayDTO.number(json["probability_of_precipitation"])
+        else { return nil }
+        self.init(precipitation_amount: amount, probability_of_precipitation: chance)
+    }
+}
