@@ -63,6 +63,29 @@ final class JSONTreeDecoderTests: XCTestCase {
         }
     }
 
+    /// Columns of numbers and texts are read in one pass; what is not one fails at its index.
+    func testColumnsReadInOnePassAsJSONDecoderReadsThem() throws {
+        struct Columns: Decodable, Equatable {
+            var chances: [Double?]
+            var values: [Double]
+            var days: [String]
+        }
+        let good = Data(#"{"chances": [1, null, 2.5, -0.0], "values": [3, 4.25], "days": ["2026-11-20", "\u001b[31mx"]}"#.utf8)
+        let read = try JSONTreeDecoder().decode(Columns.self, from: good)
+        XCTAssertEqual(read.chances, try JSONDecoder().decode(Columns.self, from: good).chances)
+        XCTAssertEqual(read.values, [3, 4.25])
+        XCTAssertFalse(read.days[1].contains("\u{1b}"), "text stays inert in a column too")
+        let bad = [
+            #"{"chances": [1, "2"], "values": [], "days": []}"#, #"{"chances": [], "values": [1, null], "days": []}"#,
+            #"{"chances": [], "values": [], "days": ["a", 3]}"#,
+        ]
+        for text in bad {
+            let data = Data(text.utf8)
+            XCTAssertEqual(
+                describe { try JSONTreeDecoder().decode(Columns.self, from: data) }, describe { try JSONDecoder().decode(Columns.self, from: data) })
+        }
+    }
+
     func testAFractionForAnIntegerNamesItsPath() {
         // JSONDecoder reports this one with an empty path ("not valid JSON"); the path is more use.
         let data = Data(#"{"id": 1.5, "tags": [], "inner": [], "flag": true}"#.utf8)
@@ -93,7 +116,7 @@ final class JSONTreeDecoderTests: XCTestCase {
 
     // MARK: - Helpers
 
-    private func describe(_ body: () throws -> Sample) -> String {
+    private func describe<T>(_ body: () throws -> T) -> String {
         do {
             _ = try body()
             return "decoded"

@@ -41,6 +41,15 @@ final class METNorwayDTOTests: XCTestCase {
         )
     }
 
+    func testProviderTextStaysInert() throws {
+        let body =
+            #"{"properties": {"timeseries": [{"time": "\u001b]0;x\u0007", "data": {"next_1_hours": {"summary": {"symbol_code": "\u001b[2J"}}}}]}}"#
+        let step = try XCTUnwrap(
+            try JSONDecoding.decode(METNorwayDTO.Forecast.self, from: Data(body.utf8), endpoint: "m").properties.timeseries.first)
+        XCTAssertFalse(step.time.contains("\u{1b}"), step.time)
+        XCTAssertFalse(step.data.next_1_hours?.summary?.symbol_code?.contains("\u{1b}") ?? true)
+    }
+
     func testAStepThatIsNotOneNamesItsMember() {
         let bad = [
             (#"{"properties": {"timeseries": [{"time": "t", "data": {"instant": {"details": {"air_temperature": "warm"}}}}]}}"#, "air_temperature"),

@@ -80,7 +80,38 @@ private struct TreeDecoder: Decoder {
             }
             return url as! T
         }
+        if let array = plainArray(type) { return array }
         return try T(from: self)
+    }
+
+    /// `[Double?]`, `[Double]` or `[String]` read in one pass, without a container per element:
+    /// an ensemble's columns hold thousands of numbers. Nil when `T` is none of these, or an
+    /// element is not of its type (the container path then reports it, with its index).
+    private func plainArray<T>(_ type: T.Type) -> T? {
+        guard case .array(let elements) = value else { return nil }
+        if type == [Double?].self {
+            var numbers: [Double?] = []
+            numbers.reserveCapacity(elements.count)
+            for element in elements {
+                if case .null = element {
+                    numbers.append(nil)
+                } else if let number = element.doubleValue {
+                    numbers.append(number)
+                } else {
+                    return nil
+                }
+            }
+            return numbers as? T
+        }
+        if type == [Double].self {
+            let numbers = elements.compactMap(\.doubleValue)
+            return numbers.count == elements.count ? numbers as? T : nil
+        }
+        if type == [String].self {
+            let texts = elements.compactMap { $0.stringValue.map(TerminalText.inert) }
+            return texts.count == elements.count ? texts as? T : nil
+        }
+        return nil
     }
 
     func container<Key: CodingKey>(keyedBy type: Key.Type) throws -> KeyedDecodingContainer<Key> {

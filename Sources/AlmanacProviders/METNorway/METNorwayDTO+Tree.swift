@@ -1,8 +1,9 @@
 import AlmanacCore
 
-/// The forecast read from the program's JSON tree in one pass, as `Codable` would read it: a
-/// number may be written as an integer, null and absent are the same for an optional, unknown
-/// members are ignored, a repeated key answers with its first value. Each reader returns nil for
+/// The forecast read from the program's JSON tree in one pass, as the tree's decoder would read
+/// it: a number may be written as an integer, null and absent are the same for an optional,
+/// unknown members are ignored, a repeated key answers with its first value, and text is made
+/// inert (docs/architecture.md §2, item 7). Each reader returns nil for
 /// anything else, and the caller then takes the container path for its error.
 extension METNorwayDTO.Properties {
     /// Nil unless `timeseries` is an array of steps and `meta` an object, null or absent.
@@ -30,18 +31,22 @@ extension METNorwayDTO {
 
     /// A number member, as `optional` says.
     static func number(_ value: JSONValue?) -> Double?? { optional(value, \.doubleValue) }
+
+    /// A text member's value, its escapes made inert; nil when it is not text.
+    static func text(_ value: JSONValue) -> String? { value.stringValue.map(TerminalText.inert) }
 }
 
 extension METNorwayDTO.Meta {
     init?(json: JSONValue) {
-        guard case .object = json, let updated = METNorwayDTO.optional(json["updated_at"], \.stringValue) else { return nil }
+        guard case .object = json, let updated = METNorwayDTO.optional(json["updated_at"], METNorwayDTO.text) else { return nil }
         self.init(updated_at: updated)
     }
 }
 
 extension METNorwayDTO.Step {
     init?(json: JSONValue) {
-        guard case .object = json, let time = json["time"]?.stringValue, let data = json["data"].flatMap(METNorwayDTO.StepData.init(json:))
+        guard case .object = json, let time = json["time"].flatMap(METNorwayDTO.text),
+            let data = json["data"].flatMap(METNorwayDTO.StepData.init(json:))
         else { return nil }
         self.init(time: time, data: data)
     }
@@ -96,7 +101,7 @@ extension METNorwayDTO.Block {
 
 extension METNorwayDTO.Summary {
     init?(json: JSONValue) {
-        guard case .object = json, let symbol = METNorwayDTO.optional(json["symbol_code"], \.stringValue) else { return nil }
+        guard case .object = json, let symbol = METNorwayDTO.optional(json["symbol_code"], METNorwayDTO.text) else { return nil }
         self.init(symbol_code: symbol)
     }
 }
