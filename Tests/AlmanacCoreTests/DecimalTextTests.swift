@@ -43,5 +43,8 @@ final class DecimalTextTests: XCTestCase {
         XCTAssertEqual(DecimalText.padded(7, 2), "07")
         XCTAssertEqual(DecimalText.padded(2026, 2), "2026")
         XCTAssertEqual(DecimalText.padded(-5, 3), "-05")
+        for number in [0, 7, -7, 42, -123_456, Int.max, Int.min] {
+            for width in 0...8 { XCTAssertEqual(DecimalText.padded(number, width), String(format: "%0\(width)ld", number)) }
+        }
     }
 }

@@ -10,28 +10,54 @@ package enum DecimalText {
         return shortest(value, places) ?? printed("%.\(places)f", value)
     }
 
-    /// The shortest text that reads back as `value` (Swift's own), padded with zeros, when it has
-    /// at most `places` decimals, `places` is at most 6 and the value under 1e9: then a unit in
-    /// the last place is under 10^-places, so the exact binary value is nearer that text than
-    /// half a unit of the last decimal, and `%.<places>f` writes the same. Nil otherwise. (A
-    /// coordinate as typed or sent, `55.7558`, takes this path: no `CVarArg` to cast.)
+    /// `value` from the shortest text that reads back as it (Swift's own), padded with zeros or
+    /// rounded on its digits, when the value is under 1e9 and `places` at most 6; nil otherwise, or
+    /// when the digits cut off are exactly 5 (a tie the text cannot settle). Printf writes the
+    /// same: were the exact binary value on the other side of a rounding boundary than that text,
+    /// the boundary, no longer than the text, would read back as the value too, and be the
+    /// shortest or nearest text. (A coordinate as typed or sent takes this path: no `CVarArg`.)
     static func shortest(_ value: Double, _ places: Int) -> String? {
         guard places <= 6, value.isFinite, abs(value) < 1e9 else { return nil }
-        let text = value.description
-        guard !text.contains("e"), let point = text.firstIndex(of: ".") else { return nil }
-        let decimals = text.distance(from: text.index(after: point), to: text.endIndex)
-        if places == 0 { return text.hasSuffix(".0") ? String(text.dropLast(2)) : nil }
-        return decimals <= places ? text + String(repeating: "0", count: places - decimals) : nil
+        var digits = Array(value.description.utf8)
+        guard !digits.contains(UInt8(ascii: "e")), let point = digits.firstIndex(of: UInt8(ascii: ".")) else { return nil }
+        let cut = point + 1 + places
+        if cut >= digits.count {
+            digits += Array(repeating: UInt8(ascii: "0"), count: cut - digits.count)
+            return String(decoding: places == 0 ? digits.dropLast() : digits[...], as: UTF8.self)
+        }
+        let dropped = digits[cut...]
+        if dropped.first == UInt8(ascii: "5"), dropped.dropFirst().allSatisfy({ $0 == UInt8(ascii: "0") }) { return nil }
+        let up = dropped.first! >= UInt8(ascii: "5")
+        digits.removeSubrange(places == 0 ? point... : cut...)
+        return String(decoding: up ? carried(digits) : digits, as: UTF8.self)
+    }
+
+    /// One added to the last digit of `digits` (a number's text), carried past nines and the point.
+    private static func carried(_ digits: [UInt8]) -> [UInt8] {
+        var digits = digits
+        var index = digits.count - 1
+        while index >= 0, digits[index] == UInt8(ascii: "9") || digits[index] == UInt8(ascii: ".") {
+            if digits[index] == UInt8(ascii: "9") { digits[index] = UInt8(ascii: "0") }
+            index -= 1
+        }
+        if index >= 0, digits[index] != UInt8(ascii: "-") {
+            digits[index] += 1
+        } else {
+            digits.insert(UInt8(ascii: "1"), at: index + 1)
+        }
+        return digits
     }
 
     /// `number` in at least `width` digits, zeros in front (`%0<width>d`).
     package static func padded(_ number: Int, _ width: Int) -> String {
-        printed("%0\(width)ld", number)
+        let digits = String(number.magnitude)
+        let sign = number < 0 ? "-" : ""
+        return sign + String(repeating: "0", count: max(0, width - digits.count - sign.count)) + digits
     }
 
-    /// C's own `vsnprintf`: `String(format:)` costs a run a dynamic cast of each argument, and
-    /// writes the same text.
-    private static func printed(_ format: String, _ argument: some CVarArg) -> String {
+    /// C's own `vsnprintf`, for what `shortest` leaves: the text `String(format:)` writes, without
+    /// its bridging.
+    private static func printed(_ format: String, _ argument: Double) -> String {
         var buffer = [CChar](repeating: 0, count: 64)
         var count = Int(withVaList([argument]) { vsnprintf(&buffer, buffer.count, format, $0) })
         if count >= buffer.count {
