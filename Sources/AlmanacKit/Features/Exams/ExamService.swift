@@ -9,8 +9,13 @@ package struct ExamService: Sendable {
     package let store: DocumentStore<ExamsDocument>
     /// Today and now (`ALMANAC_TODAY` pins the day).
     package let days: DayClock
-    /// The zone exam times are in; the machine's by default.
-    package var timeZone: TimeZone = .current
+    /// The zone exam times are in; the machine's unless set. Read when an exam needs it: building
+    /// the machine's zone costs a status line with no exams more than the rest of its exam code.
+    package var timeZone: TimeZone {
+        get { zone ?? .current }
+        set { zone = newValue }
+    }
+    private var zone: TimeZone?
 
     /// The service over a store and a clock.
     package init(store: DocumentStore<ExamsDocument>, days: DayClock) {
