@@ -28,7 +28,7 @@ enum AppBench {
         let arrived = deals.browser.feed.received - before
 
         let weather = try await weatherPresses(app, screen, count, after: deals)
-        func figures(_ times: [Double]) -> String { "median \(milliseconds(median(times))) · worst \(milliseconds(times.max() ?? 0))" }
+        func figures(_ times: [Double]) -> String { "median \(milliseconds(OfflineBench.median(times))) · worst \(milliseconds(times.max() ?? 0))" }
         let rows: [(String, String)] = [
             ("Deals, 1M+ rows, ingesting: ↑↓ PgUp PgDn f", figures(moving)),
             ("Deals: r (reverse the order)", figures(flipping)),
@@ -42,10 +42,10 @@ enum AppBench {
         report(
             "Full-screen app, keypress to frame at 160×50 (goal: worst ≤ 16 ms)", rows,
             json: [
-                "dealsMedianMs": median(moving) * 1000, "dealsWorstMs": (moving.max() ?? 0) * 1000,
+                "dealsMedianMs": OfflineBench.median(moving) * 1000, "dealsWorstMs": (moving.max() ?? 0) * 1000,
                 "reverseWorstMs": (flipping.max() ?? 0) * 1000, "resortWorstMs": (sorting.max() ?? 0) * 1000,
                 "landingWorstMs": (landing.max() ?? 0) * 1000,
-                "weatherMedianMs": median(weather) * 1000, "weatherWorstMs": (weather.max() ?? 0) * 1000, "arrived": arrived,
+                "weatherMedianMs": OfflineBench.median(weather) * 1000, "weatherWorstMs": (weather.max() ?? 0) * 1000, "arrived": arrived,
             ], asJSON: options.json)
     }
 
@@ -94,10 +94,5 @@ enum AppBench {
                 screen.draw(app.frame(columns: 160, rows: 50), columns: 160, rows: 50)
             }
         }
-    }
-
-    static func median(_ values: [Double]) -> Double {
-        let sorted = values.sorted()
-        return sorted.isEmpty ? 0 : sorted[sorted.count / 2]
     }
 }
