@@ -17,9 +17,6 @@ package struct Paths: Sendable, Equatable {
     /// Credit windows, pauses and refusals: `$XDG_STATE_HOME/almanac` by default.
     package var state: URL
 
-    /// `config.env` in the config folder.
-    package var configFile: URL { config.appendingPathComponent("config.env") }
-
     /// The four folders as given.
     package init(config: URL, data: URL, cache: URL, state: URL) {
         self.config = config
@@ -32,25 +29,22 @@ package struct Paths: Sendable, Equatable {
     package static func resolve(_ environment: Environment) -> Paths {
         // Paths joined as text and made URLs once: appending a component to a URL, or reading
         // one's path back, costs more than the rest of this function.
-        func folder(_ name: String) -> URL { URL(fileURLWithPath: path(of: name, environment), isDirectory: true) }
-        return Paths(config: folder("config"), data: folder("data"), cache: folder("cache"), state: folder("state"))
+        func folder(_ path: String) -> URL { URL(fileURLWithPath: path, isDirectory: true) }
+        return Paths(
+            config: folder(configPath(environment)), data: folder(path("data", "XDG_DATA_HOME", ".local/share", environment)),
+            cache: folder(path("cache", "XDG_CACHE_HOME", ".cache", environment)),
+            state: folder(path("state", "XDG_STATE_HOME", ".local/state", environment)))
     }
 
-    /// `config.env`'s path, as text (what reading the variables needs, without URLs).
-    package static func configFilePath(_ environment: Environment) -> String {
-        joined(path(of: "config", environment), "config.env")
-    }
+    /// `config.env` in the config folder, as text (what reading the variables needs, without URLs).
+    package static func configFilePath(_ environment: Environment) -> String { joined(configPath(environment), "config.env") }
 
-    /// The folder's path: `name` below `ALMANAC_HOME`, else its XDG folder.
-    private static func path(of name: String, _ environment: Environment) -> String {
+    private static func configPath(_ environment: Environment) -> String { path("config", "XDG_CONFIG_HOME", ".config", environment) }
+
+    /// `name` below `ALMANAC_HOME`, else `almanac` in the XDG folder `variable` names (`fallback`
+    /// under the home folder when unset).
+    private static func path(_ name: String, _ variable: String, _ fallback: String, _ environment: Environment) -> String {
         if let home = environment["ALMANAC_HOME"] { return joined(home, name) }
-        let (variable, fallback) =
-            switch name {
-            case "config": ("XDG_CONFIG_HOME", ".config")
-            case "data": ("XDG_DATA_HOME", ".local/share")
-            case "cache": ("XDG_CACHE_HOME", ".cache")
-            default: ("XDG_STATE_HOME", ".local/state")
-            }
         return joined(environment[variable] ?? joined(environment["HOME"] ?? NSHomeDirectory(), fallback), "almanac")
     }
 

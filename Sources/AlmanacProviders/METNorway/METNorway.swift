@@ -16,7 +16,7 @@ package enum METNorway {
         Endpoint(
             RequestDescriptor(
                 provider: .metNorway, name: "metno.locationforecast",
-                subject: "weather at \(DecimalText.fixed(latitude, 2)),\(DecimalText.fixed(longitude, 2))",
+                subject: "weather at \(PlaceText.place(latitude, longitude))",
                 path: "/weatherapi/locationforecast/2.0/compact",
                 query: [QueryItem("lat", coordinate(latitude)), QueryItem("lon", coordinate(longitude))], ttl: forecastTTL))
     }
@@ -28,7 +28,7 @@ package enum METNorway {
         Endpoint(
             RequestDescriptor(
                 provider: .metNorway, name: "metno.nowcast",
-                subject: "the nowcast at \(DecimalText.fixed(latitude, 2)),\(DecimalText.fixed(longitude, 2))",
+                subject: "the nowcast at \(PlaceText.place(latitude, longitude))",
                 path: "/weatherapi/nowcast/2.0/complete",
                 query: [QueryItem("lat", coordinate(latitude)), QueryItem("lon", coordinate(longitude))], ttl: 300))
     }

@@ -74,19 +74,14 @@ extension METNorwayDTO.Instant {
 
 extension METNorwayDTO.InstantDetails {
     init?(json: JSONValue) {
-        guard case .object = json else { return nil }
-        let names = [
-            "air_temperature", "air_pressure_at_sea_level", "cloud_area_fraction", "relative_humidity", "wind_from_direction", "wind_speed",
-            "wind_speed_of_gust",
-        ]
-        var numbers: [Double?] = []
-        for name in names {
-            guard let number = METNorwayDTO.number(json[name]) else { return nil }
-            numbers.append(number)
-        }
+        let number = { METNorwayDTO.number(json[$0]) }
+        guard case .object = json, let temperature = number("air_temperature"), let pressure = number("air_pressure_at_sea_level"),
+            let clouds = number("cloud_area_fraction"), let humidity = number("relative_humidity"),
+            let direction = number("wind_from_direction"), let speed = number("wind_speed"), let gust = number("wind_speed_of_gust")
+        else { return nil }
         self.init(
-            air_temperature: numbers[0], air_pressure_at_sea_level: numbers[1], cloud_area_fraction: numbers[2], relative_humidity: numbers[3],
-            wind_from_direction: numbers[4], wind_speed: numbers[5], wind_speed_of_gust: numbers[6])
+            air_temperature: temperature, air_pressure_at_sea_level: pressure, cloud_area_fraction: clouds, relative_humidity: humidity,
+            wind_from_direction: direction, wind_speed: speed, wind_speed_of_gust: gust)
     }
 }
 

@@ -33,9 +33,8 @@ package enum OpenMeteo {
         Endpoint(
             RequestDescriptor(
                 provider: .openMeteoEnsemble, name: "openmeteo.ensemble",
-                subject: "outlook at \(DecimalText.fixed(latitude, 2)),\(DecimalText.fixed(longitude, 2))", path: "/v1/ensemble",
-                query: [
-                    QueryItem("latitude", DecimalText.fixed(latitude, 4)), QueryItem("longitude", DecimalText.fixed(longitude, 4)),
+                subject: "outlook at \(PlaceText.place(latitude, longitude))", path: "/v1/ensemble",
+                query: PlaceText.query(latitude, longitude, names: ("latitude", "longitude")) + [
                     QueryItem("models", "gfs05"), QueryItem("daily", ensembleDaily.joined(separator: ",")),
                     QueryItem("forecast_days", String(days)), QueryItem("timezone", "auto"),
                 ],
@@ -49,9 +48,8 @@ package enum OpenMeteo {
         Endpoint(
             RequestDescriptor(
                 provider: .openMeteoForecast, name: "openmeteo.minutely",
-                subject: "precipitation at \(DecimalText.fixed(latitude, 2)),\(DecimalText.fixed(longitude, 2))", path: "/v1/forecast",
-                query: [
-                    QueryItem("latitude", DecimalText.fixed(latitude, 4)), QueryItem("longitude", DecimalText.fixed(longitude, 4)),
+                subject: "precipitation at \(PlaceText.place(latitude, longitude))", path: "/v1/forecast",
+                query: PlaceText.query(latitude, longitude, names: ("latitude", "longitude")) + [
                     QueryItem("minutely_15", "precipitation,precipitation_probability"), QueryItem("forecast_minutely_15", "12"),
                     QueryItem("timeformat", "unixtime"),
                 ],
@@ -70,9 +68,8 @@ package enum OpenMeteo {
         return Endpoint(
             RequestDescriptor(
                 provider: .openMeteoAir, name: "openmeteo.air",
-                subject: "air quality at \(DecimalText.fixed(latitude, 2)),\(DecimalText.fixed(longitude, 2))", path: "/v1/air-quality",
-                query: [
-                    QueryItem("latitude", DecimalText.fixed(latitude, 4)), QueryItem("longitude", DecimalText.fixed(longitude, 4)),
+                subject: "air quality at \(PlaceText.place(latitude, longitude))", path: "/v1/air-quality",
+                query: PlaceText.query(latitude, longitude, names: ("latitude", "longitude")) + [
                     QueryItem("current", current.joined(separator: ",")), QueryItem("hourly", indices.joined(separator: ",")),
                     QueryItem("forecast_hours", "24"), QueryItem("timeformat", "unixtime"),
                 ],

@@ -10,16 +10,15 @@ package enum OpenWeather {
     /// Geocoding answers stay fresh for 30 days.
     package static let geocodeTTL: TimeInterval = 30 * 86400
 
-    static func coordinates(_ latitude: Double, _ longitude: Double) -> [QueryItem] {
-        [QueryItem("lat", DecimalText.fixed(latitude, 4)), QueryItem("lon", DecimalText.fixed(longitude, 4))]
-    }
-
     /// One Call 3.0: current, 48 hourly and 8 daily entries in one response.
     package static func oneCall(latitude: Double, longitude: Double, lang: String) -> Endpoint<OpenWeatherDTO.OneCall> {
         Endpoint(
             RequestDescriptor(
-                provider: .openWeather, name: "openweather.onecall", subject: "weather at \(place(latitude, longitude))", path: "/data/3.0/onecall",
-                query: coordinates(latitude, longitude) + [QueryItem("units", "metric"), QueryItem("lang", lang), QueryItem("exclude", "minutely")],
+                provider: .openWeather, name: "openweather.onecall", subject: "weather at \(PlaceText.place(latitude, longitude))",
+                path: "/data/3.0/onecall",
+                query: PlaceText.query(latitude, longitude) + [
+                    QueryItem("units", "metric"), QueryItem("lang", lang), QueryItem("exclude", "minutely"),
+                ],
                 ttl: forecastTTL))
     }
 
@@ -27,26 +26,29 @@ package enum OpenWeather {
     package static func current(latitude: Double, longitude: Double, lang: String) -> Endpoint<OpenWeatherDTO.Current25> {
         Endpoint(
             RequestDescriptor(
-                provider: .openWeather, name: "openweather.weather", subject: "weather at \(place(latitude, longitude))", path: "/data/2.5/weather",
-                query: coordinates(latitude, longitude) + [QueryItem("units", "metric"), QueryItem("lang", lang)], ttl: forecastTTL))
+                provider: .openWeather, name: "openweather.weather", subject: "weather at \(PlaceText.place(latitude, longitude))",
+                path: "/data/2.5/weather",
+                query: PlaceText.query(latitude, longitude) + [QueryItem("units", "metric"), QueryItem("lang", lang)], ttl: forecastTTL))
     }
 
     /// Free plan: 5 days in 3-hour steps.
     package static func forecast(latitude: Double, longitude: Double, lang: String) -> Endpoint<OpenWeatherDTO.Forecast25> {
         Endpoint(
             RequestDescriptor(
-                provider: .openWeather, name: "openweather.forecast", subject: "forecast at \(place(latitude, longitude))",
+                provider: .openWeather, name: "openweather.forecast", subject: "forecast at \(PlaceText.place(latitude, longitude))",
                 path: "/data/2.5/forecast",
-                query: coordinates(latitude, longitude) + [QueryItem("units", "metric"), QueryItem("lang", lang)], ttl: forecastTTL))
+                query: PlaceText.query(latitude, longitude) + [QueryItem("units", "metric"), QueryItem("lang", lang)], ttl: forecastTTL))
     }
 
     /// Pro host: the 30-day climate forecast, `days` entries (1…30).
     package static func climate(latitude: Double, longitude: Double, days: Int, lang: String) -> Endpoint<OpenWeatherDTO.Climate> {
         Endpoint(
             RequestDescriptor(
-                provider: .openWeatherPro, name: "openweather.climate", subject: "climate forecast at \(place(latitude, longitude))",
+                provider: .openWeatherPro, name: "openweather.climate", subject: "climate forecast at \(PlaceText.place(latitude, longitude))",
                 path: "/data/2.5/forecast/climate",
-                query: coordinates(latitude, longitude) + [QueryItem("cnt", String(days)), QueryItem("units", "metric"), QueryItem("lang", lang)],
+                query: PlaceText.query(latitude, longitude) + [
+                    QueryItem("cnt", String(days)), QueryItem("units", "metric"), QueryItem("lang", lang),
+                ],
                 ttl: forecastTTL))
     }
 
@@ -56,10 +58,5 @@ package enum OpenWeather {
             RequestDescriptor(
                 provider: .openWeather, name: "openweather.geocode", subject: "places called \"\(query)\"", path: "/geo/1.0/direct",
                 query: [QueryItem("q", query), QueryItem("limit", String(limit))], ttl: geocodeTTL))
-    }
-
-    /// `55.76,37.62`: a place in a message.
-    static func place(_ latitude: Double, _ longitude: Double) -> String {
-        DecimalText.fixed(latitude, 2) + "," + DecimalText.fixed(longitude, 2)
     }
 }

@@ -9,13 +9,14 @@ import Foundation
 /// its flag, and other sentences with the flag that does what they ask (`CommandLineHint`).
 package enum ErrorSentence {
     package static func text(_ error: any Error, for frontEnd: FrontEnd) -> String {
-        let sentence = ErrorText.describe(error)
-        guard frontEnd == .commandLine else { return sentence }
+        guard frontEnd == .commandLine else { return ErrorText.describe(error) }
         switch error {
         case is CancellationError: return "interrupted"
         case let error as NumberInputError: return error.sentence(naming: error.rule.flag ?? error.rule.noun)
         case let error as DateInputError: return error.sentence { "--\($0.rawValue)" }
-        default: return CommandLineHint.hint(for: error).map { CommandLineHint.adding($0, to: sentence) } ?? sentence
+        default:
+            let sentence = ErrorText.describe(error)
+            return CommandLineHint.hint(for: error).map { CommandLineHint.adding($0, to: sentence) } ?? sentence
         }
     }
 }

@@ -12,13 +12,8 @@ package enum SkyNotes {
         async let rain = try? service.nowcast(for: city)
         async let air = try? service.air(for: city, scale: nil)
         var lines: [String] = []
-        if let answer = await rain {
-            let sentence = answer.sentence
-            if case .dry = sentence.outlook {
-            } else if case .unknown = sentence.outlook {
-            } else {
-                lines.append("☔ " + sentence.sentence(clock: format.time) + " (weather rain)")
-            }
+        if let sentence = await rain?.sentence, sentence.expectsRain {
+            lines.append("☔ " + sentence.sentence(clock: format.time) + " (weather rain)")
         }
         if let air = await air?.air, air.matters { lines.append("Air: " + SkyView.headline(air) + " (weather air)") }
         return lines
