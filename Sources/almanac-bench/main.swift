@@ -16,7 +16,7 @@ import Foundation
 ///     almanac-bench deals-summary [--count 10000000] [--runs 5]   (groups and statistics alone: time, memory)
 ///     almanac-bench glance [--runs 20] [--static PATH] [--dynamic PATH]   (status-bar runs against --version)
 ///     almanac-bench tuning [--count 1000000] [--runs 3]   (each tuning piece switched off, against all on)
-///     almanac-bench serve [--seconds 600] [--credits 8]
+///     almanac-bench serve [--seconds 600] [--credits 8] [--now]
 ///     almanac-bench all
 let arguments = Array(CommandLine.arguments.dropFirst())
 let command = arguments.first ?? "all"

@@ -54,12 +54,15 @@ enum Main {
         // `--version` anywhere, as the parser treats it, with the commit the parser cannot know.
         let arguments = Array(CommandLine.arguments.dropFirst())
         if ParseWords.asksForVersion(arguments) { return Console.write(Almanac.version() + "\n", to: STDOUT_FILENO) }
+        if RunMemo.replay(arguments) { return }  // the same run within its minute, nothing it read changed
         if let refusal = ParseWords.unknownHelpTopic(arguments) {
             Console.write("almanac: \(refusal)\n", to: STDERR_FILENO)
             Foundation.exit(ExitStatus.usage)
         }
         do {
             var command = try parse(arguments)
+            let recorded = mayBeReplayed(command)
+            if recorded { RunRecord.start() }
             if var asyncCommand = asynchronous(command) {
                 let executor = CallerThreadExecutor()
                 // A line command stops on Ctrl+C; the menu and the app read it themselves.
@@ -68,6 +71,7 @@ enum Main {
             } else {
                 try command.run()
             }
+            if recorded, let record = RunRecord.finish() { RunMemo.keep(record, arguments: arguments) }
         } catch {
             let code = Almanac.exitCode(for: error)
             if code == .success {
@@ -81,6 +85,15 @@ enum Main {
             }
             Foundation.exit(code.rawValue)
         }
+    }
+
+    /// Whether the command's output may be replayed to the same run repeated (`RunMemo`): a
+    /// glance, `line`, or `weather forecast`, without `--json` (its provenance says how old an
+    /// answer is to the second), `--refresh` or `--verbose`.
+    static func mayBeReplayed(_ command: any ParsableCommand) -> Bool {
+        let settings = (command as? GlanceRun)?.words?.settings ?? (command as? WeatherCommand.Forecast)?.global.settings
+        guard let settings else { return false }
+        return !settings.json && !settings.refresh && !settings.verbose
     }
 
     /// The command as an async one. A glance is cast to its own type: asking for the protocol

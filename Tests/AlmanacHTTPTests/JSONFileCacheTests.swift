@@ -30,6 +30,8 @@ final class JSONFileCacheTests: XCTestCase {
         XCTAssertEqual(cache.read(key: key, provider: .yandexGeocoder), entry)
     }
 
+    /// Entries used longest ago go first; a read marks an entry used when it was last marked more
+    /// than an hour ago (and leaves one marked since as it is, stamp and all).
     func testLeastRecentlyUsedTrim() throws {
         let folder = try makeTemporaryFolder(self)
         let cache = JSONFileCache(folder: folder, limitBytes: 5_000)
@@ -37,8 +39,12 @@ final class JSONFileCacheTests: XCTestCase {
         for index in 0..<3 {
             try cache.write(CacheEntry(key: "k\(index)", provider: .fruityvice, name: "n", fetchedAt: Date(), ttl: 60, body: body))
             let url = cache.fileURL(for: "k\(index)", provider: .fruityvice)
-            try FileManager.default.setAttributes([.modificationDate: Date(timeIntervalSinceNow: Double(index * 10 - 100))], ofItemAtPath: url.path)
+            let hoursAgo = [4, 3, 0.5][index]
+            try FileManager.default.setAttributes([.modificationDate: Date(timeIntervalSinceNow: -hoursAgo * 3600)], ofItemAtPath: url.path)
         }
+        let recent = FileStamp(path: cache.fileURL(for: "k2", provider: .fruityvice).path)
+        _ = cache.read(key: "k2", provider: .fruityvice)
+        XCTAssertEqual(FileStamp(path: cache.fileURL(for: "k2", provider: .fruityvice).path), recent, "marked half an hour ago: left as it is")
         _ = cache.read(key: "k0", provider: .fruityvice)  // k0 becomes the most recently used
         try cache.write(CacheEntry(key: "k3", provider: .fruityvice, name: "n", fetchedAt: Date(), ttl: 60, body: body))
         XCTAssertNotNil(cache.read(key: "k0", provider: .fruityvice))

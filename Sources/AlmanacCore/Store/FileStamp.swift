@@ -18,6 +18,7 @@ package enum FileStamp: Equatable, Sendable {
 
     /// The stamp of the file at `path` as it is now (`stat`, following links).
     package init(path: String) {
+        RunRecord.read(path)
         var status = stat()
         guard stat(path, &status) == 0 else {
             self = .absent
@@ -32,6 +33,12 @@ package enum FileStamp: Equatable, Sendable {
             inode: UInt64(status.st_ino), size: Int64(status.st_size),
             modified: Int64(modified.tv_sec), modifiedNanos: Int64(modified.tv_nsec),
             changed: Int64(changed.tv_sec), changedNanos: Int64(changed.tv_nsec))
+    }
+
+    /// The modification time, in seconds since 1970; nil when absent.
+    package var modifiedAt: TimeInterval? {
+        guard case .present(_, _, let modified, let modifiedNanos, _, _) = self else { return nil }
+        return Double(modified) + Double(modifiedNanos) / 1e9
     }
 
     /// The later of the modification and status-change times, in seconds since 1970; nil when absent.

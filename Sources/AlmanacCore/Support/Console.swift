@@ -53,7 +53,10 @@ package final class Console: Sendable {
     /// and the program's own control codes.
     package static func writeRaw(_ text: String, to descriptor: Int32) {
         var text = text
-        _ = text.withUTF8 { FileBytes.write(UnsafeRawBufferPointer($0), to: descriptor) }
+        _ = text.withUTF8 { bytes in
+            RunRecord.wrote(UnsafeRawBufferPointer(bytes), to: descriptor)
+            return FileBytes.write(UnsafeRawBufferPointer(bytes), to: descriptor)
+        }
     }
 
     /// Writes data to stdout, adding a newline; the notes held for an answer go first.

@@ -45,17 +45,12 @@ struct FixtureReplay: Sendable {
     /// The answer stored for `request`, while every file it depended on is unchanged; else nil.
     func read(_ request: String, provider: Provider) -> Answer? {
         guard let data = FileBytes.read(atPath: path(for: request, provider: provider)) else { return nil }
-        var lines = Lines(data: data)
+        var lines = ByteLines(data: data)
         guard lines.next()?.elementsEqual(Self.header.utf8) == true, lines.next()?.elementsEqual(request.utf8) == true,
             let at = lines.text(), let on = lines.text(), let status = lines.text().flatMap({ Int($0) }),
             let type = lines.text(), let count = lines.text().flatMap({ Int($0) }), count >= 0
         else { return nil }
-        for _ in 0..<count {
-            guard let line = lines.next(), let space = line.firstIndex(of: UInt8(ascii: " ")),
-                let stamp = FileStamp(text: line[..<space]),
-                stamp == FileStamp(path: String(decoding: line[(space + 1)...], as: UTF8.self))
-            else { return nil }
-        }
+        guard lines.stampsHold(count) else { return nil }
         guard lines.next()?.isEmpty == true else { return nil }
         return Answer(
             response: HTTPResponse(status: status, headers: type.isEmpty ? [:] : ["content-type": type], body: Data(data[lines.offset...])),
@@ -91,29 +86,5 @@ struct FixtureReplay: Sendable {
             if unlink(folder.path + "/" + name) == 0 { removed += 1 }
         }
         return removed
-    }
-
-    /// The file's header lines, each up to its newline, then the offset of what follows.
-    private struct Lines {
-        let data: Data
-        var offset: Data.Index
-
-        init(data: Data) {
-            self.data = data
-            offset = data.startIndex
-        }
-
-        mutating func next() -> Data? {
-            let start = offset - data.startIndex
-            let found = data.withUnsafeBytes { raw -> Int? in
-                guard start < raw.count, let base = raw.baseAddress, let end = memchr(base + start, 0x0A, raw.count - start) else { return nil }
-                return UnsafeRawPointer(end) - base
-            }
-            guard let found else { return nil }
-            defer { offset = data.startIndex + found + 1 }
-            return data[offset..<(data.startIndex + found)]
-        }
-
-        mutating func text() -> String? { next().map { String(decoding: $0, as: UTF8.self) } }
     }
 }

@@ -23,8 +23,8 @@ extension FixtureTransport {
     func stamp(_ folder: URL) -> Recorded {
         let manifest = manifest(folder)
         var day = manifest?.recordedOn.flatMap(LocalDate.init)
-        if day == nil, let text = try? String(contentsOf: folder.appendingPathComponent("RECORDED"), encoding: .utf8) {
-            day = LocalDate(text.trimmingWhitespaceAndNewlines())
+        if day == nil, let data = FileBytes.read(atPath: folder.appendingPathComponent("RECORDED").path) {
+            day = LocalDate(String(decoding: data, as: UTF8.self).trimmingWhitespaceAndNewlines())
         }
         var at = day?.middayUTC
         if let text = manifest?.recordedAt, let stamp = try? Date(text, strategy: .iso8601) { at = stamp }

@@ -93,6 +93,7 @@ package final class DataClient: Sendable {
             return try await offlineAnswer(endpoint)
         case .live:
             if unreachable.withLock({ $0.contains(descriptor.provider) }) {
+                RunRecord.spoil()
                 if let cached = peek(endpoint) { return cached }
                 if let sample = await keylessSample(endpoint) { return sample }
             }
@@ -165,6 +166,7 @@ package final class DataClient: Sendable {
             let value = try? endpoint.decode(entry.body)
         else { return nil }
         let stale = !entry.isFresh(at: clock.now(), maxAge: configuration.maxAge)
+        if stale { RunRecord.spoil() } else { RunRecord.holds(until: entry.freshUntil(maxAge: configuration.maxAge)) }  // as `liveAnswer`
         return Fetched(value: value, origin: .cache, fetchedAt: entry.fetchedAt, stale: stale)
     }
 
@@ -237,6 +239,12 @@ package final class DataClient: Sendable {
                 pausedUntil = ProviderPause(stateFolder: configuration.paths.state).until(descriptor.provider, now: Date())
                 return pausedUntil != nil
             })
+        // A repeated run may show this run's output again only while a fresh entry answers (`RunMemo`).
+        if plan == .stored, let cached {
+            RunRecord.holds(until: cached.entry.freshUntil(maxAge: configuration.maxAge))
+        } else {
+            RunRecord.spoil()
+        }
         switch (plan, cached, stale) {
         case (.stored, let cached?, _): return Fetched(value: cached.value, origin: .cache, fetchedAt: cached.entry.fetchedAt, stale: false)
         case (.staleForGlance, let cached?, let stale?): return try await glanceAnswer(endpoint, cached: cached.entry, stale: stale)

@@ -85,6 +85,7 @@ package struct Provenance: Sendable, Codable, Equatable {
         case .fixture: return "sample data recorded on \(LocalDate.utc(fetchedAt))"
         case .cache:
             let age = Age.describe(now.timeIntervalSince(fetchedAt))
+            RunRecord.holds(until: fetchedAt.addingTimeInterval(Age.changes(after: now.timeIntervalSince(fetchedAt))))
             return stale ? "cache (\(age) old, stale)" : "cache (\(age) old)"
         }
     }
@@ -99,5 +100,12 @@ package enum Age {
         if seconds < 3600 { return "\(seconds / 60) min" }
         if seconds < 86400 * 2 { return "\(seconds / 3600) h" }
         return "\(seconds / 86400) d"
+    }
+
+    /// The age, in seconds, at which `describe` first reads differently from how it reads at `seconds`.
+    package static func changes(after seconds: TimeInterval) -> TimeInterval {
+        let whole = max(0, Int(seconds))
+        let unit = whole < 60 ? 1 : whole < 3600 ? 60 : whole < 86400 * 2 ? 3600 : 86400
+        return TimeInterval((whole / unit + 1) * unit)
     }
 }

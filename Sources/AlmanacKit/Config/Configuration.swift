@@ -51,7 +51,7 @@ package struct Configuration: Sendable {
     package var fixtureFolders: [URL] {
         if environment["ALMANAC_FIXTURES"] != nil { return fixturesFolder.map { [$0] } ?? [] }
         var folders: [URL] = []
-        if FileManager.default.fileExists(atPath: userFixturesFolder.appendingPathComponent(FixtureManifest.fileName).path) {
+        if FileStamp(path: userFixturesFolder.appendingPathComponent(FixtureManifest.fileName).path) != .absent {
             folders.append(userFixturesFolder)
         }
         if let fixturesFolder { folders.append(fixturesFolder) }

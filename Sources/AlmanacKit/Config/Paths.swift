@@ -31,21 +31,26 @@ package struct Paths: Sendable, Equatable {
         // one's path back, costs more than the rest of this function.
         func folder(_ path: String) -> URL { URL(fileURLWithPath: path, isDirectory: true) }
         return Paths(
-            config: folder(configPath(environment)), data: folder(path("data", "XDG_DATA_HOME", ".local/share", environment)),
-            cache: folder(path("cache", "XDG_CACHE_HOME", ".cache", environment)),
-            state: folder(path("state", "XDG_STATE_HOME", ".local/state", environment)))
+            config: folder(configPath(environment)), data: folder(path("data", "XDG_DATA_HOME", ".local/share") { environment[$0] }),
+            cache: folder(cachePath { environment[$0] }), state: folder(path("state", "XDG_STATE_HOME", ".local/state") { environment[$0] }))
     }
 
     /// `config.env` in the config folder, as text (what reading the variables needs, without URLs).
     package static func configFilePath(_ environment: Environment) -> String { joined(configPath(environment), "config.env") }
 
-    private static func configPath(_ environment: Environment) -> String { path("config", "XDG_CONFIG_HOME", ".config", environment) }
+    /// The cache folder, as text, from the variable each name has (nil: unset or empty): what a
+    /// repeated run's memo needs before any environment is read (`RunMemo`).
+    package static func cachePath(_ variable: (String) -> String?) -> String { path("cache", "XDG_CACHE_HOME", ".cache", variable) }
+
+    private static func configPath(_ environment: Environment) -> String {
+        path("config", "XDG_CONFIG_HOME", ".config") { environment[$0] }
+    }
 
     /// `name` below `ALMANAC_HOME`, else `almanac` in the XDG folder `variable` names (`fallback`
     /// under the home folder when unset).
-    private static func path(_ name: String, _ variable: String, _ fallback: String, _ environment: Environment) -> String {
-        if let home = environment["ALMANAC_HOME"] { return joined(home, name) }
-        return joined(environment[variable] ?? joined(environment["HOME"] ?? NSHomeDirectory(), fallback), "almanac")
+    private static func path(_ name: String, _ variable: String, _ fallback: String, _ value: (String) -> String?) -> String {
+        if let home = value("ALMANAC_HOME") { return joined(home, name) }
+        return joined(value(variable) ?? joined(value("HOME") ?? NSHomeDirectory(), fallback), "almanac")
     }
 
     private static func joined(_ base: String, _ name: String) -> String { base.hasSuffix("/") ? base + name : base + "/" + name }

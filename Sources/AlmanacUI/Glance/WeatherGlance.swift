@@ -66,11 +66,11 @@ package struct WeatherGlance: Sendable {
     private func timeValue(_ code: Character) -> String? {
         let day = pinnedDay ?? LocalDate(now, timeZone: city.timeZone)
         let sent = current.flatMap { LocalDate($0.time, timeZone: city.timeZone) == day ? $0 : nil }
-        let moon = MoonPhase(at: pinnedDay?.middayUTC ?? now)
+        let moon = { (date: Date) in MoonPhase(at: pinnedDay?.middayUTC ?? date) }
         switch code {
         case "l": return city.displayName
-        case "m": return moon.icon
-        case "M": return "\(Int(moon.age))"
+        case "m": return RunRecord.steady(now) { moon($0).icon }
+        case "M": return RunRecord.steady(now) { "\(Int(moon($0).age))" }
         case "D": return SunTimes.twilight(day, latitude: city.latitude, longitude: city.longitude).dawn.map(format.time)
         case "S": return (sent?.sunrise ?? SunTimes.of(day, latitude: city.latitude, longitude: city.longitude).sunrise).map(format.time)
         case "z": return format.time(SunTimes.solarNoon(day, longitude: city.longitude))

@@ -69,7 +69,7 @@ struct CacheCommand: AsyncParsableCommand {
 
     struct Clear: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
-            commandName: "clear", abstract: "Remove cached responses and kept sample answers (all, or one provider's).")
+            commandName: "clear", abstract: "Remove cached responses, kept sample answers and kept glance outputs (all, or one provider's).")
         @OptionGroup var global: LocalOptions
         @Option(help: "Only this provider: twelvedata, fruityvice, openweather, openweather-pro, yandex.")
         var provider: String?
@@ -85,6 +85,7 @@ struct CacheCommand: AsyncParsableCommand {
                 let only = provider.flatMap(Provider.init(rawValue:))
                 let removed = context.client.cache.clear(provider: only)
                 context.client.fixtures?.forgetKeptAnswers(provider: only)
+                RunMemo.clear(cache: context.configuration.paths.cache.path)  // outputs worked out from what was removed
                 try context.show(json: ["removed": removed], text: "Removed \(removed) cached \(removed == 1 ? "response" : "responses").")
             }
         }

@@ -47,7 +47,7 @@ extension CryptoService {
     /// written only when an alert fires.
     @discardableResult
     package func checkAlerts(_ prices: [String: Double], provenance: [String: Provenance]) -> [PriceAlerts.Alert] {
-        guard FileManager.default.fileExists(atPath: alertStore.url.path), let book = try? alertStore.read(),
+        guard FileStamp(path: alertStore.url.path) != .absent, let book = try? alertStore.read(),
             book.alerts.contains(where: { Self.fires($0, prices) })
         else { return [] }
         return

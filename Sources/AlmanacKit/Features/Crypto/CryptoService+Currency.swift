@@ -9,7 +9,7 @@ extension CryptoService {
 
     /// The settings as saved; the defaults with no settings file (nothing is locked or read).
     package func settingsDocument() throws -> CryptoSettings {
-        guard FileManager.default.fileExists(atPath: settingsStore.url.path) else { return CryptoSettings() }
+        guard FileStamp(path: settingsStore.url.path) != .absent else { return CryptoSettings() }
         return try settingsStore.read()
     }
 

@@ -1,0 +1,121 @@
+import AlmanacTestSupport
+import Foundation
+import XCTest
+
+@testable import AlmanacCore
+@testable import AlmanacHTTP
+@testable import AlmanacKit
+
+/// A status bar's repeated run answered with what the same run printed before, while nothing it
+/// read changed, its answers are fresh and its minute lasts (docs/architecture.md §5, "A repeated
+/// glance"), through the real binary and a loopback MET Norway.
+final class RunMemoTests: XCTestCase {
+    private let place = "55.75,37.61"
+    private var words: [String] { ["weather", place, "--format", "%l %t"] }
+
+    /// One forecast step, −4.4 °C, fresh for `maxAge` seconds.
+    private func met(maxAge: Int) throws -> LoopbackServer {
+        try LoopbackServer { _ in
+            let details = #""air_temperature":-4.4,"relative_humidity":81.6,"wind_from_direction":225.0,"wind_speed":6.0"#
+            let step = #"{"time":"2026-01-15T12:00:00Z","data":{"instant":{"details":{\#(details)}}}}"#
+            return .json(
+                #"{"type":"Feature","properties":{"meta":{"updated_at":"2026-01-15T11:00:00Z"},"timeseries":[\#(step)]}}"#,
+                headers: ["Cache-Control": "max-age=\(maxAge)", "Date": HTTPDate.format(Date())])
+        }
+    }
+
+    /// The kept outputs in `home`.
+    private func memos(_ home: URL) -> [URL] {
+        let folder = home.appendingPathComponent("cache/memo")
+        return (DirectoryNames.list(atPath: folder.path) ?? []).sorted().map { folder.appendingPathComponent($0) }
+    }
+
+    /// Rewrites the one kept output's `-4°C` as `(kept)`, so a replay shows itself.
+    private func markKept(_ home: URL) throws {
+        let file = try XCTUnwrap(memos(home).first)
+        let text = String(decoding: try Data(contentsOf: file), as: UTF8.self).replacingOccurrences(of: "-4°C", with: "(kept)")
+        try Data(text.utf8).write(to: file)
+    }
+
+    /// Lets the files a run reads settle (a memo trusts only files left alone for a second before
+    /// its run) and keeps the next runs inside one clock minute.
+    private func settleWithinTheMinute() {
+        Thread.sleep(forTimeInterval: 1.1)
+        let second = Date().timeIntervalSince1970.truncatingRemainder(dividingBy: 60)
+        if second > 45 { Thread.sleep(forTimeInterval: 61 - second) }
+    }
+
+    func testARepeatedGlanceIsReplayedUntilAFileItReadChanges() throws {
+        let server = try met(maxAge: 600)
+        let home = try makeTemporaryFolder(self)
+        let variables = ["ALMANAC_METNO_URL": server.baseURL]
+        XCTAssertEqual(try runAlmanac(words, home: home, environment: variables).out, "55.7500,37.6100 -4°C\n")
+        XCTAssertEqual(memos(home), [], "an answer just fetched changed the cache under the run: nothing kept")
+        settleWithinTheMinute()
+        let second = try runAlmanac(words, home: home, environment: variables)
+        XCTAssertEqual(second.out, "55.7500,37.6100 -4°C\n")
+        XCTAssertEqual(second.err, "")
+        XCTAssertEqual(memos(home).count, 1, "a run answered from a fresh entry is kept")
+        XCTAssertFalse(try String(contentsOf: memos(home)[0], encoding: .utf8).contains(server.baseURL), "the environment only as a hash")
+
+        try markKept(home)
+        XCTAssertEqual(try runAlmanac(words, home: home, environment: variables).out, "55.7500,37.6100 (kept)\n", "replayed")
+        XCTAssertEqual(
+            try runAlmanac(words, home: home, environment: variables.merging(["LC_ALL": "C"]) { $1 }).out, "55.7500,37.6100 -4°C\n",
+            "another environment is another run")
+
+        settleWithinTheMinute()
+        XCTAssertEqual(try runAlmanac(words, home: home, environment: variables).out, "55.7500,37.6100 -4°C\n")
+        try markKept(home)
+        XCTAssertEqual(try runAlmanac(["weather", "settings", "--units", "imperial"], home: home).status, 0)
+        XCTAssertEqual(
+            try runAlmanac(words, home: home, environment: variables).out, "55.7500,37.6100 +24°F\n", "the settings it read changed")
+        XCTAssertEqual(server.receivedRequests.count, 1, "every run but the first read the cache")
+    }
+
+    func testAKeptGlanceEndsWithItsAnswersFreshness() throws {
+        let server = try met(maxAge: 3)
+        let home = try makeTemporaryFolder(self)
+        let variables = ["ALMANAC_METNO_URL": server.baseURL]
+        XCTAssertEqual(try runAlmanac(words, home: home, environment: variables).status, 0)
+        Thread.sleep(forTimeInterval: 1.1)
+        XCTAssertEqual(try runAlmanac(words, home: home, environment: variables).out, "55.7500,37.6100 -4°C\n")
+        guard memos(home).count == 1 else { return XCTAssertTrue(memos(home).isEmpty) }  // begun in a minute's last second
+        try markKept(home)
+        Thread.sleep(forTimeInterval: 2.5)  // the entry is stale now
+        XCTAssertEqual(try runAlmanac(words, home: home, environment: variables).out, "55.7500,37.6100 -4°C\n", "not replayed")
+    }
+
+    func testStaleVerboseAndJSONRunsAreNotKept() throws {
+        let server = try met(maxAge: 1)
+        let home = try makeTemporaryFolder(self)
+        let variables = ["ALMANAC_METNO_URL": server.baseURL]
+        XCTAssertEqual(try runAlmanac(words, home: home, environment: variables).status, 0)
+        Thread.sleep(forTimeInterval: 2.2)
+        XCTAssertEqual(try runAlmanac(words, home: home, environment: variables).out, "55.7500,37.6100 -4°C\n", "stale, refreshed behind")
+        XCTAssertEqual(memos(home), [], "a stale answer is shown once, never replayed")
+        let fresh = try met(maxAge: 600)
+        let freshVariables = ["ALMANAC_METNO_URL": fresh.baseURL]
+        XCTAssertEqual(try runAlmanac(["weather", "55.76,37.62", "--format", "3"], home: home, environment: freshVariables).status, 0)
+        Thread.sleep(forTimeInterval: 1.1)
+        for extra in [["--json"], ["--verbose"]] {
+            XCTAssertEqual(try runAlmanac(["weather", "55.76,37.62", "--format", "3"] + extra, home: home, environment: freshVariables).status, 0)
+        }
+        XCTAssertEqual(memos(home), [], "--json and --verbose runs are not kept")
+    }
+
+    func testAnAgeInWordsChangesAtItsNextWholeUnit() {
+        XCTAssertEqual(Age.changes(after: 12.4), 13)
+        XCTAssertEqual(Age.changes(after: 59.9), 60)
+        XCTAssertEqual(Age.changes(after: 61), 120)
+        XCTAssertEqual(Age.changes(after: 3599), 3600)
+        XCTAssertEqual(Age.changes(after: 3600), 7200)
+        XCTAssertEqual(Age.changes(after: 86400 * 2 - 1), 86400 * 2)
+        XCTAssertEqual(Age.changes(after: 86400 * 3 + 5), 86400 * 4)
+        for seconds in stride(from: 0.0, to: 86400 * 3, by: 97.3) {
+            let next = Age.changes(after: seconds)
+            XCTAssertEqual(Age.describe(next - 0.5), Age.describe(seconds), "\(seconds)")
+            XCTAssertNotEqual(Age.describe(next), Age.describe(seconds), "\(seconds)")
+        }
+    }
+}
