@@ -41,15 +41,27 @@ final class RunMemoTests: XCTestCase {
     /// its run) and keeps the next runs inside one clock minute.
     private func settleWithinTheMinute() {
         Thread.sleep(forTimeInterval: 1.1)
+        awayFromTheMinuteEnd()
+    }
+
+    /// Waits, when the clock minute has less than 15 s left, for the next one to begin.
+    private func awayFromTheMinuteEnd() {
         let second = Date().timeIntervalSince1970.truncatingRemainder(dividingBy: 60)
         if second > 45 { Thread.sleep(forTimeInterval: 61 - second) }
     }
 
-    func testARepeatedGlanceIsReplayedUntilAFileItReadChanges() throws {
-        let server = try met(maxAge: 600)
+    /// A glance at `place` in a new home whose MET Norway answers fresh for `maxAge` seconds:
+    /// the first run stores the answer; its line.
+    private func firstGlance(maxAge: Int) throws -> (server: LoopbackServer, home: URL, variables: [String: String]) {
+        let server = try met(maxAge: maxAge)
         let home = try makeTemporaryFolder(self)
         let variables = ["ALMANAC_METNO_URL": server.baseURL]
         XCTAssertEqual(try runAlmanac(words, home: home, environment: variables).out, "55.7500,37.6100 -4°C\n")
+        return (server, home, variables)
+    }
+
+    func testARepeatedGlanceIsReplayedUntilAFileItReadChanges() throws {
+        let (server, home, variables) = try firstGlance(maxAge: 600)
         XCTAssertEqual(memos(home), [], "an answer just fetched changed the cache under the run: nothing kept")
         settleWithinTheMinute()
         let second = try runAlmanac(words, home: home, environment: variables)
@@ -74,23 +86,20 @@ final class RunMemoTests: XCTestCase {
     }
 
     func testAKeptGlanceEndsWithItsAnswersFreshness() throws {
-        let server = try met(maxAge: 3)
-        let home = try makeTemporaryFolder(self)
-        let variables = ["ALMANAC_METNO_URL": server.baseURL]
-        XCTAssertEqual(try runAlmanac(words, home: home, environment: variables).status, 0)
+        awayFromTheMinuteEnd()
+        let (server, home, variables) = try firstGlance(maxAge: 3)
+        defer { withExtendedLifetime(server) {} }  // answering the refresher too
         Thread.sleep(forTimeInterval: 1.1)
         XCTAssertEqual(try runAlmanac(words, home: home, environment: variables).out, "55.7500,37.6100 -4°C\n")
-        guard memos(home).count == 1 else { return XCTAssertTrue(memos(home).isEmpty) }  // begun in a minute's last second
+        XCTAssertEqual(memos(home).count, 1, "kept while the answer is fresh")
         try markKept(home)
         Thread.sleep(forTimeInterval: 2.5)  // the entry is stale now
         XCTAssertEqual(try runAlmanac(words, home: home, environment: variables).out, "55.7500,37.6100 -4°C\n", "not replayed")
     }
 
     func testStaleVerboseAndJSONRunsAreNotKept() throws {
-        let server = try met(maxAge: 1)
-        let home = try makeTemporaryFolder(self)
-        let variables = ["ALMANAC_METNO_URL": server.baseURL]
-        XCTAssertEqual(try runAlmanac(words, home: home, environment: variables).status, 0)
+        let (server, home, variables) = try firstGlance(maxAge: 1)
+        defer { withExtendedLifetime(server) {} }  // answering the refresher too
         Thread.sleep(forTimeInterval: 2.2)
         XCTAssertEqual(try runAlmanac(words, home: home, environment: variables).out, "55.7500,37.6100 -4°C\n", "stale, refreshed behind")
         XCTAssertEqual(memos(home), [], "a stale answer is shown once, never replayed")
