@@ -113,6 +113,24 @@ final class RunMemoTests: XCTestCase {
         XCTAssertEqual(memos(home), [], "--json and --verbose runs are not kept")
     }
 
+    func testADamagedMemoIsAMissAndIsReplaced() throws {
+        awayFromTheMinuteEnd()
+        let (server, home, variables) = try firstGlance(maxAge: 600)
+        defer { withExtendedLifetime(server) {} }
+        Thread.sleep(forTimeInterval: 1.1)
+        XCTAssertEqual(try runAlmanac(words, home: home, environment: variables).status, 0)
+        let file = try XCTUnwrap(memos(home).first)
+        let kept = try Data(contentsOf: file)
+        let damaged = [kept.prefix(kept.count / 2), Data(), Data(repeating: 0xFF, count: 300), kept.prefix(15) + Data("99999999\n".utf8)]
+        for bytes in damaged {
+            try bytes.write(to: file)
+            let run = try runAlmanac(words, home: home, environment: variables)
+            XCTAssertEqual(run.out, "55.7500,37.6100 -4°C\n", "\(bytes.count) bytes")
+            XCTAssertEqual(run.err, "")
+            XCTAssertEqual(try Data(contentsOf: file), kept, "worked out again and kept again")
+        }
+    }
+
     func testAnAgeInWordsChangesAtItsNextWholeUnit() {
         XCTAssertEqual(Age.changes(after: 12.4), 13)
         XCTAssertEqual(Age.changes(after: 59.9), 60)
