@@ -121,13 +121,29 @@ final class RunMemoTests: XCTestCase {
         XCTAssertEqual(try runAlmanac(words, home: home, environment: variables).status, 0)
         let file = try XCTUnwrap(memos(home).first)
         let kept = try Data(contentsOf: file)
-        let damaged = [kept.prefix(kept.count / 2), Data(), Data(repeating: 0xFF, count: 300), kept.prefix(15) + Data("99999999\n".utf8)]
+        /// The memo's lines but the one saying when its run began.
+        func lines(_ data: Data) -> [Substring] {
+            var lines = String(decoding: data, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
+            if lines.count > 2 { lines.remove(at: 2) }
+            return lines
+        }
+        var fields = lines(kept).map(String.init)
+        let now = Date().timeIntervalSince1970
+        fields.insert(String(now + 3600), at: 2)
+        fields[3] = String(now + 7200)
+        // A run "begun" in an hour: the clock was set back since.
+        let later = Data(fields.joined(separator: "\n").replacingOccurrences(of: "-4°C", with: "(kept)").utf8)
+        fields[2] = String(now + 9000)  // begun after it stops holding
+        let inverted = Data(fields.joined(separator: "\n").replacingOccurrences(of: "-4°C", with: "(kept)").utf8)
+        let damaged = [
+            kept.prefix(kept.count / 2), Data(), Data(repeating: 0xFF, count: 300), kept.prefix(15) + Data("99999999\n".utf8), later, inverted,
+        ]
         for bytes in damaged {
             try bytes.write(to: file)
             let run = try runAlmanac(words, home: home, environment: variables)
             XCTAssertEqual(run.out, "55.7500,37.6100 -4°C\n", "\(bytes.count) bytes")
             XCTAssertEqual(run.err, "")
-            XCTAssertEqual(try Data(contentsOf: file), kept, "worked out again and kept again")
+            XCTAssertEqual(lines(try Data(contentsOf: file)), lines(kept), "worked out again and kept again")
         }
     }
 

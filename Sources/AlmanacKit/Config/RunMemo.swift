@@ -22,8 +22,9 @@ import Foundation
 /// File layout, one line each, then the output as it was printed: `almanac-memo 1`, the run's
 /// situation (16 hex digits of FNV-1a: the words, the environment, the folder, which of stdin,
 /// stdout and stderr are terminals and the terminal's size; a hash, so no variable's value is in
-/// the file), the end of its validity (seconds since 1970), the number of stamps, one line per
-/// stamp (`<stamp> <path>`), an empty line.
+/// the file), when the run began and when its output stops holding (seconds since 1970: a clock
+/// set back before the run is a miss too), the number of stamps, one line per stamp
+/// (`<stamp> <path>`), an empty line.
 package enum RunMemo {
     static let header = "almanac-memo 1"
     /// How long before the run began a file must have been left alone for its stamp to be kept,
@@ -42,7 +43,8 @@ package enum RunMemo {
         guard let data = FileBytes.read(atPath: file(arguments)) else { return false }
         var lines = ByteLines(data: data)
         guard lines.next()?.elementsEqual(header.utf8) == true, lines.next()?.elementsEqual(situation(arguments).utf8) == true,
-            let until = lines.text().flatMap(Double.init), now.timeIntervalSince1970 < until,
+            let started = lines.text().flatMap(Double.init), let until = lines.text().flatMap(Double.init),
+            started <= now.timeIntervalSince1970, now.timeIntervalSince1970 < until,
             let count = lines.text().flatMap(Int.init), count >= 0, lines.stampsHold(count), lines.next()?.isEmpty == true
         else { return false }
         data[lines.offset...].withUnsafeBytes { _ = FileBytes.write($0, to: STDOUT_FILENO) }
@@ -58,7 +60,8 @@ package enum RunMemo {
         let stamps = paths.map { FileStamp(path: $0) }
         let settled = recorded.started.timeIntervalSince1970 - settle
         guard stamps.allSatisfy({ $0.changedAt.map { $0 < settled } ?? true }) else { return }
-        var text = header + "\n" + situation(arguments) + "\n" + String(recorded.until.timeIntervalSince1970) + "\n"
+        var text = header + "\n" + situation(arguments) + "\n" + String(recorded.started.timeIntervalSince1970) + "\n"
+        text += String(recorded.until.timeIntervalSince1970) + "\n"
         text += "\(paths.count)\n"
         for (path, stamp) in zip(paths, stamps) { text += stamp.text + " " + path + "\n" }
         var data = Data((text + "\n").utf8)
