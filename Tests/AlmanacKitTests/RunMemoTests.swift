@@ -87,13 +87,13 @@ final class RunMemoTests: XCTestCase {
 
     func testAKeptGlanceEndsWithItsAnswersFreshness() throws {
         awayFromTheMinuteEnd()
-        let (server, home, variables) = try firstGlance(maxAge: 3)
+        let (server, home, variables) = try firstGlance(maxAge: 6)
         defer { withExtendedLifetime(server) {} }  // answering the refresher too
         Thread.sleep(forTimeInterval: 1.1)
         XCTAssertEqual(try runAlmanac(words, home: home, environment: variables).out, "55.7500,37.6100 -4°C\n")
         XCTAssertEqual(memos(home).count, 1, "kept while the answer is fresh")
         try markKept(home)
-        Thread.sleep(forTimeInterval: 2.5)  // the entry is stale now
+        Thread.sleep(forTimeInterval: 5.5)  // the entry is stale now
         XCTAssertEqual(try runAlmanac(words, home: home, environment: variables).out, "55.7500,37.6100 -4°C\n", "not replayed")
     }
 
