@@ -41,6 +41,21 @@ package enum FileStamp: Equatable, Sendable {
         return Double(modified) + Double(modifiedNanos) / 1e9
     }
 
+    /// The lines a stamped file holds for `paths`, each file's stamp as it is now: their count,
+    /// then `<stamp> <path>` each (read back by `ByteLines.stampsHold`). Nil when a path holds a
+    /// newline, or a file changed at or after `settledBefore` (seconds since 1970): a file's times
+    /// tick coarsely, so one changed twice within a tick at the same size could keep its stamp.
+    package static func lines(_ paths: [String], settledBefore: TimeInterval) -> String? {
+        guard !paths.contains(where: { $0.contains("\n") }) else { return nil }
+        var text = "\(paths.count)\n"
+        for path in paths {
+            let stamp = FileStamp(path: path)
+            guard stamp.changedAt.map({ $0 < settledBefore }) ?? true else { return nil }
+            text += stamp.text + " " + path + "\n"
+        }
+        return text
+    }
+
     /// The later of the modification and status-change times, in seconds since 1970; nil when absent.
     package var changedAt: TimeInterval? {
         guard case .present(_, _, let modified, let modifiedNanos, let changed, let changedNanos) = self else { return nil }

@@ -9,6 +9,12 @@ package enum FNV1a {
         return hash
     }
 
+    /// A hash as the 16 hex digits file names carry (leading zeros kept).
+    package static func hex(_ value: UInt64) -> String {
+        let digits = String(value, radix: 16)
+        return String(repeating: "0", count: 16 - digits.count) + digits
+    }
+
     /// The same over bytes in memory: no generic code to set up on a run's first call (`RunMemo`).
     package static func hash(_ bytes: UnsafeRawBufferPointer) -> UInt64 {
         var hash = offsetBasis

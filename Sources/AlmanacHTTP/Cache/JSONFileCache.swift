@@ -120,7 +120,6 @@ package final class JSONFileCache: Sendable {
     }
 
     static func hash(_ text: String) -> String {
-        let hex = String(FNV1a.hash(text.utf8), radix: 16)
-        return String(repeating: "0", count: 16 - hex.count) + hex
+        FNV1a.hex(FNV1a.hash(text.utf8))
     }
 }

@@ -60,17 +60,13 @@ struct FixtureReplay: Sendable {
     /// Stores the answer to `request` with the stamps `dependencies` have now. Best effort: a
     /// folder that cannot be written to only means the next run works the answer out again.
     func write(_ answer: Answer, for request: String, provider: Provider, dependencies: [String]) {
-        guard !request.contains("\n"), !dependencies.contains(where: { $0.contains("\n") }) else { return }
-        let stamps = dependencies.map { FileStamp(path: $0) }
-        let settled = Date().timeIntervalSince1970 - settle
-        guard stamps.allSatisfy({ $0.changedAt.map { $0 < settled } ?? true }) else { return }
+        guard !request.contains("\n"), let stamps = FileStamp.lines(dependencies, settledBefore: Date().timeIntervalSince1970 - settle)
+        else { return }
         var text = Self.header + "\n" + request + "\n"
         text += (answer.recordedAt.map { String($0.timeIntervalSince1970) } ?? "-") + "\n"
         text += (answer.recordedOn?.description ?? "-") + "\n"
         text += "\(answer.response.status)\n" + (answer.response.header("content-type") ?? "").trimmingWhitespaceAndNewlines() + "\n"
-        text += "\(dependencies.count)\n"
-        for (path, stamp) in zip(dependencies, stamps) { text += stamp.text + " " + path + "\n" }
-        var data = Data((text + "\n").utf8)
+        var data = Data((text + stamps + "\n").utf8)
         data.append(answer.response.body)
         guard (try? AtomicFile.write(data, to: URL(fileURLWithPath: path(for: request, provider: provider)), durable: false)) != nil
         else { return }

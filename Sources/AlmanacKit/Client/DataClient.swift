@@ -159,6 +159,13 @@ package final class DataClient: Sendable {
         noteOnceADay(text, key: "deprecated-\(descriptor.provider.rawValue)")
     }
 
+    /// What a recorded run learns of an answer (`RunRecord`): a fresh entry's output holds while
+    /// the entry is fresh; any other answer (stale, from the network) is not replayed (`RunMemo`).
+    private func record(_ entry: CacheEntry?, fresh: Bool) {
+        guard fresh, let entry else { return RunRecord.spoil() }
+        RunRecord.holds(until: entry.freshUntil(maxAge: configuration.maxAge))
+    }
+
     /// The cached answer for an endpoint without any network, marked stale past its freshness; nil when none.
     package func peek<R: Sendable>(_ endpoint: Endpoint<R>) -> Fetched<R>? {
         let descriptor = endpoint.descriptor
@@ -166,7 +173,7 @@ package final class DataClient: Sendable {
             let value = try? endpoint.decode(entry.body)
         else { return nil }
         let stale = !entry.isFresh(at: clock.now(), maxAge: configuration.maxAge)
-        if stale { RunRecord.spoil() } else { RunRecord.holds(until: entry.freshUntil(maxAge: configuration.maxAge)) }  // as `liveAnswer`
+        record(entry, fresh: !stale)
         return Fetched(value: value, origin: .cache, fetchedAt: entry.fetchedAt, stale: stale)
     }
 
@@ -239,12 +246,7 @@ package final class DataClient: Sendable {
                 pausedUntil = ProviderPause(stateFolder: configuration.paths.state).until(descriptor.provider, now: Date())
                 return pausedUntil != nil
             })
-        // A repeated run may show this run's output again only while a fresh entry answers (`RunMemo`).
-        if plan == .stored, let cached {
-            RunRecord.holds(until: cached.entry.freshUntil(maxAge: configuration.maxAge))
-        } else {
-            RunRecord.spoil()
-        }
+        record(cached?.entry, fresh: plan == .stored)
         switch (plan, cached, stale) {
         case (.stored, let cached?, _): return Fetched(value: cached.value, origin: .cache, fetchedAt: cached.entry.fetchedAt, stale: false)
         case (.staleForGlance, let cached?, let stale?): return try await glanceAnswer(endpoint, cached: cached.entry, stale: stale)

@@ -95,17 +95,22 @@ package struct Provenance: Sendable, Codable, Equatable {
 package enum Age {
     /// An age in words: `12 s`, `4 min`, `3 h`, `2 d` (whole units, rounded down).
     package static func describe(_ seconds: TimeInterval) -> String {
-        let seconds = max(0, Int(seconds))
-        if seconds < 60 { return "\(seconds) s" }
-        if seconds < 3600 { return "\(seconds / 60) min" }
-        if seconds < 86400 * 2 { return "\(seconds / 3600) h" }
-        return "\(seconds / 86400) d"
+        let (whole, unit) = self.unit(seconds)
+        return "\(whole / unit.seconds) \(unit.name)"
     }
 
     /// The age, in seconds, at which `describe` first reads differently from how it reads at `seconds`.
     package static func changes(after seconds: TimeInterval) -> TimeInterval {
+        let (whole, unit) = self.unit(seconds)
+        return TimeInterval((whole / unit.seconds + 1) * unit.seconds)
+    }
+
+    /// The whole seconds of an age and the unit it is told in: seconds under a minute, minutes
+    /// under an hour, hours under two days, then days.
+    private static func unit(_ seconds: TimeInterval) -> (whole: Int, unit: (seconds: Int, name: String)) {
         let whole = max(0, Int(seconds))
-        let unit = whole < 60 ? 1 : whole < 3600 ? 60 : whole < 86400 * 2 ? 3600 : 86400
-        return TimeInterval((whole / unit + 1) * unit)
+        if whole < 60 { return (whole, (1, "s")) }
+        if whole < 3600 { return (whole, (60, "min")) }
+        return (whole, whole < 86400 * 2 ? (3600, "h") : (86400, "d"))
     }
 }

@@ -40,9 +40,10 @@ package enum RunMemo {
     /// too: the output is not worked out and printed a second time); false, with nothing printed,
     /// otherwise.
     package static func replay(_ arguments: [String], now: Date = Date()) -> Bool {
-        guard let data = FileBytes.read(atPath: file(arguments)) else { return false }
+        let words = words(arguments)
+        guard let data = FileBytes.read(atPath: file(words)) else { return false }
         var lines = ByteLines(data: data)
-        guard lines.next()?.elementsEqual(header.utf8) == true, lines.next()?.elementsEqual(situation(arguments).utf8) == true,
+        guard lines.next()?.elementsEqual(header.utf8) == true, lines.next()?.elementsEqual(situation(words).utf8) == true,
             let started = lines.text().flatMap(Double.init), let until = lines.text().flatMap(Double.init),
             started <= now.timeIntervalSince1970, now.timeIntervalSince1970 < until,
             let count = lines.text().flatMap(Int.init), count >= 0, lines.stampsHold(count), lines.next()?.isEmpty == true
@@ -55,20 +56,15 @@ package enum RunMemo {
     /// spoilt, still holding, and nothing it read changed since a second before it began. Best
     /// effort: a folder that cannot be written to only means the next run works its output out.
     package static func keep(_ recorded: RunRecord.Recorded, arguments: [String], now: Date = Date()) {
-        let paths = recorded.paths + [program]
-        guard !recorded.spoilt, now < recorded.until, !paths.contains(where: { $0.contains("\n") }) else { return }
-        let stamps = paths.map { FileStamp(path: $0) }
-        let settled = recorded.started.timeIntervalSince1970 - settle
-        guard stamps.allSatisfy({ $0.changedAt.map { $0 < settled } ?? true }) else { return }
-        var text = header + "\n" + situation(arguments) + "\n" + String(recorded.started.timeIntervalSince1970) + "\n"
-        text += String(recorded.until.timeIntervalSince1970) + "\n"
-        text += "\(paths.count)\n"
-        for (path, stamp) in zip(paths, stamps) { text += stamp.text + " " + path + "\n" }
+        guard !recorded.spoilt, now < recorded.until,
+            let stamps = FileStamp.lines(recorded.paths + [program], settledBefore: recorded.started.timeIntervalSince1970 - settle)
+        else { return }
+        let words = words(arguments)
+        var text = header + "\n" + situation(words) + "\n" + String(recorded.started.timeIntervalSince1970) + "\n"
+        text += String(recorded.until.timeIntervalSince1970) + "\n" + stamps
         var data = Data((text + "\n").utf8)
         data.append(contentsOf: recorded.output)
-        let url = URL(fileURLWithPath: file(arguments))
-        try? FileManager.default.createDirectory(
-            at: url.deletingLastPathComponent(), withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+        let url = URL(fileURLWithPath: file(words))
         guard (try? AtomicFile.write(data, to: url, durable: false)) != nil else { return }
         FolderCap.trim(url.deletingLastPathComponent().path, suffix: ".memo", limitBytes: limitBytes)
     }
@@ -80,21 +76,25 @@ package enum RunMemo {
         return (DirectoryNames.list(atPath: folder) ?? []).filter { $0.hasSuffix(".memo") && unlink(folder + "/" + $0) == 0 }.count
     }
 
-    /// The file for these words: `<cache>/memo/<16 hex digits of FNV-1a of the words>.memo`, the
-    /// cache folder as the process's own variables place it.
-    static func file(_ arguments: [String]) -> String {
+    /// The words as bytes, each ended by a zero byte.
+    static func words(_ arguments: [String]) -> [UInt8] {
         var words: [UInt8] = []
         for argument in arguments { words += argument.utf8 + [0] }
+        return words
+    }
+
+    /// The file for these words: `<cache>/memo/<16 hex digits of FNV-1a of the words>.memo`, the
+    /// cache folder as the process's own variables place it.
+    static func file(_ words: [UInt8]) -> String {
         let folder = Paths.cachePath { name in getenv(name).flatMap { $0.pointee == 0 ? nil : String(cString: $0) } }
-        return folder + "/memo/" + hex(words.withUnsafeBytes(FNV1a.hash)) + ".memo"
+        return folder + "/memo/" + FNV1a.hex(words.withUnsafeBytes(FNV1a.hash)) + ".memo"
     }
 
     /// What else the output depends on, hashed: the words, every environment variable (in any
     /// order: each is hashed alone and the hashes summed), the working folder, which descriptors
     /// are terminals, and the terminal's size.
-    static func situation(_ arguments: [String]) -> String {
-        var bytes: [UInt8] = []
-        for argument in arguments { bytes += argument.utf8 + [0] }
+    static func situation(_ words: [UInt8]) -> String {
+        var bytes = words
         var variables: UInt64 = 0
         var variable = environ
         while let entry = variable.pointee {
@@ -112,11 +112,6 @@ package enum RunMemo {
             withUnsafeBytes(of: size.ws_col) { bytes += $0 }
             withUnsafeBytes(of: size.ws_row) { bytes += $0 }
         }
-        return hex(bytes.withUnsafeBytes(FNV1a.hash))
-    }
-
-    private static func hex(_ value: UInt64) -> String {
-        let digits = String(value, radix: 16)
-        return String(repeating: "0", count: 16 - digits.count) + digits
+        return FNV1a.hex(bytes.withUnsafeBytes(FNV1a.hash))
     }
 }

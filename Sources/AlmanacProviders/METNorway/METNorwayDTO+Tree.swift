@@ -34,11 +34,17 @@ extension METNorwayDTO {
 
     /// A text member's value, its escapes made inert; nil when it is not text.
     static func text(_ value: JSONValue) -> String? { value.stringValue.map(TerminalText.inert) }
+
+    /// An object's one optional text member, as `optional` says; nil when `json` is not an object.
+    static func textMember(_ json: JSONValue, _ name: String) -> String?? {
+        guard case .object = json else { return nil }
+        return optional(json[name], text)
+    }
 }
 
 extension METNorwayDTO.Meta {
     init?(json: JSONValue) {
-        guard case .object = json, let updated = METNorwayDTO.optional(json["updated_at"], METNorwayDTO.text) else { return nil }
+        guard let updated = METNorwayDTO.textMember(json, "updated_at") else { return nil }
         self.init(updated_at: updated)
     }
 }
@@ -96,7 +102,7 @@ extension METNorwayDTO.Block {
 
 extension METNorwayDTO.Summary {
     init?(json: JSONValue) {
-        guard case .object = json, let symbol = METNorwayDTO.optional(json["symbol_code"], METNorwayDTO.text) else { return nil }
+        guard let symbol = METNorwayDTO.textMember(json, "symbol_code") else { return nil }
         self.init(symbol_code: symbol)
     }
 }
