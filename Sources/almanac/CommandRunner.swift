@@ -33,7 +33,7 @@ enum CommandRunner {
             noWait: global.noWait)
         configuration.quietNotes = quietNotes
         configuration.glance = glance
-        if bounded { configuration.deadline = Date().addingTimeInterval(configuration.transport.totalTimeout) }
+        if bounded { configuration.bound() }
         let console = override ?? Console.holdingNotes(verbose: configuration.verbose, errIsTerminal: isatty(STDERR_FILENO) == 1)
         if let warning = environment.dotEnvWarning { console.warn(warning) }
         let stdoutIsTerminal = isatty(STDOUT_FILENO) == 1

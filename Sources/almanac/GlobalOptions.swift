@@ -45,7 +45,9 @@ struct GlobalOptions: RunOptions {
 
     @Option(
         parsing: .unconditional,
-        help: ArgumentHelp("Total time the command may wait for the network, every request included; 20 by default.", valueName: "seconds"))
+        help: ArgumentHelp(
+            "Total time the command may take on the network, every request and wait included; a wait for credits that cannot fit is refused at once. Without it, each request gets 20 s and a credit wait adds its own length.",
+            valueName: "seconds"))
     var timeout: Double?
 
     var json: Bool { output.json }

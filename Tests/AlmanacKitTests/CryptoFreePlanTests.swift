@@ -238,6 +238,47 @@ final class CryptoFreePlanTests: XCTestCase {
         XCTAssertTrue(captured.err.contains("Twelve Data free plan: 8 credits a minute; next request in 60 s."), captured.err)
     }
 
+    /// Without `--timeout`, an announced credit wait moves the command's deadline back: the
+    /// request after it gets its full network time (it used to fail "did not answer within").
+    func testACreditWaitKeepsTheRequestsNetworkTimeWithoutATimeout() async throws {
+        let server = try FixtureServer(fixtures: repositoryFixtures)
+        let clock = ManualClock(Date(timeIntervalSince1970: 1_795_000_000))
+        let deadline = RunDeadline(start: Date(), seconds: 1, fixed: false)
+        let (context, captured) = try makeLiveContext(
+            self, server, clock: clock,
+            sleep: { seconds in
+                try await Task.sleep(nanoseconds: 30_000_000)  // real time passes too: past the first deadline
+                clock.advance(by: seconds)
+            }, deadline: deadline)
+        let service = CryptoService(context: context)
+        guard case .granted = try service.budget.reserve(8, now: clock.now()) else { return XCTFail("a fresh budget") }
+        try await Task.sleep(nanoseconds: 1_100_000_000)
+        let history = try await service.history("SOL/USD", from: "2026-11-01", to: "2026-11-03")
+        XCTAssertEqual(history.rows.count, 3, captured.err)
+        XCTAssertTrue(captured.err.contains("next request in 60 s."), captured.err)
+    }
+
+    /// With `--timeout`, a credit wait that cannot fit is refused at once (exit 75), naming the
+    /// time limit that would let it wait; nothing waits and nothing is asked.
+    func testACreditWaitThatCannotFitTheTimeoutIsRefusedAtOnce() throws {
+        let credits = CreditWindow(perMinute: 8)
+        let server = try FixtureServer(fixtures: repositoryFixtures, credits: credits)
+        let home = try makeTemporaryFolder(self)
+        let environment = environment(server)
+        for spend in [["crypto"], ["crypto", "history", "BTC/USD", "--from", "2026-11-01", "--to", "2026-11-07"], ["crypto", "add", "Litecoin"]] {
+            XCTAssertEqual(try runAlmanac(spend + ["--no-wait"], home: home, environment: environment).status, 0, "\(spend)")
+        }
+        XCTAssertEqual(credits.totalAccepted, 8, "the minute is spent")
+        let started = Date()
+        let history = try runAlmanac(
+            ["crypto", "history", "SOL/USD", "--from", "2026-11-01", "--to", "2026-11-03", "--timeout", "5"], home: home,
+            environment: environment)
+        XCTAssertLessThan(Date().timeIntervalSince(started), 4, "refused at once, not after waiting")
+        assertOneLineError(history, status: 75, contains: "next request in")
+        XCTAssertTrue(history.err.contains("(--timeout 80)."), history.err)
+        XCTAssertFalse(server.requests.contains { $0.queryValue("symbol") == "SOL/USD" }, "never asked")
+    }
+
     func testStaleFirstShowsTheCachedTableThenTheFreshOne() async throws {
         let server = try FixtureServer(fixtures: repositoryFixtures)
         let clock = ManualClock(Date(timeIntervalSince1970: 1_795_000_000))

@@ -15,7 +15,7 @@ final class HangingNetworkTests: XCTestCase {
         var configuration = Configuration(environment: Environment([:]), timeout: 20)
         XCTAssertEqual(configuration.transportNow()?.totalTimeout, 20, "no deadline: the request's own limit")
         let now = Date()
-        configuration.deadline = now.addingTimeInterval(3)
+        configuration.deadline = RunDeadline(start: now, seconds: 3, fixed: true)
         XCTAssertEqual(configuration.transportNow(now)?.totalTimeout, 3)
         XCTAssertEqual(configuration.transportNow(now)?.connectTimeout, 3)
         XCTAssertNil(configuration.transportNow(now.addingTimeInterval(3)), "past the deadline nothing is sent")
@@ -34,6 +34,32 @@ final class HangingNetworkTests: XCTestCase {
         XCTAssertEqual(result.status, 0, result.err)
         XCTAssertTrue(result.out.hasPrefix("7-day forecast — London"), result.out)
         XCTAssertTrue(result.err.contains("Open-Meteo unreachable; showing sample data recorded on 2026-11-20."), result.err)
+    }
+
+    /// A saved city and a network that accepts and never answers: the command's one deadline
+    /// decides what a status bar shows — the sample, the same every run (two timers used to race,
+    /// so the bar flipped between a value and `? ?`).
+    func testAGlanceUnderAHangingNetworkShowsTheSameAnswerEveryRun() throws {
+        let server = try hangingServer()
+        let home = try makeTemporaryFolder(self)
+        XCTAssertEqual(try runAlmanac(["weather", "add", "Oslo", "--offline"], home: home).status, 0)
+        var environment: [String: String] = [:]
+        for variable in [
+            "ALMANAC_METNO_URL", "ALMANAC_OPENMETEO_GEOCODING_URL", "ALMANAC_OPENMETEO_ENSEMBLE_URL", "ALMANAC_OPENMETEO_FORECAST_URL",
+            "ALMANAC_OPENMETEO_AIR_URL",
+        ] {
+            environment[variable] = server.baseURL
+        }
+        for arguments in [["weather", "--format", "3"], ["weather", "--format", "1", "--waybar"], ["line", "%t"]] {
+            var outputs: Set<String> = []
+            for _ in 0..<3 {
+                let result = try runAlmanac(arguments + ["--timeout", "1"], home: home, environment: environment)
+                XCTAssertEqual(result.status, 0, "\(arguments): \(result.err)")
+                outputs.insert(result.out)
+            }
+            XCTAssertEqual(outputs.count, 1, "\(arguments): \(outputs)")
+            XCTAssertFalse(outputs.first?.contains("?") ?? true, "\(arguments): \(outputs)")
+        }
     }
 
     func testAKrakenTapeThatCannotConnectShowsItsRecordedTradesOrEnds() throws {

@@ -48,7 +48,8 @@ func makeCredits(_ configuration: Configuration, console: Console, clock: Manual
     -> CreditGate
 {
     CreditGate(
-        budget: CreditBudget(configuration: configuration, clock: clock), console: console, clock: clock, sleep: sleep, noWait: configuration.noWait)
+        budget: CreditBudget(configuration: configuration, clock: clock), console: console, clock: clock, sleep: sleep, noWait: configuration.noWait,
+        deadline: configuration.deadline)
 }
 
 /// A client wired like the real one, with a manual clock and instant retries.
@@ -76,12 +77,14 @@ func makeClient(
 /// A context wired like a live run of the program against `server` (Twelve Data key set,
 /// `ALMANAC_TODAY` 2026-11-20), on a manual clock, with its console captured.
 func makeLiveContext(
-    _ test: XCTestCase, _ server: FixtureServer, clock: ManualClock, sleep: @escaping Sleeper = CreditGate.systemSleep
+    _ test: XCTestCase, _ server: FixtureServer, clock: ManualClock, sleep: @escaping Sleeper = CreditGate.systemSleep,
+    deadline: RunDeadline? = nil
 ) throws -> (AppContext, CapturedConsole) {
     var variables = server.environment
     variables["TWELVEDATA_API_KEY"] = "TD-IN-PROCESS-KEY-1"
     variables["ALMANAC_TODAY"] = "2026-11-20"
-    let configuration = makeConfiguration(home: try makeTemporaryFolder(test), variables)
+    var configuration = makeConfiguration(home: try makeTemporaryFolder(test), variables)
+    configuration.deadline = deadline
     let captured = CapturedConsole()
     let credits = makeCredits(configuration, console: captured.console, clock: clock, sleep: sleep)
     let context = AppContext(

@@ -5,6 +5,7 @@ import XCTest
 @testable import AlmanacCore
 @testable import AlmanacHTTP
 @testable import AlmanacKit
+@testable import AlmanacProviders
 
 /// A folder's `.env` cannot say where requests go, and provider text is drawn as text
 /// (docs/architecture.md §2 and §7).
@@ -68,6 +69,16 @@ final class TrustBoundaryTests: XCTestCase {
         let environment = Environment.load(process: ["ALMANAC_HOME": work.path], currentDirectory: work.path)
         XCTAssertNil(environment.dotEnvWarning, "README's `cp .env.example .env` keeps working quietly")
         XCTAssertEqual(environment["TWELVEDATA_CREDITS_PER_MINUTE"], "8")
+    }
+
+    /// `.env.example` names every provider's base-URL and key variable (it lacked Kraken's).
+    func testTheExampleFileNamesEveryProvidersVariables() throws {
+        let example = repositoryFixtures.deletingLastPathComponent().appendingPathComponent(".env.example")
+        let text = try String(contentsOf: example, encoding: .utf8)
+        for provider in Provider.allCases {
+            XCTAssertTrue(text.contains(provider.urlVariable + "="), provider.urlVariable)
+            if let key = provider.keyVariable { XCTAssertTrue(text.contains(key + "="), key) }
+        }
     }
 
     func testADotEnvCannotChooseTheConfigFile() throws {

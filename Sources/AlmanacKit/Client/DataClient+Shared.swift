@@ -26,7 +26,8 @@ extension DataClient {
         let folder = configuration.paths.state
         if let lock = ResourceLock.take(folder: folder, key: descriptor.identity, provider: descriptor.provider) { return (lock, nil) }
         console.debug("\(descriptor.what): another almanac process is fetching it; waiting for its answer")
-        let seconds = configuration.transport.totalTimeout
+        // Within the request's time, and never past the command's deadline (`RunDeadline`).
+        let seconds = configuration.transportNow()?.totalTimeout ?? 0
         guard
             let lock = try await ResourceLock.wait(
                 folder: folder, key: descriptor.identity, provider: descriptor.provider, until: Date().addingTimeInterval(seconds))

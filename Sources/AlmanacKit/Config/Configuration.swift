@@ -31,10 +31,12 @@ package struct Configuration: Sendable {
     /// it can take the resource's lock at once, and never starts another refresher. Read from the
     /// process environment only: no `.env` or config file can make a run one.
     package var isRefresher: Bool { ProcessInfo.processInfo.environment[GlanceRefresher.variable] == "1" }
-    /// When a one-shot command must be done with the network: its start plus `--timeout` (20 s
-    /// by default), every provider and retry included; nil for the front ends that stay (the
-    /// app, the menu, a watch, the deals browser), whose requests each get `--timeout`.
-    package var deadline: Date?
+    /// When a one-shot command must be done with the network (`RunDeadline`); nil for the front
+    /// ends that stay (the app, the menu, a watch, the deals browser), whose requests each get
+    /// `--timeout`.
+    package var deadline: RunDeadline?
+    /// Whether the user gave `--timeout` (the deadline is then fixed: a wait never moves it).
+    package var timeoutGiven: Bool
     /// Twelve Data's plan limits (`TWELVEDATA_CREDITS_PER_MINUTE`, `TWELVEDATA_CREDITS_PER_DAY`).
     package var creditPlan: CreditBudget.Plan
     /// Largest total cache size in bytes; `ALMANAC_CACHE_MAX_MB`, 100 MB by default.
@@ -74,6 +76,7 @@ package struct Configuration: Sendable {
         transport.allowInsecureHTTP = environment.flag("ALMANAC_ALLOW_INSECURE_HTTP")
         if let agent = environment["ALMANAC_USER_AGENT"]?.trimmingWhitespace(), !agent.isEmpty { transport.userAgent = agent }
         self.transport = transport
+        self.timeoutGiven = timeout != nil
         self.offline = offline || environment.flag("ALMANAC_OFFLINE")
         self.refresh = refresh
         self.maxAge = maxAge
@@ -90,12 +93,18 @@ package struct Configuration: Sendable {
     /// deadline. Nil when the deadline has passed.
     package func transportNow(_ now: Date = Date()) -> TransportOptions? {
         guard let deadline else { return transport }
-        let left = deadline.timeIntervalSince(now)
+        let left = deadline.left(at: now)
         guard left > 0.05 else { return nil }
         var options = transport
         options.totalTimeout = min(options.totalTimeout, left)
         options.connectTimeout = min(options.connectTimeout, left)
         return options
+    }
+
+    /// Bounds the run by one deadline from `start` (docs/architecture.md §3, "Time budgets"):
+    /// fixed when the user gave `--timeout` or the run is a status-bar glance.
+    package mutating func bound(from start: Date = Date()) {
+        deadline = RunDeadline(start: start, seconds: transport.totalTimeout, fixed: timeoutGiven || glance)
     }
 
     /// The API key for a provider, or nil when unset or not needed.

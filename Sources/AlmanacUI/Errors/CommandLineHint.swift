@@ -18,6 +18,7 @@ package enum CommandLineHint {
         case FruitError.noLogEntry(_, logIsEmpty: false): "almanac fruit log --from YYYY-MM-DD"
         case let error as SampleDataError: sample(error)
         case TransportError.timeout, TransportError.connectTimeout: "--timeout SECONDS"
+        case CreditLimitError.beyondDeadline(_, let allowing, _): "--timeout \(allowing)"
         case FileError.exists: "--force replaces it"
         default: nil
         }

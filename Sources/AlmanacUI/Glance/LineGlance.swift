@@ -46,10 +46,9 @@ package struct LineGlance: Sendable {
     /// The line; a part that failed shows placeholders and its reason is kept.
     package func line() async -> Line {
         let used = Set(template.codes)
-        let seconds = context.configuration.transport.totalTimeout
         async let weather = used.isDisjoint(with: WeatherGlance.codes) ? nil : weatherLine()
         async let price =
-            used.isDisjoint(with: ["y", "k", "K"]) ? nil : Self.attempt { try await WeatherGlances.within(seconds) { try await row() } }
+            used.isDisjoint(with: ["y", "k", "K"]) ? nil : await Self.attempt { try await row() }
         let exam = used.isDisjoint(with: ["e", "E"]) ? nil : await Self.attempt { try nextExam() }
         let (glance, quote) = await (weather, price)
         let values = PartValues(quote: quote?.value?.row, exam: exam?.value)

@@ -61,31 +61,6 @@ package struct WeatherGlances: Sendable {
         return values
     }
 
-    /// `work`'s result, or `GlanceTimeout` after `seconds` (the work is cancelled: a request in
-    /// flight is aborted), so retries and waits for other processes never hold a bar longer.
-    ///
-    /// The timer starts only once the work waits: on the command's own thread
-    /// (`CallerThreadExecutor`) jobs run in the order they came, so the timer's first job runs
-    /// after the work's, and a work answered from the cache has ended by then — no timer is set,
-    /// and the runtime starts no thread for one (docs/architecture.md §5).
-    static func within<T: Sendable>(_ seconds: Double, _ work: @escaping @Sendable () async throws -> T) async throws -> T {
-        let ended = OnceFlag()
-        return try await withThrowingTaskGroup(of: T?.self) { group in
-            group.addTask {
-                defer { ended.raise() }
-                return try await work()
-            }
-            group.addTask {
-                if ended.isRaised { return nil }
-                try await Task.sleep(nanoseconds: UInt64(seconds * 1e9))
-                return nil
-            }
-            defer { group.cancelAll() }
-            guard let first = try await group.next(), let value = first else { throw GlanceTimeout(seconds: seconds) }
-            return value
-        }
-    }
-
     /// One place's line; its failure kept beside it.
     func line(_ place: String?, pick: Int?) async -> Line { await lineAndGlance(place, pick: pick).line }
 
@@ -105,9 +80,9 @@ package struct WeatherGlances: Sendable {
         var sky: [Character: String] = [:]
         var failure: (any Error)?
         do {
-            (report, sky) = try await Self.within(flow.context.configuration.transport.totalTimeout) {
-                (try await self.report(for: city), await self.sky(for: city, settings: settings))
-            }
+            // Bounded by the command's one deadline (docs/architecture.md §3, "Time budgets"): when
+            // it passes, the client answers with what is stored or the sample, the same every run.
+            (report, sky) = (try await self.report(for: city), await self.sky(for: city, settings: settings))
         } catch {
             failure = error
         }
@@ -116,13 +91,5 @@ package struct WeatherGlances: Sendable {
         glance.sky = sky
         let text = template.render(glance.value)
         return (Line(text: text, waybar: WaybarLine(text: text, glance: glance), failure: failure, provenance: report?.provenance), glance)
-    }
-}
-
-/// A glance that had no answer within `--timeout`. Exit 69, like a provider that cannot be reached.
-package struct GlanceTimeout: Error, CustomStringConvertible {
-    package var seconds: Double
-    package var description: String {
-        "no answer within \(seconds == seconds.rounded() ? String(Int(seconds)) : DecimalText.fixed(seconds, 1)) s (--timeout); nothing was cached to show instead."
     }
 }

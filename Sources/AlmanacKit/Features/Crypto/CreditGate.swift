@@ -41,6 +41,9 @@ package struct CreditGate: Sendable {
     package let noWait: Bool
     /// How the front end shows a wait; nil: one note line.
     package let onWait: WaitReporter?
+    /// The command's deadline: a wait that cannot fit a fixed one is refused at once, and one
+    /// that waits moves a deadline that is not fixed back (`RunDeadline`); nil: none.
+    package let deadline: RunDeadline?
 
     /// `Task.sleep`: cancelling the task ends the wait with `CancellationError`.
     package static let systemSleep: Sleeper = { seconds in
@@ -50,7 +53,7 @@ package struct CreditGate: Sendable {
     /// A gate over `budget`; waits with `sleep` unless `noWait`.
     package init(
         budget: CreditBudget, console: Console, clock: any Clock, sleep: @escaping Sleeper = CreditGate.systemSleep, noWait: Bool,
-        onWait: WaitReporter? = nil
+        onWait: WaitReporter? = nil, deadline: RunDeadline? = nil
     ) {
         self.budget = budget
         self.console = console
@@ -58,13 +61,14 @@ package struct CreditGate: Sendable {
         self.sleep = sleep
         self.noWait = noWait
         self.onWait = onWait
+        self.deadline = deadline
     }
 
     /// The gate a run's configuration describes: its budget file and plan, `--no-wait`, real sleeps.
     package static func standard(_ configuration: Configuration, console: Console, clock: any Clock, onWait: WaitReporter? = nil) -> CreditGate {
         CreditGate(
             budget: CreditBudget(configuration: configuration, clock: clock), console: console, clock: clock, noWait: configuration.noWait,
-            onWait: onWait)
+            onWait: onWait, deadline: configuration.deadline)
     }
 
     /// "Twelve Data free plan: 8 credits a minute" (or the configured plan).
@@ -87,10 +91,18 @@ package struct CreditGate: Sendable {
         }
     }
 
-    /// Waits until `until`, reporting each second to `onWait` (else one note), or throws with `--no-wait`.
+    /// Waits until `until`, reporting each second to `onWait` (else one note); throws at once with
+    /// `--no-wait`, or when the wait cannot fit the command's fixed deadline (docs/architecture.md
+    /// §3, "Time budgets"). A deadline that is not fixed moves back by the wait.
     package func wait(until: Date) async throws {
         let seconds = max(1, Int(until.timeIntervalSince(clock.now()).rounded(.up)))
         if noWait { throw CreditLimitError.minute(until: until, seconds: seconds, perMinute: budget.plan.perMinute) }
+        if let deadline {
+            guard deadline.fits(waitUntil: Date().addingTimeInterval(Double(seconds))) else {
+                throw CreditLimitError.beyondDeadline(seconds: seconds, allowing: deadline.allowing(wait: seconds), plan: planText)
+            }
+            deadline.postpone(by: Double(seconds))
+        }
         if onWait == nil { console.note("\(planText); next request in \(seconds) s.") }
         defer { onWait?(nil) }
         while true {

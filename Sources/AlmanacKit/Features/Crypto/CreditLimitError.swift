@@ -10,6 +10,9 @@ package enum CreditLimitError: Error, Equatable, CustomStringConvertible, Sendab
     case minute(until: Date, seconds: Int, perMinute: Int)
     /// The day's credits are spent; they come back at 00:00 UTC.
     case daily(resetsAt: Date, perDay: Int)
+    /// The minute's credits are spent and the wait (`seconds`) does not fit the command's time
+    /// limit; `allowing` seconds would (docs/architecture.md §3, "Time budgets").
+    case beyondDeadline(seconds: Int, allowing: Int, plan: String)
 
     package var description: String {
         switch self {
@@ -19,6 +22,8 @@ package enum CreditLimitError: Error, Equatable, CustomStringConvertible, Sendab
         case .daily(let resetsAt, let perDay):
             return "The local Twelve Data budget (\(perDay) credits a day) is spent and nothing is cached for this; "
                 + "it resets at \(Self.clock(resetsAt)) UTC on \(LocalDate.utc(resetsAt))."
+        case .beyondDeadline(let seconds, let allowing, let plan):
+            return "\(plan); next request in \(seconds) s, past the time allowed for this command; allow \(allowing) s to wait for it."
         }
     }
 
