@@ -5,7 +5,7 @@ Deterministic (fixed seeds): running it twice gives the same files. The fruit ca
 provider's published list (scripts/fruits.tsv); weather and prices are synthetic but shaped
 and scaled like real answers, recorded as of FIXTURE_DATE.
 """
-import json, math, os, random, datetime as dt
+import json, math, os, random, zoneinfo, datetime as dt
 
 ROOT = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "Fixtures")
 FIXTURE_DATE = dt.date(2026, 11, 20)
@@ -649,7 +649,13 @@ def sky_fixtures():
         query = {"latitude": f"{lat:.4f}", "longitude": f"{lon:.4f}"}
         times = [ts(SKY_START + dt.timedelta(minutes=15 * i)) for i in range(1, 13)]
         values = MINUTELY[key]
-        write("openmeteo", f"minutely-{key}", {"method": "GET", "path": "/v1/forecast", "query": query}, 200,
+        # The place's clock: `timezone=auto` with no variables (WeatherService.zoned).
+        offset = int(dt.datetime(2026, 11, 20, 12, tzinfo=dt.timezone.utc).astimezone(zoneinfo.ZoneInfo(city[7])).utcoffset().total_seconds())
+        write("openmeteo", f"zone-{key}", {"method": "GET", "path": "/v1/forecast", "query": dict(query, timezone="auto")}, 200,
+              {"latitude": lat, "longitude": lon, "generationtime_ms": 0.02, "utc_offset_seconds": offset, "timezone": city[7],
+               "timezone_abbreviation": zoneinfo.ZoneInfo(city[7]).tzname(dt.datetime(2026, 11, 20, 12)), "elevation": 40.0})
+        write("openmeteo", f"minutely-{key}", {"method": "GET", "path": "/v1/forecast",
+                                               "query": dict(query, forecast_minutely_15="12")}, 200,
               {"latitude": lat, "longitude": lon, "generationtime_ms": 0.4, "utc_offset_seconds": 0, "timezone": "GMT",
                "timezone_abbreviation": "GMT", "elevation": 40.0,
                "minutely_15_units": {"time": "unixtime", "precipitation": "mm", "precipitation_probability": "%"},

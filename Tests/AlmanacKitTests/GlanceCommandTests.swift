@@ -26,6 +26,12 @@ private final class GlanceMET: @unchecked Sendable {
         }
     }
 
+    /// Open-Meteo's forecast host, reachable: the place's time zone (docs/architecture.md §3).
+    let zone: LoopbackServer = try! LoopbackServer { _ in .json(#"{"utc_offset_seconds":10800,"timezone":"Europe/Moscow"}"#) }
+
+    /// The variables that send the weather to these servers.
+    var environment: [String: String] { ["ALMANAC_METNO_URL": server.baseURL, "ALMANAC_OPENMETEO_FORECAST_URL": zone.baseURL] }
+
     func set(_ change: (GlanceMET) -> Void) { lock.withLock { change(self) } }
     var count: Int { lock.withLock { requests } }
 
@@ -47,7 +53,7 @@ final class GlanceCommandTests: XCTestCase {
     private let codes = "%l|%c|%C|%x|%t|%f|%h|%w|%p|%o|%P"
 
     private func glance(_ met: GlanceMET, _ home: URL, _ extra: [String]) throws -> RunResult {
-        try runAlmanac(["weather", place] + extra, home: home, environment: ["ALMANAC_METNO_URL": met.server.baseURL])
+        try runAlmanac(["weather", place] + extra, home: home, environment: met.environment)
     }
 
     /// −4.4 °C, 81.6 %, 6 m/s from 225°, 0.3 mm at 40 %, 1012.4 hPa, light snow. Feels like: the
@@ -99,7 +105,7 @@ final class GlanceCommandTests: XCTestCase {
             group.enter()
             Thread.detachNewThread {
                 let result = try? runAlmanac(
-                    ["weather", place, "--format", "%t"], home: home, environment: ["ALMANAC_METNO_URL": met.server.baseURL])
+                    ["weather", place, "--format", "%t"], home: home, environment: met.environment)
                 if let result { results.withLock { $0.append(result) } }
                 group.leave()
             }
@@ -145,7 +151,7 @@ final class GlanceCommandTests: XCTestCase {
         let coldStart = Date()
         // A place far from every recording (one within 10 km answers from the nearest recording).
         let empty = try runAlmanac(
-            ["weather", "10,10", "--format", "%l %t", "--timeout", "1"], home: cold, environment: ["ALMANAC_METNO_URL": met.server.baseURL])
+            ["weather", "10,10", "--format", "%l %t", "--timeout", "1"], home: cold, environment: met.environment)
         XCTAssertLessThan(Date().timeIntervalSince(coldStart), 3)
         XCTAssertEqual(empty.out, "10.0000,10.0000 ?\n", "the placeholder on stdout")
         assertOneLineError(empty, status: 69, contains: "within 1")

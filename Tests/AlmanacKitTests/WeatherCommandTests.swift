@@ -52,6 +52,11 @@ final class WeatherCommandTests: XCTestCase {
             (["weather", "Atlantis"], "No place called \"Atlantis\" was found"),
             (["weather", "Saint Petersburg"], "Choose one by its number (--pick N)."),
             (["weather", "settings", "--units", "kelvin"], "--units must be metric or imperial"),
+            // An empty place is refused everywhere, as `weather add ""` is; never the default city.
+            (["weather", "rain", ""], "A city name must be 1 to 200 characters."),
+            (["weather", "air", "  "], "A city name must be 1 to 200 characters."),
+            (["weather", "forecast", ""], "A city name must be 1 to 200 characters."),
+            (["weather", "now", ""], "A city name must be 1 to 200 characters."),
         ]
         for (arguments, text) in cases {
             assertOneLineError(try runAlmanac(arguments, home: home), status: 64, contains: text)
@@ -114,6 +119,20 @@ final class WeatherCommandTests: XCTestCase {
         let removed = try runAlmanac(["weather", "remove", "1"], home: home)
         XCTAssertTrue(removed.out.contains("Oslo"), removed.out + removed.err)
         assertOneLineError(try runAlmanac(["weather", "remove", "Paris"], home: home), status: 64, contains: "Saved: 2 London.")
+    }
+
+    /// Tehran by coordinates shows Tehran's clock (UTC+3:30), as Tehran by name does; its
+    /// longitude would have said UTC+3.
+    func testCoordinatesShowThePlacesOwnLocalTime() throws {
+        let home = try makeTemporaryFolder(self)
+        let localTime = { (place: String) throws -> String? in
+            let result = try runAlmanac(["weather", place, "--offline"], home: home)
+            XCTAssertEqual(result.status, 0, result.err)
+            return result.out.split(separator: "\n").first { $0.hasPrefix("Local time") }.map(String.init)
+        }
+        let byName = try localTime("Tehran")
+        XCTAssertEqual(byName, "Local time     Fri 20 Nov 2026, 15:30")
+        XCTAssertEqual(try localTime("35.69,51.39"), byName)
     }
 
     func testTimeZoneCities() {

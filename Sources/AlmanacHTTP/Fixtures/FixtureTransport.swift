@@ -154,7 +154,12 @@ package final class FixtureTransport: Sendable {
     /// values of the parameters that tell them apart (`geocode=Moscow` → `Moscow`; `lat`/`lon` →
     /// `55.76,37.62`), in recording order, each once.
     package func coverage(for descriptor: RequestDescriptor) -> [String] {
-        let similar = candidates(for: descriptor.provider).filter { $0.path == descriptor.path && $0.status == 200 }
+        // Recordings of the same kind of request: none naming a parameter the request lacks
+        // (`/v1/forecast` answers both a zone and a rain request, each recording naming its own).
+        let given = Recording.parameters(of: descriptor)
+        let similar = candidates(for: descriptor.provider).filter { candidate in
+            candidate.path == descriptor.path && candidate.status == 200 && candidate.query.keys.allSatisfy { given[$0] != nil }
+        }
         let varying = Set(similar.flatMap { $0.query.keys }).filter { name in Set(similar.map { $0.query[name] ?? "" }).count > 1 }
         var seen = Set<String>()
         return similar.compactMap { candidate -> String? in

@@ -62,11 +62,18 @@ package struct LiveClient: Sendable {
                 await retry.sleep(wait)
             } catch let error as TransportError {
                 console.debug("\(request.method.rawValue) \(request.displayTarget) failed: \(error)")
-                guard error.isRetryable, descriptor.method.isIdempotent, attempt < retry.maxRetries else { throw error }
+                guard error.isRetryable, descriptor.method.isIdempotent, attempt < retry.maxRetries else { throw commandTimeout(error) }
                 attempt += 1
                 await retry.sleep(retry.backoff(attempt: attempt))
             }
         }
+    }
+
+    /// A time-out cut short by the command's deadline, said as the command's limit (`--timeout`),
+    /// not as the little that was left for the last attempt.
+    private func commandTimeout(_ error: TransportError) -> TransportError {
+        guard configuration.deadline != nil, case .timeout(let host, _) = error else { return error }
+        return .timeout(host: host, seconds: configuration.transport.totalTimeout)
     }
 
     private func retryDelay(for response: HTTPResponse, error: APIError, attempt: Int, method: HTTPMethod, provider: Provider) -> TimeInterval? {

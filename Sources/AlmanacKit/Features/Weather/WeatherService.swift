@@ -47,16 +47,17 @@ package struct WeatherService: Sendable {
         let document = try store.read()
         guard let argument = argument?.trimmingWhitespace(), !argument.isEmpty else {
             guard let city = document.defaultCity else { throw WeatherError.noDefaultCity }
-            return city
+            return await zoned(city)
         }
-        if let index = document.index(of: argument) { return document.cities[index] }
+        if let index = document.index(of: argument) { return await zoned(document.cities[index]) }
         return try await resolveNew(argument, pick: pick, chooser: chooser)
     }
 
+    /// A place not saved: `lat,lon`, else geocoded; with its own time zone (`zoned`).
     func resolveNew(_ query: String, pick: Int?, chooser: Chooser?) async throws -> City {
         let trimmed = try City.checkQuery(query)
-        if let city = City.coordinates(trimmed) { return city }
-        return try Self.choose(try await geocode(trimmed), query: trimmed, pick: pick, chooser: chooser)
+        if let city = City.coordinates(trimmed) { return await zoned(city) }
+        return await zoned(try Self.choose(try await geocode(trimmed), query: trimmed, pick: pick, chooser: chooser))
     }
 
     /// The providers answering this run, from the keys set and the saved `--provider` choice.
@@ -242,12 +243,12 @@ package struct WeatherService: Sendable {
         return report
     }
 
-    /// A city with some time zone for cutting days: its own, else the offset of its longitude
-    /// (15° an hour) — a place given as `lat,lon` or geocoded without a zone.
+    /// A city with a time zone for cutting days: its own (`zoned` found it when it could), else
+    /// UTC — never a guess from its longitude (docs/architecture.md §3, "A place's clock").
     package static func withZone(_ city: City) -> City {
         guard city.timeZoneIdentifier == nil, city.utcOffset == nil else { return city }
         var city = city
-        city.utcOffset = Int((city.longitude / 15).rounded()) * 3600
+        city.utcOffset = 0
         return city
     }
 
