@@ -33,6 +33,15 @@ final class SkyCommandTests: XCTestCase {
                 + #""precipitation":[\#(values.joined(separator: ","))]}}"#)
     }
 
+    /// Open-Meteo's forecast host: the place's time zone for a `timezone=auto` request (Oslo's),
+    /// else `action`.
+    private static func forecastHost(_ action: @escaping @Sendable () -> ServerAction) throws -> LoopbackServer {
+        try LoopbackServer { request in
+            request.queryValue("timezone") == "auto"
+                ? .json(#"{"latitude":59.91,"longitude":10.75,"utc_offset_seconds":3600,"timezone":"Europe/Oslo"}"#) : action()
+        }
+    }
+
     private func run(_ arguments: [String], met: LoopbackServer, openMeteo: LoopbackServer) throws -> RunResult {
         try runAlmanac(
             arguments, home: try makeTemporaryFolder(self),
@@ -44,13 +53,13 @@ final class SkyCommandTests: XCTestCase {
     func testWithoutRadarCoverageOpenMeteoAnswers() throws {
         for coverage in ["no coverage", "temporarily unavailable"] {
             let metServer = try LoopbackServer { _ in Self.met(coverage: coverage, first: Date(), rates: [nil, nil]) }
-            let omServer = try LoopbackServer { _ in Self.openMeteo(first: Self.quarterAgo, amounts: [0, 0, 0.2, 0.3, 0, 0, 0, 0, 0]) }
+            let omServer = try Self.forecastHost { Self.openMeteo(first: Self.quarterAgo, amounts: [0, 0, 0.2, 0.3, 0, 0, 0, 0, 0]) }
             let result = try run(["weather", "rain", place], met: metServer, openMeteo: omServer)
             XCTAssertEqual(result.status, 0, result.err)
             XCTAssertTrue(result.out.contains("Open-Meteo"), "\(coverage): \(result.out)")
             XCTAssertTrue(result.out.contains("Rain from "), result.out)
             XCTAssertEqual(metServer.receivedRequests.count, 1)
-            XCTAssertEqual(omServer.receivedRequests.count, 1)
+            XCTAssertEqual(omServer.receivedRequests.filter { $0.queryValue("timezone") == nil }.count, 1)
         }
     }
 
@@ -58,7 +67,7 @@ final class SkyCommandTests: XCTestCase {
         let metServer = try LoopbackServer { _ in
             Self.met(coverage: "ok", first: Date().addingTimeInterval(-120), rates: [1.5, 2.8, 0.9] + Array(repeating: 0, count: 21))
         }
-        let omServer = try LoopbackServer { _ in .json("{}", status: 500) }
+        let omServer = try Self.forecastHost { .json("{}", status: 500) }
         let result = try run(["weather", "rain", place, "--json"], met: metServer, openMeteo: omServer)
         XCTAssertEqual(result.status, 0, result.err)
         let json = try XCTUnwrap(JSONValue.parse(Data(result.out.utf8)))
@@ -66,7 +75,35 @@ final class SkyCommandTests: XCTestCase {
         XCTAssertEqual(json["resolutionMinutes"]?.intValue, 5)
         XCTAssertTrue(json["sentence"]?.stringValue?.hasPrefix("Raining now, easing by ") == true, result.out)
         XCTAssertEqual(json["steps"]?.arrayValue?.first?["mmPerHour"]?.doubleValue, 1.5)
-        XCTAssertEqual(omServer.receivedRequests.count, 0)
+        XCTAssertEqual(omServer.receivedRequests.filter { $0.queryValue("timezone") == nil }.count, 0)
+    }
+
+    /// Bergen by coordinates runs on Oslo's clock, as Open-Meteo's answer for the place says
+    /// (its longitude, 5.32°, would have put it on UTC: an hour early in winter).
+    func testCoordinatesRunOnTheirOwnClock() throws {
+        let first = Date().addingTimeInterval(-120)
+        let metServer = try LoopbackServer { _ in Self.met(coverage: "ok", first: first, rates: [1.5, 2.8, 0.9] + Array(repeating: 0, count: 21)) }
+        let omServer = try Self.forecastHost { .json("{}", status: 500) }
+        let result = try run(["weather", "rain", "60.39,5.32"], met: metServer, openMeteo: omServer)
+        XCTAssertEqual(result.status, 0, result.err)
+        let ease = try XCTUnwrap(result.out.range(of: "easing by ").map { String(result.out[$0.upperBound...].prefix(5)) }, result.out)
+        let parts = ease.split(separator: ":").compactMap { Int($0) }
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = try XCTUnwrap(TimeZone(identifier: "Europe/Oslo"))
+        let shown = calendar.dateComponents([.hour, .minute], from: first)
+        let after = (parts[0] * 60 + parts[1] - shown.hour! * 60 - shown.minute! + 1440) % 1440
+        XCTAssertLessThanOrEqual(after, 30, "\(ease) is Oslo's clock, within half an hour of the rain's first step: \(result.out)")
+        XCTAssertEqual(omServer.receivedRequests.filter { $0.queryValue("timezone") == "auto" }.count, 1)
+    }
+
+    /// A place in the United States by coordinates is read on the US index (its zone says where
+    /// it is), as the same place found by name.
+    func testUSCoordinatesGetTheUSIndex() throws {
+        let home = try makeTemporaryFolder(self)
+        let byName = try runAlmanac(["weather", "air", "New York", "--offline"], home: home)
+        let byPlace = try runAlmanac(["weather", "air", "40.71,-74.0", "--offline"], home: home)
+        XCTAssertTrue(byName.out.contains("US AQI 58"), byName.out)
+        XCTAssertTrue(byPlace.out.contains("US AQI 58"), byPlace.out + byPlace.err)
     }
 
     /// A nowcast whose `Expires` has passed and whose steps have all ended is never shown as
@@ -74,7 +111,7 @@ final class SkyCommandTests: XCTestCase {
     func testAnEndedNowcastIsNotShownAsCurrent() throws {
         let old = Date().addingTimeInterval(-4 * 3600)
         let metServer = try LoopbackServer { _ in Self.met(coverage: "ok", first: old, rates: Array(repeating: 5, count: 24), expires: old) }
-        let omServer = try LoopbackServer { _ in Self.openMeteo(first: Self.quarterAgo, amounts: Array(repeating: 0, count: 12)) }
+        let omServer = try Self.forecastHost { Self.openMeteo(first: Self.quarterAgo, amounts: Array(repeating: 0, count: 12)) }
         let result = try run(["weather", "rain", place], met: metServer, openMeteo: omServer)
         XCTAssertEqual(result.status, 0, result.err)
         XCTAssertTrue(result.out.contains("No rain expected in the next 2 hours."), result.out)
@@ -83,7 +120,7 @@ final class SkyCommandTests: XCTestCase {
 
     func testMissingValuesShowAsUnknownCells() throws {
         let metServer = try LoopbackServer { _ in .json("{}", status: 503) }
-        let omServer = try LoopbackServer { _ in Self.openMeteo(first: Self.quarterAgo, amounts: [0, nil, 0, nil, nil, 0, 0, 0, 0]) }
+        let omServer = try Self.forecastHost { Self.openMeteo(first: Self.quarterAgo, amounts: [0, nil, 0, nil, nil, 0, 0, 0, 0]) }
         let result = try run(["weather", "rain", place], met: metServer, openMeteo: omServer)
         XCTAssertEqual(result.status, 0, result.err)
         XCTAssertTrue(result.out.contains("·?·??···"), result.out)
@@ -110,6 +147,44 @@ final class SkyCommandTests: XCTestCase {
         let text = try runAlmanac(["weather", "air", place, "--aqi", "us"], home: home, environment: ["ALMANAC_OPENMETEO_AIR_URL": air.baseURL])
         XCTAssertTrue(text.out.contains("US AQI 88, moderate"), text.out)
         assertOneLineError(try runAlmanac(["weather", "air", place, "--aqi", "cn"], home: home), status: 64, contains: "--aqi must be eu or us")
+    }
+
+    /// "Next 24 hours" is now to now + 24 h, whatever the answer holds: a past hour's 200 and a
+    /// 300 38 hours ahead are not the day's highest.
+    func testTheNext24HoursAreTheNext24Hours() throws {
+        let hour = Int(Date().timeIntervalSince1970) / 3600 * 3600
+        let offsets = Array(-5..<72)
+        let values = offsets.map { $0 == -3 ? 200 : $0 == 38 ? 300 : $0 == 3 ? 80 : 20 }
+        let air = try LoopbackServer { _ in
+            .json(
+                #"{"current":{"time":\#(hour),"european_aqi":20,"pm2_5":5},"hourly":{"time":[\#(offsets.map { String(hour + $0 * 3600) }.joined(separator: ","))],"#
+                    + #""european_aqi":[\#(values.map(String.init).joined(separator: ","))]}}"#)
+        }
+        let result = try runAlmanac(
+            ["weather", "air", place], home: try makeTemporaryFolder(self), environment: ["ALMANAC_OPENMETEO_AIR_URL": air.baseURL])
+        XCTAssertEqual(result.status, 0, result.err)
+        XCTAssertTrue(result.out.contains("Next 24 hours: highest 80"), result.out)
+    }
+
+    /// `%r` and `%a` need neither the forecast nor its provider: with MET's Locationforecast
+    /// failing, they still print (it used to be `?|?`, exit 69), and it is not asked.
+    func testRainAndAirCodesDoNotNeedTheForecast() throws {
+        let first = Date().addingTimeInterval(-120)
+        let met = try LoopbackServer { request in
+            request.path.contains("locationforecast")
+                ? .json("{}", status: 500) : Self.met(coverage: "ok", first: first, rates: [1.5, 2.8, 0.9] + Array(repeating: 0, count: 21))
+        }
+        let now = Int(Date().timeIntervalSince1970)
+        let air = try LoopbackServer { _ in .json(#"{"current":{"time":\#(now),"european_aqi":33},"hourly":{"time":[],"european_aqi":[]}}"#) }
+        let omServer = try Self.forecastHost { .json("{}", status: 500) }
+        let result = try runAlmanac(
+            ["weather", place, "--format", "%r|%a"], home: try makeTemporaryFolder(self),
+            environment: [
+                "ALMANAC_METNO_URL": met.baseURL, "ALMANAC_OPENMETEO_FORECAST_URL": omServer.baseURL, "ALMANAC_OPENMETEO_AIR_URL": air.baseURL,
+            ])
+        XCTAssertEqual(result.status, 0, result.err)
+        XCTAssertTrue(result.out.hasSuffix("|AQI 33\n") && !result.out.hasPrefix("?"), result.out)
+        XCTAssertFalse(met.receivedRequests.contains { $0.path.contains("locationforecast") }, "the forecast is not asked")
     }
 
     /// A hostile answer (an index of 1e300, times past any calendar) is shown, never a crash.

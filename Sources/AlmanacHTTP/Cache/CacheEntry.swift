@@ -2,7 +2,7 @@ import AlmanacCore
 import Foundation
 
 /// One cached response. On disk an envelope:
-/// `{"schema":1,"key":…,"provider":…,"name":…,"fetchedAt":…,"ttl":…,"expiresAt":…,"status":…,"etag":…,"lastModified":…,"body":{…}}`
+/// `{"schema":1,"key":…,"provider":…,"name":…,"fetchedAt":…,"ttl":…,"expiresAt":…,"status":…,"etag":…,"lastModified":…,"fields":{…},"body":{…}}`
 /// with `body` embedded as JSON when it is JSON, else `bodyText`. `expiresAt` is there only when
 /// the server set the answer's freshness (docs/architecture.md §4).
 package struct CacheEntry: Sendable, Equatable {
@@ -24,6 +24,10 @@ package struct CacheEntry: Sendable, Equatable {
     /// revalidated (`stale-while-revalidate`) and after an error (`stale-if-error`), when it said.
     package var staleWhileRevalidate: TimeInterval?
     package var staleIfError: TimeInterval?
+    /// The response's freshness fields as received (`cache-control`, `expires`, by lower-case
+    /// name): a `304` updates them and keeps the rest (RFC 9111 §4.3.4), and `must-revalidate`
+    /// is read from them.
+    package var fields: [String: String] = [:]
     package var body: Data
 
     package init(
@@ -43,6 +47,35 @@ package struct CacheEntry: Sendable, Equatable {
     }
 
     package func age(at now: Date) -> TimeInterval { now.timeIntervalSince(fetchedAt) }
+
+    /// The freshness fields kept with an entry: those a `304` may update.
+    package static let freshnessFields = ["cache-control", "expires"]
+
+    /// The freshness fields of `headers` (lower-case names) worth keeping.
+    package static func fields(of headers: [String: String]) -> [String: String] {
+        headers.filter { freshnessFields.contains($0.key) }
+    }
+
+    /// `Cache-Control: must-revalidate`: once stale, never shown without the server's word
+    /// (RFC 9111 §5.2.2.2) — not stale-first, not after an error, not offline.
+    package var mustRevalidate: Bool { CacheControl(fields["cache-control"] ?? "").mustRevalidate }
+
+    /// The entry renewed by a `304` received at `now` with `headers` (RFC 9111 §4.3.4): its body
+    /// and status kept; its freshness fields replaced by those the `304` sends and kept where it
+    /// sends none, then its freshness worked out again (the `304`'s own `Date` and `Age`);
+    /// validators the `304` sends replace the stored ones.
+    package func renewed(by headers: [String: String], at now: Date) -> CacheEntry {
+        var entry = self
+        entry.fields.merge(Self.fields(of: headers)) { _, new in new }
+        var merged = entry.fields
+        for name in ["date", "age"] { merged[name] = headers[name] }
+        entry.fetchedAt = now
+        entry.expiresAt = Freshness.of(headers: merged, receivedAt: now).expiresAt
+        (entry.staleWhileRevalidate, entry.staleIfError) = Freshness.staleAllowances(headers: merged)
+        entry.etag = headers["etag"] ?? etag
+        entry.lastModified = headers["last-modified"] ?? lastModified
+        return entry
+    }
 
     /// When the entry stops being fresh: the server's expiry when it set one, else fetch time
     /// plus the endpoint's TTL; `maxAge` (`--max-age`, seconds) caps either.
@@ -88,6 +121,7 @@ package struct CacheEntry: Sendable, Equatable {
         if let lastModified { header.append(("lastModified", .string(lastModified))) }
         if let staleWhileRevalidate { header.append(("staleWhileRevalidate", .double(staleWhileRevalidate))) }
         if let staleIfError { header.append(("staleIfError", .double(staleIfError))) }
+        if !fields.isEmpty { header.append(("fields", .object(fields.sorted { $0.key < $1.key }.map { ($0.key, .string($0.value)) }))) }
         var data = JSONValue.object(header.sorted { $0.0 < $1.0 }).encoded()
         data.removeLast()  // the closing brace
         data.append(UInt8(ascii: ","))
@@ -119,6 +153,7 @@ package struct CacheEntry: Sendable, Equatable {
             expiresAt: object["expiresAt"]?.doubleValue.map { Date(timeIntervalSince1970: $0) }, status: object["status"]?.intValue ?? 200,
             etag: object["etag"]?.stringValue, lastModified: object["lastModified"]?.stringValue, body: body)
         (entry.staleWhileRevalidate, entry.staleIfError) = (object["staleWhileRevalidate"]?.doubleValue, object["staleIfError"]?.doubleValue)
+        for name in freshnessFields { entry.fields[name] = object["fields"]?[name]?.stringValue }
         return entry
     }
 }

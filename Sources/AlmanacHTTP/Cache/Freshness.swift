@@ -48,6 +48,8 @@ package enum Freshness: Equatable, Sendable {
 struct CacheControl {
     var noStore = false
     var noCache = false
+    /// `must-revalidate` (RFC 9111 §5.2.2.2).
+    var mustRevalidate = false
     /// `max-age` in seconds.
     var maxAge: TimeInterval?
     /// RFC 5861 `stale-while-revalidate` and `stale-if-error`, seconds.
@@ -60,6 +62,7 @@ struct CacheControl {
             switch name {
             case "no-store": noStore = true
             case "no-cache": noCache = true
+            case "must-revalidate": mustRevalidate = true
             case "max-age": maxAge = Self.seconds(value)
             case "stale-while-revalidate": staleWhileRevalidate = Self.seconds(value)
             case "stale-if-error": staleIfError = Self.seconds(value)

@@ -7,6 +7,8 @@ extension DataClient {
     /// How the plan sees a stored entry at `now`.
     func storedState(_ entry: CacheEntry, now: Date) -> AnswerPlan.Stored {
         if entry.isFresh(at: now, maxAge: configuration.maxAge) { return .fresh }
+        // `must-revalidate`: neither shown at once nor refreshed behind (RFC 9111 §5.2.2.2).
+        if entry.mustRevalidate { return .stale(withinWindow: false, glanceMayShow: false) }
         return .stale(
             withinWindow: entry.withinStaleWhileRevalidate(at: now, maxAge: configuration.maxAge),
             glanceMayShow: entry.mayShowWhileRevalidating(at: now, maxAge: configuration.maxAge))
@@ -28,6 +30,22 @@ extension DataClient {
         } catch {
             if let sample = await unreachableFallback(endpoint, error: error) { return sample }
             throw error
+        }
+    }
+
+    /// A stale answer the server said `must-revalidate` for (RFC 9111 §5.2.2.2): asked about with
+    /// its validators and never shown stale — on a failure the sample data (a keyless provider),
+    /// else an error that says why the stored answer is not shown.
+    func revalidateStrictly<R>(_ endpoint: Endpoint<R>, cached: CacheEntry) async throws -> Fetched<R> {
+        let descriptor = endpoint.descriptor
+        do {
+            guard let ticket = try await admitted(descriptor, cachedAt: nil) else { throw CancellationError() }
+            return try await send(endpoint, previous: cached, ticket: ticket)
+        } catch let cancelled as CancellationError {
+            throw cancelled
+        } catch {
+            if let sample = await unreachableFallback(endpoint, error: error) { return sample }
+            throw StaleRefused(what: descriptor.what, reason: error)
         }
     }
 }

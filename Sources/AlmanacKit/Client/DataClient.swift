@@ -173,6 +173,7 @@ package final class DataClient: Sendable {
             let value = try? endpoint.decode(entry.body)
         else { return nil }
         let stale = !entry.isFresh(at: clock.now(), maxAge: configuration.maxAge)
+        if stale, entry.mustRevalidate { return nil }  // never shown stale (RFC 9111 §5.2.2.2)
         record(entry, fresh: !stale)
         return Fetched(value: value, origin: .cache, fetchedAt: entry.fetchedAt, stale: stale)
     }
@@ -254,6 +255,8 @@ package final class DataClient: Sendable {
             refreshBehind(endpoint, cached: cached.entry)
             return stale
         case (.paused, _, _): return try pausedAnswer(descriptor, until: pausedUntil ?? now, stale: stale, now: now)
+        case (.revalidate, let cached?, _) where cached.entry.mustRevalidate:
+            return try await revalidateStrictly(endpoint, cached: cached.entry)
         case (.revalidate, let cached?, let stale?):
             guard let ticket = try await admitted(descriptor, cachedAt: cached.entry.fetchedAt) else { return stale }
             await onStale?(stale)
@@ -342,16 +345,12 @@ package final class DataClient: Sendable {
         }
         let now = clock.now()
         let freshness = Freshness.of(headers: response.headers, receivedAt: now)
-        if response.status == 304, var previous {
-            // A 304 renews the stored answer (RFC 9111 §4.3.4): its body stays; its freshness and
-            // validators are the 304's when it sends them.
-            previous.fetchedAt = now
-            previous.expiresAt = freshness.expiresAt
-            previous.etag = response.header("etag") ?? previous.etag
-            previous.lastModified = response.header("last-modified") ?? previous.lastModified
-            (previous.staleWhileRevalidate, previous.staleIfError) = Freshness.staleAllowances(headers: response.headers)
-            keep(previous, freshness)
-            return Fetched(value: try endpoint.decode(previous.body), origin: .live, fetchedAt: now, stale: false)
+        if response.status == 304, let previous {
+            // A 304 renews the stored answer (RFC 9111 §4.3.4): its body stays; the fields it
+            // sends replace the stored ones, the others are kept (`CacheEntry.renewed`).
+            let renewed = previous.renewed(by: response.headers, at: now)
+            keep(renewed, freshness)
+            return Fetched(value: try endpoint.decode(renewed.body), origin: .live, fetchedAt: now, stale: false)
         }
         if response.status == 203 { noteDeprecated(descriptor) }
         let value = try endpoint.decode(response.body)
@@ -361,6 +360,7 @@ package final class DataClient: Sendable {
             ttl: descriptor.ttl, expiresAt: freshness.expiresAt, status: response.status, etag: response.header("etag"),
             lastModified: response.header("last-modified"), body: body)
         (entry.staleWhileRevalidate, entry.staleIfError) = Freshness.staleAllowances(headers: response.headers)
+        entry.fields = CacheEntry.fields(of: response.headers)
         keep(entry, freshness)
         let changed = previous.map { $0.body != body } ?? false
         return Fetched(value: value, origin: .live, fetchedAt: now, stale: false, changedAfterStale: changed)

@@ -8,6 +8,9 @@ import Foundation
 package struct WeatherGlance: Sendable {
     /// Every weather code, in the order `--help` and errors list them.
     package static let codes: [Character] = Array("cCxtfhwpoPumMDSzsdTZlra")
+    /// The codes shown without the forecast: the place, the moon, the sun, the clock (computed),
+    /// rain and air (their own answers).
+    package static let codesWithoutForecast: Set<Character> = Set("lmMDSzsdTZra")
 
     package let city: City
     /// The answer; nil when none could be had in time (every code but `%l`, `%m`, `%M`, the sun's

@@ -47,6 +47,10 @@ package struct WeatherGlances: Sendable {
         return template.codes.contains("o") ? await flow.service.withChances(report) : report
     }
 
+    /// Whether the line shows a code read from the forecast (the place, the sun, the moon, the
+    /// clock, rain and air need none).
+    private var needsReport: Bool { template.codes.contains { !WeatherGlance.codesWithoutForecast.contains($0) } }
+
     /// `%r` and `%a`, asked only when the line shows them; a part that cannot be had is left out
     /// (its placeholder), never failing the line.
     private func sky(for city: City, settings: WeatherSettings) async -> [Character: String] {
@@ -77,15 +81,13 @@ package struct WeatherGlances: Sendable {
             return (Line(text: text, waybar: waybar, failure: error, provenance: nil), nil)
         }
         var report: WeatherReport?
-        var sky: [Character: String] = [:]
         var failure: (any Error)?
-        do {
-            // Bounded by the command's one deadline (docs/architecture.md §3, "Time budgets"): when
-            // it passes, the client answers with what is stored or the sample, the same every run.
-            (report, sky) = (try await self.report(for: city), await self.sky(for: city, settings: settings))
-        } catch {
-            failure = error
-        }
+        // Bounded by the command's one deadline (docs/architecture.md §3, "Time budgets"): when
+        // it passes, the client answers with what is stored or the sample, the same every run.
+        // `%r` and `%a` ask only for the nowcast and the air, beside the forecast.
+        async let parts = self.sky(for: city, settings: settings)
+        do { report = needsReport ? try await self.report(for: city) : nil } catch { failure = error }
+        let sky = await parts
         let days = flow.context.days
         var glance = WeatherGlance(city: city, report: report, settings: settings, now: now, pinnedDay: days.isPinned ? try? days.today() : nil)
         glance.sky = sky

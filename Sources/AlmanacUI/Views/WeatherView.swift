@@ -55,9 +55,11 @@ package struct WeatherView {
         guard let now = report.current else { return header(report, "Now") + "\nNo current conditions in this answer.\n" + footer(report) }
         let f = format
         // MET Norway's answer has no feels-like, chance or sun times: those parts are left out, not dashed.
+        // Its coming hour is the forecast model's; `weather rain` reads the radar or 15-minute
+        // nowcast, so the row says which it is.
         let precipitation =
             report.model == .met
-            ? "\(f.precipitation(now.precipitation)) in the coming hour"
+            ? "\(f.precipitation(now.precipitation)) in the coming hour (forecast)"
             : "\(f.precipitation(now.precipitation)) last hour, \(WeatherFormat.percent(now.precipitationProbability)) chance next hour"
         var rows: [(String, String)] = [
             ("Local time", f.dateTime(now.time)),

@@ -22,6 +22,12 @@ struct CityOptions: ParsableArguments {
 
     @Option(parsing: .unconditional, help: ArgumentHelp("When several places match, take the Nth.", valueName: "N"))
     var pick: Int?
+
+    /// A place given is a place: an empty one is refused as `weather add ""` is, never read as
+    /// the default city.
+    func validate() throws {
+        if let city { try validating { _ = try City.checkQuery(city) } }
+    }
 }
 
 extension WeatherCommand {
@@ -48,6 +54,7 @@ extension WeatherCommand {
                 throw ValidationError("--format must be full, line, 1 to 4, or a template of %-codes, not \"\(format)\".")
             }
             if waybar, format == "full" { throw ValidationError("--waybar needs a status-line --format (line, 1 to 4 or a template).") }
+            for place in places { try validating { _ = try City.checkQuery(place) } }
         }
 
         func run() async throws {

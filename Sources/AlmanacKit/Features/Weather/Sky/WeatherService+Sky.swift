@@ -111,22 +111,26 @@ extension WeatherService {
     package func air(for city: City, scale: AirQuality.Scale?) async throws -> (air: AirQuality, provenance: Provenance) {
         let fetched = try await client.fetch(OpenMeteo.air(latitude: city.latitude, longitude: city.longitude))
         let scale = scale ?? (city.countryCode?.uppercased() == "US" ? .us : .european)
-        return (Self.air(fetched.value, scale: scale), fetched.provenance)
+        return (Self.air(fetched.value, scale: scale, now: fetched.asOf(days.instant())), fetched.provenance)
     }
 
-    package static func air(_ answer: OpenMeteoDTO.Air, scale: AirQuality.Scale) -> AirQuality {
-        let now = answer.current
+    /// The air in `answer` on `scale`, its hours those of the next 24 from `now` (the hour under
+    /// way included; past hours and those beyond a day left out, whatever the answer holds).
+    package static func air(_ answer: OpenMeteoDTO.Air, scale: AirQuality.Scale, now: Date) -> AirQuality {
+        let current = answer.current
         let european = scale == .european
         let pollutants = OpenMeteo.airPollutants.map { key in
-            AirQuality.Pollutant(key: key, microgramsPerCubicMetre: now?.concentration(key), index: now?.subIndex(key, european: european))
+            AirQuality.Pollutant(key: key, microgramsPerCubicMetre: current?.concentration(key), index: current?.subIndex(key, european: european))
         }
         let column = european ? answer.hourly?.european_aqi : answer.hourly?.us_aqi
-        let hours = (answer.hourly?.time ?? []).enumerated().compactMap { index, time in
-            instant(time).map { at in (at, column.flatMap { index < $0.count ? $0[index] : nil }) }
+        let next = (now.addingTimeInterval(-3600), now.addingTimeInterval(24 * 3600))
+        let hours = (answer.hourly?.time ?? []).enumerated().compactMap { index, time -> (Date, Double?)? in
+            guard let at = instant(time), at > next.0, at < next.1 else { return nil }
+            return (at, column.flatMap { index < $0.count ? $0[index] : nil })
         }
         return AirQuality(
-            scale: scale, time: now?.time.flatMap(instant),
-            index: european ? now?.european_aqi : now?.us_aqi, pollutants: pollutants, hours: hours, pollen: now?.pollen ?? [])
+            scale: scale, time: current?.time.flatMap(instant),
+            index: european ? current?.european_aqi : current?.us_aqi, pollutants: pollutants, hours: hours, pollen: current?.pollen ?? [])
     }
 }
 
