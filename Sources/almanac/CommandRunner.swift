@@ -66,7 +66,8 @@ enum CommandRunner {
         // The app and a watch bring their own console; they stay, so no deadline.
         let context = makeContext(settings, quietNotes: quietNotes, glance: glance, console: console, bounded: bounded ?? (console == nil))
         do {
-            try await body(context)
+            // `--json` carries outside text exactly as sent; every other view makes it inert.
+            try await TerminalText.$keepsOutsideText.withValue(settings.json) { try await body(context) }
             context.app.console.releaseHeld()  // the run used its answers, printed or not
             await context.app.client.finishRefreshesBehind()  // what was shown stale, refreshed behind it
         } catch let error as ExitCode {

@@ -16,12 +16,55 @@ enum ParseWords {
         arguments.contains("--version") || arguments == ["-V"] || arguments == ["version"]
     }
 
-    /// `almanac help NAME` for a name that is no command: the sentence to refuse it with.
+    /// `almanac help NAME …` where a name is no command at its depth (`help weather nosuch`): the
+    /// sentence to refuse it with.
     static func unknownHelpTopic(_ arguments: [String]) -> String? {
-        guard arguments.first == "help", arguments.count >= 2, let name = arguments.dropFirst().first(where: { !$0.hasPrefix("-") }),
-            !commands.contains(name)
-        else { return nil }
-        return "no such command: \(name)" + suggestion(name) + "."
+        guard arguments.first == "help" else { return nil }
+        return unknownCommand(Array(arguments.dropFirst()), rejected: nil)
+    }
+
+    /// The words' first word that names no command where a command is expected — after a
+    /// command that has subcommands, none of which it is — as "no such command: crypto histroy;
+    /// did you mean history?"; nil when every word up to the first argument names a command.
+    /// Under a command with a default subcommand a word is taken for a typo only when it is the
+    /// word the parser `rejected` (with nil, a help topic: every word must be a command).
+    static func unknownCommand(_ arguments: [String], rejected: String?) -> String? {
+        var command: any ParsableCommand.Type = Almanac.self
+        var path: [String] = []
+        for word in arguments where !word.hasPrefix("-") {
+            let children = command.configuration.subcommands
+            guard !children.isEmpty else { return nil }
+            if let child = children.first(where: { names($0).contains(word) }) {
+                command = child
+                path.append(word)
+                continue
+            }
+            // A command with a default subcommand reads other words as its arguments, unless the
+            // parser refused this very word.
+            guard command.configuration.defaultSubcommand == nil || rejected == nil || rejected == word else { return nil }
+            let candidates = children.flatMap(names) + (path.isEmpty ? ["help"] : [])
+            let words = (path + [word]).joined(separator: " ")
+            guard let near = Similarity.suggestions(for: word, in: candidates, limit: 1).first else {
+                return "no such command: \(words); see almanac \((path + ["--help"]).joined(separator: " "))."
+            }
+            return "no such command: \(words); did you mean \(near)?"
+        }
+        return nil
+    }
+
+    /// A mistyped subcommand under a command that reads other words as places (`weather forcast
+    /// Oslo`): the sentence, when `word` is near one of `command`'s subcommands; nil otherwise.
+    /// Only a word of five letters or more one edit from a subcommand counts: a short place
+    /// name near one (Dax, Ayr, Nome) is a place, not a typo.
+    static func nearSubcommand(_ word: String, of command: any ParsableCommand.Type, path: String) -> String? {
+        let candidates = command.configuration.subcommands.flatMap(names)
+        guard word.count >= 5, let near = candidates.first(where: { Similarity.distance(word, $0) == 1 }) else { return nil }
+        return "no such command: \(path) \(word); did you mean \(near)?"
+    }
+
+    /// A command's name and aliases.
+    private static func names(_ command: any ParsableCommand.Type) -> [String] {
+        [command.configuration.commandName ?? command._commandName] + command.configuration.aliases
     }
 
     /// The program's sentence for a parse error, or nil to keep the parser's.
@@ -32,8 +75,10 @@ enum ParseWords {
             return "\(negative) is a negative number, and what this command counts must be more than 0 (see --help)."
         }
         if let sentence = notANumber(message) { return sentence }
-        if message.hasPrefix("Unexpected argument '"), let first = arguments.first, !first.hasPrefix("-"), !commands.contains(first) {
-            return "no such command: \(first)" + suggestion(first) + "."
+        if message.hasPrefix("Unexpected argument '"),
+            let unknown = unknownCommand(arguments, rejected: message.components(separatedBy: "'").dropFirst().first)
+        {
+            return unknown
         }
         return nil
     }
@@ -45,12 +90,6 @@ enum ParseWords {
             let rule = NumberRule.all.first(where: { $0.flag == String(flag) })
         else { return nil }
         return NumberInputError.notANumber(rule, parts[1]).sentence(naming: String(flag))
-    }
-
-    /// `; did you mean weather?` for a near command name; empty when none is near.
-    static func suggestion(_ name: String) -> String {
-        guard let near = Similarity.suggestions(for: name, in: commands, limit: 1).first else { return "; see almanac --help" }
-        return "; did you mean \(near)?"
     }
 
     /// The arguments with each negative number that no option took (one not after a `-`
@@ -71,4 +110,11 @@ enum ParseWords {
     static func isNegativeNumber(_ token: String) -> Bool {
         token.count > 1 && token.hasPrefix("-") && Double(token) != nil
     }
+}
+
+/// A command word mistyped where the command also takes other words (`weather forcast Oslo`),
+/// found once the word turned out to be no place either. Exit 64.
+struct CommandTypo: UserInputError {
+    var sentence: String
+    var description: String { sentence }
 }

@@ -17,4 +17,19 @@ final class CacheReportTests: XCTestCase {
         XCTAssertEqual(stats.entries, 2)
         XCTAssertEqual(stats.perProvider["twelvedata"]?.entries, 1)
     }
+
+    /// The sample answers kept for later runs are counted and removed like the rest: `stats`
+    /// and `clear` used to say 0 while holding and deleting them.
+    func testKeptSampleAnswersAreCountedAndCleared() throws {
+        let home = try makeTemporaryFolder(self)
+        XCTAssertEqual(try runAlmanac(["weather", "Oslo", "--offline"], home: home).status, 0)
+        let stats = try runAlmanac(["cache", "stats", "--json"], home: home)
+        let object = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(stats.out.utf8)) as? [String: Any])
+        let kept = try XCTUnwrap(object["keptSampleAnswers"] as? Int)
+        XCTAssertGreaterThan(kept, 0, stats.out)
+        XCTAssertTrue(try runAlmanac(["cache", "stats"], home: home).out.contains("Kept sample answers: \(kept),"))
+        let cleared = try runAlmanac(["cache", "clear"], home: home)
+        XCTAssertEqual(cleared.out, "Removed 0 cached responses and \(kept) kept sample answers.\n")
+        XCTAssertFalse(try runAlmanac(["cache", "stats"], home: home).out.contains("Kept sample answers"))
+    }
 }

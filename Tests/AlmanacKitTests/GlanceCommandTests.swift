@@ -80,6 +80,17 @@ final class GlanceCommandTests: XCTestCase {
         assertOneLineError(try runAlmanac(["weather", "--waybar"], home: home), status: 64, contains: "--waybar needs a status-line --format")
     }
 
+    /// A sample glance is of its recording's day on any date: its sun and moon agree with its
+    /// temperature (they used to be today's), and it says it is the sample.
+    func testASampleGlanceIsOfItsRecordingDay() throws {
+        let home = try makeTemporaryFolder(self)
+        let lines = try ["2026-11-20", "2026-12-30"].map { day in
+            try runAlmanac(["weather", "Oslo", "--format", "%t %S %s %m", "--offline"], home: home, environment: ["ALMANAC_TODAY": day]).out
+        }
+        XCTAssertEqual(lines[0], lines[1])
+        XCTAssertTrue(lines[0].hasSuffix(" (sample)\n"), lines[0])
+    }
+
     func testSeveralPlacesInOrderAndWaybarJSON() throws {
         let home = try makeTemporaryFolder(self)
         let lines = try runAlmanac(["weather", "Tehran", "Oslo", "Moscow", "--format", "%l", "--offline"], home: home)
@@ -88,8 +99,9 @@ final class GlanceCommandTests: XCTestCase {
         XCTAssertEqual(waybar.status, 0, waybar.err)
         let object = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(waybar.out.utf8)) as? [String: String])
         XCTAssertEqual(Set(object.keys), ["text", "tooltip", "class", "alt"])
-        XCTAssertTrue(object["text"]!.hasSuffix("°C"), waybar.out)
-        XCTAssertTrue(object["tooltip"]!.hasPrefix("Oslo, Norway"), waybar.out)
+        XCTAssertTrue(object["text"]!.hasSuffix("°C (sample)"), "sample data is marked: \(waybar.out)")
+        XCTAssertEqual(object["class"], "sample")
+        XCTAssertTrue(object["tooltip"]!.hasPrefix("sample data recorded on 2026-11-20\nOslo, Norway"), waybar.out)
         XCTAssertEqual(waybar.out.filter { $0 == "\n" }.count, 1, "one object on one line")
     }
 
@@ -166,7 +178,7 @@ final class GlanceCommandTests: XCTestCase {
         XCTAssertEqual(try runAlmanac(["exams", "add", "Old", "--date", "2026-11-20 09:00", "--passed"], home: home, environment: today).status, 0)
         let line = try runAlmanac(["line", "%y %k %K · %e (%E)", "--offline"], home: home, environment: today)
         XCTAssertEqual(line.status, 0, line.err)
-        XCTAssertEqual(line.out, "BTC 91,235 ▲4.2% · Maths in 3d (3d)\n")
+        XCTAssertEqual(line.out, "BTC 91,235 ▲4.2% · Maths in 3d (3d) (sample)\n", "the recorded price is marked")
         let waybar = try runAlmanac(["line", "%e", "--waybar", "--offline"], home: home, environment: today)
         let object = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(waybar.out.utf8)) as? [String: String])
         XCTAssertEqual(object["text"], "Maths in 3d")

@@ -21,8 +21,13 @@ final class InputRulesTests: XCTestCase {
             (["weather", "add", "91,0"], "\"91,0\" is no place: a latitude is from -90 to 90 and a longitude from -180 to 180"),
             (["weather", "now", "45,200"], "\"45,200\" is no place"),
             (["weather", "day", "Oslo", "--date", "someday"], "--date must be a real date as YYYY-MM-DD, today, tomorrow or yesterday"),
-            (["help", "nosuch"], "no such command: nosuch"),
+            (["help", "nosuch"], "no such command: nosuch; see almanac --help."),
             (["wether"], "no such command: wether; did you mean weather?"),
+            // At any depth, and a question never ends "?.".
+            (["help", "weather", "nosuch"], "no such command: weather nosuch; see almanac weather --help."),
+            (["crypto", "histroy"], "no such command: crypto histroy; did you mean history?"),
+            (["deals", "tpo"], "no such command: deals tpo; did you mean top?"),
+            (["weather", "forcast", "Oslo", "--offline"], "no such command: weather forcast; did you mean forecast?"),
             (["line", "%y %k", "--pair", ""], "--pair is empty; name a pair on the watchlist"),
             (["line", "%t", "--place", " "], "--place is empty; name a place"),
             (["line", "%y %k", "--pair", "LTC", "--offline"], "LTC/USD is not on the watchlist; add it with: almanac crypto add LTC/USD"),
@@ -30,8 +35,13 @@ final class InputRulesTests: XCTestCase {
             (["weather", "settings", "--lang", "xx"], "--lang must be a language the providers offer, such as en, de, fr, ru or pt_BR"),
         ]
         for (arguments, text) in cases {
-            assertOneLineError(try runAlmanac(arguments, home: home, environment: today), status: 64, contains: text)
+            let result = try runAlmanac(arguments, home: home, environment: today)
+            assertOneLineError(result, status: 64, contains: text)
+            XCTAssertFalse(result.err.contains("?."), result.err)
         }
+        // A short place near a subcommand is a place: offline it is answered as one (not covered).
+        let dax = try runAlmanac(["weather", "Dax", "--offline"], home: home, environment: today)
+        assertOneLineError(dax, status: 69, contains: "The sample data covers")
     }
 
     /// The one table of bad inputs: the command line and the menu refuse each with the same
@@ -50,11 +60,14 @@ final class InputRulesTests: XCTestCase {
 
     func testDateWordsAndTheVersionAsOtherToolsSpellThem() throws {
         let home = try makeTemporaryFolder(self)
+        // On the sample data "today" is its recording day, whatever the clock says (here 21 Nov).
         let plain = try runAlmanac(["weather", "day", "Oslo"], home: home, environment: today)
         XCTAssertEqual(plain.status, 0, plain.err)
-        XCTAssertTrue(plain.out.hasPrefix("Saturday 21 November 2026 — Oslo"), "today by default: \(plain.out)")
+        XCTAssertTrue(plain.out.hasPrefix("Friday 20 November 2026 — Oslo"), "the recording's day by default: \(plain.out)")
         let tomorrow = try runAlmanac(["weather", "day", "Oslo", "--date", "tomorrow"], home: home, environment: today)
-        XCTAssertTrue(tomorrow.out.hasPrefix("Sunday 22 November 2026 — Oslo"), tomorrow.out + tomorrow.err)
+        XCTAssertTrue(tomorrow.out.hasPrefix("Saturday 21 November 2026 — Oslo"), tomorrow.out + tomorrow.err)
+        let later = try runAlmanac(["weather", "day", "Oslo"], home: home, environment: ["ALMANAC_TODAY": "2026-12-30"])
+        XCTAssertTrue(later.out.hasPrefix("Friday 20 November 2026 — Oslo"), "any date: \(later.out)\(later.err)")
         for spelling in [["-V"], ["version"], ["--version"]] {
             let version = try runAlmanac(spelling, home: home)
             XCTAssertEqual(version.status, 0, "\(spelling)")
@@ -76,7 +89,7 @@ final class InputRulesTests: XCTestCase {
     /// Norway's answers; UV is said to come from OpenWeatherMap.
     func testHelpPromisesOnlyWhatTheViewsShow() throws {
         let home = try makeTemporaryFolder(self)
-        let day = try runAlmanac(["weather", "day", "Oslo"], home: home, environment: today)
+        let day = try runAlmanac(["weather", "day", "Oslo", "--date", "tomorrow"], home: home, environment: today)
         XCTAssertTrue(day.out.contains("\nFeels like ") && day.out.contains("\nMoon              Waxing gibbous"), day.out)
         XCTAssertFalse(day.out.contains("  —"), "no field shown as a dash: \(day.out)")
         let hourly = try runAlmanac(["weather", "hourly", "Oslo", "--hours", "2"], home: home, environment: today)

@@ -187,12 +187,21 @@ final class TrustBoundaryTests: XCTestCase {
         let home = try makeTemporaryFolder(self)
         let environment = ["ALMANAC_OPENMETEO_GEOCODING_URL": geocoder.baseURL]
         for colour in [["NO_COLOR": "1"], ["FORCE_COLOR": "1"]] {
-            for arguments in [["weather", "add", "Red"], ["weather", "cities"], ["weather", "cities", "--json"]] {
+            for arguments in [["weather", "add", "Red"], ["weather", "cities"]] {
                 let result = try runAlmanac(arguments, home: home, environment: environment.merging(colour) { _, new in new })
                 XCTAssertFalse((result.out + result.err).contains("\u{1B}[31m"), "\(arguments) \(colour): \(result.out)")
                 XCTAssertTrue(result.out.contains("Red␛[31mTown"), "\(arguments) \(colour): \(result.out)")
             }
         }
+        // `--json` is data: the provider's exact text, its escape written as JSON's `\u001b`.
+        let exact = try makeTemporaryFolder(self)
+        XCTAssertEqual(try runAlmanac(["weather", "add", "Red", "--json"], home: exact, environment: environment).status, 0)
+        let json = try runAlmanac(["weather", "cities", "--json"], home: exact)
+        XCTAssertFalse((json.out + json.err).contains("\u{1B}"), json.out)
+        XCTAssertTrue(json.out.contains(#"Red\u001b[31mTown"#), json.out + json.err)
+        let text = try runAlmanac(["weather", "cities"], home: exact)
+        XCTAssertFalse(text.out.contains("\u{1B}[31m"), text.out)
+        XCTAssertTrue(text.out.contains("Red␛[31mTown"), "the same document, inert on a terminal: \(text.out)")
         let menu = try runAlmanac(["menu"], home: home, environment: environment, stdin: "2\n5\nRed\nquit\n")
         XCTAssertFalse((menu.out + menu.err).contains("\u{1B}[31m"), menu.out)
         XCTAssertTrue(menu.out.contains("Red␛[31mTown, X is already saved."), menu.out)

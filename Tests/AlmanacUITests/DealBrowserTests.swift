@@ -1,4 +1,5 @@
 import AlmanacCore
+import AlmanacHTTP
 import AlmanacKit
 import Foundation
 import XCTest
@@ -19,6 +20,24 @@ final class DealBrowserTests: XCTestCase {
         }
         XCTAssertTrue(DealBrowser.footer(status: status, width: 160).contains("rows 7,341–7,366 of 29,800"))
         XCTAssertTrue(DealBrowser.footer(status: status, width: 240).hasSuffix(DealBrowser.hints.last!), "wide enough: every key")
+    }
+
+    /// A Kraken tape that cannot be reached: the browser's empty table says why, as `deals top`
+    /// does, instead of an empty table with no reason.
+    func testAnEmptyTableSaysWhyTheSourceEnded() throws {
+        let feed = DealFeed(source: .parse("kraken:BTC/USD", krakenURL: "http://127.0.0.1:1"), column: .date, descending: true)
+        var options = TransportOptions()
+        options.totalTimeout = 2
+        feed.start(options: options)
+        defer { feed.stop() }
+        let browser = DealBrowser(feed: feed, style: Style(enabled: false))
+        let deadline = Date().addingTimeInterval(20)
+        while feed.failure == nil, Date() < deadline {
+            browser.pump(budget: 0.004)
+            Thread.sleep(forTimeInterval: 0.05)
+        }
+        let screen = browser.lines(width: 80, height: 24).joined(separator: "\n")
+        XCTAssertTrue(screen.contains("Could not read deals: Kraken: Could not connect to 127.0.0.1"), screen)
     }
 
     func testTheInstrumentNarrowsBeforeAnyColumnGoes() throws {

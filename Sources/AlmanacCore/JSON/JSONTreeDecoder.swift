@@ -108,7 +108,7 @@ private struct TreeDecoder: Decoder {
             return numbers.count == elements.count ? numbers as? T : nil
         }
         if type == [String].self {
-            let texts = elements.compactMap { $0.stringValue.map(TerminalText.inert) }
+            let texts = elements.compactMap { $0.stringValue.map(TerminalText.outside) }
             return texts.count == elements.count ? texts as? T : nil
         }
         return nil
@@ -160,7 +160,7 @@ extension JSONValue {
 
     fileprivate func string(at path: @autoclosure () -> [any CodingKey]) throws -> String {
         guard case .string(let text) = self else { throw mismatch(String.self, self, path()) }
-        return TerminalText.inert(text)  // outside text never carries an escape (docs/architecture.md §2, item 7)
+        return TerminalText.outside(text)  // inert unless a `--json` run keeps it (docs/architecture.md §2, item 7)
     }
 
     fileprivate func double(at path: @autoclosure () -> [any CodingKey]) throws -> Double {

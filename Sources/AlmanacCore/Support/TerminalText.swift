@@ -9,6 +9,14 @@
 /// bold, dim, reverse, the six colours it uses, a 256-colour foreground); any other escape
 /// sequence is shown as text, its ESC as `␛`.
 package enum TerminalText {
+    /// Whether text read from outside is kept exactly as sent: a `--json` run, whose document is
+    /// data and escapes every control character (`escapeJSON`). False — inert — everywhere else.
+    @TaskLocal package static var keepsOutsideText = false
+
+    /// Text read from outside (a provider's answer, a stored document): exactly as sent in a
+    /// `--json` run (`keepsOutsideText`), else `inert` (docs/architecture.md §2, item 7).
+    package static func outside(_ text: String) -> String { keepsOutsideText ? text : inert(text) }
+
     /// Text from outside (a provider's answer, a document, a deal line) as inert data: every
     /// scalar a terminal would act on becomes its placeholder, an SGR sequence too, so no outside
     /// text can style the terminal; the program's own styling is added after, by `Style`.

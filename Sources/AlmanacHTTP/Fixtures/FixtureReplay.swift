@@ -73,6 +73,17 @@ struct FixtureReplay: Sendable {
         FolderCap.trim(folder.path, suffix: ".replay", limitBytes: limitBytes)
     }
 
+    /// How many answers are kept, and their size in bytes.
+    func usage() -> (count: Int, bytes: Int) {
+        var usage = (count: 0, bytes: 0)
+        for name in DirectoryNames.list(atPath: folder.path) ?? [] where name.hasSuffix(".replay") {
+            guard case .present(_, let size, _, _, _, _) = FileStamp(path: folder.path + "/" + name) else { continue }
+            usage.count += 1
+            usage.bytes += Int(size)
+        }
+        return usage
+    }
+
     /// Removes the kept answers (all, or one provider's); returns how many.
     @discardableResult
     func clear(provider: Provider?) -> Int {

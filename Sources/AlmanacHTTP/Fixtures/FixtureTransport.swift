@@ -75,6 +75,9 @@ package final class FixtureTransport: Sendable {
     @discardableResult
     package func forgetKeptAnswers(provider: Provider? = nil) -> Int { replay?.clear(provider: provider) ?? 0 }
 
+    /// How many sample answers are kept for later runs, and their size in bytes.
+    package func keptAnswers() -> (count: Int, bytes: Int) { replay?.usage() ?? (0, 0) }
+
     /// The file keeping the answer to a request for later runs; nil when none are kept.
     package func keptAnswerPath(for descriptor: RequestDescriptor) -> String? {
         replay?.path(for: replayRequest(descriptor), provider: descriptor.provider)

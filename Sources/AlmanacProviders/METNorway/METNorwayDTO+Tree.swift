@@ -33,7 +33,7 @@ extension METNorwayDTO {
     static func number(_ value: JSONValue?) -> Double?? { optional(value, \.doubleValue) }
 
     /// A text member's value, its escapes made inert; nil when it is not text.
-    static func text(_ value: JSONValue) -> String? { value.stringValue.map(TerminalText.inert) }
+    static func text(_ value: JSONValue) -> String? { value.stringValue.map(TerminalText.outside) }
 
     /// An object's one optional text member, as `optional` says; nil when `json` is not an object.
     static func textMember(_ json: JSONValue, _ name: String) -> String?? {

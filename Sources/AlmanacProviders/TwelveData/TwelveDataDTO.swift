@@ -76,7 +76,7 @@ package enum TwelveDataDTO {
                 let read: Bool
                 switch name {
                 case "datetime":
-                    datetime = value.stringValue.map(TerminalText.inert)
+                    datetime = value.stringValue.map(TerminalText.outside)
                     read = true
                 case "open": read = Self.price(value, into: &open)
                 case "high": read = Self.price(value, into: &high)

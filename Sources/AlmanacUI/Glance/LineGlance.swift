@@ -57,8 +57,9 @@ package struct LineGlance: Sendable {
         var waybar = glance?.glance.map { WaybarLine(text: text, glance: $0) } ?? WaybarLine(text: text, tooltip: "", class: "line", alt: text)
         waybar.tooltip = ([waybar.tooltip] + values.tooltip).filter { !$0.isEmpty }.joined(separator: "\n")
         let answers = [glance?.line.provenance, quote?.value?.provenance].compactMap { $0 }
+        let provenance = answers.isEmpty ? nil : Provenance.combine(answers, now: context.clock.now())
         return Line(
-            text: text, waybar: waybar, failures: failures, provenance: answers.isEmpty ? nil : Provenance.combine(answers, now: context.clock.now()))
+            text: GlanceMark.text(text, provenance), waybar: GlanceMark.waybar(waybar, provenance), failures: failures, provenance: provenance)
     }
 
     /// The weather part: the place's glance, nil values when it failed.

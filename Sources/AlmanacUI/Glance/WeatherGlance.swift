@@ -63,13 +63,18 @@ package struct WeatherGlance: Sendable {
         }
     }
 
+    /// Whether the line is drawn from the sample data: it is then shown as of its recording,
+    /// and marked (`GlanceMark`).
+    package var isSample: Bool { report?.provenance.origin == .fixture }
+
     /// The codes that need no answer: the place, the moon, the sun's times and the clock —
-    /// computed for the real date and place (docs/architecture.md §3, "One today"), whatever day
-    /// a recording describes; the provider's own sun times only when they are for that day.
+    /// computed for the real date and place (docs/architecture.md §3, "One today"), or for sample
+    /// data the recording's day, so no line mixes two days; the provider's own sun times only
+    /// when they are for that day. `%T` is always the clock.
     private func timeValue(_ code: Character) -> String? {
-        let day = pinnedDay ?? LocalDate(now, timeZone: city.timeZone)
+        let day = isSample ? LocalDate(moment, timeZone: city.timeZone) : pinnedDay ?? LocalDate(now, timeZone: city.timeZone)
         let sent = current.flatMap { LocalDate($0.time, timeZone: city.timeZone) == day ? $0 : nil }
-        let moon = { (date: Date) in MoonPhase(at: pinnedDay?.middayUTC ?? date) }
+        let moon = { (date: Date) in MoonPhase(at: isSample ? moment : pinnedDay?.middayUTC ?? date) }
         switch code {
         case "l": return city.displayName
         case "m": return RunRecord.steady(now) { moon($0).icon }

@@ -91,7 +91,9 @@ package struct WeatherGlances: Sendable {
         let days = flow.context.days
         var glance = WeatherGlance(city: city, report: report, settings: settings, now: now, pinnedDay: days.isPinned ? try? days.today() : nil)
         glance.sky = sky
+        let provenance = report?.provenance
         let text = template.render(glance.value)
-        return (Line(text: text, waybar: WaybarLine(text: text, glance: glance), failure: failure, provenance: report?.provenance), glance)
+        let waybar = GlanceMark.waybar(WaybarLine(text: text, glance: glance), provenance)
+        return (Line(text: GlanceMark.text(text, provenance), waybar: waybar, failure: failure, provenance: provenance), glance)
     }
 }

@@ -2,6 +2,15 @@ import AlmanacCore
 import Foundation
 
 extension DealBrowser {
+    /// The totals; or why the source ended early, or where its deals come from instead (Kraken
+    /// unreachable: its recorded trades), as `deals top` says it — an empty table always says why.
+    func sourceLine(width: Int) -> String {
+        if let failure = feed.failure { return style.yellow(Style.leading(["Could not read deals: \(failure)"], width: width)) }
+        let totals = DealsView.totalParts(feed.store.totals)
+        guard let label = feed.label else { return style.dim(Style.leading(totals, width: width)) }
+        return style.yellow(Style.leading([label] + (feed.store.count == 0 ? [] : totals), width: width))
+    }
+
     /// The footer in `width` cells: `q quit` and `? keys` always; then the status parts by
     /// priority (where the window is, what arrived, the rate); then the other hints that fit.
     static func footer(status: [String], width: Int) -> String {

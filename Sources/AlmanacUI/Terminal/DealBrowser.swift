@@ -379,7 +379,7 @@ package final class DealBrowser {
             let help = prompt.kind == .filter ? "Enter apply · Esc cancel · ? syntax" : "Enter go · Esc cancel"
             return [field[0], field.count > 1 ? field[1] : style.dim(help)]
         }
-        let first = message.map { style.yellow($0) } ?? style.dim(Style.leading(DealsView.totalParts(feed.store.totals), width: width))
+        let first = message.map { style.yellow($0) } ?? sourceLine(width: width)
         let statusParts = status(shown)
         return [first, style.dim(showsHints ? Self.footer(status: statusParts, width: width) : statusParts.joined(separator: " · "))]
     }

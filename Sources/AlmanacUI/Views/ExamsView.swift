@@ -9,7 +9,10 @@ package enum ExamsView {
     package struct Row: Encodable {
         var id: Int
         var name: String
+        /// The wall-clock time as filed, in the machine's time zone, no zone written (`2026-12-03T09:00`).
         var dateTime: ExamDateTime
+        /// The same moment as a UTC instant, as every time in `--json` is.
+        var at: Date
         var month: String
         var daysLeft: Int
         var passed: Bool
@@ -17,7 +20,7 @@ package enum ExamsView {
 
     package static func row(_ exam: Exam, context: FrontContext) throws -> Row {
         Row(
-            id: exam.id, name: exam.name, dateTime: exam.when,
+            id: exam.id, name: exam.name, dateTime: exam.when, at: ExamService(context: context.app).instant(exam),
             month: ExamMonth(year: exam.when.date.year, month: exam.when.date.month, exams: []).title,
             daysLeft: try ExamService(context: context.app).daysLeft(exam), passed: exam.passed)
     }

@@ -17,7 +17,7 @@ struct CacheCommand: AsyncParsableCommand {
 
         func run() async throws {
             try await CommandRunner.run(global) { context in
-                let stats = CacheReport.stats(context.client.cache, now: context.clock.now())
+                let stats = CacheReport.stats(context.client.cache, fixtures: context.client.fixtures, now: context.clock.now())
                 if context.json { return try context.printJSON(stats) }
                 var lines = [
                     "Cache: \(stats.folder)",
@@ -33,6 +33,11 @@ struct CacheCommand: AsyncParsableCommand {
                     table.add([provider, String(item.entries), ByteCount.format(item.bytes)])
                 }
                 if !stats.perProvider.isEmpty { lines.append("\n" + table.render(style: context.style)) }
+                if stats.keptSampleAnswers > 0 {
+                    lines.append(
+                        "Kept sample answers: \(stats.keptSampleAnswers), \(ByteCount.format(stats.keptSampleBytes)) (sample data worked out once, never shown as live)"
+                    )
+                }
                 context.console.print(lines.joined(separator: "\n"))
             }
         }
@@ -84,9 +89,12 @@ struct CacheCommand: AsyncParsableCommand {
             try await CommandRunner.run(global) { context in
                 let only = provider.flatMap(Provider.init(rawValue:))
                 let removed = context.client.cache.clear(provider: only)
-                context.client.fixtures?.forgetKeptAnswers(provider: only)
+                let samples = context.client.fixtures?.forgetKeptAnswers(provider: only) ?? 0
                 RunMemo.clear(cache: context.configuration.paths.cache.path)  // outputs worked out from what was removed
-                try context.show(json: ["removed": removed], text: "Removed \(removed) cached \(removed == 1 ? "response" : "responses").")
+                let kept = samples == 0 ? "" : " and \(samples) kept sample \(samples == 1 ? "answer" : "answers")"
+                try context.show(
+                    json: ["removed": removed, "removedSampleAnswers": samples],
+                    text: "Removed \(removed) cached \(removed == 1 ? "response" : "responses")\(kept).")
             }
         }
     }

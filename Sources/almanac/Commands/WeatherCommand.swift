@@ -65,7 +65,9 @@ extension WeatherCommand {
                 if context.json, places.count > 1 { return try await placesJSON(run) }
                 for (index, place) in (places.isEmpty ? [nil] : places.map(Optional.some)).enumerated() {
                     if index > 0 { context.console.print("") }
-                    let city = try await run.city(place, pick: pick, chooser: run.terminalChooser)
+                    let city = try await Self.typoChecked(index == 0 ? place : nil) {
+                        try await run.city(place, pick: pick, chooser: run.terminalChooser)
+                    }
                     let settings = try run.service.document().settings
                     async let notes = context.json ? [] : SkyNotes.lines(for: city, service: run.service, settings: settings)
                     let said = await notes
@@ -74,6 +76,27 @@ extension WeatherCommand {
                         render: { view, report in view.current(report, notes: said) },
                         json: { try context.printJSON(WeatherJSON.report($0, current: true)) })
                 }
+            }
+        }
+
+        /// `work` (finding the first place); when no such place is found and its word is near a
+        /// subcommand (`weather forcast Oslo`), the typo is said instead (exit 64). A real place
+        /// named like a subcommand still answers: only a place not found is taken for a typo.
+        static func typoChecked(_ word: String?, _ work: () async throws -> City) async throws -> City {
+            do {
+                return try await work()
+            } catch {
+                guard let word, meansNoSuchPlace(error), let typo = ParseWords.nearSubcommand(word, of: WeatherCommand.self, path: "weather")
+                else { throw error }
+                throw CommandTypo(sentence: typo)
+            }
+        }
+
+        /// Whether `error` says a place was not found (by the geocoder or in the sample data).
+        private static func meansNoSuchPlace(_ error: any Error) -> Bool {
+            switch error {
+            case is SampleDataError, WeatherError.notFound: true
+            default: false
             }
         }
 

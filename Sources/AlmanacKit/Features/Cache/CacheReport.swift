@@ -43,6 +43,9 @@ package struct CacheReport: Sendable {
         package var newest: Date?
         /// Counts and sizes by provider name.
         package var perProvider: [String: ProviderStats]
+        /// Sample answers kept for later runs (`<cache>/replay/`): how many, and their size.
+        package var keptSampleAnswers = 0
+        package var keptSampleBytes = 0
     }
 
     /// One provider's share of the cache.
@@ -64,8 +67,8 @@ package struct CacheReport: Sendable {
         }
     }
 
-    /// Totals for the folder.
-    package static func stats(_ cache: JSONFileCache, now: Date) -> Stats {
+    /// Totals for the folder, with the sample answers `fixtures` keeps beside it.
+    package static func stats(_ cache: JSONFileCache, fixtures: FixtureTransport? = nil, now: Date) -> Stats {
         let items = items(cache, now: now)
         var perProvider: [String: ProviderStats] = [:]
         for item in items {
@@ -74,9 +77,11 @@ package struct CacheReport: Sendable {
             stats.bytes += item.bytes
             perProvider[item.provider] = stats
         }
-        return Stats(
+        var stats = Stats(
             folder: cache.folder.path, entries: items.count, bytes: items.reduce(0) { $0 + $1.bytes },
             limitBytes: cache.limitBytes, oldest: items.map(\.fetchedAt).min(), newest: items.map(\.fetchedAt).max(),
             perProvider: perProvider)
+        (stats.keptSampleAnswers, stats.keptSampleBytes) = fixtures?.keptAnswers() ?? (0, 0)
+        return stats
     }
 }

@@ -48,6 +48,9 @@ package struct ExamService: Sendable {
         return months
     }
 
+    /// The instant the exam starts: its wall-clock time in the machine's time zone.
+    package func instant(_ exam: Exam) -> Date { exam.when.instant(in: timeZone) }
+
     /// Days from today to the exam's date (negative when past).
     package func daysLeft(_ exam: Exam) throws -> Int {
         try days.today().days(until: exam.when.date)

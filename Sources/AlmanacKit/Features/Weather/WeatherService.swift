@@ -354,10 +354,13 @@ package struct WeatherService: Sendable {
     }
 
     /// One day in detail; the date must be inside the forecast.
-    /// - Parameter text: `YYYY-MM-DD`, `today`, `tomorrow` or `yesterday`; nil: today.
+    /// - Parameter text: `YYYY-MM-DD`, `today`, `tomorrow` or `yesterday`; nil: today — for sample
+    ///   data the recording's day (docs/architecture.md §3, "Sample data"), so it answers on any date.
     package func day(for city: City, date text: String?) async throws -> (WeatherReport, DayForecast) {
-        let date = try text.map { try DateInput.parse($0, today: days.today(), field: .date) } ?? days.today()
         let report = await withChances(try await self.report(for: city))
+        let today =
+            report.provenance.origin == .fixture ? LocalDate(report.provenance.fetchedAt, timeZone: report.city.timeZone) : try days.today()
+        let date = try text.map { try DateInput.parse($0, today: today, field: .date) } ?? today
         guard let day = report.daily.first(where: { $0.date == date }) else {
             let days = report.daily.map(\.date)
             throw WeatherError.outsideForecast(date, city: city.displayName, available: days.min().flatMap { first in days.max().map { first...$0 } })
