@@ -277,6 +277,11 @@ final class CryptoFreePlanTests: XCTestCase {
         assertOneLineError(history, status: 75, contains: "next request in")
         XCTAssertTrue(history.err.contains("(--timeout 80)."), history.err)
         XCTAssertFalse(server.requests.contains { $0.queryValue("symbol") == "SOL/USD" }, "never asked")
+        // The watchlist with the pair just added: its price needs the same wait, refused alike
+        // (it used to print the list without the new pair after the deadline killed the wait).
+        let list = try runAlmanac(["crypto", "--timeout", "5"], home: home, environment: environment)
+        assertOneLineError(list, status: 75, contains: "next request in")
+        XCTAssertFalse(server.requests.contains { $0.queryValue("symbol")?.contains("LTC/USD") == true }, "never asked")
     }
 
     func testStaleFirstShowsTheCachedTableThenTheFreshOne() async throws {
