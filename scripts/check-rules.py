@@ -18,10 +18,6 @@
   it is the rule's data, which the command line reads.
 - Every figure in docs/benchmarks.md names the commit it was measured on (see
   `benchmark_figures`).
-- A file is read, looked at or listed only through `FileBytes`, `FileStamp` and `DirectoryNames`
-  (docs/architecture.md §5, "A repeated glance"): they note what a recorded run read, and a kept
-  output is replayed only while all of that is unchanged, so a read past them would let a changed
-  file go unseen. The few places that read outside any recorded run are listed (`OWN_READS`).
 """
 import pathlib
 import re
@@ -207,33 +203,6 @@ def flags_in_library():
     return problems
 
 
-# Reads that never happen in a recorded run (a glance, `line`, `weather forecast`), each with why.
-OWN_READS = {
-    "Sources/AlmanacCore/Store/AtomicFile.swift",  # the writer's own temporary files and folders
-    "Sources/AlmanacCore/Support/OutputPathError.swift",  # where a command is about to write
-    "Sources/AlmanacHTTP/Fixtures/FixtureManifest.swift",  # `fixtures index`, building a manifest
-    "Sources/AlmanacKit/Features/Deals/DealSource.swift",  # the deals feed
-    "Sources/AlmanacKit/Features/Deals/DealsError.swift",  # why the deals feed could not be opened
-    "Sources/almanac/Commands/FixturesCommand.swift",  # `fixtures` commands
-}
-FILE_READS = re.compile(
-    r"Data\(contentsOf:|String\(contentsOf(?:File)?:|contentsOfDirectory\(|fileExists\(atPath:|\.contents\(atPath:|"
-    r"attributesOfItem\(|FileHandle\(forReading|\bfopen\(")
-
-
-def reads_outside_the_record():
-    """A file read, looked at or listed past `FileBytes`, `FileStamp` and `DirectoryNames`."""
-    problems = []
-    for path in sorted((ROOT / "Sources").rglob("*.swift")):
-        relative = str(path.relative_to(ROOT))
-        if relative in OWN_READS or relative.startswith(EXEMPT + ("Sources/AlmanacTestSupport/", "Sources/AlmanacFuzz/")):
-            continue
-        for number, line in enumerate(path.read_text().splitlines(), 1):
-            if FILE_READS.search(line.split("//")[0]):
-                problems.append(f"{relative}:{number}: reads a file past FileBytes, FileStamp or DirectoryNames, unseen by a recorded run")
-    return problems
-
-
 COMMIT = re.compile(r"\b[0-9a-f]{7,40}\b")
 FIGURE = re.compile(r"\d(?:[\d,.]*)\s?(?:ms|µs|s\b|×|%|MB|M\b|bytes)")
 
@@ -283,7 +252,7 @@ def is_commit(text):
 
 def main():
     problems = (
-        direct_writes() + sizes() + spliced_json() + closure_in_lock() + flags_in_library() + reads_outside_the_record()
+        direct_writes() + sizes() + spliced_json() + closure_in_lock() + flags_in_library()
         + benchmark_figures()
     )
     for problem in problems:

@@ -54,16 +54,13 @@ enum Main {
         // `--version` anywhere, as the parser treats it, with the commit the parser cannot know.
         let arguments = Array(CommandLine.arguments.dropFirst())
         if ParseWords.asksForVersion(arguments) { return Console.write(Almanac.version() + "\n", to: STDOUT_FILENO) }
-        if RunMemo.replay(arguments) { return }  // the same run within its minute, nothing it read changed
         if let refusal = ParseWords.unknownHelpTopic(arguments) {
             Console.write("almanac: \(refusal)\n", to: STDERR_FILENO)
             Foundation.exit(ExitStatus.usage)
         }
         do {
             var command = try parse(arguments)
-            let recorded = mayBeReplayed(command)
-            if recorded { RunRecord.start() }
-            if var asyncCommand = asynchronous(command) {
+            if var asyncCommand = command as? AsyncParsableCommand {
                 let executor = CallerThreadExecutor()
                 // A line command stops on Ctrl+C; the menu and the app read it themselves.
                 if !(command is Almanac || command is MenuCommand || command is UICommand) { Interrupt.install { executor.cancel() } }
@@ -71,7 +68,6 @@ enum Main {
             } else {
                 try command.run()
             }
-            if recorded, let record = RunRecord.finish() { RunMemo.keep(record, arguments: arguments) }
         } catch {
             let code = Almanac.exitCode(for: error)
             if code == .success {
@@ -87,26 +83,10 @@ enum Main {
         }
     }
 
-    /// Whether the command's output may be replayed to the same run repeated (`RunMemo`): a
-    /// glance, `line`, or `weather forecast`, without `--json` (its provenance says how old an
-    /// answer is to the second), `--refresh` or `--verbose`.
-    static func mayBeReplayed(_ command: any ParsableCommand) -> Bool {
-        let settings = (command as? GlanceRun)?.words?.settings ?? (command as? WeatherCommand.Forecast)?.global.settings
-        guard let settings else { return false }
-        return !settings.json && !settings.refresh && !settings.verbose
-    }
-
-    /// The command as an async one. A glance is cast to its own type: asking for the protocol
-    /// searches every conformance the binary holds, a cost a status bar would pay on each run.
-    static func asynchronous(_ command: any ParsableCommand) -> (any AsyncParsableCommand)? {
-        if let glance = command as? GlanceRun { return glance }
-        return command as? AsyncParsableCommand
-    }
-
-    /// The command the arguments name (a glance's words read directly, `GlanceWords`); when they do not parse, once more with negative numbers
-    /// read as the arguments they are (`portfolio add ETH -1`), and the first error if that fails too.
+    /// The command the arguments name, read by the one parser; when they do not parse, once more
+    /// with negative numbers read as the arguments they are (`portfolio add ETH -1`), and the first
+    /// error if that fails too.
     static func parse(_ arguments: [String]) throws -> ParsableCommand {
-        if let glance = GlanceWords(arguments) { return GlanceRun(words: glance) }  // a status bar's run, read without the parser
         do {
             return try Almanac.parseAsRoot(arguments)
         } catch {

@@ -22,7 +22,7 @@ enum CommandRunner {
         makeContext(options.settings, quietNotes: quietNotes, glance: glance, console: override, bounded: bounded)
     }
 
-    /// The context from settings already read (a glance's words, `GlanceWords`).
+    /// The context from the settings the options read.
     static func makeContext(
         _ global: RunSettings, quietNotes: Bool = false, glance: Bool = false, console override: Console? = nil, bounded: Bool = true
     ) -> FrontContext {

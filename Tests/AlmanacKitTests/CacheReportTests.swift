@@ -32,4 +32,17 @@ final class CacheReportTests: XCTestCase {
         XCTAssertEqual(cleared.out, "Removed 0 cached responses and \(kept) kept sample answers.\n")
         XCTAssertFalse(try runAlmanac(["cache", "stats"], home: home).out.contains("Kept sample answers"))
     }
+
+    /// A `memo/` folder of kept outputs, left by an earlier version, is never read — the run
+    /// works its output out — and `cache clear` removes it.
+    func testAnOldMemoFolderIsIgnoredAndCleared() throws {
+        let home = try makeTemporaryFolder(self)
+        let memo = home.appendingPathComponent("cache/memo")
+        try FileManager.default.createDirectory(at: memo, withIntermediateDirectories: true)
+        try Data("almanac-memo 1\nOslo: (kept) +99°C\n".utf8).write(to: memo.appendingPathComponent("0123456789abcdef.memo"))
+        let glance = try runAlmanac(["weather", "Oslo", "--format", "3", "--offline"], home: home)
+        XCTAssertEqual(glance.out, "Oslo: 🌫 +5°C (sample)\n", "worked out by this run")
+        XCTAssertEqual(try runAlmanac(["cache", "clear"], home: home).status, 0)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: memo.path))
+    }
 }

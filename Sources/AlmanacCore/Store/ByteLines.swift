@@ -7,7 +7,7 @@ import Foundation
 #endif
 
 /// A file's header lines, each up to its newline, then the offset of what follows: how the
-/// stamped files (`FixtureReplay`, `RunMemo`) are read, without converting the whole file to text.
+/// stamped files (`FixtureReplay`) are read, without converting the whole file to text.
 package struct ByteLines {
     package let data: Data
     /// Where the next line starts (after the last line read: the body).

@@ -13,7 +13,6 @@ package enum DirectoryNames {
     /// Every entry's name but `.` and `..`, in the order the file system gives them; nil when the
     /// folder cannot be opened.
     package static func list(atPath path: String) -> [String]? {
-        RunRecord.read(path)
         guard let directory = opendir(path) else { return nil }
         defer { closedir(directory) }
         var names: [String] = []

@@ -33,7 +33,6 @@ package enum FileBytes {
     /// when there is one that cannot be read (permissions, a folder, an I/O error) — never
     /// taken for an absent file (docs/architecture.md §9, "Input rules").
     package static func readIfPresent(atPath path: String) throws(Unreadable) -> Data? {
-        RunRecord.read(path)
         let fd = open(path, O_RDONLY | O_CLOEXEC)
         guard fd >= 0 else {
             if errno == ENOENT { return nil }

@@ -18,7 +18,6 @@ package enum FileStamp: Equatable, Sendable {
 
     /// The stamp of the file at `path` as it is now (`stat`, following links).
     package init(path: String) {
-        RunRecord.read(path)
         var status = stat()
         guard stat(path, &status) == 0 else {
             self = .absent

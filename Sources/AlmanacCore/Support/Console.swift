@@ -54,7 +54,6 @@ package final class Console: Sendable {
     package static func writeRaw(_ text: String, to descriptor: Int32) {
         var text = text
         _ = text.withUTF8 { bytes in
-            RunRecord.wrote(UnsafeRawBufferPointer(bytes), to: descriptor)
             return FileBytes.write(UnsafeRawBufferPointer(bytes), to: descriptor)
         }
     }

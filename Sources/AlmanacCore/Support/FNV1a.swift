@@ -14,11 +14,4 @@ package enum FNV1a {
         let digits = String(value, radix: 16)
         return String(repeating: "0", count: 16 - digits.count) + digits
     }
-
-    /// The same over bytes in memory: no generic code to set up on a run's first call (`RunMemo`).
-    package static func hash(_ bytes: UnsafeRawBufferPointer) -> UInt64 {
-        var hash = offsetBasis
-        for byte in bytes { hash = (hash ^ UInt64(byte)) &* prime }
-        return hash
-    }
 }

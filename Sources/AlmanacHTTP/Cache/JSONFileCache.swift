@@ -97,7 +97,7 @@ package final class JSONFileCache: Sendable {
 
     /// Marks a file as used now (its modification time orders the LRU trim), unless it was
     /// written or marked within the hour: an hour is fine enough to choose what a full cache
-    /// drops, and an entry left alone keeps the stamp a repeated run checks (`RunMemo`).
+    /// drops, and a read costs no write.
     private func touch(_ url: URL) {
         if let marked = FileStamp(path: url.path).modifiedAt, Date().timeIntervalSince1970 - marked < 3600 { return }
         try? FileManager.default.setAttributes([.modificationDate: Date()], ofItemAtPath: url.path)

@@ -93,7 +93,6 @@ package final class DataClient: Sendable {
             return try await offlineAnswer(endpoint)
         case .live:
             if unreachable.withLock({ $0.contains(descriptor.provider) }) {
-                RunRecord.spoil()
                 if let cached = peek(endpoint) { return cached }
                 if let sample = await keylessSample(endpoint) { return sample }
             }
@@ -159,13 +158,6 @@ package final class DataClient: Sendable {
         noteOnceADay(text, key: "deprecated-\(descriptor.provider.rawValue)")
     }
 
-    /// What a recorded run learns of an answer (`RunRecord`): a fresh entry's output holds while
-    /// the entry is fresh; any other answer (stale, from the network) is not replayed (`RunMemo`).
-    private func record(_ entry: CacheEntry?, fresh: Bool) {
-        guard fresh, let entry else { return RunRecord.spoil() }
-        RunRecord.holds(until: entry.freshUntil(maxAge: configuration.maxAge))
-    }
-
     /// The cached answer for an endpoint without any network, marked stale past its freshness; nil when none.
     package func peek<R: Sendable>(_ endpoint: Endpoint<R>) -> Fetched<R>? {
         let descriptor = endpoint.descriptor
@@ -174,7 +166,6 @@ package final class DataClient: Sendable {
         else { return nil }
         let stale = !entry.isFresh(at: clock.now(), maxAge: configuration.maxAge)
         if stale, entry.mustRevalidate { return nil }  // never shown stale (RFC 9111 §5.2.2.2)
-        record(entry, fresh: !stale)
         return Fetched(value: value, origin: .cache, fetchedAt: entry.fetchedAt, stale: stale)
     }
 
@@ -247,7 +238,6 @@ package final class DataClient: Sendable {
                 pausedUntil = ProviderPause(stateFolder: configuration.paths.state).until(descriptor.provider, now: Date())
                 return pausedUntil != nil
             })
-        record(cached?.entry, fresh: plan == .stored)
         switch (plan, cached, stale) {
         case (.stored, let cached?, _): return Fetched(value: cached.value, origin: .cache, fetchedAt: cached.entry.fetchedAt, stale: false)
         case (.staleForGlance, let cached?, let stale?): return try await glanceAnswer(endpoint, cached: cached.entry, stale: stale)

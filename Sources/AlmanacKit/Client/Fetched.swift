@@ -85,7 +85,6 @@ package struct Provenance: Sendable, Codable, Equatable {
         case .fixture: return "sample data recorded on \(LocalDate.utc(fetchedAt))"
         case .cache:
             let age = Age.describe(now.timeIntervalSince(fetchedAt))
-            RunRecord.holds(until: fetchedAt.addingTimeInterval(Age.changes(after: now.timeIntervalSince(fetchedAt))))
             return stale ? "cache (\(age) old, stale)" : "cache (\(age) old)"
         }
     }

@@ -32,15 +32,12 @@ package struct Paths: Sendable, Equatable {
         func folder(_ path: String) -> URL { URL(fileURLWithPath: path, isDirectory: true) }
         return Paths(
             config: folder(configPath(environment)), data: folder(path("data", "XDG_DATA_HOME", ".local/share") { environment[$0] }),
-            cache: folder(cachePath { environment[$0] }), state: folder(path("state", "XDG_STATE_HOME", ".local/state") { environment[$0] }))
+            cache: folder(path("cache", "XDG_CACHE_HOME", ".cache") { environment[$0] }),
+            state: folder(path("state", "XDG_STATE_HOME", ".local/state") { environment[$0] }))
     }
 
     /// `config.env` in the config folder, as text (what reading the variables needs, without URLs).
     package static func configFilePath(_ environment: Environment) -> String { joined(configPath(environment), "config.env") }
-
-    /// The cache folder, as text, from the variable each name has (nil: unset or empty): what a
-    /// repeated run's memo needs before any environment is read (`RunMemo`).
-    package static func cachePath(_ variable: (String) -> String?) -> String { path("cache", "XDG_CACHE_HOME", ".cache", variable) }
 
     private static func configPath(_ environment: Environment) -> String {
         path("config", "XDG_CONFIG_HOME", ".config") { environment[$0] }

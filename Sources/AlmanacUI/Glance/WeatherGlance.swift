@@ -77,8 +77,8 @@ package struct WeatherGlance: Sendable {
         let moon = { (date: Date) in MoonPhase(at: isSample ? moment : pinnedDay?.middayUTC ?? date) }
         switch code {
         case "l": return city.displayName
-        case "m": return RunRecord.steady(now) { moon($0).icon }
-        case "M": return RunRecord.steady(now) { "\(Int(moon($0).age))" }
+        case "m": return moon(now).icon
+        case "M": return "\(Int(moon(now).age))"
         case "D": return SunTimes.twilight(day, latitude: city.latitude, longitude: city.longitude).dawn.map(format.time)
         case "S": return (sent?.sunrise ?? SunTimes.of(day, latitude: city.latitude, longitude: city.longitude).sunrise).map(format.time)
         case "z": return format.time(SunTimes.solarNoon(day, longitude: city.longitude))

@@ -90,7 +90,8 @@ struct CacheCommand: AsyncParsableCommand {
                 let only = provider.flatMap(Provider.init(rawValue:))
                 let removed = context.client.cache.clear(provider: only)
                 let samples = context.client.fixtures?.forgetKeptAnswers(provider: only) ?? 0
-                RunMemo.clear(cache: context.configuration.paths.cache.path)  // outputs worked out from what was removed
+                // Kept outputs of an earlier version (`memo/`): nothing reads them; they go too.
+                try? FileManager.default.removeItem(at: context.configuration.paths.cache.appendingPathComponent("memo"))
                 let kept = samples == 0 ? "" : " and \(samples) kept sample \(samples == 1 ? "answer" : "answers")"
                 try context.show(
                     json: ["removed": removed, "removedSampleAnswers": samples],

@@ -35,12 +35,7 @@ struct LineCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        try await Self.run(global.settings, template: template, place: place, pair: pair, waybar: waybar)
-    }
-
-    /// The line for settings and words already read (the parser's, or `GlanceWords`).
-    static func run(_ settings: RunSettings, template: String, place: String?, pair: String?, waybar: Bool) async throws {
-        try await CommandRunner.run(settings, quietNotes: true, glance: true) { context in
+        try await CommandRunner.run(global, quietNotes: true, glance: true) { context in
             let parsed = try GlanceTemplate(template, codes: LineGlance.codes)
             let line = await LineGlance(context: context, template: parsed, place: place, pair: pair).line()
             if waybar {
