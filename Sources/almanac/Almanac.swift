@@ -60,7 +60,7 @@ enum Main {
         }
         do {
             var command = try parse(arguments)
-            if var asyncCommand = command as? AsyncParsableCommand {
+            if var asyncCommand = asynchronous(command) {
                 let executor = CallerThreadExecutor()
                 // A line command stops on Ctrl+C; the menu and the app read it themselves.
                 if !(command is Almanac || command is MenuCommand || command is UICommand) { Interrupt.install { executor.cancel() } }
@@ -81,6 +81,15 @@ enum Main {
             }
             Foundation.exit(code.rawValue)
         }
+    }
+
+    /// The command as an async one. The status-bar commands are cast to their own types first:
+    /// asking for the protocol scans every conformance the binary holds (about 0.6 M
+    /// instructions, docs/benchmarks.md, "One path"), a cost a bar would pay on each run.
+    static func asynchronous(_ command: any ParsableCommand) -> (any AsyncParsableCommand)? {
+        if let glance = command as? WeatherCommand.Current { return glance }
+        if let line = command as? LineCommand { return line }
+        return command as? AsyncParsableCommand
     }
 
     /// The command the arguments name, read by the one parser; when they do not parse, once more

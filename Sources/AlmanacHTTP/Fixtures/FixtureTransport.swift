@@ -157,12 +157,7 @@ package final class FixtureTransport: Sendable {
     /// values of the parameters that tell them apart (`geocode=Moscow` → `Moscow`; `lat`/`lon` →
     /// `55.76,37.62`), in recording order, each once.
     package func coverage(for descriptor: RequestDescriptor) -> [String] {
-        // Recordings of the same kind of request: none naming a parameter the request lacks
-        // (`/v1/forecast` answers both a zone and a rain request, each recording naming its own).
-        let given = Recording.parameters(of: descriptor)
-        let similar = candidates(for: descriptor.provider).filter { candidate in
-            candidate.path == descriptor.path && candidate.status == 200 && candidate.query.keys.allSatisfy { given[$0] != nil }
-        }
+        let similar = similar(to: descriptor)
         let varying = Set(similar.flatMap { $0.query.keys }).filter { name in Set(similar.map { $0.query[name] ?? "" }).count > 1 }
         var seen = Set<String>()
         return similar.compactMap { candidate -> String? in
@@ -171,6 +166,22 @@ package final class FixtureTransport: Sendable {
             let text =
                 parts.count == 2 && varying == ["lat", "lon"] ? "\(candidate.query["lat"]!),\(candidate.query["lon"]!)" : parts.joined(separator: " ")
             return seen.insert(text).inserted ? text : nil
+        }
+    }
+
+    /// The places the recordings like this request answer for (`lat`/`lon` or
+    /// `latitude`/`longitude`), in recording order.
+    package func places(for descriptor: RequestDescriptor) -> [(latitude: Double, longitude: Double)] {
+        similar(to: descriptor).compactMap { Recording.place($0.query)?.place }
+    }
+
+    /// Recordings of the same kind of request (same provider, path, a 200): none naming a
+    /// parameter the request lacks (`/v1/forecast` answers both a zone and a rain request, each
+    /// recording naming its own).
+    private func similar(to descriptor: RequestDescriptor) -> [Candidate] {
+        let given = Recording.parameters(of: descriptor)
+        return candidates(for: descriptor.provider).filter { candidate in
+            candidate.path == descriptor.path && candidate.status == 200 && candidate.query.keys.allSatisfy { given[$0] != nil }
         }
     }
 

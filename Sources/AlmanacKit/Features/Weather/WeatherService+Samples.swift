@@ -16,10 +16,7 @@ extension WeatherService {
             case .openWeatherPro: OpenWeather.climate(latitude: 0, longitude: 0, days: 30, lang: "en").descriptor
             default: OpenWeather.oneCall(latitude: 0, longitude: 0, lang: "en").descriptor
             }
-        return fixtures.coverage(for: probe).compactMap { text in
-            let parts = text.split(whereSeparator: { $0 == "," || $0 == " " }).compactMap { Double($0) }
-            return parts.count == 2 ? (parts[0], parts[1]) : nil
-        }
+        return fixtures.places(for: probe)
     }
 
     /// The nearest of `places` within 10 km of `city`, with its distance in metres.
