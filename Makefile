@@ -12,7 +12,7 @@ RELEASE_FLAGS ?= -Xswiftc -Xfrontend -Xswiftc -disable-concrete-type-metadata-ma
 
 PREFIX ?= /usr/local
 DESTDIR ?=
-VERSION := $(shell sed -n 's/.*static let current = "\(.*\)"/\1/p' Sources/AlmanacCore/Support/AlmanacVersion.swift)
+VERSION := $(shell sed -n 's/.*static let current = "\(.*\)"/\1/p' Sources/AlmanacCore/Platform/AlmanacVersion.swift)
 ARCH := $(shell uname -m)
 # The shipped build: release, the Swift runtime linked in, in its own build folder.
 STATIC := .build-static
