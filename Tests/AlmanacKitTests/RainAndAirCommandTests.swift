@@ -8,7 +8,7 @@ import XCTest
 /// `weather rain` and `weather air` end to end against loopback providers in their documented
 /// shapes: which source answers, a nowcast past its validity, rain falling, none at all, missing
 /// values, and the air's numbers (docs/weather.md, "Rain in the next two hours", "Air quality").
-final class SkyCommandTests: XCTestCase {
+final class RainAndAirCommandTests: XCTestCase {
     private let place = "59.9139,10.7522"
 
     /// MET's nowcast: `coverage`, and a step every 5 minutes from `first` with `rates` (mm/h).

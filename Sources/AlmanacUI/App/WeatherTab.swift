@@ -15,14 +15,14 @@ package final class WeatherTab: AppTab {
         let week = Loader<WeatherReport>()
         let month = Loader<WeatherReport>()
         let hours = Loader<WeatherReport>()
-        /// Rain on the way and the air at moderate or worse (`SkyNotes`), said under the conditions.
-        let sky = Loader<[String]>()
+        /// Rain on the way and the air at moderate or worse (`RainAndAirNotes`), said under the conditions.
+        let rainAndAir = Loader<[String]>()
         var all: [Loader<WeatherReport>] { [now, week, month, hours] }
 
-        /// Stops every load for the city, the sky's too.
+        /// Stops every load for the city, rain and air too.
         func cancel() {
             for loader in all { loader.cancel() }
-            sky.cancel()
+            rainAndAir.cancel()
         }
     }
 
@@ -129,8 +129,8 @@ package final class WeatherTab: AppTab {
             (cityData.hours, { stale in try await service.hourly(for: city, hours: 24) { stale($0) } }),
         ]
         for (loader, work) in needed where loader.value == nil && !loader.isLoading && loader.failure == nil { loader.load(work) }
-        if cityData.sky.value == nil, !cityData.sky.isLoading, let settings = document?.settings {
-            cityData.sky.load { _ in await SkyNotes.lines(for: city, service: service, settings: settings) }
+        if cityData.rainAndAir.value == nil, !cityData.rainAndAir.isLoading, let settings = document?.settings {
+            cityData.rainAndAir.load { _ in await RainAndAirNotes.lines(for: city, service: service, settings: settings) }
         }
     }
 
@@ -298,7 +298,7 @@ package final class WeatherTab: AppTab {
         guard let data = data[city.label] else { return [] }
         var lines = [cityBar(document, city), ""]
         if let report = data.now.value, case let view = flow.view(report, settings: document.settings, width: width) {
-            lines += split(view.current(report, notes: data.sky.value ?? [])).dropFirst(2).dropLast(2)
+            lines += split(view.current(report, notes: data.rainAndAir.value ?? [])).dropFirst(2).dropLast(2)
         } else {
             lines.append(data.now.failure.map { style.red($0) } ?? "Loading…")
         }

@@ -22,8 +22,8 @@ package struct WeatherGlance: Sendable {
     /// clock's time of day makes of it at the place.
     package var pinnedDay: LocalDate?
     /// `%r` (rain in the next two hours, short: `☔ 14:30`, `☔ now`, empty when dry) and `%a`
-    /// (`AQI 45`), when the line asked for them and they came (`WeatherGlances.sky`).
-    package var sky: [Character: String] = [:]
+    /// (`AQI 45`), when the line asked for them and they came (`WeatherGlances.rainAndAir`).
+    package var rainAndAir: [Character: String] = [:]
 
     package init(city: City, report: WeatherReport?, settings: WeatherSettings, now: Date, pinnedDay: LocalDate? = nil) {
         self.city = city
@@ -58,7 +58,7 @@ package struct WeatherGlance: Sendable {
         case "o": chance.map { WeatherFormat.percent($0) }
         case "P": current?.pressure.map { "\(Int($0.rounded()))hPa" }
         case "u": (current?.uvIndex ?? today?.uvIndex).map { "\(Int($0.rounded()))" }
-        case "r", "a": sky[code]
+        case "r", "a": rainAndAir[code]
         default: timeValue(code)
         }
     }

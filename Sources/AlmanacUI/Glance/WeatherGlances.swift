@@ -53,7 +53,7 @@ package struct WeatherGlances: Sendable {
 
     /// `%r` and `%a`, asked only when the line shows them; a part that cannot be had is left out
     /// (its placeholder), never failing the line.
-    private func sky(for city: City, settings: WeatherSettings) async -> [Character: String] {
+    private func rainAndAir(for city: City, settings: WeatherSettings) async -> [Character: String] {
         var values: [Character: String] = [:]
         let format = WeatherFormat(settings: settings, timeZone: WeatherService.withZone(city).timeZone)
         if template.codes.contains("r"), let answer = try? await flow.service.nowcast(for: city) {
@@ -85,12 +85,12 @@ package struct WeatherGlances: Sendable {
         // Bounded by the command's one deadline (docs/architecture.md §3, "Time budgets"): when
         // it passes, the client answers with what is stored or the sample, the same every run.
         // `%r` and `%a` ask only for the nowcast and the air, beside the forecast.
-        async let parts = self.sky(for: city, settings: settings)
+        async let parts = self.rainAndAir(for: city, settings: settings)
         do { report = needsReport ? try await self.report(for: city) : nil } catch { failure = error }
-        let sky = await parts
+        let rainAndAir = await parts
         let days = flow.context.days
         var glance = WeatherGlance(city: city, report: report, settings: settings, now: now, pinnedDay: days.isPinned ? try? days.today() : nil)
-        glance.sky = sky
+        glance.rainAndAir = rainAndAir
         let provenance = report?.provenance
         let text = template.render(glance.value)
         let waybar = GlanceMark.waybar(WaybarLine(text: text, glance: glance), provenance)

@@ -4,7 +4,7 @@ import Foundation
 
 /// `weather rain --json` and `weather air --json` (docs/json.md): times as ISO 8601, rates in
 /// mm/h, indices and concentrations as numbers, with the source and the resolution.
-package enum SkyJSON {
+package enum RainAndAirJSON {
     package struct Rain: Encodable {
         package var city: City
         package var provider: String

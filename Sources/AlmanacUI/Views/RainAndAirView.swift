@@ -7,7 +7,7 @@ import Foundation
 /// `weather rain` and `weather air` as text (docs/weather.md, "Rain in the next two hours", "Air
 /// quality"): a strip of the next two hours and its sentence; the index, its band, the pollutant
 /// that sets it, the next 24 hours and the pollen.
-package struct SkyView: Sendable {
+package struct RainAndAirView: Sendable {
     package var city: City
     package var format: WeatherFormat
     package var style: Style

@@ -17,8 +17,8 @@ extension WeatherCommand {
                 let run = WeatherFlow(context)
                 let city = WeatherService.withZone(try await run.city(place.city, pick: place.pick, chooser: run.terminalChooser))
                 let answer = try await run.service.nowcast(for: city)
-                let view = SkyView(city: city, settings: try run.service.document().settings, style: context.style, now: context.clock.now())
-                try context.show(json: SkyJSON.rain(answer, city: city, clock: view.format.time), text: view.rain(answer))
+                let view = RainAndAirView(city: city, settings: try run.service.document().settings, style: context.style, now: context.clock.now())
+                try context.show(json: RainAndAirJSON.rain(answer, city: city, clock: view.format.time), text: view.rain(answer))
             }
         }
     }
@@ -43,8 +43,8 @@ extension WeatherCommand {
                 let run = WeatherFlow(context)
                 let city = WeatherService.withZone(try await run.city(place.city, pick: place.pick, chooser: run.terminalChooser))
                 let (air, provenance) = try await run.service.air(for: city, scale: aqi.flatMap { AirQuality.Scale(rawValue: $0.lowercased()) })
-                let view = SkyView(city: city, settings: try run.service.document().settings, style: context.style, now: context.clock.now())
-                try context.show(json: SkyJSON.air(air, city: city, provenance: provenance), text: view.air(air, provenance: provenance))
+                let view = RainAndAirView(city: city, settings: try run.service.document().settings, style: context.style, now: context.clock.now())
+                try context.show(json: RainAndAirJSON.air(air, city: city, provenance: provenance), text: view.air(air, provenance: provenance))
             }
         }
     }
