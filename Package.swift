@@ -25,31 +25,36 @@ let package = Package(
         .target(name: "AlmanacProviders", dependencies: ["AlmanacCore", "AlmanacHTTP"]),
         // The deals table engine: sorted blocks, filters, totals, snapshots; on the core only.
         .target(name: "DealTable", dependencies: ["AlmanacCore"]),
-        .target(name: "AlmanacKit", dependencies: ["AlmanacCore", "AlmanacHTTP", "AlmanacProviders", "DealTable"]),
+        .target(name: "AlmanacKit", dependencies: ["AlmanacCore", "AlmanacHTTP", "AlmanacProviders"]),
+        // The deals feature: its sources (the built-in server, a JSON-lines stream, Kraken's tape),
+        // their inbox and the feed the front ends pump; on the deals engine and the shared parts only.
+        .target(name: "Deals", dependencies: ["AlmanacCore", "AlmanacHTTP", "AlmanacKit", "AlmanacProviders", "DealTable"]),
         .target(name: "AlmanacTestSupport", dependencies: ["AlmanacKit", "DealTable"]),
-        .target(name: "AlmanacFuzz", dependencies: ["AlmanacKit", "AlmanacUI", "DealTable"]),
+        .target(name: "AlmanacFuzz", dependencies: ["AlmanacKit", "AlmanacUI", "DealTable", "Deals"]),
         .executableTarget(name: "almanac-fuzz", dependencies: ["AlmanacFuzz"]),
-        .target(name: "AlmanacUI", dependencies: ["AlmanacKit", "DealTable"]),
+        .target(name: "AlmanacUI", dependencies: ["AlmanacKit", "DealTable", "Deals"]),
         .executableTarget(
             name: "almanac",
             dependencies: [
                 "AlmanacKit",
                 "AlmanacUI",
                 "DealTable",
+                "Deals",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
         // The deals benchmark's yardstick, C++ std::sort (the bench only; nothing ships it).
         .target(name: "CSortBaseline", path: "Sources/CSortBaseline"),
-        .executableTarget(name: "almanac-bench", dependencies: ["AlmanacKit", "AlmanacUI", "AlmanacTestSupport", "DealTable", "CSortBaseline"]),
+        .executableTarget(
+            name: "almanac-bench", dependencies: ["AlmanacKit", "AlmanacUI", "AlmanacTestSupport", "DealTable", "Deals", "CSortBaseline"]),
         .testTarget(name: "AlmanacCoreTests", dependencies: ["AlmanacCore"]),
         .testTarget(name: "DealTableTests", dependencies: ["DealTable", "AlmanacCore"]),
         .testTarget(name: "AlmanacHTTPTests", dependencies: ["AlmanacHTTP", "AlmanacCore", "AlmanacProviders", "AlmanacTestSupport"]),
         .testTarget(name: "AlmanacProvidersTests", dependencies: ["AlmanacProviders", "AlmanacHTTP", "AlmanacCore"]),
         .testTarget(
             name: "AlmanacKitTests",
-            dependencies: ["AlmanacKit", "DealTable", "AlmanacUI", "AlmanacTestSupport", "AlmanacFuzz", "almanac", "almanac-bench"]),
-        .testTarget(name: "AlmanacUITests", dependencies: ["AlmanacUI", "AlmanacKit", "DealTable", "AlmanacCore", "AlmanacTestSupport"]),
+            dependencies: ["AlmanacKit", "DealTable", "Deals", "AlmanacUI", "AlmanacTestSupport", "AlmanacFuzz", "almanac", "almanac-bench"]),
+        .testTarget(name: "AlmanacUITests", dependencies: ["AlmanacUI", "AlmanacKit", "DealTable", "Deals", "AlmanacCore", "AlmanacTestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

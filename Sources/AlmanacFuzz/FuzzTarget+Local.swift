@@ -3,6 +3,7 @@ import AlmanacHTTP
 import AlmanacKit
 import AlmanacProviders
 import AlmanacUI
+import Deals
 import Foundation
 
 extension FuzzTarget {

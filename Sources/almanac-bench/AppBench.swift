@@ -3,6 +3,7 @@ import AlmanacHTTP
 import AlmanacKit
 import AlmanacProviders
 import AlmanacUI
+import Deals
 import Foundation
 
 /// Keypress-to-frame times of the full-screen app, in process: a key applied, every tab's

@@ -5,6 +5,7 @@ import AlmanacProviders
 import AlmanacUI
 import CSortBaseline
 import DealTable
+import Deals
 import Foundation
 
 /// Ingest, merge, re-sort, flip and window timings for the deals table.

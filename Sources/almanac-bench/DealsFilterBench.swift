@@ -3,6 +3,7 @@ import AlmanacKit
 import AlmanacTestSupport
 import AlmanacUI
 import DealTable
+import Deals
 import Foundation
 
 /// Filters on the live table: how long a filter takes to land (from the key to the new view,

@@ -2,6 +2,7 @@ import AlmanacCore
 import AlmanacKit
 import AlmanacUI
 import DealTable
+import Deals
 import Foundation
 
 /// The summaries alone, for A/B runs: `count` server deals appended to a table sorted by price,

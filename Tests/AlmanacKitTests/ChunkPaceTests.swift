@@ -1,6 +1,7 @@
 import XCTest
 
 @testable import AlmanacKit
+@testable import Deals
 
 /// A frame's merging is cut into chunks sized to the time left at the pace merges have been
 /// going, so a slow table (10M rows, a fresh view) does not overrun the frame.

@@ -4,6 +4,7 @@ import XCTest
 @testable import AlmanacCore
 @testable import AlmanacKit
 @testable import DealTable
+@testable import Deals
 
 /// A snapshot is the view shown when it was taken — its rows, filter and order — however the
 /// store goes on afterwards: deals arriving, re-sorts, filters being built, flips, ids that stop

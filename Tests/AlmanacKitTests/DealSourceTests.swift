@@ -7,6 +7,7 @@ import XCTest
 @testable import AlmanacKit
 @testable import AlmanacProviders
 @testable import DealTable
+@testable import Deals
 
 final class DealSourceTests: XCTestCase {
     func testParserAcceptsTheDocumentedShapes() {

@@ -8,6 +8,7 @@ import XCTest
 @testable import AlmanacKit
 @testable import AlmanacProviders
 @testable import DealTable
+@testable import Deals
 
 final class DealStoreTests: XCTestCase {
     /// Random deals with deliberate ties in every column.

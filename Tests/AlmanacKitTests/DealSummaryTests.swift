@@ -5,6 +5,7 @@ import XCTest
 @testable import AlmanacCore
 @testable import AlmanacKit
 @testable import DealTable
+@testable import Deals
 
 /// Groups and statistics equal a plain computation over the same deals: every grouping, with
 /// and without a filter, taken while deals still arrive.

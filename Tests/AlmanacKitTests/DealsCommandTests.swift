@@ -8,6 +8,7 @@ import XCTest
 @testable import AlmanacProviders
 @testable import AlmanacUI
 @testable import DealTable
+@testable import Deals
 
 final class DealsCommandTests: XCTestCase {
     func testTopPrintsSortedRowsRoundedInTheTableOnly() throws {

@@ -5,6 +5,7 @@ import XCTest
 @testable import AlmanacCore
 @testable import AlmanacHTTP
 @testable import AlmanacKit
+@testable import Deals
 
 /// Providers that accept a connection and never answer: `--timeout` bounds the whole command,
 /// and a one-shot command ends with the sample data or one line, never waits for ever.

@@ -6,6 +6,7 @@ import XCTest
 
 @testable import AlmanacHTTP
 @testable import AlmanacKit
+@testable import Deals
 
 /// Kraken's trades as a deal source: the cursor across polls (no gap, no duplicate), a dropped
 /// connection resumed from the same cursor, and `deals top` on the first answers.

@@ -3,6 +3,7 @@ import AlmanacKit
 import Foundation
 
 @testable import AlmanacUI
+@testable import Deals
 
 /// The full-screen app wired like the real one, driven in process by the tests: keys in,
 /// frames out, on the recorded samples or on loopback providers.

@@ -101,7 +101,7 @@ package struct LiveClient: Sendable {
     }
 
     /// Maps a non-2xx response to an `APIError` (no body, no key in the text).
-    static func error(for response: HTTPResponse, descriptor: RequestDescriptor, request: PreparedRequest) -> APIError {
+    package static func error(for response: HTTPResponse, descriptor: RequestDescriptor, request: PreparedRequest) -> APIError {
         let provider = descriptor.provider
         let message = ProviderMessage.extract(from: response.body, secrets: request.secrets)
         switch response.status {

@@ -1,5 +1,6 @@
 import AlmanacCore
 import AlmanacKit
+import Deals
 import Foundation
 
 /// Builds the full-screen app over a front end's context: the six tabs in their order, the

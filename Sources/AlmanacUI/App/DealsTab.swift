@@ -1,6 +1,7 @@
 import AlmanacCore
 import AlmanacHTTP
 import AlmanacKit
+import Deals
 import Foundation
 
 /// Deals: the live deals browser inside a tab. The stream starts when the tab is first shown

@@ -2,6 +2,7 @@ import AlmanacCore
 import AlmanacHTTP
 import AlmanacKit
 import AlmanacProviders
+import Deals
 import Foundation
 
 /// The documented exit codes (docs/scripting.md, "Commands": exit codes).

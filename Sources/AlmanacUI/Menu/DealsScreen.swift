@@ -3,6 +3,7 @@ import AlmanacHTTP
 import AlmanacKit
 import AlmanacProviders
 import DealTable
+import Deals
 import Foundation
 import Synchronization
 

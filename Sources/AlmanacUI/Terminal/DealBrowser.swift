@@ -3,6 +3,7 @@ import AlmanacHTTP
 import AlmanacKit
 import AlmanacProviders
 import DealTable
+import Deals
 import Foundation
 
 /// The full-screen live deals table. Deals keep arriving while the user scrolls; each frame

@@ -5,6 +5,7 @@ import AlmanacProviders
 import AlmanacUI
 import ArgumentParser
 import DealTable
+import Deals
 import Foundation
 
 #if canImport(Glibc)

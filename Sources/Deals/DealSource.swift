@@ -1,5 +1,6 @@
 import AlmanacCore
 import AlmanacHTTP
+import AlmanacKit
 import AlmanacProviders
 import DealTable
 import Foundation
