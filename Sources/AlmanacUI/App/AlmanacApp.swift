@@ -146,14 +146,14 @@ package final class AlmanacApp {
         let head = parts.joined(separator: " · ")
         guard let problem = current.problem ?? log.latest(concerning: current.concerns) else {
             // The source and its credit wrap, never cut (at most `statusLimit` lines).
-            return Array(LineField.wrap(head, width: width).prefix(Self.statusLimit)).map { style.dim("") + $0 }
+            return Array(Style.wrap(head, width: width).prefix(Self.statusLimit)).map { style.dim("") + $0 }
         }
         let text = (head.isEmpty ? "" : head + " · ") + problem
-        var lines = LineField.wrap(text, width: width)
+        var lines = Style.wrap(text, width: width)
         if lines.count > Self.statusLimit {
             let more = " … (m: messages)"
             lines = Array(lines.prefix(Self.statusLimit))
-            lines[lines.count - 1] = LineField.wrap(lines[lines.count - 1], width: width - Style.width(more))[0] + more
+            lines[lines.count - 1] = Style.wrap(lines[lines.count - 1], width: width - Style.width(more))[0] + more
         }
         // The message part in yellow, the rest as it was.
         return lines.enumerated().map { number, line in
@@ -165,7 +165,7 @@ package final class AlmanacApp {
     /// Every message of the session, oldest first, wrapped to the width; the newest that fit.
     private func messagesScreen(_ width: Int, _ height: Int) -> [String] {
         let all = log.all
-        let messages = all.flatMap { LineField.wrap("• " + $0, width: width) }
+        let messages = all.flatMap { Style.wrap("• " + $0, width: width) }
         let title = [style.bold("Messages of this session (\(all.count))"), ""]
         if messages.isEmpty { return title + ["  None so far."] }
         return title + messages.suffix(max(1, height - title.count))

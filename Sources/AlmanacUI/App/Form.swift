@@ -60,7 +60,7 @@ package struct Form {
     package func lines(style: Style, width: Int = 80) -> [String] {
         var lines = [style.bold(title), ""]
         for (index, field) in fields.enumerated() { lines += field.lines(style: style, focused: index == focus, width: width - 2).map { "  " + $0 } }
-        if let problem { lines += [""] + LineField.wrap(problem, width: width - 4).map { "  " + style.red($0) } }
+        if let problem { lines += [""] + Style.wrap(problem, width: width - 4).map { "  " + style.red($0) } }
         return lines + ["", style.dim("  Tab/↑↓ next field · Enter " + (fields.count > 1 ? "next, then save" : "save") + " · Esc cancel")]
     }
 }

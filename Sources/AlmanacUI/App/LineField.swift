@@ -48,7 +48,7 @@ package struct LineField {
     package func lines(style: Style, focused: Bool = true, width: Int = 80) -> [String] {
         let cursor = focused ? style.enabled ? "\u{1B}[7m \u{1B}[27m" : "_" : ""
         var lines = ["\(style.bold(label)) \(text)\(cursor)"]
-        if let problem { lines += Self.wrap(problem, width: width - 6).map { "  " + style.red($0) } }
+        if let problem { lines += Style.wrap(problem, width: width - 6).map { "  " + style.red($0) } }
         return lines
     }
 
@@ -61,19 +61,5 @@ package struct LineField {
         } catch {
             return ErrorSentence.text(error, for: .menu)
         }
-    }
-
-    /// Plain text broken into lines of at most `width` cells, at spaces where it can.
-    package static func wrap(_ text: String, width: Int) -> [String] {
-        var lines: [String] = []
-        var line = ""
-        for word in text.split(separator: " ") {
-            if !line.isEmpty, Style.width(line) + 1 + Style.width(String(word)) > max(10, width) {
-                lines.append(line)
-                line = ""
-            }
-            line += (line.isEmpty ? "" : " ") + word
-        }
-        return lines + (line.isEmpty ? [] : [line])
     }
 }

@@ -46,7 +46,7 @@ package struct Style: Sendable {
                 continue
             }
             if !line.isEmpty { lines.append(line + " ·") }
-            let pieces = LineField.wrap(part, width: columns)
+            let pieces = Style.wrap(part, width: columns)
             lines += pieces.dropLast()
             line = pieces.last ?? ""
         }
@@ -90,6 +90,20 @@ package struct Style: Sendable {
             }
         }
         return result
+    }
+
+    /// Plain text broken into lines of at most `width` cells, at spaces where it can.
+    package static func wrap(_ text: String, width: Int) -> [String] {
+        var lines: [String] = []
+        var line = ""
+        for word in text.split(separator: " ") {
+            if !line.isEmpty, Style.width(line) + 1 + Style.width(String(word)) > max(10, width) {
+                lines.append(line)
+                line = ""
+            }
+            line += (line.isEmpty ? "" : " ") + word
+        }
+        return lines + (line.isEmpty ? [] : [line])
     }
 
     /// Columns a string takes on a terminal (ANSI stripped; wide emoji and CJK count 2).

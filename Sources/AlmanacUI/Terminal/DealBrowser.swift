@@ -359,7 +359,7 @@ package final class DealBrowser {
         for deal in rows { table.add(DealsView.cells(deal, style: style)) }
         let narrow = table.leavingOut([5, 0, 4].filter { $0 != sortIndex }, toFit: width)
         guard let fitted = table.fitting(width: width, shrinking: 2, minimum: 6) ?? (narrow.width <= width ? narrow : nil) else {
-            return LineField.wrap("The window is too narrow for the deals table; widen it, or press q to quit.", width: width)
+            return Style.wrap("The window is too narrow for the deals table; widen it, or press q to quit.", width: width)
         }
         return fitted.render(style: style).split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
     }
