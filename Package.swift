@@ -30,9 +30,12 @@ let package = Package(
         // their inbox and the feed the front ends pump; on the deals engine and the shared parts only.
         .target(name: "Deals", dependencies: ["AlmanacCore", "AlmanacHTTP", "AlmanacKit", "AlmanacProviders", "DealTable"]),
         .target(name: "AlmanacTestSupport", dependencies: ["AlmanacKit", "DealTable"]),
-        .target(name: "AlmanacFuzz", dependencies: ["AlmanacKit", "AlmanacUI", "DealTable", "Deals"]),
+        .target(name: "AlmanacFuzz", dependencies: ["AlmanacKit", "AlmanacUI", "DealTable", "Deals", "TerminalKit"]),
         .executableTarget(name: "almanac-fuzz", dependencies: ["AlmanacFuzz"]),
-        .target(name: "AlmanacUI", dependencies: ["AlmanacKit", "DealTable", "Deals"]),
+        // The terminal toolkit: styles, tables, charts and number text; the raw terminal, its keys
+        // and the frame loop. On the core only: it knows no feature and no provider.
+        .target(name: "TerminalKit", dependencies: ["AlmanacCore"]),
+        .target(name: "AlmanacUI", dependencies: ["AlmanacKit", "DealTable", "Deals", "TerminalKit"]),
         .executableTarget(
             name: "almanac",
             dependencies: [
@@ -40,21 +43,27 @@ let package = Package(
                 "AlmanacUI",
                 "DealTable",
                 "Deals",
+                "TerminalKit",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
         // The deals benchmark's yardstick, C++ std::sort (the bench only; nothing ships it).
         .target(name: "CSortBaseline", path: "Sources/CSortBaseline"),
         .executableTarget(
-            name: "almanac-bench", dependencies: ["AlmanacKit", "AlmanacUI", "AlmanacTestSupport", "DealTable", "Deals", "CSortBaseline"]),
+            name: "almanac-bench",
+            dependencies: ["AlmanacKit", "AlmanacUI", "AlmanacTestSupport", "DealTable", "Deals", "TerminalKit", "CSortBaseline"]),
         .testTarget(name: "AlmanacCoreTests", dependencies: ["AlmanacCore"]),
         .testTarget(name: "DealTableTests", dependencies: ["DealTable", "AlmanacCore"]),
         .testTarget(name: "AlmanacHTTPTests", dependencies: ["AlmanacHTTP", "AlmanacCore", "AlmanacProviders", "AlmanacTestSupport"]),
         .testTarget(name: "AlmanacProvidersTests", dependencies: ["AlmanacProviders", "AlmanacHTTP", "AlmanacCore"]),
         .testTarget(
             name: "AlmanacKitTests",
-            dependencies: ["AlmanacKit", "DealTable", "Deals", "AlmanacUI", "AlmanacTestSupport", "AlmanacFuzz", "almanac", "almanac-bench"]),
-        .testTarget(name: "AlmanacUITests", dependencies: ["AlmanacUI", "AlmanacKit", "DealTable", "Deals", "AlmanacCore", "AlmanacTestSupport"]),
+            dependencies: [
+                "AlmanacKit", "DealTable", "Deals", "AlmanacUI", "TerminalKit", "AlmanacTestSupport", "AlmanacFuzz", "almanac", "almanac-bench",
+            ]),
+        .testTarget(
+            name: "AlmanacUITests",
+            dependencies: ["AlmanacUI", "AlmanacKit", "DealTable", "Deals", "TerminalKit", "AlmanacCore", "AlmanacTestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

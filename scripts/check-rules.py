@@ -27,7 +27,7 @@ ROOT = pathlib.Path(__file__).resolve().parent.parent
 # The writers, and what each is allowed to write raw.
 WRITERS = {
     "Sources/AlmanacCore/Terminal/Console.swift",  # neutralises every text it is given
-    "Sources/AlmanacUI/Terminal/RawTerminal.swift",  # the app's own mode switches
+    "Sources/TerminalKit/Terminal/RawTerminal.swift",  # the app's own mode switches
     "Sources/AlmanacUI/App/ScreenWriter.swift",  # neutralises every line of a frame
     "Sources/AlmanacUI/Terminal/DealBrowser.swift",  # a frame of lines cut by ScreenWriter.clip
     "Sources/AlmanacUI/Views/FruitView.swift",  # the confetti line, neutralised

@@ -5,6 +5,7 @@ import AlmanacProviders
 import AlmanacUI
 import Deals
 import Foundation
+import TerminalKit
 
 extension FuzzTarget {
     /// A scratch folder per process for readers that read files.

@@ -5,6 +5,7 @@ import AlmanacProviders
 import AlmanacUI
 import Foundation
 import Synchronization
+import TerminalKit
 
 extension FuzzTarget {
     /// Hostile text through the views and every writer that draws on a terminal: a provider's

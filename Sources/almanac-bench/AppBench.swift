@@ -5,6 +5,7 @@ import AlmanacProviders
 import AlmanacUI
 import Deals
 import Foundation
+import TerminalKit
 
 /// Keypress-to-frame times of the full-screen app, in process: a key applied, every tab's
 /// per-frame work (deals merging), the whole 160×50 frame laid out and diffed into a buffer.

@@ -7,6 +7,7 @@ import CSortBaseline
 import DealTable
 import Deals
 import Foundation
+import TerminalKit
 
 /// Ingest, merge, re-sort, flip and window timings for the deals table.
 enum DealsBench {

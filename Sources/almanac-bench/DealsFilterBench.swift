@@ -5,6 +5,7 @@ import AlmanacUI
 import DealTable
 import Deals
 import Foundation
+import TerminalKit
 
 /// Filters on the live table: how long a filter takes to land (from the key to the new view,
 /// frames pumped back to back while deals arrive), and the worst frame meanwhile — also while a

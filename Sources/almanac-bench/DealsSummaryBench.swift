@@ -4,6 +4,7 @@ import AlmanacUI
 import DealTable
 import Deals
 import Foundation
+import TerminalKit
 
 /// The summaries alone, for A/B runs: `count` server deals appended to a table sorted by price,
 /// then groups and statistics of the whole table built `runs` times each. Prints the median

@@ -1,6 +1,7 @@
 import AlmanacCore
 import AlmanacUI
 import Foundation
+import TerminalKit
 
 /// The tuning layer against the simplicity rule (docs/benchmarks.md, "The tuning layer"): the
 /// deals bench in fresh processes, all pieces on and each piece of `OSTuning.Piece` switched

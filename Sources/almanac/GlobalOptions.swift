@@ -5,6 +5,7 @@ import AlmanacProviders
 import AlmanacUI
 import ArgumentParser
 import Foundation
+import TerminalKit
 
 /// What a run was asked for on the command line, whichever options its command offers.
 struct RunSettings: Equatable {

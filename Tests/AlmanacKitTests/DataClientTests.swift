@@ -7,6 +7,7 @@ import XCTest
 @testable import AlmanacKit
 @testable import AlmanacProviders
 @testable import AlmanacUI
+@testable import TerminalKit
 
 private struct Weather: Decodable, Sendable, Equatable {
     var temp: Double

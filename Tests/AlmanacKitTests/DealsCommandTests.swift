@@ -9,6 +9,7 @@ import XCTest
 @testable import AlmanacUI
 @testable import DealTable
 @testable import Deals
+@testable import TerminalKit
 
 final class DealsCommandTests: XCTestCase {
     func testTopPrintsSortedRowsRoundedInTheTableOnly() throws {

@@ -6,6 +6,7 @@ import XCTest
 @testable import AlmanacKit
 @testable import AlmanacProviders
 @testable import AlmanacUI
+@testable import TerminalKit
 
 private struct Notes: StoredDocument {
     static let schemaVersion = 2

@@ -1,5 +1,6 @@
 import AlmanacUI
 import Foundation
+import TerminalKit
 import XCTest
 
 @testable import AlmanacCore

@@ -7,6 +7,7 @@ import XCTest
 @testable import AlmanacKit
 @testable import AlmanacProviders
 @testable import AlmanacUI
+@testable import TerminalKit
 
 final class FruitCommandTests: XCTestCase {
     private let offline = ["ALMANAC_OFFLINE": "1", "ALMANAC_TODAY": "2026-11-21"]

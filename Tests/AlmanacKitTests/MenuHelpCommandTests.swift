@@ -4,6 +4,7 @@ import XCTest
 
 @testable import AlmanacKit
 @testable import AlmanacUI
+@testable import TerminalKit
 @testable import almanac
 
 /// Every "Same as: almanac …" line in the menu's help names a command the real argument parser

@@ -5,6 +5,7 @@ import XCTest
 @testable import AlmanacCore
 @testable import AlmanacKit
 @testable import AlmanacUI
+@testable import TerminalKit
 
 /// On a narrow terminal a sentence wraps and a table leaves out whole columns, the least needed
 /// first: nothing is cut mid-date, mid-number or mid-name.

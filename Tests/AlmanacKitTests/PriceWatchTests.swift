@@ -5,6 +5,7 @@ import XCTest
 @testable import AlmanacCore
 @testable import AlmanacKit
 @testable import AlmanacUI
+@testable import TerminalKit
 
 /// The self-refreshing watchlist against a loopback Twelve Data that keeps a real 8-credit
 /// window and moves its prices on every answer, on a manual clock (minutes pass in no time).

@@ -7,6 +7,7 @@ import XCTest
 @testable import AlmanacKit
 @testable import AlmanacProviders
 @testable import AlmanacUI
+@testable import TerminalKit
 
 /// Who answers each capability, and every sentence that names a provider asking it.
 final class RunSourcesTests: XCTestCase {

@@ -1,6 +1,7 @@
 import AlmanacTestSupport
 import AlmanacUI
 import Foundation
+import TerminalKit
 import XCTest
 
 @testable import AlmanacCore

@@ -3,6 +3,7 @@ import XCTest
 
 @testable import AlmanacKit
 @testable import AlmanacUI
+@testable import TerminalKit
 
 /// Clock times by arithmetic read exactly as a formatter would write them, in any zone, in
 /// both clocks, across a daylight-saving change.

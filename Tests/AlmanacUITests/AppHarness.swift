@@ -4,6 +4,7 @@ import Foundation
 
 @testable import AlmanacUI
 @testable import Deals
+@testable import TerminalKit
 
 /// The full-screen app wired like the real one, driven in process by the tests: keys in,
 /// frames out, on the recorded samples or on loopback providers.

@@ -5,6 +5,7 @@ import Foundation
 import XCTest
 
 @testable import AlmanacUI
+@testable import TerminalKit
 
 /// The status line never cuts a message: it wraps up to three lines, and `m` shows them all.
 final class AppStatusLineTests: XCTestCase {

@@ -5,6 +5,7 @@ import Foundation
 import XCTest
 
 @testable import AlmanacUI
+@testable import TerminalKit
 
 /// The full-screen app driven in process: keys in, frames out, on the recorded sample data.
 final class AppTests: XCTestCase {

@@ -4,6 +4,7 @@ import Foundation
 import XCTest
 
 @testable import AlmanacUI
+@testable import TerminalKit
 
 /// The command line's words for a wait on Twelve Data credits (the feature only reports it).
 final class CreditCountdownTests: XCTestCase {

@@ -7,6 +7,7 @@ import XCTest
 @testable import AlmanacUI
 @testable import DealTable
 @testable import Deals
+@testable import TerminalKit
 
 /// The browser at any width: the footer keeps `q quit` and `? keys`, the table narrows its
 /// instrument column before any column goes, and says so when it cannot fit at all.

@@ -6,6 +6,7 @@ import XCTest
 @testable import AlmanacUI
 @testable import DealTable
 @testable import Deals
+@testable import TerminalKit
 
 /// `F` and `I` in the deals browser: the groups and statistics of the view, built off the frame;
 /// `Enter` opens a group's deals and `Esc` comes back to the groups.

@@ -6,6 +6,7 @@ import XCTest
 @testable import AlmanacHTTP
 @testable import AlmanacProviders
 @testable import AlmanacUI
+@testable import TerminalKit
 
 /// Every typed input error has one plain sentence, the menu's, that never names a flag or a
 /// command; the command line calls a typed number or date by its flag and adds to other sentences

@@ -3,6 +3,7 @@ import Foundation
 import XCTest
 
 @testable import AlmanacUI
+@testable import TerminalKit
 
 /// The frame log the soak reads: how many frames, the worst, how many over 16 ms, and for the
 /// slowest the time the drawing thread actually worked, which tells a busy frame from one that

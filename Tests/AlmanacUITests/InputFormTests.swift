@@ -5,6 +5,7 @@ import Foundation
 import XCTest
 
 @testable import AlmanacUI
+@testable import TerminalKit
 
 /// The app's forms against the one table of bad inputs (`InputCase.table`): each form field
 /// refuses the text with the same rule, in the same words, as the command line and the menu.

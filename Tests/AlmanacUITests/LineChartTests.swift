@@ -1,4 +1,5 @@
 import AlmanacUI
+import TerminalKit
 import XCTest
 
 /// Charts speak the tables' language: a true minus sign on the value axis, and a time axis when

@@ -5,6 +5,7 @@ import Foundation
 import XCTest
 
 @testable import AlmanacUI
+@testable import TerminalKit
 
 /// A load the screen no longer wants is cancelled, and its transfer stops: the loopback server
 /// sees the connection closed. Saves are never cancelled.

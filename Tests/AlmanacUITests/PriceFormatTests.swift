@@ -2,6 +2,7 @@ import Foundation
 import XCTest
 
 @testable import AlmanacUI
+@testable import TerminalKit
 
 /// Prices as the crypto screens show them: grouped digits, more places the smaller the price.
 final class PriceFormatTests: XCTestCase {

@@ -2,6 +2,7 @@ import AlmanacKit
 import XCTest
 
 @testable import AlmanacUI
+@testable import TerminalKit
 
 /// The screen layer: keys decoded from the bytes a terminal sends, frames diffed per line.
 final class ScreenTests: XCTestCase {

@@ -1,6 +1,7 @@
 import XCTest
 
 @testable import AlmanacUI
+@testable import TerminalKit
 
 final class StyleTests: XCTestCase {
     /// Terminal columns: ANSI colour takes none, wide emoji and CJK two, CR LF one character.

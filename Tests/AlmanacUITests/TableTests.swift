@@ -1,4 +1,5 @@
 import AlmanacUI
+import TerminalKit
 import XCTest
 
 /// Tables never break: with wide emoji, CJK names and empty cells, every column starts (left

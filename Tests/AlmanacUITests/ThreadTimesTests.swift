@@ -3,6 +3,7 @@ import Synchronization
 import XCTest
 
 @testable import AlmanacUI
+@testable import TerminalKit
 
 /// What the frame log says a slow frame did: ran, waited for a core, or was blocked.
 final class ThreadTimesTests: XCTestCase {

@@ -8,6 +8,7 @@ import Synchronization
 import XCTest
 
 @testable import AlmanacUI
+@testable import TerminalKit
 
 /// Loads the Weather tab no longer shows are cancelled: their transfers stop.
 final class WeatherTabTests: XCTestCase {

@@ -1,6 +1,7 @@
 import AlmanacCore
 import AlmanacKit
 import Foundation
+import TerminalKit
 
 /// The full-screen app: a tab bar on top, the shown tab's screen, a status line and the key
 /// hints at the bottom. Keys are read on their own thread; each frame (at most 60 a second)

@@ -4,6 +4,7 @@ import AlmanacKit
 import AlmanacProviders
 import Foundation
 import Synchronization
+import TerminalKit
 
 /// What the features say on stderr while the full-screen app owns the terminal: kept here and
 /// shown as one line in the status bar instead of scribbling over the screen.

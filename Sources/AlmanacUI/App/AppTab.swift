@@ -1,6 +1,7 @@
 import AlmanacCore
 import AlmanacKit
 import Foundation
+import TerminalKit
 
 /// One tab of the full-screen app: a thin view over the same services the subcommands call.
 /// The app asks it for its lines each frame and gives it the keys it does not take itself.

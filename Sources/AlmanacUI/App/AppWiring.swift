@@ -2,6 +2,7 @@ import AlmanacCore
 import AlmanacKit
 import Deals
 import Foundation
+import TerminalKit
 
 /// Builds the full-screen app over a front end's context: the six tabs in their order, the
 /// Twelve Data budget for the status line.

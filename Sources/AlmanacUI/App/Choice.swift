@@ -1,6 +1,7 @@
 import AlmanacCore
 import AlmanacKit
 import Foundation
+import TerminalKit
 
 /// A list to choose one item from: ↑↓ move, Enter (or the item's number) picks, Esc cancels.
 package struct Choice<Item> {

@@ -1,6 +1,7 @@
 import AlmanacCore
 import AlmanacKit
 import Foundation
+import TerminalKit
 
 /// A yes/no question: `y` or Enter confirms, `n` or Esc declines.
 package struct Confirmation {

@@ -2,6 +2,7 @@ import AlmanacCore
 import AlmanacKit
 import AlmanacProviders
 import Foundation
+import TerminalKit
 
 /// Crypto: the watchlist with price, change and a 7-day sparkline, kept fresh on its own within
 /// the credit budget (`PriceWatch`: a marker on the rows that moved, the next update in the status

@@ -3,6 +3,7 @@ import AlmanacHTTP
 import AlmanacKit
 import Deals
 import Foundation
+import TerminalKit
 
 /// Deals: the live deals browser inside a tab. The stream starts when the tab is first shown
 /// and keeps arriving (merged each frame) while other tabs are shown.

@@ -1,6 +1,7 @@
 import AlmanacCore
 import AlmanacKit
 import Foundation
+import TerminalKit
 
 /// Exams: Pending and Passed (←/→), grouped by month as `almanac exams` shows them; a New Exam
 /// form, move to Passed, reschedule and delete — each through `ExamService`, its rules and words.

@@ -1,6 +1,7 @@
 import AlmanacCore
 import AlmanacKit
 import Foundation
+import TerminalKit
 
 /// A few `LineField`s edited together: Tab, ↑ and ↓ move between them, Enter moves on and
 /// submits from the last one, Esc cancels without saving anything.

@@ -2,6 +2,7 @@ import AlmanacCore
 import AlmanacKit
 import AlmanacProviders
 import Foundation
+import TerminalKit
 
 /// Fruit: the catalogue coloured by family (`g` cycles id / family / genus / order grouping),
 /// a fruit's page (its nutrition, the high-sugar warning flashing, confetti when eaten in the

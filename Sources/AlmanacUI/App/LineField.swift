@@ -1,6 +1,7 @@
 import AlmanacCore
 import AlmanacKit
 import Foundation
+import TerminalKit
 
 /// A one-line text field: typing, Backspace, Enter to submit, Esc to cancel. A check runs as
 /// you type and its sentence shows under the field; Enter is refused while it fails.

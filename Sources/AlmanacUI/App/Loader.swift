@@ -2,6 +2,7 @@ import AlmanacCore
 import AlmanacKit
 import Foundation
 import Synchronization
+import TerminalKit
 
 /// One piece of data a screen shows, loaded in the background: the screen draws whatever is
 /// here now (a cached answer first, marked stale), and the next frame shows what landed since.

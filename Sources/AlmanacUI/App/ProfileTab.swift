@@ -1,6 +1,7 @@
 import AlmanacCore
 import AlmanacKit
 import Foundation
+import TerminalKit
 
 /// Profile: the username, edited in place (`e`) with the same rule as `almanac profile set`.
 /// Saving runs in the background (`Loader`): a durable write waits for the disk, which held a

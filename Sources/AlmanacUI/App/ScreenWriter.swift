@@ -1,6 +1,7 @@
 import AlmanacCore
 import AlmanacKit
 import Foundation
+import TerminalKit
 
 /// Draws whole frames of lines and writes only the lines that changed since the last frame
 /// (a changed size, or `invalidate()`, redraws everything). Each frame is one write. Every line

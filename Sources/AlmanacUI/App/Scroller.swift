@@ -1,6 +1,7 @@
 import AlmanacCore
 import AlmanacKit
 import Foundation
+import TerminalKit
 
 /// Lines taller than their area, scrolled by keys, optionally with one selected item
 /// highlighted and kept in view.

@@ -1,6 +1,7 @@
 import AlmanacCore
 import AlmanacKit
 import Foundation
+import TerminalKit
 
 extension FrontContext {
     /// The one output rule of every data command: under `--json` the document (one JSON value

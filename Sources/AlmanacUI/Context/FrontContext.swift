@@ -3,6 +3,7 @@ import AlmanacHTTP
 import AlmanacKit
 import AlmanacProviders
 import Foundation
+import TerminalKit
 
 /// A front end's context: the features' `AppContext` plus how results are shown — colour and
 /// width (`style`), `--json`, and whether a person is at a terminal. The library never sees these.

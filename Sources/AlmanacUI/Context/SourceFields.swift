@@ -4,6 +4,7 @@ import AlmanacKit
 import AlmanacProviders
 import Foundation
 import Synchronization
+import TerminalKit
 
 /// Where a document's data came from: the same fields in every `--json` document built from
 /// provider data (docs/json.md). `source` is `live`, `cache` or `sample`; `stale` says it was

@@ -2,6 +2,7 @@ import AlmanacCore
 import AlmanacKit
 import Foundation
 import Synchronization
+import TerminalKit
 
 /// How the command line shows a wait for Twelve Data credits: a countdown on a terminal's status
 /// line, one note a wait when stderr is piped.

@@ -1,6 +1,7 @@
 import AlmanacCore
 import AlmanacHTTP
 import AlmanacKit
+import TerminalKit
 
 /// What the command line adds to an error's one sentence: the flag or command that does what the
 /// sentence asks (docs/architecture.md §9, "Errors worded once"). The library's sentences name no

@@ -3,6 +3,7 @@ import AlmanacHTTP
 import AlmanacKit
 import AlmanacProviders
 import Foundation
+import TerminalKit
 
 /// The one sentence a front end shows for an error (docs/architecture.md §9, "Errors worded
 /// once"): the error's own plain sentence; on the command line, a typed number or date called by

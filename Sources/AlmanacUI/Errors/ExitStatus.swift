@@ -4,6 +4,7 @@ import AlmanacKit
 import AlmanacProviders
 import Deals
 import Foundation
+import TerminalKit
 
 /// The documented exit codes (docs/scripting.md, "Commands": exit codes).
 package enum ExitStatus {

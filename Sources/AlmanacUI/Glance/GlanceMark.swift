@@ -1,4 +1,5 @@
 import AlmanacKit
+import TerminalKit
 
 /// How a status line says it shows sample data (docs/status-bars.md, "Sample data on a bar"), in
 /// every format, so a bar never shows a recording as the weather now: the text ends with

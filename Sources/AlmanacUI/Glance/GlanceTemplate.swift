@@ -1,4 +1,5 @@
 import AlmanacCore
+import TerminalKit
 
 /// A status-bar line's template: literal text and `%` codes, read once and checked against the
 /// codes its command knows (docs/architecture.md §4, "Glances"). `%%` is a percent sign.

@@ -1,6 +1,7 @@
 import AlmanacCore
 import AlmanacKit
 import Foundation
+import TerminalKit
 
 /// `almanac line`: one status line mixing the weather codes with a crypto pair's price and day
 /// change and the next exam's countdown — `BTC 91,234 ▲1.2% · Math in 3d`. Only what the

@@ -1,6 +1,7 @@
 import AlmanacCore
 import AlmanacKit
 import Foundation
+import TerminalKit
 
 /// The JSON waybar's custom module reads (`return-type: json`): one object on one line, with
 /// `text` (the bar), `tooltip` (shown on hover), `class` (for CSS) and `alt` (for `format-alt`).

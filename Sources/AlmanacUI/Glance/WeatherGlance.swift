@@ -1,6 +1,7 @@
 import AlmanacCore
 import AlmanacKit
 import Foundation
+import TerminalKit
 
 /// The weather codes of a status line (wttr.in's, same meanings), for one place at one moment.
 /// Values the provider does not send are computed where they can be (feels-like, sun and moon

@@ -1,6 +1,7 @@
 import AlmanacCore
 import AlmanacKit
 import Foundation
+import TerminalKit
 
 /// Status lines for one or more places, fetched concurrently and returned in the order asked
 /// (docs/architecture.md §4, "Glances"). A place that cannot be shown still gets its line — the template

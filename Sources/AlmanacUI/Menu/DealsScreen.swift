@@ -6,6 +6,7 @@ import DealTable
 import Deals
 import Foundation
 import Synchronization
+import TerminalKit
 
 package struct DealsScreen: MenuScreen {
     package let context: FrontContext

@@ -3,6 +3,7 @@ import AlmanacHTTP
 import AlmanacKit
 import AlmanacProviders
 import Foundation
+import TerminalKit
 
 package struct FruitsScreen: MenuScreen {
     package let context: FrontContext

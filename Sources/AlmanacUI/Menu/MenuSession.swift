@@ -3,6 +3,7 @@ import AlmanacHTTP
 import AlmanacKit
 import AlmanacProviders
 import Foundation
+import TerminalKit
 
 /// The guided session: a welcome menu, then one screen per section. `help` explains each
 /// choice, `back` returns (from the welcome menu it ends the program), `quit` ends anywhere,

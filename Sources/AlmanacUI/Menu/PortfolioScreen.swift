@@ -1,6 +1,7 @@
 import AlmanacCore
 import AlmanacKit
 import Foundation
+import TerminalKit
 
 /// The menu's portfolio: the lots valued, adding a lot, removing one.
 package struct PortfolioScreen: MenuScreen {

@@ -4,6 +4,7 @@ import AlmanacKit
 import AlmanacProviders
 import Foundation
 import Synchronization
+import TerminalKit
 
 package struct WeatherScreen: MenuScreen {
     package let context: FrontContext

@@ -1,5 +1,6 @@
 import AlmanacCore
 import Foundation
+import TerminalKit
 
 extension DealBrowser {
     /// The totals; or why the source ended early, or where its deals come from instead (Kraken

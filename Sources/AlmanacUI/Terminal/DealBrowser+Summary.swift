@@ -1,6 +1,7 @@
 import AlmanacCore
 import DealTable
 import Foundation
+import TerminalKit
 
 extension DealBrowser {
     /// Keys while the groups or statistics are shown: ↑↓ choose a group, `s` orders the groups

@@ -5,6 +5,7 @@ import AlmanacProviders
 import DealTable
 import Deals
 import Foundation
+import TerminalKit
 
 /// The full-screen live deals table. Deals keep arriving while the user scrolls; each frame
 /// (at most 60 a second) merges what arrived, then draws only the visible rows in one write.

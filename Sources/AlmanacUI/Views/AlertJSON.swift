@@ -1,6 +1,7 @@
 import AlmanacCore
 import AlmanacKit
 import Foundation
+import TerminalKit
 
 /// A price alert as `--json` writes it: prices as numbers; once set off, the price that did it
 /// and when that price was had, with where it came from as the source fields (`of`).

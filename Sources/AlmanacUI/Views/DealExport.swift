@@ -3,6 +3,7 @@ import AlmanacKit
 import DealTable
 import Foundation
 import Synchronization
+import TerminalKit
 
 /// Writes the deals view shown — filtered, in its order — to a file: CSV (RFC 4180, a header
 /// row, full precision, times in UTC ISO 8601) or JSON (the shape of `deals top --json`).

@@ -1,6 +1,7 @@
 import AlmanacKit
 import DealTable
 import Foundation
+import TerminalKit
 
 /// One JSON row: the stored values, never rounded for display (a filter on `price>1.28`
 /// compares these very numbers).

@@ -1,6 +1,7 @@
 import AlmanacCore
 import DealTable
 import Foundation
+import TerminalKit
 
 /// `deals group` and `deals stats` as tables and as JSON (numbers as JSON numbers; the counts
 /// beside them, as `deals top --json`).

@@ -4,6 +4,7 @@ import AlmanacKit
 import AlmanacProviders
 import DealTable
 import Foundation
+import TerminalKit
 
 /// Deal rows as text: local time to the second, price to 0.01, amount to an integer.
 package enum DealsView {

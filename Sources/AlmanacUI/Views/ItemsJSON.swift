@@ -1,4 +1,5 @@
 import Foundation
+import TerminalKit
 
 /// The `--json` shape of a plain list: `{"items": [...]}`, so every document is an object that
 /// can grow fields without breaking readers.

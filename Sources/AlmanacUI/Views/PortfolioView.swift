@@ -1,6 +1,7 @@
 import AlmanacCore
 import AlmanacKit
 import Foundation
+import TerminalKit
 
 /// The portfolio as a table and as JSON. Money (value, cost, profit) to the cent with thousands
 /// separators; a price with the pair's own precision (`PriceFormat`); amounts as entered.

@@ -1,6 +1,7 @@
 import AlmanacCore
 import AlmanacKit
 import Foundation
+import TerminalKit
 
 /// Price text: two decimals with thousands separators from 1 up, four significant digits below.
 package enum PriceFormat {

@@ -1,6 +1,7 @@
 import AlmanacCore
 import AlmanacKit
 import Foundation
+import TerminalKit
 
 /// `weather rain --json` and `weather air --json` (docs/json.md): times as ISO 8601, rates in
 /// mm/h, indices and concentrations as numbers, with the source and the resolution.

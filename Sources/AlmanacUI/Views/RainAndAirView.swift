@@ -3,6 +3,7 @@ import AlmanacHTTP
 import AlmanacKit
 import AlmanacProviders
 import Foundation
+import TerminalKit
 
 /// `weather rain` and `weather air` as text (docs/weather.md, "Rain in the next two hours", "Air
 /// quality"): a strip of the next two hours and its sentence; the index, its band, the pollutant

@@ -3,6 +3,7 @@ import AlmanacHTTP
 import AlmanacKit
 import AlmanacProviders
 import Foundation
+import TerminalKit
 
 /// `--json` documents for weather. Values are metric: °C, m/s, mm, hPa; times ISO 8601.
 package enum WeatherJSON {

@@ -3,6 +3,7 @@ import AlmanacHTTP
 import AlmanacKit
 import AlmanacProviders
 import Foundation
+import TerminalKit
 
 extension WeatherView {
     /// The ensemble outlook: per day the members' median low and high, the range that 8 in 10 of

@@ -3,6 +3,7 @@ import AlmanacHTTP
 import AlmanacKit
 import AlmanacProviders
 import Foundation
+import TerminalKit
 
 /// `almanac weather` with no saved city: an ordinary first run, not a usage error.
 ///

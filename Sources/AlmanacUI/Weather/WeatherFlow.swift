@@ -3,6 +3,7 @@ import AlmanacHTTP
 import AlmanacKit
 import AlmanacProviders
 import Foundation
+import TerminalKit
 
 /// The weather flow every front end follows, written once: the city asked for (the first run when
 /// none is saved and the front end can hold one), the report fetched stale-first, and the view

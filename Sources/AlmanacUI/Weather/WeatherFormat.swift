@@ -3,6 +3,7 @@ import AlmanacHTTP
 import AlmanacKit
 import AlmanacProviders
 import Foundation
+import TerminalKit
 
 /// Unit conversion and formatting for weather values (domain values are metric).
 package struct WeatherFormat: Sendable {

@@ -3,6 +3,7 @@ import AlmanacKit
 import AlmanacUI
 import ArgumentParser
 import Foundation
+import TerminalKit
 
 extension CryptoCommand {
     /// `crypto alert`: a pair crossing above or below a price, checked whenever prices are fetched.

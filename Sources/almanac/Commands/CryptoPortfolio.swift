@@ -3,6 +3,7 @@ import AlmanacKit
 import AlmanacUI
 import ArgumentParser
 import Foundation
+import TerminalKit
 
 extension CryptoCommand {
     /// `crypto portfolio`: lots owned, valued at the latest prices.

@@ -5,6 +5,7 @@ import AlmanacProviders
 import AlmanacUI
 import ArgumentParser
 import Foundation
+import TerminalKit
 
 extension DealsCommand {
     struct Browse: AsyncParsableCommand {

@@ -7,6 +7,7 @@ import ArgumentParser
 import DealTable
 import Deals
 import Foundation
+import TerminalKit
 
 #if canImport(Glibc)
     import Glibc

@@ -4,6 +4,7 @@ import AlmanacUI
 import ArgumentParser
 import DealTable
 import Foundation
+import TerminalKit
 
 extension DealsCommand {
     struct Group: AsyncParsableCommand {

@@ -2,6 +2,7 @@ import AlmanacKit
 import AlmanacUI
 import ArgumentParser
 import Foundation
+import TerminalKit
 
 /// `almanac line TEMPLATE`: one line for a status bar mixing the weather, a crypto pair and the
 /// next exam (docs/status-bars.md).

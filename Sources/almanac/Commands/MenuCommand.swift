@@ -4,6 +4,7 @@ import AlmanacKit
 import AlmanacProviders
 import AlmanacUI
 import ArgumentParser
+import TerminalKit
 
 struct MenuCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(

@@ -5,6 +5,7 @@ import AlmanacProviders
 import AlmanacUI
 import ArgumentParser
 import Foundation
+import TerminalKit
 
 struct UICommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(

@@ -1,6 +1,4 @@
 import AlmanacCore
-import AlmanacHTTP
-import AlmanacProviders
 import Foundation
 import Synchronization
 

@@ -1,6 +1,4 @@
 import AlmanacCore
-import AlmanacHTTP
-import AlmanacProviders
 
 /// Numbers as people read them.
 package enum NumberText {

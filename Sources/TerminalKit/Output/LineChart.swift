@@ -1,6 +1,4 @@
 import AlmanacCore
-import AlmanacHTTP
-import AlmanacProviders
 
 /// A small terminal chart of a series: filled columns of block characters with the
 /// maximum and minimum labelled, or `#` columns in plain ASCII (`TERM=dumb`).

@@ -1,6 +1,4 @@
 import AlmanacCore
-import AlmanacHTTP
-import AlmanacProviders
 
 /// A plain-text table with aligned columns; cells may carry ANSI colour.
 package struct Table: Sendable {

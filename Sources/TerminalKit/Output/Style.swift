@@ -1,7 +1,4 @@
 import AlmanacCore
-import AlmanacHTTP
-import AlmanacKit
-import AlmanacProviders
 import Foundation
 
 /// ANSI styling that turns itself off: no colour unless stdout is a terminal, `NO_COLOR`

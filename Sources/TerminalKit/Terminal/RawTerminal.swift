@@ -1,6 +1,4 @@
 import AlmanacCore
-import AlmanacHTTP
-import AlmanacProviders
 import Foundation
 
 #if canImport(Glibc)
@@ -19,6 +17,9 @@ import Foundation
 package final class RawTerminal {
     private var original = termios()
     private var active = false
+
+    /// A terminal not yet in raw mode (`enter` switches it).
+    package init() {}
 
     /// Saved so a signal handler can restore the terminal.
     nonisolated(unsafe) static var saved = termios()
