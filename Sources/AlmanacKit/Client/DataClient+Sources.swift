@@ -6,15 +6,13 @@ import Foundation
 /// Who answers this run (docs/architecture.md §3, "Who answers"): the client resolves it once,
 /// from the keys and the saved choices, and every feature and note asks it.
 extension DataClient {
-    /// The run's sources: resolved on first use from the weather and crypto settings documents
-    /// (a document that cannot be read counts as `auto`).
+    /// The run's sources: resolved on first use from the keys and the saved choices
+    /// (`savedChoices`; a document that cannot be read counts as `auto`).
     package var sources: RunSources {
         resolvedSources.withLock { resolved in
             if let resolved { return resolved }
-            let folder = configuration.paths.data
-            let weather = DocumentStore<WeatherDocument>(folder: folder).peek()?.settings.provider
-            let crypto = DocumentStore<CryptoSettings>(folder: folder).peek()?.provider
-            let sources = RunSources.resolve(configuration, weather: weather, crypto: crypto)
+            let saved = savedChoices()
+            let sources = RunSources.resolve(configuration, weather: saved.weather, crypto: saved.crypto)
             resolved = sources
             return sources
         }

@@ -24,6 +24,9 @@ package final class DataClient: Sendable {
     package let console: Console
     /// Asked before each live send when the cache has no fresh answer (a credit budget); nil: always send.
     package let policy: (any SendPolicy)?
+    /// Reads the provider choices the user saved, once, when the run's sources are first asked
+    /// (`DataClient+Sources.swift`); the wiring hands it over (`DataClient.standard`).
+    package let savedChoices: @Sendable () -> SavedChoices
     private let inFlight = InFlight()
     /// "Asking MET Norway…" on a terminal while a request takes over a second.
     private let asking: AskingLine
@@ -44,9 +47,11 @@ package final class DataClient: Sendable {
     /// A client over the given parts; `DataClient.standard` builds the usual ones from a configuration.
     package init(
         configuration: Configuration, live: LiveClient, cache: JSONFileCache,
-        fixtures: FixtureTransport?, clock: any Clock = SystemClock(), console: Console, policy: (any SendPolicy)? = nil
+        fixtures: FixtureTransport?, clock: any Clock = SystemClock(), console: Console, policy: (any SendPolicy)? = nil,
+        savedChoices: @escaping @Sendable () -> SavedChoices
     ) {
         self.policy = policy
+        self.savedChoices = savedChoices
         self.configuration = configuration
         self.live = live
         self.cache = cache
@@ -54,27 +59,6 @@ package final class DataClient: Sendable {
         self.clock = clock
         self.console = console
         self.asking = AskingLine(console: console, quiet: configuration.quietNotes || configuration.glance)
-    }
-
-    /// Wires the standard client for a configuration: curl transport, file cache, fixtures, and
-    /// `credits` (the run's Twelve Data gate, shared with the features) as its send policy.
-    package static func standard(
-        _ configuration: Configuration, console: Console,
-        transport: any HTTPTransport = CurlTransport(), clock: any Clock = SystemClock(), credits: CreditGate? = nil
-    ) -> DataClient {
-        let gate = credits ?? CreditGate.standard(configuration, console: console, clock: clock)
-        let budget = gate.budget
-        return DataClient(
-            configuration: configuration,
-            live: LiveClient(transport: transport, configuration: configuration, console: console, observer: budget),
-            cache: JSONFileCache(folder: configuration.paths.cache, limitBytes: configuration.cacheLimitBytes, console: console),
-            fixtures: configuration.fixtureFolders.isEmpty
-                ? nil
-                : FixtureTransport(
-                    folders: configuration.fixtureFolders, providers: Provider.allCases,
-                    replayFolder: configuration.paths.cache.appendingPathComponent("replay"),
-                    replayLimitBytes: configuration.cacheLimitBytes / 10),
-            clock: clock, console: console, policy: CreditPolicy(gate: gate))
     }
 
     /// Fetches an endpoint through the policy.

@@ -3,14 +3,6 @@ import AlmanacHTTP
 import AlmanacProviders
 import Foundation
 
-/// Which provider prices crypto: `crypto settings --provider`.
-package enum CryptoProviderChoice: String, Codable, Sendable, CaseIterable {
-    /// Twelve Data with a key, else Kraken's keyless public API.
-    case auto
-    case twelvedata
-    case kraken
-}
-
 extension CryptoService {
     /// Whether Kraken answers this run (`RunSources`): pinned, or `auto` with no Twelve Data key —
     /// live, or from its recorded answers offline (the keyless path's sample data).

@@ -69,7 +69,8 @@ package struct FixtureRecorder: Sendable {
         let client = DataClient(
             configuration: configuration, live: live,
             cache: JSONFileCache(folder: scratch, console: context.console),
-            fixtures: nil, clock: context.clock, console: context.console, policy: context.client.policy)
+            fixtures: nil, clock: context.clock, console: context.console, policy: context.client.policy,
+            savedChoices: context.client.savedChoices)
         let recording = AppContext(configuration: configuration, console: context.console, client: client, clock: context.clock)
         var failures: [Provider: [String]] = [:]
         var skipped: [Provider: String] = [:]

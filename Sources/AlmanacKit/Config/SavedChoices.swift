@@ -1,0 +1,23 @@
+import Foundation
+
+/// Which provider prices crypto: `crypto settings --provider`.
+package enum CryptoProviderChoice: String, Codable, Sendable, CaseIterable {
+    /// Twelve Data with a key, else Kraken's keyless public API.
+    case auto
+    case twelvedata
+    case kraken
+}
+
+/// The provider choices the user saved (`weather settings --provider`, `crypto settings
+/// --provider`), as `RunSources` reads them (docs/architecture.md §3, "Who answers"); nil: `auto`.
+/// The client is handed a way to read them (`DataClient.savedChoices`) by the wiring above it, so
+/// it reads no feature's document itself.
+package struct SavedChoices: Sendable, Equatable {
+    package var weather: WeatherSources.Choice?
+    package var crypto: CryptoProviderChoice?
+
+    /// Choices as saved; nil for each: `auto`.
+    package init(weather: WeatherSources.Choice? = nil, crypto: CryptoProviderChoice? = nil) {
+        (self.weather, self.crypto) = (weather, crypto)
+    }
+}
