@@ -25,21 +25,24 @@ let package = Package(
         .target(name: "AlmanacProviders", dependencies: ["AlmanacCore", "AlmanacHTTP"]),
         // The deals table engine: sorted blocks, filters, totals, snapshots; on the core only.
         .target(name: "DealTable", dependencies: ["AlmanacCore"]),
-        .target(name: "AlmanacKit", dependencies: ["AlmanacCore", "AlmanacHTTP", "AlmanacProviders"]),
+        // The cache-first client, the run's configuration and context: shared by every feature.
+        .target(name: "AlmanacClient", dependencies: ["AlmanacCore", "AlmanacHTTP", "AlmanacProviders"]),
+        .target(name: "AlmanacKit", dependencies: ["AlmanacCore", "AlmanacHTTP", "AlmanacProviders", "AlmanacClient"]),
         // The deals feature: its sources (the built-in server, a JSON-lines stream, Kraken's tape),
         // their inbox and the feed the front ends pump; on the deals engine and the shared parts only.
-        .target(name: "Deals", dependencies: ["AlmanacCore", "AlmanacHTTP", "AlmanacKit", "AlmanacProviders", "DealTable"]),
-        .target(name: "AlmanacTestSupport", dependencies: ["AlmanacKit", "DealTable"]),
-        .target(name: "AlmanacFuzz", dependencies: ["AlmanacKit", "AlmanacUI", "DealTable", "Deals", "TerminalKit"]),
+        .target(name: "Deals", dependencies: ["AlmanacCore", "AlmanacHTTP", "AlmanacClient", "AlmanacProviders", "DealTable"]),
+        .target(name: "AlmanacTestSupport", dependencies: ["AlmanacKit", "AlmanacClient", "DealTable"]),
+        .target(name: "AlmanacFuzz", dependencies: ["AlmanacKit", "AlmanacClient", "AlmanacUI", "DealTable", "Deals", "TerminalKit"]),
         .executableTarget(name: "almanac-fuzz", dependencies: ["AlmanacFuzz"]),
         // The terminal toolkit: styles, tables, charts and number text; the raw terminal, its keys
         // and the frame loop. On the core only: it knows no feature and no provider.
         .target(name: "TerminalKit", dependencies: ["AlmanacCore"]),
-        .target(name: "AlmanacUI", dependencies: ["AlmanacKit", "DealTable", "Deals", "TerminalKit"]),
+        .target(name: "AlmanacUI", dependencies: ["AlmanacKit", "AlmanacClient", "DealTable", "Deals", "TerminalKit"]),
         .executableTarget(
             name: "almanac",
             dependencies: [
                 "AlmanacKit",
+                "AlmanacClient",
                 "AlmanacUI",
                 "DealTable",
                 "Deals",
@@ -51,7 +54,7 @@ let package = Package(
         .target(name: "CSortBaseline", path: "Sources/CSortBaseline"),
         .executableTarget(
             name: "almanac-bench",
-            dependencies: ["AlmanacKit", "AlmanacUI", "AlmanacTestSupport", "DealTable", "Deals", "TerminalKit", "CSortBaseline"]),
+            dependencies: ["AlmanacKit", "AlmanacClient", "AlmanacUI", "AlmanacTestSupport", "DealTable", "Deals", "TerminalKit", "CSortBaseline"]),
         .testTarget(name: "AlmanacCoreTests", dependencies: ["AlmanacCore"]),
         .testTarget(name: "DealTableTests", dependencies: ["DealTable", "AlmanacCore"]),
         .testTarget(name: "AlmanacHTTPTests", dependencies: ["AlmanacHTTP", "AlmanacCore", "AlmanacProviders", "AlmanacTestSupport"]),
@@ -59,11 +62,12 @@ let package = Package(
         .testTarget(
             name: "AlmanacKitTests",
             dependencies: [
-                "AlmanacKit", "DealTable", "Deals", "AlmanacUI", "TerminalKit", "AlmanacTestSupport", "AlmanacFuzz", "almanac", "almanac-bench",
+                "AlmanacKit", "AlmanacClient", "DealTable", "Deals", "AlmanacUI", "TerminalKit", "AlmanacTestSupport", "AlmanacFuzz", "almanac",
+                "almanac-bench",
             ]),
         .testTarget(
             name: "AlmanacUITests",
-            dependencies: ["AlmanacUI", "AlmanacKit", "DealTable", "Deals", "TerminalKit", "AlmanacCore", "AlmanacTestSupport"]),
+            dependencies: ["AlmanacUI", "AlmanacKit", "AlmanacClient", "DealTable", "Deals", "TerminalKit", "AlmanacCore", "AlmanacTestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,5 +1,6 @@
 import XCTest
 
+@testable import AlmanacClient
 @testable import AlmanacKit
 
 /// The AQI bands at every boundary, and what sets the index (docs/weather.md, "Air quality").

@@ -1,5 +1,6 @@
 import XCTest
 
+@testable import AlmanacClient
 @testable import AlmanacKit
 
 /// The answer plan, table by table: what the client does for each stored state, flag and pause.

@@ -1,5 +1,6 @@
 import XCTest
 
+@testable import AlmanacClient
 @testable import AlmanacKit
 @testable import Deals
 

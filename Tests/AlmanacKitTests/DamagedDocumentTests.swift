@@ -1,6 +1,7 @@
 import Foundation
 import XCTest
 
+@testable import AlmanacClient
 @testable import AlmanacCore
 @testable import AlmanacKit
 

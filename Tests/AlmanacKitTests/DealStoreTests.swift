@@ -3,6 +3,7 @@ import Foundation
 import Synchronization
 import XCTest
 
+@testable import AlmanacClient
 @testable import AlmanacCore
 @testable import AlmanacHTTP
 @testable import AlmanacKit

@@ -1,5 +1,6 @@
 import XCTest
 
+@testable import AlmanacClient
 @testable import AlmanacKit
 
 /// Feels-like against the US National Weather Service's published wind-chill and heat-index tables.

@@ -2,6 +2,7 @@ import AlmanacTestSupport
 import Foundation
 import XCTest
 
+@testable import AlmanacClient
 @testable import AlmanacKit
 
 final class FixtureLocatorTests: XCTestCase {

@@ -4,6 +4,7 @@ import Foundation
 import Synchronization
 import XCTest
 
+@testable import AlmanacClient
 @testable import AlmanacHTTP
 @testable import AlmanacKit
 @testable import Deals

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import XCTest
 
+@testable import AlmanacClient
 @testable import AlmanacKit
 @testable import AlmanacUI
 @testable import TerminalKit

@@ -1,6 +1,7 @@
 import Foundation
 import XCTest
 
+@testable import AlmanacClient
 @testable import AlmanacKit
 
 /// The moon's phase against published new and full moons (the instants of well-known eclipses).

@@ -1,5 +1,6 @@
 import XCTest
 
+@testable import AlmanacClient
 @testable import AlmanacKit
 
 /// The next two hours in words (docs/weather.md, "Rain in the next two hours").

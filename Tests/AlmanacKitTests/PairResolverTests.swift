@@ -3,6 +3,7 @@ import Foundation
 import TerminalKit
 import XCTest
 
+@testable import AlmanacClient
 @testable import AlmanacCore
 @testable import AlmanacHTTP
 @testable import AlmanacKit

@@ -1,6 +1,7 @@
 import Foundation
 import XCTest
 
+@testable import AlmanacClient
 @testable import AlmanacKit
 @testable import AlmanacUI
 @testable import TerminalKit

@@ -2,6 +2,7 @@ import AlmanacTestSupport
 import Foundation
 import XCTest
 
+@testable import AlmanacClient
 @testable import AlmanacCore
 @testable import AlmanacHTTP
 @testable import AlmanacKit

@@ -1,3 +1,4 @@
+import AlmanacClient
 import AlmanacKit
 import AlmanacUI
 import ArgumentParser

@@ -1,3 +1,4 @@
+import AlmanacClient
 import AlmanacCore
 import Foundation
 

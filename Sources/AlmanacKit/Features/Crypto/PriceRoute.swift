@@ -1,3 +1,4 @@
+import AlmanacClient
 import Foundation
 
 /// The settings' currency and how each pair reaches it, worked out once for a fetch (the pair

@@ -1,3 +1,4 @@
+import AlmanacClient
 import Foundation
 
 /// The apparent temperature from air temperature, humidity and wind, the US National Weather

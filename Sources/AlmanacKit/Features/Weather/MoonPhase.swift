@@ -1,3 +1,4 @@
+import AlmanacClient
 import Foundation
 
 /// The moon's phase at an instant, from the sun–moon elongation (Meeus, *Astronomical

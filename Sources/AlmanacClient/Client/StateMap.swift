@@ -7,22 +7,22 @@ import Foundation
 /// lock, changed under an exclusive file lock and written atomically, so concurrent runs never
 /// lose each other's entries. Only a convenience: an unreadable file reads as empty, and a failed
 /// write is dropped.
-struct StateMap<Value: Codable> {
-    let url: URL
+package struct StateMap<Value: Codable> {
+    package let url: URL
 
-    init(stateFolder: URL, name: String) {
+    package init(stateFolder: URL, name: String) {
         url = stateFolder.appendingPathComponent(name)
     }
 
     /// Every entry; empty when the file is missing or unreadable.
-    func read() -> [String: Value] {
+    package func read() -> [String: Value] {
         FileBytes.read(atPath: url.path).flatMap { try? JSONTreeDecoder().decode([String: Value].self, from: $0) } ?? [:]
     }
 
     /// Changes the entries read under the lock and writes them back; returns `change`'s answer,
     /// or nil when the lock or the write failed.
     @discardableResult
-    func update<T>(_ change: (inout [String: Value]) -> T) -> T? {
+    package func update<T>(_ change: (inout [String: Value]) -> T) -> T? {
         try? FileLock.withLock(url.appendingPathExtension("lock")) {
             var entries = read()
             let answer = change(&entries)
