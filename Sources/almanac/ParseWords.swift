@@ -6,11 +6,6 @@ import Foundation
 /// rules"): a misspelt command gets the nearest one, `help` of an unknown command is a usage
 /// error, and a negative number is named as one rather than taken for an option.
 enum ParseWords {
-    /// The command names at the top level, for suggestions.
-    static var commands: [String] {
-        Almanac.configuration.subcommands.map { $0.configuration.commandName ?? "" }.filter { !$0.isEmpty } + ["help"]
-    }
-
     /// `-V` and `version` are `--version`, as git and most tools take them.
     static func asksForVersion(_ arguments: [String]) -> Bool {
         arguments.contains("--version") || arguments == ["-V"] || arguments == ["version"]

@@ -39,7 +39,8 @@ extension DataClient {
     func revalidateStrictly<R>(_ endpoint: Endpoint<R>, cached: CacheEntry) async throws -> Fetched<R> {
         let descriptor = endpoint.descriptor
         do {
-            guard let ticket = try await admitted(descriptor, cachedAt: nil) else { throw CancellationError() }
+            // With no stored answer to keep, the policy waits for a credit or throws; it never keeps one.
+            let ticket = try await admitted(descriptor, cachedAt: nil) ?? .free
             return try await send(endpoint, previous: cached, ticket: ticket)
         } catch let cancelled as CancellationError {
             throw cancelled
