@@ -28,11 +28,11 @@ ROOT = pathlib.Path(__file__).resolve().parent.parent
 WRITERS = {
     "Sources/AlmanacCore/Terminal/Console.swift",  # neutralises every text it is given
     "Sources/TerminalKit/Terminal/RawTerminal.swift",  # the app's own mode switches
-    "Sources/AlmanacUI/App/ScreenWriter.swift",  # neutralises every line of a frame
-    "Sources/AlmanacUI/Terminal/DealBrowser.swift",  # a frame of lines cut by ScreenWriter.clip
-    "Sources/AlmanacUI/Views/FruitView.swift",  # the confetti line, neutralised
-    "Sources/almanac/Commands/DealsCommand.swift",  # the progress line: the program's own figures
-    "Sources/almanac/Commands/ExamsCommand.swift",  # an .ics file to stdout (escaped as .ics asks)
+    "Sources/FrontKit/App/ScreenWriter.swift",  # neutralises every line of a frame
+    "Sources/Deals/Front/DealBrowser.swift",  # a frame of lines cut by ScreenWriter.clip
+    "Sources/Fruit/Front/FruitView.swift",  # the confetti line, neutralised
+    "Sources/Deals/Front/DealsCommand.swift",  # the progress line: the program's own figures
+    "Sources/Exams/Front/ExamsCommand.swift",  # an .ics file to stdout (escaped as .ics asks)
 }
 # Benchmarks and the fuzzer print their own tables; they never show provider text.
 EXEMPT = ("Sources/almanac-bench/", "Sources/almanac-fuzz/")
@@ -184,7 +184,8 @@ def closure_in_lock():
     return problems
 
 
-LIBRARY = ("Sources/AlmanacCore/", "Sources/AlmanacHTTP/", "Sources/AlmanacProviders/", "Sources/AlmanacKit/", "Sources/DealTable/")
+LIBRARY = ("Sources/AlmanacCore/", "Sources/AlmanacHTTP/", "Sources/AlmanacProviders/", "Sources/AlmanacClient/", "Sources/AlmanacKit/",
+           "Sources/DealTable/") + tuple(f"Sources/{service.parent.name}/Service/" for service in sorted(ROOT.glob("Sources/*/Service")))
 FLAG_WORDS = re.compile(r"(?:^|[\s(])--[a-z]|\balmanac (?:cache|crypto|deals|doctor|exams|fixtures|fruit|line|menu|profile|ui|weather)\b")
 
 

@@ -1,11 +1,12 @@
 import AlmanacClient
 import AlmanacCore
 import AlmanacHTTP
-import AlmanacKit
 import AlmanacProviders
-import AlmanacUI
+import Crypto
 import Deals
+import Exams
 import Foundation
+import FrontKit
 import TerminalKit
 
 extension FuzzTarget {

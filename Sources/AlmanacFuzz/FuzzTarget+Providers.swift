@@ -1,9 +1,11 @@
 import AlmanacClient
 import AlmanacCore
 import AlmanacHTTP
-import AlmanacKit
 import AlmanacProviders
+import Crypto
 import Foundation
+import Fruit
+import Weather
 
 extension FuzzTarget {
     private static let city = City(name: "Fuzz", latitude: 55.75, longitude: 37.62)

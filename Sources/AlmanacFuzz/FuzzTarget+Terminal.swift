@@ -1,12 +1,14 @@
 import AlmanacClient
 import AlmanacCore
 import AlmanacHTTP
-import AlmanacKit
 import AlmanacProviders
-import AlmanacUI
 import Foundation
+import FrontKit
+import Fruit
+import FruitFront
 import Synchronization
 import TerminalKit
+import Weather
 
 extension FuzzTarget {
     /// Hostile text through the views and every writer that draws on a terminal: a provider's

@@ -1,7 +1,9 @@
 import AlmanacClient
 import AlmanacCore
 import AlmanacHTTP
+import Crypto
 import Foundation
+import Weather
 
 /// The library's public face, for programs outside this repository (`Examples/forecast`):
 /// forecasts and crypto prices through the same cache-first client the `almanac` command

@@ -3,13 +3,21 @@ import AlmanacCore
 import AlmanacHTTP
 import AlmanacKit
 import AlmanacProviders
-import AlmanacUI
 import ArgumentParser
+import CryptoFront
+import DealsFront
+import ExamsFront
 import Foundation
+import FrontKit
+import FruitFront
+import ProfileFront
 import TerminalKit
+import WeatherFront
 
-struct Almanac: AsyncParsableCommand {
-    static let configuration = CommandConfiguration(
+package struct AlmanacCommand: AsyncParsableCommand {
+    package init() {}
+
+    package static let configuration = CommandConfiguration(
         commandName: "almanac",
         abstract: "Weather, crypto prices, fruit nutrition, an exam planner and a live deals table: cache-first and offline-capable.",
         discussion: "Run with no arguments on a terminal for the full-screen app (almanac menu for the line menu). Every data command takes --json.",
@@ -20,26 +28,26 @@ struct Almanac: AsyncParsableCommand {
         ]
     )
 
-    @OptionGroup var global: GlobalOptions
+    @OptionGroup package var global: GlobalOptions
 
     /// `0.1.0 (commit 1a2b3c4d5e6f)`: the version and, when known, the commit it was built from.
     /// Worked out only for `--version` (it reads files), not on every run as the parser's
     /// configuration would.
-    static func version() -> String {
+    package static func version() -> String {
         let path = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments.first
         return AlmanacVersion.current + (FixtureLocator.commit(executablePath: path).map { " (commit \($0))" } ?? "")
     }
 
     /// The root help's last line: where the guides are, and the manual.
-    static let guides = "Guides: the docs/ folder of the source (README.md lists them). Every command and option: man almanac"
+    package static let guides = "Guides: the docs/ folder of the source (README.md lists them). Every command and option: man almanac"
 
     /// The root help with the guides' line after it.
-    static func rootHelp() -> String { helpMessage() + "\n\n" + guides }
+    package static func rootHelp() -> String { helpMessage() + "\n\n" + guides }
 
     /// On a terminal: the full-screen app (the line menu when TERM is dumb). Piped: the help.
-    func run() async throws {
+    package func run() async throws {
         let context = CommandRunner.makeContext(global, bounded: false)
-        guard context.interactive else { return Console.write(Almanac.rootHelp() + "\n", to: STDOUT_FILENO) }
+        guard context.interactive else { return Console.write(AlmanacCommand.rootHelp() + "\n", to: STDOUT_FILENO) }
         if context.configuration.environment["TERM"] == "dumb" {
             return try await CommandRunner.run(global, bounded: false) { context in try await MenuSession(context: context).run() }
         }
@@ -48,14 +56,13 @@ struct Almanac: AsyncParsableCommand {
 }
 
 /// The entry point: parse, run, and turn every failure into one line on stderr and its exit code.
-@main
-enum Main {
+package enum Main {
     /// Parsing is synchronous; the command then runs as a task whose jobs this thread serves
     /// (`CallerThreadExecutor`), so a short command starts no thread pool.
-    static func main() {
+    package static func main() {
         // `--version` anywhere, as the parser treats it, with the commit the parser cannot know.
         let arguments = Array(CommandLine.arguments.dropFirst())
-        if ParseWords.asksForVersion(arguments) { return Console.write(Almanac.version() + "\n", to: STDOUT_FILENO) }
+        if ParseWords.asksForVersion(arguments) { return Console.write(AlmanacCommand.version() + "\n", to: STDOUT_FILENO) }
         if let refusal = ParseWords.unknownHelpTopic(arguments) {
             Console.write("almanac: \(refusal)\n", to: STDERR_FILENO)
             Foundation.exit(ExitStatus.usage)
@@ -65,20 +72,20 @@ enum Main {
             if var asyncCommand = asynchronous(command) {
                 let executor = CallerThreadExecutor()
                 // A line command stops on Ctrl+C; the menu and the app read it themselves.
-                if !(command is Almanac || command is MenuCommand || command is UICommand) { Interrupt.install { executor.cancel() } }
+                if !(command is AlmanacCommand || command is MenuCommand || command is UICommand) { Interrupt.install { executor.cancel() } }
                 try executor.run { try await asyncCommand.run() }
             } else {
                 try command.run()
             }
         } catch {
-            let code = Almanac.exitCode(for: error)
+            let code = AlmanacCommand.exitCode(for: error)
             if code == .success {
-                let help = Almanac.fullMessage(for: error)
+                let help = AlmanacCommand.fullMessage(for: error)
                 // The root's help (`almanac --help`, `almanac help`) ends with where the guides are.
                 let root = arguments.filter { !$0.hasPrefix("-") && $0 != "help" }.isEmpty && !ParseWords.asksForVersion(arguments)
-                Console.write(help + (root && help.hasPrefix("OVERVIEW: ") ? "\n\n" + Almanac.guides : "") + "\n", to: STDOUT_FILENO)
+                Console.write(help + (root && help.hasPrefix("OVERVIEW: ") ? "\n\n" + AlmanacCommand.guides : "") + "\n", to: STDOUT_FILENO)
             } else if !(error is ExitCode) {
-                let message = Almanac.message(for: error).split(separator: "\n").first.map(String.init) ?? "unknown error"
+                let message = AlmanacCommand.message(for: error).split(separator: "\n").first.map(String.init) ?? "unknown error"
                 Console.write("almanac: \(ParseWords.sentence(for: message, arguments: arguments) ?? message)\n", to: STDERR_FILENO)
             }
             Foundation.exit(code.rawValue)
@@ -99,9 +106,9 @@ enum Main {
     /// error if that fails too.
     static func parse(_ arguments: [String]) throws -> ParsableCommand {
         do {
-            return try Almanac.parseAsRoot(arguments)
+            return try AlmanacCommand.parseAsRoot(arguments)
         } catch {
-            guard let again = ParseWords.negativesAsArguments(arguments), let command = try? Almanac.parseAsRoot(again) else { throw error }
+            guard let again = ParseWords.negativesAsArguments(arguments), let command = try? AlmanacCommand.parseAsRoot(again) else { throw error }
             return command
         }
     }

@@ -1,19 +1,21 @@
 import AlmanacCore
+import AlmanacKit
 import ArgumentParser
 import Foundation
+import FrontKit
 
 /// The argument parser's refusals in the program's words (docs/architecture.md §9, "Input
 /// rules"): a misspelt command gets the nearest one, `help` of an unknown command is a usage
 /// error, and a negative number is named as one rather than taken for an option.
-enum ParseWords {
+package enum ParseWords {
     /// `-V` and `version` are `--version`, as git and most tools take them.
-    static func asksForVersion(_ arguments: [String]) -> Bool {
+    package static func asksForVersion(_ arguments: [String]) -> Bool {
         arguments.contains("--version") || arguments == ["-V"] || arguments == ["version"]
     }
 
     /// `almanac help NAME …` where a name is no command at its depth (`help weather nosuch`): the
     /// sentence to refuse it with.
-    static func unknownHelpTopic(_ arguments: [String]) -> String? {
+    package static func unknownHelpTopic(_ arguments: [String]) -> String? {
         guard arguments.first == "help" else { return nil }
         return unknownCommand(Array(arguments.dropFirst()), rejected: nil)
     }
@@ -23,13 +25,13 @@ enum ParseWords {
     /// did you mean history?"; nil when every word up to the first argument names a command.
     /// Under a command with a default subcommand a word is taken for a typo only when it is the
     /// word the parser `rejected` (with nil, a help topic: every word must be a command).
-    static func unknownCommand(_ arguments: [String], rejected: String?) -> String? {
-        var command: any ParsableCommand.Type = Almanac.self
+    package static func unknownCommand(_ arguments: [String], rejected: String?) -> String? {
+        var command: any ParsableCommand.Type = AlmanacCommand.self
         var path: [String] = []
         for word in arguments where !word.hasPrefix("-") {
             let children = command.configuration.subcommands
             guard !children.isEmpty else { return nil }
-            if let child = children.first(where: { names($0).contains(word) }) {
+            if let child = children.first(where: { CommandTypo.names($0).contains(word) }) {
                 command = child
                 path.append(word)
                 continue
@@ -37,7 +39,7 @@ enum ParseWords {
             // A command with a default subcommand reads other words as its arguments, unless the
             // parser refused this very word.
             guard command.configuration.defaultSubcommand == nil || rejected == nil || rejected == word else { return nil }
-            let candidates = children.flatMap(names) + (path.isEmpty ? ["help"] : [])
+            let candidates = children.flatMap(CommandTypo.names) + (path.isEmpty ? ["help"] : [])
             let words = (path + [word]).joined(separator: " ")
             guard let near = Similarity.suggestions(for: word, in: candidates, limit: 1).first else {
                 return "no such command: \(words); see almanac \((path + ["--help"]).joined(separator: " "))."
@@ -47,23 +49,8 @@ enum ParseWords {
         return nil
     }
 
-    /// A mistyped subcommand under a command that reads other words as places (`weather forcast
-    /// Oslo`): the sentence, when `word` is near one of `command`'s subcommands; nil otherwise.
-    /// Only a word of five letters or more one edit from a subcommand counts: a short place
-    /// name near one (Dax, Ayr, Nome) is a place, not a typo.
-    static func nearSubcommand(_ word: String, of command: any ParsableCommand.Type, path: String) -> String? {
-        let candidates = command.configuration.subcommands.flatMap(names)
-        guard word.count >= 5, let near = candidates.first(where: { Similarity.distance(word, $0) == 1 }) else { return nil }
-        return "no such command: \(path) \(word); did you mean \(near)?"
-    }
-
-    /// A command's name and aliases.
-    private static func names(_ command: any ParsableCommand.Type) -> [String] {
-        [command.configuration.commandName ?? command._commandName] + command.configuration.aliases
-    }
-
     /// The program's sentence for a parse error, or nil to keep the parser's.
-    static func sentence(for message: String, arguments: [String]) -> String? {
+    package static func sentence(for message: String, arguments: [String]) -> String? {
         if let negative = arguments.first(where: isNegativeNumber),
             message.contains("'\(negative)'") || message.hasPrefix("Missing expected argument")
         {
@@ -79,7 +66,7 @@ enum ParseWords {
     }
 
     /// "The value 'abc' is invalid for '--amount <amount>'" in the words of `--amount`'s rule.
-    static func notANumber(_ message: String) -> String? {
+    package static func notANumber(_ message: String) -> String? {
         let parts = message.components(separatedBy: "'")
         guard message.hasPrefix("The value '"), parts.count >= 4, let flag = parts[3].split(separator: " ").first,
             let rule = NumberRule.all.first(where: { $0.flag == String(flag) })
@@ -90,7 +77,7 @@ enum ParseWords {
     /// The arguments with each negative number that no option took (one not after a `-`
     /// word) moved behind `--`, so the command reads it as the number it is and refuses it by
     /// its rule; nil when there is none to move, or `--` is already there.
-    static func negativesAsArguments(_ arguments: [String]) -> [String]? {
+    package static func negativesAsArguments(_ arguments: [String]) -> [String]? {
         guard !arguments.contains("--") else { return nil }
         var kept: [String] = []
         var moved: [String] = []
@@ -102,14 +89,7 @@ enum ParseWords {
     }
 
     /// `-1`, `-0.5`: a number, never an option of this program.
-    static func isNegativeNumber(_ token: String) -> Bool {
+    package static func isNegativeNumber(_ token: String) -> Bool {
         token.count > 1 && token.hasPrefix("-") && Double(token) != nil
     }
-}
-
-/// A command word mistyped where the command also takes other words (`weather forcast Oslo`),
-/// found once the word turned out to be no place either. Exit 64.
-struct CommandTypo: UserInputError {
-    var sentence: String
-    var description: String { sentence }
 }

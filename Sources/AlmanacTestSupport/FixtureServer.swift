@@ -1,8 +1,6 @@
 import AlmanacClient
 import AlmanacCore
 import AlmanacHTTP
-import AlmanacKit
-import AlmanacProviders
 import Foundation
 
 /// A loopback server shaped like the real providers, answering from the recordings.

@@ -2,11 +2,14 @@ import AlmanacClient
 import AlmanacCore
 import AlmanacHTTP
 import AlmanacKit
+import AlmanacProgram
 import AlmanacProviders
-import AlmanacUI
 import Deals
+import DealsFront
 import Foundation
+import FrontKit
 import TerminalKit
+import Weather
 
 /// Keypress-to-frame times of the full-screen app, in process: a key applied, every tab's
 /// per-frame work (deals merging), the whole 160×50 frame laid out and diffed into a buffer.

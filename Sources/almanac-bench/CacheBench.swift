@@ -5,6 +5,7 @@ import AlmanacKit
 import AlmanacProviders
 import AlmanacTestSupport
 import Foundation
+import Weather
 
 /// Serving a One Call–sized response from the cache (lookup, read, decode, into the domain
 /// model) and storing one.

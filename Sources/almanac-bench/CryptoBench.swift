@@ -4,6 +4,7 @@ import AlmanacHTTP
 import AlmanacKit
 import AlmanacProviders
 import AlmanacTestSupport
+import Crypto
 import Foundation
 
 /// `almanac crypto` on a cold cache against a server that answers each request after 300 ms.

@@ -2,8 +2,8 @@ import AlmanacClient
 import AlmanacCore
 import AlmanacHTTP
 import AlmanacKit
+import AlmanacProgram
 import AlmanacProviders
-import AlmanacUI
 import CSortBaseline
 import DealTable
 import Deals

@@ -1,10 +1,11 @@
 import AlmanacClient
 import AlmanacCore
 import AlmanacKit
+import AlmanacProgram
 import AlmanacTestSupport
-import AlmanacUI
 import DealTable
 import Deals
+import DealsFront
 import Foundation
 import TerminalKit
 

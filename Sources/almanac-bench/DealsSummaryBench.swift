@@ -1,9 +1,10 @@
 import AlmanacClient
 import AlmanacCore
 import AlmanacKit
-import AlmanacUI
+import AlmanacProgram
 import DealTable
 import Deals
+import DealsFront
 import Foundation
 import TerminalKit
 

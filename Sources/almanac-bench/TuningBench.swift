@@ -1,5 +1,5 @@
 import AlmanacCore
-import AlmanacUI
+import AlmanacProgram
 import Foundation
 import TerminalKit
 

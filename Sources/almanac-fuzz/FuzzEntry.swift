@@ -1,7 +1,4 @@
-import AlmanacCore
 import AlmanacFuzz
-import AlmanacHTTP
-import AlmanacProviders
 import Foundation
 
 // Built two ways. With `-D FUZZING -parse-as-library -sanitize=fuzzer,address` (see

@@ -2,6 +2,7 @@ import XCTest
 
 @testable import AlmanacClient
 @testable import AlmanacKit
+@testable import Weather
 
 /// The AQI bands at every boundary, and what sets the index (docs/weather.md, "Air quality").
 final class AirQualityTests: XCTestCase {

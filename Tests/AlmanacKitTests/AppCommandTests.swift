@@ -1,4 +1,9 @@
+import AlmanacKit
+import AlmanacProgram
+import AlmanacProviders
 import Foundation
+import Fruit
+import Profile
 import XCTest
 
 /// The full-screen app in a real terminal (tmux): every tab, bad input, a resize, and a clean

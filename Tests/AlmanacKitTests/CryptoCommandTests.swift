@@ -1,4 +1,6 @@
+import AlmanacKit
 import AlmanacTestSupport
+import Crypto
 import Foundation
 import XCTest
 

@@ -7,6 +7,7 @@ import XCTest
 @testable import AlmanacHTTP
 @testable import AlmanacKit
 @testable import AlmanacProviders
+@testable import Crypto
 
 /// The Twelve Data free plan end to end: a loopback Twelve Data that keeps a real 8-credit
 /// window and sends its credit headers, and the built binary.

@@ -6,8 +6,9 @@ import XCTest
 @testable import AlmanacCore
 @testable import AlmanacHTTP
 @testable import AlmanacKit
+@testable import AlmanacProgram
 @testable import AlmanacProviders
-@testable import AlmanacUI
+@testable import FrontKit
 @testable import TerminalKit
 
 private struct Weather: Decodable, Sendable, Equatable {

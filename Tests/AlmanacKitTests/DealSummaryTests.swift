@@ -1,5 +1,6 @@
 import AlmanacTestSupport
 import Foundation
+import TerminalKit
 import XCTest
 
 @testable import AlmanacClient

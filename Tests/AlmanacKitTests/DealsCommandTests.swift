@@ -6,10 +6,11 @@ import XCTest
 @testable import AlmanacCore
 @testable import AlmanacHTTP
 @testable import AlmanacKit
+@testable import AlmanacProgram
 @testable import AlmanacProviders
-@testable import AlmanacUI
 @testable import DealTable
 @testable import Deals
+@testable import DealsFront
 @testable import TerminalKit
 
 final class DealsCommandTests: XCTestCase {

@@ -5,8 +5,9 @@ import XCTest
 @testable import AlmanacCore
 @testable import AlmanacHTTP
 @testable import AlmanacKit
+@testable import AlmanacProgram
 @testable import AlmanacProviders
-@testable import AlmanacUI
+@testable import FrontKit
 @testable import TerminalKit
 
 private struct Notes: StoredDocument {

@@ -7,6 +7,7 @@ import XCTest
 @testable import AlmanacHTTP
 @testable import AlmanacKit
 @testable import AlmanacProviders
+@testable import Weather
 
 /// The 25-day outlook from Open-Meteo's ensemble: medians, spreads and wet shares per day.
 final class EnsembleMapperTests: XCTestCase {

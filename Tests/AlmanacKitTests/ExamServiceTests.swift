@@ -1,4 +1,3 @@
-import AlmanacUI
 import Foundation
 import TerminalKit
 import XCTest
@@ -7,7 +6,10 @@ import XCTest
 @testable import AlmanacCore
 @testable import AlmanacHTTP
 @testable import AlmanacKit
+@testable import AlmanacProgram
 @testable import AlmanacProviders
+@testable import Exams
+@testable import FrontKit
 
 final class ExamServiceTests: XCTestCase {
     private func service(today: String = "2026-11-21") throws -> ExamService {

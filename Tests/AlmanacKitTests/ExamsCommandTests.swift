@@ -1,3 +1,4 @@
+import Exams
 import Foundation
 import XCTest
 

@@ -2,6 +2,7 @@ import XCTest
 
 @testable import AlmanacClient
 @testable import AlmanacKit
+@testable import Weather
 
 /// Feels-like against the US National Weather Service's published wind-chill and heat-index tables.
 final class FeelsLikeTests: XCTestCase {

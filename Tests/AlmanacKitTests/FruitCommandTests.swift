@@ -6,8 +6,9 @@ import XCTest
 @testable import AlmanacCore
 @testable import AlmanacHTTP
 @testable import AlmanacKit
+@testable import AlmanacProgram
 @testable import AlmanacProviders
-@testable import AlmanacUI
+@testable import Fruit
 @testable import TerminalKit
 
 final class FruitCommandTests: XCTestCase {

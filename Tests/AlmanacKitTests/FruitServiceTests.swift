@@ -1,5 +1,4 @@
 import AlmanacTestSupport
-import AlmanacUI
 import Foundation
 import TerminalKit
 import XCTest
@@ -8,7 +7,10 @@ import XCTest
 @testable import AlmanacCore
 @testable import AlmanacHTTP
 @testable import AlmanacKit
+@testable import AlmanacProgram
 @testable import AlmanacProviders
+@testable import FrontKit
+@testable import Fruit
 
 final class FruitServiceTests: XCTestCase {
     private func service(_ variables: [String: String] = [:], offline: Bool = true) throws -> FruitService {

@@ -1,3 +1,4 @@
+import AlmanacProviders
 import AlmanacTestSupport
 import Foundation
 import XCTest
@@ -5,6 +6,7 @@ import XCTest
 @testable import AlmanacClient
 @testable import AlmanacCore
 @testable import AlmanacKit
+@testable import Weather
 
 /// `--json` carries what the provider said, one document a run; a pair is what the user added;
 /// a currency is taken only when prices can be had in it.

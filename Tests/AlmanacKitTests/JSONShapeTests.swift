@@ -1,3 +1,4 @@
+import AlmanacKit
 import AlmanacTestSupport
 import Foundation
 import XCTest

@@ -1,3 +1,5 @@
+import AlmanacKit
+import AlmanacProviders
 import AlmanacTestSupport
 import Foundation
 import Synchronization

@@ -1,3 +1,4 @@
+import AlmanacProviders
 import AlmanacTestSupport
 import DealTable
 import Foundation

@@ -6,6 +6,7 @@ import XCTest
 @testable import AlmanacHTTP
 @testable import AlmanacKit
 @testable import AlmanacProviders
+@testable import Weather
 
 /// Daily rows from MET Norway's time series, cut by the place's own local days.
 final class METMapperTests: XCTestCase {

@@ -6,6 +6,7 @@ import XCTest
 @testable import AlmanacCore
 @testable import AlmanacHTTP
 @testable import AlmanacKit
+@testable import AlmanacProgram
 @testable import AlmanacProviders
 
 /// A loopback MET Norway that answers as the real one does: `Expires` half an hour after its

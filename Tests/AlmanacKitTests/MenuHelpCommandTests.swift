@@ -1,12 +1,17 @@
-import ArgumentParser
 import Foundation
 import XCTest
 
 @testable import AlmanacClient
 @testable import AlmanacKit
-@testable import AlmanacUI
+@testable import AlmanacProgram
+@testable import CryptoFront
+@testable import DealsFront
+@testable import ExamsFront
+@testable import FrontKit
+@testable import FruitFront
+@testable import ProfileFront
 @testable import TerminalKit
-@testable import almanac
+@testable import WeatherFront
 
 /// Every "Same as: almanac …" line in the menu's help names a command the real argument parser
 /// accepts, so the menu never teaches a command that does not exist.
@@ -62,12 +67,12 @@ final class MenuHelpCommandTests: XCTestCase {
         for screen in try screens() {
             for line in screen.help where line.contains("Same as: ") {
                 for arguments in Self.commands(in: line) {
-                    XCTAssertNoThrow(try Almanac.parseAsRoot(arguments), "\(screen.title): almanac \(arguments.joined(separator: " "))")
+                    XCTAssertNoThrow(try AlmanacCommand.parseAsRoot(arguments), "\(screen.title): almanac \(arguments.joined(separator: " "))")
                     checked += 1
                 }
             }
         }
         XCTAssertGreaterThanOrEqual(checked, 23, "every Same as line was found")
-        XCTAssertThrowsError(try Almanac.parseAsRoot(["crypto", "histroy", "BTC"]), "a misspelt command would be caught")
+        XCTAssertThrowsError(try AlmanacCommand.parseAsRoot(["crypto", "histroy", "BTC"]), "a misspelt command would be caught")
     }
 }

@@ -1,4 +1,9 @@
+import AlmanacKit
+import AlmanacProgram
+import Crypto
+import Exams
 import Foundation
+import Profile
 import XCTest
 
 @testable import AlmanacCore

@@ -3,6 +3,7 @@ import XCTest
 
 @testable import AlmanacClient
 @testable import AlmanacKit
+@testable import Weather
 
 /// The moon's phase against published new and full moons (the instants of well-known eclipses).
 final class MoonPhaseTests: XCTestCase {

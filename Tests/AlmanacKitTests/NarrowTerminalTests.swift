@@ -5,7 +5,7 @@ import XCTest
 @testable import AlmanacClient
 @testable import AlmanacCore
 @testable import AlmanacKit
-@testable import AlmanacUI
+@testable import AlmanacProgram
 @testable import TerminalKit
 
 /// On a narrow terminal a sentence wraps and a table leaves out whole columns, the least needed

@@ -2,6 +2,7 @@ import XCTest
 
 @testable import AlmanacClient
 @testable import AlmanacKit
+@testable import Weather
 
 /// The next two hours in words (docs/weather.md, "Rain in the next two hours").
 final class NowcastSentenceTests: XCTestCase {

@@ -1,4 +1,3 @@
-import AlmanacUI
 import Foundation
 import TerminalKit
 import XCTest
@@ -7,7 +6,10 @@ import XCTest
 @testable import AlmanacCore
 @testable import AlmanacHTTP
 @testable import AlmanacKit
+@testable import AlmanacProgram
 @testable import AlmanacProviders
+@testable import Crypto
+@testable import FrontKit
 
 final class PairResolverTests: XCTestCase {
     private let catalogue: [TwelveDataDTO.Pair] = [

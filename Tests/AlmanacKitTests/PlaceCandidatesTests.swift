@@ -7,6 +7,7 @@ import XCTest
 @testable import AlmanacHTTP
 @testable import AlmanacKit
 @testable import AlmanacProviders
+@testable import Weather
 
 /// Open-Meteo's places as choices: told apart, with their zone; "no match" is an answer.
 final class PlaceCandidatesTests: XCTestCase {

@@ -4,6 +4,7 @@ import XCTest
 @testable import AlmanacClient
 @testable import AlmanacCore
 @testable import AlmanacKit
+@testable import Crypto
 
 /// Profit and loss against hand-computed values, in `Decimal`; the portfolio end to end through
 /// the binary on sample data; bad input as one line and exit 64.

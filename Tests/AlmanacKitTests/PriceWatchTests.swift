@@ -5,7 +5,10 @@ import XCTest
 @testable import AlmanacClient
 @testable import AlmanacCore
 @testable import AlmanacKit
-@testable import AlmanacUI
+@testable import AlmanacProgram
+@testable import Crypto
+@testable import CryptoFront
+@testable import FrontKit
 @testable import TerminalKit
 
 /// The self-refreshing watchlist against a loopback Twelve Data that keeps a real 8-credit

@@ -6,9 +6,10 @@ import XCTest
 @testable import AlmanacCore
 @testable import AlmanacHTTP
 @testable import AlmanacKit
+@testable import AlmanacProgram
 @testable import AlmanacProviders
-@testable import AlmanacUI
 @testable import TerminalKit
+@testable import WeatherFront
 
 /// Who answers each capability, and every sentence that names a provider asking it.
 final class RunSourcesTests: XCTestCase {

@@ -4,6 +4,7 @@ import XCTest
 @testable import AlmanacClient
 @testable import AlmanacCore
 @testable import AlmanacKit
+@testable import Weather
 
 /// Sun times for MET Norway's answers, which carry none: within a minute or two of NOAA's
 /// equations as the astral library computes them, and none in polar night or midnight sun.

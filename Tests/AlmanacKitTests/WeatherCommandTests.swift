@@ -1,7 +1,9 @@
+import AlmanacKit
+import AlmanacProgram
 import AlmanacTestSupport
-import AlmanacUI
 import Foundation
 import TerminalKit
+import WeatherFront
 import XCTest
 
 @testable import AlmanacCore

@@ -1,10 +1,13 @@
+import AlmanacCore
 import Foundation
 import XCTest
 
 @testable import AlmanacClient
 @testable import AlmanacKit
-@testable import AlmanacUI
+@testable import AlmanacProgram
 @testable import TerminalKit
+@testable import Weather
+@testable import WeatherFront
 
 /// Clock times by arithmetic read exactly as a formatter would write them, in any zone, in
 /// both clocks, across a daylight-saving change.

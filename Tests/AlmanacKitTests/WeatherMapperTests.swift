@@ -6,9 +6,11 @@ import XCTest
 @testable import AlmanacCore
 @testable import AlmanacHTTP
 @testable import AlmanacKit
+@testable import AlmanacProgram
 @testable import AlmanacProviders
-@testable import AlmanacUI
 @testable import TerminalKit
+@testable import Weather
+@testable import WeatherFront
 
 final class WeatherMapperTests: XCTestCase {
     private func decode<T: Decodable>(_ type: T.Type, _ json: String) throws -> T {

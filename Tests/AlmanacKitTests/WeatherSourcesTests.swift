@@ -7,6 +7,7 @@ import XCTest
 @testable import AlmanacHTTP
 @testable import AlmanacKit
 @testable import AlmanacProviders
+@testable import FrontKit
 
 /// Which provider answers each weather capability, by keys and the saved choice; end to end
 /// through the binary against the loopback providers.

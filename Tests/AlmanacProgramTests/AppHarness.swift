@@ -1,10 +1,12 @@
 import AlmanacClient
 import AlmanacCore
-import AlmanacKit
 import Foundation
 
-@testable import AlmanacUI
+@testable import AlmanacKit
+@testable import AlmanacProgram
 @testable import Deals
+@testable import DealsFront
+@testable import FrontKit
 @testable import TerminalKit
 
 /// The full-screen app wired like the real one, driven in process by the tests: keys in,

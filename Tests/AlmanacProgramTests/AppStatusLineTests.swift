@@ -1,12 +1,16 @@
 import AlmanacClient
 import AlmanacCore
-import AlmanacKit
+import AlmanacProviders
 import AlmanacTestSupport
 import Foundation
 import XCTest
 
-@testable import AlmanacUI
+@testable import AlmanacKit
+@testable import AlmanacProgram
+@testable import FrontKit
+@testable import Fruit
 @testable import TerminalKit
+@testable import Weather
 
 /// The status line never cuts a message: it wraps up to three lines, and `m` shows them all.
 final class AppStatusLineTests: XCTestCase {

@@ -1,12 +1,18 @@
 import AlmanacClient
 import AlmanacCore
-import AlmanacKit
 import AlmanacTestSupport
 import Foundation
 import XCTest
 
-@testable import AlmanacUI
+@testable import AlmanacKit
+@testable import AlmanacProgram
+@testable import Crypto
+@testable import Exams
+@testable import FrontKit
+@testable import Fruit
+@testable import Profile
 @testable import TerminalKit
+@testable import Weather
 
 /// The full-screen app driven in process: keys in, frames out, on the recorded sample data.
 final class AppTests: XCTestCase {

@@ -1,10 +1,11 @@
 import AlmanacClient
 import AlmanacCore
-import AlmanacKit
 import Foundation
 import XCTest
 
-@testable import AlmanacUI
+@testable import AlmanacKit
+@testable import AlmanacProgram
+@testable import FrontKit
 @testable import TerminalKit
 
 /// The command line's words for a wait on Twelve Data credits (the feature only reports it).

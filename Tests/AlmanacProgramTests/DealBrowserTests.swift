@@ -1,13 +1,15 @@
 import AlmanacClient
 import AlmanacCore
 import AlmanacHTTP
-import AlmanacKit
+import AlmanacProviders
 import Foundation
 import XCTest
 
-@testable import AlmanacUI
+@testable import AlmanacKit
+@testable import AlmanacProgram
 @testable import DealTable
 @testable import Deals
+@testable import DealsFront
 @testable import TerminalKit
 
 /// The browser at any width: the footer keeps `q quit` and `? keys`, the table narrows its

@@ -1,12 +1,13 @@
 import AlmanacClient
 import AlmanacCore
-import AlmanacKit
 import Foundation
 import XCTest
 
-@testable import AlmanacUI
+@testable import AlmanacKit
+@testable import AlmanacProgram
 @testable import DealTable
 @testable import Deals
+@testable import DealsFront
 @testable import TerminalKit
 
 /// `F` and `I` in the deals browser: the groups and statistics of the view, built off the frame;

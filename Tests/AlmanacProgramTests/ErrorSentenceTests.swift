@@ -1,13 +1,18 @@
 import AlmanacClient
-import AlmanacKit
 import Foundation
 import XCTest
 
 @testable import AlmanacCore
 @testable import AlmanacHTTP
+@testable import AlmanacKit
+@testable import AlmanacProgram
 @testable import AlmanacProviders
-@testable import AlmanacUI
+@testable import Crypto
+@testable import Exams
+@testable import FrontKit
+@testable import Fruit
 @testable import TerminalKit
+@testable import Weather
 
 /// Every typed input error has one plain sentence, the menu's, that never names a flag or a
 /// command; the command line calls a typed number or date by its flag and adds to other sentences

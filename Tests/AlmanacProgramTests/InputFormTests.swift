@@ -1,11 +1,11 @@
 import AlmanacClient
 import AlmanacCore
-import AlmanacKit
 import AlmanacTestSupport
 import Foundation
 import XCTest
 
-@testable import AlmanacUI
+@testable import AlmanacKit
+@testable import AlmanacProgram
 @testable import TerminalKit
 
 /// The app's forms against the one table of bad inputs (`InputCase.table`): each form field

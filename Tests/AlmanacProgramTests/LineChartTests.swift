@@ -1,4 +1,4 @@
-import AlmanacUI
+import AlmanacProgram
 import TerminalKit
 import XCTest
 

@@ -4,7 +4,8 @@ import AlmanacTestSupport
 import Foundation
 import XCTest
 
-@testable import AlmanacUI
+@testable import AlmanacProgram
+@testable import FrontKit
 @testable import TerminalKit
 
 /// A load the screen no longer wants is cancelled, and its transfer stops: the loopback server

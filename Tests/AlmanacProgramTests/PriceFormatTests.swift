@@ -1,7 +1,8 @@
 import Foundation
 import XCTest
 
-@testable import AlmanacUI
+@testable import AlmanacProgram
+@testable import FrontKit
 @testable import TerminalKit
 
 /// Prices as the crypto screens show them: grouped digits, more places the smaller the price.

@@ -1,8 +1,9 @@
 import AlmanacClient
-import AlmanacKit
 import XCTest
 
-@testable import AlmanacUI
+@testable import AlmanacKit
+@testable import AlmanacProgram
+@testable import FrontKit
 @testable import TerminalKit
 
 /// The screen layer: keys decoded from the bytes a terminal sends, frames diffed per line.

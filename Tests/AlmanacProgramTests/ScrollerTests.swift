@@ -1,6 +1,7 @@
 import XCTest
 
-@testable import AlmanacUI
+@testable import AlmanacProgram
+@testable import FrontKit
 @testable import TerminalKit
 
 /// Found by the soak: keys arrive faster than frames, and End, End, Down before any draw

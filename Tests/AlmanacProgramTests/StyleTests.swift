@@ -1,6 +1,6 @@
 import XCTest
 
-@testable import AlmanacUI
+@testable import AlmanacProgram
 @testable import TerminalKit
 
 final class StyleTests: XCTestCase {

@@ -1,5 +1,7 @@
-import AlmanacUI
+import AlmanacKit
+import AlmanacProgram
 import TerminalKit
+import Weather
 import XCTest
 
 /// Tables never break: with wide emoji, CJK names and empty cells, every column starts (left

@@ -1,15 +1,16 @@
 import AlmanacClient
 import AlmanacCore
 import AlmanacHTTP
-import AlmanacKit
 import AlmanacProviders
 import AlmanacTestSupport
 import Foundation
 import Synchronization
 import XCTest
 
-@testable import AlmanacUI
+@testable import AlmanacKit
+@testable import AlmanacProgram
 @testable import TerminalKit
+@testable import Weather
 
 /// Loads the Weather tab no longer shows are cancelled: their transfers stop.
 final class WeatherTabTests: XCTestCase {

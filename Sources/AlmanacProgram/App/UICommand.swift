@@ -3,23 +3,26 @@ import AlmanacCore
 import AlmanacHTTP
 import AlmanacKit
 import AlmanacProviders
-import AlmanacUI
 import ArgumentParser
+import DealsFront
 import Foundation
+import FrontKit
 import TerminalKit
 
-struct UICommand: AsyncParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "ui", abstract: "The full-screen app: every front end as a tab (also `almanac` alone on a terminal).")
-    @OptionGroup var global: GlobalOptions
-    @OptionGroup var deals: DealOptions
+package struct UICommand: AsyncParsableCommand {
+    package init() {}
 
-    func run() async throws {
+    package static let configuration = CommandConfiguration(
+        commandName: "ui", abstract: "The full-screen app: every front end as a tab (also `almanac` alone on a terminal).")
+    @OptionGroup package var global: GlobalOptions
+    @OptionGroup package var deals: DealOptions
+
+    package func run() async throws {
         try await Self.open(global, deals: deals)
     }
 
     /// Builds the app's context (notes go to the status line, not over the screen) and runs it.
-    static func open(_ global: GlobalOptions, deals: DealOptions) async throws {
+    package static func open(_ global: GlobalOptions, deals: DealOptions) async throws {
         let log = AppLog()
         try await CommandRunner.run(global, console: log.console(verbose: global.verbose)) { context in
             let app = AppWiring.app(context: context, log: log, feed: deals.feed(context, defaultPace: 2000))

@@ -2,7 +2,9 @@ import AlmanacClient
 import AlmanacCore
 import AlmanacHTTP
 import AlmanacProviders
+import Crypto
 import Foundation
+import Weather
 
 /// Builds the doctor report; with `check`, sends one cheap live request per live provider.
 package struct Doctor: Sendable {

@@ -3,20 +3,22 @@ import AlmanacCore
 import AlmanacHTTP
 import AlmanacKit
 import AlmanacProviders
-import AlmanacUI
 import ArgumentParser
+import FrontKit
 import TerminalKit
 
-struct DoctorCommand: AsyncParsableCommand {
-    static let configuration = CommandConfiguration(
+package struct DoctorCommand: AsyncParsableCommand {
+    package init() {}
+
+    package static let configuration = CommandConfiguration(
         commandName: "doctor", abstract: "Show keys (set or not), base URLs, data modes and folders; --check probes providers.")
 
-    @OptionGroup var global: GlobalOptions
+    @OptionGroup package var global: GlobalOptions
 
     @Flag(help: "Send one cheap live request to each provider in live mode and report latency or the error.")
-    var check = false
+    package var check = false
 
-    func run() async throws {
+    package func run() async throws {
         try await CommandRunner.run(global) { context in
             let report = await Doctor(context: context.app).report(check: check)
             try context.show(json: report, text: DoctorView.render(report, style: context.style))
@@ -25,9 +27,9 @@ struct DoctorCommand: AsyncParsableCommand {
     }
 }
 
-enum DoctorView {
+package enum DoctorView {
     /// `prices: Kraken, keyless (set TWELVEDATA_API_KEY to use Twelve Data)` and the like.
-    static func cryptoReason(_ sources: DoctorReport.CryptoSources) -> String {
+    package static func cryptoReason(_ sources: DoctorReport.CryptoSources) -> String {
         switch (sources.choice, sources.usesKraken) {
         case (.kraken, true): return "prices: Kraken, as chosen (crypto settings --provider kraken)"
         case (_, true): return "prices: Kraken, keyless (set TWELVEDATA_API_KEY to use Twelve Data)"
@@ -39,7 +41,7 @@ enum DoctorView {
     }
 
     /// Why each weather capability has its provider, a line each; the names from `RunSources`.
-    static func reasons(_ sources: WeatherSources, openWeatherKey: Bool) -> [String] {
+    package static func reasons(_ sources: WeatherSources, openWeatherKey: Bool) -> [String] {
         func name(_ rawValue: String) -> String { Provider.named(rawValue).map(RunSources.brand) ?? rawValue }
         let forecast = "forecast: " + name(sources.forecast)
         let forecastWhy =
@@ -63,7 +65,7 @@ enum DoctorView {
     }
 
     /// The credits the licences of this run's keyless weather providers ask for.
-    static func weatherCredits(_ sources: WeatherSources) -> String? {
+    package static func weatherCredits(_ sources: WeatherSources) -> String? {
         var credits: [String] = []
         if sources.usesMET { credits.append(METNorway.attribution) }
         if [sources.geocoder, sources.outlook].contains(where: { Provider.named($0).map(RunSources.brand) == "Open-Meteo" }) {
@@ -74,7 +76,7 @@ enum DoctorView {
     }
 
     /// "Settings:" with each variable in use and where it came from; the `.env` lines ignored.
-    static func settingsLines(_ report: DoctorReport) -> String {
+    package static func settingsLines(_ report: DoctorReport) -> String {
         var text = ""
         if !report.settings.isEmpty {
             text += "\n\nSettings:\n" + report.settings.map { "  \($0.variable) (\($0.from))" }.joined(separator: "\n")
@@ -87,7 +89,7 @@ enum DoctorView {
     }
 
     /// The sample data sets in the order they are searched, or how to install them.
-    static func sampleData(_ report: DoctorReport, style: Style) -> String {
+    package static func sampleData(_ report: DoctorReport, style: Style) -> String {
         guard !report.fixtureSets.isEmpty else {
             return style.red("not found (install with `make install`, or set ALMANAC_FIXTURES_DIR to a Fixtures folder)")
         }
@@ -95,7 +97,7 @@ enum DoctorView {
         return sets.joined(separator: ", then ")
     }
 
-    static func render(_ report: DoctorReport, style: Style) -> String {
+    package static func render(_ report: DoctorReport, style: Style) -> String {
         var table = Table([.init("Provider"), .init("Key"), .init("Mode"), .init("Base URL"), .init("Check")])
         var answers = Table([.init("Provider"), .init("Answers from")])
         for provider in report.providers {

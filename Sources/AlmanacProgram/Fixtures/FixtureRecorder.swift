@@ -2,7 +2,10 @@ import AlmanacClient
 import AlmanacCore
 import AlmanacHTTP
 import AlmanacProviders
+import Crypto
 import Foundation
+import Fruit
+import Weather
 
 /// `almanac fixtures record`: turns live answers (or the cache) into a fixture set that sample
 /// mode replays — in the documented format, every secret scrubbed, with a manifest.

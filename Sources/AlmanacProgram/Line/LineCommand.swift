@@ -1,14 +1,17 @@
 import AlmanacClient
 import AlmanacKit
-import AlmanacUI
 import ArgumentParser
 import Foundation
+import FrontKit
 import TerminalKit
+import WeatherFront
 
 /// `almanac line TEMPLATE`: one line for a status bar mixing the weather, a crypto pair and the
 /// next exam (docs/status-bars.md).
-struct LineCommand: AsyncParsableCommand {
-    static let configuration = CommandConfiguration(
+package struct LineCommand: AsyncParsableCommand {
+    package init() {}
+
+    package static let configuration = CommandConfiguration(
         commandName: "line", abstract: "One status-bar line: weather codes, a crypto pair's price and change, the next exam.",
         discussion: """
             Weather codes as wttr.in's (%c %C %x %t %f %h %w %p %o %P %u %m %M %D %S %z %s %d %T %Z %l), \
@@ -16,17 +19,17 @@ struct LineCommand: AsyncParsableCommand {
             %E the countdown alone; %% a percent sign. A stale answer prints at once and is refreshed \
             behind; with nothing cached, at most --timeout.
             """)
-    @OptionGroup var global: GlobalOptions
+    @OptionGroup package var global: GlobalOptions
     @Argument(help: ArgumentHelp("The line's template, e.g. '%y %k %K · %e'; or a preset 1-4.", valueName: "template"))
-    var template: String
+    package var template: String
     @Option(help: "The weather's place (default: the default city).")
-    var place: String?
+    package var place: String?
     @Option(help: ArgumentHelp("The crypto pair, on the watchlist (default: its first).", valueName: "pair"))
-    var pair: String?
+    package var pair: String?
     @Flag(help: "Print the JSON waybar's custom module reads.")
-    var waybar = false
+    package var waybar = false
 
-    func validate() throws {
+    package func validate() throws {
         do { _ = try GlanceTemplate(template, codes: LineGlance.codes) } catch { throw ValidationError(error.description) }
         if let pair, pair.trimmingWhitespace().isEmpty {
             throw ValidationError("--pair is empty; name a pair on the watchlist, e.g. --pair BTC, or leave it out for the first.")
@@ -36,7 +39,7 @@ struct LineCommand: AsyncParsableCommand {
         }
     }
 
-    func run() async throws {
+    package func run() async throws {
         try await CommandRunner.run(global, quietNotes: true, glance: true) { context in
             let parsed = try GlanceTemplate(template, codes: LineGlance.codes)
             let line = await LineGlance(context: context, template: parsed, place: place, pair: pair).line()

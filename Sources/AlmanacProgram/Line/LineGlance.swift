@@ -1,8 +1,12 @@
 import AlmanacClient
 import AlmanacCore
 import AlmanacKit
+import Crypto
+import Exams
 import Foundation
+import FrontKit
 import TerminalKit
+import WeatherFront
 
 /// `almanac line`: one status line mixing the weather codes with a crypto pair's price and day
 /// change and the next exam's countdown — `BTC 91,234 ▲1.2% · Math in 3d`. Only what the

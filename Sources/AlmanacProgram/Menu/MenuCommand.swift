@@ -3,16 +3,18 @@ import AlmanacCore
 import AlmanacHTTP
 import AlmanacKit
 import AlmanacProviders
-import AlmanacUI
 import ArgumentParser
+import FrontKit
 import TerminalKit
 
-struct MenuCommand: AsyncParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "menu", abstract: "A guided, menu-driven session, one question at a time (also for piped input).")
-    @OptionGroup var global: GlobalOptions
+package struct MenuCommand: AsyncParsableCommand {
+    package init() {}
 
-    func run() async throws {
+    package static let configuration = CommandConfiguration(
+        commandName: "menu", abstract: "A guided, menu-driven session, one question at a time (also for piped input).")
+    @OptionGroup package var global: GlobalOptions
+
+    package func run() async throws {
         try await CommandRunner.run(global, bounded: false) { context in try await MenuSession(context: context).run() }
     }
 }

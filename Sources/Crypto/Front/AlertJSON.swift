@@ -1,7 +1,8 @@
 import AlmanacClient
 import AlmanacCore
-import AlmanacKit
+import Crypto
 import Foundation
+import FrontKit
 import TerminalKit
 
 /// A price alert as `--json` writes it: prices as numbers; once set off, the price that did it

@@ -1,40 +1,44 @@
 import AlmanacClient
 import AlmanacCore
 import AlmanacHTTP
-import AlmanacKit
 import AlmanacProviders
-import AlmanacUI
 import ArgumentParser
+import Crypto
 import Foundation
+import FrontKit
 import TerminalKit
 
-struct CryptoCommand: AsyncParsableCommand {
-    static let configuration = CommandConfiguration(
+package struct CryptoCommand: AsyncParsableCommand {
+    package init() {}
+
+    package static let configuration = CommandConfiguration(
         commandName: "crypto", abstract: "A crypto watchlist with today's prices, and daily price history.",
         subcommands: [List.self, Add.self, Remove.self, History.self, Portfolio.self, Alert.self, Settings.self, Usage.self],
         defaultSubcommand: List.self)
 
-    static func chooser(_ context: FrontContext) -> CryptoService.Chooser? {
+    package static func chooser(_ context: FrontContext) -> CryptoService.Chooser? {
         guard context.interactive else { return nil }
         return { pairs in
             Prompt.choose("Several pairs match:", pairs.map(\.choiceText))
         }
     }
 
-    struct List: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(
+    package struct List: AsyncParsableCommand {
+        package init() {}
+
+        package static let configuration = CommandConfiguration(
             commandName: "list", abstract: "The watchlist: ID, symbol, name, price, the day's change (also: ls).",
             discussion:
                 "--watch keeps it on a full screen and updates the prices on their own, as often as the Twelve Data plan allows (every 61 s for up to 8 pairs on the free plan): a marker on the rows that moved, the next update in the status line, the portfolio's totals and the alerts set off under the table. q or Ctrl+C quits.",
             aliases: ["ls"])
-        @OptionGroup var global: GlobalOptions
+        @OptionGroup package var global: GlobalOptions
         @Flag(help: "Keep the prices fresh on a full screen, within the credit budget (q quits).") var watch = false
 
-        func validate() throws {
+        package func validate() throws {
             if watch, global.json { throw ValidationError("--watch is a full screen; --json prints the prices once.") }
         }
 
-        func run() async throws {
+        package func run() async throws {
             if watch { return try await Self.watch(global) }
             try await CommandRunner.run(global) { context in
                 let service = CryptoService(context: context.app)
@@ -51,22 +55,24 @@ struct CryptoCommand: AsyncParsableCommand {
         }
 
         /// The watchlist alone in the full-screen app (notes go to its status line).
-        static func watch(_ global: GlobalOptions) async throws {
+        package static func watch(_ global: GlobalOptions) async throws {
             let log = AppLog()
             try await CommandRunner.run(global, console: log.console(verbose: global.verbose)) { context in
-                try await AppWiring.watch(context: context, log: log).run(term: context.configuration.environment["TERM"])
+                try await CryptoTab.watchApp(context: context, log: log).run(term: context.configuration.environment["TERM"])
             }
         }
     }
 
-    struct Add: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(
+    package struct Add: AsyncParsableCommand {
+        package init() {}
+
+        package static let configuration = CommandConfiguration(
             commandName: "add", abstract: "Add a pair by symbol (ETH), pair (ETH/USD) or name (Ethereum).")
-        @OptionGroup var global: GlobalOptions
-        @Argument(help: "What to add.") var query: String
+        @OptionGroup package var global: GlobalOptions
+        @Argument(help: "What to add.") package var query: String
         @Option(parsing: .unconditional, help: ArgumentHelp("When several pairs match, take the Nth.", valueName: "N")) var pick: Int?
 
-        func run() async throws {
+        package func run() async throws {
             try await CommandRunner.run(global) { context in
                 let service = CryptoService(context: context.app)
                 let (item, added) = try await service.add(query, pick: pick, chooser: CryptoCommand.chooser(context))
@@ -80,12 +86,14 @@ struct CryptoCommand: AsyncParsableCommand {
         }
     }
 
-    struct Remove: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(commandName: "remove", abstract: "Remove a pair by ID, symbol, pair or name.")
-        @OptionGroup var global: LocalOptions
+    package struct Remove: AsyncParsableCommand {
+        package init() {}
+
+        package static let configuration = CommandConfiguration(commandName: "remove", abstract: "Remove a pair by ID, symbol, pair or name.")
+        @OptionGroup package var global: LocalOptions
         @Argument(help: "ID (3), symbol (BTC), pair (btc/usd) or name (Bitcoin).") var reference: String
 
-        func run() async throws {
+        package func run() async throws {
             try await CommandRunner.run(global) { context in
                 let item = try CryptoService(context: context.app).remove(reference)
                 try context.show(json: ["removed": item.symbol], text: "Removed \(item.symbol) (\(item.name)).")
@@ -93,15 +101,18 @@ struct CryptoCommand: AsyncParsableCommand {
         }
     }
 
-    struct History: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(commandName: "history", abstract: "Daily closes for a date range (both ends included).")
-        @OptionGroup var global: GlobalOptions
-        @Argument(help: "ID, symbol, pair or name.") var reference: String
+    package struct History: AsyncParsableCommand {
+        package init() {}
+
+        package static let configuration = CommandConfiguration(
+            commandName: "history", abstract: "Daily closes for a date range (both ends included).")
+        @OptionGroup package var global: GlobalOptions
+        @Argument(help: "ID, symbol, pair or name.") package var reference: String
         @Option(help: "First day: YYYY-MM-DD, today or yesterday (default: 6 days before --to).") var from: String?
         @Option(help: "Last day: YYYY-MM-DD, today or yesterday (default: today).") var to: String?
-        @Flag(help: "Also show open, high and low.") var ohlc = false
+        @Flag(help: "Also show open, high and low.") package var ohlc = false
 
-        func run() async throws {
+        package func run() async throws {
             try await CommandRunner.run(global) { context in
                 let history = try await CryptoService(context: context.app).history(reference, from: from, to: to)
                 try context.show(
@@ -112,21 +123,23 @@ struct CryptoCommand: AsyncParsableCommand {
         }
     }
 
-    struct Settings: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(
+    package struct Settings: AsyncParsableCommand {
+        package init() {}
+
+        package static let configuration = CommandConfiguration(
             commandName: "settings", abstract: "The currency prices are shown in, and the provider that prices them.",
             discussion:
                 "--currency saves it (an ISO 4217 code: USD, EUR, GBP, …). A pair Twelve Data lists in that currency (BTC/EUR for BTC/USD) is quoted directly; any other is converted at Twelve Data's exchange rate (one more credit, cached like a quote). The tables say which."
         )
-        @OptionGroup var global: LocalOptions
+        @OptionGroup package var global: LocalOptions
         @Option(help: ArgumentHelp("Show prices in this currency (USD, EUR, GBP, …).", valueName: "CODE")) var currency: String?
         @Option(
             help: ArgumentHelp(
                 "auto (Twelve Data with a key, else Kraken's keyless public API), twelvedata or kraken.", valueName: "provider"))
-        var provider: String?
+        package var provider: String?
 
         /// `Kraken (pinned)`, …
-        static func describe(_ choice: CryptoProviderChoice) -> String {
+        package static func describe(_ choice: CryptoProviderChoice) -> String {
             switch choice {
             case .auto: "Twelve Data with a key, else Kraken (auto)"
             case .twelvedata: "Twelve Data (pinned)"
@@ -134,13 +147,13 @@ struct CryptoCommand: AsyncParsableCommand {
             }
         }
 
-        func validate() throws {
+        package func validate() throws {
             if let provider, CryptoProviderChoice(rawValue: provider) == nil {
                 throw ValidationError("--provider must be auto, twelvedata or kraken, not \"\(provider)\".")
             }
         }
 
-        func run() async throws {
+        package func run() async throws {
             try await CommandRunner.run(global) { context in
                 let service = CryptoService(context: context.app)
                 let code: String
@@ -155,17 +168,19 @@ struct CryptoCommand: AsyncParsableCommand {
         }
     }
 
-    struct Usage: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(
+    package struct Usage: AsyncParsableCommand {
+        package init() {}
+
+        package static let configuration = CommandConfiguration(
             commandName: "usage",
             abstract: "Twelve Data credits used and left this minute and today.",
             discussion:
                 "Without --check this costs nothing: it shows the count the last answers carried. --check asks Twelve Data's /api_usage, which costs one credit."
         )
-        @OptionGroup var global: GlobalOptions
+        @OptionGroup package var global: GlobalOptions
         @Flag(help: "Ask Twelve Data for its own count (costs one credit).") var check = false
 
-        func run() async throws {
+        package func run() async throws {
             try await CommandRunner.run(global) { context in
                 let service = CryptoService(context: context.app)
                 let server = check ? try await service.checkUsage() : nil

@@ -1,24 +1,28 @@
 import AlmanacClient
 import AlmanacCore
-import AlmanacKit
-import AlmanacUI
 import ArgumentParser
+import Crypto
 import Foundation
+import FrontKit
 import TerminalKit
 
 extension CryptoCommand {
     /// `crypto portfolio`: lots owned, valued at the latest prices.
-    struct Portfolio: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(
+    package struct Portfolio: AsyncParsableCommand {
+        package init() {}
+
+        package static let configuration = CommandConfiguration(
             commandName: "portfolio", abstract: "What you own: lots, their value, cost and profit or loss.",
             subcommands: [List.self, Add.self, Remove.self], defaultSubcommand: List.self)
 
-        struct List: AsyncParsableCommand {
-            static let configuration = CommandConfiguration(
-                commandName: "list", abstract: "Each lot valued at the latest price, and the totals (also: ls).", aliases: ["ls"])
-            @OptionGroup var global: GlobalOptions
+        package struct List: AsyncParsableCommand {
+            package init() {}
 
-            func run() async throws {
+            package static let configuration = CommandConfiguration(
+                commandName: "list", abstract: "Each lot valued at the latest price, and the totals (also: ls).", aliases: ["ls"])
+            @OptionGroup package var global: GlobalOptions
+
+            package func run() async throws {
                 try await CommandRunner.run(global) { context in
                     let (valuation, provenance) = try await CryptoService(context: context.app).portfolio()
                     try context.show(
@@ -28,10 +32,12 @@ extension CryptoCommand {
             }
         }
 
-        struct Add: AsyncParsableCommand {
-            static let configuration = CommandConfiguration(
+        package struct Add: AsyncParsableCommand {
+            package init() {}
+
+            package static let configuration = CommandConfiguration(
                 commandName: "add", abstract: "Add a lot: PAIR AMOUNT, at the day's close unless --cost or --price says.")
-            @OptionGroup var global: GlobalOptions
+            @OptionGroup package var global: GlobalOptions
             @Argument(help: "The pair (BTC/USD), symbol (BTC) or name (Bitcoin).") var pair: String
             @Argument(help: "Units bought, \(NumberRule.units.range) (0.5).") var amount: String
             @Option(parsing: .unconditional, help: ArgumentHelp("What the lot cost in all, in the quote currency.", valueName: "TOTAL")) var cost:
@@ -39,7 +45,7 @@ extension CryptoCommand {
             @Option(parsing: .unconditional, help: ArgumentHelp("The price paid per unit.", valueName: "PER-UNIT")) var price: String?
             @Option(help: "The day bought: YYYY-MM-DD, today or yesterday (default: today).") var date: String?
 
-            func run() async throws {
+            package func run() async throws {
                 try await CommandRunner.run(global) { context in
                     let lot = try await CryptoService(context: context.app).addLot(pair, amount: amount, cost: cost, price: price, date: date)
                     try context.show(
@@ -49,13 +55,15 @@ extension CryptoCommand {
             }
         }
 
-        struct Remove: AsyncParsableCommand {
-            static let configuration = CommandConfiguration(
+        package struct Remove: AsyncParsableCommand {
+            package init() {}
+
+            package static let configuration = CommandConfiguration(
                 commandName: "remove", abstract: "Remove a lot by ID, or every lot of a pair (BTC/USD or BTC).")
-            @OptionGroup var global: LocalOptions
+            @OptionGroup package var global: LocalOptions
             @Argument(help: "A lot ID (3) or a pair (BTC/USD, BTC).") var reference: String
 
-            func run() async throws {
+            package func run() async throws {
                 try await CommandRunner.run(global) { context in
                     let removed = try CryptoService(context: context.app).removeLots(reference)
                     let list = removed.map { "\($0.id) (\($0.amount) \($0.symbol))" }.joined(separator: ", ")

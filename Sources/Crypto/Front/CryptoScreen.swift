@@ -1,13 +1,18 @@
 import AlmanacClient
 import AlmanacCore
 import AlmanacHTTP
-import AlmanacKit
 import AlmanacProviders
+import Crypto
 import Foundation
+import FrontKit
 import TerminalKit
 
 package struct CryptoScreen: MenuScreen {
     package let context: FrontContext
+
+    package init(context: FrontContext) {
+        self.context = context
+    }
     package let title = "Cryptocurrencies"
     package let choices = [
         "Watchlist with prices", "Details: daily prices for a date range", "Add a cryptocurrency", "Remove a cryptocurrency",

@@ -1,8 +1,9 @@
 import AlmanacClient
 import AlmanacCore
-import AlmanacKit
 import AlmanacProviders
+import Crypto
 import Foundation
+import FrontKit
 import TerminalKit
 
 /// Crypto: the watchlist with price, change and a 7-day sparkline, kept fresh on its own within

@@ -1,9 +1,10 @@
 import AlmanacClient
 import AlmanacCore
 import AlmanacHTTP
-import AlmanacKit
 import AlmanacProviders
+import Crypto
 import Foundation
+import FrontKit
 import TerminalKit
 
 /// Watchlist and history renderings.

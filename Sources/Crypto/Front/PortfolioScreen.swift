@@ -1,7 +1,8 @@
 import AlmanacClient
 import AlmanacCore
-import AlmanacKit
+import Crypto
 import Foundation
+import FrontKit
 import TerminalKit
 
 /// The menu's portfolio: the lots valued, adding a lot, removing one.

@@ -1,7 +1,8 @@
 import AlmanacClient
 import AlmanacCore
-import AlmanacKit
+import Crypto
 import Foundation
+import FrontKit
 import TerminalKit
 
 /// The portfolio as a table and as JSON. Money (value, cost, profit) to the cent with thousands

@@ -1,10 +1,10 @@
 import AlmanacClient
 import AlmanacCore
 import AlmanacHTTP
-import AlmanacProviders
 import DealTable
 import Deals
 import Foundation
+import FrontKit
 import TerminalKit
 
 /// The full-screen live deals table. Deals keep arriving while the user scrolls; each frame

@@ -1,6 +1,5 @@
 import AlmanacClient
 import AlmanacCore
-import AlmanacKit
 import DealTable
 import Foundation
 import Synchronization

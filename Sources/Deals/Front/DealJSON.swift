@@ -1,5 +1,4 @@
 import AlmanacClient
-import AlmanacKit
 import DealTable
 import Foundation
 import TerminalKit

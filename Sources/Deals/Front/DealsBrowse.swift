@@ -1,22 +1,23 @@
 import AlmanacClient
 import AlmanacCore
 import AlmanacHTTP
-import AlmanacKit
 import AlmanacProviders
-import AlmanacUI
 import ArgumentParser
 import Foundation
+import FrontKit
 import TerminalKit
 
 extension DealsCommand {
-    struct Browse: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(
-            commandName: "browse", abstract: "A full-screen live table: scroll, sort, flip, follow or pause.")
-        @OptionGroup var global: GlobalOptions
-        @OptionGroup var deals: DealOptions
-        @OptionGroup(title: "Filters") var filters: DealFilterOptions
+    package struct Browse: AsyncParsableCommand {
+        package init() {}
 
-        func run() async throws {
+        package static let configuration = CommandConfiguration(
+            commandName: "browse", abstract: "A full-screen live table: scroll, sort, flip, follow or pause.")
+        @OptionGroup package var global: GlobalOptions
+        @OptionGroup package var deals: DealOptions
+        @OptionGroup(title: "Filters") package var filters: DealFilterOptions
+
+        package func run() async throws {
             try await CommandRunner.run(global, bounded: false) { context in
                 let today = try context.app.days.today()
                 let filter = try filters.filter(today: today)

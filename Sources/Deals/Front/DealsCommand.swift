@@ -1,37 +1,40 @@
 import AlmanacClient
 import AlmanacCore
 import AlmanacHTTP
-import AlmanacKit
 import AlmanacProviders
-import AlmanacUI
 import ArgumentParser
 import DealTable
 import Deals
 import Foundation
+import FrontKit
 import TerminalKit
 
 #if canImport(Glibc)
     import Glibc
 #endif
 
-struct DealsCommand: AsyncParsableCommand {
-    static let configuration = CommandConfiguration(
+package struct DealsCommand: AsyncParsableCommand {
+    package init() {}
+
+    package static let configuration = CommandConfiguration(
         commandName: "deals", abstract: "A live table of about a million trading deals, always sorted.",
         subcommands: [Top.self, Browse.self, Export.self, Group.self, Stats.self], defaultSubcommand: Top.self)
 }
 
 /// The filter options of `deals top`, `deals browse` and `deals export`.
-struct DealFilterOptions: ParsableArguments {
-    @Option(help: "Only instruments containing this text (any case), e.g. eur/usd.") var instrument: String?
-    @Option(help: "Only buys or only sells: buy or sell.") var side: String?
-    @Option(parsing: .unconditional, help: "Lowest price kept.") var minPrice: Double?
-    @Option(parsing: .unconditional, help: "Highest price kept.") var maxPrice: Double?
-    @Option(parsing: .unconditional, help: "Smallest amount kept.") var minAmount: Double?
-    @Option(parsing: .unconditional, help: "Largest amount kept.") var maxAmount: Double?
-    @Option(help: "First local day kept: YYYY-MM-DD, today or yesterday.") var since: String?
-    @Option(help: "Last local day kept: YYYY-MM-DD, today or yesterday.") var until: String?
+package struct DealFilterOptions: ParsableArguments {
+    package init() {}
 
-    func validate() throws {
+    @Option(help: "Only instruments containing this text (any case), e.g. eur/usd.") var instrument: String?
+    @Option(help: "Only buys or only sells: buy or sell.") package var side: String?
+    @Option(parsing: .unconditional, help: "Lowest price kept.") package var minPrice: Double?
+    @Option(parsing: .unconditional, help: "Highest price kept.") package var maxPrice: Double?
+    @Option(parsing: .unconditional, help: "Smallest amount kept.") package var minAmount: Double?
+    @Option(parsing: .unconditional, help: "Largest amount kept.") package var maxAmount: Double?
+    @Option(help: "First local day kept: YYYY-MM-DD, today or yesterday.") package var since: String?
+    @Option(help: "Last local day kept: YYYY-MM-DD, today or yesterday.") package var until: String?
+
+    package func validate() throws {
         if let side, Deal.Side(rawValue: side.lowercased()) == nil { throw ValidationError("--side must be buy or sell, not \"\(side)\".") }
         for (name, value) in [("--min-price", minPrice), ("--max-price", maxPrice), ("--min-amount", minAmount), ("--max-amount", maxAmount)] {
             if let value, !value.isFinite { throw ValidationError("\(name) must be a number.") }
@@ -39,7 +42,7 @@ struct DealFilterOptions: ParsableArguments {
     }
 
     /// The options as the browser's filter line (`eur/usd side:buy price>=1.08`).
-    var line: String {
+    package var line: String {
         var words: [String] = []
         if let instrument { words.append(instrument) }
         if let side { words.append("side:\(side.lowercased())") }
@@ -54,7 +57,7 @@ struct DealFilterOptions: ParsableArguments {
     }
 
     /// The filter these options describe; days are read against `today` in the local zone.
-    func filter(today: LocalDate) throws -> DealFilter {
+    package func filter(today: LocalDate) throws -> DealFilter {
         var filter = DealFilter()
         filter.instrument = instrument?.trimmingWhitespace()
         filter.side = side.flatMap { Deal.Side(rawValue: $0.lowercased()) }
@@ -77,16 +80,19 @@ struct DealFilterOptions: ParsableArguments {
 }
 
 /// Options shared by `deals top` and `deals browse`.
-struct DealOptions: ParsableArguments {
-    @Option(help: "Sort column: date, instrument, price, amount or side.") var sort: String = "date"
-    @Flag(help: "Ascending order.") var asc = false
+package struct DealOptions: ParsableArguments {
+    package init() {}
+
+    @Option(help: "Sort column: date, instrument, price, amount or side.") package var sort: String = "date"
+    @Flag(help: "Ascending order.") package var asc = false
     @Flag(help: "Descending order (the default).") var desc = false
-    @Option(parsing: .unconditional, help: "Deals the built-in server sends.") var count: Int = 1_000_000
+    @Option(parsing: .unconditional, help: "Deals the built-in server sends.") package var count: Int = 1_000_000
     @Option(parsing: .unconditional, help: "Seed of the built-in server (same seed, same deals).") var seed: UInt64 = 42
-    @Option(parsing: .unconditional, help: "Mean batches of 100 per second from the built-in server; 0 = as fast as possible.") var pace: Double?
+    @Option(parsing: .unconditional, help: "Mean batches of 100 per second from the built-in server; 0 = as fast as possible.") package var pace:
+        Double?
     @Option(help: "Read JSON-lines deals from a file or an http(s) URL instead of the built-in server.") var source: String?
 
-    func validate() throws {
+    package func validate() throws {
         guard DealColumn(rawValue: sort) != nil else {
             throw ValidationError("--sort must be date, instrument, price, amount or side, not \"\(sort)\".")
         }
@@ -97,7 +103,7 @@ struct DealOptions: ParsableArguments {
         }
     }
 
-    var column: DealColumn { DealColumn(rawValue: sort)! }
+    package var column: DealColumn { DealColumn(rawValue: sort)! }
 
     private func dealSource(
         defaultPace: Double, live: Bool, krakenURL: String, recordings: FixtureTransport?, fallback: FixtureTransport?, end: Date
@@ -116,7 +122,7 @@ struct DealOptions: ParsableArguments {
     /// batches a second unless `--pace` says), sorted by `--sort` in their direction. Not
     /// `live` (`top`, `export`): a Kraken tape ends after its first answers. Kraken's base URL
     /// is the run's (`ALMANAC_KRAKEN_URL`); offline, a tape reads Kraken's recorded trades.
-    func feed(_ context: FrontContext, defaultPace: Double, live: Bool = true) -> DealFeed {
+    package func feed(_ context: FrontContext, defaultPace: Double, live: Bool = true) -> DealFeed {
         let source = dealSource(
             defaultPace: defaultPace, live: live, krakenURL: context.configuration.baseURL(for: .kraken),
             recordings: context.configuration.offline ? context.client.fixtures : nil, fallback: context.client.fixtures,
@@ -126,19 +132,21 @@ struct DealOptions: ParsableArguments {
 }
 
 extension DealsCommand {
-    struct Top: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(
-            commandName: "top", abstract: "Receive the stream, then print the first rows of the sorted table.")
-        @OptionGroup var global: GlobalOptions
-        @OptionGroup var deals: DealOptions
-        @OptionGroup(title: "Filters") var filters: DealFilterOptions
-        @Option(parsing: .unconditional, help: "Rows to print.") var limit: Int = 20
+    package struct Top: AsyncParsableCommand {
+        package init() {}
 
-        func validate() throws {
+        package static let configuration = CommandConfiguration(
+            commandName: "top", abstract: "Receive the stream, then print the first rows of the sorted table.")
+        @OptionGroup package var global: GlobalOptions
+        @OptionGroup package var deals: DealOptions
+        @OptionGroup(title: "Filters") package var filters: DealFilterOptions
+        @Option(parsing: .unconditional, help: "Rows to print.") package var limit: Int = 20
+
+        package func validate() throws {
             try validating { try NumberRule.rows.check(limit) }
         }
 
-        func run() async throws {
+        package func run() async throws {
             try await CommandRunner.run(global) { context in
                 let feed = try await deals.received(context, filter: try filters.filter(today: try context.app.days.today()))
                 let rows = feed.store.window(offset: 0, count: limit)
@@ -149,29 +157,31 @@ extension DealsCommand {
 }
 
 extension DealsCommand {
-    struct Export: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(
-            commandName: "export", abstract: "Receive the stream, then write the filtered, sorted table to a file (CSV or JSON).")
-        @OptionGroup var global: GlobalOptions
-        @OptionGroup var deals: DealOptions
-        @OptionGroup(title: "Filters") var filters: DealFilterOptions
-        @Option(help: "The file to write.") var to: String
-        @Option(help: "csv (a header row, RFC 4180) or json (as deals top --json).") var format: String?
-        @Flag(help: "Replace the file when it exists.") var force = false
+    package struct Export: AsyncParsableCommand {
+        package init() {}
 
-        func validate() throws {
+        package static let configuration = CommandConfiguration(
+            commandName: "export", abstract: "Receive the stream, then write the filtered, sorted table to a file (CSV or JSON).")
+        @OptionGroup package var global: GlobalOptions
+        @OptionGroup package var deals: DealOptions
+        @OptionGroup(title: "Filters") package var filters: DealFilterOptions
+        @Option(help: "The file to write.") package var to: String
+        @Option(help: "csv (a header row, RFC 4180) or json (as deals top --json).") var format: String?
+        @Flag(help: "Replace the file when it exists.") package var force = false
+
+        package func validate() throws {
             if let format, DealExport.Format(rawValue: format.lowercased()) == nil {
                 throw ValidationError("--format must be csv or json, not \"\(format)\".")
             }
         }
 
         /// The format asked for, else the file's extension (`.json`), else CSV.
-        var chosenFormat: DealExport.Format {
+        package var chosenFormat: DealExport.Format {
             if let format { return DealExport.Format(rawValue: format.lowercased())! }
             return to.lowercased().hasSuffix(".json") ? .json : .csv
         }
 
-        func run() async throws {
+        package func run() async throws {
             try await CommandRunner.run(global) { context in
                 let filter = try filters.filter(today: try context.app.days.today())
                 let url = URL(fileURLWithPath: to)
@@ -185,16 +195,16 @@ extension DealsCommand {
     }
 
     /// `deals export --json`: what was written where.
-    struct ExportJSON: Encodable {
-        var file: String
-        var format: String
-        var rows: Int
+    package struct ExportJSON: Encodable {
+        package var file: String
+        package var format: String
+        package var rows: Int
     }
 }
 
 extension DealOptions {
     /// Receives the whole stream these options describe, then narrows the table to `filter`.
-    func received(_ context: FrontContext, filter: DealFilter) async throws -> DealFeed {
+    package func received(_ context: FrontContext, filter: DealFilter) async throws -> DealFeed {
         let feed = try await received(context)
         feed.store.applyFilter(filter)
         return feed
@@ -202,7 +212,7 @@ extension DealOptions {
 
     /// Receives the whole stream these options describe, with a progress line on a terminal;
     /// warns about a source that stopped early or lines it skipped.
-    func received(_ context: FrontContext) async throws -> DealFeed {
+    package func received(_ context: FrontContext) async throws -> DealFeed {
         let feed = feed(context, defaultPace: 0, live: false)
         if case .file(let url) = feed.source, let error = DealsError.checkReadable(url) { throw error }
         // Within what is left of --timeout: a snapshot does not outwait a network that is gone.
@@ -225,27 +235,27 @@ extension DealOptions {
 
 /// `Receiving deals 523,400 / 1,000,000 [#####-----] 812k/s ETA 0.6 s` on stderr, redrawn in
 /// place; on a terminal too narrow for it, the parts that fit (the count always), never wrapped.
-final class ProgressLine {
-    let total: Int?
-    let enabled: Bool
+package final class ProgressLine {
+    package let total: Int?
+    package let enabled: Bool
     /// The terminal's columns: the line stays shorter, so `\r` redraws it in place.
-    let width: Int
+    package let width: Int
     private let started = Date()
     private var lastDraw = Date.distantPast
 
-    init(total: Int?, enabled: Bool, width: Int) {
+    package init(total: Int?, enabled: Bool, width: Int) {
         self.total = total
         self.enabled = enabled
         self.width = width
     }
 
-    func update(received: Int) {
+    package func update(received: Int) {
         guard enabled, Date().timeIntervalSince(lastDraw) > 0.05 else { return }
         lastDraw = Date()
         draw(received)
     }
 
-    func finish(received: Int) {
+    package func finish(received: Int) {
         guard enabled else { return }
         draw(received)
         Console.writeRaw("\n", to: STDERR_FILENO)

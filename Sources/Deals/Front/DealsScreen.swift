@@ -1,16 +1,20 @@
 import AlmanacClient
 import AlmanacCore
 import AlmanacHTTP
-import AlmanacKit
 import AlmanacProviders
 import DealTable
 import Deals
 import Foundation
+import FrontKit
 import Synchronization
 import TerminalKit
 
 package struct DealsScreen: MenuScreen {
     package let context: FrontContext
+
+    package init(context: FrontContext) {
+        self.context = context
+    }
     /// The chosen sort, kept while the screen is open.
     package final class Sort: Sendable {
         private let state = Mutex((column: DealColumn.date, descending: true))

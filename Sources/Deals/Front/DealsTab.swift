@@ -1,9 +1,10 @@
 import AlmanacClient
 import AlmanacCore
 import AlmanacHTTP
-import AlmanacKit
+import AlmanacProviders
 import Deals
 import Foundation
+import FrontKit
 import TerminalKit
 
 /// Deals: the live deals browser inside a tab. The stream starts when the tab is first shown

@@ -1,13 +1,16 @@
 import AlmanacClient
 import AlmanacCore
-import AlmanacHTTP
-import AlmanacKit
-import AlmanacProviders
+import Exams
 import Foundation
+import FrontKit
 import TerminalKit
 
 package struct ExamsScreen: MenuScreen {
     package let context: FrontContext
+
+    package init(context: FrontContext) {
+        self.context = context
+    }
     package let title = "Exams"
     package let choices = ["Pending exams", "Passed exams", "New exam", "Choose an exam: pass or change date", "Delete an exam"]
     package let help = [

@@ -1,7 +1,8 @@
 import AlmanacClient
 import AlmanacCore
-import AlmanacKit
+import Exams
 import Foundation
+import FrontKit
 import TerminalKit
 
 /// Exams: Pending and Passed (←/→), grouped by month as `almanac exams` shows them; a New Exam

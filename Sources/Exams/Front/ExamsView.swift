@@ -1,9 +1,8 @@
 import AlmanacClient
 import AlmanacCore
-import AlmanacHTTP
-import AlmanacKit
-import AlmanacProviders
+import Exams
 import Foundation
+import FrontKit
 import TerminalKit
 
 /// Exam lists: sections by month, one row per exam.

@@ -1,7 +1,5 @@
 import AlmanacClient
 import AlmanacCore
-import AlmanacHTTP
-import AlmanacProviders
 import Foundation
 
 /// Writes exams as an iCalendar file (RFC 5545): CRLF line ends, lines folded at 75 octets,

@@ -1,7 +1,5 @@
 import AlmanacClient
 import AlmanacCore
-import AlmanacHTTP
-import AlmanacProviders
 import Foundation
 
 /// A local date and time of day, e.g. `2026-12-01 09:30`, without a zone (exams happen in local time).

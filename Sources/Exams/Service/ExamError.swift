@@ -1,7 +1,5 @@
 import AlmanacClient
 import AlmanacCore
-import AlmanacHTTP
-import AlmanacProviders
 import Foundation
 
 /// What an exam request cannot do, as values, each worded once (see `WeatherError`).

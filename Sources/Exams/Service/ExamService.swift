@@ -1,7 +1,5 @@
 import AlmanacClient
 import AlmanacCore
-import AlmanacHTTP
-import AlmanacProviders
 import Foundation
 
 /// The exam planner's rules: validation, stable ids, grouping by month.

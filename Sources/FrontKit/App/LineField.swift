@@ -1,6 +1,5 @@
 import AlmanacClient
 import AlmanacCore
-import AlmanacKit
 import Foundation
 import TerminalKit
 

@@ -1,9 +1,7 @@
 import AlmanacClient
 import AlmanacCore
 import AlmanacHTTP
-import AlmanacKit
 import AlmanacProviders
-import AlmanacUI
 import ArgumentParser
 import Foundation
 import TerminalKit
@@ -13,19 +11,19 @@ import TerminalKit
 #endif
 
 /// Builds the context for a run and turns errors into one stderr line and an exit code.
-enum CommandRunner {
+package enum CommandRunner {
     /// - Parameter console: where notes go; nil: stdout and stderr (the full-screen app passes its log's).
     /// - Parameter glance: a status-bar line: stale answers print at once, refreshed behind (`Configuration.glance`).
     /// - Parameter bounded: a one-shot command: `--timeout` bounds all of its network waits
     ///   (`Configuration.deadline`); false for the front ends that stay.
-    static func makeContext(
+    package static func makeContext(
         _ options: some RunOptions, quietNotes: Bool = false, glance: Bool = false, console override: Console? = nil, bounded: Bool = true
     ) -> FrontContext {
         makeContext(options.settings, quietNotes: quietNotes, glance: glance, console: override, bounded: bounded)
     }
 
     /// The context from the settings the options read.
-    static func makeContext(
+    package static func makeContext(
         _ global: RunSettings, quietNotes: Bool = false, glance: Bool = false, console override: Console? = nil, bounded: Bool = true
     ) -> FrontContext {
         let environment = Environment.load()
@@ -53,7 +51,7 @@ enum CommandRunner {
 
     /// Runs a command body; any error becomes `almanac: <sentence>` on stderr (whichever console
     /// the notes went to) and its exit code.
-    static func run(
+    package static func run(
         _ options: some RunOptions, quietNotes: Bool = false, glance: Bool = false, console: Console? = nil, bounded: Bool? = nil,
         _ body: (FrontContext) async throws -> Void
     ) async throws {
@@ -61,7 +59,7 @@ enum CommandRunner {
     }
 
     /// The same from settings already read.
-    static func run(
+    package static func run(
         _ settings: RunSettings, quietNotes: Bool = false, glance: Bool = false, console: Console? = nil, bounded: Bool? = nil,
         _ body: (FrontContext) async throws -> Void
     ) async throws {

@@ -1,67 +1,67 @@
 import AlmanacClient
 import AlmanacCore
 import AlmanacHTTP
-import AlmanacKit
 import AlmanacProviders
-import AlmanacUI
 import ArgumentParser
 import Foundation
 import TerminalKit
 
 /// What a run was asked for on the command line, whichever options its command offers.
-struct RunSettings: Equatable {
-    var offline = false
-    var refresh = false
-    var maxAge: Double?
-    var json = false
-    var noColor = false
-    var verbose = false
-    var noWait = false
-    var timeout: Double?
+package struct RunSettings: Equatable {
+    package var offline = false
+    package var refresh = false
+    package var maxAge: Double?
+    package var json = false
+    package var noColor = false
+    package var verbose = false
+    package var noWait = false
+    package var timeout: Double?
 }
 
 /// A command's common options, as the runner reads them.
-protocol RunOptions: ParsableArguments {
+package protocol RunOptions: ParsableArguments {
     var settings: RunSettings { get }
 }
 
 /// Options of every command that reads providers: output (`LocalOptions`), and how the network
 /// and cache are used. The output options are their own group so that a local command's
 /// `LocalOptions` and the root command's share them when parsed.
-struct GlobalOptions: RunOptions {
-    @OptionGroup var output: LocalOptions
+package struct GlobalOptions: RunOptions {
+    package init() {}
+
+    @OptionGroup package var output: LocalOptions
 
     @Flag(help: "Never touch the network: answer from the cache, then sample data.")
-    var offline = false
+    package var offline = false
 
     @Flag(help: "Skip the cache read and fetch fresh data.")
-    var refresh = false
+    package var refresh = false
 
     @Option(
         name: .customLong("max-age"), parsing: .unconditional, help: ArgumentHelp("Treat cached data older than this as stale.", valueName: "seconds")
     )
-    var maxAge: Double?
+    package var maxAge: Double?
 
     @Flag(name: .customLong("no-wait"), help: "When the Twelve Data credits are spent and nothing is cached, exit 75 instead of waiting.")
-    var noWait = false
+    package var noWait = false
 
     @Option(
         parsing: .unconditional,
         help: ArgumentHelp(
             "Total time the command may take on the network, every request and wait included; a wait for credits that cannot fit is refused at once. Without it, each request gets 20 s and a credit wait adds its own length.",
             valueName: "seconds"))
-    var timeout: Double?
+    package var timeout: Double?
 
-    var json: Bool { output.json }
-    var verbose: Bool { output.verbose }
+    package var json: Bool { output.json }
+    package var verbose: Bool { output.verbose }
 
-    var settings: RunSettings {
+    package var settings: RunSettings {
         RunSettings(
             offline: offline, refresh: refresh, maxAge: maxAge, json: output.json, noColor: output.noColor, verbose: output.verbose,
             noWait: noWait, timeout: timeout)
     }
 
-    func validate() throws {
+    package func validate() throws {
         try validating {
             if let maxAge { try NumberRule.maxAge.check(maxAge) }
             if let timeout { try NumberRule.timeout.check(timeout) }
@@ -71,15 +71,17 @@ struct GlobalOptions: RunOptions {
 
 /// Options of a command that never reads a provider (exams, profile, saved cities, the cache):
 /// only those that can change what it does — no network options in its help.
-struct LocalOptions: RunOptions {
+package struct LocalOptions: RunOptions {
+    package init() {}
+
     @Flag(help: "Print one JSON document instead of tables.")
-    var json = false
+    package var json = false
 
     @Flag(name: .customLong("no-color"), help: "No ANSI colour.")
-    var noColor = false
+    package var noColor = false
 
     @Flag(name: .shortAndLong, help: "Log requests (keys redacted), cache decisions and timings to stderr.")
-    var verbose = false
+    package var verbose = false
 
-    var settings: RunSettings { RunSettings(json: json, noColor: noColor, verbose: verbose) }
+    package var settings: RunSettings { RunSettings(json: json, noColor: noColor, verbose: verbose) }
 }

@@ -1,23 +1,17 @@
 import AlmanacClient
 import AlmanacCore
 import AlmanacHTTP
-import AlmanacKit
 import TerminalKit
 
 /// What the command line adds to an error's one sentence: the flag or command that does what the
 /// sentence asks (docs/architecture.md §9, "Errors worded once"). The library's sentences name no
-/// flag; the command line's names live here and nowhere else.
+/// flag; the command line's names live here for the shared parts' errors, and beside each feature's
+/// commands for its own errors (`CommandLineError`).
 package enum CommandLineHint {
     /// The hint for `error`, said in parentheses before the sentence's full stop; nil for none.
     package static func hint(for error: any Error) -> String? {
         switch error {
-        case let error as WeatherError: weather(error)
-        case let error as CryptoError: crypto(error)
-        case PortfolioError.costAndPrice: "--cost or --price"
-        case PortfolioError.noPriceOn: "--cost TOTAL or --price PER-UNIT"
-        case ExamError.pastDate: "--passed"
-        case FruitError.eatenInFuture: "--date"
-        case FruitError.noLogEntry(_, logIsEmpty: false): "almanac fruit log --from YYYY-MM-DD"
+        case let error as any CommandLineError: error.commandLineHint
         case let error as SampleDataError: sample(error)
         case TransportError.timeout, TransportError.connectTimeout: "--timeout SECONDS"
         case CreditLimitError.beyondDeadline(_, let allowing, _): "--timeout \(allowing)"
@@ -31,25 +25,6 @@ package enum CommandLineHint {
         sentence.hasSuffix(".") ? "\(sentence.dropLast()) (\(hint))." : "\(sentence) (\(hint))"
     }
 
-    private static func weather(_ error: WeatherError) -> String? {
-        switch error {
-        case .noSavedCities: "almanac weather add NAME"
-        case .noDefaultCity: "almanac weather add NAME, or almanac weather Moscow"
-        case .ambiguous: "--pick N"
-        case .choiceOutOfRange(_, let count, _): "--pick 1 to \(count)"
-        default: nil
-        }
-    }
-
-    private static func crypto(_ error: CryptoError) -> String? {
-        switch error {
-        case .ambiguous: "--pick N"
-        case .choiceOutOfRange(_, let count, _): "--pick 1 to \(count)"
-        default: nil
-        }
-    }
-
-    /// The flag behind the reason, and where the keys and the sample data are listed.
     private static func sample(_ error: SampleDataError) -> String {
         guard !error.noSampleData else { return "see almanac doctor" }
         switch error.reason {

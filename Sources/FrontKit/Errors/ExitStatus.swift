@@ -1,9 +1,7 @@
 import AlmanacClient
 import AlmanacCore
 import AlmanacHTTP
-import AlmanacKit
 import AlmanacProviders
-import Deals
 import Foundation
 import TerminalKit
 
@@ -31,12 +29,11 @@ package enum ExitStatus {
 
     /// The exit code for an error that ended a command.
     package static func code(for error: any Error) -> Int32 {
-        switch error {
-        case WeatherError.nowcastExpired: unavailable
+        if let status = (error as? any CommandLineError)?.exitStatus { return status }
+        return switch error {
         case is any UserInputError: usage
         case StoreError.damaged: dataError
         case StoreError.unreadable: cannotRead
-        case DealsError.noInput: noInput
         case is CreditLimitError: temporary
         // The provider's own rate limit is temporary too: try again at the time the error names.
         case APIError.rateLimited: temporary
@@ -45,7 +42,7 @@ package enum ExitStatus {
         case is RequestError: configuration
         // A server that redirected a request somewhere its protection does not allow: refused.
         case TransportError.insecureRedirect: configuration
-        case is APIError, is TransportError, is DecodingFailure, is SampleDataError, is DealsError, is StaleRefused: unavailable
+        case is APIError, is TransportError, is DecodingFailure, is SampleDataError, is StaleRefused: unavailable
         default: failure
         }
     }

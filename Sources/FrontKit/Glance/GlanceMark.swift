@@ -1,5 +1,4 @@
 import AlmanacClient
-import AlmanacKit
 import TerminalKit
 
 /// How a status line says it shows sample data (docs/status-bars.md, "Sample data on a bar"), in

@@ -1,6 +1,5 @@
 import AlmanacClient
 import AlmanacCore
-import AlmanacKit
 import Foundation
 import TerminalKit
 
@@ -17,19 +16,6 @@ package struct WaybarLine: Encodable, Equatable, Sendable {
         (self.text, self.tooltip, self.class, self.alt) = (text, tooltip, `class`, alt)
     }
 
-    /// The object for a weather line: the tooltip lists the next days (up to four).
-    package init(text: String, glance: WeatherGlance) {
-        let report = glance.report
-        let days = (report?.daily ?? []).filter { $0.date >= LocalDate(glance.moment, timeZone: glance.city.timeZone) }.prefix(4)
-        let rows = days.map { day in
-            "\(day.date.shortText)  \(WeatherFormat.icon(day.conditionID)) \(glance.format.temperature(day.minimum)) … \(glance.format.temperature(day.maximum))  \(day.description)"
-        }
-        self.init(
-            text: text, tooltip: ([glance.city.label] + rows).joined(separator: "\n"),
-            class: Self.conditionClass(report?.current?.conditionID, known: report?.current != nil),
-            alt: report?.current?.description ?? GlanceTemplate.placeholder)
-    }
-
     /// Several places' objects as the one object a bar reads: texts side by side (` · `),
     /// tooltips one after another, the first place's class and alt.
     package init(joining lines: [WaybarLine]) {
@@ -39,7 +25,7 @@ package struct WaybarLine: Encodable, Equatable, Sendable {
     }
 
     /// The CSS class for an OpenWeather condition code.
-    static func conditionClass(_ conditionID: Int?, known: Bool) -> String {
+    package static func conditionClass(_ conditionID: Int?, known: Bool) -> String {
         guard known else { return "unknown" }
         switch conditionID ?? 0 {
         case 200..<300: return "storm"

@@ -1,7 +1,6 @@
 import AlmanacClient
 import AlmanacCore
 import AlmanacHTTP
-import AlmanacKit
 import AlmanacProviders
 import Foundation
 import TerminalKit
@@ -26,9 +25,6 @@ package enum Prompt {
             Console.write("Please type a number from 1 to \(items.count).\n", to: STDERR_FILENO)
         }
     }
-
-    /// The terminal's way to choose among several places that match a name.
-    package static let choosePlace: WeatherService.Chooser = { cities in choose("Several places match:", cities.map(\.choiceText)) }
 
     /// Asks for a line of text; nil at the end of input.
     package static func text(_ question: String) -> String? {

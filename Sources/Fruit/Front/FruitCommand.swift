@@ -1,31 +1,35 @@
 import AlmanacClient
 import AlmanacCore
 import AlmanacHTTP
-import AlmanacKit
 import AlmanacProviders
-import AlmanacUI
 import ArgumentParser
 import Foundation
+import FrontKit
+import Fruit
 import TerminalKit
 
-struct FruitCommand: AsyncParsableCommand {
-    static let configuration = CommandConfiguration(
+package struct FruitCommand: AsyncParsableCommand {
+    package init() {}
+
+    package static let configuration = CommandConfiguration(
         commandName: "fruit", abstract: "The Fruityvice catalogue, nutrition per 100 g, and a log of fruit eaten.",
         subcommands: [List.self, Show.self, Family.self, Genus.self, Order.self, Eat.self, Log.self], defaultSubcommand: List.self)
 
-    struct List: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(
-            commandName: "list", abstract: "The catalogue sorted by id or name, or grouped by family, genus or order.", aliases: ["ls"])
-        @OptionGroup var global: GlobalOptions
-        @Option(help: "id, name, family, genus or order") var sort: String = "id"
+    package struct List: AsyncParsableCommand {
+        package init() {}
 
-        func validate() throws {
+        package static let configuration = CommandConfiguration(
+            commandName: "list", abstract: "The catalogue sorted by id or name, or grouped by family, genus or order.", aliases: ["ls"])
+        @OptionGroup package var global: GlobalOptions
+        @Option(help: "id, name, family, genus or order") package var sort: String = "id"
+
+        package func validate() throws {
             guard ["id", "name"].contains(sort) || FruitGrouping(rawValue: sort) != nil else {
                 throw ValidationError("--sort must be id, name, family, genus or order, not \"\(sort)\".")
             }
         }
 
-        func run() async throws {
+        package func run() async throws {
             try await CommandRunner.run(global) { context in
                 let service = FruitService(context: context.app)
                 if context.json {
@@ -56,12 +60,14 @@ struct FruitCommand: AsyncParsableCommand {
         }
     }
 
-    struct Show: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(commandName: "show", abstract: "Everything about one fruit, by name or id.")
-        @OptionGroup var global: GlobalOptions
+    package struct Show: AsyncParsableCommand {
+        package init() {}
+
+        package static let configuration = CommandConfiguration(commandName: "show", abstract: "Everything about one fruit, by name or id.")
+        @OptionGroup package var global: GlobalOptions
         @Argument(help: "A fruit's name (any case) or id.") var fruit: String
 
-        func run() async throws {
+        package func run() async throws {
             try await CommandRunner.run(global) { context in
                 let service = FruitService(context: context.app)
                 if context.json {
@@ -85,12 +91,14 @@ struct FruitCommand: AsyncParsableCommand {
         }
     }
 
-    struct GroupOptions: ParsableArguments {
-        @OptionGroup var global: GlobalOptions
+    package struct GroupOptions: ParsableArguments {
+        package init() {}
+
+        @OptionGroup package var global: GlobalOptions
         @Argument(help: "The group's name (any case).") var name: String
     }
 
-    static func showGroup(_ grouping: FruitGrouping, _ options: GroupOptions) async throws {
+    package static func showGroup(_ grouping: FruitGrouping, _ options: GroupOptions) async throws {
         try await CommandRunner.run(options.global) { context in
             let (group, provenance) = try await FruitService(context: context.app).group(grouping, options.name)
             if context.json {
@@ -101,32 +109,40 @@ struct FruitCommand: AsyncParsableCommand {
         }
     }
 
-    struct Family: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(commandName: "family", abstract: "The fruits of one family.")
-        @OptionGroup var options: GroupOptions
-        func run() async throws { try await FruitCommand.showGroup(.family, options) }
+    package struct Family: AsyncParsableCommand {
+        package init() {}
+
+        package static let configuration = CommandConfiguration(commandName: "family", abstract: "The fruits of one family.")
+        @OptionGroup package var options: GroupOptions
+        package func run() async throws { try await FruitCommand.showGroup(.family, options) }
     }
 
-    struct Genus: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(commandName: "genus", abstract: "The fruits of one genus.")
-        @OptionGroup var options: GroupOptions
-        func run() async throws { try await FruitCommand.showGroup(.genus, options) }
+    package struct Genus: AsyncParsableCommand {
+        package init() {}
+
+        package static let configuration = CommandConfiguration(commandName: "genus", abstract: "The fruits of one genus.")
+        @OptionGroup package var options: GroupOptions
+        package func run() async throws { try await FruitCommand.showGroup(.genus, options) }
     }
 
-    struct Order: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(commandName: "order", abstract: "The fruits of one order.")
-        @OptionGroup var options: GroupOptions
-        func run() async throws { try await FruitCommand.showGroup(.order, options) }
+    package struct Order: AsyncParsableCommand {
+        package init() {}
+
+        package static let configuration = CommandConfiguration(commandName: "order", abstract: "The fruits of one order.")
+        @OptionGroup package var options: GroupOptions
+        package func run() async throws { try await FruitCommand.showGroup(.order, options) }
     }
 
-    struct Eat: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(commandName: "eat", abstract: "Log a fruit eaten (default: today, 100 g).")
-        @OptionGroup var global: GlobalOptions
-        @Argument(help: "A fruit's name or id.") var fruit: String
-        @Option(help: "YYYY-MM-DD, today or yesterday; not in the future.") var date: String?
+    package struct Eat: AsyncParsableCommand {
+        package init() {}
+
+        package static let configuration = CommandConfiguration(commandName: "eat", abstract: "Log a fruit eaten (default: today, 100 g).")
+        @OptionGroup package var global: GlobalOptions
+        @Argument(help: "A fruit's name or id.") package var fruit: String
+        @Option(help: "YYYY-MM-DD, today or yesterday; not in the future.") package var date: String?
         @Option(parsing: .unconditional, help: "Grams eaten, \(NumberRule.grams.range).") var amount: Double = 100
 
-        func run() async throws {
+        package func run() async throws {
             try await CommandRunner.run(global) { context in
                 let entry = try await FruitService(context: context.app).eat(fruit, date: date, grams: amount)
                 try context.show(
@@ -138,20 +154,24 @@ struct FruitCommand: AsyncParsableCommand {
         }
     }
 
-    struct Log: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(
+    package struct Log: AsyncParsableCommand {
+        package init() {}
+
+        package static let configuration = CommandConfiguration(
             commandName: "log",
             abstract: "Fruit eaten per day with daily totals (default: the last 30 days).", subcommands: [List.self, Remove.self],
             defaultSubcommand: List.self)
 
-        struct List: AsyncParsableCommand {
-            static let configuration = CommandConfiguration(
+        package struct List: AsyncParsableCommand {
+            package init() {}
+
+            package static let configuration = CommandConfiguration(
                 commandName: "list", abstract: "The log by day with daily totals (the default; also: ls).", aliases: ["ls"])
-            @OptionGroup var global: LocalOptions
+            @OptionGroup package var global: LocalOptions
             @Option(help: "First day (default: 29 days before --to).") var from: String?
             @Option(help: "Last day (default: today).") var to: String?
 
-            func run() async throws {
+            package func run() async throws {
                 try await CommandRunner.run(global) { context in
                     let days = try FruitService(context: context.app).days(from: from, to: to)
                     try context.show(
@@ -161,12 +181,14 @@ struct FruitCommand: AsyncParsableCommand {
             }
         }
 
-        struct Remove: AsyncParsableCommand {
-            static let configuration = CommandConfiguration(commandName: "remove", abstract: "Delete one log entry by its number.")
-            @OptionGroup var global: LocalOptions
+        package struct Remove: AsyncParsableCommand {
+            package init() {}
+
+            package static let configuration = CommandConfiguration(commandName: "remove", abstract: "Delete one log entry by its number.")
+            @OptionGroup package var global: LocalOptions
             @Argument(help: "The entry's number (#) in the log.") var number: Int
 
-            func run() async throws {
+            package func run() async throws {
                 try await CommandRunner.run(global) { context in
                     let entry = try FruitService(context: context.app).removeEntry(number)
                     try context.show(json: ["removed": entry.id], text: "Removed #\(entry.id): \(entry.name) on \(entry.date).")

@@ -1,8 +1,9 @@
 import AlmanacClient
 import AlmanacCore
-import AlmanacKit
 import AlmanacProviders
 import Foundation
+import FrontKit
+import Fruit
 import TerminalKit
 
 /// Fruit: the catalogue coloured by family (`g` cycles id / family / genus / order grouping),

@@ -1,9 +1,9 @@
 import AlmanacClient
 import AlmanacCore
 import AlmanacHTTP
-import AlmanacKit
 import AlmanacProviders
 import Foundation
+import Fruit
 import TerminalKit
 
 #if canImport(Glibc)

@@ -1,13 +1,18 @@
 import AlmanacClient
 import AlmanacCore
 import AlmanacHTTP
-import AlmanacKit
 import AlmanacProviders
 import Foundation
+import FrontKit
+import Fruit
 import TerminalKit
 
 package struct FruitsScreen: MenuScreen {
     package let context: FrontContext
+
+    package init(context: FrontContext) {
+        self.context = context
+    }
     package let title = "Fruits"
     package let choices = ["Catalogue (choose the sort)", "A fruit's detail", "Eat a fruit", "Log of the last 30 days"]
     package let help = [

@@ -1,13 +1,16 @@
 import AlmanacClient
 import AlmanacCore
-import AlmanacHTTP
-import AlmanacKit
-import AlmanacProviders
 import Foundation
+import FrontKit
+import Profile
 import TerminalKit
 
 package struct ProfileScreen: MenuScreen {
     package let context: FrontContext
+
+    package init(context: FrontContext) {
+        self.context = context
+    }
     package let title = "Profile"
     package let choices = ["Show username", "Edit username"]
     package let help = [

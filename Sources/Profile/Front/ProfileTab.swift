@@ -1,7 +1,8 @@
 import AlmanacClient
 import AlmanacCore
-import AlmanacKit
 import Foundation
+import FrontKit
+import Profile
 import TerminalKit
 
 /// Profile: the username, edited in place (`e`) with the same rule as `almanac profile set`.

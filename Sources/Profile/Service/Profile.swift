@@ -1,7 +1,5 @@
 import AlmanacClient
 import AlmanacCore
-import AlmanacHTTP
-import AlmanacProviders
 import Foundation
 
 /// The user's profile (`profile.json`).

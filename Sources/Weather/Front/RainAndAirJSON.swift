@@ -1,8 +1,9 @@
 import AlmanacClient
 import AlmanacCore
-import AlmanacKit
 import Foundation
+import FrontKit
 import TerminalKit
+import Weather
 
 /// `weather rain --json` and `weather air --json` (docs/json.md): times as ISO 8601, rates in
 /// mm/h, indices and concentrations as numbers, with the source and the resolution.

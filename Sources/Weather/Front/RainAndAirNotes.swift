@@ -1,8 +1,8 @@
 import AlmanacClient
 import AlmanacCore
-import AlmanacKit
 import Foundation
 import TerminalKit
+import Weather
 
 /// The lines `weather now` adds when they matter (docs/weather.md, "Rain in the next two hours"):
 /// rain within the next two hours, and the air at moderate or worse. Each is asked beside the

@@ -1,10 +1,10 @@
 import AlmanacClient
 import AlmanacCore
 import AlmanacHTTP
-import AlmanacKit
 import AlmanacProviders
 import Foundation
 import TerminalKit
+import Weather
 
 /// `weather rain` and `weather air` as text (docs/weather.md, "Rain in the next two hours", "Air
 /// quality"): a strip of the next two hours and its sentence; the index, its band, the pollutant

@@ -1,20 +1,22 @@
 import AlmanacClient
 import AlmanacCore
-import AlmanacKit
-import AlmanacUI
 import ArgumentParser
 import Foundation
+import FrontKit
 import TerminalKit
+import Weather
 
 extension WeatherCommand {
-    struct Rain: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(
+    package struct Rain: AsyncParsableCommand {
+        package init() {}
+
+        package static let configuration = CommandConfiguration(
             commandName: "rain",
             abstract: "Rain in the next two hours: a strip of 5- or 15-minute steps and one sentence (MET radar where it reaches, else Open-Meteo).")
-        @OptionGroup var global: GlobalOptions
-        @OptionGroup var place: CityOptions
+        @OptionGroup package var global: GlobalOptions
+        @OptionGroup package var place: CityOptions
 
-        func run() async throws {
+        package func run() async throws {
             try await CommandRunner.run(global) { context in
                 let run = WeatherFlow(context)
                 let city = WeatherService.withZone(try await run.city(place.city, pick: place.pick, chooser: run.terminalChooser))
@@ -25,22 +27,24 @@ extension WeatherCommand {
         }
     }
 
-    struct Air: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(
+    package struct Air: AsyncParsableCommand {
+        package init() {}
+
+        package static let configuration = CommandConfiguration(
             commandName: "air", abstract: "Air quality now: the index and its band, the pollutant that sets it, the next 24 hours, pollen.")
-        @OptionGroup var global: GlobalOptions
-        @OptionGroup var place: CityOptions
+        @OptionGroup package var global: GlobalOptions
+        @OptionGroup package var place: CityOptions
         @Option(
             help: ArgumentHelp("The index: eu (European AQI) or us (US AQI); by default us in the United States, eu elsewhere.", valueName: "scale"))
-        var aqi: String?
+        package var aqi: String?
 
-        func validate() throws {
+        package func validate() throws {
             if let aqi, AirQuality.Scale(rawValue: aqi.lowercased()) == nil {
                 throw ValidationError("--aqi must be eu or us, not \"\(aqi)\".")
             }
         }
 
-        func run() async throws {
+        package func run() async throws {
             try await CommandRunner.run(global) { context in
                 let run = WeatherFlow(context)
                 let city = WeatherService.withZone(try await run.city(place.city, pick: place.pick, chooser: run.terminalChooser))

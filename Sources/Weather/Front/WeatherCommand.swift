@@ -1,15 +1,17 @@
 import AlmanacClient
 import AlmanacCore
 import AlmanacHTTP
-import AlmanacKit
 import AlmanacProviders
-import AlmanacUI
 import ArgumentParser
 import Foundation
+import FrontKit
 import TerminalKit
+import Weather
 
-struct WeatherCommand: AsyncParsableCommand {
-    static let configuration = CommandConfiguration(
+package struct WeatherCommand: AsyncParsableCommand {
+    package init() {}
+
+    package static let configuration = CommandConfiguration(
         commandName: "weather", abstract: "Current weather, 7- and 25-day forecasts, hourly detail, saved cities.",
         subcommands: [
             Current.self, Forecast.self, Hourly.self, Day.self, Rain.self, Air.self, Cities.self, Add.self, Remove.self, Default.self, Settings.self,
@@ -18,38 +20,42 @@ struct WeatherCommand: AsyncParsableCommand {
 }
 
 /// The CITY argument and `--pick`, shared by the weather views.
-struct CityOptions: ParsableArguments {
+package struct CityOptions: ParsableArguments {
+    package init() {}
+
     @Argument(help: "A city name, a saved city's name or number, or lat,lon. Default: the default city.")
-    var city: String?
+    package var city: String?
 
     @Option(parsing: .unconditional, help: ArgumentHelp("When several places match, take the Nth.", valueName: "N"))
-    var pick: Int?
+    package var pick: Int?
 
     /// A place given is a place: an empty one is refused as `weather add ""` is, never read as
     /// the default city.
-    func validate() throws {
+    package func validate() throws {
         if let city { try validating { _ = try City.checkQuery(city) } }
     }
 }
 
 extension WeatherCommand {
-    struct Current: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(
+    package struct Current: AsyncParsableCommand {
+        package init() {}
+
+        package static let configuration = CommandConfiguration(
             commandName: "now", abstract: "Current conditions in one or more places (the default view); status-bar lines.")
-        @OptionGroup var global: GlobalOptions
+        @OptionGroup package var global: GlobalOptions
         @Argument(help: "Places: city names, saved cities' names or numbers, or lat,lon. Default: the default city.")
-        var places: [String] = []
+        package var places: [String] = []
         @Option(parsing: .unconditional, help: ArgumentHelp("When several places match, take the Nth.", valueName: "N"))
-        var pick: Int?
+        package var pick: Int?
         @Option(
             help: ArgumentHelp(
                 "full (default); line; a wttr.in preset 1-4; or a template of codes such as '%l: %c %t' (docs/status-bars.md).",
                 valueName: "format"))
-        var format: String = "full"
+        package var format: String = "full"
         @Flag(help: "Print the JSON waybar's custom module reads (with a status-line --format).")
-        var waybar = false
+        package var waybar = false
 
-        func validate() throws {
+        package func validate() throws {
             if GlanceTemplate.isTemplate(format) {
                 do { _ = try GlanceTemplate(format, codes: WeatherGlance.codes) } catch { throw ValidationError(error.description) }
             } else if !["full", "line"].contains(format) {
@@ -59,7 +65,7 @@ extension WeatherCommand {
             for place in places { try validating { _ = try City.checkQuery(place) } }
         }
 
-        func run() async throws {
+        package func run() async throws {
             let glance = format != "full"
             try await CommandRunner.run(global, quietNotes: glance, glance: glance) { context in
                 let run = WeatherFlow(context)
@@ -84,13 +90,13 @@ extension WeatherCommand {
         /// `work` (finding the first place); when no such place is found and its word is near a
         /// subcommand (`weather forcast Oslo`), the typo is said instead (exit 64). A real place
         /// named like a subcommand still answers: only a place not found is taken for a typo.
-        static func typoChecked(_ word: String?, _ work: () async throws -> City) async throws -> City {
+        package static func typoChecked(_ word: String?, _ work: () async throws -> City) async throws -> City {
             do {
                 return try await work()
             } catch {
-                guard let word, meansNoSuchPlace(error), let typo = ParseWords.nearSubcommand(word, of: WeatherCommand.self, path: "weather")
+                guard let word, meansNoSuchPlace(error), let typo = CommandTypo.near(word, of: WeatherCommand.self, path: "weather")
                 else { throw error }
-                throw CommandTypo(sentence: typo)
+                throw typo
             }
         }
 
@@ -114,7 +120,7 @@ extension WeatherCommand {
 
         /// One line per place, in order, fetched together; a place that failed still prints its
         /// line (placeholders) and the run ends with the first failure's exit code.
-        static func statusLines(_ run: WeatherFlow, places: [String], pick: Int?, format: String, waybar: Bool) async throws {
+        package static func statusLines(_ run: WeatherFlow, places: [String], pick: Int?, format: String, waybar: Bool) async throws {
             let template = try GlanceTemplate(format == "line" ? WeatherGlance.lineTemplate : format, codes: WeatherGlance.codes)
             let lines = await WeatherGlances(flow: run, template: template).lines(places, pick: pick)
             // One run, one document: several places are one object (`places` in JSON, the texts
@@ -130,19 +136,21 @@ extension WeatherCommand {
         }
     }
 
-    struct Forecast: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(
-            commandName: "forecast", abstract: "One row per day: min/max, conditions, precipitation, wind.")
-        @OptionGroup var global: GlobalOptions
-        @OptionGroup var place: CityOptions
-        @Option(parsing: .unconditional, help: "Days to show, \(NumberRule.days.range) (past the forecast's own days: the 25-day outlook).")
-        var days: Int = 7
+    package struct Forecast: AsyncParsableCommand {
+        package init() {}
 
-        func validate() throws {
+        package static let configuration = CommandConfiguration(
+            commandName: "forecast", abstract: "One row per day: min/max, conditions, precipitation, wind.")
+        @OptionGroup package var global: GlobalOptions
+        @OptionGroup package var place: CityOptions
+        @Option(parsing: .unconditional, help: "Days to show, \(NumberRule.days.range) (past the forecast's own days: the 25-day outlook).")
+        package var days: Int = 7
+
+        package func validate() throws {
             try validating { try NumberRule.days.check(days) }
         }
 
-        func run() async throws {
+        package func run() async throws {
             try await CommandRunner.run(global) { context in
                 let run = WeatherFlow(context)
                 let city = try await run.city(place.city, pick: place.pick, chooser: run.terminalChooser)
@@ -154,19 +162,21 @@ extension WeatherCommand {
         }
     }
 
-    struct Hourly: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(
-            commandName: "hourly", abstract: "The next hours: temperature, feels like, precipitation, wind, clouds, humidity.")
-        @OptionGroup var global: GlobalOptions
-        @OptionGroup var place: CityOptions
-        @Option(parsing: .unconditional, help: "Hours to show, \(NumberRule.hours.range).")
-        var hours: Int = 24
+    package struct Hourly: AsyncParsableCommand {
+        package init() {}
 
-        func validate() throws {
+        package static let configuration = CommandConfiguration(
+            commandName: "hourly", abstract: "The next hours: temperature, feels like, precipitation, wind, clouds, humidity.")
+        @OptionGroup package var global: GlobalOptions
+        @OptionGroup package var place: CityOptions
+        @Option(parsing: .unconditional, help: "Hours to show, \(NumberRule.hours.range).")
+        package var hours: Int = 24
+
+        package func validate() throws {
             try validating { try NumberRule.hours.check(hours) }
         }
 
-        func run() async throws {
+        package func run() async throws {
             try await CommandRunner.run(global) { context in
                 let run = WeatherFlow(context)
                 let city = try await run.city(place.city, pick: place.pick, chooser: run.terminalChooser)
@@ -178,16 +188,18 @@ extension WeatherCommand {
         }
     }
 
-    struct Day: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(
+    package struct Day: AsyncParsableCommand {
+        package init() {}
+
+        package static let configuration = CommandConfiguration(
             commandName: "day",
             abstract: "One day in detail: morning/day/evening/night, feels like, wind, sun and moon; UV where OpenWeatherMap gives it.")
-        @OptionGroup var global: GlobalOptions
-        @OptionGroup var place: CityOptions
+        @OptionGroup package var global: GlobalOptions
+        @OptionGroup package var place: CityOptions
         @Option(help: "The day inside the forecast: YYYY-MM-DD, today, tomorrow or yesterday; today by default.")
-        var date: String?
+        package var date: String?
 
-        func run() async throws {
+        package func run() async throws {
             try await CommandRunner.run(global) { context in
                 let run = WeatherFlow(context)
                 if let date { _ = try DateInput.parse(date, today: try context.app.days.today(), field: .date) }
@@ -199,12 +211,14 @@ extension WeatherCommand {
         }
     }
 
-    struct Cities: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(
-            commandName: "cities", abstract: "Saved cities; the default is marked (also: list, ls).", aliases: ["list", "ls"])
-        @OptionGroup var global: LocalOptions
+    package struct Cities: AsyncParsableCommand {
+        package init() {}
 
-        func run() async throws {
+        package static let configuration = CommandConfiguration(
+            commandName: "cities", abstract: "Saved cities; the default is marked (also: list, ls).", aliases: ["list", "ls"])
+        @OptionGroup package var global: LocalOptions
+
+        package func run() async throws {
             try await CommandRunner.run(global) { context in
                 let document = try WeatherService(context: context.app).document()
                 try context.show(json: WeatherJSON.Cities(document), text: WeatherView.cities(document, style: context.style))
@@ -212,13 +226,15 @@ extension WeatherCommand {
         }
     }
 
-    struct Add: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(commandName: "add", abstract: "Save a city (the first one becomes the default).")
-        @OptionGroup var global: GlobalOptions
-        @Argument(help: "A city name or lat,lon.") var name: String
+    package struct Add: AsyncParsableCommand {
+        package init() {}
+
+        package static let configuration = CommandConfiguration(commandName: "add", abstract: "Save a city (the first one becomes the default).")
+        @OptionGroup package var global: GlobalOptions
+        @Argument(help: "A city name or lat,lon.") package var name: String
         @Option(parsing: .unconditional, help: ArgumentHelp("When several places match, take the Nth.", valueName: "N")) var pick: Int?
 
-        func run() async throws {
+        package func run() async throws {
             try await CommandRunner.run(global) { context in
                 let run = WeatherFlow(context)
                 let (city, added) = try await run.service.addCity(name, pick: pick, chooser: run.terminalChooser)
@@ -230,12 +246,14 @@ extension WeatherCommand {
         }
     }
 
-    struct Remove: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(commandName: "remove", abstract: "Remove a saved city by name or number.")
-        @OptionGroup var global: LocalOptions
-        @Argument(help: "The city's name or its number in `almanac weather cities`.") var city: String
+    package struct Remove: AsyncParsableCommand {
+        package init() {}
 
-        func run() async throws {
+        package static let configuration = CommandConfiguration(commandName: "remove", abstract: "Remove a saved city by name or number.")
+        @OptionGroup package var global: LocalOptions
+        @Argument(help: "The city's name or its number in `almanac weather cities`.") package var city: String
+
+        package func run() async throws {
             try await CommandRunner.run(global) { context in
                 let removed = try WeatherService(context: context.app).removeCity(city)
                 try context.show(json: ["removed": removed.label], text: "Removed \(removed.label).")
@@ -243,12 +261,14 @@ extension WeatherCommand {
         }
     }
 
-    struct Default: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(commandName: "default", abstract: "Make a saved city the default.")
-        @OptionGroup var global: LocalOptions
-        @Argument(help: "The city's name or its number.") var city: String
+    package struct Default: AsyncParsableCommand {
+        package init() {}
 
-        func run() async throws {
+        package static let configuration = CommandConfiguration(commandName: "default", abstract: "Make a saved city the default.")
+        @OptionGroup package var global: LocalOptions
+        @Argument(help: "The city's name or its number.") package var city: String
+
+        package func run() async throws {
             try await CommandRunner.run(global) { context in
                 let chosen = try WeatherService(context: context.app).setDefault(city)
                 try context.show(json: ["default": chosen.label], text: "\(chosen.label) is now the default city.")
@@ -256,17 +276,19 @@ extension WeatherCommand {
         }
     }
 
-    struct Settings: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(
+    package struct Settings: AsyncParsableCommand {
+        package init() {}
+
+        package static let configuration = CommandConfiguration(
             commandName: "settings", abstract: "Show or change units, wind unit, clock, language and forecast provider.")
-        @OptionGroup var global: LocalOptions
-        @Option(help: "metric or imperial") var units: String?
+        @OptionGroup package var global: LocalOptions
+        @Option(help: "metric or imperial") package var units: String?
         @Option(help: "ms, kmh or mph (default: follows --units: m/s for metric, mph for imperial)") var wind: String?
-        @Option(help: "24 or 12") var time: String?
-        @Option(help: "Language code for descriptions, e.g. en, ru, de") var lang: String?
+        @Option(help: "24 or 12") package var time: String?
+        @Option(help: "Language code for descriptions, e.g. en, ru, de") package var lang: String?
         @Option(help: "Forecast provider: auto (by the keys set), met (MET Norway, keyless) or openweather") var provider: String?
 
-        func validate() throws {
+        package func validate() throws {
             if let units, WeatherSettings.Units(rawValue: units) == nil {
                 throw ValidationError("--units must be metric or imperial, not \"\(units)\".")
             }
@@ -280,7 +302,7 @@ extension WeatherCommand {
             }
         }
 
-        func run() async throws {
+        package func run() async throws {
             try await CommandRunner.run(global) { context in
                 let settings = try WeatherService(context: context.app).updateSettings { settings in
                     if let units { settings.setUnits(.init(rawValue: units)!) }

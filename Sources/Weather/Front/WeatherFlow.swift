@@ -1,10 +1,11 @@
 import AlmanacClient
 import AlmanacCore
 import AlmanacHTTP
-import AlmanacKit
 import AlmanacProviders
 import Foundation
+import FrontKit
 import TerminalKit
+import Weather
 
 /// The weather flow every front end follows, written once: the city asked for (the first run when
 /// none is saved and the front end can hold one), the report fetched stale-first, and the view

@@ -1,10 +1,10 @@
 import AlmanacClient
 import AlmanacCore
 import AlmanacHTTP
-import AlmanacKit
 import AlmanacProviders
 import Foundation
 import TerminalKit
+import Weather
 
 /// Unit conversion and formatting for weather values (domain values are metric).
 package struct WeatherFormat: Sendable {

@@ -1,8 +1,8 @@
 import AlmanacClient
 import AlmanacCore
-import AlmanacKit
 import Foundation
 import TerminalKit
+import Weather
 
 /// The weather codes of a status line (wttr.in's, same meanings), for one place at one moment.
 /// Values the provider does not send are computed where they can be (feels-like, sun and moon

@@ -1,8 +1,9 @@
 import AlmanacClient
 import AlmanacCore
-import AlmanacKit
 import Foundation
+import FrontKit
 import TerminalKit
+import Weather
 
 /// Status lines for one or more places, fetched concurrently and returned in the order asked
 /// (docs/architecture.md §4, "Glances"). A place that cannot be shown still gets its line — the template
@@ -71,7 +72,7 @@ package struct WeatherGlances: Sendable {
     func line(_ place: String?, pick: Int?) async -> Line { await lineAndGlance(place, pick: pick).line }
 
     /// One place's line and the glance it was drawn from (nil when the place is unknown).
-    func lineAndGlance(_ place: String?, pick: Int?) async -> (line: Line, glance: WeatherGlance?) {
+    package func lineAndGlance(_ place: String?, pick: Int?) async -> (line: Line, glance: WeatherGlance?) {
         let settings = (try? flow.service.document().settings) ?? WeatherSettings()
         let now = flow.context.days.instant()
         let city: City

@@ -1,10 +1,11 @@
 import AlmanacClient
 import AlmanacCore
 import AlmanacHTTP
-import AlmanacKit
 import AlmanacProviders
 import Foundation
+import FrontKit
 import TerminalKit
+import Weather
 
 /// `--json` documents for weather. Values are metric: °C, m/s, mm, hPa; times ISO 8601.
 package enum WeatherJSON {

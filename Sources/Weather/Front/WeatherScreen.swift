@@ -1,14 +1,19 @@
 import AlmanacClient
 import AlmanacCore
 import AlmanacHTTP
-import AlmanacKit
 import AlmanacProviders
 import Foundation
+import FrontKit
 import Synchronization
 import TerminalKit
+import Weather
 
 package struct WeatherScreen: MenuScreen {
     package let context: FrontContext
+
+    package init(context: FrontContext) {
+        self.context = context
+    }
     /// Days shown by "Forecast"; toggled between 7 and 25.
     package final class Toggle: Sendable {
         private let state = Mutex(7)

@@ -1,8 +1,9 @@
 import AlmanacClient
 import AlmanacCore
-import AlmanacKit
 import Foundation
+import FrontKit
 import TerminalKit
+import Weather
 
 /// Weather: ←/→ slide between saved cities (the default first); the city's conditions now and
 /// the 7-day list (`t`: 25 days); Enter opens 24 hours in detail (an hour strip, that hour's

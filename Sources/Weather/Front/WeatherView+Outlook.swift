@@ -1,10 +1,10 @@
 import AlmanacClient
 import AlmanacCore
 import AlmanacHTTP
-import AlmanacKit
 import AlmanacProviders
 import Foundation
 import TerminalKit
+import Weather
 
 extension WeatherView {
     /// The ensemble outlook: per day the members' median low and high, the range that 8 in 10 of

@@ -1,10 +1,10 @@
 import AlmanacClient
 import AlmanacCore
 import AlmanacHTTP
-import AlmanacKit
 import AlmanacProviders
 import Foundation
 import TerminalKit
+import Weather
 
 /// Human renderings of weather results.
 package struct WeatherView {

@@ -1,11 +1,10 @@
-import AlmanacClient
 import AlmanacCore
 import AlmanacHTTP
 import AlmanacProviders
 import Foundation
 
-/// The client as a run wires it: above the client and the features, as it hands the client what
-/// the features keep (the saved provider choices).
+/// The client as a run wires it (docs/architecture.md §2): curl, the file cache, the recorded
+/// answers, the run's credit gate and the saved provider choices.
 extension DataClient {
     /// Wires the standard client for a configuration: curl transport, file cache, fixtures, and
     /// `credits` (the run's Twelve Data gate, shared with the features) as its send policy.
@@ -30,13 +29,24 @@ extension DataClient {
 }
 
 extension SavedChoices {
-    /// Reads the choices from the weather and crypto settings documents in `folder` (the data
-    /// folder), without a lock or a write; a document that cannot be read counts as `auto`.
+    /// Reads the choices where `weather settings --provider` and `crypto settings --provider`
+    /// save them — `settings.provider` of `weather.json` and `provider` of
+    /// `crypto-settings.json` in `folder` (the data folder) — without a lock, a write or the
+    /// features' types; a file or field that cannot be read counts as `auto`.
+    /// `SavedChoicesTests` holds these places to the documents the features write.
     package static func reader(_ folder: URL) -> @Sendable () -> SavedChoices {
         {
             SavedChoices(
-                weather: DocumentStore<WeatherDocument>(folder: folder).peek()?.settings.provider,
-                crypto: DocumentStore<CryptoSettings>(folder: folder).peek()?.provider)
+                weather: field(folder, "weather.json", ["settings", "provider"]).flatMap(WeatherSources.Choice.init),
+                crypto: field(folder, "crypto-settings.json", ["provider"]).flatMap(CryptoProviderChoice.init))
         }
+    }
+
+    /// The string at `path` under a stored document's `data` (`DocumentStore`'s file format).
+    private static func field(_ folder: URL, _ file: String, _ path: [String]) -> String? {
+        guard let bytes = FileBytes.read(atPath: folder.appendingPathComponent(file).path), let root = JSONValue.parse(bytes) else {
+            return nil
+        }
+        return path.reduce(root["data"]) { value, key in value?[key] }?.stringValue
     }
 }
