@@ -6,38 +6,30 @@ Each target of Package.swift (but the tests') is a row of the table between the 
 manifest gives them; a target added, removed or given another dependency fails the check until
 the table says so. `--write` rewrites the table from the manifest.
 """
+import json
 import pathlib
 import re
+import subprocess
 import sys
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 DOC = ROOT / "docs" / "architecture.md"
-KINDS = ("systemLibrary", "target", "executableTarget")
 
 
-def calls(text):
-    """Each `.kind(` … `)` call of the manifest, its body with brackets balanced."""
-    for match in re.finditer(r"\.(systemLibrary|target|executableTarget|testTarget)\(", text):
-        depth, index = 1, match.end()
-        while depth:
-            depth += {"(": 1, ")": -1}.get(text[index], 0)
-            index += 1
-        yield match.group(1), text[match.end():index - 1]
-
-
-def targets(manifest=ROOT / "Package.swift"):
-    """(kind, name, dependencies) of every target but the tests, in the manifest's order."""
+def targets():
+    """(kind, name, dependencies) of every target but the tests, in the manifest's order, as
+    `swift package dump-package` reads Package.swift (so helper arrays in the manifest count)."""
+    manifest = json.loads(subprocess.run(["swift", "package", "dump-package"], cwd=ROOT, check=True, capture_output=True, text=True).stdout)
+    kinds = {"system": "systemLibrary", "regular": "target", "executable": "executableTarget"}
     rows = []
-    for kind, body in calls(manifest.read_text()):
-        if kind not in KINDS:
+    for target in manifest["targets"]:
+        if target["type"] not in kinds:
             continue
-        name = re.search(r'name:\s*"([^"]+)"', body).group(1)
-        listed = re.search(r"dependencies:\s*\[(.*?)\]\s*(?:,|$)", body, re.S)
         names = []
-        if listed:
-            for item in re.finditer(r'\.product\(name:\s*"([^"]+)",\s*package:\s*"[^"]+"\)|"([^"]+)"', listed.group(1)):
-                names.append(item.group(1) or item.group(2))
-        rows.append((kind, name, names))
+        for dependency in target["dependencies"]:
+            (how, value), = dependency.items()
+            names.append(value[0])
+        rows.append((kinds[target["type"]], target["name"], names))
     return rows
 
 

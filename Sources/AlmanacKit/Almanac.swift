@@ -84,7 +84,7 @@ public struct Forecast: Sendable {
 
     /// The place as the geocoder names it ("Moscow, Russia").
     public let place: String
-    /// Days ahead, today first.
+    /// Days ahead, today first (for the sample data: the recording's days, its first day first).
     public let days: [Day]
     /// Where it came from.
     public let source: Source

@@ -1,22 +1,21 @@
+import AlmanacCore
+import AlmanacHTTP
+import AlmanacProviders
 import AlmanacTestSupport
 import Foundation
 import XCTest
 
-@testable import AlmanacCore
-@testable import AlmanacHTTP
-@testable import AlmanacProviders
-
 /// The result of running the built `almanac` binary.
-struct RunResult {
-    var out: String
-    var err: String
-    var status: Int32
+package struct RunResult {
+    package var out: String
+    package var err: String
+    package var status: Int32
 }
 
 /// Runs the built `almanac` with a clean environment: only PATH, HOME, ALMANAC_HOME, the keyless
 /// providers pointed at a closed loopback port, and `environment`. `whileRunning` is called
 /// once it has started (to signal it, say).
-func runAlmanac(
+package func runAlmanac(
     _ arguments: [String], home: URL, environment: [String: String] = [:], stdin: String? = nil,
     directory: URL? = nil, whileRunning: ((Process) -> Void)? = nil
 ) throws -> RunResult {
@@ -53,7 +52,7 @@ func runAlmanac(
 }
 
 /// Asserts a failure: exactly one line on stderr starting with `almanac:`, and the exit code.
-func assertOneLineError(_ result: RunResult, status: Int32, contains text: String, file: StaticString = #filePath, line: UInt = #line) {
+package func assertOneLineError(_ result: RunResult, status: Int32, contains text: String, file: StaticString = #filePath, line: UInt = #line) {
     XCTAssertEqual(result.status, status, "stderr: \(result.err)", file: file, line: line)
     let lines = result.err.split(separator: "\n").filter { $0.hasPrefix("almanac:") }
     XCTAssertEqual(lines.count, 1, result.err, file: file, line: line)
@@ -63,14 +62,14 @@ func assertOneLineError(_ result: RunResult, status: Int32, contains text: Strin
 
 /// What a user reads names no endpoint id (`fruityvice.all`) and no path inside a fixture set:
 /// checked on every run of the binary the tests make (the detail is for `--verbose`).
-func assertUserWords(_ text: String, _ arguments: [String], file: StaticString = #filePath, line: UInt = #line) {
+package func assertUserWords(_ text: String, _ arguments: [String], file: StaticString = #filePath, line: UInt = #line) {
     let endpoint = #"\b(twelvedata|fruityvice|openweather|yandex)\.[a-z_]+\b"#
     XCTAssertNil(text.range(of: endpoint, options: .regularExpression), "\(arguments): \(text)", file: file, line: line)
     XCTAssertNil(text.range(of: #"Fixtures/[a-z]+/"#, options: .regularExpression), "\(arguments): \(text)", file: file, line: line)
 }
 
 /// Runs one of the repository's `scripts/` (a tmux driver) against the built binary; its stdout.
-func runScript(_ name: String, home: URL, environment: [String: String] = [:]) throws -> String {
+package func runScript(_ name: String, home: URL, environment: [String: String] = [:]) throws -> String {
     let process = Process()
     process.environment = ProcessInfo.processInfo.environment.merging(environment) { _, new in new }
     process.executableURL = URL(fileURLWithPath: "/bin/bash")
@@ -87,7 +86,7 @@ func runScript(_ name: String, home: URL, environment: [String: String] = [:]) t
 }
 
 /// A tmux driver's screens by step name (each capture follows a line `=== STEP name`).
-func steps(_ output: String) -> [String: String] {
+package func steps(_ output: String) -> [String: String] {
     var steps: [String: String] = [:]
     for part in output.components(separatedBy: "=== STEP ").dropFirst() {
         let name = String(part.prefix { $0 != "\n" })
@@ -97,13 +96,13 @@ func steps(_ output: String) -> [String: String] {
 }
 
 /// Skips a test that drives a terminal when tmux is missing (make test installs it).
-func requireTmux() throws {
+package func requireTmux() throws {
     guard FileManager.default.isExecutableFile(atPath: "/usr/bin/tmux") || FileManager.default.isExecutableFile(atPath: "/usr/local/bin/tmux")
     else { throw XCTSkip("tmux is not installed (make test installs it)") }
 }
 
 /// Writes a truncated `name` (a user document) into `home`'s data folder, as a crash would leave it.
-func writeDamagedDocument(_ name: String, text: String, home: URL) throws -> URL {
+package func writeDamagedDocument(_ name: String, text: String, home: URL) throws -> URL {
     let data = home.appendingPathComponent("data")
     try FileManager.default.createDirectory(at: data, withIntermediateDirectories: true)
     try Data(text.utf8).write(to: data.appendingPathComponent(name))

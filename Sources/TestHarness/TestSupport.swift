@@ -1,37 +1,35 @@
+import AlmanacClient
+import AlmanacCore
+import AlmanacHTTP
+import AlmanacProviders
 import AlmanacTestSupport
 import Foundation
 import XCTest
 
-@testable import AlmanacClient
-@testable import AlmanacCore
-@testable import AlmanacHTTP
-@testable import AlmanacKit
-@testable import AlmanacProviders
-
 /// A fresh temporary folder per test, removed afterwards.
-func makeTemporaryFolder(_ test: XCTestCase) throws -> URL {
+package func makeTemporaryFolder(_ test: XCTestCase) throws -> URL {
     let url = try freshTemporaryFolder()
     test.addTeardownBlock { try? FileManager.default.removeItem(at: url) }
     return url
 }
 
 /// Captures what a console writes.
-final class CapturedConsole: @unchecked Sendable {
+package final class CapturedConsole: @unchecked Sendable {
     private let lock = NSLock()
     private var outText = ""
     private var errText = ""
-    lazy var console: Console = Console(
+    package lazy var console: Console = Console(
         verbose: true,
         out: { [unowned self] text in self.lock.withLock { self.outText += text } },
         err: { [unowned self] text in self.lock.withLock { self.errText += text } })
 
-    var out: String { lock.withLock { outText } }
-    var err: String { lock.withLock { errText } }
+    package var out: String { lock.withLock { outText } }
+    package var err: String { lock.withLock { errText } }
 }
 
 /// The keyless providers pointed at a closed loopback port: a test that does not start a server
 /// for them sees them unreachable at once (never the internet).
-let unreachableKeyless = Dictionary(
+package let unreachableKeyless = Dictionary(
     uniqueKeysWithValues: Provider.allCases.filter { $0.keyVariable == nil }.map { ($0.urlVariable, "http://127.0.0.1:1") })
 
 /// A configuration rooted in a temporary home, with the given variables.

@@ -1,7 +1,8 @@
+import Foundation
 import XCTest
 
 @testable import AlmanacClient
-@testable import AlmanacKit
+@testable import TestHarness
 
 /// The answer plan, table by table: what the client does for each stored state, flag and pause.
 final class AnswerPlanTests: XCTestCase {

@@ -4,8 +4,8 @@ import XCTest
 @testable import AlmanacClient
 @testable import AlmanacCore
 @testable import AlmanacHTTP
-@testable import AlmanacKit
 @testable import AlmanacProviders
+@testable import TestHarness
 
 final class CreditBudgetTests: XCTestCase {
     private let now = Date(timeIntervalSince1970: 1_800_000_000)

@@ -1,11 +1,11 @@
-import AlmanacTestSupport
 import Foundation
 import XCTest
 
 @testable import AlmanacClient
 @testable import AlmanacCore
 @testable import AlmanacHTTP
-@testable import AlmanacKit
+@testable import AlmanacTestSupport
+@testable import TestHarness
 
 /// The public HTTP caching test suite (http-tests/cache-tests, behind cache-tests.fyi): every case
 /// a private client cache can take part in, with the suite's ids, run through the real client

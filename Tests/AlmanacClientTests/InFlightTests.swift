@@ -1,12 +1,12 @@
-import AlmanacTestSupport
 import Foundation
 import XCTest
 
 @testable import AlmanacClient
 @testable import AlmanacCore
 @testable import AlmanacHTTP
-@testable import AlmanacKit
 @testable import AlmanacProviders
+@testable import AlmanacTestSupport
+@testable import TestHarness
 
 /// One transfer per key, shared by its callers; a caller that leaves leaves at once, and the
 /// transfer stops (the loopback server sees the connection closed) when the last one leaves.

@@ -1,12 +1,12 @@
-import AlmanacTestSupport
 import Foundation
 import XCTest
 
 @testable import AlmanacClient
 @testable import AlmanacCore
 @testable import AlmanacHTTP
-@testable import AlmanacKit
 @testable import AlmanacProviders
+@testable import AlmanacTestSupport
+@testable import TestHarness
 
 private final class Sleeps: @unchecked Sendable {
     private let lock = NSLock()

@@ -1,4 +1,3 @@
-import AlmanacTestSupport
 import Foundation
 import Synchronization
 import XCTest
@@ -6,8 +5,9 @@ import XCTest
 @testable import AlmanacClient
 @testable import AlmanacCore
 @testable import AlmanacHTTP
-@testable import AlmanacKit
 @testable import AlmanacProviders
+@testable import AlmanacTestSupport
+@testable import TestHarness
 
 private struct Reading: Decodable, Sendable, Equatable {
     var temp: Double

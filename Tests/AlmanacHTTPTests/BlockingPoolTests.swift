@@ -1,10 +1,10 @@
-import AlmanacTestSupport
 import Foundation
 import XCTest
 
 @testable import AlmanacCore
 @testable import AlmanacHTTP
 @testable import AlmanacProviders
+@testable import AlmanacTestSupport
 
 final class BlockingPoolTests: XCTestCase {
     func testJobsBeyondTheLimitWaitTheirTurnAndAllRun() {

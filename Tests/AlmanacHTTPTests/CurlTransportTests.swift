@@ -1,10 +1,10 @@
-import AlmanacTestSupport
 import Foundation
 import XCTest
 
 @testable import AlmanacCore
 @testable import AlmanacHTTP
 @testable import AlmanacProviders
+@testable import AlmanacTestSupport
 
 final class CurlTransportTests: XCTestCase {
     private func request(_ server: LoopbackServer, _ path: String, options: TransportOptions = .init(), key: String? = nil) throws -> PreparedRequest

@@ -1,7 +1,8 @@
-import AlmanacHTTP
-import AlmanacTestSupport
 import Foundation
 import XCTest
+
+@testable import AlmanacHTTP
+@testable import AlmanacTestSupport
 
 /// The loopback server can date its recorded answers now, as a provider would send them today.
 final class FixtureServerTests: XCTestCase {

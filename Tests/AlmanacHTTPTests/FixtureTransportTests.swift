@@ -1,10 +1,10 @@
-import AlmanacProviders
-import AlmanacTestSupport
 import Foundation
 import XCTest
 
 @testable import AlmanacCore
 @testable import AlmanacHTTP
+@testable import AlmanacProviders
+@testable import AlmanacTestSupport
 
 /// Recorded answers sit behind the transport protocol: a request prepared for recordings is
 /// answered like any other, batches included.

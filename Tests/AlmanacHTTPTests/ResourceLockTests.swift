@@ -1,9 +1,9 @@
-import AlmanacTestSupport
 import Foundation
 import XCTest
 
 @testable import AlmanacHTTP
 @testable import AlmanacProviders
+@testable import AlmanacTestSupport
 
 /// The cross-process lock of a resource: a waiter sleeps in the kernel until the holder lets go,
 /// gives up at its deadline or when cancelled, and never keeps a lock nobody waits for.

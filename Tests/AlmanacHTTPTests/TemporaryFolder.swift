@@ -1,6 +1,7 @@
-import AlmanacTestSupport
 import Foundation
 import XCTest
+
+@testable import AlmanacTestSupport
 
 /// A fresh temporary folder for `test`, removed when it ends.
 func makeTemporaryFolder(_ test: XCTestCase) throws -> URL {

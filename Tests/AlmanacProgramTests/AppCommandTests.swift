@@ -1,10 +1,12 @@
-import AlmanacKit
-import AlmanacProgram
-import AlmanacProviders
 import Foundation
-import Fruit
-import Profile
 import XCTest
+
+@testable import AlmanacKit
+@testable import AlmanacProgram
+@testable import AlmanacProviders
+@testable import Fruit
+@testable import Profile
+@testable import TestHarness
 
 /// The full-screen app in a real terminal (tmux): every tab, bad input, a resize, and a clean
 /// terminal after `q` and after SIGTERM.

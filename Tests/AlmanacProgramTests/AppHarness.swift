@@ -1,13 +1,14 @@
-import AlmanacClient
-import AlmanacCore
 import Foundation
 
+@testable import AlmanacClient
+@testable import AlmanacCore
 @testable import AlmanacKit
 @testable import AlmanacProgram
 @testable import Deals
 @testable import DealsFront
 @testable import FrontKit
 @testable import TerminalKit
+@testable import TestHarness
 
 /// The full-screen app wired like the real one, driven in process by the tests: keys in,
 /// frames out, on the recorded samples or on loopback providers.

@@ -1,15 +1,16 @@
-import AlmanacClient
-import AlmanacCore
-import AlmanacProviders
-import AlmanacTestSupport
 import Foundation
 import XCTest
 
+@testable import AlmanacClient
+@testable import AlmanacCore
 @testable import AlmanacKit
 @testable import AlmanacProgram
+@testable import AlmanacProviders
+@testable import AlmanacTestSupport
 @testable import FrontKit
 @testable import Fruit
 @testable import TerminalKit
+@testable import TestHarness
 @testable import Weather
 
 /// The status line never cuts a message: it wraps up to three lines, and `m` shows them all.

@@ -1,17 +1,18 @@
-import AlmanacClient
-import AlmanacCore
-import AlmanacTestSupport
 import Foundation
 import XCTest
 
+@testable import AlmanacClient
+@testable import AlmanacCore
 @testable import AlmanacKit
 @testable import AlmanacProgram
+@testable import AlmanacTestSupport
 @testable import Crypto
 @testable import Exams
 @testable import FrontKit
 @testable import Fruit
 @testable import Profile
 @testable import TerminalKit
+@testable import TestHarness
 @testable import Weather
 
 /// The full-screen app driven in process: keys in, frames out, on the recorded sample data.

@@ -7,6 +7,7 @@ import XCTest
 @testable import AlmanacKit
 @testable import AlmanacProgram
 @testable import AlmanacProviders
+@testable import TestHarness
 
 /// `cache stats`: the cache's entries counted per provider.
 final class CacheReportTests: XCTestCase {

@@ -1,6 +1,8 @@
 import Foundation
 import XCTest
 
+@testable import TestHarness
+
 /// Each command's help lists only the options that can change what it does; every group with a
 /// list answers `list` and `ls`.
 final class CommandHelpTests: XCTestCase {

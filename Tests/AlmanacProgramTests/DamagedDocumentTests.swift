@@ -4,6 +4,7 @@ import XCTest
 @testable import AlmanacClient
 @testable import AlmanacCore
 @testable import AlmanacKit
+@testable import TestHarness
 
 /// A damaged user document is news, not an empty list: every document truncated at several
 /// offsets keeps the records before the cut, says so, and exits 65 only when nothing survived.

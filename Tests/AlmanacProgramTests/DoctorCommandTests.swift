@@ -1,10 +1,11 @@
-import AlmanacTestSupport
 import Foundation
 import XCTest
 
 @testable import AlmanacCore
 @testable import AlmanacHTTP
 @testable import AlmanacProviders
+@testable import AlmanacTestSupport
+@testable import TestHarness
 
 final class DoctorCommandTests: XCTestCase {
     func testReportNeverShowsKeysAndChecksLiveProviders() throws {

@@ -1,7 +1,7 @@
-import AlmanacClient
 import Foundation
 import XCTest
 
+@testable import AlmanacClient
 @testable import AlmanacCore
 @testable import AlmanacHTTP
 @testable import AlmanacKit
@@ -12,6 +12,7 @@ import XCTest
 @testable import FrontKit
 @testable import Fruit
 @testable import TerminalKit
+@testable import TestHarness
 @testable import Weather
 
 /// Every typed input error has one plain sentence, the menu's, that never names a flag or a

@@ -1,9 +1,10 @@
-import AlmanacTestSupport
 import Foundation
 import XCTest
 
 @testable import AlmanacClient
 @testable import AlmanacKit
+@testable import AlmanacTestSupport
+@testable import TestHarness
 
 final class FixtureLocatorTests: XCTestCase {
     private var root: URL!

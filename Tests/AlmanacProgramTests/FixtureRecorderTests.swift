@@ -1,4 +1,3 @@
-import AlmanacTestSupport
 import Foundation
 import XCTest
 
@@ -7,6 +6,8 @@ import XCTest
 @testable import AlmanacHTTP
 @testable import AlmanacKit
 @testable import AlmanacProviders
+@testable import AlmanacTestSupport
+@testable import TestHarness
 
 /// Recording a fixture set from loopback providers, then replaying it with no server at all.
 final class FixtureRecorderTests: XCTestCase {

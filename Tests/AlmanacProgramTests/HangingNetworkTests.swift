@@ -1,5 +1,3 @@
-import AlmanacProviders
-import AlmanacTestSupport
 import Foundation
 import XCTest
 
@@ -7,7 +5,10 @@ import XCTest
 @testable import AlmanacCore
 @testable import AlmanacHTTP
 @testable import AlmanacKit
+@testable import AlmanacProviders
+@testable import AlmanacTestSupport
 @testable import Deals
+@testable import TestHarness
 
 /// Providers that accept a connection and never answer: `--timeout` bounds the whole command,
 /// and a one-shot command ends with the sample data or one line, never waits for ever.

@@ -1,12 +1,13 @@
-import AlmanacClient
-import AlmanacCore
-import AlmanacTestSupport
 import Foundation
 import XCTest
 
+@testable import AlmanacClient
+@testable import AlmanacCore
 @testable import AlmanacKit
 @testable import AlmanacProgram
+@testable import AlmanacTestSupport
 @testable import TerminalKit
+@testable import TestHarness
 
 /// The app's forms against the one table of bad inputs (`InputCase.table`): each form field
 /// refuses the text with the same rule, in the same words, as the command line and the menu.

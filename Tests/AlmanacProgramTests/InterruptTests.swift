@@ -1,6 +1,8 @@
-import AlmanacTestSupport
 import Foundation
 import XCTest
+
+@testable import AlmanacTestSupport
+@testable import TestHarness
 
 /// Ctrl+C in a line command cancels it: its transfer stops and it ends with 130 and one line.
 final class InterruptTests: XCTestCase {

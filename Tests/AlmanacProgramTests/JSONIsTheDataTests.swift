@@ -1,11 +1,12 @@
-import AlmanacProviders
-import AlmanacTestSupport
 import Foundation
 import XCTest
 
 @testable import AlmanacClient
 @testable import AlmanacCore
 @testable import AlmanacKit
+@testable import AlmanacProviders
+@testable import AlmanacTestSupport
+@testable import TestHarness
 @testable import Weather
 
 /// `--json` carries what the provider said, one document a run; a pair is what the user added;

@@ -1,9 +1,10 @@
-import AlmanacKit
-import AlmanacTestSupport
 import Foundation
 import XCTest
 
 @testable import AlmanacCore
+@testable import AlmanacKit
+@testable import AlmanacTestSupport
+@testable import TestHarness
 
 /// docs/json.md is the shape of every `--json` document, and this test holds the program to it:
 /// each heading's command runs on the sample data; its fields, their types, the source fields

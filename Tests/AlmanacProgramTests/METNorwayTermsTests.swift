@@ -1,4 +1,3 @@
-import AlmanacTestSupport
 import Foundation
 import XCTest
 
@@ -8,6 +7,8 @@ import XCTest
 @testable import AlmanacKit
 @testable import AlmanacProgram
 @testable import AlmanacProviders
+@testable import AlmanacTestSupport
+@testable import TestHarness
 
 /// A loopback MET Norway that answers as the real one does: `Expires` half an hour after its
 /// `Date`, a `Last-Modified`, 304 to a matching `If-Modified-Since`, and whatever status a test sets.

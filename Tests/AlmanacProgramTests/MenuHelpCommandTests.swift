@@ -11,6 +11,7 @@ import XCTest
 @testable import FruitFront
 @testable import ProfileFront
 @testable import TerminalKit
+@testable import TestHarness
 @testable import WeatherFront
 
 /// Every "Same as: almanac …" line in the menu's help names a command the real argument parser

@@ -1,14 +1,15 @@
-import AlmanacKit
-import AlmanacProgram
-import Crypto
-import Exams
 import Foundation
-import Profile
 import XCTest
 
 @testable import AlmanacCore
 @testable import AlmanacHTTP
+@testable import AlmanacKit
+@testable import AlmanacProgram
 @testable import AlmanacProviders
+@testable import Crypto
+@testable import Exams
+@testable import Profile
+@testable import TestHarness
 
 /// Menu transcripts: piped input gives exact, colourless output; the end of input ends cleanly.
 final class MenuSessionTests: XCTestCase {

@@ -1,4 +1,3 @@
-import AlmanacTestSupport
 import Foundation
 import XCTest
 
@@ -6,7 +5,9 @@ import XCTest
 @testable import AlmanacCore
 @testable import AlmanacKit
 @testable import AlmanacProgram
+@testable import AlmanacTestSupport
 @testable import TerminalKit
+@testable import TestHarness
 
 /// On a narrow terminal a sentence wraps and a table leaves out whole columns, the least needed
 /// first: nothing is cut mid-date, mid-number or mid-name.

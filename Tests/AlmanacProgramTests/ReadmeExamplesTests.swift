@@ -1,6 +1,8 @@
-import AlmanacTestSupport
 import Foundation
 import XCTest
+
+@testable import AlmanacTestSupport
+@testable import TestHarness
 
 /// The README's examples are tests: every `console` block is run on the built binary in sample
 /// mode and compared with what the README shows (`scripts/readme-examples.py`; `make readme`

@@ -1,4 +1,3 @@
-import AlmanacTestSupport
 import Foundation
 import XCTest
 
@@ -8,7 +7,9 @@ import XCTest
 @testable import AlmanacKit
 @testable import AlmanacProgram
 @testable import AlmanacProviders
+@testable import AlmanacTestSupport
 @testable import TerminalKit
+@testable import TestHarness
 @testable import WeatherFront
 
 /// Who answers each capability, and every sentence that names a provider asking it.

@@ -1,4 +1,3 @@
-import AlmanacTestSupport
 import Foundation
 import XCTest
 
@@ -7,6 +6,8 @@ import XCTest
 @testable import AlmanacHTTP
 @testable import AlmanacKit
 @testable import AlmanacProviders
+@testable import AlmanacTestSupport
+@testable import TestHarness
 
 /// A folder's `.env` cannot say where requests go, and provider text is drawn as text
 /// (docs/architecture.md §2 and §7).

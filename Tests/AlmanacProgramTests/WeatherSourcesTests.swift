@@ -1,4 +1,3 @@
-import AlmanacTestSupport
 import Foundation
 import XCTest
 
@@ -7,7 +6,9 @@ import XCTest
 @testable import AlmanacHTTP
 @testable import AlmanacKit
 @testable import AlmanacProviders
+@testable import AlmanacTestSupport
 @testable import FrontKit
+@testable import TestHarness
 
 /// Which provider answers each weather capability, by keys and the saved choice; end to end
 /// through the binary against the loopback providers.

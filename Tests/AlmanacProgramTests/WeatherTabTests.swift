@@ -1,15 +1,16 @@
-import AlmanacClient
-import AlmanacCore
-import AlmanacHTTP
-import AlmanacProviders
-import AlmanacTestSupport
 import Foundation
 import Synchronization
 import XCTest
 
+@testable import AlmanacClient
+@testable import AlmanacCore
+@testable import AlmanacHTTP
 @testable import AlmanacKit
 @testable import AlmanacProgram
+@testable import AlmanacProviders
+@testable import AlmanacTestSupport
 @testable import TerminalKit
+@testable import TestHarness
 @testable import Weather
 
 /// Loads the Weather tab no longer shows are cancelled: their transfers stop.

@@ -1,12 +1,12 @@
-import AlmanacKit
-import AlmanacTestSupport
-import Crypto
 import Foundation
 import XCTest
 
 @testable import AlmanacCore
 @testable import AlmanacHTTP
 @testable import AlmanacProviders
+@testable import AlmanacTestSupport
+@testable import Crypto
+@testable import TestHarness
 
 final class CryptoCommandTests: XCTestCase {
     func testSampleHistorySaysTheSameRangeInTextAndJSON() throws {
@@ -200,17 +200,6 @@ final class CryptoCommandTests: XCTestCase {
         XCTAssertEqual(server.requests.filter { $0.path.hasSuffix("/quote") }.count, 2)
         XCTAssertEqual(server.requests.last { $0.path.hasSuffix("/quote") }?.queryValue("symbol"), "BTC/USD")
         XCTAssertFalse(allText(under: home).contains("TD-LIVE-SECRET-77"))
-    }
-
-    func testProfile() throws {
-        let home = try makeTemporaryFolder(self)
-        XCTAssertEqual(try runAlmanac(["profile"], home: home, environment: ["USER": "maria"]).out, "Username: maria\n")
-        XCTAssertEqual(try runAlmanac(["profile"], home: home, environment: ["USER": "1bad"]).out, "Username: guest\n")
-        for bad in ["ab", "1abc", "has space", String(repeating: "a", count: 33), "émile"] {
-            assertOneLineError(try runAlmanac(["profile", "set-username", bad], home: home), status: 64, contains: "starting with a letter")
-        }
-        XCTAssertEqual(try runAlmanac(["profile", "set-username", "j.doe-2"], home: home).out, "Username set to j.doe-2.\n")
-        XCTAssertEqual(try runAlmanac(["profile", "--json"], home: home).out, "{\n  \"username\" : \"j.doe-2\"\n}\n")
     }
 }
 

@@ -1,13 +1,13 @@
-import AlmanacTestSupport
 import Foundation
 import XCTest
 
 @testable import AlmanacClient
 @testable import AlmanacCore
 @testable import AlmanacHTTP
-@testable import AlmanacKit
 @testable import AlmanacProviders
+@testable import AlmanacTestSupport
 @testable import Crypto
+@testable import TestHarness
 
 /// The Twelve Data free plan end to end: a loopback Twelve Data that keeps a real 8-credit
 /// window and sends its credit headers, and the built binary.

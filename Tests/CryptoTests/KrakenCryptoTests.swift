@@ -1,12 +1,12 @@
-import AlmanacKit
-import AlmanacProviders
-import AlmanacTestSupport
 import Foundation
 import Synchronization
 import XCTest
 
 @testable import AlmanacCore
 @testable import AlmanacHTTP
+@testable import AlmanacProviders
+@testable import AlmanacTestSupport
+@testable import TestHarness
 
 /// A loopback Kraken with its real shapes: every number a string, legacy (`XXBTZUSD`) and plain
 /// (`SOLUSD`) pair keys, a dark-pool twin (`XXBTZUSD.d`), errors in a 200's `error` array.

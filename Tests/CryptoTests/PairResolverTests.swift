@@ -1,15 +1,14 @@
 import Foundation
-import TerminalKit
 import XCTest
 
 @testable import AlmanacClient
 @testable import AlmanacCore
 @testable import AlmanacHTTP
-@testable import AlmanacKit
-@testable import AlmanacProgram
 @testable import AlmanacProviders
 @testable import Crypto
 @testable import FrontKit
+@testable import TerminalKit
+@testable import TestHarness
 
 final class PairResolverTests: XCTestCase {
     private let catalogue: [TwelveDataDTO.Pair] = [

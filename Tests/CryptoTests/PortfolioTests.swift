@@ -3,8 +3,8 @@ import XCTest
 
 @testable import AlmanacClient
 @testable import AlmanacCore
-@testable import AlmanacKit
 @testable import Crypto
+@testable import TestHarness
 
 /// Profit and loss against hand-computed values, in `Decimal`; the portfolio end to end through
 /// the binary on sample data; bad input as one line and exit 64.

@@ -3,8 +3,8 @@ import XCTest
 
 @testable import AlmanacClient
 @testable import AlmanacCore
-@testable import AlmanacKit
 @testable import Crypto
+@testable import TestHarness
 
 /// Alerts: both directions, reported once, re-armed, kept across runs, a damaged file, bad input.
 final class PriceAlertsTests: XCTestCase {

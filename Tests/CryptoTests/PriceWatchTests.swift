@@ -1,15 +1,14 @@
-import AlmanacTestSupport
 import Foundation
 import XCTest
 
 @testable import AlmanacClient
 @testable import AlmanacCore
-@testable import AlmanacKit
-@testable import AlmanacProgram
+@testable import AlmanacTestSupport
 @testable import Crypto
 @testable import CryptoFront
 @testable import FrontKit
 @testable import TerminalKit
+@testable import TestHarness
 
 /// The self-refreshing watchlist against a loopback Twelve Data that keeps a real 8-credit
 /// window and moves its prices on every answer, on a manual clock (minutes pass in no time).

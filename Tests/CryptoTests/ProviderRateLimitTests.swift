@@ -1,12 +1,12 @@
-import AlmanacTestSupport
 import Foundation
 import XCTest
 
 @testable import AlmanacClient
 @testable import AlmanacCore
 @testable import AlmanacHTTP
-@testable import AlmanacKit
 @testable import AlmanacProviders
+@testable import AlmanacTestSupport
+@testable import TestHarness
 
 /// A provider's own 429 is a temporary failure: exit 75 with the time to retry, `Retry-After`
 /// honoured (no request before it), the cached answer shown instead when there is one.

@@ -1,7 +1,7 @@
-import AlmanacCore
 import Foundation
 import XCTest
 
+@testable import AlmanacCore
 @testable import DealTable
 
 final class AppendOnlyColumnTests: XCTestCase {

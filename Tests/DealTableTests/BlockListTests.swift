@@ -1,6 +1,7 @@
-import AlmanacCore
+import Foundation
 import XCTest
 
+@testable import AlmanacCore
 @testable import DealTable
 
 /// The view's block order in pages: entries merged at random across many pages, and one merge

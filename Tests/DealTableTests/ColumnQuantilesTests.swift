@@ -1,7 +1,7 @@
-import AlmanacCore
 import Foundation
 import XCTest
 
+@testable import AlmanacCore
 @testable import DealTable
 
 /// The selection behind `deals stats` reads the ranks a plain sort would, whatever the values'

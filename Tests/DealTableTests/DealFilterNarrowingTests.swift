@@ -1,7 +1,7 @@
-import AlmanacCore
 import Foundation
 import XCTest
 
+@testable import AlmanacCore
 @testable import DealTable
 
 /// The browser's `Enter` on a group: the filter shown, narrowed to the group.

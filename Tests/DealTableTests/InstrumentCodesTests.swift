@@ -1,6 +1,7 @@
-import AlmanacCore
+import Foundation
 import XCTest
 
+@testable import AlmanacCore
 @testable import DealTable
 
 /// Instrument names get one code each, in order of arrival, whatever their length or script.

@@ -1,6 +1,7 @@
-import AlmanacCore
+import Foundation
 import XCTest
 
+@testable import AlmanacCore
 @testable import DealTable
 
 #if canImport(Glibc)

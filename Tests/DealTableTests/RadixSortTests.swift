@@ -1,6 +1,7 @@
-import AlmanacCore
+import Foundation
 import XCTest
 
+@testable import AlmanacCore
 @testable import DealTable
 
 /// The MSD radix sort orders (key, row) pairs exactly as a stable comparison sort does, at every

@@ -1,6 +1,7 @@
-import AlmanacCore
+import Foundation
 import XCTest
 
+@testable import AlmanacCore
 @testable import DealTable
 
 /// The view's blocks as they are built: a built view leaves room in every block, and a filter's

@@ -1,8 +1,9 @@
+import Foundation
 import XCTest
 
 @testable import AlmanacClient
-@testable import AlmanacKit
 @testable import Deals
+@testable import TestHarness
 
 /// A frame's merging is cut into chunks sized to the time left at the pace merges have been
 /// going, so a slow table (10M rows, a fresh view) does not overrun the frame.

@@ -1,16 +1,15 @@
-import AlmanacClient
-import AlmanacCore
-import AlmanacHTTP
-import AlmanacProviders
 import Foundation
 import XCTest
 
-@testable import AlmanacKit
-@testable import AlmanacProgram
+@testable import AlmanacClient
+@testable import AlmanacCore
+@testable import AlmanacHTTP
+@testable import AlmanacProviders
 @testable import DealTable
 @testable import Deals
 @testable import DealsFront
 @testable import TerminalKit
+@testable import TestHarness
 
 /// The browser at any width: the footer keeps `q quit` and `? keys`, the table narrows its
 /// instrument column before any column goes, and says so when it cannot fit at all.

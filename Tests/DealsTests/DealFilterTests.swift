@@ -3,9 +3,9 @@ import XCTest
 
 @testable import AlmanacClient
 @testable import AlmanacCore
-@testable import AlmanacKit
 @testable import DealTable
 @testable import Deals
+@testable import TestHarness
 
 /// The filtered view against a plain filter of the whole sorted table, while deals arrive, with
 /// re-sorts and flips in between; the totals against sums over the same rows; the grammar.

@@ -3,9 +3,9 @@ import XCTest
 
 @testable import AlmanacClient
 @testable import AlmanacCore
-@testable import AlmanacKit
 @testable import DealTable
 @testable import Deals
+@testable import TestHarness
 
 /// A snapshot is the view shown when it was taken — its rows, filter and order — however the
 /// store goes on afterwards: deals arriving, re-sorts, filters being built, flips, ids that stop

@@ -1,14 +1,14 @@
-import AlmanacTestSupport
 import Foundation
 import XCTest
 
 @testable import AlmanacClient
 @testable import AlmanacCore
 @testable import AlmanacHTTP
-@testable import AlmanacKit
 @testable import AlmanacProviders
+@testable import AlmanacTestSupport
 @testable import DealTable
 @testable import Deals
+@testable import TestHarness
 
 final class DealSourceTests: XCTestCase {
     func testParserAcceptsTheDocumentedShapes() {

@@ -1,4 +1,3 @@
-import AlmanacTestSupport
 import Foundation
 import Synchronization
 import XCTest
@@ -6,10 +5,11 @@ import XCTest
 @testable import AlmanacClient
 @testable import AlmanacCore
 @testable import AlmanacHTTP
-@testable import AlmanacKit
 @testable import AlmanacProviders
+@testable import AlmanacTestSupport
 @testable import DealTable
 @testable import Deals
+@testable import TestHarness
 
 final class DealStoreTests: XCTestCase {
     /// Random deals with deliberate ties in every column.

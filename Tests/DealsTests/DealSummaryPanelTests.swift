@@ -1,14 +1,13 @@
-import AlmanacClient
-import AlmanacCore
 import Foundation
 import XCTest
 
-@testable import AlmanacKit
-@testable import AlmanacProgram
+@testable import AlmanacClient
+@testable import AlmanacCore
 @testable import DealTable
 @testable import Deals
 @testable import DealsFront
 @testable import TerminalKit
+@testable import TestHarness
 
 /// `F` and `I` in the deals browser: the groups and statistics of the view, built off the frame;
 /// `Enter` opens a group's deals and `Esc` comes back to the groups.

@@ -1,13 +1,13 @@
-import AlmanacTestSupport
 import Foundation
-import TerminalKit
 import XCTest
 
 @testable import AlmanacClient
 @testable import AlmanacCore
-@testable import AlmanacKit
+@testable import AlmanacTestSupport
 @testable import DealTable
 @testable import Deals
+@testable import TerminalKit
+@testable import TestHarness
 
 /// Groups and statistics equal a plain computation over the same deals: every grouping, with
 /// and without a filter, taken while deals still arrive.

@@ -1,17 +1,16 @@
-import AlmanacTestSupport
 import Foundation
 import XCTest
 
 @testable import AlmanacClient
 @testable import AlmanacCore
 @testable import AlmanacHTTP
-@testable import AlmanacKit
-@testable import AlmanacProgram
 @testable import AlmanacProviders
+@testable import AlmanacTestSupport
 @testable import DealTable
 @testable import Deals
 @testable import DealsFront
 @testable import TerminalKit
+@testable import TestHarness
 
 final class DealsCommandTests: XCTestCase {
     func testTopPrintsSortedRowsRoundedInTheTableOnly() throws {

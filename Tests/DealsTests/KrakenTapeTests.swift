@@ -1,14 +1,14 @@
-import AlmanacProviders
-import AlmanacTestSupport
-import DealTable
 import Foundation
 import Synchronization
 import XCTest
 
 @testable import AlmanacClient
 @testable import AlmanacHTTP
-@testable import AlmanacKit
+@testable import AlmanacProviders
+@testable import AlmanacTestSupport
+@testable import DealTable
 @testable import Deals
+@testable import TestHarness
 
 /// Kraken's trades as a deal source: the cursor across polls (no gap, no duplicate), a dropped
 /// connection resumed from the same cursor, and `deals top` on the first answers.

@@ -1,15 +1,14 @@
 import Foundation
-import TerminalKit
 import XCTest
 
 @testable import AlmanacClient
 @testable import AlmanacCore
 @testable import AlmanacHTTP
-@testable import AlmanacKit
-@testable import AlmanacProgram
 @testable import AlmanacProviders
 @testable import Exams
 @testable import FrontKit
+@testable import TerminalKit
+@testable import TestHarness
 
 final class ExamServiceTests: XCTestCase {
     private func service(today: String = "2026-11-21") throws -> ExamService {

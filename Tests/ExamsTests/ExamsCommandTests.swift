@@ -1,10 +1,11 @@
-import Exams
 import Foundation
 import XCTest
 
 @testable import AlmanacCore
 @testable import AlmanacHTTP
 @testable import AlmanacProviders
+@testable import Exams
+@testable import TestHarness
 
 final class ExamsCommandTests: XCTestCase {
     private let today = ["ALMANAC_TODAY": "2026-11-21"]

@@ -1,12 +1,11 @@
-import AlmanacClient
-import AlmanacCore
 import Foundation
 import XCTest
 
-@testable import AlmanacKit
-@testable import AlmanacProgram
+@testable import AlmanacClient
+@testable import AlmanacCore
 @testable import FrontKit
 @testable import TerminalKit
+@testable import TestHarness
 
 /// The command line's words for a wait on Twelve Data credits (the feature only reports it).
 final class CreditCountdownTests: XCTestCase {

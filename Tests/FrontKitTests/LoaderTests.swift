@@ -1,12 +1,12 @@
-import AlmanacCore
-import AlmanacHTTP
-import AlmanacTestSupport
 import Foundation
 import XCTest
 
-@testable import AlmanacProgram
+@testable import AlmanacCore
+@testable import AlmanacHTTP
+@testable import AlmanacTestSupport
 @testable import FrontKit
 @testable import TerminalKit
+@testable import TestHarness
 
 /// A load the screen no longer wants is cancelled, and its transfer stops: the loopback server
 /// sees the connection closed. Saves are never cancelled.

@@ -1,9 +1,9 @@
 import Foundation
 import XCTest
 
-@testable import AlmanacProgram
 @testable import FrontKit
 @testable import TerminalKit
+@testable import TestHarness
 
 /// Prices as the crypto screens show them: grouped digits, more places the smaller the price.
 final class PriceFormatTests: XCTestCase {

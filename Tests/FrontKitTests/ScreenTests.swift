@@ -1,10 +1,10 @@
-import AlmanacClient
+import Foundation
 import XCTest
 
-@testable import AlmanacKit
-@testable import AlmanacProgram
+@testable import AlmanacClient
 @testable import FrontKit
 @testable import TerminalKit
+@testable import TestHarness
 
 /// The screen layer: keys decoded from the bytes a terminal sends, frames diffed per line.
 final class ScreenTests: XCTestCase {

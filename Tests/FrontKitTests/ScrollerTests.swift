@@ -1,8 +1,9 @@
+import Foundation
 import XCTest
 
-@testable import AlmanacProgram
 @testable import FrontKit
 @testable import TerminalKit
+@testable import TestHarness
 
 /// Found by the soak: keys arrive faster than frames, and End, End, Down before any draw
 /// overflowed the offset (a trap that ended the app).

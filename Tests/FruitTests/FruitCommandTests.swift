@@ -1,15 +1,14 @@
-import AlmanacTestSupport
 import Foundation
 import XCTest
 
 @testable import AlmanacClient
 @testable import AlmanacCore
 @testable import AlmanacHTTP
-@testable import AlmanacKit
-@testable import AlmanacProgram
 @testable import AlmanacProviders
+@testable import AlmanacTestSupport
 @testable import Fruit
 @testable import TerminalKit
+@testable import TestHarness
 
 final class FruitCommandTests: XCTestCase {
     private let offline = ["ALMANAC_OFFLINE": "1", "ALMANAC_TODAY": "2026-11-21"]

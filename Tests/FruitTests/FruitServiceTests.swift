@@ -1,16 +1,15 @@
-import AlmanacTestSupport
 import Foundation
-import TerminalKit
 import XCTest
 
 @testable import AlmanacClient
 @testable import AlmanacCore
 @testable import AlmanacHTTP
-@testable import AlmanacKit
-@testable import AlmanacProgram
 @testable import AlmanacProviders
+@testable import AlmanacTestSupport
 @testable import FrontKit
 @testable import Fruit
+@testable import TerminalKit
+@testable import TestHarness
 
 final class FruitServiceTests: XCTestCase {
     private func service(_ variables: [String: String] = [:], offline: Bool = true) throws -> FruitService {

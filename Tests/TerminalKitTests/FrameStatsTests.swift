@@ -1,9 +1,6 @@
-import AlmanacClient
 import Foundation
 import XCTest
 
-@testable import AlmanacKit
-@testable import AlmanacProgram
 @testable import TerminalKit
 
 /// The frame log the soak reads: how many frames, the worst, how many over 16 ms, and for the

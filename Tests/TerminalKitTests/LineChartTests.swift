@@ -1,6 +1,7 @@
-import AlmanacProgram
-import TerminalKit
+import Foundation
 import XCTest
+
+@testable import TerminalKit
 
 /// Charts speak the tables' language: a true minus sign on the value axis, and a time axis when
 /// the series is in time.

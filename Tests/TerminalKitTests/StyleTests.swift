@@ -1,6 +1,6 @@
+import Foundation
 import XCTest
 
-@testable import AlmanacProgram
 @testable import TerminalKit
 
 final class StyleTests: XCTestCase {

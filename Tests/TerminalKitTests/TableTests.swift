@@ -1,8 +1,7 @@
-import AlmanacKit
-import AlmanacProgram
-import TerminalKit
-import Weather
+import Foundation
 import XCTest
+
+@testable import TerminalKit
 
 /// Tables never break: with wide emoji, CJK names and empty cells, every column starts (left
 /// aligned) or ends (right aligned) at the same terminal cell as its header, on every row.

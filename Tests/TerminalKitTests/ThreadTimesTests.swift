@@ -2,7 +2,6 @@ import Foundation
 import Synchronization
 import XCTest
 
-@testable import AlmanacProgram
 @testable import TerminalKit
 
 /// What the frame log says a slow frame did: ran, waited for a core, or was blocked.

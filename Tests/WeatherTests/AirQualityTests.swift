@@ -1,7 +1,8 @@
+import Foundation
 import XCTest
 
 @testable import AlmanacClient
-@testable import AlmanacKit
+@testable import TestHarness
 @testable import Weather
 
 /// The AQI bands at every boundary, and what sets the index (docs/weather.md, "Air quality").

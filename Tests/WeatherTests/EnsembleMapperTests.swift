@@ -1,12 +1,12 @@
-import AlmanacTestSupport
 import Foundation
 import XCTest
 
 @testable import AlmanacClient
 @testable import AlmanacCore
 @testable import AlmanacHTTP
-@testable import AlmanacKit
 @testable import AlmanacProviders
+@testable import AlmanacTestSupport
+@testable import TestHarness
 @testable import Weather
 
 /// The 25-day outlook from Open-Meteo's ensemble: medians, spreads and wet shares per day.

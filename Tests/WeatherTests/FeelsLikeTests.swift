@@ -1,7 +1,8 @@
+import Foundation
 import XCTest
 
 @testable import AlmanacClient
-@testable import AlmanacKit
+@testable import TestHarness
 @testable import Weather
 
 /// Feels-like against the US National Weather Service's published wind-chill and heat-index tables.

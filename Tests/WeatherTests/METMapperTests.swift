@@ -4,8 +4,8 @@ import XCTest
 @testable import AlmanacClient
 @testable import AlmanacCore
 @testable import AlmanacHTTP
-@testable import AlmanacKit
 @testable import AlmanacProviders
+@testable import TestHarness
 @testable import Weather
 
 /// Daily rows from MET Norway's time series, cut by the place's own local days.

@@ -2,7 +2,7 @@ import Foundation
 import XCTest
 
 @testable import AlmanacClient
-@testable import AlmanacKit
+@testable import TestHarness
 @testable import Weather
 
 /// The moon's phase against published new and full moons (the instants of well-known eclipses).

@@ -1,7 +1,8 @@
+import Foundation
 import XCTest
 
 @testable import AlmanacClient
-@testable import AlmanacKit
+@testable import TestHarness
 @testable import Weather
 
 /// The next two hours in words (docs/weather.md, "Rain in the next two hours").

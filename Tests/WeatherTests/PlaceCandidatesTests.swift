@@ -1,12 +1,12 @@
-import AlmanacTestSupport
 import Foundation
 import XCTest
 
 @testable import AlmanacClient
 @testable import AlmanacCore
 @testable import AlmanacHTTP
-@testable import AlmanacKit
 @testable import AlmanacProviders
+@testable import AlmanacTestSupport
+@testable import TestHarness
 @testable import Weather
 
 /// Open-Meteo's places as choices: told apart, with their zone; "no match" is an answer.

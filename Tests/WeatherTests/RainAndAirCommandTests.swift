@@ -1,9 +1,10 @@
-import AlmanacTestSupport
 import Foundation
 import XCTest
 
 @testable import AlmanacCore
 @testable import AlmanacHTTP
+@testable import AlmanacTestSupport
+@testable import TestHarness
 
 /// `weather rain` and `weather air` end to end against loopback providers in their documented
 /// shapes: which source answers, a nowcast past its validity, rain falling, none at all, missing

@@ -1,11 +1,11 @@
-import AlmanacTestSupport
 import Foundation
 import XCTest
 
 @testable import AlmanacClient
 @testable import AlmanacCore
 @testable import AlmanacHTTP
-@testable import AlmanacKit
+@testable import AlmanacTestSupport
+@testable import TestHarness
 
 /// The sample data keeps its word: every place it offers answers every view, and a place it
 /// cannot answer is not offered (docs/architecture.md §3, "Sample data").

@@ -3,7 +3,7 @@ import XCTest
 
 @testable import AlmanacClient
 @testable import AlmanacCore
-@testable import AlmanacKit
+@testable import TestHarness
 @testable import Weather
 
 /// Sun times for MET Norway's answers, which carry none: within a minute or two of NOAA's

@@ -1,14 +1,13 @@
-import AlmanacKit
-import AlmanacProgram
-import AlmanacTestSupport
 import Foundation
-import TerminalKit
-import WeatherFront
 import XCTest
 
 @testable import AlmanacCore
 @testable import AlmanacHTTP
 @testable import AlmanacProviders
+@testable import AlmanacTestSupport
+@testable import TerminalKit
+@testable import TestHarness
+@testable import WeatherFront
 
 /// End-to-end runs of the built binary: sample data with a fresh home, and a loopback provider.
 final class WeatherCommandTests: XCTestCase {

@@ -1,11 +1,10 @@
-import AlmanacCore
 import Foundation
 import XCTest
 
 @testable import AlmanacClient
-@testable import AlmanacKit
-@testable import AlmanacProgram
+@testable import AlmanacCore
 @testable import TerminalKit
+@testable import TestHarness
 @testable import Weather
 @testable import WeatherFront
 

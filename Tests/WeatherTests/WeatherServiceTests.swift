@@ -1,15 +1,14 @@
-import AlmanacTestSupport
 import Foundation
-import TerminalKit
 import XCTest
 
 @testable import AlmanacClient
 @testable import AlmanacCore
 @testable import AlmanacHTTP
-@testable import AlmanacKit
-@testable import AlmanacProgram
 @testable import AlmanacProviders
+@testable import AlmanacTestSupport
 @testable import FrontKit
+@testable import TerminalKit
+@testable import TestHarness
 @testable import Weather
 
 final class WeatherServiceTests: XCTestCase {

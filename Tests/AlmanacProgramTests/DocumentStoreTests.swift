@@ -5,10 +5,9 @@ import XCTest
 @testable import AlmanacCore
 @testable import AlmanacHTTP
 @testable import AlmanacKit
-@testable import AlmanacProgram
 @testable import AlmanacProviders
 @testable import FrontKit
-@testable import TerminalKit
+@testable import TestHarness
 
 private struct Notes: StoredDocument {
     static let schemaVersion = 2

@@ -1,0 +1,52 @@
+import AlmanacClient
+import AlmanacCore
+import AlmanacTestSupport
+import Foundation
+import XCTest
+
+@testable import AlmanacKit
+@testable import Crypto
+@testable import TestHarness
+@testable import Weather
+
+/// The shared client reads the saved provider choices as fields of the features' settings files
+/// (`SavedChoices.reader`); these tests hold those fields to what the features write.
+final class SavedChoicesTests: XCTestCase {
+    func testTheReaderFindsWhatTheSettingsCommandsSave() throws {
+        let folder = try makeTemporaryFolder(self)
+        XCTAssertEqual(SavedChoices.reader(folder)(), SavedChoices())
+        try DocumentStore<WeatherDocument>(folder: folder).update { $0.settings.provider = .met }
+        try DocumentStore<CryptoSettings>(folder: folder).update { $0.provider = .kraken }
+        XCTAssertEqual(SavedChoices.reader(folder)(), SavedChoices(weather: .met, crypto: .kraken))
+    }
+
+    func testADamagedOrUnknownChoiceCountsAsAuto() throws {
+        let folder = try makeTemporaryFolder(self)
+        try Data("{\"schema\":2,\"data\":{\"settings\":{\"provider\":\"nosuch\"}}}".utf8).write(to: folder.appendingPathComponent("weather.json"))
+        try Data("{\"schema\":1,\"data\":{\"prov".utf8).write(to: folder.appendingPathComponent("crypto-settings.json"))
+        XCTAssertEqual(SavedChoices.reader(folder)(), SavedChoices())
+    }
+}
+
+/// The library's facade, as `Examples/forecast` uses it: the sample data offline, labelled so.
+final class AlmanacFacadeTests: XCTestCase {
+    func testAForecastFromTheSampleDataSaysSo() async throws {
+        let home = try makeTemporaryFolder(self)
+        let almanac = Almanac(
+            environment: ["ALMANAC_HOME": home.path, "ALMANAC_FIXTURES": repositoryFixtures.path, "ALMANAC_TODAY": "2026-11-26"], offline: true)
+        let forecast = try await almanac.forecast(for: "Moscow", days: 3)
+        XCTAssertEqual(forecast.source, .sample)
+        XCTAssertEqual(forecast.days.count, 3)
+        XCTAssertTrue(forecast.place.hasPrefix("Moscow"), forecast.place)
+        // The sample's days are the recording's, whatever the date.
+        XCTAssertEqual(forecast.days.first?.date, "2026-11-20")
+    }
+
+    func testPricesFromTheSampleWatchlist() async throws {
+        let home = try makeTemporaryFolder(self)
+        let almanac = Almanac(environment: ["ALMANAC_HOME": home.path, "ALMANAC_FIXTURES": repositoryFixtures.path], offline: true)
+        let prices = try await almanac.prices()
+        XCTAssertFalse(prices.isEmpty)
+        XCTAssertTrue(prices.allSatisfy { $0.source == .sample && $0.price != nil }, "\(prices.map(\.symbol))")
+    }
+}
