@@ -1,17 +1,10 @@
-import AlmanacClient
-import AlmanacCore
-import AlmanacHTTP
 import AlmanacKit
-import AlmanacProviders
-import ArgumentParser
 import CryptoFront
 import DealsFront
 import ExamsFront
-import Foundation
 import FrontKit
 import FruitFront
 import ProfileFront
-import TerminalKit
 import WeatherFront
 
 package struct AlmanacCommand: AsyncParsableCommand {

@@ -1,7 +1,4 @@
-import AlmanacCore
 import AlmanacKit
-import ArgumentParser
-import Foundation
 import FrontKit
 
 /// The argument parser's refusals in the program's words (docs/architecture.md §9, "Input

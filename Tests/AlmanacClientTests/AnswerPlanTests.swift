@@ -1,7 +1,3 @@
-import Foundation
-import XCTest
-
-@testable import AlmanacClient
 @testable import TestHarness
 
 /// The answer plan, table by table: what the client does for each stored state, flag and pause.

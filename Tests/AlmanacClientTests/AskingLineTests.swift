@@ -1,11 +1,7 @@
-import Foundation
-import XCTest
-
 @testable import AlmanacClient
 @testable import AlmanacCore
 @testable import AlmanacHTTP
 @testable import AlmanacProviders
-@testable import AlmanacTestSupport
 @testable import TestHarness
 
 /// "Asking MET Norway…" after a second without an answer, erased when the answer comes.

@@ -1,10 +1,3 @@
-import Foundation
-import XCTest
-
-@testable import AlmanacClient
-@testable import AlmanacCore
-@testable import AlmanacHTTP
-@testable import AlmanacTestSupport
 @testable import TestHarness
 
 /// The public HTTP caching test suite (http-tests/cache-tests, behind cache-tests.fyi): every case

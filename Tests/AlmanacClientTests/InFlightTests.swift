@@ -1,11 +1,7 @@
-import Foundation
-import XCTest
-
 @testable import AlmanacClient
 @testable import AlmanacCore
 @testable import AlmanacHTTP
 @testable import AlmanacProviders
-@testable import AlmanacTestSupport
 @testable import TestHarness
 
 /// One transfer per key, shared by its callers; a caller that leaves leaves at once, and the

@@ -1,9 +1,3 @@
-import AlmanacClient
-import AlmanacCore
-import AlmanacTestSupport
-import Foundation
-import XCTest
-
 @testable import AlmanacKit
 @testable import Crypto
 @testable import TestHarness

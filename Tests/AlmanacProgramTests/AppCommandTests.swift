@@ -1,9 +1,5 @@
-import Foundation
-import XCTest
-
 @testable import AlmanacKit
 @testable import AlmanacProgram
-@testable import AlmanacProviders
 @testable import Fruit
 @testable import Profile
 @testable import TestHarness

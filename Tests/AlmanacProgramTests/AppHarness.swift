@@ -1,7 +1,3 @@
-import Foundation
-
-@testable import AlmanacClient
-@testable import AlmanacCore
 @testable import AlmanacKit
 @testable import AlmanacProgram
 @testable import Deals

@@ -1,12 +1,5 @@
-import Foundation
-import XCTest
-
-@testable import AlmanacClient
-@testable import AlmanacCore
 @testable import AlmanacKit
 @testable import AlmanacProgram
-@testable import AlmanacProviders
-@testable import AlmanacTestSupport
 @testable import FrontKit
 @testable import Fruit
 @testable import TerminalKit

@@ -1,11 +1,5 @@
-import Foundation
-import XCTest
-
-@testable import AlmanacClient
-@testable import AlmanacCore
 @testable import AlmanacKit
 @testable import AlmanacProgram
-@testable import AlmanacTestSupport
 @testable import Crypto
 @testable import Exams
 @testable import FrontKit

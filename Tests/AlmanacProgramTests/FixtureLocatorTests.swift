@@ -1,9 +1,4 @@
-import Foundation
-import XCTest
-
-@testable import AlmanacClient
 @testable import AlmanacKit
-@testable import AlmanacTestSupport
 @testable import TestHarness
 
 final class FixtureLocatorTests: XCTestCase {

@@ -1,12 +1,4 @@
-import Foundation
-import XCTest
-
-@testable import AlmanacClient
-@testable import AlmanacCore
-@testable import AlmanacHTTP
 @testable import AlmanacKit
-@testable import AlmanacProviders
-@testable import AlmanacTestSupport
 @testable import TestHarness
 
 /// Recording a fixture set from loopback providers, then replaying it with no server at all.

@@ -1,10 +1,6 @@
-import Foundation
-import XCTest
-
 @testable import AlmanacCore
 @testable import AlmanacHTTP
 @testable import AlmanacProviders
-@testable import AlmanacTestSupport
 @testable import TestHarness
 
 /// A sample answer is kept with the stamps of the files it came from and served from that one

@@ -1,13 +1,5 @@
-import Foundation
-import XCTest
-
-@testable import AlmanacClient
-@testable import AlmanacCore
 @testable import AlmanacFuzz
-@testable import AlmanacHTTP
 @testable import AlmanacKit
-@testable import AlmanacProviders
-@testable import AlmanacTestSupport
 @testable import TestHarness
 
 /// Every fuzzing seed and every input a fuzzer ever found, run through its target: a crash here

@@ -1,10 +1,5 @@
-import Foundation
 import Synchronization
-import XCTest
 
-@testable import AlmanacCore
-@testable import AlmanacHTTP
-@testable import AlmanacTestSupport
 @testable import TestHarness
 
 /// A loopback MET Norway whose one-step answer a test sets: values known to the decimal, so a

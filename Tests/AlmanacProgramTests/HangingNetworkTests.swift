@@ -1,12 +1,4 @@
-import Foundation
-import XCTest
-
-@testable import AlmanacClient
-@testable import AlmanacCore
-@testable import AlmanacHTTP
 @testable import AlmanacKit
-@testable import AlmanacProviders
-@testable import AlmanacTestSupport
 @testable import Deals
 @testable import TestHarness
 

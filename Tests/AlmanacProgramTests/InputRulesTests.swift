@@ -1,10 +1,4 @@
-import Foundation
-import XCTest
-
-@testable import AlmanacClient
-@testable import AlmanacCore
 @testable import AlmanacKit
-@testable import AlmanacTestSupport
 @testable import TestHarness
 
 /// One rule for each kind of input, the same in every command: numbers with their ranges

@@ -1,7 +1,3 @@
-import Foundation
-import XCTest
-
-@testable import AlmanacTestSupport
 @testable import TestHarness
 
 /// Ctrl+C in a line command cancels it: its transfer stops and it ends with 130 and one line.

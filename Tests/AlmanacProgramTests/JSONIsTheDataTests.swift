@@ -1,11 +1,4 @@
-import Foundation
-import XCTest
-
-@testable import AlmanacClient
-@testable import AlmanacCore
 @testable import AlmanacKit
-@testable import AlmanacProviders
-@testable import AlmanacTestSupport
 @testable import TestHarness
 @testable import Weather
 

@@ -1,9 +1,4 @@
-import Foundation
-import XCTest
-
-@testable import AlmanacCore
 @testable import AlmanacKit
-@testable import AlmanacTestSupport
 @testable import TestHarness
 
 /// docs/json.md is the shape of every `--json` document, and this test holds the program to it:

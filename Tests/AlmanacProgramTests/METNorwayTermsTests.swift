@@ -1,13 +1,5 @@
-import Foundation
-import XCTest
-
-@testable import AlmanacClient
-@testable import AlmanacCore
-@testable import AlmanacHTTP
 @testable import AlmanacKit
 @testable import AlmanacProgram
-@testable import AlmanacProviders
-@testable import AlmanacTestSupport
 @testable import TestHarness
 
 /// A loopback MET Norway that answers as the real one does: `Expires` half an hour after its

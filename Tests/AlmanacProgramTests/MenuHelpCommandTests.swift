@@ -1,7 +1,3 @@
-import Foundation
-import XCTest
-
-@testable import AlmanacClient
 @testable import AlmanacKit
 @testable import AlmanacProgram
 @testable import CryptoFront

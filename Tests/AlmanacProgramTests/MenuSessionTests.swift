@@ -1,11 +1,5 @@
-import Foundation
-import XCTest
-
-@testable import AlmanacCore
-@testable import AlmanacHTTP
 @testable import AlmanacKit
 @testable import AlmanacProgram
-@testable import AlmanacProviders
 @testable import Crypto
 @testable import Exams
 @testable import Profile

@@ -1,7 +1,3 @@
-import Foundation
-import XCTest
-
-@testable import AlmanacTestSupport
 @testable import TestHarness
 
 /// The README's examples are tests: every `console` block is run on the built binary in sample

@@ -1,14 +1,7 @@
-import Foundation
 import Synchronization
-import XCTest
 
-@testable import AlmanacClient
-@testable import AlmanacCore
-@testable import AlmanacHTTP
 @testable import AlmanacKit
 @testable import AlmanacProgram
-@testable import AlmanacProviders
-@testable import AlmanacTestSupport
 @testable import TerminalKit
 @testable import TestHarness
 @testable import Weather

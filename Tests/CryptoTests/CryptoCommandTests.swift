@@ -1,10 +1,3 @@
-import Foundation
-import XCTest
-
-@testable import AlmanacCore
-@testable import AlmanacHTTP
-@testable import AlmanacProviders
-@testable import AlmanacTestSupport
 @testable import Crypto
 @testable import TestHarness
 

@@ -1,11 +1,5 @@
-import Foundation
 import Synchronization
-import XCTest
 
-@testable import AlmanacCore
-@testable import AlmanacHTTP
-@testable import AlmanacProviders
-@testable import AlmanacTestSupport
 @testable import TestHarness
 
 /// A loopback Kraken with its real shapes: every number a string, legacy (`XXBTZUSD`) and plain

@@ -1,8 +1,3 @@
-import Foundation
-import XCTest
-
-@testable import AlmanacClient
-@testable import AlmanacCore
 @testable import Crypto
 @testable import TestHarness
 

@@ -1,9 +1,3 @@
-import Foundation
-import XCTest
-
-@testable import AlmanacClient
-@testable import AlmanacCore
-@testable import AlmanacTestSupport
 @testable import Crypto
 @testable import CryptoFront
 @testable import FrontKit

@@ -1,11 +1,3 @@
-import Foundation
-import XCTest
-
-@testable import AlmanacClient
-@testable import AlmanacCore
-@testable import AlmanacHTTP
-@testable import AlmanacProviders
-@testable import AlmanacTestSupport
 @testable import TestHarness
 
 /// A provider's own 429 is a temporary failure: exit 75 with the time to retry, `Retry-After`

@@ -1,8 +1,3 @@
-import Foundation
-import XCTest
-
-@testable import AlmanacClient
-@testable import AlmanacCore
 @testable import DealTable
 @testable import Deals
 @testable import TestHarness

@@ -1,12 +1,5 @@
-import Foundation
 import Synchronization
-import XCTest
 
-@testable import AlmanacClient
-@testable import AlmanacCore
-@testable import AlmanacHTTP
-@testable import AlmanacProviders
-@testable import AlmanacTestSupport
 @testable import DealTable
 @testable import Deals
 @testable import TestHarness

@@ -1,10 +1,3 @@
-import Foundation
-import XCTest
-
-@testable import AlmanacClient
-@testable import AlmanacCore
-@testable import AlmanacHTTP
-@testable import AlmanacProviders
 @testable import Exams
 @testable import FrontKit
 @testable import TerminalKit

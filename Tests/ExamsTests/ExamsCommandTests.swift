@@ -1,9 +1,3 @@
-import Foundation
-import XCTest
-
-@testable import AlmanacCore
-@testable import AlmanacHTTP
-@testable import AlmanacProviders
 @testable import Exams
 @testable import TestHarness
 

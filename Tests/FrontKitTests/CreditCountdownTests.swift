@@ -1,8 +1,3 @@
-import Foundation
-import XCTest
-
-@testable import AlmanacClient
-@testable import AlmanacCore
 @testable import FrontKit
 @testable import TerminalKit
 @testable import TestHarness

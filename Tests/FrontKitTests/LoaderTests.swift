@@ -1,9 +1,3 @@
-import Foundation
-import XCTest
-
-@testable import AlmanacCore
-@testable import AlmanacHTTP
-@testable import AlmanacTestSupport
 @testable import FrontKit
 @testable import TerminalKit
 @testable import TestHarness

@@ -1,6 +1,3 @@
-import Foundation
-import XCTest
-
 @testable import FrontKit
 @testable import TerminalKit
 @testable import TestHarness

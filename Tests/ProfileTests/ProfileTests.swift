@@ -1,7 +1,3 @@
-import AlmanacCore
-import Foundation
-import XCTest
-
 @testable import Profile
 @testable import TestHarness
 

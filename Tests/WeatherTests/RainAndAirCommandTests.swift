@@ -1,9 +1,3 @@
-import Foundation
-import XCTest
-
-@testable import AlmanacCore
-@testable import AlmanacHTTP
-@testable import AlmanacTestSupport
 @testable import TestHarness
 
 /// `weather rain` and `weather air` end to end against loopback providers in their documented

@@ -1,10 +1,3 @@
-import Foundation
-import XCTest
-
-@testable import AlmanacClient
-@testable import AlmanacCore
-@testable import AlmanacHTTP
-@testable import AlmanacTestSupport
 @testable import TestHarness
 
 /// The sample data keeps its word: every place it offers answers every view, and a place it

@@ -1,16 +1,12 @@
-import AlmanacClient
-import AlmanacCore
 import AlmanacKit
 import Crypto
 import CryptoFront
 import Deals
 import DealsFront
 import ExamsFront
-import Foundation
 import FrontKit
 import FruitFront
 import ProfileFront
-import TerminalKit
 import WeatherFront
 
 /// Builds the full-screen app over a front end's context: the six tabs in their order, the

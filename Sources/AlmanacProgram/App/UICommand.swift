@@ -1,13 +1,6 @@
-import AlmanacClient
-import AlmanacCore
-import AlmanacHTTP
 import AlmanacKit
-import AlmanacProviders
-import ArgumentParser
 import DealsFront
-import Foundation
 import FrontKit
-import TerminalKit
 
 package struct UICommand: AsyncParsableCommand {
     package init() {}

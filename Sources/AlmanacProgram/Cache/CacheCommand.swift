@@ -1,12 +1,5 @@
-import AlmanacClient
-import AlmanacCore
-import AlmanacHTTP
 import AlmanacKit
-import AlmanacProviders
-import ArgumentParser
-import Foundation
 import FrontKit
-import TerminalKit
 
 package struct CacheCommand: AsyncParsableCommand {
     package init() {}

@@ -1,8 +1,4 @@
-import AlmanacClient
-import AlmanacCore
-import AlmanacHTTP
-import AlmanacProviders
-import Foundation
+import FrontKit
 
 /// `almanac cache stats` and `list`, as data.
 package struct CacheReport: Sendable {

@@ -1,9 +1,5 @@
-import AlmanacClient
-import AlmanacCore
-import AlmanacHTTP
-import AlmanacProviders
 import Crypto
-import Foundation
+import FrontKit
 import Weather
 
 /// Builds the doctor report; with `check`, sends one cheap live request per live provider.

@@ -1,11 +1,5 @@
-import AlmanacClient
-import AlmanacCore
-import AlmanacHTTP
 import AlmanacKit
-import AlmanacProviders
-import ArgumentParser
 import FrontKit
-import TerminalKit
 
 package struct DoctorCommand: AsyncParsableCommand {
     package init() {}

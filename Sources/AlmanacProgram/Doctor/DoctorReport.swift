@@ -1,8 +1,4 @@
-import AlmanacClient
-import AlmanacCore
-import AlmanacHTTP
-import AlmanacProviders
-import Foundation
+import FrontKit
 
 /// What `almanac doctor` reports: providers, folders, and optional live checks.
 package struct DoctorReport: Codable, Sendable {

@@ -1,8 +1,4 @@
-import AlmanacClient
-import AlmanacCore
-import AlmanacHTTP
-import AlmanacProviders
-import Foundation
+import FrontKit
 
 extension FixtureRecorder {
     /// Query parameters that do not identify a recording (ranges, units, languages, formats):

@@ -1,9 +1,5 @@
-import AlmanacClient
-import AlmanacCore
-import AlmanacHTTP
-import AlmanacProviders
 import Crypto
-import Foundation
+import FrontKit
 import Fruit
 import Weather
 

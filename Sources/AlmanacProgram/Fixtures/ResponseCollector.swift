@@ -1,8 +1,4 @@
-import AlmanacClient
-import AlmanacCore
-import AlmanacHTTP
-import AlmanacProviders
-import Foundation
+import FrontKit
 import Synchronization
 
 /// Keeps every successful answer the live client receives, for `fixtures record`.

@@ -1,9 +1,5 @@
-import AlmanacClient
 import AlmanacKit
-import ArgumentParser
-import Foundation
 import FrontKit
-import TerminalKit
 import WeatherFront
 
 /// `almanac line TEMPLATE`: one line for a status bar mixing the weather, a crypto pair and the

@@ -1,11 +1,7 @@
-import AlmanacClient
-import AlmanacCore
 import AlmanacKit
 import Crypto
 import Exams
-import Foundation
 import FrontKit
-import TerminalKit
 import WeatherFront
 
 /// `almanac line`: one status line mixing the weather codes with a crypto pair's price and day

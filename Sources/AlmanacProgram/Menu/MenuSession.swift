@@ -1,17 +1,11 @@
-import AlmanacClient
-import AlmanacCore
-import AlmanacHTTP
 import AlmanacKit
-import AlmanacProviders
 import CryptoFront
 import DealsFront
 import ExamsFront
-import Foundation
 import FrontKit
 import FruitFront
 import Profile
 import ProfileFront
-import TerminalKit
 import WeatherFront
 
 /// The guided session: a welcome menu, then one screen per section. `help` explains each

@@ -1,9 +1,5 @@
-import AlmanacClient
-import AlmanacCore
 import Crypto
-import Foundation
 import FrontKit
-import TerminalKit
 
 /// A price alert as `--json` writes it: prices as numbers; once set off, the price that did it
 /// and when that price was had, with where it came from as the source fields (`of`).

@@ -1,10 +1,5 @@
-import AlmanacClient
-import AlmanacCore
-import ArgumentParser
 import Crypto
-import Foundation
 import FrontKit
-import TerminalKit
 
 extension CryptoCommand {
     /// `crypto alert`: a pair crossing above or below a price, checked whenever prices are fetched.

@@ -1,12 +1,5 @@
-import AlmanacClient
-import AlmanacCore
-import AlmanacHTTP
-import AlmanacProviders
-import ArgumentParser
 import Crypto
-import Foundation
 import FrontKit
-import TerminalKit
 
 package struct CryptoCommand: AsyncParsableCommand {
     package init() {}

@@ -1,10 +1,5 @@
-import AlmanacClient
-import AlmanacCore
-import ArgumentParser
 import Crypto
-import Foundation
 import FrontKit
-import TerminalKit
 
 extension CryptoCommand {
     /// `crypto portfolio`: lots owned, valued at the latest prices.

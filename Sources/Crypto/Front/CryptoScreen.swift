@@ -1,11 +1,5 @@
-import AlmanacClient
-import AlmanacCore
-import AlmanacHTTP
-import AlmanacProviders
 import Crypto
-import Foundation
 import FrontKit
-import TerminalKit
 
 package struct CryptoScreen: MenuScreen {
     package let context: FrontContext

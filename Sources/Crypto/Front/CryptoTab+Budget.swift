@@ -1,7 +1,5 @@
-import AlmanacClient
 import Crypto
 import FrontKit
-import TerminalKit
 
 extension CryptoTab {
     /// "Twelve Data 6/8 credits this minute" for the app's status line while Twelve Data is live;

@@ -1,10 +1,5 @@
-import AlmanacClient
-import AlmanacCore
-import AlmanacProviders
 import Crypto
-import Foundation
 import FrontKit
-import TerminalKit
 
 /// Crypto: the watchlist with price, change and a 7-day sparkline, kept fresh on its own within
 /// the credit budget (`PriceWatch`: a marker on the rows that moved, the next update in the status

@@ -1,11 +1,5 @@
-import AlmanacClient
-import AlmanacCore
-import AlmanacHTTP
-import AlmanacProviders
 import Crypto
-import Foundation
 import FrontKit
-import TerminalKit
 
 /// Watchlist and history renderings.
 package enum CryptoView {

@@ -1,9 +1,5 @@
-import AlmanacClient
-import AlmanacCore
 import Crypto
-import Foundation
 import FrontKit
-import TerminalKit
 
 /// The menu's portfolio: the lots valued, adding a lot, removing one.
 package struct PortfolioScreen: MenuScreen {

@@ -1,9 +1,5 @@
-import AlmanacClient
-import AlmanacCore
 import Crypto
-import Foundation
 import FrontKit
-import TerminalKit
 
 /// The portfolio as a table and as JSON. Money (value, cost, profit) to the cent with thousands
 /// separators; a price with the pair's own precision (`PriceFormat`); amounts as entered.

@@ -1,6 +1,4 @@
-import AlmanacCore
-import Foundation
-import TerminalKit
+import FrontKit
 
 extension DealBrowser {
     /// The totals; or why the source ended early, or where its deals come from instead (Kraken

@@ -1,7 +1,5 @@
-import AlmanacCore
 import DealTable
-import Foundation
-import TerminalKit
+import FrontKit
 
 extension DealBrowser {
     /// Keys while the groups or statistics are shown: ↑↓ choose a group, `s` orders the groups

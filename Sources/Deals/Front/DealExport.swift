@@ -1,9 +1,6 @@
-import AlmanacClient
-import AlmanacCore
 import DealTable
-import Foundation
+import FrontKit
 import Synchronization
-import TerminalKit
 
 /// Writes the deals view shown — filtered, in its order — to a file: CSV (RFC 4180, a header
 /// row, full precision, times in UTC ISO 8601) or JSON (the shape of `deals top --json`).

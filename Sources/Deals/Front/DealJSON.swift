@@ -1,7 +1,5 @@
-import AlmanacClient
 import DealTable
-import Foundation
-import TerminalKit
+import FrontKit
 
 /// One JSON row: the stored values, never rounded for display (a filter on `price>1.28`
 /// compares these very numbers).

@@ -1,7 +1,5 @@
-import AlmanacCore
 import DealTable
-import Foundation
-import TerminalKit
+import FrontKit
 
 /// `deals group` and `deals stats` as tables and as JSON (numbers as JSON numbers; the counts
 /// beside them, as `deals top --json`).

@@ -1,11 +1,4 @@
-import AlmanacClient
-import AlmanacCore
-import AlmanacHTTP
-import AlmanacProviders
-import ArgumentParser
-import Foundation
 import FrontKit
-import TerminalKit
 
 extension DealsCommand {
     package struct Browse: AsyncParsableCommand {

@@ -1,13 +1,6 @@
-import AlmanacClient
-import AlmanacCore
-import AlmanacHTTP
-import AlmanacProviders
-import ArgumentParser
 import DealTable
 import Deals
-import Foundation
 import FrontKit
-import TerminalKit
 
 #if canImport(Glibc)
     import Glibc

@@ -1,13 +1,7 @@
-import AlmanacClient
-import AlmanacCore
-import AlmanacHTTP
-import AlmanacProviders
 import DealTable
 import Deals
-import Foundation
 import FrontKit
 import Synchronization
-import TerminalKit
 
 package struct DealsScreen: MenuScreen {
     package let context: FrontContext

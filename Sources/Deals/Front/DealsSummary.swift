@@ -1,10 +1,5 @@
-import AlmanacClient
-import AlmanacCore
-import ArgumentParser
 import DealTable
-import Foundation
 import FrontKit
-import TerminalKit
 
 extension DealsCommand {
     package struct Group: AsyncParsableCommand {

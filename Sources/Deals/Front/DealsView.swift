@@ -1,10 +1,5 @@
-import AlmanacClient
-import AlmanacCore
-import AlmanacHTTP
-import AlmanacProviders
 import DealTable
-import Foundation
-import TerminalKit
+import FrontKit
 
 /// Deal rows as text: local time to the second, price to 0.01, amount to an integer.
 package enum DealsView {

@@ -1,10 +1,5 @@
-import AlmanacClient
-import AlmanacCore
-import ArgumentParser
 import Exams
-import Foundation
 import FrontKit
-import TerminalKit
 
 package struct ExamsCommand: AsyncParsableCommand {
     package init() {}

@@ -1,9 +1,5 @@
-import AlmanacClient
-import AlmanacCore
 import Exams
-import Foundation
 import FrontKit
-import TerminalKit
 
 package struct ExamsScreen: MenuScreen {
     package let context: FrontContext

@@ -1,9 +1,5 @@
-import AlmanacClient
-import AlmanacCore
 import Exams
-import Foundation
 import FrontKit
-import TerminalKit
 
 /// Exams: Pending and Passed (←/→), grouped by month as `almanac exams` shows them; a New Exam
 /// form, move to Passed, reschedule and delete — each through `ExamService`, its rules and words.

@@ -1,9 +1,5 @@
-import AlmanacClient
-import AlmanacCore
 import Exams
-import Foundation
 import FrontKit
-import TerminalKit
 
 /// Exam lists: sections by month, one row per exam.
 package enum ExamsView {

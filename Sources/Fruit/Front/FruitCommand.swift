@@ -1,12 +1,5 @@
-import AlmanacClient
-import AlmanacCore
-import AlmanacHTTP
-import AlmanacProviders
-import ArgumentParser
-import Foundation
 import FrontKit
 import Fruit
-import TerminalKit
 
 package struct FruitCommand: AsyncParsableCommand {
     package init() {}

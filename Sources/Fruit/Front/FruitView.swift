@@ -1,10 +1,5 @@
-import AlmanacClient
-import AlmanacCore
-import AlmanacHTTP
-import AlmanacProviders
-import Foundation
+import FrontKit
 import Fruit
-import TerminalKit
 
 #if canImport(Glibc)
     import Glibc

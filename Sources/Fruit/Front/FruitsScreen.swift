@@ -1,11 +1,5 @@
-import AlmanacClient
-import AlmanacCore
-import AlmanacHTTP
-import AlmanacProviders
-import Foundation
 import FrontKit
 import Fruit
-import TerminalKit
 
 package struct FruitsScreen: MenuScreen {
     package let context: FrontContext

@@ -1,9 +1,5 @@
-import AlmanacClient
-import AlmanacCore
-import ArgumentParser
 import FrontKit
 import Profile
-import TerminalKit
 
 package struct ProfileCommand: AsyncParsableCommand {
     package init() {}

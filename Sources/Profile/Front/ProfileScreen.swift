@@ -1,9 +1,5 @@
-import AlmanacClient
-import AlmanacCore
-import Foundation
 import FrontKit
 import Profile
-import TerminalKit
 
 package struct ProfileScreen: MenuScreen {
     package let context: FrontContext

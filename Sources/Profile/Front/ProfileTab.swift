@@ -1,9 +1,5 @@
-import AlmanacClient
-import AlmanacCore
-import Foundation
 import FrontKit
 import Profile
-import TerminalKit
 
 /// Profile: the username, edited in place (`e`) with the same rule as `almanac profile set`.
 /// Saving runs in the background (`Loader`): a durable write waits for the disk, which held a

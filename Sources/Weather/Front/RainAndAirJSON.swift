@@ -1,8 +1,4 @@
-import AlmanacClient
-import AlmanacCore
-import Foundation
 import FrontKit
-import TerminalKit
 import Weather
 
 /// `weather rain --json` and `weather air --json` (docs/json.md): times as ISO 8601, rates in

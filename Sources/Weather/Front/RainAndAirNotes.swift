@@ -1,7 +1,4 @@
-import AlmanacClient
-import AlmanacCore
-import Foundation
-import TerminalKit
+import FrontKit
 import Weather
 
 /// The lines `weather now` adds when they matter (docs/weather.md, "Rain in the next two hours"):

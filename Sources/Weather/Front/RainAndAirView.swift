@@ -1,9 +1,4 @@
-import AlmanacClient
-import AlmanacCore
-import AlmanacHTTP
-import AlmanacProviders
-import Foundation
-import TerminalKit
+import FrontKit
 import Weather
 
 /// `weather rain` and `weather air` as text (docs/weather.md, "Rain in the next two hours", "Air

@@ -1,9 +1,4 @@
-import AlmanacClient
-import AlmanacCore
-import ArgumentParser
-import Foundation
 import FrontKit
-import TerminalKit
 import Weather
 
 extension WeatherCommand {

@@ -1,10 +1,4 @@
-import AlmanacClient
-import AlmanacCore
-import AlmanacHTTP
-import AlmanacProviders
-import Foundation
 import FrontKit
-import TerminalKit
 import Weather
 
 /// `almanac weather` with no saved city: an ordinary first run, not a usage error.

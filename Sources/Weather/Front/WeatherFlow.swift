@@ -1,10 +1,4 @@
-import AlmanacClient
-import AlmanacCore
-import AlmanacHTTP
-import AlmanacProviders
-import Foundation
 import FrontKit
-import TerminalKit
 import Weather
 
 /// The weather flow every front end follows, written once: the city asked for (the first run when

@@ -1,4 +1,3 @@
-import AlmanacCore
 import FrontKit
 import Weather
 

@@ -1,7 +1,4 @@
-import AlmanacClient
-import AlmanacCore
-import Foundation
-import TerminalKit
+import FrontKit
 import Weather
 
 /// The weather codes of a status line (wttr.in's, same meanings), for one place at one moment.

@@ -1,8 +1,4 @@
-import AlmanacClient
-import AlmanacCore
-import Foundation
 import FrontKit
-import TerminalKit
 import Weather
 
 /// Status lines for one or more places, fetched concurrently and returned in the order asked

@@ -1,10 +1,4 @@
-import AlmanacClient
-import AlmanacCore
-import AlmanacHTTP
-import AlmanacProviders
-import Foundation
 import FrontKit
-import TerminalKit
 import Weather
 
 /// `--json` documents for weather. Values are metric: °C, m/s, mm, hPa; times ISO 8601.

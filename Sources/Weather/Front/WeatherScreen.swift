@@ -1,11 +1,5 @@
-import AlmanacClient
-import AlmanacCore
-import AlmanacHTTP
-import AlmanacProviders
-import Foundation
 import FrontKit
 import Synchronization
-import TerminalKit
 import Weather
 
 package struct WeatherScreen: MenuScreen {

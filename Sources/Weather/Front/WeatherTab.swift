@@ -1,8 +1,4 @@
-import AlmanacClient
-import AlmanacCore
-import Foundation
 import FrontKit
-import TerminalKit
 import Weather
 
 /// Weather: ←/→ slide between saved cities (the default first); the city's conditions now and

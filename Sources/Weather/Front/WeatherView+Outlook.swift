@@ -1,9 +1,4 @@
-import AlmanacClient
-import AlmanacCore
-import AlmanacHTTP
-import AlmanacProviders
-import Foundation
-import TerminalKit
+import FrontKit
 import Weather
 
 extension WeatherView {
