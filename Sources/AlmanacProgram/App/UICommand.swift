@@ -2,20 +2,18 @@ import AlmanacKit
 import DealsFront
 import FrontKit
 
-package struct UICommand: AsyncParsableCommand {
-    package init() {}
-
-    package static let configuration = CommandConfiguration(
+struct UICommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
         commandName: "ui", abstract: "The full-screen app: every front end as a tab (also `almanac` alone on a terminal).")
-    @OptionGroup package var global: GlobalOptions
-    @OptionGroup package var deals: DealOptions
+    @OptionGroup var global: GlobalOptions
+    @OptionGroup var deals: DealOptions
 
-    package func run() async throws {
+    func run() async throws {
         try await Self.open(global, deals: deals)
     }
 
     /// Builds the app's context (notes go to the status line, not over the screen) and runs it.
-    package static func open(_ global: GlobalOptions, deals: DealOptions) async throws {
+    static func open(_ global: GlobalOptions, deals: DealOptions) async throws {
         let log = AppLog()
         try await CommandRunner.run(global, console: log.console(verbose: global.verbose)) { context in
             let app = AppWiring.app(context: context, log: log, feed: deals.feed(context, defaultPace: 2000))

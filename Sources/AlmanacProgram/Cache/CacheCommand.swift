@@ -1,20 +1,16 @@
 import AlmanacKit
 import FrontKit
 
-package struct CacheCommand: AsyncParsableCommand {
-    package init() {}
-
-    package static let configuration = CommandConfiguration(
+struct CacheCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
         commandName: "cache", abstract: "Inspect and clean the response cache.",
         subcommands: [Stats.self, List.self, Clear.self, Prune.self], defaultSubcommand: Stats.self)
 
-    package struct Stats: AsyncParsableCommand {
-        package init() {}
+    struct Stats: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(commandName: "stats", abstract: "Entries, size, oldest and newest, per provider.")
+        @OptionGroup var global: LocalOptions
 
-        package static let configuration = CommandConfiguration(commandName: "stats", abstract: "Entries, size, oldest and newest, per provider.")
-        @OptionGroup package var global: LocalOptions
-
-        package func run() async throws {
+        func run() async throws {
             try await CommandRunner.run(global) { context in
                 let stats = CacheReport.stats(context.client.cache, fixtures: context.client.fixtures, now: context.clock.now())
                 if context.json { return try context.printJSON(stats) }
@@ -42,14 +38,12 @@ package struct CacheCommand: AsyncParsableCommand {
         }
     }
 
-    package struct List: AsyncParsableCommand {
-        package init() {}
-
-        package static let configuration = CommandConfiguration(
+    struct List: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
             commandName: "list", abstract: "Every cached request (keys never shown): age, size, expiry, validator.", aliases: ["ls"])
-        @OptionGroup package var global: LocalOptions
+        @OptionGroup var global: LocalOptions
 
-        package func run() async throws {
+        func run() async throws {
             try await CommandRunner.run(global) { context in
                 let items = CacheReport.items(context.client.cache, now: context.clock.now())
                 if context.json { return try context.printJSON(ItemsJSON(items: items)) }
@@ -73,22 +67,20 @@ package struct CacheCommand: AsyncParsableCommand {
         }
     }
 
-    package struct Clear: AsyncParsableCommand {
-        package init() {}
-
-        package static let configuration = CommandConfiguration(
+    struct Clear: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
             commandName: "clear", abstract: "Remove cached responses, kept sample answers and kept glance outputs (all, or one provider's).")
-        @OptionGroup package var global: LocalOptions
+        @OptionGroup var global: LocalOptions
         @Option(help: "Only this provider: twelvedata, fruityvice, openweather, openweather-pro, yandex.")
-        package var provider: String?
+        var provider: String?
 
-        package func validate() throws {
+        func validate() throws {
             if let provider, Provider(rawValue: provider) == nil {
                 throw ValidationError("Unknown provider \"\(provider)\"; use one of: \(Provider.allCases.map(\.rawValue).joined(separator: ", ")).")
             }
         }
 
-        package func run() async throws {
+        func run() async throws {
             try await CommandRunner.run(global) { context in
                 let only = provider.flatMap(Provider.init(rawValue:))
                 let removed = context.client.cache.clear(provider: only)
@@ -103,13 +95,11 @@ package struct CacheCommand: AsyncParsableCommand {
         }
     }
 
-    package struct Prune: AsyncParsableCommand {
-        package init() {}
+    struct Prune: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(commandName: "prune", abstract: "Remove expired and unreadable cached responses.")
+        @OptionGroup var global: LocalOptions
 
-        package static let configuration = CommandConfiguration(commandName: "prune", abstract: "Remove expired and unreadable cached responses.")
-        @OptionGroup package var global: LocalOptions
-
-        package func run() async throws {
+        func run() async throws {
             try await CommandRunner.run(global) { context in
                 let removed = context.client.cache.prune(now: context.clock.now())
                 try context.show(json: ["removed": removed], text: "Removed \(removed) expired \(removed == 1 ? "response" : "responses").")
@@ -118,8 +108,8 @@ package struct CacheCommand: AsyncParsableCommand {
     }
 }
 
-package enum ByteCount {
-    package static func format(_ bytes: Int) -> String {
+enum ByteCount {
+    static func format(_ bytes: Int) -> String {
         if bytes < 1024 { return "\(bytes) B" }
         if bytes < 1024 * 1024 { return DecimalText.fixed(Double(bytes) / 1024, 1) + " KB" }
         return DecimalText.fixed(Double(bytes) / 1024 / 1024, 1) + " MB"

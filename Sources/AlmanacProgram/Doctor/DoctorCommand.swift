@@ -1,18 +1,16 @@
 import AlmanacKit
 import FrontKit
 
-package struct DoctorCommand: AsyncParsableCommand {
-    package init() {}
-
-    package static let configuration = CommandConfiguration(
+struct DoctorCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
         commandName: "doctor", abstract: "Show keys (set or not), base URLs, data modes and folders; --check probes providers.")
 
-    @OptionGroup package var global: GlobalOptions
+    @OptionGroup var global: GlobalOptions
 
     @Flag(help: "Send one cheap live request to each provider in live mode and report latency or the error.")
-    package var check = false
+    var check = false
 
-    package func run() async throws {
+    func run() async throws {
         try await CommandRunner.run(global) { context in
             let report = await Doctor(context: context.app).report(check: check)
             try context.show(json: report, text: DoctorView.render(report, style: context.style))
@@ -21,9 +19,9 @@ package struct DoctorCommand: AsyncParsableCommand {
     }
 }
 
-package enum DoctorView {
+enum DoctorView {
     /// `prices: Kraken, keyless (set TWELVEDATA_API_KEY to use Twelve Data)` and the like.
-    package static func cryptoReason(_ sources: DoctorReport.CryptoSources) -> String {
+    static func cryptoReason(_ sources: DoctorReport.CryptoSources) -> String {
         switch (sources.choice, sources.usesKraken) {
         case (.kraken, true): return "prices: Kraken, as chosen (crypto settings --provider kraken)"
         case (_, true): return "prices: Kraken, keyless (set TWELVEDATA_API_KEY to use Twelve Data)"
@@ -35,7 +33,7 @@ package enum DoctorView {
     }
 
     /// Why each weather capability has its provider, a line each; the names from `RunSources`.
-    package static func reasons(_ sources: WeatherSources, openWeatherKey: Bool) -> [String] {
+    static func reasons(_ sources: WeatherSources, openWeatherKey: Bool) -> [String] {
         func name(_ rawValue: String) -> String { Provider.named(rawValue).map(RunSources.brand) ?? rawValue }
         let forecast = "forecast: " + name(sources.forecast)
         let forecastWhy =
@@ -59,7 +57,7 @@ package enum DoctorView {
     }
 
     /// The credits the licences of this run's keyless weather providers ask for.
-    package static func weatherCredits(_ sources: WeatherSources) -> String? {
+    static func weatherCredits(_ sources: WeatherSources) -> String? {
         var credits: [String] = []
         if sources.usesMET { credits.append(METNorway.attribution) }
         if [sources.geocoder, sources.outlook].contains(where: { Provider.named($0).map(RunSources.brand) == "Open-Meteo" }) {
@@ -70,7 +68,7 @@ package enum DoctorView {
     }
 
     /// "Settings:" with each variable in use and where it came from; the `.env` lines ignored.
-    package static func settingsLines(_ report: DoctorReport) -> String {
+    static func settingsLines(_ report: DoctorReport) -> String {
         var text = ""
         if !report.settings.isEmpty {
             text += "\n\nSettings:\n" + report.settings.map { "  \($0.variable) (\($0.from))" }.joined(separator: "\n")
@@ -83,7 +81,7 @@ package enum DoctorView {
     }
 
     /// The sample data sets in the order they are searched, or how to install them.
-    package static func sampleData(_ report: DoctorReport, style: Style) -> String {
+    static func sampleData(_ report: DoctorReport, style: Style) -> String {
         guard !report.fixtureSets.isEmpty else {
             return style.red("not found (install with `make install`, or set ALMANAC_FIXTURES_DIR to a Fixtures folder)")
         }
@@ -91,7 +89,7 @@ package enum DoctorView {
         return sets.joined(separator: ", then ")
     }
 
-    package static func render(_ report: DoctorReport, style: Style) -> String {
+    static func render(_ report: DoctorReport, style: Style) -> String {
         var table = Table([.init("Provider"), .init("Key"), .init("Mode"), .init("Base URL"), .init("Check")])
         var answers = Table([.init("Provider"), .init("Answers from")])
         for provider in report.providers {

@@ -1,17 +1,13 @@
 import AlmanacKit
 import FrontKit
 
-package struct FixturesCommand: AsyncParsableCommand {
-    package init() {}
-
-    package static let configuration = CommandConfiguration(
+struct FixturesCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
         commandName: "fixtures", abstract: "Record your own sample data from the live APIs (or the cache), for offline use.",
         subcommands: [Record.self, Index.self])
 
-    package struct Record: AsyncParsableCommand {
-        package init() {}
-
-        package static let configuration = CommandConfiguration(
+    struct Record: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
             commandName: "record",
             abstract: "Record the answers sample mode needs, with your keys, every secret scrubbed.",
             discussion: """
@@ -21,18 +17,18 @@ package struct FixturesCommand: AsyncParsableCommand {
                 out. The set goes to a fixtures folder under the data folder, which sample mode then prefers over the \
                 shipped one; the shipped Fixtures/ is only written when --to names it.
                 """)
-        @OptionGroup package var global: GlobalOptions
+        @OptionGroup var global: GlobalOptions
         @Option(help: "Only this provider: twelvedata, fruityvice, openweather, yandex or metno (with Open-Meteo).") var provider: String?
         @Option(help: ArgumentHelp("Where to write the set (default: <data>/fixtures).", valueName: "folder")) var to: String?
         @Flag(name: .customLong("from-cache"), help: "Write what is in the cache now; no network at all.") var fromCache = false
 
-        package func validate() throws {
+        func validate() throws {
             if let provider, FixtureRecorder.choices[provider] == nil {
                 throw ValidationError("--provider must be twelvedata, fruityvice, openweather, yandex or metno, not \"\(provider)\".")
             }
         }
 
-        package func run() async throws {
+        func run() async throws {
             try await CommandRunner.run(global) { context in
                 let providers = provider.flatMap { FixtureRecorder.choices[$0] } ?? Provider.allCases
                 let folder = to.map { URL(fileURLWithPath: $0, isDirectory: true) } ?? context.configuration.userFixturesFolder
@@ -49,17 +45,15 @@ package struct FixturesCommand: AsyncParsableCommand {
         }
     }
 
-    package struct Index: AsyncParsableCommand {
-        package init() {}
-
-        package static let configuration = CommandConfiguration(
+    struct Index: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
             commandName: "index",
             abstract: "Write the manifest of a fixture folder (after adding recordings by hand).")
-        @OptionGroup package var global: LocalOptions
-        @Argument(help: "The fixture folder.") package var folder: String
+        @OptionGroup var global: LocalOptions
+        @Argument(help: "The fixture folder.") var folder: String
         @Option(help: ArgumentHelp("The day the set treats as today.", valueName: "YYYY-MM-DD")) var recordedOn: String?
 
-        package func run() async throws {
+        func run() async throws {
             try await CommandRunner.run(global) { context in
                 let url = URL(fileURLWithPath: folder, isDirectory: true)
                 guard FileManager.default.fileExists(atPath: url.path) else { throw UsageError("No folder \(url.path).") }
@@ -77,8 +71,8 @@ package struct FixturesCommand: AsyncParsableCommand {
     }
 }
 
-package enum FixturesView {
-    package static func summary(_ summary: FixtureRecorder.Summary, style: Style) -> String {
+enum FixturesView {
+    static func summary(_ summary: FixtureRecorder.Summary, style: Style) -> String {
         var table = Table([.init("Provider"), .init("Requests", .right), .init("Bytes", .right), .init("Secrets scrubbed", .right), .init("Note")])
         for line in summary.lines {
             let note = line.skipped.map { "skipped: \($0)" } ?? (line.failures.isEmpty ? "" : style.red("\(line.failures.count) failed"))

@@ -4,10 +4,8 @@ import WeatherFront
 
 /// `almanac line TEMPLATE`: one line for a status bar mixing the weather, a crypto pair and the
 /// next exam (docs/status-bars.md).
-package struct LineCommand: AsyncParsableCommand {
-    package init() {}
-
-    package static let configuration = CommandConfiguration(
+struct LineCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
         commandName: "line", abstract: "One status-bar line: weather codes, a crypto pair's price and change, the next exam.",
         discussion: """
             Weather codes as wttr.in's (%c %C %x %t %f %h %w %p %o %P %u %m %M %D %S %z %s %d %T %Z %l), \
@@ -15,17 +13,17 @@ package struct LineCommand: AsyncParsableCommand {
             %E the countdown alone; %% a percent sign. A stale answer prints at once and is refreshed \
             behind; with nothing cached, at most --timeout.
             """)
-    @OptionGroup package var global: GlobalOptions
+    @OptionGroup var global: GlobalOptions
     @Argument(help: ArgumentHelp("The line's template, e.g. '%y %k %K · %e'; or a preset 1-4.", valueName: "template"))
-    package var template: String
+    var template: String
     @Option(help: "The weather's place (default: the default city).")
-    package var place: String?
+    var place: String?
     @Option(help: ArgumentHelp("The crypto pair, on the watchlist (default: its first).", valueName: "pair"))
-    package var pair: String?
+    var pair: String?
     @Flag(help: "Print the JSON waybar's custom module reads.")
-    package var waybar = false
+    var waybar = false
 
-    package func validate() throws {
+    func validate() throws {
         do { _ = try GlanceTemplate(template, codes: LineGlance.codes) } catch { throw ValidationError(error.description) }
         if let pair, pair.trimmingWhitespace().isEmpty {
             throw ValidationError("--pair is empty; name a pair on the watchlist, e.g. --pair BTC, or leave it out for the first.")
@@ -35,7 +33,7 @@ package struct LineCommand: AsyncParsableCommand {
         }
     }
 
-    package func run() async throws {
+    func run() async throws {
         try await CommandRunner.run(global, quietNotes: true, glance: true) { context in
             let parsed = try GlanceTemplate(template, codes: LineGlance.codes)
             let line = await LineGlance(context: context, template: parsed, place: place, pair: pair).line()

@@ -3,21 +3,17 @@ import FrontKit
 
 extension CryptoCommand {
     /// `crypto alert`: a pair crossing above or below a price, checked whenever prices are fetched.
-    package struct Alert: AsyncParsableCommand {
-        package init() {}
-
-        package static let configuration = CommandConfiguration(
+    struct Alert: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
             commandName: "alert", abstract: "Price alerts: above or below a price, checked whenever prices are fetched.",
             subcommands: [List.self, Add.self, Remove.self, Rearm.self, Check.self], defaultSubcommand: List.self)
 
-        package struct List: AsyncParsableCommand {
-            package init() {}
-
-            package static let configuration = CommandConfiguration(
+        struct List: AsyncParsableCommand {
+            static let configuration = CommandConfiguration(
                 commandName: "list", abstract: "Every alert, armed or triggered (also: ls).", aliases: ["ls"])
-            @OptionGroup package var global: LocalOptions
+            @OptionGroup var global: LocalOptions
 
-            package func run() async throws {
+            func run() async throws {
                 try await CommandRunner.run(global) { context in
                     let alerts = try CryptoService(context: context.app).alerts()
                     let now = context.clock.now()
@@ -30,16 +26,14 @@ extension CryptoCommand {
             }
         }
 
-        package struct Add: AsyncParsableCommand {
-            package init() {}
-
-            package static let configuration = CommandConfiguration(commandName: "add", abstract: "Add an alert: PAIR above|below PRICE.")
-            @OptionGroup package var global: GlobalOptions
+        struct Add: AsyncParsableCommand {
+            static let configuration = CommandConfiguration(commandName: "add", abstract: "Add an alert: PAIR above|below PRICE.")
+            @OptionGroup var global: GlobalOptions
             @Argument(help: "The pair (BTC/USD), symbol (BTC) or name (Bitcoin).") var pair: String
-            @Argument(help: "above or below.") package var direction: String
-            @Argument(help: "The price, in the pair's quote currency.") package var price: String
+            @Argument(help: "above or below.") var direction: String
+            @Argument(help: "The price, in the pair's quote currency.") var price: String
 
-            package func run() async throws {
+            func run() async throws {
                 try await CommandRunner.run(global) { context in
                     let alert = try await CryptoService(context: context.app).addAlert(pair, direction: direction, price: price)
                     try context.show(json: AlertJSON.of(alert), text: "Added " + CryptoView.alert(alert, now: context.clock.now()))
@@ -47,14 +41,12 @@ extension CryptoCommand {
             }
         }
 
-        package struct Remove: AsyncParsableCommand {
-            package init() {}
+        struct Remove: AsyncParsableCommand {
+            static let configuration = CommandConfiguration(commandName: "remove", abstract: "Remove an alert by ID.")
+            @OptionGroup var global: LocalOptions
+            @Argument(help: "The alert's ID.") var id: Int
 
-            package static let configuration = CommandConfiguration(commandName: "remove", abstract: "Remove an alert by ID.")
-            @OptionGroup package var global: LocalOptions
-            @Argument(help: "The alert's ID.") package var id: Int
-
-            package func run() async throws {
+            func run() async throws {
                 try await CommandRunner.run(global) { context in
                     let alert = try CryptoService(context: context.app).removeAlert(id)
                     try context.show(
@@ -63,14 +55,12 @@ extension CryptoCommand {
             }
         }
 
-        package struct Rearm: AsyncParsableCommand {
-            package init() {}
+        struct Rearm: AsyncParsableCommand {
+            static let configuration = CommandConfiguration(commandName: "rearm", abstract: "Arm a triggered alert again.")
+            @OptionGroup var global: LocalOptions
+            @Argument(help: "The alert's ID.") var id: Int
 
-            package static let configuration = CommandConfiguration(commandName: "rearm", abstract: "Arm a triggered alert again.")
-            @OptionGroup package var global: LocalOptions
-            @Argument(help: "The alert's ID.") package var id: Int
-
-            package func run() async throws {
+            func run() async throws {
                 try await CommandRunner.run(global) { context in
                     let alert = try CryptoService(context: context.app).rearmAlert(id)
                     try context.show(json: AlertJSON.of(alert), text: "Re-armed " + CryptoView.alert(alert, now: context.clock.now()))
@@ -78,14 +68,12 @@ extension CryptoCommand {
             }
         }
 
-        package struct Check: AsyncParsableCommand {
-            package init() {}
-
-            package static let configuration = CommandConfiguration(
+        struct Check: AsyncParsableCommand {
+            static let configuration = CommandConfiguration(
                 commandName: "check", abstract: "Fetch the prices of armed alerts; print those that triggered now (exit 0 either way).")
-            @OptionGroup package var global: GlobalOptions
+            @OptionGroup var global: GlobalOptions
 
-            package func run() async throws {
+            func run() async throws {
                 try await CommandRunner.run(global) { context in
                     let fired = try await CryptoService(context: context.app).checkAlerts()
                     let now = context.clock.now()

@@ -9,29 +9,27 @@ package struct CryptoCommand: AsyncParsableCommand {
         subcommands: [List.self, Add.self, Remove.self, History.self, Portfolio.self, Alert.self, Settings.self, Usage.self],
         defaultSubcommand: List.self)
 
-    package static func chooser(_ context: FrontContext) -> CryptoService.Chooser? {
+    static func chooser(_ context: FrontContext) -> CryptoService.Chooser? {
         guard context.interactive else { return nil }
         return { pairs in
             Prompt.choose("Several pairs match:", pairs.map(\.choiceText))
         }
     }
 
-    package struct List: AsyncParsableCommand {
-        package init() {}
-
-        package static let configuration = CommandConfiguration(
+    struct List: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
             commandName: "list", abstract: "The watchlist: ID, symbol, name, price, the day's change (also: ls).",
             discussion:
                 "--watch keeps it on a full screen and updates the prices on their own, as often as the Twelve Data plan allows (every 61 s for up to 8 pairs on the free plan): a marker on the rows that moved, the next update in the status line, the portfolio's totals and the alerts set off under the table. q or Ctrl+C quits.",
             aliases: ["ls"])
-        @OptionGroup package var global: GlobalOptions
+        @OptionGroup var global: GlobalOptions
         @Flag(help: "Keep the prices fresh on a full screen, within the credit budget (q quits).") var watch = false
 
-        package func validate() throws {
+        func validate() throws {
             if watch, global.json { throw ValidationError("--watch is a full screen; --json prints the prices once.") }
         }
 
-        package func run() async throws {
+        func run() async throws {
             if watch { return try await Self.watch(global) }
             try await CommandRunner.run(global) { context in
                 let service = CryptoService(context: context.app)
@@ -48,7 +46,7 @@ package struct CryptoCommand: AsyncParsableCommand {
         }
 
         /// The watchlist alone in the full-screen app (notes go to its status line).
-        package static func watch(_ global: GlobalOptions) async throws {
+        static func watch(_ global: GlobalOptions) async throws {
             let log = AppLog()
             try await CommandRunner.run(global, console: log.console(verbose: global.verbose)) { context in
                 try await CryptoTab.watchApp(context: context, log: log).run(term: context.configuration.environment["TERM"])
@@ -56,16 +54,14 @@ package struct CryptoCommand: AsyncParsableCommand {
         }
     }
 
-    package struct Add: AsyncParsableCommand {
-        package init() {}
-
-        package static let configuration = CommandConfiguration(
+    struct Add: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
             commandName: "add", abstract: "Add a pair by symbol (ETH), pair (ETH/USD) or name (Ethereum).")
-        @OptionGroup package var global: GlobalOptions
-        @Argument(help: "What to add.") package var query: String
+        @OptionGroup var global: GlobalOptions
+        @Argument(help: "What to add.") var query: String
         @Option(parsing: .unconditional, help: ArgumentHelp("When several pairs match, take the Nth.", valueName: "N")) var pick: Int?
 
-        package func run() async throws {
+        func run() async throws {
             try await CommandRunner.run(global) { context in
                 let service = CryptoService(context: context.app)
                 let (item, added) = try await service.add(query, pick: pick, chooser: CryptoCommand.chooser(context))
@@ -79,14 +75,12 @@ package struct CryptoCommand: AsyncParsableCommand {
         }
     }
 
-    package struct Remove: AsyncParsableCommand {
-        package init() {}
-
-        package static let configuration = CommandConfiguration(commandName: "remove", abstract: "Remove a pair by ID, symbol, pair or name.")
-        @OptionGroup package var global: LocalOptions
+    struct Remove: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(commandName: "remove", abstract: "Remove a pair by ID, symbol, pair or name.")
+        @OptionGroup var global: LocalOptions
         @Argument(help: "ID (3), symbol (BTC), pair (btc/usd) or name (Bitcoin).") var reference: String
 
-        package func run() async throws {
+        func run() async throws {
             try await CommandRunner.run(global) { context in
                 let item = try CryptoService(context: context.app).remove(reference)
                 try context.show(json: ["removed": item.symbol], text: "Removed \(item.symbol) (\(item.name)).")
@@ -94,18 +88,16 @@ package struct CryptoCommand: AsyncParsableCommand {
         }
     }
 
-    package struct History: AsyncParsableCommand {
-        package init() {}
-
-        package static let configuration = CommandConfiguration(
+    struct History: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
             commandName: "history", abstract: "Daily closes for a date range (both ends included).")
-        @OptionGroup package var global: GlobalOptions
-        @Argument(help: "ID, symbol, pair or name.") package var reference: String
+        @OptionGroup var global: GlobalOptions
+        @Argument(help: "ID, symbol, pair or name.") var reference: String
         @Option(help: "First day: YYYY-MM-DD, today or yesterday (default: 6 days before --to).") var from: String?
         @Option(help: "Last day: YYYY-MM-DD, today or yesterday (default: today).") var to: String?
-        @Flag(help: "Also show open, high and low.") package var ohlc = false
+        @Flag(help: "Also show open, high and low.") var ohlc = false
 
-        package func run() async throws {
+        func run() async throws {
             try await CommandRunner.run(global) { context in
                 let history = try await CryptoService(context: context.app).history(reference, from: from, to: to)
                 try context.show(
@@ -116,23 +108,21 @@ package struct CryptoCommand: AsyncParsableCommand {
         }
     }
 
-    package struct Settings: AsyncParsableCommand {
-        package init() {}
-
-        package static let configuration = CommandConfiguration(
+    struct Settings: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
             commandName: "settings", abstract: "The currency prices are shown in, and the provider that prices them.",
             discussion:
                 "--currency saves it (an ISO 4217 code: USD, EUR, GBP, …). A pair Twelve Data lists in that currency (BTC/EUR for BTC/USD) is quoted directly; any other is converted at Twelve Data's exchange rate (one more credit, cached like a quote). The tables say which."
         )
-        @OptionGroup package var global: LocalOptions
+        @OptionGroup var global: LocalOptions
         @Option(help: ArgumentHelp("Show prices in this currency (USD, EUR, GBP, …).", valueName: "CODE")) var currency: String?
         @Option(
             help: ArgumentHelp(
                 "auto (Twelve Data with a key, else Kraken's keyless public API), twelvedata or kraken.", valueName: "provider"))
-        package var provider: String?
+        var provider: String?
 
         /// `Kraken (pinned)`, …
-        package static func describe(_ choice: CryptoProviderChoice) -> String {
+        static func describe(_ choice: CryptoProviderChoice) -> String {
             switch choice {
             case .auto: "Twelve Data with a key, else Kraken (auto)"
             case .twelvedata: "Twelve Data (pinned)"
@@ -140,13 +130,13 @@ package struct CryptoCommand: AsyncParsableCommand {
             }
         }
 
-        package func validate() throws {
+        func validate() throws {
             if let provider, CryptoProviderChoice(rawValue: provider) == nil {
                 throw ValidationError("--provider must be auto, twelvedata or kraken, not \"\(provider)\".")
             }
         }
 
-        package func run() async throws {
+        func run() async throws {
             try await CommandRunner.run(global) { context in
                 let service = CryptoService(context: context.app)
                 let code: String
@@ -161,19 +151,17 @@ package struct CryptoCommand: AsyncParsableCommand {
         }
     }
 
-    package struct Usage: AsyncParsableCommand {
-        package init() {}
-
-        package static let configuration = CommandConfiguration(
+    struct Usage: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
             commandName: "usage",
             abstract: "Twelve Data credits used and left this minute and today.",
             discussion:
                 "Without --check this costs nothing: it shows the count the last answers carried. --check asks Twelve Data's /api_usage, which costs one credit."
         )
-        @OptionGroup package var global: GlobalOptions
+        @OptionGroup var global: GlobalOptions
         @Flag(help: "Ask Twelve Data for its own count (costs one credit).") var check = false
 
-        package func run() async throws {
+        func run() async throws {
             try await CommandRunner.run(global) { context in
                 let service = CryptoService(context: context.app)
                 let server = check ? try await service.checkUsage() : nil

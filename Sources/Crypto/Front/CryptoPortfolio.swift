@@ -3,21 +3,17 @@ import FrontKit
 
 extension CryptoCommand {
     /// `crypto portfolio`: lots owned, valued at the latest prices.
-    package struct Portfolio: AsyncParsableCommand {
-        package init() {}
-
-        package static let configuration = CommandConfiguration(
+    struct Portfolio: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
             commandName: "portfolio", abstract: "What you own: lots, their value, cost and profit or loss.",
             subcommands: [List.self, Add.self, Remove.self], defaultSubcommand: List.self)
 
-        package struct List: AsyncParsableCommand {
-            package init() {}
-
-            package static let configuration = CommandConfiguration(
+        struct List: AsyncParsableCommand {
+            static let configuration = CommandConfiguration(
                 commandName: "list", abstract: "Each lot valued at the latest price, and the totals (also: ls).", aliases: ["ls"])
-            @OptionGroup package var global: GlobalOptions
+            @OptionGroup var global: GlobalOptions
 
-            package func run() async throws {
+            func run() async throws {
                 try await CommandRunner.run(global) { context in
                     let (valuation, provenance) = try await CryptoService(context: context.app).portfolio()
                     try context.show(
@@ -27,12 +23,10 @@ extension CryptoCommand {
             }
         }
 
-        package struct Add: AsyncParsableCommand {
-            package init() {}
-
-            package static let configuration = CommandConfiguration(
+        struct Add: AsyncParsableCommand {
+            static let configuration = CommandConfiguration(
                 commandName: "add", abstract: "Add a lot: PAIR AMOUNT, at the day's close unless --cost or --price says.")
-            @OptionGroup package var global: GlobalOptions
+            @OptionGroup var global: GlobalOptions
             @Argument(help: "The pair (BTC/USD), symbol (BTC) or name (Bitcoin).") var pair: String
             @Argument(help: "Units bought, \(NumberRule.units.range) (0.5).") var amount: String
             @Option(parsing: .unconditional, help: ArgumentHelp("What the lot cost in all, in the quote currency.", valueName: "TOTAL")) var cost:
@@ -40,7 +34,7 @@ extension CryptoCommand {
             @Option(parsing: .unconditional, help: ArgumentHelp("The price paid per unit.", valueName: "PER-UNIT")) var price: String?
             @Option(help: "The day bought: YYYY-MM-DD, today or yesterday (default: today).") var date: String?
 
-            package func run() async throws {
+            func run() async throws {
                 try await CommandRunner.run(global) { context in
                     let lot = try await CryptoService(context: context.app).addLot(pair, amount: amount, cost: cost, price: price, date: date)
                     try context.show(
@@ -50,15 +44,13 @@ extension CryptoCommand {
             }
         }
 
-        package struct Remove: AsyncParsableCommand {
-            package init() {}
-
-            package static let configuration = CommandConfiguration(
+        struct Remove: AsyncParsableCommand {
+            static let configuration = CommandConfiguration(
                 commandName: "remove", abstract: "Remove a lot by ID, or every lot of a pair (BTC/USD or BTC).")
-            @OptionGroup package var global: LocalOptions
+            @OptionGroup var global: LocalOptions
             @Argument(help: "A lot ID (3) or a pair (BTC/USD, BTC).") var reference: String
 
-            package func run() async throws {
+            func run() async throws {
                 try await CommandRunner.run(global) { context in
                     let removed = try CryptoService(context: context.app).removeLots(reference)
                     let list = removed.map { "\($0.id) (\($0.amount) \($0.symbol))" }.joined(separator: ", ")

@@ -1,16 +1,14 @@
 import FrontKit
 
 extension DealsCommand {
-    package struct Browse: AsyncParsableCommand {
-        package init() {}
-
-        package static let configuration = CommandConfiguration(
+    struct Browse: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
             commandName: "browse", abstract: "A full-screen live table: scroll, sort, flip, follow or pause.")
-        @OptionGroup package var global: GlobalOptions
-        @OptionGroup package var deals: DealOptions
-        @OptionGroup(title: "Filters") package var filters: DealFilterOptions
+        @OptionGroup var global: GlobalOptions
+        @OptionGroup var deals: DealOptions
+        @OptionGroup(title: "Filters") var filters: DealFilterOptions
 
-        package func run() async throws {
+        func run() async throws {
             try await CommandRunner.run(global, bounded: false) { context in
                 let today = try context.app.days.today()
                 let filter = try filters.filter(today: today)

@@ -35,7 +35,7 @@ package struct DealFilterOptions: ParsableArguments {
     }
 
     /// The options as the browser's filter line (`eur/usd side:buy price>=1.08`).
-    package var line: String {
+    var line: String {
         var words: [String] = []
         if let instrument { words.append(instrument) }
         if let side { words.append("side:\(side.lowercased())") }
@@ -50,7 +50,7 @@ package struct DealFilterOptions: ParsableArguments {
     }
 
     /// The filter these options describe; days are read against `today` in the local zone.
-    package func filter(today: LocalDate) throws -> DealFilter {
+    func filter(today: LocalDate) throws -> DealFilter {
         var filter = DealFilter()
         filter.instrument = instrument?.trimmingWhitespace()
         filter.side = side.flatMap { Deal.Side(rawValue: $0.lowercased()) }
@@ -96,7 +96,7 @@ package struct DealOptions: ParsableArguments {
         }
     }
 
-    package var column: DealColumn { DealColumn(rawValue: sort)! }
+    var column: DealColumn { DealColumn(rawValue: sort)! }
 
     private func dealSource(
         defaultPace: Double, live: Bool, krakenURL: String, recordings: FixtureTransport?, fallback: FixtureTransport?, end: Date
@@ -125,21 +125,19 @@ package struct DealOptions: ParsableArguments {
 }
 
 extension DealsCommand {
-    package struct Top: AsyncParsableCommand {
-        package init() {}
-
-        package static let configuration = CommandConfiguration(
+    struct Top: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
             commandName: "top", abstract: "Receive the stream, then print the first rows of the sorted table.")
-        @OptionGroup package var global: GlobalOptions
-        @OptionGroup package var deals: DealOptions
-        @OptionGroup(title: "Filters") package var filters: DealFilterOptions
-        @Option(parsing: .unconditional, help: "Rows to print.") package var limit: Int = 20
+        @OptionGroup var global: GlobalOptions
+        @OptionGroup var deals: DealOptions
+        @OptionGroup(title: "Filters") var filters: DealFilterOptions
+        @Option(parsing: .unconditional, help: "Rows to print.") var limit: Int = 20
 
-        package func validate() throws {
+        func validate() throws {
             try validating { try NumberRule.rows.check(limit) }
         }
 
-        package func run() async throws {
+        func run() async throws {
             try await CommandRunner.run(global) { context in
                 let feed = try await deals.received(context, filter: try filters.filter(today: try context.app.days.today()))
                 let rows = feed.store.window(offset: 0, count: limit)
@@ -150,31 +148,29 @@ extension DealsCommand {
 }
 
 extension DealsCommand {
-    package struct Export: AsyncParsableCommand {
-        package init() {}
-
-        package static let configuration = CommandConfiguration(
+    struct Export: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
             commandName: "export", abstract: "Receive the stream, then write the filtered, sorted table to a file (CSV or JSON).")
-        @OptionGroup package var global: GlobalOptions
-        @OptionGroup package var deals: DealOptions
-        @OptionGroup(title: "Filters") package var filters: DealFilterOptions
-        @Option(help: "The file to write.") package var to: String
+        @OptionGroup var global: GlobalOptions
+        @OptionGroup var deals: DealOptions
+        @OptionGroup(title: "Filters") var filters: DealFilterOptions
+        @Option(help: "The file to write.") var to: String
         @Option(help: "csv (a header row, RFC 4180) or json (as deals top --json).") var format: String?
-        @Flag(help: "Replace the file when it exists.") package var force = false
+        @Flag(help: "Replace the file when it exists.") var force = false
 
-        package func validate() throws {
+        func validate() throws {
             if let format, DealExport.Format(rawValue: format.lowercased()) == nil {
                 throw ValidationError("--format must be csv or json, not \"\(format)\".")
             }
         }
 
         /// The format asked for, else the file's extension (`.json`), else CSV.
-        package var chosenFormat: DealExport.Format {
+        var chosenFormat: DealExport.Format {
             if let format { return DealExport.Format(rawValue: format.lowercased())! }
             return to.lowercased().hasSuffix(".json") ? .json : .csv
         }
 
-        package func run() async throws {
+        func run() async throws {
             try await CommandRunner.run(global) { context in
                 let filter = try filters.filter(today: try context.app.days.today())
                 let url = URL(fileURLWithPath: to)
@@ -188,16 +184,16 @@ extension DealsCommand {
     }
 
     /// `deals export --json`: what was written where.
-    package struct ExportJSON: Encodable {
-        package var file: String
-        package var format: String
-        package var rows: Int
+    struct ExportJSON: Encodable {
+        var file: String
+        var format: String
+        var rows: Int
     }
 }
 
 extension DealOptions {
     /// Receives the whole stream these options describe, then narrows the table to `filter`.
-    package func received(_ context: FrontContext, filter: DealFilter) async throws -> DealFeed {
+    func received(_ context: FrontContext, filter: DealFilter) async throws -> DealFeed {
         let feed = try await received(context)
         feed.store.applyFilter(filter)
         return feed
@@ -205,7 +201,7 @@ extension DealOptions {
 
     /// Receives the whole stream these options describe, with a progress line on a terminal;
     /// warns about a source that stopped early or lines it skipped.
-    package func received(_ context: FrontContext) async throws -> DealFeed {
+    func received(_ context: FrontContext) async throws -> DealFeed {
         let feed = feed(context, defaultPace: 0, live: false)
         if case .file(let url) = feed.source, let error = DealsError.checkReadable(url) { throw error }
         // Within what is left of --timeout: a snapshot does not outwait a network that is gone.
@@ -229,10 +225,10 @@ extension DealOptions {
 /// `Receiving deals 523,400 / 1,000,000 [#####-----] 812k/s ETA 0.6 s` on stderr, redrawn in
 /// place; on a terminal too narrow for it, the parts that fit (the count always), never wrapped.
 package final class ProgressLine {
-    package let total: Int?
-    package let enabled: Bool
+    let total: Int?
+    let enabled: Bool
     /// The terminal's columns: the line stays shorter, so `\r` redraws it in place.
-    package let width: Int
+    let width: Int
     private let started = Date()
     private var lastDraw = Date.distantPast
 
@@ -242,13 +238,13 @@ package final class ProgressLine {
         self.width = width
     }
 
-    package func update(received: Int) {
+    func update(received: Int) {
         guard enabled, Date().timeIntervalSince(lastDraw) > 0.05 else { return }
         lastDraw = Date()
         draw(received)
     }
 
-    package func finish(received: Int) {
+    func finish(received: Int) {
         guard enabled else { return }
         draw(received)
         Console.writeRaw("\n", to: STDERR_FILENO)

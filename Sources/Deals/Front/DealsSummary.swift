@@ -2,22 +2,20 @@ import DealTable
 import FrontKit
 
 extension DealsCommand {
-    package struct Group: AsyncParsableCommand {
-        package init() {}
-
-        package static let configuration = CommandConfiguration(
+    struct Group: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
             commandName: "group",
             abstract: "Receive the stream, then one row per instrument, side, or both: deals, bought, sold, net, share, average price.")
-        @OptionGroup package var global: GlobalOptions
-        @OptionGroup package var deals: DealOptions
-        @OptionGroup(title: "Filters") package var filters: DealFilterOptions
-        @Option(help: "instrument, side, or instrument,side.") package var by: String = "instrument"
+        @OptionGroup var global: GlobalOptions
+        @OptionGroup var deals: DealOptions
+        @OptionGroup(title: "Filters") var filters: DealFilterOptions
+        @Option(help: "instrument, side, or instrument,side.") var by: String = "instrument"
         @Option(
             name: .customLong("order"),
             help: ArgumentHelp("The groups' order: name, deals, bought, sold, net, share, average, low, high, last or time.", valueName: "column"))
-        package var order: String = "deals"
+        var order: String = "deals"
 
-        package func validate() throws {
+        func validate() throws {
             guard DealGroups.Key(rawValue: by.lowercased()) != nil else {
                 throw ValidationError("--by must be instrument, side or instrument,side, not \"\(by)\".")
             }
@@ -26,7 +24,7 @@ extension DealsCommand {
             }
         }
 
-        package func run() async throws {
+        func run() async throws {
             try await CommandRunner.run(global) { context in
                 let feed = try await deals.received(context, filter: try filters.filter(today: try context.app.days.today()))
                 let groups = feed.store.snapshot().groups(by: DealGroups.Key(rawValue: by.lowercased())!, activity: true)
@@ -39,16 +37,14 @@ extension DealsCommand {
         }
     }
 
-    package struct Stats: AsyncParsableCommand {
-        package init() {}
-
-        package static let configuration = CommandConfiguration(
+    struct Stats: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
             commandName: "stats", abstract: "Receive the stream, then price and amount statistics and the instruments and sides seen.")
-        @OptionGroup package var global: GlobalOptions
-        @OptionGroup package var deals: DealOptions
-        @OptionGroup(title: "Filters") package var filters: DealFilterOptions
+        @OptionGroup var global: GlobalOptions
+        @OptionGroup var deals: DealOptions
+        @OptionGroup(title: "Filters") var filters: DealFilterOptions
 
-        package func run() async throws {
+        func run() async throws {
             try await CommandRunner.run(global) { context in
                 let feed = try await deals.received(context, filter: try filters.filter(today: try context.app.days.today()))
                 let stats = feed.store.snapshot().statistics()

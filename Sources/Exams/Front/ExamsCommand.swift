@@ -10,7 +10,7 @@ package struct ExamsCommand: AsyncParsableCommand {
         defaultSubcommand: Pending.self)
 
     /// Asks for confirmation on a terminal; piped input needs --yes.
-    package static func confirm(_ question: String, yes: Bool, context: FrontContext) throws {
+    static func confirm(_ question: String, yes: Bool, context: FrontContext) throws {
         if yes { return }
         guard context.interactive else {
             throw UsageError("Refusing to change exams without confirmation on piped input; add --yes.")
@@ -19,7 +19,7 @@ package struct ExamsCommand: AsyncParsableCommand {
     }
 
     /// Confirms (unless `yes`), applies `change` to exam `id`, prints `done` or the JSON row.
-    package static func change(
+    static func change(
         _ id: Int, yes: Bool, context: FrontContext, question: (Exam) -> String,
         _ change: (ExamService, Int) throws -> Exam, done: (Exam) -> String
     ) throws {
@@ -29,37 +29,31 @@ package struct ExamsCommand: AsyncParsableCommand {
         try context.show(json: try ExamsView.row(exam, context: context), text: done(exam))
     }
 
-    package struct Pending: AsyncParsableCommand {
-        package init() {}
-
-        package static let configuration = CommandConfiguration(
+    struct Pending: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
             commandName: "pending", abstract: "Pending exams by month, with days left (the default; also: list, ls).", aliases: ["list", "ls"])
-        @OptionGroup package var global: LocalOptions
-        package func run() async throws {
+        @OptionGroup var global: LocalOptions
+        func run() async throws {
             try await CommandRunner.run(global) { context in try ExamsView.show(passed: false, context: context) }
         }
     }
 
-    package struct Passed: AsyncParsableCommand {
-        package init() {}
-
-        package static let configuration = CommandConfiguration(commandName: "passed", abstract: "Passed exams by month.")
-        @OptionGroup package var global: LocalOptions
-        package func run() async throws {
+    struct Passed: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(commandName: "passed", abstract: "Passed exams by month.")
+        @OptionGroup var global: LocalOptions
+        func run() async throws {
             try await CommandRunner.run(global) { context in try ExamsView.show(passed: true, context: context) }
         }
     }
 
-    package struct Add: AsyncParsableCommand {
-        package init() {}
-
-        package static let configuration = CommandConfiguration(commandName: "add", abstract: "File a new exam.")
-        @OptionGroup package var global: LocalOptions
-        @Argument(help: "The exam's name, 1 to 100 characters.") package var name: String
+    struct Add: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(commandName: "add", abstract: "File a new exam.")
+        @OptionGroup var global: LocalOptions
+        @Argument(help: "The exam's name, 1 to 100 characters.") var name: String
         @Option(help: ArgumentHelp("Date and time, \"YYYY-MM-DD HH:MM\".", valueName: "date")) var date: String
         @Flag(help: "File it straight into passed exams (a past date is then allowed).") var passed = false
 
-        package func run() async throws {
+        func run() async throws {
             try await CommandRunner.run(global) { context in
                 let exam = try ExamService(context: context.app).add(name: name, date: date, passed: passed)
                 try context.show(
@@ -69,15 +63,13 @@ package struct ExamsCommand: AsyncParsableCommand {
         }
     }
 
-    package struct Pass: AsyncParsableCommand {
-        package init() {}
+    struct Pass: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(commandName: "pass", abstract: "Move a pending exam to passed exams.")
+        @OptionGroup var global: LocalOptions
+        @Argument(help: "The exam's ID.") var id: Int
+        @Flag(help: "Do not ask for confirmation.") var yes = false
 
-        package static let configuration = CommandConfiguration(commandName: "pass", abstract: "Move a pending exam to passed exams.")
-        @OptionGroup package var global: LocalOptions
-        @Argument(help: "The exam's ID.") package var id: Int
-        @Flag(help: "Do not ask for confirmation.") package var yes = false
-
-        package func run() async throws {
+        func run() async throws {
             try await CommandRunner.run(global) { context in
                 try ExamsCommand.change(
                     id, yes: yes, context: context, question: { "Move \"\($0.name)\" to passed exams?" },
@@ -86,15 +78,13 @@ package struct ExamsCommand: AsyncParsableCommand {
         }
     }
 
-    package struct Reschedule: AsyncParsableCommand {
-        package init() {}
-
-        package static let configuration = CommandConfiguration(commandName: "reschedule", abstract: "Change the date and time of a pending exam.")
-        @OptionGroup package var global: LocalOptions
-        @Argument(help: "The exam's ID.") package var id: Int
+    struct Reschedule: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(commandName: "reschedule", abstract: "Change the date and time of a pending exam.")
+        @OptionGroup var global: LocalOptions
+        @Argument(help: "The exam's ID.") var id: Int
         @Option(help: ArgumentHelp("New date and time, \"YYYY-MM-DD HH:MM\".", valueName: "date")) var date: String
 
-        package func run() async throws {
+        func run() async throws {
             try await CommandRunner.run(global) { context in
                 let exam = try ExamService(context: context.app).reschedule(id: id, date: date)
                 try context.show(json: try ExamsView.row(exam, context: context), text: "Exam \(exam.id) (\(exam.name)) is now on \(exam.when).")
@@ -102,15 +92,13 @@ package struct ExamsCommand: AsyncParsableCommand {
         }
     }
 
-    package struct Delete: AsyncParsableCommand {
-        package init() {}
+    struct Delete: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(commandName: "delete", abstract: "Delete a pending or passed exam.")
+        @OptionGroup var global: LocalOptions
+        @Argument(help: "The exam's ID.") var id: Int
+        @Flag(help: "Do not ask for confirmation.") var yes = false
 
-        package static let configuration = CommandConfiguration(commandName: "delete", abstract: "Delete a pending or passed exam.")
-        @OptionGroup package var global: LocalOptions
-        @Argument(help: "The exam's ID.") package var id: Int
-        @Flag(help: "Do not ask for confirmation.") package var yes = false
-
-        package func run() async throws {
+        func run() async throws {
             try await CommandRunner.run(global) { context in
                 try ExamsCommand.change(
                     id, yes: yes, context: context, question: { "Delete \"\($0.name)\"?" },
@@ -119,15 +107,13 @@ package struct ExamsCommand: AsyncParsableCommand {
         }
     }
 
-    package struct Export: AsyncParsableCommand {
-        package init() {}
-
-        package static let configuration = CommandConfiguration(commandName: "export", abstract: "Write pending exams as an iCalendar (.ics) file.")
-        @OptionGroup package var global: LocalOptions
+    struct Export: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(commandName: "export", abstract: "Write pending exams as an iCalendar (.ics) file.")
+        @OptionGroup var global: LocalOptions
         @Option(help: ArgumentHelp("The file to write, or - for stdout.", valueName: "file")) var ics: String
-        @Flag(help: "Replace the file when it exists.") package var force = false
+        @Flag(help: "Replace the file when it exists.") var force = false
 
-        package func run() async throws {
+        func run() async throws {
             try await CommandRunner.run(global) { context in
                 let exams = try ExamService(context: context.app).exams(passed: false)
                 let text = CalendarExport.ics(exams, timeZone: .current, now: context.clock.now())

@@ -8,21 +8,19 @@ package struct FruitCommand: AsyncParsableCommand {
         commandName: "fruit", abstract: "The Fruityvice catalogue, nutrition per 100 g, and a log of fruit eaten.",
         subcommands: [List.self, Show.self, Family.self, Genus.self, Order.self, Eat.self, Log.self], defaultSubcommand: List.self)
 
-    package struct List: AsyncParsableCommand {
-        package init() {}
-
-        package static let configuration = CommandConfiguration(
+    struct List: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
             commandName: "list", abstract: "The catalogue sorted by id or name, or grouped by family, genus or order.", aliases: ["ls"])
-        @OptionGroup package var global: GlobalOptions
-        @Option(help: "id, name, family, genus or order") package var sort: String = "id"
+        @OptionGroup var global: GlobalOptions
+        @Option(help: "id, name, family, genus or order") var sort: String = "id"
 
-        package func validate() throws {
+        func validate() throws {
             guard ["id", "name"].contains(sort) || FruitGrouping(rawValue: sort) != nil else {
                 throw ValidationError("--sort must be id, name, family, genus or order, not \"\(sort)\".")
             }
         }
 
-        package func run() async throws {
+        func run() async throws {
             try await CommandRunner.run(global) { context in
                 let service = FruitService(context: context.app)
                 if context.json {
@@ -53,14 +51,12 @@ package struct FruitCommand: AsyncParsableCommand {
         }
     }
 
-    package struct Show: AsyncParsableCommand {
-        package init() {}
-
-        package static let configuration = CommandConfiguration(commandName: "show", abstract: "Everything about one fruit, by name or id.")
-        @OptionGroup package var global: GlobalOptions
+    struct Show: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(commandName: "show", abstract: "Everything about one fruit, by name or id.")
+        @OptionGroup var global: GlobalOptions
         @Argument(help: "A fruit's name (any case) or id.") var fruit: String
 
-        package func run() async throws {
+        func run() async throws {
             try await CommandRunner.run(global) { context in
                 let service = FruitService(context: context.app)
                 if context.json {
@@ -84,14 +80,12 @@ package struct FruitCommand: AsyncParsableCommand {
         }
     }
 
-    package struct GroupOptions: ParsableArguments {
-        package init() {}
-
-        @OptionGroup package var global: GlobalOptions
+    struct GroupOptions: ParsableArguments {
+        @OptionGroup var global: GlobalOptions
         @Argument(help: "The group's name (any case).") var name: String
     }
 
-    package static func showGroup(_ grouping: FruitGrouping, _ options: GroupOptions) async throws {
+    static func showGroup(_ grouping: FruitGrouping, _ options: GroupOptions) async throws {
         try await CommandRunner.run(options.global) { context in
             let (group, provenance) = try await FruitService(context: context.app).group(grouping, options.name)
             if context.json {
@@ -102,40 +96,32 @@ package struct FruitCommand: AsyncParsableCommand {
         }
     }
 
-    package struct Family: AsyncParsableCommand {
-        package init() {}
-
-        package static let configuration = CommandConfiguration(commandName: "family", abstract: "The fruits of one family.")
-        @OptionGroup package var options: GroupOptions
-        package func run() async throws { try await FruitCommand.showGroup(.family, options) }
+    struct Family: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(commandName: "family", abstract: "The fruits of one family.")
+        @OptionGroup var options: GroupOptions
+        func run() async throws { try await FruitCommand.showGroup(.family, options) }
     }
 
-    package struct Genus: AsyncParsableCommand {
-        package init() {}
-
-        package static let configuration = CommandConfiguration(commandName: "genus", abstract: "The fruits of one genus.")
-        @OptionGroup package var options: GroupOptions
-        package func run() async throws { try await FruitCommand.showGroup(.genus, options) }
+    struct Genus: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(commandName: "genus", abstract: "The fruits of one genus.")
+        @OptionGroup var options: GroupOptions
+        func run() async throws { try await FruitCommand.showGroup(.genus, options) }
     }
 
-    package struct Order: AsyncParsableCommand {
-        package init() {}
-
-        package static let configuration = CommandConfiguration(commandName: "order", abstract: "The fruits of one order.")
-        @OptionGroup package var options: GroupOptions
-        package func run() async throws { try await FruitCommand.showGroup(.order, options) }
+    struct Order: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(commandName: "order", abstract: "The fruits of one order.")
+        @OptionGroup var options: GroupOptions
+        func run() async throws { try await FruitCommand.showGroup(.order, options) }
     }
 
-    package struct Eat: AsyncParsableCommand {
-        package init() {}
-
-        package static let configuration = CommandConfiguration(commandName: "eat", abstract: "Log a fruit eaten (default: today, 100 g).")
-        @OptionGroup package var global: GlobalOptions
-        @Argument(help: "A fruit's name or id.") package var fruit: String
-        @Option(help: "YYYY-MM-DD, today or yesterday; not in the future.") package var date: String?
+    struct Eat: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(commandName: "eat", abstract: "Log a fruit eaten (default: today, 100 g).")
+        @OptionGroup var global: GlobalOptions
+        @Argument(help: "A fruit's name or id.") var fruit: String
+        @Option(help: "YYYY-MM-DD, today or yesterday; not in the future.") var date: String?
         @Option(parsing: .unconditional, help: "Grams eaten, \(NumberRule.grams.range).") var amount: Double = 100
 
-        package func run() async throws {
+        func run() async throws {
             try await CommandRunner.run(global) { context in
                 let entry = try await FruitService(context: context.app).eat(fruit, date: date, grams: amount)
                 try context.show(
@@ -147,24 +133,20 @@ package struct FruitCommand: AsyncParsableCommand {
         }
     }
 
-    package struct Log: AsyncParsableCommand {
-        package init() {}
-
-        package static let configuration = CommandConfiguration(
+    struct Log: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
             commandName: "log",
             abstract: "Fruit eaten per day with daily totals (default: the last 30 days).", subcommands: [List.self, Remove.self],
             defaultSubcommand: List.self)
 
-        package struct List: AsyncParsableCommand {
-            package init() {}
-
-            package static let configuration = CommandConfiguration(
+        struct List: AsyncParsableCommand {
+            static let configuration = CommandConfiguration(
                 commandName: "list", abstract: "The log by day with daily totals (the default; also: ls).", aliases: ["ls"])
-            @OptionGroup package var global: LocalOptions
+            @OptionGroup var global: LocalOptions
             @Option(help: "First day (default: 29 days before --to).") var from: String?
             @Option(help: "Last day (default: today).") var to: String?
 
-            package func run() async throws {
+            func run() async throws {
                 try await CommandRunner.run(global) { context in
                     let days = try FruitService(context: context.app).days(from: from, to: to)
                     try context.show(
@@ -174,14 +156,12 @@ package struct FruitCommand: AsyncParsableCommand {
             }
         }
 
-        package struct Remove: AsyncParsableCommand {
-            package init() {}
-
-            package static let configuration = CommandConfiguration(commandName: "remove", abstract: "Delete one log entry by its number.")
-            @OptionGroup package var global: LocalOptions
+        struct Remove: AsyncParsableCommand {
+            static let configuration = CommandConfiguration(commandName: "remove", abstract: "Delete one log entry by its number.")
+            @OptionGroup var global: LocalOptions
             @Argument(help: "The entry's number (#) in the log.") var number: Int
 
-            package func run() async throws {
+            func run() async throws {
                 try await CommandRunner.run(global) { context in
                     let entry = try FruitService(context: context.app).removeEntry(number)
                     try context.show(json: ["removed": entry.id], text: "Removed #\(entry.id): \(entry.name) on \(entry.date).")

@@ -8,12 +8,10 @@ package struct ProfileCommand: AsyncParsableCommand {
         commandName: "profile", abstract: "Show or change your username.",
         subcommands: [Show.self, SetUsername.self], defaultSubcommand: Show.self)
 
-    package struct Show: AsyncParsableCommand {
-        package init() {}
-
-        package static let configuration = CommandConfiguration(commandName: "show", abstract: "Show the username.")
-        @OptionGroup package var global: LocalOptions
-        package func run() async throws {
+    struct Show: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(commandName: "show", abstract: "Show the username.")
+        @OptionGroup var global: LocalOptions
+        func run() async throws {
             try await CommandRunner.run(global) { context in
                 let name = try ProfileService(context: context.app).username()
                 try context.show(json: ["username": name], text: "Username: \(name)")
@@ -21,13 +19,11 @@ package struct ProfileCommand: AsyncParsableCommand {
         }
     }
 
-    package struct SetUsername: AsyncParsableCommand {
-        package init() {}
-
-        package static let configuration = CommandConfiguration(commandName: "set-username", abstract: "Change the username.")
-        @OptionGroup package var global: LocalOptions
-        @Argument(help: "3 to 32 letters, digits, '.', '_' or '-', starting with a letter.") package var name: String
-        package func run() async throws {
+    struct SetUsername: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(commandName: "set-username", abstract: "Change the username.")
+        @OptionGroup var global: LocalOptions
+        @Argument(help: "3 to 32 letters, digits, '.', '_' or '-', starting with a letter.") var name: String
+        func run() async throws {
             try await CommandRunner.run(global) { context in
                 let name = try ProfileService(context: context.app).setUsername(name)
                 try context.show(json: ["username": name], text: "Username set to \(name).")

@@ -2,16 +2,14 @@ import FrontKit
 import Weather
 
 extension WeatherCommand {
-    package struct Rain: AsyncParsableCommand {
-        package init() {}
-
-        package static let configuration = CommandConfiguration(
+    struct Rain: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
             commandName: "rain",
             abstract: "Rain in the next two hours: a strip of 5- or 15-minute steps and one sentence (MET radar where it reaches, else Open-Meteo).")
-        @OptionGroup package var global: GlobalOptions
-        @OptionGroup package var place: CityOptions
+        @OptionGroup var global: GlobalOptions
+        @OptionGroup var place: CityOptions
 
-        package func run() async throws {
+        func run() async throws {
             try await CommandRunner.run(global) { context in
                 let run = WeatherFlow(context)
                 let city = WeatherService.withZone(try await run.city(place.city, pick: place.pick, chooser: run.terminalChooser))
@@ -22,24 +20,22 @@ extension WeatherCommand {
         }
     }
 
-    package struct Air: AsyncParsableCommand {
-        package init() {}
-
-        package static let configuration = CommandConfiguration(
+    struct Air: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
             commandName: "air", abstract: "Air quality now: the index and its band, the pollutant that sets it, the next 24 hours, pollen.")
-        @OptionGroup package var global: GlobalOptions
-        @OptionGroup package var place: CityOptions
+        @OptionGroup var global: GlobalOptions
+        @OptionGroup var place: CityOptions
         @Option(
             help: ArgumentHelp("The index: eu (European AQI) or us (US AQI); by default us in the United States, eu elsewhere.", valueName: "scale"))
-        package var aqi: String?
+        var aqi: String?
 
-        package func validate() throws {
+        func validate() throws {
             if let aqi, AirQuality.Scale(rawValue: aqi.lowercased()) == nil {
                 throw ValidationError("--aqi must be eu or us, not \"\(aqi)\".")
             }
         }
 
-        package func run() async throws {
+        func run() async throws {
             try await CommandRunner.run(global) { context in
                 let run = WeatherFlow(context)
                 let city = WeatherService.withZone(try await run.city(place.city, pick: place.pick, chooser: run.terminalChooser))

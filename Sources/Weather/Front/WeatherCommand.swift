@@ -13,40 +13,39 @@ package struct WeatherCommand: AsyncParsableCommand {
 }
 
 /// The CITY argument and `--pick`, shared by the weather views.
-package struct CityOptions: ParsableArguments {
-    package init() {}
-
+struct CityOptions: ParsableArguments {
     @Argument(help: "A city name, a saved city's name or number, or lat,lon. Default: the default city.")
-    package var city: String?
+    var city: String?
 
     @Option(parsing: .unconditional, help: ArgumentHelp("When several places match, take the Nth.", valueName: "N"))
-    package var pick: Int?
+    var pick: Int?
 
     /// A place given is a place: an empty one is refused as `weather add ""` is, never read as
     /// the default city.
-    package func validate() throws {
+    func validate() throws {
         if let city { try validating { _ = try City.checkQuery(city) } }
     }
 }
 
 extension WeatherCommand {
+    /// Package-wide: the entry casts to it (`Main.asynchronous`) before the protocol.
     package struct Current: AsyncParsableCommand {
         package init() {}
 
         package static let configuration = CommandConfiguration(
             commandName: "now", abstract: "Current conditions in one or more places (the default view); status-bar lines.")
-        @OptionGroup package var global: GlobalOptions
+        @OptionGroup var global: GlobalOptions
         @Argument(help: "Places: city names, saved cities' names or numbers, or lat,lon. Default: the default city.")
-        package var places: [String] = []
+        var places: [String] = []
         @Option(parsing: .unconditional, help: ArgumentHelp("When several places match, take the Nth.", valueName: "N"))
-        package var pick: Int?
+        var pick: Int?
         @Option(
             help: ArgumentHelp(
                 "full (default); line; a wttr.in preset 1-4; or a template of codes such as '%l: %c %t' (docs/status-bars.md).",
                 valueName: "format"))
-        package var format: String = "full"
+        var format: String = "full"
         @Flag(help: "Print the JSON waybar's custom module reads (with a status-line --format).")
-        package var waybar = false
+        var waybar = false
 
         package func validate() throws {
             if GlanceTemplate.isTemplate(format) {
@@ -83,7 +82,7 @@ extension WeatherCommand {
         /// `work` (finding the first place); when no such place is found and its word is near a
         /// subcommand (`weather forcast Oslo`), the typo is said instead (exit 64). A real place
         /// named like a subcommand still answers: only a place not found is taken for a typo.
-        package static func typoChecked(_ word: String?, _ work: () async throws -> City) async throws -> City {
+        static func typoChecked(_ word: String?, _ work: () async throws -> City) async throws -> City {
             do {
                 return try await work()
             } catch {
@@ -113,7 +112,7 @@ extension WeatherCommand {
 
         /// One line per place, in order, fetched together; a place that failed still prints its
         /// line (placeholders) and the run ends with the first failure's exit code.
-        package static func statusLines(_ run: WeatherFlow, places: [String], pick: Int?, format: String, waybar: Bool) async throws {
+        static func statusLines(_ run: WeatherFlow, places: [String], pick: Int?, format: String, waybar: Bool) async throws {
             let template = try GlanceTemplate(format == "line" ? WeatherGlance.lineTemplate : format, codes: WeatherGlance.codes)
             let lines = await WeatherGlances(flow: run, template: template).lines(places, pick: pick)
             // One run, one document: several places are one object (`places` in JSON, the texts
@@ -129,21 +128,19 @@ extension WeatherCommand {
         }
     }
 
-    package struct Forecast: AsyncParsableCommand {
-        package init() {}
-
-        package static let configuration = CommandConfiguration(
+    struct Forecast: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
             commandName: "forecast", abstract: "One row per day: min/max, conditions, precipitation, wind.")
-        @OptionGroup package var global: GlobalOptions
-        @OptionGroup package var place: CityOptions
+        @OptionGroup var global: GlobalOptions
+        @OptionGroup var place: CityOptions
         @Option(parsing: .unconditional, help: "Days to show, \(NumberRule.days.range) (past the forecast's own days: the 25-day outlook).")
-        package var days: Int = 7
+        var days: Int = 7
 
-        package func validate() throws {
+        func validate() throws {
             try validating { try NumberRule.days.check(days) }
         }
 
-        package func run() async throws {
+        func run() async throws {
             try await CommandRunner.run(global) { context in
                 let run = WeatherFlow(context)
                 let city = try await run.city(place.city, pick: place.pick, chooser: run.terminalChooser)
@@ -155,21 +152,19 @@ extension WeatherCommand {
         }
     }
 
-    package struct Hourly: AsyncParsableCommand {
-        package init() {}
-
-        package static let configuration = CommandConfiguration(
+    struct Hourly: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
             commandName: "hourly", abstract: "The next hours: temperature, feels like, precipitation, wind, clouds, humidity.")
-        @OptionGroup package var global: GlobalOptions
-        @OptionGroup package var place: CityOptions
+        @OptionGroup var global: GlobalOptions
+        @OptionGroup var place: CityOptions
         @Option(parsing: .unconditional, help: "Hours to show, \(NumberRule.hours.range).")
-        package var hours: Int = 24
+        var hours: Int = 24
 
-        package func validate() throws {
+        func validate() throws {
             try validating { try NumberRule.hours.check(hours) }
         }
 
-        package func run() async throws {
+        func run() async throws {
             try await CommandRunner.run(global) { context in
                 let run = WeatherFlow(context)
                 let city = try await run.city(place.city, pick: place.pick, chooser: run.terminalChooser)
@@ -181,18 +176,16 @@ extension WeatherCommand {
         }
     }
 
-    package struct Day: AsyncParsableCommand {
-        package init() {}
-
-        package static let configuration = CommandConfiguration(
+    struct Day: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
             commandName: "day",
             abstract: "One day in detail: morning/day/evening/night, feels like, wind, sun and moon; UV where OpenWeatherMap gives it.")
-        @OptionGroup package var global: GlobalOptions
-        @OptionGroup package var place: CityOptions
+        @OptionGroup var global: GlobalOptions
+        @OptionGroup var place: CityOptions
         @Option(help: "The day inside the forecast: YYYY-MM-DD, today, tomorrow or yesterday; today by default.")
-        package var date: String?
+        var date: String?
 
-        package func run() async throws {
+        func run() async throws {
             try await CommandRunner.run(global) { context in
                 let run = WeatherFlow(context)
                 if let date { _ = try DateInput.parse(date, today: try context.app.days.today(), field: .date) }
@@ -204,14 +197,12 @@ extension WeatherCommand {
         }
     }
 
-    package struct Cities: AsyncParsableCommand {
-        package init() {}
-
-        package static let configuration = CommandConfiguration(
+    struct Cities: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
             commandName: "cities", abstract: "Saved cities; the default is marked (also: list, ls).", aliases: ["list", "ls"])
-        @OptionGroup package var global: LocalOptions
+        @OptionGroup var global: LocalOptions
 
-        package func run() async throws {
+        func run() async throws {
             try await CommandRunner.run(global) { context in
                 let document = try WeatherService(context: context.app).document()
                 try context.show(json: WeatherJSON.Cities(document), text: WeatherView.cities(document, style: context.style))
@@ -219,15 +210,13 @@ extension WeatherCommand {
         }
     }
 
-    package struct Add: AsyncParsableCommand {
-        package init() {}
-
-        package static let configuration = CommandConfiguration(commandName: "add", abstract: "Save a city (the first one becomes the default).")
-        @OptionGroup package var global: GlobalOptions
-        @Argument(help: "A city name or lat,lon.") package var name: String
+    struct Add: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(commandName: "add", abstract: "Save a city (the first one becomes the default).")
+        @OptionGroup var global: GlobalOptions
+        @Argument(help: "A city name or lat,lon.") var name: String
         @Option(parsing: .unconditional, help: ArgumentHelp("When several places match, take the Nth.", valueName: "N")) var pick: Int?
 
-        package func run() async throws {
+        func run() async throws {
             try await CommandRunner.run(global) { context in
                 let run = WeatherFlow(context)
                 let (city, added) = try await run.service.addCity(name, pick: pick, chooser: run.terminalChooser)
@@ -239,14 +228,12 @@ extension WeatherCommand {
         }
     }
 
-    package struct Remove: AsyncParsableCommand {
-        package init() {}
+    struct Remove: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(commandName: "remove", abstract: "Remove a saved city by name or number.")
+        @OptionGroup var global: LocalOptions
+        @Argument(help: "The city's name or its number in `almanac weather cities`.") var city: String
 
-        package static let configuration = CommandConfiguration(commandName: "remove", abstract: "Remove a saved city by name or number.")
-        @OptionGroup package var global: LocalOptions
-        @Argument(help: "The city's name or its number in `almanac weather cities`.") package var city: String
-
-        package func run() async throws {
+        func run() async throws {
             try await CommandRunner.run(global) { context in
                 let removed = try WeatherService(context: context.app).removeCity(city)
                 try context.show(json: ["removed": removed.label], text: "Removed \(removed.label).")
@@ -254,14 +241,12 @@ extension WeatherCommand {
         }
     }
 
-    package struct Default: AsyncParsableCommand {
-        package init() {}
+    struct Default: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(commandName: "default", abstract: "Make a saved city the default.")
+        @OptionGroup var global: LocalOptions
+        @Argument(help: "The city's name or its number.") var city: String
 
-        package static let configuration = CommandConfiguration(commandName: "default", abstract: "Make a saved city the default.")
-        @OptionGroup package var global: LocalOptions
-        @Argument(help: "The city's name or its number.") package var city: String
-
-        package func run() async throws {
+        func run() async throws {
             try await CommandRunner.run(global) { context in
                 let chosen = try WeatherService(context: context.app).setDefault(city)
                 try context.show(json: ["default": chosen.label], text: "\(chosen.label) is now the default city.")
@@ -269,19 +254,17 @@ extension WeatherCommand {
         }
     }
 
-    package struct Settings: AsyncParsableCommand {
-        package init() {}
-
-        package static let configuration = CommandConfiguration(
+    struct Settings: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
             commandName: "settings", abstract: "Show or change units, wind unit, clock, language and forecast provider.")
-        @OptionGroup package var global: LocalOptions
-        @Option(help: "metric or imperial") package var units: String?
+        @OptionGroup var global: LocalOptions
+        @Option(help: "metric or imperial") var units: String?
         @Option(help: "ms, kmh or mph (default: follows --units: m/s for metric, mph for imperial)") var wind: String?
-        @Option(help: "24 or 12") package var time: String?
-        @Option(help: "Language code for descriptions, e.g. en, ru, de") package var lang: String?
+        @Option(help: "24 or 12") var time: String?
+        @Option(help: "Language code for descriptions, e.g. en, ru, de") var lang: String?
         @Option(help: "Forecast provider: auto (by the keys set), met (MET Norway, keyless) or openweather") var provider: String?
 
-        package func validate() throws {
+        func validate() throws {
             if let units, WeatherSettings.Units(rawValue: units) == nil {
                 throw ValidationError("--units must be metric or imperial, not \"\(units)\".")
             }
@@ -295,7 +278,7 @@ extension WeatherCommand {
             }
         }
 
-        package func run() async throws {
+        func run() async throws {
             try await CommandRunner.run(global) { context in
                 let settings = try WeatherService(context: context.app).updateSettings { settings in
                     if let units { settings.setUnits(.init(rawValue: units)!) }
