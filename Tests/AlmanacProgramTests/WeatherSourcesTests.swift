@@ -5,8 +5,8 @@
 /// Which provider answers each weather capability, by keys and the saved choice; end to end
 /// through the binary against the loopback providers.
 final class WeatherSourcesTests: XCTestCase {
-    private func sources(_ keys: [String: String], choice: WeatherSources.Choice? = nil) throws -> WeatherSources {
-        WeatherSources.resolve(makeConfiguration(home: try makeTemporaryFolder(self), keys), choice: choice)
+    private func sources(_ keys: [String: String], choice: ForecastSources.Choice? = nil) throws -> ForecastSources {
+        ForecastSources.resolve(makeConfiguration(home: try makeTemporaryFolder(self), keys), choice: choice)
     }
 
     func testChoiceByKeys() throws {

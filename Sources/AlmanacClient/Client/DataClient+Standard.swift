@@ -37,8 +37,8 @@ extension SavedChoices {
     package static func reader(_ folder: URL) -> @Sendable () -> SavedChoices {
         {
             SavedChoices(
-                weather: field(folder, "weather.json", ["settings", "provider"]).flatMap(WeatherSources.Choice.init),
-                crypto: field(folder, "crypto-settings.json", ["provider"]).flatMap(CryptoProviderChoice.init))
+                weather: field(folder, "weather.json", ["settings", "provider"]).flatMap(ForecastSources.Choice.init),
+                crypto: field(folder, "crypto-settings.json", ["provider"]).flatMap(PriceSourceChoice.init))
         }
     }
 

@@ -32,7 +32,7 @@ package struct RunSources: Sendable, Equatable {
     }
 
     /// Forecast, places and outlook.
-    package var weather: WeatherSources
+    package var weather: ForecastSources
     /// Prices and history: Twelve Data or Kraken.
     package var crypto: Provider
     /// Whether the crypto provider was pinned by `crypto settings --provider`.
@@ -44,7 +44,7 @@ package struct RunSources: Sendable, Equatable {
 
     /// The sources for a configuration and the saved choices (nil: `auto`).
     package static func resolve(
-        _ configuration: Configuration, weather: WeatherSources.Choice?, crypto: CryptoProviderChoice?
+        _ configuration: Configuration, weather: ForecastSources.Choice?, crypto: PriceSourceChoice?
     ) -> RunSources {
         let prices: Provider =
             switch crypto ?? .auto {
@@ -54,7 +54,7 @@ package struct RunSources: Sendable, Equatable {
             }
         let keyed = Set(Provider.allCases.filter { configuration.key(for: $0) != nil }.map(\.rawValue))
         return RunSources(
-            weather: WeatherSources.resolve(configuration, choice: weather), crypto: prices, cryptoChosen: (crypto ?? .auto) != .auto,
+            weather: ForecastSources.resolve(configuration, choice: weather), crypto: prices, cryptoChosen: (crypto ?? .auto) != .auto,
             offline: configuration.offline, keyed: keyed)
     }
 

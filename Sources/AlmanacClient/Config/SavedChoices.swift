@@ -1,7 +1,7 @@
 import Foundation
 
 /// Which provider prices crypto: `crypto settings --provider`.
-package enum CryptoProviderChoice: String, Codable, Sendable, CaseIterable {
+package enum PriceSourceChoice: String, Codable, Sendable, CaseIterable {
     /// Twelve Data with a key, else Kraken's keyless public API.
     case auto
     case twelvedata
@@ -13,11 +13,11 @@ package enum CryptoProviderChoice: String, Codable, Sendable, CaseIterable {
 /// The client is handed a way to read them (`DataClient.savedChoices`) by the wiring above it, so
 /// it reads no feature's document itself.
 package struct SavedChoices: Sendable, Equatable {
-    package var weather: WeatherSources.Choice?
-    package var crypto: CryptoProviderChoice?
+    package var weather: ForecastSources.Choice?
+    package var crypto: PriceSourceChoice?
 
     /// Choices as saved; nil for each: `auto`.
-    package init(weather: WeatherSources.Choice? = nil, crypto: CryptoProviderChoice? = nil) {
+    package init(weather: ForecastSources.Choice? = nil, crypto: PriceSourceChoice? = nil) {
         (self.weather, self.crypto) = (weather, crypto)
     }
 }

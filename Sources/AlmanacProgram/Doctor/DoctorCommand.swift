@@ -33,7 +33,7 @@ enum DoctorView {
     }
 
     /// Why each weather capability has its provider, a line each; the names from `RunSources`.
-    static func reasons(_ sources: WeatherSources, openWeatherKey: Bool) -> [String] {
+    static func reasons(_ sources: ForecastSources, openWeatherKey: Bool) -> [String] {
         func name(_ rawValue: String) -> String { Provider.named(rawValue).map(RunSources.brand) ?? rawValue }
         let forecast = "forecast: " + name(sources.forecast)
         let forecastWhy =
@@ -57,7 +57,7 @@ enum DoctorView {
     }
 
     /// The credits the licences of this run's keyless weather providers ask for.
-    static func weatherCredits(_ sources: WeatherSources) -> String? {
+    static func weatherCredits(_ sources: ForecastSources) -> String? {
         var credits: [String] = []
         if sources.usesMET { credits.append(METNorway.attribution) }
         if [sources.geocoder, sources.outlook].contains(where: { Provider.named($0).map(RunSources.brand) == "Open-Meteo" }) {

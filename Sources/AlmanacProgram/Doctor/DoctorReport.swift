@@ -3,13 +3,13 @@ import FrontKit
 /// What `almanac doctor` reports: providers, folders, and optional live checks.
 package struct DoctorReport: Codable, Sendable {
     /// Which provider answers each weather capability this run, and why.
-    package var weather: WeatherSources?
+    package var weather: ForecastSources?
     /// Which provider prices crypto this run, and why.
     package var crypto: CryptoSources?
 
     /// What decides the crypto provider: the saved choice, whether Kraken answers, the key, `--offline`.
     package struct CryptoSources: Codable, Sendable {
-        package var choice: CryptoProviderChoice
+        package var choice: PriceSourceChoice
         package var usesKraken: Bool
         package var keyed: Bool
         package var offline: Bool

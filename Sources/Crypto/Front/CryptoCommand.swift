@@ -122,7 +122,7 @@ package struct CryptoCommand: AsyncParsableCommand {
         var provider: String?
 
         /// `Kraken (pinned)`, …
-        static func describe(_ choice: CryptoProviderChoice) -> String {
+        static func describe(_ choice: PriceSourceChoice) -> String {
             switch choice {
             case .auto: "Twelve Data with a key, else Kraken (auto)"
             case .twelvedata: "Twelve Data (pinned)"
@@ -131,7 +131,7 @@ package struct CryptoCommand: AsyncParsableCommand {
         }
 
         func validate() throws {
-            if let provider, CryptoProviderChoice(rawValue: provider) == nil {
+            if let provider, PriceSourceChoice(rawValue: provider) == nil {
                 throw ValidationError("--provider must be auto, twelvedata or kraken, not \"\(provider)\".")
             }
         }
@@ -141,7 +141,7 @@ package struct CryptoCommand: AsyncParsableCommand {
                 let service = CryptoService(context: context.app)
                 let code: String
                 if let currency { code = try await service.setCurrency(currency) } else { code = try service.currency() }
-                if let choice = provider.flatMap(CryptoProviderChoice.init(rawValue:)) { try service.setProvider(choice) }
+                if let choice = provider.flatMap(PriceSourceChoice.init(rawValue:)) { try service.setProvider(choice) }
                 let chosen = try service.settingsDocument().provider ?? .auto
                 var text = currency == nil ? "Prices are shown in \(code)." : "Prices are now shown in \(code)."
                 // The provider is said when asked for or pinned; `auto` goes without saying.

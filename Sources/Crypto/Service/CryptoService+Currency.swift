@@ -15,7 +15,7 @@ extension CryptoService {
     }
 
     /// Saves the provider choice.
-    package func setProvider(_ choice: CryptoProviderChoice) throws {
+    package func setProvider(_ choice: PriceSourceChoice) throws {
         try settingsStore.update { $0.provider = choice == .auto ? nil : choice }
         client.forgetSources()
     }

@@ -12,7 +12,7 @@ package struct CryptoSettings: StoredDocument, Equatable {
     /// An ISO 4217 code; `USD` by default.
     package var currency = "USD"
     /// Which provider prices crypto (`crypto settings --provider`); nil: `auto`.
-    package var provider: CryptoProviderChoice?
+    package var provider: PriceSourceChoice?
 
     /// The defaults.
     package init() {}

@@ -273,7 +273,7 @@ extension WeatherCommand {
             if let lang, !WeatherSettings.isValidLanguage(lang) {
                 throw ValidationError("--lang must be a language the providers offer, such as en, de, fr, ru or pt_BR, not \"\(lang)\".")
             }
-            if let provider, WeatherSources.Choice(rawValue: provider) == nil {
+            if let provider, ForecastSources.Choice(rawValue: provider) == nil {
                 throw ValidationError("--provider must be auto, met or openweather, not \"\(provider)\".")
             }
         }
@@ -287,7 +287,7 @@ extension WeatherCommand {
                     if let lang { settings.lang = lang }
                     if let provider { settings.provider = .init(rawValue: provider)! }
                 }
-                if provider == WeatherSources.Choice.openweather.rawValue, context.configuration.key(for: .openWeather) == nil {
+                if provider == ForecastSources.Choice.openweather.rawValue, context.configuration.key(for: .openWeather) == nil {
                     context.console.note("note: OpenWeatherMap answers only once OPENWEATHER_API_KEY is set; until then, its sample data.")
                 }
                 try context.show(json: WeatherJSON.Settings(settings), text: WeatherView.settings(settings))

@@ -23,7 +23,7 @@ package struct WeatherService: Sendable {
     package let days: DayClock
     /// Sources fixed by the caller instead of resolved from keys and settings (the recorder's
     /// keyless pass); nil by default.
-    package var pinnedSources: WeatherSources?
+    package var pinnedSources: ForecastSources?
 
     /// The service over its parts.
     package init(client: DataClient, store: DocumentStore<WeatherDocument>, configuration: Configuration, console: Console, days: DayClock) {
@@ -62,14 +62,14 @@ package struct WeatherService: Sendable {
     }
 
     /// The providers answering this run, from the keys set and the saved `--provider` choice.
-    package func sources() throws -> WeatherSources {
+    package func sources() throws -> ForecastSources {
         sources(try store.read().settings)
     }
 
     /// The run's weather sources from settings already read (the rule `RunSources.resolve`
     /// applies, with no second read of the document), unless the caller pinned them.
-    func sources(_ settings: WeatherSettings) -> WeatherSources {
-        pinnedSources ?? WeatherSources.resolve(configuration, choice: settings.provider)
+    func sources(_ settings: WeatherSettings) -> ForecastSources {
+        pinnedSources ?? ForecastSources.resolve(configuration, choice: settings.provider)
     }
 
     /// Places matching a name, from the geocoder `sources()` picks: Yandex when its key is set,

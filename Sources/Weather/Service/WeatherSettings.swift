@@ -50,8 +50,8 @@ package struct WeatherSettings: Codable, Sendable, Equatable {
     /// Whether the user chose the wind unit; until then it follows the units (m/s for metric,
     /// mph for imperial). Missing in older documents: a wind unit other than m/s was chosen.
     package var windChosen: Bool?
-    /// Which provider answers forecasts: nil or `auto` picks by the keys set (`WeatherSources`).
-    package var provider: WeatherSources.Choice?
+    /// Which provider answers forecasts: nil or `auto` picks by the keys set (`ForecastSources`).
+    package var provider: ForecastSources.Choice?
 
     /// The defaults: metric, m/s, 24-hour, English, provider by keys.
     package init() {}

@@ -1,3 +1,4 @@
+@testable import CryptoFront
 @testable import FrontKit
 @testable import TerminalKit
 @testable import TestHarness

@@ -6,7 +6,7 @@ import Foundation
 /// Which provider answers each weather capability this run (docs/architecture.md §3): a key
 /// the user set wins where its plan answers; otherwise the keyless providers. `almanac doctor`
 /// shows it and every footer names it.
-package struct WeatherSources: Sendable, Equatable, Codable {
+package struct ForecastSources: Sendable, Equatable, Codable {
     /// `weather settings --provider`: `auto` picks by keys; the others pin the forecast.
     package enum Choice: String, Codable, Sendable, CaseIterable {
         /// By the keys set: OpenWeather with its key, else MET Norway.
@@ -28,7 +28,7 @@ package struct WeatherSources: Sendable, Equatable, Codable {
     package var chosen: Bool
 
     /// The sources for a configuration and the saved choice (nil: `auto`).
-    package static func resolve(_ configuration: Configuration, choice: Choice?) -> WeatherSources {
+    package static func resolve(_ configuration: Configuration, choice: Choice?) -> ForecastSources {
         let openWeatherKey = configuration.key(for: .openWeather) != nil
         let forecast: Provider =
             switch choice ?? .auto {
@@ -39,7 +39,7 @@ package struct WeatherSources: Sendable, Equatable, Codable {
         let geocoder: Provider =
             configuration.key(for: .yandexGeocoder) != nil ? .yandexGeocoder : openWeatherKey ? .openWeather : .openMeteoGeocoding
         let outlook: Provider = forecast == .openWeather && openWeatherKey ? .openWeatherPro : .openMeteoEnsemble
-        return WeatherSources(
+        return ForecastSources(
             forecast: forecast.rawValue, geocoder: geocoder.rawValue, outlook: outlook.rawValue, chosen: (choice ?? .auto) != .auto)
     }
 
@@ -47,7 +47,7 @@ package struct WeatherSources: Sendable, Equatable, Codable {
     package var usesMET: Bool { forecast == Provider.metNorway.rawValue }
 
     /// Only the keyless providers, whatever keys are set.
-    package static let keyless = WeatherSources(
+    package static let keyless = ForecastSources(
         forecast: Provider.metNorway.rawValue, geocoder: Provider.openMeteoGeocoding.rawValue, outlook: Provider.openMeteoEnsemble.rawValue,
         chosen: true)
 }
