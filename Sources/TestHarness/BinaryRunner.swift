@@ -69,12 +69,12 @@ package func assertUserWords(_ text: String, _ arguments: [String], file: Static
 }
 
 /// Runs one of the repository's `scripts/` (a tmux driver) against the built binary; its stdout.
-package func runScript(_ name: String, home: URL, environment: [String: String] = [:]) throws -> String {
+package func runScript(_ name: String, home: URL, environment: [String: String] = [:], arguments: [String] = []) throws -> String {
     let process = Process()
     process.environment = ProcessInfo.processInfo.environment.merging(environment) { _, new in new }
     process.executableURL = URL(fileURLWithPath: "/bin/bash")
     let script = repositoryFixtures.deletingLastPathComponent().appendingPathComponent("scripts/\(name)")
-    process.arguments = [script.path, productsFolder.appendingPathComponent("almanac").path, home.path]
+    process.arguments = [script.path, productsFolder.appendingPathComponent("almanac").path, home.path] + arguments
     let output = Pipe()
     process.standardOutput = output
     process.standardError = FileHandle.nullDevice

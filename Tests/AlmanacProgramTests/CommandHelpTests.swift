@@ -20,7 +20,21 @@ final class CommandHelpTests: XCTestCase {
             for option in Self.networkOptions { XCTAssertFalse(help.out.contains(option), "\(command) lists \(option)") }
         }
         let forecast = try runAlmanac(["weather", "forecast", "--help"], home: home)
-        for option in Self.networkOptions { XCTAssertTrue(forecast.out.contains(option), "a command that reads a provider keeps \(option)") }
+        for option in Self.networkOptions where option != "--no-wait" {
+            XCTAssertTrue(forecast.out.contains(option), "a command that reads a provider keeps \(option)")
+        }
+    }
+
+    /// `--no-wait` is about Twelve Data's credits: only the commands that may wait for them list it.
+    func testOnlyCommandsThatMayWaitForCreditsListNoWait() throws {
+        let home = try makeTemporaryFolder(self)
+        let waits = [["crypto", "history"], ["crypto", "portfolio", "list"], ["line"], ["menu"], ["ui"]]
+        let never = [["weather", "hourly"], ["weather", "forecast"], ["deals", "top"], ["fruit", "list"], ["doctor"]]
+        for command in waits + never {
+            let help = try runAlmanac(command + ["--help"], home: home)
+            XCTAssertEqual(help.status, 0, "\(command): \(help.err)")
+            XCTAssertEqual(help.out.contains("--no-wait"), waits.contains(command), "\(command): \(help.out)")
+        }
     }
 
     func testListAndLsInEveryGroupWithAList() throws {

@@ -73,7 +73,7 @@ final class MenuSessionTests: XCTestCase {
         let walk = [
             "1", "2", "1", "2026-02-30", "2026-12-01", "2026-11-18", "2026-13-01", "2026-11-10", "", "back",  // crypto dates; blank end = today
             "1", "4", "nosuchcoin", "back", "back",
-            "2", "7", "kelvin", "back", "back",  // weather settings
+            "2", "9", "kelvin", "back", "back",  // weather settings
             "3", "1", "colour", "back", "3", "3", "Banana", "2026-02-30", "2030-01-01", "back", "back",  // fruit sort and day eaten
             "4", "3", "", "Physics", "2026-13-45 09:00", "back", "4", "x", "back", "back",  // exams
             "5", "2", "colour", "back", "back",  // deals column
@@ -136,9 +136,25 @@ final class MenuSessionTests: XCTestCase {
         XCTAssertTrue(result.err.contains("Browsing needs a terminal"), result.err)
     }
 
+    /// The Weather menu offers rain and air quality for the default city, shown as the commands
+    /// show them.
+    func testTheWeatherMenuShowsRainAndAirAsTheCommandsDo() throws {
+        let home = try makeTemporaryFolder(self)
+        XCTAssertEqual(try runAlmanac(["weather", "add", "Oslo"], home: home).status, 0)
+        let result = try menu("2\n5\n6\nquit\n", home: home)
+        XCTAssertEqual(result.status, 0, result.err)
+        XCTAssertTrue(result.out.contains("Rain in the next two hours") && result.out.contains("Air quality now"), result.out)
+        for command in [["weather", "rain"], ["weather", "air"]] {
+            let shown = try runAlmanac(command, home: home, environment: ["ALMANAC_TODAY": "2026-11-21"])
+            XCTAssertEqual(shown.status, 0, shown.err)
+            let firstLines = shown.out.split(separator: "\n").prefix(3).joined(separator: "\n")
+            XCTAssertTrue(result.out.contains(firstLines), "\(command): \(firstLines)\n---\n\(result.out)")
+        }
+    }
+
     func testWeatherSectionAddAndList() throws {
         let home = try makeTemporaryFolder(self)
-        let result = try menu("2\n5\nSaint Petersburg\n2\n1\n2\nquit\n", home: home)
+        let result = try menu("2\n7\nSaint Petersburg\n2\n1\n2\nquit\n", home: home)
         XCTAssertEqual(result.status, 0, result.err)
         XCTAssertTrue(
             result.out.contains("  1) Saint Petersburg, Russia (59.94°N 30.31°E)\n  2) St. Petersburg, Florida, United States (27.77°N 82.64°W)"),

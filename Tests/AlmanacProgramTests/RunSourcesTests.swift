@@ -31,12 +31,18 @@ final class RunSourcesTests: XCTestCase {
     }
 
     func testTheFirstRunNamesWhoAnswersThisRun() {
-        let keyless = WeatherFirstRun.greeting(sources([:]))
-        XCTAssertTrue(keyless.contains("forecasts come from MET Norway\nand place names from Open-Meteo; see almanac doctor."), keyless)
+        let keyless = WeatherFirstRun.greeting(sources([:]), width: 200)
+        XCTAssertTrue(keyless.contains("forecasts come from MET Norway and place names from Open-Meteo; see almanac doctor.\n"), keyless)
+        // At 60 columns the sentences wrap between words, every line within the width.
+        let narrow = WeatherFirstRun.greeting(sources([:]), width: 60)
+        XCTAssertTrue(narrow.split(separator: "\n").allSatisfy { $0.count <= 60 }, narrow)
+        XCTAssertEqual(
+            narrow.replacingOccurrences(of: "\n", with: " "),
+            WeatherFirstRun.greeting(sources([:]), width: 200).replacingOccurrences(of: "\n", with: " "))
         XCTAssertFalse(keyless.contains("OpenWeatherMap") || keyless.contains("Yandex") || keyless.contains("sample data"), keyless)
-        let keyed = WeatherFirstRun.greeting(sources(["OPENWEATHER_API_KEY": "OW", "YANDEX_GEOCODER_API_KEY": "YA"]))
-        XCTAssertTrue(keyed.contains("from OpenWeatherMap\nand place names from Yandex Geocoder;"), keyed)
-        let offline = WeatherFirstRun.greeting(sources([:], offline: true))
+        let keyed = WeatherFirstRun.greeting(sources(["OPENWEATHER_API_KEY": "OW", "YANDEX_GEOCODER_API_KEY": "YA"]), width: 200)
+        XCTAssertTrue(keyed.contains("from OpenWeatherMap and place names from Yandex Geocoder;"), keyed)
+        let offline = WeatherFirstRun.greeting(sources([:], offline: true), width: 200)
         XCTAssertTrue(offline.contains("(sample data while --offline is on)"), offline)
     }
 

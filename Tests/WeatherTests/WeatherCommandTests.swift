@@ -87,6 +87,20 @@ final class WeatherCommandTests: XCTestCase {
         XCTAssertFalse(again.err.contains("no saved city"), again.err)
     }
 
+    /// In a time zone that names no city (UTC) the first run asks for a name at once: no menu
+    /// of one choice ("Choose 1-1").
+    func testTheFirstRunInUTCAsksForANameWithoutAMenuOfOne() throws {
+        try requireTmux()
+        let home = try makeTemporaryFolder(self)
+        let screens = try runScript("first-run-in-tmux.sh", home: home, arguments: ["UTC"])
+        let asked = screens.components(separatedBy: "=== STEP answered").first ?? ""
+        XCTAssertTrue(asked.contains("City name:"), screens)
+        XCTAssertFalse(asked.contains("Choose 1-") || asked.contains("Which city?"), screens)
+        XCTAssertTrue(asked.contains("forecasts come from MET Norway and place names from Open-Meteo"), screens)
+        XCTAssertTrue(screens.contains("Saved Oslo, Norway as your default city."), screens)
+        XCTAssertTrue(screens.contains("EXIT=0"), screens)
+    }
+
     /// A saved city keeps its number: removing one renumbers nothing, and a number is not reused.
     func testSavedCityNumbersAreStable() throws {
         let home = try makeTemporaryFolder(self)

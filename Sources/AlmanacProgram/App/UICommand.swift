@@ -5,7 +5,7 @@ import FrontKit
 struct UICommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "ui", abstract: "The full-screen app: every front end as a tab (also `almanac` alone on a terminal).")
-    @OptionGroup var global: GlobalOptions
+    @OptionGroup var global: CreditOptions
     @OptionGroup var deals: DealOptions
 
     func run() async throws {
@@ -13,7 +13,7 @@ struct UICommand: AsyncParsableCommand {
     }
 
     /// Builds the app's context (notes go to the status line, not over the screen) and runs it.
-    static func open(_ global: GlobalOptions, deals: DealOptions) async throws {
+    static func open(_ global: CreditOptions, deals: DealOptions) async throws {
         let log = AppLog()
         try await CommandRunner.run(global, console: log.console(verbose: global.verbose)) { context in
             let app = AppWiring.app(context: context, log: log, feed: deals.feed(context, defaultPace: 2000))

@@ -28,7 +28,7 @@ extension CryptoCommand {
 
         struct Add: AsyncParsableCommand {
             static let configuration = CommandConfiguration(commandName: "add", abstract: "Add an alert: PAIR above|below PRICE.")
-            @OptionGroup var global: GlobalOptions
+            @OptionGroup var global: CreditOptions
             @Argument(help: "The pair (BTC/USD), symbol (BTC) or name (Bitcoin).") var pair: String
             @Argument(help: "above or below.") var direction: String
             @Argument(help: "The price, in the pair's quote currency.") var price: String
@@ -71,7 +71,7 @@ extension CryptoCommand {
         struct Check: AsyncParsableCommand {
             static let configuration = CommandConfiguration(
                 commandName: "check", abstract: "Fetch the prices of armed alerts; print those that triggered now (exit 0 either way).")
-            @OptionGroup var global: GlobalOptions
+            @OptionGroup var global: CreditOptions
 
             func run() async throws {
                 try await CommandRunner.run(global) { context in

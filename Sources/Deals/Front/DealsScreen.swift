@@ -23,14 +23,23 @@ package struct DealsScreen: MenuScreen {
     }
     package let sort = Sort()
 
-    package var title: String { "Deals (sorted by \(sort.column.title.lowercased()), \(sort.descending ? "descending" : "ascending"))" }
-    package let choices = ["Top 20 rows of 100,000 deals", "Choose the sort column", "Flip the direction", "Browse full screen"]
-    package let help = [
-        "Streams 100,000 deals and shows the first 20 in the chosen order. Same as: almanac deals top --sort price",
-        "Asks for a column: date, instrument, price, amount or side.",
-        "Switches between ascending and descending.",
-        "The live table on the whole terminal (q to come back). Same as: almanac deals browse",
-    ]
+    package var title: String { "Deals (sorted \(order.words))" }
+    /// The order the list and the browser use, in words and as `deals top`'s flags.
+    private var order: (words: String, flags: String) {
+        let column = sort.column.title.lowercased()
+        return ("by \(column), \(sort.descending ? "descending" : "ascending")", "--sort \(sort.column.rawValue)\(sort.descending ? "" : " --asc")")
+    }
+    package var choices: [String] {
+        ["Top 20 rows of 100,000 deals \(order.words)", "Choose the sort column", "Flip the direction", "Browse full screen"]
+    }
+    package var help: [String] {
+        [
+            "Streams 100,000 deals and shows the first 20 \(order.words). Same as: almanac deals top --count 100000 \(order.flags)",
+            "Asks for a column: date, instrument, price, amount or side.",
+            "Switches between ascending and descending.",
+            "The live table on the whole terminal (q to come back). Same as: almanac deals browse \(order.flags)",
+        ]
+    }
 
     package func choose(_ index: Int, io: MenuIO) async -> MenuNavigation {
         await attempt(io) {

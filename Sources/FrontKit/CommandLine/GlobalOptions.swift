@@ -42,9 +42,6 @@ package struct GlobalOptions: RunOptions {
     )
     package var maxAge: Double?
 
-    @Flag(name: .customLong("no-wait"), help: "When the Twelve Data credits are spent and nothing is cached, exit 75 instead of waiting.")
-    package var noWait = false
-
     @Option(
         parsing: .unconditional,
         help: ArgumentHelp(
@@ -58,7 +55,7 @@ package struct GlobalOptions: RunOptions {
     package var settings: RunSettings {
         RunSettings(
             offline: offline, refresh: refresh, maxAge: maxAge, json: output.json, noColor: output.noColor, verbose: output.verbose,
-            noWait: noWait, timeout: timeout)
+            timeout: timeout)
     }
 
     package func validate() throws {
@@ -66,6 +63,26 @@ package struct GlobalOptions: RunOptions {
             if let maxAge { try NumberRule.maxAge.check(maxAge) }
             if let timeout { try NumberRule.timeout.check(timeout) }
         }
+    }
+}
+
+/// Options of a command that may wait for Twelve Data credits (crypto, `line`, the app, the
+/// menu): the network options and `--no-wait`, which no other command's help lists.
+package struct CreditOptions: RunOptions {
+    package init() {}
+
+    @OptionGroup package var network: GlobalOptions
+
+    @Flag(name: .customLong("no-wait"), help: "When the Twelve Data credits are spent and nothing is cached, exit 75 instead of waiting.")
+    package var noWait = false
+
+    package var json: Bool { network.json }
+    package var verbose: Bool { network.verbose }
+
+    package var settings: RunSettings {
+        var settings = network.settings
+        settings.noWait = noWait
+        return settings
     }
 }
 

@@ -36,33 +36,39 @@ package struct WeatherFirstRun {
     }
 
     /// What the first run says before it asks: who answers forecasts and places this run
-    /// (`RunSources`), and whether that is the sample data.
-    package static func greeting(_ sources: RunSources) -> String {
+    /// (`RunSources`), and whether that is the sample data; each paragraph wrapped at `width`
+    /// columns, never inside a sentence's words.
+    package static func greeting(_ sources: RunSources, width: Int = 80) -> String {
         let sample = [RunSources.Capability.forecast, .places].filter(sources.onSampleData)
         let until =
             sample.isEmpty ? "" : sources.offline ? " (sample data while --offline is on)" : " (recorded sample data until their keys are set)"
-        return """
-            No saved city yet. Almanac shows the weather for the cities you save: forecasts come from \(sources.name(.forecast))
-            and place names from \(sources.name(.places))\(until); see almanac doctor.
-            The city you choose now becomes your default; add more later with: almanac weather add NAME
-            """
+        let paragraphs = [
+            "No saved city yet. Almanac shows the weather for the cities you save: forecasts come from \(sources.name(.forecast))"
+                + " and place names from \(sources.name(.places))\(until); see almanac doctor.",
+            "The city you choose now becomes your default; add more later with: almanac weather add NAME",
+        ]
+        return paragraphs.map { Style.wrap($0, width: max(width, 20)).joined(separator: "\n") }.joined(separator: "\n")
     }
 
     private func ask() async throws -> City {
-        context.console.note(Self.greeting(context.app.client.sources))
-        var choices = ["Type a city name"]
-        let zone = Self.zoneCity(TimeZone.current.identifier)
-        if let zone { choices.append("Use \(zone) (from this computer's time zone)") }
-        guard let choice = Prompt.choose("Which city?", choices) else { throw WeatherError.noDefaultCity }
-        let name: String
-        if choice == 1, let zone {
-            name = zone
-        } else {
-            guard let typed = Prompt.text("City name:"), !typed.isEmpty else { throw WeatherError.noDefaultCity }
-            name = typed
-        }
+        context.console.note(Self.greeting(context.app.client.sources, width: context.style.columns ?? 80))
+        let name = try Self.zoneCity(TimeZone.current.identifier).flatMap(offer) ?? typedName()
         let (city, _) = try await service.addCity(name, pick: nil, chooser: Prompt.choosePlace)
         context.console.note("Saved \(city.label) as your default city.")
         return city
+    }
+
+    /// The time zone's city when the person takes it; nil to type one instead.
+    private func offer(_ zone: String) throws -> String? {
+        guard let choice = Prompt.choose("Which city?", ["Type a city name", "Use \(zone) (from this computer's time zone)"]) else {
+            throw WeatherError.noDefaultCity
+        }
+        return choice == 1 ? zone : nil
+    }
+
+    /// A city name typed at the prompt (no menu of one choice when the time zone names no city).
+    private func typedName() throws -> String {
+        guard let typed = Prompt.text("City name:"), !typed.isEmpty else { throw WeatherError.noDefaultCity }
+        return typed
     }
 }

@@ -23,6 +23,8 @@ package struct WeatherScreen: MenuScreen {
             "The default city's forecast, a row a day. Same as: almanac weather forecast --days 7",
             "Switches the forecast between 7 and 25 days (days past 8 come from the \(context.app.client.sources.name(.outlook)) outlook).",
             "The next 24 hours, hour by hour. Same as: almanac weather hourly --hours 24",
+            "Rain in the next two hours: a strip of 5- or 15-minute steps and one sentence. Same as: almanac weather rain",
+            "The air quality index now, the pollutant that sets it, the next 24 hours and pollen. Same as: almanac weather air",
             "Asks for a city name or coordinates (lat,lon) and offers a choice when several places match. Same as: almanac weather add NAME",
             "Asks for the name or number of a saved city. Same as: almanac weather remove NAME",
             "Asks for units (metric, imperial) and wind (ms, kmh, mph); blank keeps the current one. Same as: almanac weather settings --units imperial",
@@ -32,7 +34,7 @@ package struct WeatherScreen: MenuScreen {
         [
             "Saved cities with current temperature", "Forecast for the default city (\(toggle.days) days)",
             "Switch forecast to \(toggle.days == 7 ? 25 : 7) days",
-            "Hourly, next 24 hours", "Add a city", "Remove a city", "Settings",
+            "Hourly, next 24 hours", "Rain in the next two hours", "Air quality now", "Add a city", "Remove a city", "Settings",
         ]
     }
 
@@ -51,8 +53,10 @@ package struct WeatherScreen: MenuScreen {
             case 3:
                 let report = try await service.hourly(for: try await flow.city(nil, chooser: nil, firstRun: false), hours: 24)
                 io.say(try flow.view(report).hourly(report))
-            case 4: try await addCity(service, io: io)
-            case 5:
+            case 4: io.say(try await rain(flow))
+            case 5: io.say(try await air(flow))
+            case 6: try await addCity(service, io: io)
+            case 7:
                 io.say(WeatherView.cities(try service.document(), style: context.style))
                 guard let city = io.askValid("Name or number to remove:", { try service.removeCity($0) }) else { return }
                 io.say("Removed \(city.label).")
@@ -60,6 +64,24 @@ package struct WeatherScreen: MenuScreen {
             }
         }
         return .stay
+    }
+
+    /// `weather rain` for the default city, in the same view.
+    private func rain(_ flow: WeatherFlow) async throws -> String {
+        let city = WeatherService.withZone(try await flow.city(nil, chooser: nil, firstRun: false))
+        let answer = try await flow.service.nowcast(for: city)
+        return try rainAndAir(flow, city).rain(answer)
+    }
+
+    /// `weather air` for the default city, in the same view.
+    private func air(_ flow: WeatherFlow) async throws -> String {
+        let city = WeatherService.withZone(try await flow.city(nil, chooser: nil, firstRun: false))
+        let (air, provenance) = try await flow.service.air(for: city, scale: nil)
+        return try rainAndAir(flow, city).air(air, provenance: provenance)
+    }
+
+    private func rainAndAir(_ flow: WeatherFlow, _ city: City) throws -> RainAndAirView {
+        RainAndAirView(city: city, settings: try flow.service.document().settings, style: context.style, now: context.clock.now())
     }
 
     private func showCities(_ flow: WeatherFlow, io: MenuIO) async throws {
