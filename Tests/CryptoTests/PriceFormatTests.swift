@@ -13,5 +13,8 @@ final class PriceFormatTests: XCTestCase {
         XCTAssertEqual(PriceFormat.format(0.00000884), "0.000008840")
         XCTAssertEqual(PriceFormat.percent(-0.456), "−0.46%")
         XCTAssertEqual(PriceFormat.percent(4.1), "+4.10%")
+        // A loss reads with the same minus as its percentage beside it.
+        XCTAssertEqual(PriceFormat.format(-894.8), "−894.80")
+        XCTAssertEqual(PriceFormat.format(-0.15873), "−0.1587")
     }
 }

@@ -14,6 +14,11 @@ final class DealsCommandTests: XCTestCase {
         XCTAssertEqual(lines.count, 7)
         XCTAssertTrue(lines[3].contains("XAU/USD_SPT"), result.out)
         XCTAssertTrue(lines[6].hasPrefix("bought ") && lines[6].contains(" · sold "), "the totals close the table: \(lines[6])")
+        // Prices at the quotes' five decimals, amounts grouped: a row reads as the filter compares it.
+        for row in lines[3...5] {
+            XCTAssertNotNil(row.range(of: #" \d[\d,]*\.\d{5} "#, options: .regularExpression), "five decimals: \(row)")
+            XCTAssertNotNil(row.range(of: #" \d{1,3}(,\d{3})+ "#, options: .regularExpression), "a grouped amount: \(row)")
+        }
         let json = try runAlmanac(["deals", "top", "--count", "20000", "--sort", "amount", "--asc", "--limit", "5", "--json"], home: home)
         let rows = try XCTUnwrap((try JSONSerialization.jsonObject(with: Data(json.out.utf8)) as? [String: Any])?["items"] as? [[String: Any]])
         XCTAssertEqual(rows.count, 5)

@@ -117,12 +117,12 @@ final class KrakenTapeTests: XCTestCase {
         let later = try XCTUnwrap(screens["later"])
         XCTAssertEqual(later.split(separator: "\n").filter { $0.contains(" BTC/USD     9") }.count, 6, later)
         XCTAssertTrue(later.contains("received 6 · "), later)
-        XCTAssertTrue(later.contains("91050.00"), "the trade after the dropped poll: \(later)")
+        XCTAssertTrue(later.contains("91,050.00000"), "the trade after the dropped poll: \(later)")
         let price = try XCTUnwrap(screens["price"])
         let prices = price.split(separator: "\n").compactMap { line in
-            line.range(of: #"9\d{4}\.00"#, options: .regularExpression).map { String(line[$0]) }
+            line.range(of: #"9\d,\d{3}\.00000"#, options: .regularExpression).map { String(line[$0]) }
         }
-        XCTAssertEqual(prices.first, "91050.00", "sorted by price, highest first: \(price)")
+        XCTAssertEqual(prices.first, "91,050.00000", "sorted by price, highest first: \(price)")
         XCTAssertTrue(screens["quit"]?.contains("EXIT=0") ?? false, screens["quit"] ?? "")
     }
 }

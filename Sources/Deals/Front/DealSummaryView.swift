@@ -64,7 +64,8 @@ package enum DealSummaryView {
             table.add(
                 [
                     group.name, DealsView.grouped(group.deals), DealsView.amount(group.bought), DealsView.amount(group.sold),
-                    (group.net < 0 ? "−" : "") + DealsView.amount(abs(group.net)), bar(share) + " " + DecimalText.fixed(share * 100, 1) + "%",
+                    (group.net < 0 ? NumberText.minus : "") + DealsView.amount(abs(group.net)),
+                    bar(share) + " " + DecimalText.fixed(share * 100, 1) + "%",
                     group.averagePrice.map { price($0) } ?? "—", price(group.low), price(group.high),
                     price(group.lastPrice), clock.string(from: Date(timeIntervalSince1970: group.lastTime)),
                 ] + (activity ? [sparkline(group.perMinute, peak: peak)] : []))
@@ -74,7 +75,7 @@ package enum DealSummaryView {
 
     /// Every price of the groups' table to the same 5 places: the average's, and so the
     /// low, high and last beside it.
-    static func price(_ value: Double) -> String { DecimalText.fixed(value, 5) }
+    static func price(_ value: Double) -> String { DealsView.price(value) }
 
     /// The last deal's local time of day (`--json` has the full instant).
     static let clock: DateFormatter = {
@@ -111,13 +112,15 @@ package enum DealSummaryView {
     /// Price and amount figures, then instrument and side. With a `width` too narrow for a
     /// figure a column (the browser's panel at 80 columns), a figure a row instead.
     package static func statistics(_ stats: DealStatistics, received: Int, style: Style, width: Int? = nil) -> String {
-        let columns = [("price", stats.price, 5), ("amount", stats.amount, 2)]
+        let columns: [(String, DealStatistics.Numbers, (Double) -> String)] = [
+            ("price", stats.price, DealsView.price), ("amount", stats.amount, DealsView.amount),
+        ]
         let titles = ["Count", "Min", "P10", "Median", "Mean", "P90", "Max", "Std dev"]
         // No deal, no figures: a dash, not 0.00000.
-        let figures = columns.map { _, figures, places in
+        let figures = columns.map { _, figures, show in
             [DealsView.grouped(figures.count)]
                 + [figures.min, figures.p10, figures.median, figures.mean, figures.p90, figures.max, figures.standardDeviation].map {
-                    figures.count == 0 ? "—" : DecimalText.fixed($0, places)
+                    figures.count == 0 ? "—" : show($0)
                 }
         }
         var numbers = Table([.init("")] + titles.map { .init($0, .right) })

@@ -27,12 +27,16 @@ package enum DealsView {
     }
 
     package static func cells(_ deal: Deal, style: Style) -> [String] {
-        let price = DecimalText.fixed(deal.price, 2)
+        let price = price(deal.price)
         return [
             String(deal.id), timeFormatter.string(from: deal.dateModified), deal.instrumentName,
             deal.side == .sell ? style.red(price) : style.green(price), amount(deal.amount), deal.side.rawValue,
         ]
     }
+
+    /// A deal's price as every deals view shows it: five decimals, the quotes' own precision
+    /// (1.07792), so a `price>1.078` filter's rows read as what it compared.
+    package static func price(_ value: Double) -> String { NumberText.decimal(value, places: 5) }
 
     /// `1,234,567` for a whole amount (the simulated feed's); a fraction of a coin (a Kraken
     /// trade's volume) to 8 places, trailing zeros dropped: `0.01234`.

@@ -13,10 +13,11 @@ package enum FruitView {
         style.color256(fruit.family, FamilyColour.index(for: fruit.family))
     }
 
-    /// A whole number as it is, otherwise two decimals with a last zero dropped (`1.5`, `0.25`).
+    /// A whole number as it is, otherwise two decimals with a last zero dropped (`1.5`, `0.25`);
+    /// thousands grouped (`5,000`), as every number a person reads (`NumberText`).
     package static func number(_ value: Double) -> String {
-        if value == value.rounded() { return String(Int(value)) }
-        var text = DecimalText.fixed(value, 2)
+        if value == value.rounded() { return NumberText.decimal(value, places: 0) }
+        var text = NumberText.decimal(value, places: 2)
         if text.hasSuffix("0") { text.removeLast() }
         return text
     }
@@ -83,15 +84,17 @@ package enum FruitView {
             for entry in day.entries {
                 let n = entry.nutrition
                 table.add([
-                    String(entry.id), entry.name, number(entry.grams), DecimalText.fixed(n.calories, 0), DecimalText.fixed(n.fat, 1),
-                    DecimalText.fixed(n.sugar, 1), DecimalText.fixed(n.carbohydrates, 1), DecimalText.fixed(n.protein, 1),
+                    String(entry.id), entry.name, number(entry.grams), NumberText.decimal(n.calories, places: 0),
+                    NumberText.decimal(n.fat, places: 1),
+                    NumberText.decimal(n.sugar, places: 1), NumberText.decimal(n.carbohydrates, places: 1), NumberText.decimal(n.protein, places: 1),
                 ])
             }
             let t = day.total
             table.add([
-                style.bold(""), style.bold("Total"), number(day.entries.reduce(0) { $0 + $1.grams }), style.bold(DecimalText.fixed(t.calories, 0)),
-                DecimalText.fixed(t.fat, 1), DecimalText.fixed(t.sugar, 1), DecimalText.fixed(t.carbohydrates, 1),
-                DecimalText.fixed(t.protein, 1),
+                style.bold(""), style.bold("Total"), number(day.entries.reduce(0) { $0 + $1.grams }),
+                style.bold(NumberText.decimal(t.calories, places: 0)),
+                NumberText.decimal(t.fat, places: 1), NumberText.decimal(t.sugar, places: 1), NumberText.decimal(t.carbohydrates, places: 1),
+                NumberText.decimal(t.protein, places: 1),
             ])
             return style.bold(day.date.longText) + "\n" + table.render(style: style)
         }.joined(separator: "\n\n")
