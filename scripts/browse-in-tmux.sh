@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Drives `almanac deals browse` in a real terminal (tmux) and prints the screen after each step,
+# Drives `almanac deals browse` in a real terminal (tmux) and prints the screen after each step
+# (the last quits while an export is being written),
 # each capture preceded by a line `=== STEP name`. Used by the test suite.
 # Usage: browse-in-tmux.sh ALMANAC_BINARY HOME_FOLDER
 set -u
@@ -13,4 +14,5 @@ t send-keys -t browse 3; sleep 0.4; capture price
 t send-keys -t browse r; sleep 0.4; capture flipped
 t send-keys -t browse f; sleep 0.6; capture follow
 t send-keys -t browse End; sleep 0.4; capture end
-t send-keys -t browse q; sleep 0.8; capture quit
+# `e` then `q` in one frame: the export still being written when the browser quits.
+t send-keys -t browse e q; sleep 1.5; capture quit

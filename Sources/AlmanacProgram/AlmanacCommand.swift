@@ -32,7 +32,9 @@ package struct AlmanacCommand: AsyncParsableCommand {
     }
 
     /// The root help's last line: where the guides are, and the manual.
-    package static let guides = "Guides: the docs/ folder of the source (README.md lists them). Every command and option: man almanac"
+    package static let guides =
+        "Guides: the docs/ folder of the source (README.md lists them). "
+        + "Every command and option: almanac help COMMAND, or man almanac once installed (make install)."
 
     /// The root help with the guides' line after it.
     package static func rootHelp() -> String { helpMessage() + "\n\n" + guides }

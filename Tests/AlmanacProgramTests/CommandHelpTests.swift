@@ -62,7 +62,9 @@ final class CommandHelpTests: XCTestCase {
     /// The root help ends with where the guides are and the manual; a command's help does not.
     func testTheRootHelpEndsWithTheGuides() throws {
         let home = try makeTemporaryFolder(self)
-        let guides = "Guides: the docs/ folder of the source (README.md lists them). Every command and option: man almanac\n"
+        let guides =
+            "Guides: the docs/ folder of the source (README.md lists them). "
+            + "Every command and option: almanac help COMMAND, or man almanac once installed (make install).\n"
         for arguments in [["--help"], ["help"], []] {
             let help = try runAlmanac(arguments, home: home)
             XCTAssertEqual(help.status, 0, "\(arguments)")

@@ -67,7 +67,7 @@ final class HangingNetworkTests: XCTestCase {
         XCTAssertLessThan(Date().timeIntervalSince(started), 5, "it used to poll for ever")
         XCTAssertEqual(recorded.status, 0, recorded.err)
         XCTAssertEqual(recorded.err, "Kraken unreachable; showing its recorded trades of 2026-11-20.\n")
-        XCTAssertTrue(recorded.out.contains("BTC/USD     91234.50"), recorded.out)
+        XCTAssertTrue(recorded.out.contains("BTC/USD     91,234.50000"), recorded.out)
 
         let empty = try makeTemporaryFolder(self)
         let nothing = try runAlmanac(arguments, home: home, environment: ["ALMANAC_KRAKEN_URL": server.baseURL, "ALMANAC_FIXTURES": empty.path])

@@ -121,6 +121,8 @@ final class DealsCommandTests: XCTestCase {
         let quit = try XCTUnwrap(screens["quit"])
         XCTAssertTrue(quit.contains("EXIT=0"), quit)
         XCTAssertFalse(quit.contains("Deals ·"), "the alternate screen is gone")
+        // Quitting during an export waits for the file and then says what became of it.
+        XCTAssertNotNil(quit.range(of: #"Exported [\d,]+ rows to .*deals-.*\.csv\."#, options: .regularExpression), quit)
         let before = try String(contentsOf: home.appendingPathComponent("stty-before.txt"), encoding: .utf8)
         let after = try String(contentsOf: home.appendingPathComponent("stty-after.txt"), encoding: .utf8)
         XCTAssertEqual(before, after, "terminal settings restored")

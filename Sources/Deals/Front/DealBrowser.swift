@@ -13,6 +13,8 @@ package final class DealBrowser {
     private var newWhilePaused = 0
     private var showKeys = false
     private let started = Date()
+    /// When the source ended: the rate is its average over the stream, not over the time since.
+    private var ended: Date?
     /// Whether the footer lists keys (false inside the app, whose hint line does).
     package var showsHints = true
     /// The one-line field open for `/` (a filter) or `g` (a deal ID); nil when none.
@@ -25,9 +27,9 @@ package final class DealBrowser {
     var message: String?
     /// "Today" for `since:` and `until:`, and where `e` writes.
     let today: LocalDate
-    private let exportFolder: URL
+    let exportFolder: URL
     /// The export `e` started, written on a thread of its own; nil when none runs.
-    private var exporting: DealExport.Job?
+    var exporting: DealExport.Job?
     /// The groups or statistics shown in place of the rows (`F`, `I`); nil: the rows.
     var summary: DealSummaryPanel?
     /// The two panels, made once: each runs at most one build, so pressing `F` or `I` again and
@@ -73,7 +75,7 @@ package final class DealBrowser {
         defer { keys.stop() }
         feed.onArrival { loop.wake() }
         feed.start(options: options)
-        defer { finishExport() }
+        defer { if let words = finishExport() { lastWords = words } }
         await loop.run {
             for key in keys.take() where handle(key) { return nil }
             pump(budget: 0.010)
@@ -81,6 +83,9 @@ package final class DealBrowser {
             return frameInterval
         }
     }
+
+    /// What to say after the screen is restored: how an export still running at `q` ended.
+    package private(set) var lastWords: String?
 
     /// How soon the next frame is needed with no key pressed: 60 a second while the table has
     /// work (deals to merge, a re-sort or a filter building), four while an export is written,
@@ -170,7 +175,7 @@ package final class DealBrowser {
     // MARK: - Filter, jump, export
 
     private func filterField(_ text: String) -> LineField {
-        var field = LineField("Filter (? syntax):", text: text) { [today] line in
+        var field = LineField("Filter (? syntax):", text: text, replaceable: false) { [today] line in
             do {
                 _ = try DealFilter.parse(line, today: today)
                 return nil
@@ -244,37 +249,6 @@ package final class DealBrowser {
         newWhilePaused = 0
         offset = max(0, min(maxOffset, position))
         anchorRow = offset < feed.store.count ? feed.store.row(atPosition: offset) : nil
-    }
-
-    /// `e`: the view shown, filtered and sorted, to a new CSV file in the export folder. The
-    /// view is held as it is now (`DealSnapshot`, taken without copying a row) and written on a
-    /// thread of its own: deals keep arriving and the table stays live meanwhile
-    /// (docs/architecture.md §5). One export at a time.
-    private func export() {
-        if let running = exporting {
-            message = "Still exporting to \(running.url.path)."
-            return
-        }
-        let url = DealExport.suggestedFile(in: exportFolder, at: Date())
-        let snapshot = feed.store.snapshot()
-        exporting = DealExport.start(snapshot, to: url)
-        message = "Exporting \(DealsView.grouped(snapshot.count)) rows to \(url.path)…"
-    }
-
-    /// Says how an export ended, once it has (each frame, from `pump`).
-    private func collectExport() {
-        guard let job = exporting, let outcome = job.outcome else { return }
-        exporting = nil
-        switch outcome {
-        case .success(let rows): message = "Exported \(DealsView.grouped(rows)) rows to \(job.url.path)."
-        case .failure(let error): message = "Could not export: \(error)"
-        }
-    }
-
-    /// Waits for an export still being written, so quitting never leaves one half done.
-    package func finishExport() {
-        exporting?.wait()
-        collectExport()
     }
 
     private func scroll(to target: Int) {
@@ -384,7 +358,8 @@ package final class DealBrowser {
     /// Received, rate and position, each with grouped digits: `rows 7,341–7,366 of 29,800`.
     private func status(_ shown: Int) -> [String] {
         let store = feed.store
-        let elapsed = max(0.001, Date().timeIntervalSince(started))
+        if ended == nil, feed.isSourceFinished { ended = Date() }
+        let elapsed = max(0.001, (ended ?? Date()).timeIntervalSince(started))
         let total = feed.source.expected.map { " / " + DealsView.grouped($0) } ?? ""
         let rate = DealsView.grouped(Int(Double(feed.received) / elapsed))
         let range =

@@ -17,6 +17,7 @@ extension DealsCommand {
                 if !filter.isEmpty { browser.startFiltering(filter, text: filters.line) }
                 try await browser.run(
                     options: context.configuration.transport, term: context.configuration.environment["TERM"])
+                if let words = browser.lastWords { context.console.note(words) }
             }
         }
     }

@@ -223,7 +223,8 @@ extension DealOptions {
 }
 
 /// `Receiving deals 523,400 / 1,000,000 [#####-----] 812k/s ETA 0.6 s` on stderr, redrawn in
-/// place; on a terminal too narrow for it, the parts that fit (the count always), never wrapped.
+/// place and cleared when the stream ends; on a terminal too narrow for it, the parts that fit
+/// (the count always), never wrapped.
 package final class ProgressLine {
     let total: Int?
     let enabled: Bool
@@ -244,10 +245,10 @@ package final class ProgressLine {
         draw(received)
     }
 
+    /// Clears the line: the table's heading that follows says how many deals came.
     func finish(received: Int) {
         guard enabled else { return }
-        draw(received)
-        Console.writeRaw("\n", to: STDERR_FILENO)
+        Console.writeRaw("\r\u{1B}[K", to: STDERR_FILENO)
     }
 
     private func draw(_ received: Int) {

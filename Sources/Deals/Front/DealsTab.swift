@@ -46,8 +46,8 @@ package final class DealsTab: AppTab {
     /// 60 frames a second while the table has work (deals to merge, a re-sort, a filter).
     package var frameInterval: TimeInterval? { started ? browser.frameInterval : nil }
 
-    /// Waits for an export still being written (`DealBrowser.finishExport`).
-    package func finish() { browser.finishExport() }
+    /// Waits for an export still being written (`DealBrowser.finishExport`); what became of it.
+    package func finish() -> String? { browser.finishExport() }
 
     /// True while the filter or go-to field is open: every key is the field's.
     package var capturesKeys: Bool { browser.isPrompting }

@@ -38,6 +38,9 @@ package final class AlmanacApp {
     /// - Parameter term: the `TERM` the wiring read (`dumb` cannot hold a full screen).
     package func run(term: String?) async throws {
         defer { frames.save() }
+        var lastWords: [String] = []
+        // Registered before the terminal's restore, so it runs after it: on the shell's screen.
+        defer { for words in lastWords { Console.write(words + "\n", to: STDERR_FILENO) } }
         let terminal = RawTerminal()
         try terminal.enter(term: term, purpose: "The full-screen app", alternative: "`almanac menu` or the subcommands (`almanac --help`)")
         defer { terminal.leave() }
@@ -45,7 +48,7 @@ package final class AlmanacApp {
         let keys = KeyReader { loop.wake() }
         keys.start()
         defer { keys.stop() }
-        defer { for tab in tabs { tab.finish() } }  // before the terminal is restored
+        defer { lastWords = tabs.compactMap { $0.finish() } }  // before the terminal is restored
         let screen = ScreenWriter()
         select(0)
         await loop.run { step(keys.take(), screen) }

@@ -36,8 +36,9 @@ package protocol AppTab: AnyObject {
     /// animation); nil when only events need one (keys, loads landing: they wake the frame loop).
     var frameInterval: TimeInterval? { get }
     /// Called once as the app quits: waits for work the user asked for that must not be lost
-    /// half done (an export being written).
-    func finish()
+    /// half done (an export being written); returns what to say of it once the screen is gone
+    /// ("Exported … rows to …"), nil for nothing.
+    func finish() -> String?
 }
 
 extension AppTab {
@@ -47,5 +48,5 @@ extension AppTab {
     package func deactivate() {}
     package func tick() {}
     package var frameInterval: TimeInterval? { nil }
-    package func finish() {}
+    package func finish() -> String? { nil }
 }

@@ -4,7 +4,9 @@ import Foundation
 import TerminalKit
 
 /// A one-line text field: typing, Backspace, Enter to submit, Esc to cancel. A check runs as
-/// you type and its sentence shows under the field; Enter is refused while it fails.
+/// you type and its sentence shows under the field; Enter is refused while it fails. A prefilled
+/// text (a date to change, say) is shown dimmed and is replaced by the first character typed,
+/// as a selected default is; Backspace first keeps it to edit.
 package struct LineField {
     package enum Outcome: Equatable {
         case editing
@@ -20,16 +22,22 @@ package struct LineField {
     package var problem: String?
     /// Checked after every change; returns the sentence for bad text, nil for good.
     package var check: (String) -> String?
+    /// Whether `text` is still the prefilled one, untouched: the next character replaces it.
+    package private(set) var prefilled: Bool
 
-    package init(_ label: String, text: String = "", check: @escaping (String) -> String? = { _ in nil }) {
+    /// A field showing `text`; `replaceable` (the default) makes a prefilled text a selected
+    /// default, false keeps it to be edited (a filter reopened to refine it).
+    package init(_ label: String, text: String = "", replaceable: Bool = true, check: @escaping (String) -> String? = { _ in nil }) {
         self.label = label
         self.text = text
         self.check = check
         self.problem = nil
+        self.prefilled = replaceable && !text.isEmpty
     }
 
     /// Applies a key.
     package mutating func handle(_ key: Key) -> Outcome {
+        defer { if key != .enter { prefilled = false } }
         switch key {
         case .escape, .interrupt: return .cancelled
         case .enter:
@@ -37,6 +45,8 @@ package struct LineField {
             return problem == nil ? .submitted(text) : .editing
         case .backspace, .delete:
             if !text.isEmpty { text.removeLast() }
+        case .character(let character) where prefilled:
+            text = String(character)
         case .character(let character) where text.count < limit:
             text.append(character)
         default: return .editing
@@ -48,7 +58,7 @@ package struct LineField {
     /// The field and, under it, its problem (red, wrapped to `width`) or nothing.
     package func lines(style: Style, focused: Bool = true, width: Int = 80) -> [String] {
         let cursor = focused ? style.enabled ? "\u{1B}[7m \u{1B}[27m" : "_" : ""
-        var lines = ["\(style.bold(label)) \(text)\(cursor)"]
+        var lines = ["\(style.bold(label)) \(prefilled ? style.dim(text) : text)\(cursor)"]
         if let problem { lines += Style.wrap(problem, width: width - 6).map { "  " + style.red($0) } }
         return lines
     }

@@ -39,7 +39,7 @@ package final class ProfileTab: AppTab {
         guard saving.landedSince(&savingSeen) else { return }
         reread()
         if let problem = saving.failure, field == nil {
-            var reopened = LineField("Username:", text: submitted) { ProfileService.validate($0) }
+            var reopened = LineField("Username:", text: submitted, replaceable: false) { ProfileService.validate($0) }
             reopened.problem = problem
             field = reopened
         }
