@@ -39,8 +39,10 @@ final class ScreenTests: XCTestCase {
     func testClippingKeepsEscapesWholeAndCountsWideCharacters() {
         let line = "\u{1B}[1mBold\u{1B}[0m and 🍓🍓 text"
         let cut = ScreenWriter.clip(line, 12)
-        XCTAssertEqual(Style.width(cut), 11, "the second strawberry would need cells 12 and 13")
+        XCTAssertEqual(Style.width(cut), 12, "11 cells of text, the second strawberry would need 11 and 12, then …")
+        XCTAssertTrue(Style.strip(cut).hasSuffix("🍓…"), "a cut line ends in an ellipsis: \(cut)")
         XCTAssertTrue(cut.hasSuffix("\u{1B}[0m"), "colour is reset after a cut")
-        XCTAssertEqual(Style.width(ScreenWriter.clip("🍓🍓🍓", 5)), 4, "a wide character is never cut in half")
+        XCTAssertEqual(ScreenWriter.clip("🍓🍓🍓", 5), "🍓🍓…", "a wide character is never cut in half")
+        XCTAssertEqual(ScreenWriter.clip("fits", 4), "fits", "a line that fits is not cut")
     }
 }

@@ -16,6 +16,7 @@ package enum CryptoView {
         let elsewhere = prices.rows.contains { $0.quotedAs != nil || $0.rateSymbol != nil }
         let priceTitle = elsewhere ? "Price (\(prices.currency ?? "?"))" : "Price"
         var table = Table([.init("ID", .right), .init("Symbol"), .init("Name"), .init(priceTitle, .right), .init("Change", .right)])
+        table.leaveOutFirst(["Name"])
         var reasons: [(symbol: String, reason: String)] = []
         for row in prices.rows {
             if let error = row.error {

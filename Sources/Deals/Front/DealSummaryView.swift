@@ -34,7 +34,7 @@ package enum DealSummaryView {
     /// time, and — when the groups were counted by minute — the last hour as a sparkline. With a
     /// `width` (the browser's panel), the sorted column's title is marked ▼ (▲ `reversed`) and
     /// columns are left out until the table fits: the time, low, high, bought, sold, the
-    /// sparkline, last, then average; never the sorted one.
+    /// sparkline, last, average, share, then net; never the sorted one.
     package static func groups(
         _ groups: DealGroups, order: GroupOrder, reversed: Bool = false, received: Int, style: Style, width: Int? = nil
     ) -> String {
@@ -42,11 +42,11 @@ package enum DealSummaryView {
         let column = GroupOrder.allCases.firstIndex(of: order)!  // the columns follow the orders
         if let width {
             table.columns[column].title += reversed ? "▲" : "▼"
-            table = table.leavingOut([10, 7, 8, 2, 3, 11, 9, 6].filter { $0 != column }, toFit: width)
+            table = table.leavingOut([10, 7, 8, 2, 3, 11, 9, 6, 5, 4].filter { $0 != column }, toFit: width)
         }
         let heading =
             "\(groups.groups.count) groups of \(DealsView.grouped(groups.total)) deals (of \(DealsView.grouped(received))), by \(groups.key.rawValue)"
-        return heading + "\n" + table.render(style: style)
+        return style.sentence(heading) + "\n" + table.render(style: style)
     }
 
     /// The groups' table, every column.

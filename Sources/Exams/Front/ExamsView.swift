@@ -44,6 +44,8 @@ package enum ExamsView {
             var table = Table([
                 .init("ID", .right), .init("Exam"), .init("Date"), .init("Time"), passed ? .init("Passed") : .init("Days left", .right),
             ])
+            // The name is what the list is for: the time goes first, then the count of days.
+            table.leaveOutFirst(["Time", "Days left", "Passed"])
             for exam in month.exams {
                 let days = try service.daysLeft(exam)
                 let left: String

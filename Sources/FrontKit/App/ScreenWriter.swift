@@ -54,11 +54,12 @@ package final class ScreenWriter {
                 continue
             }
             let cells = Style.width(String(character))
-            if visible + cells > width { break }
+            // The last cell is the ellipsis: a cut line says it was cut.
+            if visible + cells > width - 1 { break }
             result.append(character)
             visible += cells
         }
-        return result + (line.contains("\u{1B}") ? "\u{1B}[0m" : "")
+        return result + (width > 0 ? "…" : "") + (line.contains("\u{1B}") ? "\u{1B}[0m" : "")
     }
 
     /// `line` padded with spaces to `width` cells (cut when longer).

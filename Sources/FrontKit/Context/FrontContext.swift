@@ -33,6 +33,6 @@ package struct FrontContext: Sendable {
 
     /// `Source: live` style footer for human output.
     package func sourceLine(_ provenance: Provenance) -> String {
-        style.dim("Source: \(provenance.label(now: app.clock.now()))")
+        style.footer(["Source: \(provenance.label(now: app.clock.now()))"])
     }
 }

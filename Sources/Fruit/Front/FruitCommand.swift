@@ -37,7 +37,7 @@ package struct FruitCommand: AsyncParsableCommand {
                 let sort = self.sort
                 let style = context.style
                 let render: @Sendable (FruitService.Catalogue) -> String = { catalogue in
-                    let footer = "\n\n" + style.dim("Source: \(catalogue.provenance.label())") + " · \(catalogue.fruits.count) fruits"
+                    let footer = "\n\n" + style.footer(["Source: \(catalogue.provenance.label())", "\(catalogue.fruits.count) fruits"])
                     if let grouping = FruitGrouping(rawValue: sort) {
                         return FruitView.groups(FruitService.grouped(catalogue.fruits, by: grouping), grouping: grouping, style: style) + footer
                     }

@@ -32,13 +32,18 @@ package struct Style: Sendable {
         return line
     }
 
-    package func footer(_ parts: [String]) -> String {
-        guard let columns, columns > 0 else { return dim(parts.joined(separator: " · ")) }
+    package func footer(_ parts: [String]) -> String { joined(parts).split(separator: "\n").map { dim(String($0)) }.joined(separator: "\n") }
+
+    /// Parts joined with ` · `, broken into lines of at most `columns` cells between parts, a
+    /// part longer than a line wrapped between its words (the width rule: nothing is cut).
+    package func joined(_ parts: [String]) -> String {
+        guard let columns, columns > 0 else { return parts.joined(separator: " · ") }
         var lines: [String] = []
         var line = ""
-        for part in parts {
+        for (index, part) in parts.enumerated() {
             let joined = line.isEmpty ? part : line + " · " + part
-            if Style.width(joined) <= columns {
+            // A line that goes on ends in ` ·`: those two cells count too.
+            if Style.width(joined) + (index < parts.count - 1 ? 2 : 0) <= columns {
                 line = joined
                 continue
             }
@@ -47,7 +52,27 @@ package struct Style: Sendable {
             lines += pieces.dropLast()
             line = pieces.last ?? ""
         }
-        return (lines + [line]).map(dim).joined(separator: "\n")
+        return (lines + [line]).joined(separator: "\n")
+    }
+
+    /// Label and value rows (`Temperature  5°C`): labels padded to the longest, each value
+    /// wrapped between words under itself when the row is wider than `columns`.
+    package func labelled(_ rows: [(label: String, value: String)]) -> String {
+        let labels = rows.map { Style.width($0.label) }.max() ?? 0
+        let room = columns.map { max(12, $0 - labels - 2) }
+        return rows.map { row in
+            let pad = String(repeating: " ", count: labels - Style.width(row.label))
+            let pieces = room.map { Style.width(row.value) > $0 ? Style.wrap(row.value, width: $0) : [row.value] } ?? [row.value]
+            let indent = String(repeating: " ", count: labels + 2)
+            return ([row.label + pad + "  " + (pieces.first ?? "")] + pieces.dropFirst().map { indent + $0 }).joined(separator: "\n")
+        }.joined(separator: "\n")
+    }
+
+    /// A sentence (plain or styled as a whole) wrapped between words at `columns`; as it is
+    /// with no width set.
+    package func sentence(_ text: String) -> String {
+        guard let columns, columns > 0, Style.width(text) > columns else { return text }
+        return Style.wrap(text, width: columns).joined(separator: "\n")
     }
 
     /// Decides from what the wiring read: `TERM`, whether `NO_COLOR` is set, `--no-color`, and

@@ -15,9 +15,17 @@ package struct Table: Sendable {
 
     package var columns: [Column]
     package var rows: [[String]] = []
+    /// The width rule's order: the columns left out, first to last, when the table is wider
+    /// than `style.columns` — before any text column is cut (with `…`). Empty: none.
+    package var expendable: [Int] = []
 
     package init(_ columns: [Column]) {
         self.columns = columns
+    }
+
+    /// Columns titled `titles`, in that order, as the ones left out first (`expendable`).
+    package mutating func leaveOutFirst(_ titles: [String]) {
+        expendable = titles.compactMap { title in columns.firstIndex { $0.title == title } }
     }
 
     package mutating func add(_ row: [String]) {
@@ -65,9 +73,15 @@ package struct Table: Sendable {
     }
 
     /// The table as lines: a header, a rule, then rows; two spaces between columns. With
-    /// `style.columns` set, the widest plain left-aligned column is shortened (with `…`) so the
-    /// table fits, when it can.
+    /// `style.columns` set and the table wider: the `expendable` columns are left out in their
+    /// order, as few as it takes; then the widest plain left-aligned column is shortened (with
+    /// `…`) so the table fits, when it can.
     package func render(style: Style = .plain) -> String {
+        if let limit = style.columns, !expendable.isEmpty, width > limit {
+            var fewer = leavingOut(expendable, toFit: limit)
+            fewer.expendable = []
+            return fewer.render(style: style)
+        }
         let widths = self.widths
         if let limit = style.columns, Self.total(widths) > limit, let fitted = narrowed(to: limit, widths: widths) {
             return fitted.renderWhole(style: style)

@@ -32,22 +32,24 @@ package struct RainAndAirView: Sendable {
         let strip = "\(format.time(steps.first?.time)) " + steps.map { Self.cell($0.millimetresPerHour) }.joined() + " \(format.time(end))"
         let credit = answer.nowcast.source == .radar ? METNorway.attribution : OpenMeteo.attribution
         return [
-            style.bold("Rain, the next 2 hours — \(city.label)") + style.dim("  \(city.coordinatesText)"), strip,
-            answer.sentence.sentence(clock: format.time),
+            WeatherView.heading("Rain, the next 2 hours — \(city.label)", city.coordinatesText, style: style), strip,
+            style.sentence(answer.sentence.sentence(clock: format.time)),
             style.footer(["Source: \(answer.provenance.label(now: now))", answer.nowcast.source.words, credit]),
         ].joined(separator: "\n")
     }
 
     package func air(_ air: AirQuality, provenance: Provenance) -> String {
-        var lines = [style.bold("Air quality — \(city.label)") + style.dim("  \(city.coordinatesText)")]
-        lines.append(Self.headline(air))
-        lines.append(air.pollutants.map { "\($0.name) \(Self.concentration($0.microgramsPerCubicMetre))" }.joined(separator: " · "))
+        var lines = [WeatherView.heading("Air quality — \(city.label)", city.coordinatesText, style: style)]
+        lines.append(style.sentence(Self.headline(air)))
+        lines.append(style.joined(air.pollutants.map { "\($0.name) \(Self.concentration($0.microgramsPerCubicMetre))" }))
         if let peak = air.peak {
-            lines.append("Next 24 hours: highest \(AirQuality.whole(peak.index)) (\(air.scale.band(peak.index).words)) at \(format.time(peak.time))")
+            lines.append(
+                style.sentence(
+                    "Next 24 hours: highest \(AirQuality.whole(peak.index)) (\(air.scale.band(peak.index).words)) at \(format.time(peak.time))"))
         }
         let pollen = air.pollen.filter { $0.grains > 0 }
         if !pollen.isEmpty {
-            lines.append("Pollen: " + pollen.map { "\($0.kind) \(AirQuality.whole($0.grains)) grains/m³" }.joined(separator: ", "))
+            lines.append(style.sentence("Pollen: " + pollen.map { "\($0.kind) \(AirQuality.whole($0.grains)) grains/m³" }.joined(separator: ", ")))
         }
         lines.append(style.footer(["Source: \(provenance.label(now: now))", "Open-Meteo air quality (CAMS)", OpenMeteo.attribution]))
         return lines.joined(separator: "\n")

@@ -19,9 +19,11 @@ extension WeatherView {
                 WeatherFormat.percent(day.precipitationChance), day.precipitation.map(format.precipitation) ?? "—",
             ])
         }
+        table.leaveOutFirst(["Spread", "Likely range", "Amount", "Precip"])
         let heading = header(report, "\(days.count)-day outlook")
-        let note = style.dim(
-            "An outlook, not a forecast: medians of 31 model runs; the range holds 8 runs in 10, so a wide one is a day to trust less.")
+        let note = style.sentence(
+            "An outlook, not a forecast: medians of 31 model runs; the range holds 8 runs in 10, so a wide one is a day to trust less."
+        ).split(separator: "\n").map { style.dim(String($0)) }.joined(separator: "\n")
         return heading + "\n\n" + table.render(style: style) + "\n\n" + note + "\n" + footer(report)
     }
 

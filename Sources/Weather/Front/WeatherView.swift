@@ -13,8 +13,17 @@ package struct WeatherView {
         self.now = now
     }
 
+    /// `7-day forecast — Oslo, Norway  59.91°N 10.75°E`; the coordinates on a line of their own
+    /// when the line would be wider than the terminal, the title wrapped between words.
     package func header(_ report: WeatherReport, _ title: String) -> String {
-        style.bold("\(title) — \(report.city.label)") + style.dim("  \(report.city.coordinatesText)")
+        Self.heading("\(title) — \(report.city.label)", report.city.coordinatesText, style: style)
+    }
+
+    /// A view's heading (bold) and its place's coordinates (dim), by the width rule.
+    package static func heading(_ title: String, _ coordinates: String, style: Style) -> String {
+        let line = title + "  " + coordinates
+        guard let columns = style.columns, Style.width(line) > columns else { return style.bold(title) + style.dim("  \(coordinates)") }
+        return Style.wrap(title, width: columns).map(style.bold).joined(separator: "\n") + "\n" + style.dim(coordinates)
     }
 
     /// `Source: live · MET Norway Locationforecast · Data from MET Norway`: where the data came
@@ -75,9 +84,8 @@ package struct WeatherView {
             ]
         }
         if let uvi = now.uvIndex { rows.insert(("UV index", DecimalText.fixed(uvi, 1)), at: 7) }
-        let width = rows.map(\.0.count).max()!
-        let body = rows.map { $0.0.padding(toLength: width, withPad: " ", startingAt: 0) + "  " + $0.1 }.joined(separator: "\n")
-        let said = notes.isEmpty ? "" : "\n\n" + notes.joined(separator: "\n")
+        let body = style.labelled(rows.map { (label: $0.0, value: $0.1) })
+        let said = notes.isEmpty ? "" : "\n\n" + notes.map(style.sentence).joined(separator: "\n")
         return header(report, "Now") + "\n\n" + body + said + "\n\n" + footer(report)
     }
 
@@ -96,6 +104,7 @@ package struct WeatherView {
             if chance { cells.append(WeatherFormat.percent(day.precipitationProbability)) }
             table.add(cells + [format.precipitation(day.precipitation), format.windWithDirection(day.windSpeed, day.windDegrees)])
         }
+        table.leaveOutFirst(["Wind", "Amount", "Precip"])
         return header(report, "\(report.daily.count)-day forecast") + "\n\n" + table.render(style: style) + "\n\n" + footer(report)
     }
 
@@ -122,6 +131,7 @@ package struct WeatherView {
                     hour.humidity.map { "\(Int($0.rounded()))%" } ?? "—", "\(WeatherFormat.icon(hour.conditionID)) \(hour.description)",
                 ])
         }
+        table.leaveOutFirst(["Humidity", "Clouds", "Feels", "Wind", "Amount", "Precip"])
         var text =
             header(report, "Next \(report.hourly.count) \(report.model == .free ? "3-hour steps" : "hours")") + "\n\n" + table.render(style: style)
         let chart = temperatureChart(report)
@@ -184,16 +194,17 @@ package struct WeatherView {
                 ("Sunrise / sunset", "\(f.time(day.sunrise)) / \(f.time(day.sunset)) (\(WeatherFormat.duration(from: day.sunrise, to: day.sunset)))"))
         }
         if day.moonPhase != nil { rows.append(("Moon", WeatherFormat.moonPhase(day.moonPhase))) }
-        let width = rows.map(\.0.count).max()!
+        table.leaveOutFirst(["Night", "Morning"])
         var text = header(report, day.date.longText) + "\n\n" + table.render(style: style) + "\n\n"
-        text += rows.map { $0.0.padding(toLength: width, withPad: " ", startingAt: 0) + "  " + $0.1 }.joined(separator: "\n")
-        if let summary = day.summary { text += "\n\n" + summary + "." }
+        text += style.labelled(rows.map { (label: $0.0, value: $0.1) })
+        if let summary = day.summary { text += "\n\n" + style.sentence(summary + ".") }
         return text + "\n\n" + footer(report)
     }
 
     package static func cities(_ document: WeatherDocument, style: Style) -> String {
         if document.cities.isEmpty { return "No saved cities. Add one with: almanac weather add NAME" }
         var table = Table([.init("#", .right), .init("City"), .init("Default"), .init("Coordinates"), .init("Time zone")])
+        table.leaveOutFirst(["Time zone", "Coordinates"])
         for (index, city) in document.cities.enumerated() {
             let zone = city.timeZoneIdentifier ?? city.utcOffset.map { "UTC\($0 >= 0 ? "+" : "")\(Double($0) / 3600)" } ?? "—"
             table.add([String(document.id(at: index)), city.label, index == document.defaultIndex ? "yes" : "", city.coordinatesText, zone])
