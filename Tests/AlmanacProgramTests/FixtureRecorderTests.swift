@@ -44,6 +44,9 @@ final class FixtureRecorderTests: XCTestCase {
         let record = try runAlmanac(["fixtures", "record", "--to", recorded.path], home: liveHome, environment: live)
         XCTAssertEqual(record.status, 0, record.err)
         XCTAssertTrue(record.out.contains("openweather"), record.out)
+        // Every row recorded something, was skipped or failed: no row of zeros with an empty note.
+        let rows = record.out.split(separator: "\n").filter { $0.range(of: #"^\S+\s+0\s+0\s+0\s*$"#, options: .regularExpression) != nil }
+        XCTAssertEqual(rows, [], record.out)
         let liveAnswers = try Self.examples.map { try runAlmanac($0 + ["--json"], home: liveHome, environment: live) }
         server = nil
 

@@ -74,7 +74,10 @@ struct FixturesCommand: AsyncParsableCommand {
 enum FixturesView {
     static func summary(_ summary: FixtureRecorder.Summary, style: Style) -> String {
         var table = Table([.init("Provider"), .init("Requests", .right), .init("Bytes", .right), .init("Secrets scrubbed", .right), .init("Note")])
-        for line in summary.lines {
+        // A provider nothing asked (no step records it, none skipped it, nothing failed) is no row
+        // of zeros: one sentence names them under the table.
+        let unasked = summary.lines.filter { $0.requests == 0 && $0.skipped == nil && $0.failures.isEmpty }.map(\.provider)
+        for line in summary.lines where !unasked.contains(line.provider) {
             let note = line.skipped.map { "skipped: \($0)" } ?? (line.failures.isEmpty ? "" : style.red("\(line.failures.count) failed"))
             table.add([line.provider, String(line.requests), NumberText.grouped(line.bytes), String(line.secretsScrubbed), note])
         }
@@ -83,6 +86,7 @@ enum FixturesView {
             ? "Nothing was recorded, so nothing was written to \(summary.folder); the sample data is as it was."
             : summary.complete
                 ? "Written to \(summary.folder)" : "Written to \(summary.folder), holding \(summary.holds.joined(separator: ", ")) only"
-        return table.render(style: style) + "\n\n" + written
+        let none = unasked.isEmpty ? "" : "\n" + style.sentence("Not asked this run (no step records them): \(unasked.joined(separator: ", ")).")
+        return table.render(style: style) + none + "\n\n" + written
     }
 }

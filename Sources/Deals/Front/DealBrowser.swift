@@ -352,7 +352,7 @@ package final class DealBrowser {
         }
         let first = message.map { style.yellow($0) } ?? sourceLine(width: width)
         let statusParts = status(shown)
-        return [first, style.dim(showsHints ? Self.footer(status: statusParts, width: width) : statusParts.joined(separator: " · "))]
+        return [first, style.dim(Self.footer(status: statusParts, width: width, keys: showsHints ? Self.hints : []))]
     }
 
     /// Received, rate and position, each with grouped digits: `rows 7,341–7,366 of 29,800`.
