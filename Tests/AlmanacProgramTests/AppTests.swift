@@ -108,6 +108,8 @@ final class AppTests: XCTestCase {
         settle(app)
         let hours = screen(app)
         XCTAssertTrue(hours.contains("Next 24"), hours)
+        // The source line wraps between its parts: none cut with an ellipsis, no "— chance".
+        XCTAssertFalse(hours.contains("…") || hours.contains("— chance"), hours)
         let first = hours.components(separatedBy: "\n").first { $0.hasPrefix("Time") }
         _ = app.apply(.right)
         let second = screen(app).components(separatedBy: "\n").first { $0.hasPrefix("Time") }

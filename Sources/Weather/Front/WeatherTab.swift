@@ -340,7 +340,7 @@ package final class WeatherTab: AppTab {
             }
             lines += [""] + chartLines
         }
-        return Array((lines + ["", view.footer(report)]).prefix(height))
+        return Array((lines + [""] + split(view.footer(report))).prefix(height))
     }
 
     private func settingsBody(_ settings: WeatherSettings) -> [String] {

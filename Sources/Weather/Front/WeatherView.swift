@@ -148,7 +148,11 @@ package struct WeatherView {
             ("Time", f.dateTime(hour.time)),
             ("Temperature", style.bold(f.temperature(hour.temperature)) + "  feels like \(f.temperature(hour.feelsLike))"),
             ("Conditions", "\(WeatherFormat.icon(hour.conditionID)) \(hour.description)"),
-            ("Precipitation", "\(WeatherFormat.percent(hour.precipitationProbability)) chance, \(f.precipitation(hour.precipitation))"),
+            // A provider without chances (MET Norway) gives the amount alone, not "— chance".
+            (
+                "Precipitation",
+                (hour.precipitationProbability.map { "\(WeatherFormat.percent($0)) chance, " } ?? "") + f.precipitation(hour.precipitation)
+            ),
             ("Wind", f.windWithDirection(hour.windSpeed, hour.windDegrees)),
             ("Clouds", hour.clouds.map { "\(Int($0))%" } ?? "—"),
             ("Humidity", hour.humidity.map { "\(Int($0))%" } ?? "—"),
