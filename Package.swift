@@ -77,7 +77,8 @@ let package = Package(
             // wired for tests (XCTest-based: tests only).
             .target(name: "TestHarness", dependencies: shared + ["AlmanacTestSupport"]),
             .target(name: "AlmanacFuzz", dependencies: front + ["DealTable", "Weather", "Crypto", "Fruit", "FruitFront", "Exams", "Deals"]),
-            .executableTarget(name: "almanac-fuzz", dependencies: ["AlmanacFuzz"]),
+            .executableTarget(
+                name: "almanac-fuzz", dependencies: ["AlmanacFuzz", .product(name: "ArgumentParser", package: "swift-argument-parser")]),
             // The deals benchmark's yardstick, C++ std::sort (the bench only; nothing ships it).
             .target(name: "CSortBaseline", path: "Sources/CSortBaseline"),
             .executableTarget(

@@ -3,6 +3,7 @@ import AlmanacCore
 import AlmanacHTTP
 import AlmanacKit
 import AlmanacProviders
+import ArgumentParser
 import Foundation
 
 /// almanac-bench: benchmark harness (prints tables) and test helpers.
@@ -20,6 +21,8 @@ import Foundation
 ///     almanac-bench serve [--seconds 600] [--credits 8] [--now]
 ///     almanac-bench all
 let arguments = Array(CommandLine.arguments.dropFirst())
+// The manual plugin asks every executable built on the argument parser for its help as JSON.
+if arguments == ["--experimental-dump-help"] { BenchManual.main() }
 let command = arguments.first ?? "all"
 let options = BenchOptions(Array(arguments.dropFirst()))
 // `--without huge-pages,fault-ahead`: the tuning pieces to switch off (`almanac-bench tuning`).
@@ -54,4 +57,10 @@ do {
 } catch {
     FileHandle.standardError.write(Data("almanac-bench: \(ErrorText.describe(error))\n".utf8))
     exit(1)
+}
+
+/// What the manual plugin is told of this tool (`--experimental-dump-help`).
+struct BenchManual: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "almanac-bench", abstract: "The benchmark harness: each benchmark prints a table (docs/benchmarks.md).")
 }

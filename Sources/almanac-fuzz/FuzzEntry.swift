@@ -36,10 +36,20 @@ import Foundation
         return runDriver(&count, &arguments) { bytes, size in fuzzOneInput(bytes, size) }
     }
 #else
+    import ArgumentParser
+
+    /// What the manual plugin, which asks every executable built on the argument parser for
+    /// `--experimental-dump-help`, is told of this tool.
+    struct FuzzManual: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "almanac-fuzz", abstract: "Replays files through a fuzz target: almanac-fuzz TARGET FILE…")
+    }
+
     @main
     enum FuzzReplay {
         static func main() {
             let arguments = Array(CommandLine.arguments.dropFirst())
+            if arguments == ["--experimental-dump-help"] { FuzzManual.main() }
             guard let name = arguments.first, let target = FuzzTarget.named(name) else {
                 print("usage: almanac-fuzz TARGET FILE…   targets: \(FuzzTarget.all.map(\.name).joined(separator: " "))")
                 exit(arguments.isEmpty ? 0 : 64)
