@@ -82,6 +82,11 @@ package final class DealBrowser {
             RawTerminal.write(frame())
             return frameInterval
         }
+        // Quitting waits for an export still being written: the screen says so meanwhile.
+        if let running = exporting {
+            message = "Finishing the export to \(running.url.lastPathComponent) before quitting…"
+            RawTerminal.write(frame())
+        }
     }
 
     /// What to say after the screen is restored: how an export still running at `q` ended.
