@@ -64,7 +64,7 @@ package enum DealSummaryView {
             table.add(
                 [
                     group.name, DealsView.grouped(group.deals), DealsView.amount(group.bought), DealsView.amount(group.sold),
-                    (group.net < 0 ? NumberText.minus : "") + DealsView.amount(abs(group.net)),
+                    DealsView.amount(group.net),
                     bar(share) + " " + DecimalText.fixed(share * 100, 1) + "%",
                     group.averagePrice.map { price($0) } ?? "—", price(group.low), price(group.high),
                     price(group.lastPrice), clock.string(from: Date(timeIntervalSince1970: group.lastTime)),

@@ -39,9 +39,11 @@ package enum DealsView {
     package static func price(_ value: Double) -> String { NumberText.decimal(value, places: 5) }
 
     /// `1,234,567` for a whole amount (the simulated feed's); a fraction of a coin (a Kraken
-    /// trade's volume) to 8 places, trailing zeros dropped: `0.01234`.
+    /// trade's volume) to 8 places, trailing zeros dropped: `0.01234`; a negative one (a net)
+    /// with the Unicode minus.
     static func amount(_ value: Double) -> String {
         guard !amountIsWhole(value) else { return grouped(Int(value.rounded())) }
+        guard value >= 0 else { return NumberText.minus + amount(-value) }
         var text = DecimalText.fixed(value, 8)
         while text.hasSuffix("0") { text.removeLast() }
         return text

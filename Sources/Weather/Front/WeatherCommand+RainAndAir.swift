@@ -14,7 +14,7 @@ extension WeatherCommand {
                 let run = WeatherFlow(context)
                 let city = WeatherService.withZone(try await run.city(place.city, pick: place.pick, chooser: run.terminalChooser))
                 let answer = try await run.service.nowcast(for: city)
-                let view = RainAndAirView(city: city, settings: try run.service.document().settings, style: context.style, now: context.clock.now())
+                let view = try run.rainAndAirView(city)
                 try context.show(json: RainAndAirJSON.rain(answer, city: city, clock: view.format.time), text: view.rain(answer))
             }
         }
@@ -40,7 +40,7 @@ extension WeatherCommand {
                 let run = WeatherFlow(context)
                 let city = WeatherService.withZone(try await run.city(place.city, pick: place.pick, chooser: run.terminalChooser))
                 let (air, provenance) = try await run.service.air(for: city, scale: aqi.flatMap { AirQuality.Scale(rawValue: $0.lowercased()) })
-                let view = RainAndAirView(city: city, settings: try run.service.document().settings, style: context.style, now: context.clock.now())
+                let view = try run.rainAndAirView(city)
                 try context.show(json: RainAndAirJSON.air(air, city: city, provenance: provenance), text: view.air(air, provenance: provenance))
             }
         }

@@ -36,6 +36,12 @@ package struct WeatherFlow: Sendable {
         view(report, settings: try service.document().settings)
     }
 
+    /// The rain and air view of `city` with the saved settings, the front end's style and the
+    /// current time: what `weather rain`, `weather air` and the menu show.
+    package func rainAndAirView(_ city: City) throws -> RainAndAirView {
+        RainAndAirView(city: city, settings: try service.document().settings, style: context.style, now: context.clock.now())
+    }
+
     /// The view of a report with settings already read (a screen that redraws often keeps them),
     /// fitted to `width` columns when given (the app's area), else to the terminal's.
     package func view(_ report: WeatherReport, settings: WeatherSettings, width: Int? = nil) -> WeatherView {

@@ -70,18 +70,14 @@ package struct WeatherScreen: MenuScreen {
     private func rain(_ flow: WeatherFlow) async throws -> String {
         let city = WeatherService.withZone(try await flow.city(nil, chooser: nil, firstRun: false))
         let answer = try await flow.service.nowcast(for: city)
-        return try rainAndAir(flow, city).rain(answer)
+        return try flow.rainAndAirView(city).rain(answer)
     }
 
     /// `weather air` for the default city, in the same view.
     private func air(_ flow: WeatherFlow) async throws -> String {
         let city = WeatherService.withZone(try await flow.city(nil, chooser: nil, firstRun: false))
         let (air, provenance) = try await flow.service.air(for: city, scale: nil)
-        return try rainAndAir(flow, city).air(air, provenance: provenance)
-    }
-
-    private func rainAndAir(_ flow: WeatherFlow, _ city: City) throws -> RainAndAirView {
-        RainAndAirView(city: city, settings: try flow.service.document().settings, style: context.style, now: context.clock.now())
+        return try flow.rainAndAirView(city).air(air, provenance: provenance)
     }
 
     private func showCities(_ flow: WeatherFlow, io: MenuIO) async throws {
