@@ -22,4 +22,18 @@ final class StyleTests: XCTestCase {
         XCTAssertEqual(Style.strip("\u{1B}[1;31mRed\u{1B}[0m text"), "Red text")
         XCTAssertEqual(Style.strip("\u{1B}[38;5;34mÄpfel 🍏\u{1B}[0m"), "Äpfel 🍏")
     }
+
+    /// A word wider than the line (a path) breaks after its slashes, so nothing is cut.
+    func testAPathWiderThanTheLineBreaksAfterItsSlashes() {
+        let lines = Style.wrap("Exported 20 rows to /tmp/almanac-tests-0123456789/exports/deals-20261129.csv.", width: 24)
+        XCTAssertTrue(lines.allSatisfy { Style.width($0) <= 24 }, "\(lines)")
+        XCTAssertEqual(lines, ["Exported 20 rows to", "/tmp/", "almanac-tests-0123456789", "/exports/", "deals-20261129.csv."])
+    }
+
+    /// Key help rows wrap their description under itself; the keys column stays.
+    func testKeyRowsWrapTheDescriptionUnderItself() {
+        let rows = Style.keyRows(["  /            filter (eur/usd side:buy price>1.08; ? in it: syntax)", "  q  quit"], width: 40)
+        XCTAssertEqual(
+            rows, ["  /            filter (eur/usd side:buy", "               price>1.08; ? in it:", "               syntax)", "  q  quit"])
+    }
 }

@@ -321,7 +321,10 @@ package final class CryptoTab: AppTab {
             let line = "    \(pair.choiceText)"
             lines.append(index == suggestion ? Scroller.highlight(line, style: style) : line)
         }
-        return lines + ["", style.dim("  ↑↓ choose a suggestion · Enter add · Esc cancel")]
+        var fitted = style
+        fitted.columns = width - 2
+        let keys = fitted.footer(["↑↓ choose a suggestion", "Enter add", "Esc cancel"]).split(separator: "\n").map { "  " + $0 }
+        return lines + [""] + keys
     }
 
     private func split(_ text: String) -> [String] { text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init) }

@@ -141,7 +141,7 @@ package enum CryptoView {
                     : [date, PriceFormat.format(row.close)])
         }
         var text =
-            style.bold("\(history.symbol) — \(history.name), \(rangeText(history))") + "\n\n"
+            style.sentence(style.bold("\(history.symbol) — \(history.name), \(rangeText(history))")) + "\n\n"
             + table.render(style: style)
         if chart, history.rows.count > 1 {
             text += "\n\n" + LineChart.render(history.rows.map(\.close), height: 8, width: 60, unicode: style.unicode) { PriceFormat.format($0) }

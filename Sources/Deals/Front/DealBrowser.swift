@@ -83,10 +83,15 @@ package final class DealBrowser {
             return frameInterval
         }
         // Quitting waits for an export still being written: the screen says so meanwhile.
-        if let running = exporting {
-            message = "Finishing the export to \(running.url.lastPathComponent) before quitting…"
+        if let finishing {
+            message = finishing
             RawTerminal.write(frame())
         }
+    }
+
+    /// What quitting waits for, as a sentence: an export still being written; nil for nothing.
+    package var finishing: String? {
+        exporting.map { "Finishing the export to \($0.url.lastPathComponent) before quitting…" }
     }
 
     /// What to say after the screen is restored: how an export still running at `q` ended.
@@ -296,29 +301,40 @@ package final class DealBrowser {
 
     /// The screen's lines for a `width`×`height` area: a title, the table, the footer.
     package func lines(width: Int, height: Int) -> [String] {
-        pageSize = max(1, height - 5)
+        let title = titleLines(width: width)
+        let notice = noticeLines(width: width)
+        let room = max(0, height - 3 - title.count - notice.count)  // the table's header and rule, the status line
+        pageSize = max(1, room)
         offset = min(offset, maxOffset)  // a filter can leave fewer rows than the page started at
-        let store = feed.store
-        let rows = store.window(offset: offset, count: max(0, height - 5))
-        let arrow = store.descending ? "▼" : "▲"
-        let mode = follow ? style.green("FOLLOW") : style.yellow("PAUSED") + (newWhilePaused > 0 ? " +\(DealsView.grouped(newWhilePaused)) new" : "")
-        let sorting = store.sortingTo.map { " · " + style.yellow("sorting by \($0.title)…") } ?? ""
-        var lines = [
-            style.bold("Deals") + filterState + " · sorted by \(store.column.title) \(arrow) \(store.descending ? "descending" : "ascending")"
-                + " · " + mode + sorting
-        ]
+        let rows = feed.store.window(offset: offset, count: room)
+        var lines = title
         if showKeys {
-            lines += Self.keyHelp
+            lines += Style.keyRows(Self.keyHelp, width: width)
         } else if showSyntax {
             lines += [""] + DealFilter.syntax.map { "  " + $0 }
         } else if let summary {
-            lines += summary.lines(style: style, width: width, height: height - 3)
+            lines += summary.lines(style: style, width: width, height: height - 1 - title.count - notice.count)
         } else {
             lines += tableLines(rows, width: width)
         }
-        while lines.count < height - 2 { lines.append("") }
-        lines += bottomLines(shown: rows.count, width: width)
+        while lines.count < height - 1 - notice.count { lines.append("") }
+        lines += notice + [statusLine(shown: rows.count, width: width)]
         return Array(lines.prefix(height))
+    }
+
+    /// `Deals · filter: eur/usd (744 of 20,000) · sorted by Date modified ▼ descending · FOLLOW`;
+    /// too wide for `width`, the arrow alone says the direction and the parts wrap between them.
+    private func titleLines(width: Int) -> [String] {
+        let store = feed.store
+        let arrow = store.descending ? "▼" : "▲"
+        let mode = follow ? style.green("FOLLOW") : style.yellow("PAUSED") + (newWhilePaused > 0 ? " +\(DealsView.grouped(newWhilePaused)) new" : "")
+        let sorting = store.sortingTo.map { [style.yellow("sorting by \($0.title)…")] } ?? []
+        let order = "sorted by \(store.column.title) \(arrow)"
+        let whole = [style.bold("Deals")] + filterState + [order + (store.descending ? " descending" : " ascending"), mode] + sorting
+        var fitted = style
+        fitted.columns = width
+        if Style.width(whole.joined(separator: " · ")) <= width { return [whole.joined(separator: " · ")] }
+        return fitted.joined([style.bold("Deals")] + filterState + [order, mode] + sorting).split(separator: "\n").map(String.init)
     }
 
     /// The rows as a table within `width`: the instrument shortened, then whole columns left
@@ -339,25 +355,29 @@ package final class DealBrowser {
         return fitted.render(style: style).split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
     }
 
-    /// ` · filter: eur/usd (744 of 20,000)`, or the filter being built.
-    private var filterState: String {
+    /// `filter: eur/usd (744 of 20,000)`, or the filter being built; none without a filter.
+    private var filterState: [String] {
         let store = feed.store
-        if let pending = store.filterPending { return " · " + style.yellow(pending.isEmpty ? "clearing the filter…" : "filtering…") }
-        guard !store.filter.isEmpty else { return "" }
-        return " · filter: \(filterText) (\(DealsView.grouped(store.count)) of \(DealsView.grouped(store.unfilteredCount)))"
+        if let pending = store.filterPending { return [style.yellow(pending.isEmpty ? "clearing the filter…" : "filtering…")] }
+        guard !store.filter.isEmpty else { return [] }
+        return ["filter: \(filterText) (\(DealsView.grouped(store.count)) of \(DealsView.grouped(store.unfilteredCount)))"]
     }
 
-    /// The last two lines: the open field and its problem; else the totals (or the last
-    /// message) and the status with the keys.
-    private func bottomLines(shown: Int, width: Int) -> [String] {
+    /// Above the last line: the open field; else the last message, wrapped (a path stays
+    /// whole); else the totals.
+    private func noticeLines(width: Int) -> [String] {
+        if let prompt { return [prompt.field.lines(style: style, width: width)[0]] }
+        return message.map { Style.wrap($0, width: width).map(style.yellow) } ?? [sourceLine(width: width)]
+    }
+
+    /// The last line: the open field's problem or keys; else the status with the keys.
+    private func statusLine(shown: Int, width: Int) -> String {
         if let prompt {
             let field = prompt.field.lines(style: style, width: width)
             let help = prompt.kind == .filter ? "Enter apply · Esc cancel · ? syntax" : "Enter go · Esc cancel"
-            return [field[0], field.count > 1 ? field[1] : style.dim(help)]
+            return field.count > 1 ? field[1] : style.dim(help)
         }
-        let first = message.map { style.yellow($0) } ?? sourceLine(width: width)
-        let statusParts = status(shown)
-        return [first, style.dim(Self.footer(status: statusParts, width: width, keys: showsHints ? Self.hints : []))]
+        return style.dim(Self.footer(status: status(shown), width: width, keys: showsHints ? Self.hints : []))
     }
 
     /// Received, rate and position, each with grouped digits: `rows 7,341–7,366 of 29,800`.

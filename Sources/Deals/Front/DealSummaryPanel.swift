@@ -134,16 +134,19 @@ final class DealSummaryPanel {
             return ["", "  " + style.dim(kind == .groups ? "Grouping the deals by \(key.rawValue)…" : "Describing the columns…")]
         }
         drawn = (width, style)
-        if rendered?.width != width { rendered = (width, Self.render(shown, order: (order, reversed), style: style, width: width - 2)) }
+        var fitted = style
+        fitted.columns = width - 2
+        if rendered?.width != width { rendered = (width, Self.render(shown, order: (order, reversed), style: fitted, width: width - 2)) }
         let table = rendered?.lines ?? []
         if shown.statistics != nil { return [""] + table.map { "  " + $0 } }
-        let help = style.dim("  ↑↓ choose · Enter open · s order · r reverse · b by · Esc back")
-        let visible = max(1, height - 6)  // a blank line, the heading, the header and rule; a blank and the keys below
+        let help = fitted.footer(["↑↓ choose", "Enter open", "s order", "r reverse", "b by", "Esc back"]).split(separator: "\n").map { "  " + $0 }
+        let heading = max(0, table.count - 2 - (shown.groups?.groups.count ?? 0))  // its lines, above the header and rule
+        let visible = max(1, height - 4 - heading - help.count)  // a blank, the heading, header and rule; a blank and the keys
         top = min(max(top, selected - visible + 1), selected)
-        let rows = table.dropFirst(3).enumerated().dropFirst(top).prefix(visible).map { index, line in
+        let rows = table.dropFirst(heading + 2).enumerated().dropFirst(top).prefix(visible).map { index, line in
             (index == selected ? style.bold("▶ ") : "  ") + line
         }
-        return [""] + table.prefix(3).map { "  " + $0 } + rows + ["", help]
+        return [""] + table.prefix(heading + 2).map { "  " + $0 } + rows + [""] + help
     }
 
     /// The summary's table as lines.

@@ -130,11 +130,12 @@ package enum DealSummaryView {
             for (index, title) in titles.enumerated() { numbers.add([title] + figures.map { $0[index] }) }
         }
         var values = Table([.init(""), .init("Distinct", .right), .init("Most common"), .init("Deals", .right)])
+        values.leaveOutFirst(["Deals"])  // the most common value's count, then nothing
         for (name, figures) in [("instrument", stats.instrument), ("side", stats.side)] {
             values.add([name, String(figures.distinct), figures.mostCommon ?? "—", DealsView.grouped(figures.mostCommonCount)])
         }
         let heading = "Statistics of \(DealsView.grouped(stats.count)) deals (of \(DealsView.grouped(received)))"
-        return heading + "\n" + numbers.render(style: style) + "\n\n" + values.render(style: style)
+        return style.sentence(heading) + "\n" + numbers.render(style: style) + "\n\n" + values.render(style: style)
     }
 }
 

@@ -9,8 +9,12 @@ package final class DealsTab: AppTab {
     let options: TransportOptions
     private var started = false
 
-    package init(feed: DealFeed, style: Style, options: TransportOptions, today: LocalDate = .local(Date())) {
-        self.browser = DealBrowser(feed: feed, style: style, today: today)
+    /// - Parameter exportFolder: where `e` writes (the current folder by default).
+    package init(
+        feed: DealFeed, style: Style, options: TransportOptions, today: LocalDate = .local(Date()),
+        exportFolder: URL = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
+    ) {
+        self.browser = DealBrowser(feed: feed, style: style, today: today, exportFolder: exportFolder)
         browser.showsHints = false
         self.options = options
     }
@@ -45,6 +49,8 @@ package final class DealsTab: AppTab {
 
     /// 60 frames a second while the table has work (deals to merge, a re-sort, a filter).
     package var frameInterval: TimeInterval? { started ? browser.frameInterval : nil }
+
+    package var finishing: String? { browser.finishing }
 
     /// Waits for an export still being written (`DealBrowser.finishExport`); what became of it.
     package func finish() -> String? { browser.finishExport() }

@@ -176,8 +176,12 @@ package final class ExamsTab: AppTab {
         if list.isEmpty {
             text = [passed ? "No passed exams yet." : "No pending exams. Press n to add one."]
         } else {
-            text = ((try? ExamsView.render(list, passed: passed, context: context)) ?? "").split(separator: "\n", omittingEmptySubsequences: false)
-                .map(String.init)
+            var fitted = style
+            fitted.columns = width  // the table fits the area, resized or not
+            text = ((try? ExamsView.render(list, passed: passed, context: context, style: fitted)) ?? "").split(
+                separator: "\n", omittingEmptySubsequences: false
+            )
+            .map(String.init)
             var line = 0
             for month in ExamService.group(list) {
                 items += Scroller.tableRows(count: month.exams.count, headerLines: 3, from: line)

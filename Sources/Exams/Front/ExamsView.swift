@@ -33,12 +33,13 @@ package enum ExamsView {
         context.console.print(try render(exams, passed: passed, context: context))
     }
 
-    package static func render(_ exams: [Exam], passed: Bool, context: FrontContext) throws -> String {
+    /// - Parameter style: how to draw, its `columns` the width to fit; the context's by default.
+    package static func render(_ exams: [Exam], passed: Bool, context: FrontContext, style: Style? = nil) throws -> String {
         if exams.isEmpty {
             return passed ? "No passed exams yet." : "No pending exams. Add one with: almanac exams add NAME --date \"YYYY-MM-DD HH:MM\""
         }
         let service = ExamService(context: context.app)
-        let style = context.style
+        let style = style ?? context.style
         var sections: [String] = []
         for month in ExamService.group(exams) {
             var table = Table([

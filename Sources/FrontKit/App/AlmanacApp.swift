@@ -20,6 +20,8 @@ package final class AlmanacApp {
     /// Whether the screen shows the session's messages in full (`m`).
     private var showingMessages = false
     private var activated = Set<Int>()
+    /// What quitting waits for (`AppTab.finishing`), shown in the status line of the last frame.
+    private var closing: String?
 
     package init(tabs: [any AppTab], style: Style, log: AppLog, budget: @escaping () -> String? = { nil }) {
         self.tabs = tabs
@@ -52,6 +54,17 @@ package final class AlmanacApp {
         let screen = ScreenWriter()
         select(0)
         await loop.run { step(keys.take(), screen) }
+        let (columns, rows) = RawTerminal.size()
+        if let last = closingFrame(columns: columns, rows: rows) { screen.draw(last, columns: columns, rows: rows) }
+    }
+
+    /// Quitting: the last frame, its status line saying what the wait is for (an export being
+    /// written, `AppTab.finishing`); nil when quitting waits for nothing.
+    package func closingFrame(columns: Int, rows: Int) -> [String]? {
+        let waits = tabs.compactMap(\.finishing)
+        guard !waits.isEmpty else { return nil }
+        closing = waits.joined(separator: " ")
+        return frame(columns: columns, rows: rows)
     }
 
     /// One frame: the keys typed, every tab's tick, the screen drawn (only the lines that
@@ -110,19 +123,26 @@ package final class AlmanacApp {
 
     // MARK: - Drawing
 
-    /// The whole screen: tab bar, body, status line, key hints — each line cut to `columns`.
+    /// The whole screen: tab bar, body, status line, key hints — each line cut to `columns`
+    /// (a last resort: by the width rule, `composed` already fits).
     package func frame(columns: Int, rows: Int) -> [String] {
+        composed(columns: columns, rows: rows).map { ScreenWriter.clip($0, columns) }
+    }
+
+    /// The screen's lines as the tabs and the app made them, before any cut.
+    package func composed(columns: Int, rows: Int) -> [String] {
         guard columns >= 40, rows >= 10 else {
             return ["Almanac needs at least 40×10 cells", "(this window is \(columns)×\(rows)).", "q quits."]
         }
         let status = statusLines(columns)
         let height = rows - 2 - status.count
         var body =
-            showingKeys ? keysScreen() : showingMessages ? messagesScreen(columns, height) : current.body(width: columns, height: height)
+            showingKeys
+            ? Style.keyRows(keysScreen(), width: columns)
+            : showingMessages ? messagesScreen(columns, height) : current.body(width: columns, height: height)
         if body.count > height { body = Array(body.prefix(height)) }
         while body.count < height { body.append("") }
-        let lines = [tabBar(columns)] + body + status + [hintLine(columns)]
-        return lines.map { ScreenWriter.clip($0, columns) }
+        return [tabBar(columns)] + body + status + [hintLine(columns)]
     }
 
     /// Most lines the status takes; a longer message ends with where to read it whole.
@@ -134,7 +154,16 @@ package final class AlmanacApp {
             return number == index ? style.bold(style.enabled ? "\u{1B}[7m \(name) \u{1B}[27m" : "[\(name)]") : " \(name) "
         }
         let bar = names.joined(separator: width >= 100 ? "  " : "")
-        return Style.width(bar) <= width ? bar : names.map { Style.strip($0).trimmingWhitespace() }.joined(separator: "|")
+        if Style.width(bar) <= width { return bar }
+        // Narrower: no padding; then the other tabs by three letters; then by their digit alone.
+        let shown = "[\(index + 1) \(current.title)]"
+        for length in [Int.max, 3, 0] {
+            let bar = tabs.enumerated().map { number, tab in
+                number == index ? shown : length == 0 ? "\(number + 1)" : "\(number + 1) \(tab.title.prefix(length))"
+            }.joined(separator: "|")
+            if Style.width(bar) <= width || length == 0 { return bar }
+        }
+        return shown
     }
 
     /// The source, loads, the credit budget and the latest message, wrapped at spaces into at most
@@ -148,7 +177,7 @@ package final class AlmanacApp {
         if Date().timeIntervalSince(budgetLine.at) >= 1 { budgetLine = (budget(), Date()) }
         if let budget = budgetLine.text { parts.append(budget) }
         let head = parts.joined(separator: " · ")
-        guard let problem = current.problem ?? log.latest(concerning: current.concerns) else {
+        guard let problem = closing ?? current.problem ?? log.latest(concerning: current.concerns) else {
             // The source and its credit wrap, never cut (at most `statusLimit` lines).
             return Array(Style.wrap(head, width: width).prefix(Self.statusLimit)).map { style.dim("") + $0 }
         }

@@ -35,6 +35,9 @@ package protocol AppTab: AnyObject {
     /// How soon, in seconds, the tab needs a frame with nothing happening (deals to merge, an
     /// animation); nil when only events need one (keys, loads landing: they wake the frame loop).
     var frameInterval: TimeInterval? { get }
+    /// What `finish()` will wait for, as a sentence the last frame shows while it does
+    /// ("Finishing the export to … before quitting…"); nil for nothing.
+    var finishing: String? { get }
     /// Called once as the app quits: waits for work the user asked for that must not be lost
     /// half done (an export being written); returns what to say of it once the screen is gone
     /// ("Exported … rows to …"), nil for nothing.
@@ -44,6 +47,7 @@ package protocol AppTab: AnyObject {
 extension AppTab {
     package var capturesKeys: Bool { false }
     package var problem: String? { nil }
+    package var finishing: String? { nil }
     package var concerns: Set<String> { [] }
     package func deactivate() {}
     package func tick() {}

@@ -62,6 +62,9 @@ package struct Form {
         var lines = [style.bold(title), ""]
         for (index, field) in fields.enumerated() { lines += field.lines(style: style, focused: index == focus, width: width - 2).map { "  " + $0 } }
         if let problem { lines += [""] + Style.wrap(problem, width: width - 4).map { "  " + style.red($0) } }
-        return lines + ["", style.dim("  Tab/↑↓ next field · Enter " + (fields.count > 1 ? "next, then save" : "save") + " · Esc cancel")]
+        var fitted = style
+        fitted.columns = width - 2
+        let keys = fitted.footer(["Tab/↑↓ next field", "Enter " + (fields.count > 1 ? "next, then save" : "save"), "Esc cancel"])
+        return lines + [""] + keys.split(separator: "\n").map { "  " + $0 }
     }
 }

@@ -25,7 +25,8 @@ package final class FruitTab: AppTab {
     /// What the fruit page and the log read from the log file, read on opening them and after a
     /// fruit is logged (not every frame): the day the shown fruit was last eaten, the log's lines.
     private var lastEaten: LocalDate?
-    private var logLines: [String] = []
+    /// The log page's days, read when it opens (drawn to each frame's width).
+    private var logDays: Result<[FruitDay], any Error> = .success([])
     /// Landings of `action` already reacted to.
     private var actionSeen = 0
 
@@ -115,11 +116,7 @@ package final class FruitTab: AppTab {
         case .list: break
         case .fruit(let fruit): lastEaten = (try? service.lastEaten(fruit)) ?? nil
         case .log:
-            do {
-                logLines = [style.bold("Fruit eaten, last 30 days"), ""] + split(FruitView.log(try service.days(from: nil, to: nil), style: style))
-            } catch {
-                logLines = [style.red(ErrorSentence.text(error, for: .menu))]
-            }
+            logDays = Result { try service.days(from: nil, to: nil) }
         }
     }
 
@@ -159,15 +156,20 @@ package final class FruitTab: AppTab {
     // MARK: - Drawing
 
     package func body(width: Int, height: Int) -> [String] {
-        let style = context.style
+        var style = context.style
+        style.columns = width  // the page fits the area, resized or not
         if let form { return [""] + form.lines(style: style, width: width) }
         var lines: [String]
         switch screen {
         case .list: return listBody(width: width, height: height)
-        case .fruit(let fruit): lines = fruitPage(fruit)
-        case .log: lines = logLines
+        case .fruit(let fruit): lines = fruitPage(fruit, style: style)
+        case .log:
+            switch logDays {
+            case .success(let days): lines = [style.bold("Fruit eaten, last 30 days"), ""] + split(FruitView.log(days, style: style))
+            case .failure(let error): lines = split(style.sentence(style.red(ErrorSentence.text(error, for: .menu))))
+            }
         }
-        if let message = action.value, case .loaded = action.current { lines += ["", style.green(message)] }
+        if let message = action.value, case .loaded = action.current { lines += [""] + split(style.sentence(style.green(message))) }
         return detailScroller.window(lines, height: height, style: style)
     }
 
@@ -198,8 +200,7 @@ package final class FruitTab: AppTab {
     }
 
     /// The fruit's page; the sugar warning shows every other half second, confetti when eaten lately.
-    private func fruitPage(_ fruit: Fruit) -> [String] {
-        let style = context.style
+    private func fruitPage(_ fruit: Fruit, style: Style) -> [String] {
         let today = (try? service.days.today()) ?? LocalDate.local(context.clock.now())
         var text = FruitView.detail(fruit, lastEaten: lastEaten, today: today, style: style)
         let blink = Int(Date().timeIntervalSinceReferenceDate * 2) % 2 == 1

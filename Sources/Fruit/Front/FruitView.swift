@@ -65,17 +65,17 @@ package enum FruitView {
             ("Carbohydrates", "\(number(n.carbohydrates)) g"), ("Protein", "\(number(n.protein)) g"),
         ]
         var text = style.bold(fruit.name) + style.dim("  per 100 g") + "\n\n"
-        text += rows.map { $0.0.padding(toLength: 13, withPad: " ", startingAt: 0) + "  " + $0.1 }.joined(separator: "\n")
+        text += style.labelled(rows)
         if let lastEaten {
             let days = lastEaten.days(until: today)
             let when = days == 0 ? "today" : days == 1 ? "yesterday" : "\(days) days ago"
-            text += "\n\nYou ate \(fruit.name) \(when) (\(lastEaten.longText))."
+            text += "\n\n" + style.sentence("You ate \(fruit.name) \(when) (\(lastEaten.longText)).")
         }
         return text
     }
 
     package static func log(_ days: [FruitDay], style: Style) -> String {
-        if days.isEmpty { return "Nothing logged in this range. Log a fruit with: almanac fruit eat NAME" }
+        if days.isEmpty { return style.sentence("Nothing logged in this range. Log a fruit with: almanac fruit eat NAME") }
         return days.map { day in
             var table = Table([
                 .init("#", .right), .init("Fruit"), .init("Grams", .right), .init("kcal", .right), .init("Fat", .right),

@@ -76,23 +76,31 @@ package final class ProfileTab: AppTab {
     }
 
     package func body(width: Int, height: Int) -> [String] {
-        let style = context.style
+        var style = context.style
+        style.columns = width - 2
         var lines = ["", style.bold("Profile"), ""]
         if let field {
             lines += field.lines(style: style, width: width - 2).map { "  " + $0 }
             lines += ["", style.dim("  Enter saves · Esc cancels")]
         } else if let (name, saved) = shown {
-            lines.append("  Username  " + style.bold(name) + (saved ? "" : style.dim("  (not set: your login name, until you choose one)")))
+            let note = saved ? "" : style.dim("(not set: your login name, until you choose one)")
+            let row = style.labelled([("Username", style.bold(name))])
+            lines += indented(Style.width(row + "  " + note) <= width - 2 ? row + "  " + note : row + "\n" + style.sentence(note))
         } else {
-            lines.append("  " + style.red(failure ?? ""))
+            lines += indented(style.sentence(style.red(failure ?? "")))
         }
-        lines += ["", "  Data folder  " + context.configuration.paths.data.path]
+        lines += [""] + indented(style.labelled([("Data folder", context.configuration.paths.data.path)]))
         if saving.isLoading {
             lines += ["", "  " + style.dim("Saving…")]
         } else if showsSaved, field == nil, case .loaded(let message, _) = saving.current {
-            lines += ["", "  " + style.green(message)]
+            lines += [""] + indented(style.sentence(style.green(message)))
         }
         return lines
+    }
+
+    /// Each line of `text`, two cells in (`text` fits the width less those two).
+    private func indented(_ text: String) -> [String] {
+        text.split(separator: "\n").map { "  " + $0 }
     }
 
     package var hints: [String] { field == nil ? ["e edit username"] : ["Enter save", "Esc cancel"] }

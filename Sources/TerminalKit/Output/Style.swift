@@ -68,6 +68,17 @@ package struct Style: Sendable {
         }.joined(separator: "\n")
     }
 
+    /// Key help rows (`  s          next sort column`) within `width` cells: a description too
+    /// long for the row wraps between words under itself, the keys column kept.
+    package static func keyRows(_ rows: [String], width: Int) -> [String] {
+        rows.flatMap { row -> [String] in
+            guard Style.width(row) > width, let gap = row.range(of: #"^\s*\S.*?\s{2,}"#, options: .regularExpression) else { return [row] }
+            let indent = row.distance(from: row.startIndex, to: gap.upperBound)
+            let pieces = wrap(String(row[gap.upperBound...]), width: width - indent)
+            return [String(row[..<gap.upperBound]) + pieces[0]] + pieces.dropFirst().map { String(repeating: " ", count: indent) + $0 }
+        }
+    }
+
     /// A sentence (plain or styled as a whole) wrapped between words at `columns`; as it is
     /// with no width set.
     package func sentence(_ text: String) -> String {
@@ -114,18 +125,53 @@ package struct Style: Sendable {
         return result
     }
 
-    /// Plain text broken into lines of at most `width` cells, at spaces where it can.
+    /// Plain text broken into lines of at most `width` cells (10 at least), at spaces where it
+    /// can; a word wider than a line (a path, an address) is broken after its slashes, else
+    /// between characters — never cut.
     package static func wrap(_ text: String, width: Int) -> [String] {
+        let limit = max(10, width)
         var lines: [String] = []
         var line = ""
-        for word in text.split(separator: " ") {
-            if !line.isEmpty, Style.width(line) + 1 + Style.width(String(word)) > max(10, width) {
+        for word in text.split(separator: " ").map(String.init) {
+            if !line.isEmpty, Style.width(line) + 1 + Style.width(word) > limit {
                 lines.append(line)
                 line = ""
+            }
+            if line.isEmpty, Style.width(word) > limit, !word.utf8.contains(0x1B) {
+                var pieces = broken(word, limit)
+                line = pieces.removeLast()
+                lines += pieces
+                continue
             }
             line += (line.isEmpty ? "" : " ") + word
         }
         return lines + (line.isEmpty ? [] : [line])
+    }
+
+    /// A word wider than `limit` as lines: after its slashes where they fall, else every `limit` cells.
+    private static func broken(_ word: String, _ limit: Int) -> [String] {
+        var pieces = [""]
+        var segment = ""
+        func place(_ text: String) {
+            if Style.width(pieces[pieces.count - 1] + text) <= limit {
+                pieces[pieces.count - 1] += text
+                return
+            }
+            if !pieces[pieces.count - 1].isEmpty { pieces.append("") }
+            for character in text {
+                if Style.width(pieces[pieces.count - 1]) + Style.width(String(character)) > limit { pieces.append("") }
+                pieces[pieces.count - 1].append(character)
+            }
+        }
+        for character in word {
+            segment.append(character)
+            if character == "/" {
+                place(segment)
+                segment = ""
+            }
+        }
+        if !segment.isEmpty { place(segment) }
+        return pieces
     }
 
     /// Columns a string takes on a terminal (ANSI stripped; wide emoji and CJK count 2).

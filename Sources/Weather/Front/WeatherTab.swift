@@ -275,11 +275,11 @@ package final class WeatherTab: AppTab {
         if let adding { return ["", style.bold("Add a city"), ""] + adding.lines(style: style, width: width).map { "  " + $0 } }
         if let choice { return [""] + choice.list.lines(style: style) }
         guard let document, let city else {
-            return ["", "No saved cities yet. Press + to add one (a name, or lat,lon)."] + messageLines()
+            return ["", "No saved cities yet. Press + to add one (a name, or lat,lon)."] + messageLines(width: width)
         }
         if data[city.label] == nil { loadCity() }
         switch screen {
-        case .settings: return settingsBody(document.settings)
+        case .settings: return settingsBody(document.settings, width: width)
         case .hours: return hoursBody(city, width: width, height: height)
         case .main: return mainBody(document, city, width: width, height: height)
         }
@@ -308,14 +308,15 @@ package final class WeatherTab: AppTab {
         } else {
             lines.append(forecast.failure.map { style.red($0) } ?? "Loading the forecast…")
         }
-        lines += ["", style.cyan("▸ 24 hours in detail (Enter)")] + messageLines()
+        lines += ["", style.cyan("▸ 24 hours in detail (Enter)")] + messageLines(width: width)
         return scroller.window(lines, height: height, style: style)
     }
 
     private func hoursBody(_ city: City, width: Int, height: Int) -> [String] {
         let style = context.style
         guard let report = data[city.label]?.hours.value, let settings = document?.settings, !report.hourly.isEmpty else {
-            return [style.bold("24 hours — \(city.label)"), "", data[city.label]?.hours.failure.map { style.red($0) } ?? "Loading…"]
+            let state = data[city.label]?.hours.failure.map { style.red($0) } ?? "Loading…"
+            return Style.wrap("24 hours — \(city.label)", width: width).map(style.bold) + [""] + Style.wrap(state, width: width)
         }
         let view = flow.view(report, settings: settings, width: width)
         hour = min(hour, report.hourly.count - 1)
@@ -327,7 +328,7 @@ package final class WeatherTab: AppTab {
             let label = " " + labels[index].padding(toLength: cell - 1, withPad: " ", startingAt: 0)
             return index == hour ? Scroller.highlight(label, style: style) : label
         }.joined()
-        var lines = [view.header(report, "Next \(report.hourly.count) \(report.model == .free ? "3-hour steps" : "hours")"), "", strip, ""]
+        var lines = split(view.header(report, "Next \(report.hourly.count) \(report.model == .free ? "3-hour steps" : "hours")")) + ["", strip, ""]
         lines += split(view.hour(report, at: hour))
         let chartWidth = min(64, width - 12)
         let chart = view.temperatureChart(report, width: chartWidth)
@@ -343,16 +344,17 @@ package final class WeatherTab: AppTab {
         return Array((lines + [""] + split(view.footer(report))).prefix(height))
     }
 
-    private func settingsBody(_ settings: WeatherSettings) -> [String] {
-        let style = context.style
-        return [style.bold("Weather settings"), ""] + split(WeatherView.settings(settings)).map { "  " + $0 } + [
-            "", style.dim("  u units · w wind unit · c 12/24-hour clock — each applies at once · Esc back"),
-        ] + messageLines()
+    private func settingsBody(_ settings: WeatherSettings, width: Int) -> [String] {
+        var style = context.style
+        style.columns = width - 2
+        let keys = split(style.footer(["u units", "w wind unit", "c 12/24-hour clock — each applies at once", "Esc back"]))
+        return [style.bold("Weather settings"), ""] + split(WeatherView.settings(settings)).map { "  " + $0 } + [""] + keys.map { "  " + $0 }
+            + messageLines(width: width)
     }
 
-    private func messageLines() -> [String] {
+    private func messageLines(width: Int) -> [String] {
         guard case .loaded(let text, _) = action.current else { return [] }
-        return ["", context.style.green(text)]
+        return [""] + Style.wrap(context.style.green(text), width: width)
     }
 
     private func split(_ text: String) -> [String] { text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init) }
