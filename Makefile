@@ -21,7 +21,7 @@ MANUAL := .build/plugins/GenerateManual/outputs/almanac/almanac.1
 
 # make readme — rewrite README's console blocks from a real run (scripts/readme-examples.py)
 # make example — build and run Examples/forecast, a package that uses only the public API
-.PHONY: readme docs-screens run test lint bench fuzz deps build clean release stage install uninstall dist install-test example
+.PHONY: readme docs run test lint bench fuzz deps build clean release stage install uninstall dist install-test example
 
 deps:
 	@ALMANAC_NEED_TMUX=$(NEED_TMUX) ./scripts/install-deps.sh
@@ -42,10 +42,11 @@ test: deps lint
 readme: build
 	python3 scripts/readme-examples.py "$$($(SWIFT) build --show-bin-path)/almanac" --write
 
-# docs/app.md's screens from the app's own frames (checked by AppScreensDocTests).
-docs-screens: deps
+# The generated parts of the docs: docs/app.md's screens from the app's own frames
+# (AppScreensDocTests), architecture §4's table from the answer machine's rows (AnswerMachineTests).
+docs: deps
 	$(SWIFT) build --build-tests
-	ALMANAC_WRITE_DOCS=1 $(SWIFT) test --skip-build --filter AppScreensDocTests
+	ALMANAC_WRITE_DOCS=1 $(SWIFT) test --skip-build --filter 'AppScreensDocTests|AnswerMachineTests'
 
 # The repository's .swift-format, strictly: a finding fails the build. The project's rules
 # (scripts/check-rules.py): text reaches the terminal only through its writers; no function over

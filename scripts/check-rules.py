@@ -18,6 +18,10 @@
   it is the rule's data, which the command line reads.
 - Every figure in docs/benchmarks.md names the commit it was measured on (see
   `benchmark_figures`).
+- The client stays an executor (docs/architecture.md §4, "The answer machine"): its files
+  (`Sources/AlmanacClient/Client/DataClient*.swift`) hold at most 250 lines together and no
+  function over 30; the decisions are the machine's, and a state machine's switches are total —
+  no `default:` in a `*Machine*.swift` file (see `executor_budget`).
 """
 import pathlib
 import re
@@ -251,10 +255,32 @@ def is_commit(text):
                           capture_output=True).returncode == 0
 
 
+CLIENT_FILES = "Sources/AlmanacClient/Client/DataClient*.swift"
+CLIENT_LIMIT = 250
+CLIENT_FUNCTION_LIMIT = 30
+
+
+def executor_budget():
+    problems = []
+    files = sorted(ROOT.glob(CLIENT_FILES))
+    total = sum(len(path.read_text().splitlines()) for path in files)
+    if total > CLIENT_LIMIT:
+        problems.append(f"{CLIENT_FILES}: {total} lines together; the client is the machine's executor (at most {CLIENT_LIMIT})")
+    for path in files:
+        for number, length in function_lengths(path.read_text().splitlines()):
+            if length > CLIENT_FUNCTION_LIMIT:
+                problems.append(f"{path.relative_to(ROOT)}:{number}: a function of {length} lines (at most {CLIENT_FUNCTION_LIMIT} in the client)")
+    for path in sorted((ROOT / "Sources").rglob("*Machine*.swift")):
+        for number, line in enumerate(code_only(path.read_text().splitlines()), 1):
+            if re.match(r"\s*default\s*:", line):
+                problems.append(f"{path.relative_to(ROOT)}:{number}: `default:` in a state machine; name every case")
+    return problems
+
+
 def main():
     problems = (
         direct_writes() + sizes() + spliced_json() + closure_in_lock() + flags_in_library()
-        + benchmark_figures()
+        + benchmark_figures() + executor_budget()
     )
     for problem in problems:
         print(problem)

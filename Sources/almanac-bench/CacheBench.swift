@@ -24,7 +24,7 @@ enum CacheBench {
         let city = City(name: "Moscow", latitude: 55.7558, longitude: 37.6173)
         let endpoint = OpenWeather.oneCall(latitude: city.latitude, longitude: city.longitude, lang: "en")
         _ = try await client.fetch(endpoint)
-        let entry = client.cache.read(key: endpoint.descriptor.identity, provider: .openWeather)!
+        let entry = client.answers.cache.read(key: endpoint.descriptor.identity, provider: .openWeather)!
         var hits: [Double] = []
         for _ in 0..<count {
             let start = DispatchTime.now().uptimeNanoseconds
@@ -33,7 +33,7 @@ enum CacheBench {
             precondition(report.daily.count == 8 && fetched.origin == .cache)
             hits.append(Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9)
         }
-        let stores = (0..<count).map { _ in measure { try? client.cache.write(entry) } }
+        let stores = (0..<count).map { _ in measure { try? client.answers.cache.write(entry) } }
         hits.sort()
         let median = hits[hits.count / 2]
         let p99 = hits[Int(Double(hits.count) * 0.99)]

@@ -9,15 +9,22 @@ private struct Reading: Decodable, Sendable, Equatable {
 /// A policy that answers as told and remembers what it was asked.
 private final class Gatekeeper: SendPolicy {
     let answer: SendAdmission
-    let asked = Mutex<[Date?]>([])
+    let asked = Mutex(0)
     let ran = Mutex<[SendTicket]>([])
+    let kept = Mutex<[Date]>([])
 
     init(_ answer: SendAdmission) { self.answer = answer }
 
-    func admit(_ descriptor: RequestDescriptor, cachedAt: Date?) async throws -> SendAdmission {
-        asked.withLock { $0.append(cachedAt) }
+    func admit(_ descriptor: RequestDescriptor) throws -> SendAdmission {
+        asked.withLock { $0 += 1 }
         return answer
     }
+
+    func wait(until: Date) async throws {}
+
+    func noteKept(_ what: String, fetchedAt: Date, freshAt: Date) { kept.withLock { $0.append(fetchedAt) } }
+
+    func error(for refusal: AnswerMachine.CreditRefusal) -> any Error { CancellationError() }
 
     func sending<T: Sendable>(_ ticket: SendTicket, _ operation: () async throws -> T) async throws -> T {
         ran.withLock { $0.append(ticket) }
@@ -38,8 +45,8 @@ final class SendPolicyTests: XCTestCase {
         let configuration = makeConfiguration(home: home, ["ALMANAC_OPENWEATHER_URL": server.baseURL, "OPENWEATHER_API_KEY": "OW-POLICY-KEY"])
         let wired = makeClient(configuration, console: .silent, clock: clock)
         return DataClient(
-            configuration: configuration, live: wired.live, cache: wired.cache, fixtures: nil, clock: clock, console: .silent, policy: policy,
-            savedChoices: wired.savedChoices)
+            configuration: configuration, live: wired.live, cache: wired.answers.cache, fixtures: nil, clock: clock, console: .silent, policy: policy,
+            savedChoices: wired.resolver.savedChoices)
     }
 
     private func server(temp: Int) throws -> LoopbackServer {
@@ -56,18 +63,18 @@ final class SendPolicyTests: XCTestCase {
         let warm = client(first, home: home, policy: sender)
         let fetched = try await warm.fetch(endpoint())
         XCTAssertEqual(fetched.value.temp, 10)
-        XCTAssertEqual(sender.asked.withLock { $0 }, [nil], "nothing cached: asked once, with no cached time")
+        XCTAssertEqual(sender.asked.withLock { $0 }, 1, "nothing cached: asked once")
         XCTAssertEqual(sender.ran.withLock { $0.count }, 1, "the send ran under the ticket")
         _ = try await warm.fetch(endpoint())
-        XCTAssertEqual(sender.asked.withLock { $0.count }, 1, "a fresh answer is not the policy's business")
+        XCTAssertEqual(sender.asked.withLock { $0 }, 1, "a fresh answer is not the policy's business")
 
         clock.advance(by: 3600)
-        let refuser = Gatekeeper(.serveCached)
+        let refuser = Gatekeeper(.minuteSpent(until: clock.now().addingTimeInterval(30), seconds: 30))
         let second = try server(temp: 20)
         let stale = try await client(second, home: home, policy: refuser).fetch(endpoint())
         XCTAssertEqual(stale.value.temp, 10, "the cached answer stands")
         XCTAssertTrue(stale.stale)
-        XCTAssertNotNil(refuser.asked.withLock { $0.first ?? nil }, "asked with the cached answer's time")
+        XCTAssertEqual(refuser.kept.withLock { $0.count }, 1, "the policy said why the cached answer stands")
         XCTAssertEqual(requests.value, 1, "nothing was sent after the refusal")
     }
 }

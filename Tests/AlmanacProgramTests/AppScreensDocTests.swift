@@ -8,7 +8,7 @@ import XCTest
 
 /// docs/app.md's screens are the app's frames: each `<!-- app-screen: NAME -->` block is the
 /// in-process app at 80×24 on the recorded samples (keyless, no colour), blank lines run
-/// together. A change to a screen fails here; `ALMANAC_WRITE_DOCS=1` (`make docs-screens`)
+/// together. A change to a screen fails here; `ALMANAC_WRITE_DOCS=1` (`make docs`)
 /// rewrites the blocks from the frames.
 final class AppScreensDocTests: XCTestCase {
     /// Each screen: the tab, the keys typed there, and how many of its lines the page shows

@@ -106,7 +106,7 @@ final class METNorwayTermsTests: XCTestCase {
         let again = try await client().fetch(oslo)
         XCTAssertEqual(again.origin, .cache, "the 304's Expires renewed the copy")
         XCTAssertEqual(met.server.receivedRequests.count, 2)
-        let listed = CacheReport.items(client().cache, now: clock.now())
+        let listed = CacheReport.items(client().answers.cache, now: clock.now())
         XCTAssertEqual(listed.first?.expiryFrom, "server")
         XCTAssertEqual(listed.first?.validator, "last-modified")
     }
@@ -120,7 +120,7 @@ final class METNorwayTermsTests: XCTestCase {
         XCTAssertEqual(met.server.receivedRequests.count, 2, "max-age=5 ended its freshness after 5 s, not the TTL's 30 min")
         _ = try await client().fetch(oslo)
         XCTAssertEqual(met.server.receivedRequests.count, 3, "a no-store answer is not kept")
-        XCTAssertEqual(CacheReport.items(client().cache, now: clock.now()).map(\.key), [])
+        XCTAssertEqual(CacheReport.items(client().answers.cache, now: clock.now()).map(\.key), [])
     }
 
     func testAnETagIsSentBackAsIfNoneMatch() async throws {

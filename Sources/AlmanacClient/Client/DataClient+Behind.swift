@@ -3,18 +3,19 @@ import AlmanacHTTP
 import Foundation
 
 extension DataClient {
-    /// Within the server's `stale-while-revalidate` window (every command, not only glances): the
-    /// stale answer is returned at once and this refresh runs behind it, under the same policy;
-    /// `finishRefreshesBehind` waits for it before the process ends.
-    func refreshBehind<R>(_ endpoint: Endpoint<R>, cached: CacheEntry) {
+    /// Inside the server's `stale-while-revalidate` window: the stale answer was returned and this
+    /// refresh runs behind it, when the policy grants a send (else its note says when fresh data
+    /// comes); quiet on a failure. `finishRefreshesBehind` waits for it before the process ends.
+    func refreshBehind<R: Sendable>(_ endpoint: Endpoint<R>, cached: CacheEntry) {
         console.debug("showing the stale \(endpoint.descriptor.what) within its stale-while-revalidate window; refreshing it behind")
         let task = Task {
-            var ticket = SendTicket.free
-            if let policy {
-                guard case .send(let granted)? = try? await policy.admit(endpoint.descriptor, cachedAt: cached.fetchedAt) else { return }
-                ticket = granted
+            let admission = (try? policy?.admit(endpoint.descriptor)) ?? (policy == nil ? .send(.free) : nil)
+            switch admission {
+            case .send(let ticket)?: _ = try? await send(endpoint, previous: cached, ticket: ticket)
+            case .minuteSpent(let until, _)?: policy?.noteKept(endpoint.descriptor.what, fetchedAt: cached.fetchedAt, freshAt: until)
+            case .daySpent(let resetsAt)?: policy?.noteKept(endpoint.descriptor.what, fetchedAt: cached.fetchedAt, freshAt: resetsAt)
+            case nil: break  // the policy could not be read: nothing sent
             }
-            _ = try? await send(endpoint, previous: cached, ticket: ticket)
         }
         behind.withLock { $0.append(task) }
     }

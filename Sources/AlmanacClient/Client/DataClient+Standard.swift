@@ -27,26 +27,3 @@ extension DataClient {
             clock: clock, console: console, policy: CreditPolicy(gate: gate), savedChoices: SavedChoices.reader(configuration.paths.data))
     }
 }
-
-extension SavedChoices {
-    /// Reads the choices where `weather settings --provider` and `crypto settings --provider`
-    /// save them — `settings.provider` of `weather.json` and `provider` of
-    /// `crypto-settings.json` in `folder` (the data folder) — without a lock, a write or the
-    /// features' types; a file or field that cannot be read counts as `auto`.
-    /// `SavedChoicesTests` holds these places to the documents the features write.
-    package static func reader(_ folder: URL) -> @Sendable () -> SavedChoices {
-        {
-            SavedChoices(
-                weather: field(folder, "weather.json", ["settings", "provider"]).flatMap(ForecastSources.Choice.init),
-                crypto: field(folder, "crypto-settings.json", ["provider"]).flatMap(PriceSourceChoice.init))
-        }
-    }
-
-    /// The string at `path` under a stored document's `data` (`DocumentStore`'s file format).
-    private static func field(_ folder: URL, _ file: String, _ path: [String]) -> String? {
-        guard let bytes = FileBytes.read(atPath: folder.appendingPathComponent(file).path), let root = JSONValue.parse(bytes) else {
-            return nil
-        }
-        return path.reduce(root["data"]) { value, key in value?[key] }?.stringValue
-    }
-}

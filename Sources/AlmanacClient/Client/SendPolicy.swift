@@ -7,13 +7,19 @@ import Foundation
 /// The client decides freshness; the policy decides sending. Nothing else reads the cache to
 /// second-guess either.
 package protocol SendPolicy: Sendable {
-    /// Whether `descriptor` may be sent now.
-    ///
-    /// - Parameter cachedAt: when the stale cached answer was fetched; nil when nothing is cached.
-    /// - Returns: `.send` with a ticket for `sending`, or `.serveCached` (only when `cachedAt` is
-    ///   not nil) after the policy has told the user why the cached answer stands.
-    /// - Throws: when nothing may be sent and nothing is cached (a spent day, a declined wait).
-    func admit(_ descriptor: RequestDescriptor, cachedAt: Date?) async throws -> SendAdmission
+    /// Whether `descriptor` may be sent now. Never waits: what a spent budget means for this
+    /// request (keep the stored answer, wait, refuse) is the `AnswerMachine`'s decision.
+    func admit(_ descriptor: RequestDescriptor) throws -> SendAdmission
+
+    /// Waits until `until` for the credit the machine chose to wait for, showing the wait.
+    func wait(until: Date) async throws
+
+    /// Says why the stored answer of `what`, fetched at `fetchedAt`, stands instead of a send,
+    /// and when fresh data can come (`freshAt`).
+    func noteKept(_ what: String, fetchedAt: Date, freshAt: Date)
+
+    /// The error that says why the machine refused a credit wait.
+    func error(for refusal: AnswerMachine.CreditRefusal) -> any Error
 
     /// Runs the send under the ticket `admit` gave, releasing it afterwards.
     func sending<T: Sendable>(_ ticket: SendTicket, _ operation: () async throws -> T) async throws -> T
@@ -23,8 +29,10 @@ package protocol SendPolicy: Sendable {
 package enum SendAdmission: Sendable, Equatable {
     /// Send now; the ticket is settled with the answer.
     case send(SendTicket)
-    /// Do not send: serve the cached answer instead.
-    case serveCached
+    /// The minute's credits are spent: the next is free in `seconds` whole seconds, at `until`.
+    case minuteSpent(until: Date, seconds: Int)
+    /// The day's credits are spent until `resetsAt`.
+    case daySpent(resetsAt: Date)
 }
 
 /// What a policy reserved for one send (nil: nothing reserved, the request goes as it is).

@@ -12,7 +12,7 @@ struct CacheCommand: AsyncParsableCommand {
 
         func run() async throws {
             try await CommandRunner.run(global) { context in
-                let stats = CacheReport.stats(context.client.cache, fixtures: context.client.fixtures, now: context.clock.now())
+                let stats = CacheReport.stats(context.client.answers.cache, fixtures: context.client.samples.fixtures, now: context.clock.now())
                 if context.json { return try context.printJSON(stats) }
                 var lines = [
                     "Cache: \(stats.folder)",
@@ -45,7 +45,7 @@ struct CacheCommand: AsyncParsableCommand {
 
         func run() async throws {
             try await CommandRunner.run(global) { context in
-                let items = CacheReport.items(context.client.cache, now: context.clock.now())
+                let items = CacheReport.items(context.client.answers.cache, now: context.clock.now())
                 if context.json { return try context.printJSON(ItemsJSON(items: items)) }
                 if items.isEmpty { return context.console.print("The cache is empty.") }
                 let now = context.clock.now()
@@ -83,8 +83,8 @@ struct CacheCommand: AsyncParsableCommand {
         func run() async throws {
             try await CommandRunner.run(global) { context in
                 let only = provider.flatMap(Provider.init(rawValue:))
-                let removed = context.client.cache.clear(provider: only)
-                let samples = context.client.fixtures?.forgetKeptAnswers(provider: only) ?? 0
+                let removed = context.client.answers.cache.clear(provider: only)
+                let samples = context.client.samples.fixtures?.forgetKeptAnswers(provider: only) ?? 0
                 // Kept outputs of an earlier version (`memo/`): nothing reads them; they go too.
                 try? FileManager.default.removeItem(at: context.configuration.paths.cache.appendingPathComponent("memo"))
                 let kept = samples == 0 ? "" : " and \(samples) kept sample \(samples == 1 ? "answer" : "answers")"
@@ -101,7 +101,7 @@ struct CacheCommand: AsyncParsableCommand {
 
         func run() async throws {
             try await CommandRunner.run(global) { context in
-                let removed = context.client.cache.prune(now: context.clock.now())
+                let removed = context.client.answers.cache.prune(now: context.clock.now())
                 try context.show(json: ["removed": removed], text: "Removed \(removed) expired \(removed == 1 ? "response" : "responses").")
             }
         }

@@ -70,7 +70,7 @@ package struct FixtureRecorder: Sendable {
             configuration: configuration, live: live,
             cache: JSONFileCache(folder: scratch, console: context.console),
             fixtures: nil, clock: context.clock, console: context.console, policy: context.client.policy,
-            savedChoices: context.client.savedChoices)
+            savedChoices: context.client.resolver.savedChoices)
         let recording = AppContext(configuration: configuration, console: context.console, client: client, clock: context.clock)
         var failures: [Provider: [String]] = [:]
         var skipped: [Provider: String] = [:]
@@ -145,7 +145,7 @@ package struct FixtureRecorder: Sendable {
     /// Turns what is cached now into fixtures; no network at all.
     package func recordFromCache(_ providers: [Provider], to folder: URL) throws -> Summary {
         var exchanges: [(descriptor: RequestDescriptor, body: Data)] = []
-        for (entry, _, _) in context.client.cache.list() where providers.contains(entry.provider) && (200..<300).contains(entry.status) {
+        for (entry, _, _) in context.client.answers.cache.list() where providers.contains(entry.provider) && (200..<300).contains(entry.status) {
             guard let descriptor = Self.descriptor(fromIdentity: entry.key, name: entry.name) else { continue }
             exchanges.append((descriptor, entry.body))
         }

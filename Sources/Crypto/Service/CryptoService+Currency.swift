@@ -17,7 +17,7 @@ extension CryptoService {
     /// Saves the provider choice.
     package func setProvider(_ choice: PriceSourceChoice) throws {
         try settingsStore.update { $0.provider = choice == .auto ? nil : choice }
-        client.forgetSources()
+        client.resolver.forget()
     }
 
     /// The currency prices are shown in (`USD` until set). Every price fetch asks, so with no
@@ -79,7 +79,7 @@ extension CryptoService {
         let endpoint = TwelveData.exchangeRate(symbol)
         let fetched: Fetched<TwelveDataDTO.ExchangeRate>
         if cachedOnly {
-            guard let cached = client.peek(endpoint) else { return nil }
+            guard let cached = client.answers.peek(endpoint) else { return nil }
             fetched = cached
         } else {
             fetched = try await client.fetch(endpoint)

@@ -21,7 +21,7 @@ extension CryptoService {
         let (symbol, name) = try await pair(for: reference)
         if usesKraken {
             if let kraken = try await krakenHistory(symbol, name: name, range: range) { return kraken }
-            client.noteKeylessFallback(.kraken, instead: .twelveData)
+            client.notes.keylessFallback(.kraken, instead: .twelveData)
         }
         var (rows, provenances) =
             live
@@ -66,7 +66,7 @@ extension CryptoService {
     package func recentCloses(_ symbol: String, days: Int = 7) async -> [Double] {
         guard live else { return (try? await history(symbol, from: nil, to: nil, noting: false).rows.map(\.close)) ?? [] }
         guard let today = try? self.today() else { return [] }
-        let known = ClosesBook(cache: client.cache, symbol: symbol).read()
+        let known = ClosesBook(cache: client.answers.cache, symbol: symbol).read()
         return (1...days).reversed().compactMap { known[today.adding(days: -$0)]?.close }
     }
 
@@ -76,7 +76,7 @@ extension CryptoService {
     private func liveCloses(_ symbol: String, range: ClosedRange<LocalDate>, today: LocalDate) async throws -> Closes {
         let lastClosed = min(range.upperBound, today.adding(days: -1))
         guard range.lowerBound <= lastClosed else { return ([:], []) }
-        let book = ClosesBook(cache: client.cache, symbol: symbol)
+        let book = ClosesBook(cache: client.answers.cache, symbol: symbol)
         var days = book.read()
         let wanted = Array(stride(from: 0, through: range.lowerBound.days(until: lastClosed), by: 1)).map { range.lowerBound.adding(days: $0) }
         let missing = wanted.filter { days[$0] == nil }

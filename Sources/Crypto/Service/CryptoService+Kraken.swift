@@ -85,7 +85,7 @@ extension CryptoService {
     func krakenRate(_ symbol: String, cachedOnly: Bool) async throws -> Fetched<Decimal>? {
         guard let names = try await krakenNames(), let pair = Self.krakenRatePair(symbol, names: names.value) else { return nil }
         let endpoint = Kraken.ticker([pair.name])
-        let tickers = cachedOnly ? client.peek(endpoint) : try await reachable({ try await client.fetch(endpoint) })
+        let tickers = cachedOnly ? client.answers.peek(endpoint) : try await reachable({ try await client.fetch(endpoint) })
         return tickers.flatMap { Self.krakenRate(pair, in: $0) }
     }
 
@@ -134,7 +134,7 @@ extension CryptoService {
 
     /// `work`'s answer; nil when Kraken cannot be reached (a transport failure or a 5xx).
     private func reachable<T>(_ work: () async throws -> T) async throws -> T? {
-        do { return try await work() } catch  where DataClient.meansUnreachable(error) { return nil }
+        do { return try await work() } catch  where AnswerMachine.Failure(error) == .unreachable { return nil }
     }
 
     /// A ticker as the quote the watchlist's rows read: the day's change from today's open.

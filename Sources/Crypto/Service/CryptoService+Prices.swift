@@ -37,7 +37,7 @@ extension CryptoService {
                     Dictionary(seen) { first, _ in first }, provenance: prices.rows.reduce(into: [:]) { $0[$1.symbol] = provenance })
                 return prices
             }
-            client.noteKeylessFallback(.kraken, instead: .twelveData)
+            client.notes.keylessFallback(.kraken, instead: .twelveData)
         }
         let routing: PriceRouting
         if let given {
@@ -179,7 +179,7 @@ extension CryptoService {
     private func cachedQuotes(_ symbols: [String]) -> [String: Fetched<TwelveDataDTO.QuoteResult>] {
         var known: [String: Fetched<TwelveDataDTO.QuoteResult>] = [:]
         for symbol in symbols {
-            if let fetched = client.peek(TwelveData.quotes([symbol])), let result = fetched.value[symbol], case .quote = result {
+            if let fetched = client.answers.peek(TwelveData.quotes([symbol])), let result = fetched.value[symbol], case .quote = result {
                 known[symbol] = fetched.map { _ in result }
             }
         }
@@ -199,9 +199,9 @@ extension CryptoService {
                 fetchedAt: days.now(), stale: false)
             return [batch[0]: failure]
         }
-        if fetched.origin == .live, batch.count > 1, let body = client.cachedBody(endpoint) {
+        if fetched.origin == .live, batch.count > 1, let body = client.answers.body(endpoint) {
             for (symbol, part) in TwelveData.splitBatch(body, symbols: batch) {
-                client.store(TwelveData.quotes([symbol]), body: part, fetchedAt: fetched.fetchedAt)
+                client.answers.store(TwelveData.quotes([symbol]), body: part, fetchedAt: fetched.fetchedAt)
             }
         }
         return fetched.value.mapValues { result in fetched.map { _ in result } }

@@ -54,7 +54,7 @@ package struct CryptoService: Sendable {
     package func recordedDay() -> LocalDate? {
         let keyless = configuration.key(for: .twelveData) == nil
         let recordings = configuration.offline || (keyless && (!usesKraken || client.isUnreachable(.kraken)))
-        return recordings ? client.fixtures?.recordedOn : nil
+        return recordings ? client.samples.fixtures?.recordedOn : nil
     }
 
     /// The watchlist as saved.

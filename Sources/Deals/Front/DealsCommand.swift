@@ -118,7 +118,7 @@ package struct DealOptions: ParsableArguments {
     package func feed(_ context: FrontContext, defaultPace: Double, live: Bool = true) -> DealFeed {
         let source = dealSource(
             defaultPace: defaultPace, live: live, krakenURL: context.configuration.baseURL(for: .kraken),
-            recordings: context.configuration.offline ? context.client.fixtures : nil, fallback: context.client.fixtures,
+            recordings: context.configuration.offline ? context.client.samples.fixtures : nil, fallback: context.client.samples.fixtures,
             end: context.app.days.feedEnd())
         return DealFeed(source: source, column: column, descending: !asc)
     }

@@ -13,7 +13,7 @@ extension WeatherService {
             change(&document.settings)
             return document.settings
         }
-        client.forgetSources()  // the provider choice may have changed: the run decides again
+        client.resolver.forget()  // the provider choice may have changed: the run decides again
         return saved
     }
 

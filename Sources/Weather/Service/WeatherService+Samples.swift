@@ -9,7 +9,7 @@ import Foundation
 extension WeatherService {
     /// The recorded places of a capability's provider: each recording's coordinates.
     func recordedPlaces(_ capability: RunSources.Capability) -> [(latitude: Double, longitude: Double)] {
-        guard let fixtures = client.fixtures else { return [] }
+        guard let fixtures = client.samples.fixtures else { return [] }
         let probe: RequestDescriptor =
             switch client.sources.provider(capability) {
             case .metNorway: METNorway.forecast(latitude: 0, longitude: 0).descriptor

@@ -104,7 +104,7 @@ package struct WeatherService: Sendable {
         switch error {
         case let sample as SampleDataError where !sample.noSampleData:
             return await sampleCities(settings)
-        case let transport as TransportError where keyless && transport.isUnreachable && client.fixtures != nil:
+        case let transport as TransportError where keyless && transport.isUnreachable && client.samples.fixtures != nil:
             console.debug("\(transport)")
             return await sampleCities(settings)
         default:
@@ -121,7 +121,7 @@ package struct WeatherService: Sendable {
         let keyless = sources(settings).geocoder == Provider.openMeteoGeocoding.rawValue
         var names: [String] = []
         let probe = keyless ? OpenMeteo.search("", language: lang).descriptor : YandexGeocoder.geocode("", lang: lang).descriptor
-        for name in client.fixtures?.coverage(for: probe) ?? [] {
+        for name in client.samples.fixtures?.coverage(for: probe) ?? [] {
             guard let found = await sampleGeocode(name, lang: lang, keyless: keyless),
                 offerable(found, origin: .fixture).contains(where: { $0.name.lowercased() == name.lowercased() })
             else { continue }
@@ -151,8 +151,8 @@ package struct WeatherService: Sendable {
     }
 
     private func sampleGeocode(_ name: String, lang: String, keyless: Bool) async -> [City]? {
-        if keyless { return await client.recorded(OpenMeteo.search(name, language: lang)).map { PlaceCandidates.fromOpenMeteo($0.value) } }
-        return await client.recorded(YandexGeocoder.geocode(name, lang: lang)).map { PlaceCandidates.fromYandex($0.value) }
+        if keyless { return await client.samples.recorded(OpenMeteo.search(name, language: lang)).map { PlaceCandidates.fromOpenMeteo($0.value) } }
+        return await client.samples.recorded(YandexGeocoder.geocode(name, lang: lang)).map { PlaceCandidates.fromYandex($0.value) }
     }
 
     static func choose(_ places: [City], query: String, pick: Int?, chooser: Chooser?) throws -> City {
@@ -194,7 +194,7 @@ package struct WeatherService: Sendable {
         let lang = settings.lang
         let endpoint = OpenWeather.oneCall(latitude: city.latitude, longitude: city.longitude, lang: lang)
         let refusal = oneCallRefusal
-        if let refusal, refusal.isRefused(now: days.now()), client.peek(endpoint) == nil {
+        if let refusal, refusal.isRefused(now: days.now()), client.answers.peek(endpoint) == nil {
             let report = try await freeReport(for: city, lang: lang, original: nil)
             console.noteOnce(Self.freePlanNote)
             return report

@@ -91,18 +91,24 @@ package struct CreditGate: Sendable {
         }
     }
 
-    /// Waits until `until`, reporting each second to `onWait` (else one note); throws at once with
-    /// `--no-wait`, or when the wait cannot fit the command's fixed deadline (docs/architecture.md
-    /// §3, "Time budgets"). A deadline that is not fixed moves back by the wait.
+    /// Waits until `until` when `CreditWaitRule` allows it (the rule the client's `AnswerMachine`
+    /// applies too); throws at once when it does not (docs/architecture.md §3, "Time budgets").
     package func wait(until: Date) async throws {
-        let seconds = max(1, Int(until.timeIntervalSince(clock.now()).rounded(.up)))
-        if noWait { throw CreditLimitError.minute(until: until, seconds: seconds, perMinute: budget.plan.perMinute) }
-        if let deadline {
-            guard deadline.fits(waitUntil: Date().addingTimeInterval(Double(seconds))) else {
-                throw CreditLimitError.beyondDeadline(seconds: seconds, allowing: deadline.allowing(wait: seconds), plan: planText)
-            }
-            deadline.postpone(by: Double(seconds))
+        let seconds = Self.seconds(until: until, now: clock.now())
+        if let refusal = CreditWaitRule.refusal(seconds: seconds, until: until, noWait: noWait, deadline: RunDeadline.forWait(deadline)) {
+            throw error(for: refusal)
         }
+        try await countdown(until: until)
+    }
+
+    /// Whole seconds from `now` to `until`, at least one.
+    package static func seconds(until: Date, now: Date) -> Int { max(1, Int(until.timeIntervalSince(now).rounded(.up))) }
+
+    /// The wait itself, decided already: a deadline that is not fixed moves back by it; each
+    /// second reported to `onWait` (else one note).
+    package func countdown(until: Date) async throws {
+        let seconds = Self.seconds(until: until, now: clock.now())
+        deadline?.postpone(by: Double(seconds))
         if onWait == nil { console.note("\(planText); next request in \(seconds) s.") }
         defer { onWait?(nil) }
         while true {
@@ -110,6 +116,15 @@ package struct CreditGate: Sendable {
             if left <= 0 { return }
             onWait?(CreditWait(plan: planText, until: until, secondsLeft: left))
             try await sleep(Double(min(left, 1)))
+        }
+    }
+
+    /// The words of a refused wait.
+    package func error(for refusal: AnswerMachine.CreditRefusal) -> CreditLimitError {
+        switch refusal {
+        case .minute(let until, let seconds): .minute(until: until, seconds: seconds, perMinute: budget.plan.perMinute)
+        case .beyondDeadline(let seconds): .beyondDeadline(seconds: seconds, allowing: deadline?.allowing(wait: seconds) ?? seconds, plan: planText)
+        case .day(let resetsAt): .daily(resetsAt: resetsAt, perDay: budget.plan.perDay)
         }
     }
 

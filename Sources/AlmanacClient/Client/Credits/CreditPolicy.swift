@@ -4,9 +4,9 @@ import AlmanacProviders
 import Foundation
 
 /// The Twelve Data credit budget as the client's send policy: a request that is not fresh in the
-/// cache reserves its credit first. When the minute (or the day) is spent, a cached answer
-/// stands, with a note saying when fresh data can come; with nothing cached, waits for the
-/// credit (a countdown) or throws `CreditLimitError` (`--no-wait`, or the day is spent).
+/// cache reserves its credit first; a spent minute or day is reported to the `AnswerMachine`,
+/// which keeps a stored answer (this policy's note says when fresh data can come), waits (the
+/// gate's countdown) or refuses (`CreditLimitError`).
 ///
 /// Other providers, and sends already inside a caller's reservation (a batch of prices reserved
 /// as a whole, `/api_usage`), pass as they are.
@@ -17,27 +17,23 @@ package struct CreditPolicy: SendPolicy {
     /// The policy for `gate`.
     package init(gate: CreditGate) { self.gate = gate }
 
-    package func admit(_ descriptor: RequestDescriptor, cachedAt: Date?) async throws -> SendAdmission {
+    package func admit(_ descriptor: RequestDescriptor) throws -> SendAdmission {
         guard descriptor.provider.countsCredits, CreditBudget.reservation == nil else { return .send(.free) }
-        let budget = gate.budget
-        while true {
-            switch try budget.reserve(1, now: gate.clock.now()) {
-            case .granted(let id):
-                return .send(SendTicket(id))
-            case .wait(let until):
-                guard let cachedAt else {
-                    try await gate.wait(until: until)
-                    continue
-                }
-                gate.noteCached("the \(descriptor.what)", fetchedAt: cachedAt, freshAt: until)
-                return .serveCached
-            case .dailyLimit(let resetsAt):
-                guard let cachedAt else { throw CreditLimitError.daily(resetsAt: resetsAt, perDay: budget.plan.perDay) }
-                gate.noteCached("the \(descriptor.what)", fetchedAt: cachedAt, freshAt: resetsAt)
-                return .serveCached
-            }
+        let now = gate.clock.now()
+        switch try gate.budget.reserve(1, now: now) {
+        case .granted(let id): return .send(SendTicket(id))
+        case .wait(let until): return .minuteSpent(until: until, seconds: CreditGate.seconds(until: until, now: now))
+        case .dailyLimit(let resetsAt): return .daySpent(resetsAt: resetsAt)
         }
     }
+
+    package func wait(until: Date) async throws { try await gate.countdown(until: until) }
+
+    package func noteKept(_ what: String, fetchedAt: Date, freshAt: Date) {
+        gate.noteCached("the \(what)", fetchedAt: fetchedAt, freshAt: freshAt)
+    }
+
+    package func error(for refusal: AnswerMachine.CreditRefusal) -> any Error { gate.error(for: refusal) }
 
     package func sending<T: Sendable>(_ ticket: SendTicket, _ operation: () async throws -> T) async throws -> T {
         guard let id = ticket.reservation else { return try await operation() }
