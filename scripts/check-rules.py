@@ -22,6 +22,9 @@
   (`Sources/AlmanacClient/Client/DataClient*.swift`) hold at most 250 lines together and no
   function over 30; the decisions are the machine's, and a state machine's switches are total —
   no `default:` in a `*Machine*.swift` file (see `executor_budget`).
+- docs/architecture.md §5 lists every place the program starts a thread or a detached task and
+  every kind of lock it uses, and nothing else: a new start site or lock kind that the lists do
+  not name fails, and so does a listed one the code no longer has (see `concurrency_inventory`).
 """
 import pathlib
 import re
@@ -277,10 +280,50 @@ def executor_budget():
     return problems
 
 
+# Test support, the bench and the fuzzer run beside the program, not in it.
+NOT_THE_PROGRAM = ("Sources/AlmanacTestSupport/", "Sources/TestHarness/", "Sources/almanac-bench/", "Sources/almanac-fuzz/")
+STARTS = re.compile(r"Thread\.detachNewThread|\bThread\(|pthread_create|Task\.detached")
+LOCKS = {
+    "Mutex": re.compile(r"\bMutex[(<]"), "Atomic": re.compile(r"\bAtomic[(<]"), "WaitableLock": re.compile(r"\bWaitableLock\("),
+    "flock": re.compile(r"\bflock\("), "NSCondition": re.compile(r"\bNSCondition\b"), "NSLock": re.compile(r"\bNS(Recursive)?Lock\b"),
+    "DispatchSemaphore": re.compile(r"\bDispatchSemaphore\b"), "os_unfair_lock": re.compile(r"\bos_unfair_lock"),
+    "pthread_mutex": re.compile(r"\bpthread_mutex_t\b"), "pthread_rwlock": re.compile(r"\bpthread_rwlock"),
+}
+# The one primitive built on a pthread mutex and condition is `WaitableLock` itself.
+PRIMITIVES = {"pthread_mutex": "Sources/AlmanacCore/Concurrency/WaitableLock.swift"}
+
+
+def concurrency_inventory(doc=ROOT / "docs" / "architecture.md"):
+    starts, kinds = set(), set()
+    for path in sorted((ROOT / "Sources").rglob("*.swift")):
+        relative = str(path.relative_to(ROOT))
+        if relative.startswith(NOT_THE_PROGRAM):
+            continue
+        for line in code_only(path.read_text().splitlines()):
+            if STARTS.search(line):
+                starts.add(path.stem)
+            kinds |= {kind for kind, pattern in LOCKS.items() if pattern.search(line) and PRIMITIVES.get(kind) != relative}
+    text = doc.read_text()
+    listed = {}
+    for name in ("Thread and task starts", "Lock kinds"):
+        match = re.search(rf"^{name} \(held to the code by `make lint`\): (.+)$", text, re.M)
+        listed[name] = set(re.findall(r"`([^`]+)`", match.group(1))) if match else None
+    problems = []
+    for name, found in (("Thread and task starts", starts), ("Lock kinds", kinds)):
+        if listed[name] is None:
+            problems.append(f"docs/architecture.md: no line \"{name} (held to the code by `make lint`): …\" in §5")
+            continue
+        for missing in sorted(found - listed[name]):
+            problems.append(f"docs/architecture.md §5: {name.lower()} do not list `{missing}`, which the code has")
+        for gone in sorted(listed[name] - found):
+            problems.append(f"docs/architecture.md §5: {name.lower()} list `{gone}`, which the code no longer has")
+    return problems
+
+
 def main():
     problems = (
         direct_writes() + sizes() + spliced_json() + closure_in_lock() + flags_in_library()
-        + benchmark_figures() + executor_budget()
+        + benchmark_figures() + executor_budget() + concurrency_inventory()
     )
     for problem in problems:
         print(problem)

@@ -70,7 +70,7 @@ enum DealsFilterBench {
         let builds = 4
         for build in 0..<builds {
             let (snapshot, built, jobs) = (store.snapshot(), Counter(), store.bigJobs)
-            BackgroundThread.start {
+            JobPool.background.run {
                 _ = jobs.run { build % 2 == 0 ? snapshot.groups(by: .instrument, activity: true).total : snapshot.statistics().count }
                 built.add(1)
             }

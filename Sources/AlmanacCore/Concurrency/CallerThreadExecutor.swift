@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// Runs one task, and every job it prefers to run here, on the thread that calls `run(_:)`.
 ///
@@ -7,14 +8,15 @@ import Foundation
 /// thread, and the process ends on yet another thread — about a fifth of a short command's whole
 /// run. With this executor preferred, nonisolated async code, `async let` and task groups run
 /// here, one job at a time in arrival order, and no pool thread starts. Work that truly needs its
-/// own thread still gets one: `Task.detached` (the app's loads, the deal producers) and the
-/// blocking pool (curl transfers) resume their awaiting jobs here through the queue.
+/// own thread still gets one: `Task.detached` (the app's loads, Kraken's tape) and the `JobPool`
+/// (curl transfers, lock waits) resume their awaiting jobs here through the queue.
 ///
 /// Contract: a job run here must not block waiting for another job of the same executor (such a
 /// wait never ends); blocking on I/O, a lock or another thread is fine.
-// @unchecked: the queue and the finished flag are guarded by `condition`; a Mutex cannot wait.
+// @unchecked: the queue and the finished flag are guarded by `condition` (a `WaitableLock`: the
+// serving thread sleeps on it; a Mutex cannot wait).
 package final class CallerThreadExecutor: TaskExecutor, @unchecked Sendable {
-    private let condition = NSCondition()
+    private let condition = WaitableLock()
     private var jobs: [UnownedJob] = []
     private var finished = false
     /// The task `run(_:)` started, for `cancel()`.
@@ -79,8 +81,12 @@ package final class CallerThreadExecutor: TaskExecutor, @unchecked Sendable {
 }
 
 /// The error the task ended with, written by the task before it signals the end and read by the
-/// serving thread after it (the condition's lock orders the two).
-// @unchecked: written once before `finish()`, read once after `serve()` returns.
-private final class Outcome: @unchecked Sendable {
-    var error: (any Error)?
+/// serving thread after it.
+private final class Outcome: Sendable {
+    private let thrown = Mutex<(any Error)?>(nil)
+
+    var error: (any Error)? {
+        get { thrown.withLock { $0 } }
+        set { thrown.withLock { $0 = newValue } }
+    }
 }

@@ -34,8 +34,19 @@ package final class WaitableLock: @unchecked Sendable {
     /// Releases the lock until `broadcast` (or a spurious wake-up), then holds it again.
     package func wait() { pthread_cond_wait(condition, mutex) }
 
+    /// Releases the lock until `broadcast`, a spurious wake-up or `deadline`, then holds it
+    /// again; false when the deadline passed.
+    package func wait(until deadline: Date) -> Bool {
+        let seconds = deadline.timeIntervalSince1970
+        var time = timespec(tv_sec: Int(seconds), tv_nsec: Int((seconds - seconds.rounded(.down)) * 1e9))
+        return pthread_cond_timedwait(condition, mutex, &time) == 0
+    }
+
     /// Wakes every thread in `wait`; call it holding the lock.
     package func broadcast() { pthread_cond_broadcast(condition) }
+
+    /// Wakes one thread in `wait`; call it holding the lock.
+    package func signal() { pthread_cond_signal(condition) }
 
     package func withLock<Result>(_ body: () throws -> Result) rethrows -> Result {
         lock()

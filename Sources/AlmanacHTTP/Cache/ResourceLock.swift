@@ -32,25 +32,20 @@ package final class ResourceLock: Sendable {
 
     /// The lock for `key`, waiting for its holder until `deadline`; nil at the deadline (or when
     /// the lock file cannot be made: then nothing is shared, and the caller goes on alone). The
-    /// wait is the kernel's — a blocking `flock` on a thread of its own, nothing polls — and a
-    /// caller that gives up (the deadline, its task cancelled) leaves that thread to release the
-    /// lock the moment it gets it.
+    /// wait is the kernel's — a blocking `flock` in a `Job` on `JobPool.normal`, nothing polls —
+    /// and a caller that gives up (the deadline, its task cancelled) leaves that job to release
+    /// the lock the moment it gets it (`Claim`).
     /// - Throws: `CancellationError` when the caller's task is cancelled while waiting.
     package static func wait(folder: URL, key: String, provider: Provider, until deadline: Date) async throws -> ResourceLock? {
         guard let descriptor = open(folder: folder, key: key, provider: provider) else { return nil }
         if flock(descriptor, LOCK_EX | LOCK_NB) == 0 { return ResourceLock(descriptor: descriptor) }
-        let waiter = LockWaiter(descriptor: descriptor)
-        Thread.detachNewThread { waiter.taken(flock(descriptor, LOCK_EX) == 0) }
-        let timer = Task {
-            try? await Task.sleep(nanoseconds: UInt64(max(0, deadline.timeIntervalSinceNow) * 1e9))
-            waiter.giveUp()
+        let claim = Claim()
+        let job = Job<Bool>.start(on: .normal) {
+            let taken = flock(descriptor, LOCK_EX) == 0 && claim.handOver()
+            if !taken { close(descriptor) }  // no lock, or nobody wants it any more: let it go at once
+            return taken
         }
-        defer { timer.cancel() }
-        let taken = await withTaskCancellationHandler {
-            await waiter.outcome()
-        } onCancel: {
-            waiter.giveUp()
-        }
+        let taken = await job.result(until: deadline) ?? !claim.abandon()  // gave up, unless handed over meanwhile
         if Task.isCancelled {
             if taken { close(descriptor) }
             throw CancellationError()
@@ -77,49 +72,14 @@ package final class ResourceLock: Sendable {
     }
 }
 
-/// One wait for a lock: the thread blocked in `flock` and the caller awaiting it meet here; the
-/// first of "taken", "given up" decides, and a lock taken after the caller left is let go.
-private final class LockWaiter: Sendable {
-    private enum State {
-        case waiting(CheckedContinuation<Bool, Never>?)
-        case done(Bool)
-    }
+/// Who gets a lock taken after a wait: the caller, unless it gave up first — the first of
+/// `handOver` (the job took it) and `abandon` (the caller left) decides.
+private final class Claim: Sendable {
+    private let state = Atomic<UInt8>(0)  // 0 open, 1 handed over, 2 abandoned
 
-    private let descriptor: Int32
-    private let state = Mutex(State.waiting(nil))
+    /// From the job: true when the caller still wants the lock (it is the caller's now).
+    func handOver() -> Bool { state.compareExchange(expected: 0, desired: 1, ordering: .acquiringAndReleasing).exchanged }
 
-    init(descriptor: Int32) { self.descriptor = descriptor }
-
-    /// Whether the lock was taken; false when the caller gave up first.
-    func outcome() async -> Bool {
-        await withCheckedContinuation { continuation in
-            let ready: Bool? = state.withLock { state in
-                if case .done(let taken) = state { return taken }
-                state = .waiting(continuation)
-                return nil
-            }
-            if let ready { continuation.resume(returning: ready) }
-        }
-    }
-
-    /// From the waiting thread: `flock` returned.
-    func taken(_ ok: Bool) {
-        let (continuation, wanted): (CheckedContinuation<Bool, Never>?, Bool) = state.withLock { state in
-            guard case .waiting(let continuation) = state else { return (nil, false) }  // the caller left
-            state = .done(ok)
-            return (continuation, true)
-        }
-        if !wanted || !ok { close(descriptor) }  // nobody wants it, or no lock: let it go at once
-        continuation?.resume(returning: ok)
-    }
-
-    /// The deadline passed or the caller was cancelled: the wait ends without the lock.
-    func giveUp() {
-        let continuation: CheckedContinuation<Bool, Never>? = state.withLock { state in
-            guard case .waiting(let continuation) = state else { return nil }
-            state = .done(false)
-            return continuation
-        }
-        continuation?.resume(returning: false)
-    }
+    /// From the caller: true when it gave up before the job took the lock.
+    func abandon() -> Bool { state.compareExchange(expected: 0, desired: 2, ordering: .acquiringAndReleasing).exchanged }
 }

@@ -16,7 +16,7 @@ package final class CurlTransport: HTTPTransport, Sendable {
         self.maxIdle = maxIdle
     }
 
-    /// Sends through libcurl on a `BlockingPool` thread; the task's cancellation aborts the transfer
+    /// Sends through libcurl on a thread of `JobPool.normal`; the task's cancellation aborts the transfer
     /// at curl's next progress callback (docs/architecture.md §5).
     package func send(_ request: PreparedRequest) async throws -> HTTPResponse {
         try await run { easy, cancellation in try easy.perform(request, cancellation: cancellation) }
@@ -37,7 +37,7 @@ package final class CurlTransport: HTTPTransport, Sendable {
         let cancellation = OnceFlag()
         return try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { continuation in
-                BlockingPool.shared.run { [self] in
+                JobPool.normal.run { [self] in
                     let result = Result { try body(box.easy, cancellation) }
                     self.checkin(box.easy)
                     continuation.resume(with: result)

@@ -42,7 +42,7 @@ final class PageFaulter: @unchecked Sendable {
             lock.broadcast()
         } else {
             running = true
-            BackgroundThread.start(lowPriority: false) { self.serve() }
+            JobPool.normal.run { self.serve() }
         }
     }
 

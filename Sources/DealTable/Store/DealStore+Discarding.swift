@@ -1,5 +1,6 @@
 import AlmanacCore
 import Foundation
+import Synchronization
 
 /// Giving memory back off the drawing thread (docs/architecture.md §5).
 extension DealStore {
@@ -29,7 +30,9 @@ extension DealStore {
     package func releaseDiscarded() {
         guard !discarded.isEmpty else { return }
         let box = Discarded()
-        swap(&box.values, &discarded)
+        var handed = Discards()
+        swap(&handed, &discarded)
+        box.values.withLock { swap(&$0, &handed) }  // `handed` keeps nothing
         memory.free { box.release() }
     }
 
@@ -44,10 +47,10 @@ extension DealStore {
     }
 
     /// Carries values to the thread that frees them; only that thread touches them once it starts.
-    private final class Discarded: @unchecked Sendable {
-        var values = Discards()
+    private final class Discarded: Sendable {
+        let values = Mutex(Discards())
 
         /// Frees what it carries, on the thread it was handed to.
-        func release() { values = Discards() }
+        func release() { values.withLock { $0 = Discards() } }
     }
 }

@@ -51,7 +51,7 @@ extension DealStore {
         // The rows so far, read in place while the owner keeps appending (`AppendOnlyColumn`).
         let snapshot = columns.sortingSnapshot(for: column)
         let reserve = expected
-        let job = BackgroundJob.start { [memory] in
+        let job = Job.start { [memory] in
             // One big job's memory at a time, after what it replaces has gone back.
             memory.heavyJob { Self.sortedView(snapshot, by: column, reserve: reserve) }
         }
@@ -63,6 +63,13 @@ extension DealStore {
     /// True while a filter walks the view shown (`FilterJob.holdsView`): merges wait, deals stay
     /// in the inbox.
     package var holdsMerges: Bool { filterJob?.holdsView ?? false }
+
+    /// Returns once the sort running behind the table (a re-sort, a filter's sort) has ended, at
+    /// once when none runs: what a caller that merges everything awaits instead of polling
+    /// (`DealFeed.drain`); the next `step` lands its result.
+    package func sortsEnded() async {
+        for job in [sortInFlight, filterSortInFlight].compactMap(\.self) where !job.done { _ = await job.result() }
+    }
 
     /// Installs a finished background re-sort and merges the rows that arrived meanwhile;
     /// false while it still runs (or when none was asked for).

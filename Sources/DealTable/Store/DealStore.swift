@@ -39,12 +39,12 @@ package final class DealStore {
     /// Totals of every row received.
     var allTotals = DealTotals()
     /// The filter-sorting thread running, wanted or not (one at a time).
-    var filterSortInFlight: BackgroundJob<SortedBlocks>?
+    var filterSortInFlight: Job<SortedBlocks>?
     /// What the owner wants of the re-sorting thread (`WantedSort`).
     var wantedSort = WantedSort.nothing
     /// The re-sort thread running, wanted or not: one at a time, so a burst of sort keys never
     /// runs several sorts (and their copies) at once.
-    var sortInFlight: BackgroundJob<SortedBlocks>?
+    var sortInFlight: Job<SortedBlocks>?
 
     /// What the owner waits for from a background re-sort: nothing; the view the running thread
     /// builds, installed by `finishSort`; or a sort by `column`, started when the running (and
@@ -68,7 +68,7 @@ package final class DealStore {
         let rows: Int
         let names: Int
         let tiesByRow: Bool
-        let result: BackgroundJob<SortedBlocks>
+        let result: Job<SortedBlocks>
     }
 
     /// The column rows are sorted by.

@@ -34,7 +34,7 @@ final class FilterJob {
     var ties: [Int64] = []
     var totals = DealTotals()
     /// Set once the sort (or, walking, the build) runs; holds its result.
-    var sorted: BackgroundJob<SortedBlocks>?
+    var sorted: Job<SortedBlocks>?
     /// Walking: the passing rows among `0..<end`, a bit each; nil when sorting.
     var bits: [UInt64]?
     /// Walking: the next block (in view order) of the shown view to read; nil until the scan

@@ -15,11 +15,11 @@ final class MemoryJobs: Sendable {
     /// by 100–200 MB).
     private let frees = FreesInFlight()
 
-    /// Runs `release` on a thread of its own, at the usual priority (freed late, old views would
+    /// Runs `release` on `JobPool.normal`, at the usual priority (freed late, old views would
     /// pile up while the cores are busy); counted until it ends.
     func free(_ release: @escaping @Sendable () -> Void) {
         frees.begin()
-        BackgroundThread.start(lowPriority: false) { [frees] in
+        JobPool.normal.run { [frees] in
             release()
             frees.end()
         }
@@ -38,25 +38,23 @@ final class MemoryJobs: Sendable {
 
 /// Counts frees under way and lets a thread wait until there are none (a thread sleeps here:
 /// a condition).
-final class FreesInFlight: @unchecked Sendable {
-    // @unchecked: `running` is only touched under `condition`, which a thread sleeps on.
-    private let condition = NSCondition()
-    private var running = 0
+final class FreesInFlight: Sendable {
+    private let running = Atomic(0)
+    /// Where a big job sleeps until the frees end.
+    private let sleeper = WaitableLock()
 
-    func begin() { condition.withLock { running += 1 } }
+    func begin() { running.add(1, ordering: .relaxed) }
 
     func end() {
-        condition.withLock {
-            running -= 1
-            condition.broadcast()
-        }
+        running.subtract(1, ordering: .releasing)
+        sleeper.withLock { sleeper.broadcast() }
     }
 
     /// Waits until no free runs, or `timeout` seconds (0.25 s by default) have passed.
     func wait(timeout: TimeInterval = 0.25) {
         let limit = Date(timeIntervalSinceNow: timeout)
-        condition.withLock {
-            while running > 0, condition.wait(until: limit) {}
+        sleeper.withLock {
+            while running.load(ordering: .acquiring) > 0, sleeper.wait(until: limit) {}
         }
     }
 }

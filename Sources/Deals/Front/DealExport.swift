@@ -18,7 +18,7 @@ package enum DealExport {
     /// ended, how — the rows written, or why not.
     package struct Job: Sendable {
         package let url: URL
-        let work: BackgroundJob<Result<Int, any Error>>
+        let work: AlmanacCore.Job<Result<Int, any Error>>
 
         /// Nil while it runs.
         package var outcome: Result<Int, any Error>? { work.value }

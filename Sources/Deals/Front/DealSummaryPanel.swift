@@ -32,7 +32,7 @@ final class DealSummaryPanel {
     /// rather than every frame: a group table is a few milliseconds to lay out.
     private var rendered: (width: Int, lines: [String])?
     /// A build running on its thread; nil when none runs.
-    private var building: BackgroundJob<Built>?
+    private var building: Job<Built>?
     /// What the last build started from: deals received, the filter's text, when.
     private var lastStart: (received: Int, filter: String, at: Date)?
 
@@ -72,7 +72,7 @@ final class DealSummaryPanel {
         lastStart = (store.unfilteredCount, filter, now)
         let snapshot = store.snapshot()
         let (jobs, kind, key, drawn, sorting) = (store.bigJobs, kind, key, drawn, (order, reversed))
-        building = BackgroundJob.start(wake: wake) {
+        building = Job.start(wake: wake) {
             let built = jobs.run {
                 (kind == .groups ? snapshot.groups(by: key, activity: true) : nil, kind == .statistics ? snapshot.statistics() : nil)
             }

@@ -20,7 +20,7 @@ package enum DealsView {
     /// Once a process: later calls do nothing.
     package static func warmUp() { _ = warming }
 
-    private static let warming: Void = BackgroundThread.start(lowPriority: false) {
+    private static let warming: Void = JobPool.normal.run {
         let deal = Deal(id: 1, dateModified: Date(), instrumentName: "EUR/USD", price: 1.08, amount: 1_000_000, side: .sell)
         _ = cells(deal, style: Style(enabled: true))
         _ = DealSummaryView.clock.string(from: deal.dateModified)  // the groups' `At` column (`F`)

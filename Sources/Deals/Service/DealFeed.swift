@@ -86,10 +86,11 @@ package final class DealFeed {
             while pump(limit: .max, budget: budget, waiting: true) > 0 {}
             onProgress(received)
         }
-        // The source has ended: what is still waiting (or held back by a re-sort) goes in now.
+        // The source has ended: what is still waiting (or held back by a re-sort) goes in now;
+        // when nothing can, the sort that holds it back is awaited (its job's end), not polled.
         while !isComplete {
             try Task.checkCancellation()
-            if pump(limit: .max, budget: budget, waiting: true) == 0 { await Task.yield() }
+            if pump(limit: .max, budget: budget, waiting: true) == 0 { await store.sortsEnded() }
         }
         onProgress(received)
     }

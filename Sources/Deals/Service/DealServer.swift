@@ -45,7 +45,7 @@ package final class DealServer: Sendable {
 
     /// Starts streaming on a new thread; `onBatch` is called from that thread, then `onEnd` once.
     package func subscribeToDeals(_ onBatch: @escaping @Sendable ([Deal]) -> Void, onEnd: (@Sendable () -> Void)? = nil) {
-        BackgroundThread.start { [self] in
+        JobPool.background.run { [self] in
             var generator = SplitMix64(seed: seed)
             // The pauses draw from a stream of their own: the seed alone decides the deals, the
             // pace only when they arrive.

@@ -73,7 +73,7 @@ package enum DealSource: Sendable {
             inbox.onClose { server.stop() }
             server.subscribeToDeals({ inbox.put($0) }, onEnd: { inbox.finish() })
         case .file(let url):
-            BackgroundThread.start {
+            JobPool.background.run {
                 let splitter = LineBatcher(inbox: inbox)
                 guard let handle = try? FileHandle(forReadingFrom: url) else {
                     splitter.fail("cannot open \(url.path)")
