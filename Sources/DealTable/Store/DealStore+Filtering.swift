@@ -210,7 +210,7 @@ extension DealStore {
             job.sorted = .completed(build())
         } else {
             if let superseded = filterSortInFlight { discard(superseded.take()) }
-            let sorting = Job.start { [memory] in memory.heavyJob(build) }
+            let sorting = Job.start(wake: onJobLanded) { [memory] in memory.heavyJob(build) }
             (job.sorted, filterSortInFlight) = (sorting, sorting)
         }
         return true

@@ -51,7 +51,7 @@ extension DealStore {
         // The rows so far, read in place while the owner keeps appending (`AppendOnlyColumn`).
         let snapshot = columns.sortingSnapshot(for: column)
         let reserve = expected
-        let job = Job.start { [memory] in
+        let job = Job.start(wake: onJobLanded) { [memory] in
             // One big job's memory at a time, after what it replaces has gone back.
             memory.heavyJob { Self.sortedView(snapshot, by: column, reserve: reserve) }
         }

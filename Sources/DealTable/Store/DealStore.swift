@@ -45,6 +45,9 @@ package final class DealStore {
     /// The re-sort thread running, wanted or not: one at a time, so a burst of sort keys never
     /// runs several sorts (and their copies) at once.
     var sortInFlight: Job<SortedBlocks>?
+    /// Called on the sorting thread as a re-sort or a filter's sort lands, so the frame loop
+    /// wakes for it instead of drawing frames to look (`DealFeed.onArrival`); nil: nobody sleeps.
+    package var onJobLanded: (@Sendable () -> Void)?
 
     /// What the owner waits for from a background re-sort: nothing; the view the running thread
     /// builds, installed by `finishSort`; or a sort by `column`, started when the running (and

@@ -14,7 +14,7 @@ extension DealBrowser {
         }
         let url = DealExport.suggestedFile(in: exportFolder, at: Date())
         let snapshot = feed.store.snapshot()
-        exporting = DealExport.start(snapshot, to: url)
+        exporting = DealExport.start(snapshot, to: url) { FrameLoop.screen.wake() }
         message = "Exporting \(DealsView.grouped(snapshot.count)) rows to \(url.path)…"
     }
 

@@ -98,12 +98,9 @@ package final class DealBrowser {
     package private(set) var lastWords: String?
 
     /// How soon the next frame is needed with no key pressed: 60 a second while the table has
-    /// work (deals to merge, a re-sort or a filter building), four while an export is written,
-    /// else once a second (the rate and ages in the footer).
-    package var frameInterval: TimeInterval {
-        if feed.hasWork { return FrameLoop.fastest }
-        return exporting != nil ? 0.25 : FrameLoop.idle
-    }
+    /// work (deals to merge, a filter building), else once a second (the rate and ages in the
+    /// footer). A re-sort or an export runs off the thread and wakes the loop as it lands.
+    package var frameInterval: TimeInterval { feed.hasWork ? FrameLoop.fastest : FrameLoop.idle }
 
     /// The deals work of one frame of the app's Deals tab, in seconds: 3.5 ms, so a frame stays
     /// under 4 ms with a 512-deal chunk's overrun however busy the table is.

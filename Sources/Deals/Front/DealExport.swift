@@ -27,10 +27,10 @@ package enum DealExport {
         package func wait() { work.wait() }
     }
 
-    /// Writes `snapshot` to `url` as CSV on a thread of its own (never replacing a file);
-    /// returns at once.
-    package static func start(_ snapshot: DealSnapshot, to url: URL) -> Job {
-        Job(url: url, work: .start { Result { try write(snapshot, to: url, format: .csv, replacing: false) } })
+    /// Writes `snapshot` to `url` as CSV on `JobPool.background` (never replacing a file);
+    /// returns at once. `wake` is called as it ends (the frame loop says how it went).
+    package static func start(_ snapshot: DealSnapshot, to url: URL, wake: (@Sendable () -> Void)? = nil) -> Job {
+        Job(url: url, work: .start(wake: wake) { Result { try write(snapshot, to: url, format: .csv, replacing: false) } })
     }
 
     /// Writes every row of the view `snapshot` holds to `url`, in its order; returns how many.

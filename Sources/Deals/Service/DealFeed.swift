@@ -96,14 +96,18 @@ package final class DealFeed {
     }
 
     /// True while a frame has deals work to do: deals waiting to be merged (in the inbox or
-    /// held back by a re-sort), or a re-sort or filter being built.
+    /// held back by a re-sort), or a filter being built a slice a frame. A sort running off the
+    /// thread is not: its job wakes the frame loop as it lands (`onArrival`).
     package var hasWork: Bool {
-        store.rowCount < inbox.status.received || store.backlog > 0 || store.sortingTo != nil || store.filterPending != nil
+        store.rowCount < inbox.status.received || store.backlog > 0 || store.filterPending != nil
     }
 
     /// Calls `wake` (on the producer's thread) for every batch that arrives and at the end: the
     /// frame loop sleeps until then (`FrameLoop`).
-    package func onArrival(_ wake: @escaping @Sendable () -> Void) { inbox.onArrival(wake) }
+    package func onArrival(_ wake: @escaping @Sendable () -> Void) {
+        inbox.onArrival(wake)
+        store.onJobLanded = wake  // a re-sort or a filter's sort landing
+    }
 
     /// Deals received so far (merged or waiting).
     package var received: Int { inbox.status.received }
