@@ -26,7 +26,7 @@ if arguments == ["--experimental-dump-help"] { BenchManual.main() }
 let command = arguments.first ?? "all"
 let options = BenchOptions(Array(arguments.dropFirst()))
 // `--without huge-pages,fault-ahead`: the tuning pieces to switch off (`almanac-bench tuning`).
-OSTuning.off = Set((options.values["without"] ?? "").split(separator: ",").compactMap { OSTuning.Piece(rawValue: String($0)) })
+setenv(OSTuning.offVariable, options.values["without"] ?? "", 1)  // before `OSTuning.off` is first read
 
 do {
     switch command {

@@ -17,9 +17,13 @@ package enum OSTuning {
         case memoryJobs = "memory-jobs"
     }
 
-    /// The pieces switched off: empty but in `almanac-bench --without …`, which sets it before
-    /// anything runs and never after.
-    nonisolated(unsafe) package static var off: Set<Piece> = []
+    /// The environment variable that switches pieces off (comma-separated names): set only by
+    /// `almanac-bench --without …`, in its own process before anything runs.
+    package static let offVariable = "ALMANAC_BENCH_TUNING_OFF"
+
+    /// The pieces switched off, read once (empty but under the bench): a constant any thread reads.
+    package static let off: Set<Piece> = Set(
+        (getenv(offVariable).map { String(cString: $0) } ?? "").split(separator: ",").compactMap { Piece(rawValue: String($0)) })
 
     /// A 2 MB transparent huge page (x86_64 and most arm64 Linux systems).
     package static let hugePage = 2 << 20
