@@ -111,7 +111,6 @@ package final class FruitTab: AppTab {
 
     /// Reads what the shown page needs from the log.
     private func reread() {
-        let style = context.style
         switch screen {
         case .list: break
         case .fruit(let fruit): lastEaten = (try? service.lastEaten(fruit)) ?? nil
