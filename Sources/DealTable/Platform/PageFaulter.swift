@@ -1,10 +1,10 @@
 import AlmanacCore
 import Foundation
+import Synchronization
 
 #if canImport(Glibc)
     import Glibc
 #endif
-import Synchronization
 
 /// Faults in, on a thread of its own, memory that a growing buffer is about to write for the
 /// first time, so the kernel's work for it (finding and zeroing each page) leaves the thread
