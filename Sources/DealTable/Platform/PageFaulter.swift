@@ -1,10 +1,5 @@
 import AlmanacCore
 import Foundation
-import Synchronization
-
-#if canImport(Glibc)
-    import Glibc
-#endif
 
 /// Faults in, on a thread of its own, memory that a growing buffer is about to write for the
 /// first time, so the kernel's work for it (finding and zeroing each page) leaves the thread
@@ -22,103 +17,73 @@ import Synchronization
 ///
 /// Each `DealStore` owns one (`DealStore.faulter`); its thread starts with the first request and
 /// ends when the store lets it go (`stop`).
-final class PageFaulter: Sendable {
+final class PageFaulter: @unchecked Sendable {
+    // @unchecked: `ranges`, `running` and `stopped` are only touched under `lock`, which the
+    // faulting thread sleeps on.
+
     /// Bytes faulted in per call.
     static let step = 128 << 10
 
-    private struct State {
-        var ranges: [(start: UInt, end: UInt)] = []
-        var running = false
-        var refused = false
-        var stopped = false
-
-        /// Marks the thread as running; true when the caller must start it.
-        mutating func claimStart() -> Bool {
-            defer { running = true }
-            return !running
-        }
-    }
-
-    private let state = Mutex(State())
-    /// A pipe the faulting thread sleeps on (`read`) and each request or `stop` writes a byte
-    /// to: a wake-up is never lost, and the writer never waits (its end does not block).
-    private let wakeRead: Int32
-    private let wakeWrite: Int32
-
-    init() {
-        var ends: [Int32] = [-1, -1]
-        if pipe(&ends) == 0 {
-            for end in ends { _ = fcntl(end, F_SETFD, FD_CLOEXEC) }
-            _ = fcntl(ends[1], F_SETFL, O_NONBLOCK)
-        } else {
-            ends = [-1, -1]
-        }
-        (wakeRead, wakeWrite) = (ends[0], ends[1])
-        if wakeRead < 0 { state.withLock { $0.refused = true } }  // no pipe: no faulting thread
-    }
-
-    deinit {
-        if wakeRead >= 0 { close(wakeRead) }
-        if wakeWrite >= 0 { close(wakeWrite) }
-    }
+    private let lock = WaitableLock()
+    private var ranges: [(start: UInt, end: UInt)] = []
+    private var running = false
+    private var refused = false
+    private var stopped = false
 
     /// Starts the faulting thread if it is not running, so the first request does not start it
     /// in a frame (starting it took a 3–4 ms frame).
     func start() {
-        guard OSTuning.canPopulate else { return }
-        if state.withLock({ !$0.refused && $0.claimStart() }) { JobPool.normal.run { self.serve() } }
+        if OSTuning.canPopulate { lock.withLock { startIfIdle() } }
+    }
+
+    /// Starts the thread unless it runs; wakes it otherwise. Call under `lock`.
+    private func startIfIdle() {
+        if running {
+            lock.broadcast()
+        } else {
+            running = true
+            JobPool.normal.run { self.serve() }
+        }
     }
 
     /// Asks for the pages of `bytes` bytes at `start` to be faulted in; returns at once. False
-    /// when the faulting thread holds the state's lock just then: the caller never waits for it
-    /// (a thread taken off its core while holding a lock would hold the caller's frame), and asks
+    /// when the faulting thread holds its lock just then: the caller never waits for it (a
+    /// thread taken off its core while holding a lock would hold the caller's frame), and asks
     /// again later.
     @discardableResult
     func populate(_ start: UnsafeRawPointer, bytes: Int) -> Bool {
         guard OSTuning.canPopulate, bytes > 0 else { return true }
         let first = UInt(bitPattern: Int(bitPattern: start))
-        let asked: Bool?? = state.withLockIfAvailable { state in
-            guard !state.refused, !state.stopped else { return nil }
-            state.ranges.append((first, first + UInt(bytes)))
-            return state.claimStart()
-        }
-        guard let asked else { return false }
-        if asked == true { JobPool.normal.run { self.serve() } } else if asked == false { wake() }
+        guard lock.try() else { return false }
+        defer { lock.unlock() }
+        guard !refused, !stopped else { return true }
+        ranges.append((first, first + UInt(bytes)))
+        startIfIdle()
         return true
     }
 
     /// Ends the faulting thread after its current call; later requests are ignored. Called by
     /// the owning store as it goes.
     func stop() {
-        state.withLock { state in
-            state.stopped = true
-            state.ranges = []
+        lock.withLock {
+            stopped = true
+            ranges = []
+            lock.broadcast()
         }
-        wake()
     }
 
-    private func wake() {
-        var byte: UInt8 = 1
-        _ = write(wakeWrite, &byte, 1)  // a full pipe already holds wake-ups enough
-    }
-
-    /// Faults in the ranges asked for, oldest first, until `stop`; with none, it sleeps in
-    /// `read` on the pipe until a request or `stop` writes to it.
+    /// Faults in the ranges asked for, oldest first, until `stop` (it sleeps while there are none).
     private func serve() {
-        var bytes = [UInt8](repeating: 0, count: 64)
         while true {
-            let (range, stopped) = state.withLock { state in
-                (state.stopped || state.ranges.isEmpty ? nil : state.ranges.removeFirst(), state.stopped)
-            }
-            if stopped { return }
-            guard let range else {
-                _ = read(wakeRead, &bytes, bytes.count)
-                continue
-            }
+            lock.lock()
+            while ranges.isEmpty, !stopped { lock.wait() }
+            guard !stopped else { return lock.unlock() }
+            let range = ranges.removeFirst()
+            lock.unlock()
             if !fault(range) {
-                state.withLock { state in
-                    state.refused = true
-                    state.ranges = []
+                lock.withLock {
+                    refused = true
+                    ranges = []
                 }
             }
         }
