@@ -113,13 +113,10 @@ struct AnswerRun<R: Sendable> {
         return stored.entry
     }
 
+    /// The stored answer, as the machine chose to serve it.
     private func served(stale: Bool) throws -> Fetched<R> {
-        Fetched(value: try value(), origin: .cache, fetchedAt: try entry().fetchedAt, stale: stale)
-    }
-
-    private func value() throws -> R {
         guard let stored else { throw AnswerMachine.OutOfOrder() }
-        return stored.value
+        return Fetched(value: stored.value, origin: .cache, fetchedAt: stored.entry.fetchedAt, stale: stale)
     }
 
     /// Why a stale answer stands: the policy's note, or a warning with the reason.

@@ -9,12 +9,13 @@ extension DataClient {
     func refreshBehind<R: Sendable>(_ endpoint: Endpoint<R>, cached: CacheEntry) {
         console.debug("showing the stale \(endpoint.descriptor.what) within its stale-while-revalidate window; refreshing it behind")
         let task = Task {
-            let admission = (try? policy?.admit(endpoint.descriptor)) ?? (policy == nil ? .send(.free) : nil)
+            // No policy: send. A policy that could not be read: nothing sent.
+            let admission: SendAdmission? = if let policy { try? policy.admit(endpoint.descriptor) } else { .send(.free) }
             switch admission {
             case .send(let ticket)?: _ = try? await send(endpoint, previous: cached, ticket: ticket)
             case .minuteSpent(let until, _)?: policy?.noteKept(endpoint.descriptor.what, fetchedAt: cached.fetchedAt, freshAt: until)
             case .daySpent(let resetsAt)?: policy?.noteKept(endpoint.descriptor.what, fetchedAt: cached.fetchedAt, freshAt: resetsAt)
-            case nil: break  // the policy could not be read: nothing sent
+            case nil: break
             }
         }
         behind.withLock { $0.append(task) }

@@ -7,18 +7,18 @@ import FrontKit
 package final class DealBrowser {
     package let feed: DealFeed
     package let style: Style
-    private var offset = 0
-    private var follow = true
+    var offset = 0
+    var follow = true
     private var anchorRow: Int?
-    private var newWhilePaused = 0
+    var newWhilePaused = 0
     private var showKeys = false
-    private let started = Date()
+    let started = Date()
     /// When the source ended: the rate is its average over the stream, not over the time since.
-    private var ended: Date?
+    var ended: Date?
     /// Whether the footer lists keys (false inside the app, whose hint line does).
     package var showsHints = true
     /// The one-line field open for `/` (a filter) or `g` (a deal ID); nil when none.
-    private var prompt: (kind: PromptKind, field: LineField)?
+    var prompt: (kind: PromptKind, field: LineField)?
     /// Whether the filter syntax shows in place of the table (`?` in the filter field).
     private var showSyntax = false
     /// The last filter line that was read (what `/` starts from, and `n`/`N` look for).
@@ -39,7 +39,7 @@ package final class DealBrowser {
     /// them: `Esc` returns to them under it. Nil otherwise.
     var drilledFrom: String?
 
-    private enum PromptKind { case filter, jump }
+    enum PromptKind { case filter, jump }
 
     /// - Parameters:
     ///   - today: the day `since:today` means (the run's, pinned by `ALMANAC_TODAY`).
@@ -319,21 +319,6 @@ package final class DealBrowser {
         return Array(lines.prefix(height))
     }
 
-    /// `Deals · filter: eur/usd (744 of 20,000) · sorted by Date modified ▼ descending · FOLLOW`;
-    /// too wide for `width`, the arrow alone says the direction and the parts wrap between them.
-    private func titleLines(width: Int) -> [String] {
-        let store = feed.store
-        let arrow = store.descending ? "▼" : "▲"
-        let mode = follow ? style.green("FOLLOW") : style.yellow("PAUSED") + (newWhilePaused > 0 ? " +\(DealsView.grouped(newWhilePaused)) new" : "")
-        let sorting = store.sortingTo.map { [style.yellow("sorting by \($0.title)…")] } ?? []
-        let order = "sorted by \(store.column.title) \(arrow)"
-        let whole = [style.bold("Deals")] + filterState + [order + (store.descending ? " descending" : " ascending"), mode] + sorting
-        var fitted = style
-        fitted.columns = width
-        if Style.width(whole.joined(separator: " · ")) <= width { return [whole.joined(separator: " · ")] }
-        return fitted.joined([style.bold("Deals")] + filterState + [order, mode] + sorting).split(separator: "\n").map(String.init)
-    }
-
     /// The rows as a table within `width`: the instrument shortened, then whole columns left
     /// out (side, ID, amount; never the sorted one); narrower still, a sentence that wraps.
     private func tableLines(_ rows: [Deal], width: Int) -> [String] {
@@ -350,43 +335,5 @@ package final class DealBrowser {
             return Style.wrap("The window is too narrow for the deals table; widen it, or press q to quit.", width: width)
         }
         return fitted.render(style: style).split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-    }
-
-    /// `filter: eur/usd (744 of 20,000)`, or the filter being built; none without a filter.
-    private var filterState: [String] {
-        let store = feed.store
-        if let pending = store.filterPending { return [style.yellow(pending.isEmpty ? "clearing the filter…" : "filtering…")] }
-        guard !store.filter.isEmpty else { return [] }
-        return ["filter: \(filterText) (\(DealsView.grouped(store.count)) of \(DealsView.grouped(store.unfilteredCount)))"]
-    }
-
-    /// Above the last line: the open field; else the last message, wrapped (a path stays
-    /// whole); else the totals.
-    private func noticeLines(width: Int) -> [String] {
-        if let prompt { return [prompt.field.lines(style: style, width: width)[0]] }
-        return message.map { Style.wrap($0, width: width).map(style.yellow) } ?? [sourceLine(width: width)]
-    }
-
-    /// The last line: the open field's problem or keys; else the status with the keys.
-    private func statusLine(shown: Int, width: Int) -> String {
-        if let prompt {
-            let field = prompt.field.lines(style: style, width: width)
-            let help = prompt.kind == .filter ? "Enter apply · Esc cancel · ? syntax" : "Enter go · Esc cancel"
-            return field.count > 1 ? field[1] : style.dim(help)
-        }
-        return style.dim(Self.footer(status: status(shown), width: width, keys: showsHints ? Self.hints : []))
-    }
-
-    /// Received, rate and position, each with grouped digits: `rows 7,341–7,366 of 29,800`.
-    private func status(_ shown: Int) -> [String] {
-        let store = feed.store
-        if ended == nil, feed.isSourceFinished { ended = Date() }
-        let elapsed = max(0.001, (ended ?? Date()).timeIntervalSince(started))
-        let total = feed.source.expected.map { " / " + DealsView.grouped($0) } ?? ""
-        let rate = DealsView.grouped(Int(Double(feed.received) / elapsed))
-        let range =
-            store.count == 0
-            ? "no rows" : "rows \(DealsView.grouped(offset + 1))–\(DealsView.grouped(offset + shown)) of \(DealsView.grouped(store.count))"
-        return ["received \(DealsView.grouped(feed.received))\(total)", "\(rate) rows/s", range]
     }
 }
