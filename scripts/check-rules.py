@@ -289,34 +289,41 @@ LOCKS = {
     "DispatchSemaphore": re.compile(r"\bDispatchSemaphore\b"), "os_unfair_lock": re.compile(r"\bos_unfair_lock"),
     "pthread_mutex": re.compile(r"\bpthread_mutex_t\b"), "pthread_rwlock": re.compile(r"\bpthread_rwlock"),
 }
+UNCHECKED = re.compile(r"(?:class|struct|enum|extension)\s+(\w+)[^{]*@unchecked Sendable")
 # The one primitive built on a pthread mutex and condition is `WaitableLock` itself.
 PRIMITIVES = {"pthread_mutex": "Sources/AlmanacCore/Concurrency/WaitableLock.swift"}
 
 
 def concurrency_inventory(doc=ROOT / "docs" / "architecture.md"):
-    starts, kinds = set(), set()
+    starts, kinds, unchecked, problems = set(), set(), set(), []
     for path in sorted((ROOT / "Sources").rglob("*.swift")):
         relative = str(path.relative_to(ROOT))
         if relative.startswith(NOT_THE_PROGRAM):
             continue
-        for line in code_only(path.read_text().splitlines()):
+        raw = path.read_text().splitlines()
+        for number, line in enumerate(code_only(raw), 1):
             if STARTS.search(line):
                 starts.add(path.stem)
             kinds |= {kind for kind, pattern in LOCKS.items() if pattern.search(line) and PRIMITIVES.get(kind) != relative}
+            if match := UNCHECKED.search(line):
+                unchecked.add(match.group(1))
+                near = raw[max(0, number - 4) : number + 3]
+                if not any(re.match(r"\s*// @unchecked: \S", other) for other in near):
+                    problems.append(f"{relative}:{number}: `@unchecked Sendable` without a `// @unchecked: why` beside it")
     text = doc.read_text()
     listed = {}
-    for name in ("Thread and task starts", "Lock kinds"):
-        match = re.search(rf"^{name} \(held to the code by `make lint`\): (.+)$", text, re.M)
+    names = ("Thread and task starts", "Lock kinds", "`@unchecked Sendable` types")
+    for name in names:
+        match = re.search(rf"^{re.escape(name)} \(held to the code by `make lint`\): (.+)$", text, re.M)
         listed[name] = set(re.findall(r"`([^`]+)`", match.group(1))) if match else None
-    problems = []
-    for name, found in (("Thread and task starts", starts), ("Lock kinds", kinds)):
+    for name, found in zip(names, (starts, kinds, unchecked)):
         if listed[name] is None:
             problems.append(f"docs/architecture.md: no line \"{name} (held to the code by `make lint`): …\" in §5")
             continue
         for missing in sorted(found - listed[name]):
-            problems.append(f"docs/architecture.md §5: {name.lower()} do not list `{missing}`, which the code has")
+            problems.append(f"docs/architecture.md §5: {name[0].lower() + name[1:]} do not list `{missing}`, which the code has")
         for gone in sorted(listed[name] - found):
-            problems.append(f"docs/architecture.md §5: {name.lower()} list `{gone}`, which the code no longer has")
+            problems.append(f"docs/architecture.md §5: {name[0].lower() + name[1:]} list `{gone}`, which the code no longer has")
     return problems
 
 

@@ -13,14 +13,16 @@ import Synchronization
 ///
 /// Contract: a job run here must not block waiting for another job of the same executor (such a
 /// wait never ends); blocking on I/O, a lock or another thread is fine.
-// @unchecked: the queue and the finished flag are guarded by `condition` (a `WaitableLock`: the
-// serving thread sleeps on it; a Mutex cannot wait).
-package final class CallerThreadExecutor: TaskExecutor, @unchecked Sendable {
-    private let condition = WaitableLock()
-    private var jobs: [UnownedJob] = []
-    private var finished = false
-    /// The task `run(_:)` started, for `cancel()`.
-    private var task: Task<Void, Never>?
+package final class CallerThreadExecutor: TaskExecutor, Sendable {
+    /// The jobs to run and whether the task has finished; the serving thread sleeps on the lock.
+    private struct Queue {
+        var jobs: [UnownedJob] = []
+        var finished = false
+        /// The task `run(_:)` started, for `cancel()`.
+        var task: Task<Void, Never>?
+    }
+
+    private let queue = WaitableLock(Queue())
 
     package init() {}
 
@@ -31,10 +33,8 @@ package final class CallerThreadExecutor: TaskExecutor, @unchecked Sendable {
 
     package func enqueue(_ job: consuming ExecutorJob) {
         let job = UnownedJob(job)
-        condition.lock()
-        jobs.append(job)
-        condition.signal()
-        condition.unlock()
+        queue.withLock { $0.jobs.append(job) }
+        queue.signal()
     }
 
     /// Runs `operation` as a task preferring this executor and serves its jobs on the calling
@@ -45,35 +45,31 @@ package final class CallerThreadExecutor: TaskExecutor, @unchecked Sendable {
             do { try await Self.$current.withValue(self) { try await operation() } } catch { outcome.error = error }
             self.finish()
         }
-        condition.withLock { self.task = task }
+        queue.withLock { $0.task = task }
         serve()
         if let error = outcome.error { throw error }
     }
 
     /// Cancels the task `run(_:)` runs (from any thread): Ctrl+C in a command (`Interrupt`).
     package func cancel() {
-        condition.withLock { task }?.cancel()
+        queue.withLock { $0.task }?.cancel()
     }
 
     private func finish() {
-        condition.lock()
-        finished = true
-        condition.signal()
-        condition.unlock()
+        queue.withLock { $0.finished = true }
+        queue.signal()
     }
 
     /// Takes every queued job at once and runs them in order, until the task has finished.
     private func serve() {
         var batch: [UnownedJob] = []
         while true {
-            condition.lock()
-            while jobs.isEmpty, !finished { condition.wait() }
-            if jobs.isEmpty {
-                condition.unlock()
-                return
+            let more = queue.withLockUntilDone { queue, _ in
+                if queue.jobs.isEmpty { return queue.finished ? .done(false) : .wait(until: nil) }
+                swap(&batch, &queue.jobs)
+                return .done(true)
             }
-            swap(&batch, &jobs)
-            condition.unlock()
+            guard more else { return }
             for job in batch { job.runSynchronously(on: asUnownedTaskExecutor()) }
             batch.removeAll(keepingCapacity: true)
         }

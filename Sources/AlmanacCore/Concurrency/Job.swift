@@ -19,7 +19,7 @@ package final class Job<Value: Sendable>: Sendable {
 
     private let state = Mutex(State())
     /// Where a thread blocked in `wait()` sleeps.
-    private let sleeper = WaitableLock()
+    private let sleeper = WaitableLock(())
     private let cancelled = Atomic(false)
 
     private init() {}
@@ -65,9 +65,7 @@ package final class Job<Value: Sendable>: Sendable {
 
     /// Blocks the calling thread until the work has ended.
     package func wait() {
-        sleeper.lock()
-        while !done { sleeper.wait() }
-        sleeper.unlock()
+        sleeper.withLockUntilDone { _, _ in done ? .done(()) : .wait(until: nil) }
     }
 
     /// The value once the work has ended (not taken); nil when `deadline` passes first or the
@@ -122,6 +120,6 @@ package final class Job<Value: Sendable>: Sendable {
             return Array(state.waiters.values)
         }
         for waiter in waiters { waiter.resume() }
-        sleeper.withLock { sleeper.broadcast() }
+        sleeper.withLock { _ in sleeper.broadcast() }
     }
 }

@@ -8,8 +8,7 @@ import Foundation
 /// priority back, so the two never share a thread). An idle thread takes the next job; with
 /// none idle a new one starts, up to `limit` (32) — past that, jobs wait their turn in arrival
 /// order. A thread idle for `idleTimeout` seconds (30) ends. `Job` is a job with a value.
-// @unchecked: the queue and the counts are touched only under `lock`, on which idle workers sleep.
-package final class JobPool: @unchecked Sendable {
+package final class JobPool: Sendable {
     /// Threads at the usual priority.
     package static let normal = JobPool()
     /// Threads at nice `backgroundNiceness`.
@@ -17,12 +16,28 @@ package final class JobPool: @unchecked Sendable {
     /// The nice value of the background pool's threads: 10 (a tenth of a default thread's weight).
     package static let backgroundNiceness: Int32 = 10
 
-    private let lock = WaitableLock()
-    private var jobs: [@Sendable () -> Void] = []
-    /// Index of the next job in `jobs` (a queue without moving the array on every take).
-    private var head = 0
-    private var idle = 0
-    private var threads = 0
+    /// The queue and the counts; idle workers sleep on its lock.
+    private struct Queue {
+        var jobs: [@Sendable () -> Void] = []
+        /// Index of the next job in `jobs` (a queue without moving the array on every take).
+        var head = 0
+        var idle = 0
+        var threads = 0
+
+        /// The next job, if one waits.
+        mutating func next() -> (@Sendable () -> Void)? {
+            guard head < jobs.count else { return nil }
+            let job = jobs[head]
+            head += 1
+            if head > 64, head * 2 > jobs.count {
+                jobs.removeFirst(head)
+                head = 0
+            }
+            return job
+        }
+    }
+
+    private let queue = WaitableLock(Queue())
     let limit: Int
     let idleTimeout: TimeInterval
     /// The nice value each new thread takes first (0: the usual priority).
@@ -35,43 +50,38 @@ package final class JobPool: @unchecked Sendable {
     }
 
     /// Threads alive now (for tests).
-    var threadCount: Int { lock.withLock { threads } }
+    var threadCount: Int { queue.withLock { $0.threads } }
 
     /// Runs `job` on one of the pool's threads; returns at once.
     package func run(_ job: @escaping @Sendable () -> Void) {
-        lock.lock()
-        jobs.append(job)
-        let waiting = jobs.count - head
-        let spawn = idle < waiting && threads < limit
-        if spawn { threads += 1 } else { lock.signal() }
-        lock.unlock()
+        let spawn = queue.withLock { queue in
+            queue.jobs.append(job)
+            let spawn = queue.idle < queue.jobs.count - queue.head && queue.threads < limit
+            if spawn { queue.threads += 1 } else { self.queue.signal() }
+            return spawn
+        }
         // The only thread start besides the key reader and the Ctrl+C watcher (`make lint`).
         if spawn { Thread.detachNewThread { [self] in work() } }
     }
 
+    /// Runs queued jobs until none has come for `idleTimeout` seconds.
     private func work() {
         if niceness > 0 { OSTuning.lowerThreadPriority(by: niceness) }  // best effort
-        lock.lock()
-        while true {
-            while head == jobs.count {
-                idle += 1
-                let signalled = lock.wait(until: Date().addingTimeInterval(idleTimeout))
-                idle -= 1
-                if !signalled, head == jobs.count {
-                    threads -= 1
-                    lock.unlock()
-                    return
-                }
+        while let job = nextJob() { job() }
+    }
+
+    /// The next job, sleeping while there is none; nil when none came for `idleTimeout` (the
+    /// thread then ends, uncounted).
+    private func nextJob() -> (@Sendable () -> Void)? {
+        queue.withLockUntilDone { queue, call in
+            if call != .first { queue.idle -= 1 }
+            if let job = queue.next() { return .done(job) }
+            if call == .timedOut {
+                queue.threads -= 1
+                return .done(nil)
             }
-            let job = jobs[head]
-            head += 1
-            if head > 64, head * 2 > jobs.count {
-                jobs.removeFirst(head)
-                head = 0
-            }
-            lock.unlock()
-            job()
-            lock.lock()
+            queue.idle += 1
+            return .wait(until: Date().addingTimeInterval(idleTimeout))
         }
     }
 }

@@ -17,31 +17,32 @@ import Foundation
 ///
 /// Each `DealStore` owns one (`DealStore.faulter`); its thread starts with the first request and
 /// ends when the store lets it go (`stop`).
-final class PageFaulter: @unchecked Sendable {
-    // @unchecked: `ranges`, `running` and `stopped` are only touched under `lock`, which the
-    // faulting thread sleeps on.
-
+final class PageFaulter: Sendable {
     /// Bytes faulted in per call.
     static let step = 128 << 10
 
-    private let lock = WaitableLock()
-    private var ranges: [(start: UInt, end: UInt)] = []
-    private var running = false
-    private var refused = false
-    private var stopped = false
+    /// What is asked and whether the thread runs; the faulting thread sleeps on the lock.
+    private struct Requests {
+        var ranges: [(start: UInt, end: UInt)] = []
+        var running = false
+        var refused = false
+        var stopped = false
+    }
+
+    private let requests = WaitableLock(Requests())
 
     /// Starts the faulting thread if it is not running, so the first request does not start it
     /// in a frame (starting it took a 3–4 ms frame).
     func start() {
-        if OSTuning.canPopulate { lock.withLock { startIfIdle() } }
+        if OSTuning.canPopulate { requests.withLock { startIfIdle(&$0) } }
     }
 
-    /// Starts the thread unless it runs; wakes it otherwise. Call under `lock`.
-    private func startIfIdle() {
-        if running {
-            lock.broadcast()
+    /// Starts the thread unless it runs; wakes it otherwise. Call under the lock.
+    private func startIfIdle(_ requests: inout Requests) {
+        if requests.running {
+            self.requests.broadcast()
         } else {
-            running = true
+            requests.running = true
             JobPool.normal.run { self.serve() }
         }
     }
@@ -54,38 +55,42 @@ final class PageFaulter: @unchecked Sendable {
     func populate(_ start: UnsafeRawPointer, bytes: Int) -> Bool {
         guard OSTuning.canPopulate, bytes > 0 else { return true }
         let first = UInt(bitPattern: Int(bitPattern: start))
-        guard lock.try() else { return false }
-        defer { lock.unlock() }
-        guard !refused, !stopped else { return true }
-        ranges.append((first, first + UInt(bytes)))
-        startIfIdle()
-        return true
+        let asked: Void? = requests.withLockIfAvailable { requests in
+            guard !requests.refused, !requests.stopped else { return }
+            requests.ranges.append((first, first + UInt(bytes)))
+            startIfIdle(&requests)
+        }
+        return asked != nil
     }
 
     /// Ends the faulting thread after its current call; later requests are ignored. Called by
     /// the owning store as it goes.
     func stop() {
-        lock.withLock {
-            stopped = true
-            ranges = []
-            lock.broadcast()
+        requests.withLock { requests in
+            requests.stopped = true
+            requests.ranges = []
         }
+        requests.broadcast()
     }
 
     /// Faults in the ranges asked for, oldest first, until `stop` (it sleeps while there are none).
     private func serve() {
-        while true {
-            lock.lock()
-            while ranges.isEmpty, !stopped { lock.wait() }
-            guard !stopped else { return lock.unlock() }
-            let range = ranges.removeFirst()
-            lock.unlock()
+        while let range = nextRange() {
             if !fault(range) {
-                lock.withLock {
-                    refused = true
-                    ranges = []
+                requests.withLock { requests in
+                    requests.refused = true
+                    requests.ranges = []
                 }
             }
+        }
+    }
+
+    /// The oldest range asked for, sleeping while there is none; nil once stopped.
+    private func nextRange() -> (start: UInt, end: UInt)? {
+        requests.withLockUntilDone { requests, _ in
+            if requests.stopped { return .done(nil) }
+            if requests.ranges.isEmpty { return .wait(until: nil) }
+            return .done(requests.ranges.removeFirst())
         }
     }
 

@@ -42,30 +42,30 @@ extension DealStore {
     }
 
     /// The order a filter is built in: a re-sort's waiting for it, else the one shown.
-    var orderBuilt: DealColumn { pendingView?.column ?? column }
+    var orderBuilt: DealColumn { resorting.landed?.column ?? column }
 
     private func clearFilter() {
         discard(filterJob)
         filterJob = nil
         discard(filtering?.view)
         filtering = nil
-        if let pending = pendingView {
-            pendingView = nil
-            discard(view)
-            (view, merged, column) = (pending.view, pending.rows, pending.column)
-        }
+        showLanded()
     }
 
     func startFilter(_ filter: DealFilter, column: DealColumn, end: Int) {
         let matcher = DealMatcher(filter, names: columns.names)
         // Walk a view in the order built (the re-sort waiting for this filter, else the one
         // shown) when it holds exactly the rows to filter and the filter keeps a tenth or more.
-        let pending = pendingView.map { $0.column == column && $0.rows == end } ?? false
-        let shown = pendingView == nil && column == self.column && end == merged
+        let landed = resorting.landed
+        let pending = landed.map { $0.column == column && $0.rows == end } ?? false
+        let shown = landed == nil && column == self.column && end == merged
         let walking = (pending || shown) && end >= 8_192 && Self.keepsMany(matcher, columns, end: end)
+        // A replaced job's sort still running goes on; the new job's sort waits for it.
+        let after = filterJob.flatMap { $0.sorted ?? $0.after }
         discard(filterJob)
         filterJob = FilterJob(filter: filter, matcher: matcher, column: column, end: end, walking: walking)
         filterJob?.walksPending = walking && pending
+        filterJob?.after = after
     }
 
     /// Whether `matcher` passes a tenth or more of 4,096 rows: 64 runs of 64 neighbouring rows
@@ -142,7 +142,7 @@ extension DealStore {
             job.scanned = stop
             if DispatchTime.now().uptimeNanoseconds >= deadline { return false }
         }
-        guard !job.walksPending || pendingView != nil else {  // the re-sort was dropped (`sort(by:)`): start over
+        guard !job.walksPending || resorting.landed != nil else {  // the re-sort was dropped (`sort(by:)`): start over
             startFilter(job.filter, column: orderBuilt, end: merged)
             return false
         }
@@ -151,13 +151,13 @@ extension DealStore {
         var found = (rows: job.rows, keys: job.keys, firstIDs: job.firstIDs)
         (job.rows, job.keys, job.firstIDs) = ([], [], [])
         defer { (job.rows, job.keys, job.firstIDs) = found }
-        let walksPending = job.walksPending && pendingView != nil
-        let slotCount = walksPending ? pendingView!.view.slotCount : view.slotCount
+        let walksPending = job.walksPending && resorting.landed != nil
+        let slotCount = (walksPending ? resorting.landed?.view : view)?.slotCount ?? 0
         while block < slotCount {
             let stop = min(slotCount, block + 64)
             // In place (`collect` sorts the blocks' tails first): the walk holds the view still.
             if walksPending {
-                pendingView!.view.collect(blocks: block..<stop, end: job.end, bits: bits, tie: columns.tie, into: &found)
+                withLandedView { $0.collect(blocks: block..<stop, end: job.end, bits: bits, tie: columns.tie, into: &found) }
             } else {
                 view.collect(blocks: block..<stop, end: job.end, bits: bits, tie: columns.tie, into: &found)
             }
@@ -180,11 +180,7 @@ extension DealStore {
         if job.sorted == nil, !startSorting(job, here: sortingHere) { return false }
         guard let built = job.sorted?.take() else { return false }
         filterJob = nil
-        if let pending = pendingView {
-            pendingView = nil
-            discard(view)
-            (view, merged, column) = (pending.view, pending.rows, pending.column)
-        }
+        showLanded()
         discard(filtering?.view)
         filtering = FilteredView(matcher: job.matcher, view: built, merged: job.end, totals: job.totals)
         return true
@@ -194,8 +190,12 @@ extension DealStore {
     /// own, one at a time); false while a superseded sorting thread still runs.
     private func startSorting(_ job: FilterJob, here: Bool) -> Bool {
         // One sorting thread at a time: a superseded one still running is waited for (a sort
-        // here, for `applyFilter`, starts no thread and waits for none).
-        if !here, let running = filterSortInFlight, !running.done { return false }
+        // here, for `applyFilter`, starts no thread and waits for none); its view goes.
+        if let after = job.after {
+            guard here || after.done else { return false }
+            discard(after)
+            job.after = nil
+        }
         // The arrays travel in a parcel the thread empties, so it holds the only reference
         // (a walked job's become the new view's arena without a copy).
         let parcel = Mutex<(rows: [UInt32], keys: [UInt64], ties: [Int64])?>((job.rows, job.keys, job.ties))
@@ -209,9 +209,7 @@ extension DealStore {
         if here {
             job.sorted = .completed(build())
         } else {
-            if let superseded = filterSortInFlight { discard(superseded.take()) }
-            let sorting = Job.start(wake: onJobLanded) { [memory] in memory.heavyJob(build) }
-            (job.sorted, filterSortInFlight) = (sorting, sorting)
+            job.sorted = Job.start(wake: onJobLanded) { [memory] in memory.heavyJob(build) }
         }
         return true
     }

@@ -8,46 +8,47 @@ extension DealStore {
 
     /// Sorts the view by another column (one radix sort); same column: no work.
     package func sort(by column: DealColumn) {
-        wantedSort = .nothing
-        discard(pendingView?.view)
-        pendingView = nil
+        dropResort()
         guard column != self.column else { return }
         self.column = column
         rebuild()
     }
 
     /// The column a background re-sort is moving to, while it runs.
-    package var sortingTo: DealColumn? {
-        switch wantedSort {
-        case .next(let column): column
-        case .view(let resort): resort.column
-        case .nothing: pendingView?.column
-        }
-    }
+    package var sortingTo: DealColumn? { resorting.column }
 
     /// Starts re-sorting by `column` on its own thread, over the rows there are now; returns at
     /// once. The view keeps its order (and keeps merging) until `finishSort()` finds it done.
     package func sortInBackground(by column: DealColumn) {
         guard column != sortingTo ?? self.column else { return }
-        if pendingView != nil {  // a landed re-sort waiting for its filter: superseded
-            discard(pendingView?.view)
-            pendingView = nil
+        if resorting.landed != nil {  // a landed re-sort waiting for its filter: superseded
+            dropResort()
             if let job = filterJob { startFilter(job.filter, column: self.column, end: merged) }
         }
-        if column == self.column {
-            wantedSort = .nothing
-            return
-        }
-        if let running = sortInFlight, !running.done {
-            if wantedSort.resort?.column != column { wantedSort = .next(column) }
+        if column == self.column { return dropResort() }
+        if let running = resorting.job, !running.done {
+            resorting = .superseded(running, next: column)
             return
         }
         startSort(by: column)
     }
 
+    /// Nobody wants the re-sort's view any more: one running goes on unwanted (and is freed
+    /// when it ends), one landed goes.
+    private func dropResort() {
+        switch resorting {
+        case .idle: break
+        case .running(let resort): resorting = .superseded(resort.result, next: nil)
+        case .superseded(let job, _): resorting = .superseded(job, next: nil)
+        case .landed(let landed):
+            resorting = .idle
+            discard(landed.view)
+        }
+    }
+
     private func startSort(by column: DealColumn) {
         // A re-sort that finished but was never installed (superseded): its view goes too.
-        if let old = sortInFlight { discard(old.take()) }
+        discard(resorting.job)
         // The rows so far, read in place while the owner keeps appending (`AppendOnlyColumn`).
         let snapshot = columns.sortingSnapshot(for: column)
         let reserve = expected
@@ -55,9 +56,8 @@ extension DealStore {
             // One big job's memory at a time, after what it replaces has gone back.
             memory.heavyJob { Self.sortedView(snapshot, by: column, reserve: reserve) }
         }
-        wantedSort = .view(
+        resorting = .running(
             Resort(column: column, rows: columns.count, names: columns.names.count, tiesByRow: columns.idsAscending, result: job))
-        sortInFlight = job
     }
 
     /// True while a filter walks the view shown (`FilterJob.holdsView`): merges wait, deals stay
@@ -68,21 +68,34 @@ extension DealStore {
     /// once when none runs: what a caller that merges everything awaits instead of polling
     /// (`DealFeed.drain`); the next `step` lands its result.
     package func sortsEnded() async {
-        for job in [sortInFlight, filterSortInFlight].compactMap(\.self) where !job.done { _ = await job.result() }
+        let jobs = [resorting.job, filterJob?.sorted, filterJob?.after].compactMap(\.self) + discarded.landing
+        for job in jobs where !job.done { _ = await job.result() }
     }
 
     /// Installs a finished background re-sort and merges the rows that arrived meanwhile;
     /// false while it still runs (or when none was asked for).
     @discardableResult
     package func finishSort() -> Bool {
-        if let running = sortInFlight, running.done {
-            sortInFlight = nil
+        switch resorting {
+        case .superseded(let job, let next):
+            guard job.done else { return false }
             // A superseded re-sort's view is nobody's: freed off the frame like any other.
-            if running !== wantedSort.resort?.result { discard(running.take()) }
-            if case .next(let queued) = wantedSort { startSort(by: queued) }
+            discard(job)
+            resorting = .idle
+            if let next { startSort(by: next) }
+            return false
+        case .running(let resort):
+            guard let built = resort.result.take() else { return false }
+            resorting = .idle
+            return install(built, from: resort)
+        case .idle, .landed: return false
         }
-        guard let resort = wantedSort.resort, var built = resort.result.take() else { return false }
-        wantedSort = .nothing
+    }
+
+    /// Shows a re-sort's view, or holds it for the filter on (`Resorting.landed`); false when
+    /// held.
+    private func install(_ built: SortedBlocks, from resort: Resort) -> Bool {
+        var built = built
         if resort.tiesByRow, !columns.idsAscending { built.retie(columns.tie) }  // ids stopped arriving in order meanwhile
         if resort.column == .instrument, columns.names.count != resort.names {
             discard(built)
@@ -92,7 +105,7 @@ extension DealStore {
         }
         if let filter = filterJob?.filter ?? filtering?.matcher.filter {
             // Shown together with the filter built for its order (`finishFilter`).
-            pendingView = (built, resort.rows, resort.column)
+            resorting = .landed(Landed(view: built, rows: resort.rows, column: resort.column))
             startFilter(filter, column: resort.column, end: resort.rows)
             return false
         }
@@ -103,6 +116,24 @@ extension DealStore {
         return true
     }
 
+    /// Shows the landed re-sort's view, its filter built or cleared.
+    func showLanded() {
+        guard case .landed(let landed) = resorting else { return }
+        resorting = .idle
+        discard(view)
+        (view, merged, column) = (landed.view, landed.rows, landed.column)
+    }
+
+    /// Runs `body` on the landed re-sort's view in place (taken out of `resorting` meanwhile, so
+    /// it is not copied); nil when none landed.
+    @discardableResult
+    func withLandedView<Result>(_ body: (inout SortedBlocks) -> Result) -> Result? {
+        guard case .landed(var landed) = resorting else { return nil }
+        resorting = .idle
+        defer { resorting = .landed(landed) }
+        return body(&landed.view)
+    }
+
     /// The first id out of order arrived: ties are ids from now on (`DealColumns.tie`). The views
     /// kept each block's first row number as its tie; they take the ids (a read a block), and a
     /// filter being built starts over.
@@ -110,7 +141,7 @@ extension DealStore {
         let tie: (UInt32) -> Int64 = columns.tie
         view.retie(tie)
         filtering?.view.retie(tie)
-        pendingView?.view.retie(tie)
+        withLandedView { $0.retie(tie) }
         if let job = filterJob { startFilter(job.filter, column: orderBuilt, end: merged) }
     }
 
@@ -124,8 +155,10 @@ extension DealStore {
         view.clear()
         view = Self.sortedView(columns, by: column, reserve: expected)
         merged = columns.count
-        discard(pendingView?.view)
-        pendingView = nil
+        if let landed = resorting.landed {
+            resorting = .idle
+            discard(landed.view)
+        }
         if let filter = filterJob?.filter ?? filtering?.matcher.filter { applyFilter(filter) }
     }
 

@@ -28,8 +28,9 @@ package final class DealStore {
     /// A filter being built (scanned a chunk a frame, sorted off the thread); the shown view
     /// stays until it lands.
     var filterJob: FilterJob?
-    /// A re-sort that landed while a filter is on: held until the filter is built for its column.
-    var pendingView: (view: SortedBlocks, rows: Int, column: DealColumn)?
+    /// Where the background re-sort is (`Resorting`): one at a time, so a burst of sort keys
+    /// never runs several sorts (and their copies) at once.
+    var resorting = Resorting.idle
     /// Views and arrays let go since the last `step`, freed off the frame (`releaseDiscarded`).
     var discarded = Discards()
     /// Frees and big jobs off the drawing thread, this store's own.
@@ -38,30 +39,53 @@ package final class DealStore {
     let faulter = PageFaulter()
     /// Totals of every row received.
     var allTotals = DealTotals()
-    /// The filter-sorting thread running, wanted or not (one at a time).
-    var filterSortInFlight: Job<SortedBlocks>?
-    /// What the owner wants of the re-sorting thread (`WantedSort`).
-    var wantedSort = WantedSort.nothing
-    /// The re-sort thread running, wanted or not: one at a time, so a burst of sort keys never
-    /// runs several sorts (and their copies) at once.
-    var sortInFlight: Job<SortedBlocks>?
     /// Called on the sorting thread as a re-sort or a filter's sort lands, so the frame loop
     /// wakes for it instead of drawing frames to look (`DealFeed.onArrival`); nil: nobody sleeps.
     package var onJobLanded: (@Sendable () -> Void)?
 
-    /// What the owner waits for from a background re-sort: nothing; the view the running thread
-    /// builds, installed by `finishSort`; or a sort by `column`, started when the running (and
-    /// superseded) thread ends.
-    enum WantedSort {
-        case nothing
-        case view(Resort)
-        case next(DealColumn)
+    /// The background re-sort, from asked for to shown (docs/architecture.md §5).
+    enum Resorting {
+        /// None runs or waits.
+        case idle
+        /// A re-sort runs whose view is wanted; `finishSort` installs it.
+        case running(Resort)
+        /// A re-sort runs (or ended) whose view nobody wants any more; `next`, when set, is the
+        /// column to sort by once it ends (never two at once).
+        case superseded(Job<SortedBlocks>, next: DealColumn?)
+        /// A re-sort landed while a filter is on: held until the filter is built for its order.
+        case landed(Landed)
 
-        /// The re-sort whose view is wanted, if one is.
-        var resort: Resort? {
-            if case .view(let resort) = self { return resort }
+        /// The column the table is moving to, while a re-sort runs or waits.
+        var column: DealColumn? {
+            switch self {
+            case .idle, .superseded(_, next: nil): nil
+            case .running(let resort): resort.column
+            case .superseded(_, next: let column?): column
+            case .landed(let landed): landed.column
+            }
+        }
+
+        /// The sorting thread's job, while one runs or has not been looked at since it ended.
+        var job: Job<SortedBlocks>? {
+            switch self {
+            case .idle, .landed: nil
+            case .running(let resort): resort.result
+            case .superseded(let job, _): job
+            }
+        }
+
+        /// The landed view waiting for its filter, if one waits.
+        var landed: Landed? {
+            if case .landed(let landed) = self { return landed }
             return nil
         }
+    }
+
+    /// A landed re-sort's view, the rows it covers and its column.
+    struct Landed {
+        var view: SortedBlocks
+        let rows: Int
+        let column: DealColumn
     }
 
     /// A re-sort running off the owner's thread: its column, the rows and instruments it covers,

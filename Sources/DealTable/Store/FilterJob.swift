@@ -35,6 +35,9 @@ final class FilterJob {
     var totals = DealTotals()
     /// Set once the sort (or, walking, the build) runs; holds its result.
     var sorted: Job<SortedBlocks>?
+    /// The sort of a job this one replaced, still running when it was replaced: this job's sort
+    /// starts once it ends (one filter sort at a time), and its view is freed then.
+    var after: Job<SortedBlocks>?
     /// Walking: the passing rows among `0..<end`, a bit each; nil when sorting.
     var bits: [UInt64]?
     /// Walking: the next block (in view order) of the shown view to read; nil until the scan
@@ -42,7 +45,7 @@ final class FilterJob {
     var walkBlock: Int?
     /// Walking: the id of every `SortedBlocks.buildFill`-th kept entry (each block's first).
     var firstIDs: [Int64] = []
-    /// Walking the landed re-sort waiting for this filter (`DealStore.pendingView`), which no
+    /// Walking the landed re-sort waiting for this filter (`DealStore.Resorting.landed`), which no
     /// merge touches, rather than the view shown.
     var walksPending = false
 

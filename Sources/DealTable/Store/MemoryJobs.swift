@@ -41,20 +41,20 @@ final class MemoryJobs: Sendable {
 final class FreesInFlight: Sendable {
     private let running = Atomic(0)
     /// Where a big job sleeps until the frees end.
-    private let sleeper = WaitableLock()
+    private let sleeper = WaitableLock(())
 
     func begin() { running.add(1, ordering: .relaxed) }
 
     func end() {
         running.subtract(1, ordering: .releasing)
-        sleeper.withLock { sleeper.broadcast() }
+        sleeper.withLock { _ in sleeper.broadcast() }
     }
 
     /// Waits until no free runs, or `timeout` seconds (0.25 s by default) have passed.
     func wait(timeout: TimeInterval = 0.25) {
         let limit = Date(timeIntervalSinceNow: timeout)
-        sleeper.withLock {
-            while running.load(ordering: .acquiring) > 0, sleeper.wait(until: limit) {}
+        sleeper.withLockUntilDone { _, call in
+            running.load(ordering: .acquiring) > 0 && call != .timedOut ? .wait(until: limit) : .done(())
         }
     }
 }

@@ -17,28 +17,33 @@ import Synchronization
 /// 4 ms in the soak. So a frame takes batches only when the lock is free (`take(wait: false)`),
 /// reads the counts from atomics, and hands the batches it merged back to be freed on the
 /// producer's thread (`recycle`).
-// @unchecked: the queue is shared by the feeding thread and the frame loop, always under the
-// `WaitableLock`, which also makes a full inbox wait (back-pressure); a Mutex cannot wait.
-package final class DealInbox: @unchecked Sendable {
-    private let lock = WaitableLock()
-    private var pending: [[Deal]] = []
-    private var waiting = 0
+package final class DealInbox: Sendable {
+    /// What the producers and the owner share, under a `WaitableLock`: a full inbox's producer
+    /// sleeps on it (back-pressure; a `Mutex` cannot sleep), and the owner only tries it.
+    private struct Shelf {
+        var pending: [[Deal]] = []
+        var waiting = 0
+        /// Times a producer had to wait (for the benchmark and tests).
+        var stalls = 0
+        /// Batches the owner has merged, freed by the next `put` on the producer's thread.
+        var merged: [[Deal]] = []
+        /// Told of every batch and of the end, for a consumer that awaits them (`arrivals()`).
+        var listener: AsyncStream<Void>.Continuation?
+        var closed = false
+        var stoppers: [@Sendable () -> Void] = []
+    }
+
+    private let shelf = WaitableLock(Shelf())
     /// Deals put so far; written under `lock`, read without it.
     private let received = Atomic(0)
     /// Most deals held before `put` waits; 64k by default.
     package let limit: Int
-    /// Times a producer had to wait (for the benchmark and tests).
-    private var stalls = 0
     private let finished = Atomic(false)
     private let skipped = Atomic(0)
     /// Why the source failed; its own lock, so reading it never waits for a producer.
     private let failureReason = Mutex<String?>(nil)
     /// Where the deals came from when it is not the source asked for (`note(label:)`).
     private let sourceLabel = Mutex<String?>(nil)
-    /// Batches the owner has merged, freed by the next `put` on the producer's thread.
-    private var merged: [[Deal]] = []
-    /// Told of every batch and of the end, for a consumer that awaits them (`arrivals()`).
-    private var listener: AsyncStream<Void>.Continuation?
 
     /// Told of every batch and of the end (the frame loop's wake); its own lock, so calling it
     /// never holds the inbox's. The closure sits in a struct: a closure stored as a `Mutex`'s
@@ -65,19 +70,20 @@ package final class DealInbox: @unchecked Sendable {
     /// Adds a batch; waits first while the inbox is full.
     package func put(_ batch: [Deal]) {
         var done: [[Deal]] = []  // the merged batches: freed here, on the producer's thread
-        lock.lock()
-        defer {
-            lock.unlock()
-            done = []
-            arrivalHook.withLock { $0 }?.wake()
+        shelf.withLockUntilDone { shelf, call -> WaitableLock<Shelf>.Step<Void> in
+            if call == .first {
+                swap(&done, &shelf.merged)
+                if shelf.waiting >= limit { shelf.stalls += 1 }
+            }
+            if shelf.waiting >= limit, !shelf.closed { return .wait(until: nil) }
+            shelf.pending.append(batch)
+            shelf.waiting += batch.count
+            received.add(batch.count, ordering: .releasing)
+            shelf.listener?.yield()
+            return .done(())
         }
-        swap(&done, &merged)
-        if waiting >= limit { stalls += 1 }
-        while waiting >= limit, !closed { lock.wait() }
-        pending.append(batch)
-        waiting += batch.count
-        received.add(batch.count, ordering: .releasing)
-        listener?.yield()
+        done = []
+        arrivalHook.withLock { $0 }?.wake()
     }
 
     /// A signal per batch put and at the end (then the sequence ends): a consumer awaits it
@@ -85,56 +91,53 @@ package final class DealInbox: @unchecked Sendable {
     /// first signal comes at once, for what is already waiting.
     package func arrivals() -> AsyncStream<Void> {
         let (stream, continuation) = AsyncStream.makeStream(of: Void.self, bufferingPolicy: .bufferingNewest(1))
-        lock.withLock {
-            listener?.finish()
-            listener = continuation
+        shelf.withLock { shelf in
+            shelf.listener?.finish()
+            shelf.listener = continuation
             continuation.yield()
             if finished.load(ordering: .acquiring) { continuation.finish() }
         }
         return stream
     }
 
-    private var closed = false
-    private var stoppers: [@Sendable () -> Void] = []
-
     /// Stops the producers for good (the owner is leaving): waiting ones are released, each
     /// producer's stopper runs once, and a producer that checks `isClosed` ends at its next
     /// chunk. Batches put after this are still kept.
     package func close() {
-        let run = lock.withLock {
-            closed = true
-            lock.broadcast()
-            defer { stoppers = [] }
-            return stoppers
+        let run = shelf.withLock { shelf in
+            shelf.closed = true
+            defer { shelf.stoppers = [] }
+            return shelf.stoppers
         }
+        shelf.broadcast()
         for stop in run { stop() }
     }
 
     /// True once `close()` was called: a producer stops reading.
-    package var isClosed: Bool { lock.withLock { closed } }
+    package var isClosed: Bool { shelf.withLock { $0.closed } }
 
     /// Runs `stop` when the inbox is closed (at once when it already is).
     package func onClose(_ stop: @escaping @Sendable () -> Void) {
-        let now = lock.withLock {
-            if !closed { stoppers.append(stop) }
-            return closed
+        let now = shelf.withLock { shelf in
+            if !shelf.closed { shelf.stoppers.append(stop) }
+            return shelf.closed
         }
         if now { stop() }
     }
 
     /// Times a producer had to wait for room.
-    package var producerStalls: Int { lock.withLock { stalls } }
+    package var producerStalls: Int { shelf.withLock { $0.stalls } }
 
     /// The source is exhausted; `skipped` lines could not be read.
     package func finish(skipped: Int = 0) {
         var done: [[Deal]] = []  // merged batches no later `put` will free
         defer { done = [] }
-        lock.withLock {
-            swap(&done, &merged)
+        shelf.withLock { shelf in
+            swap(&done, &shelf.merged)
             self.skipped.add(skipped, ordering: .relaxed)
             finished.store(true, ordering: .releasing)
-            listener?.yield()
-            listener?.finish()
+            shelf.listener?.yield()
+            shelf.listener?.finish()
         }
         arrivalHook.withLock { $0 }?.wake()
     }
@@ -166,30 +169,32 @@ package final class DealInbox: @unchecked Sendable {
     /// taken, when a producer holds the inbox's lock just then or the source has ended: the
     /// owner frees them itself.
     package func recycle(_ batches: [[Deal]]) -> Bool {
-        guard lock.try() else { return false }
-        defer { lock.unlock() }
-        guard !finished.load(ordering: .acquiring) else { return false }  // under the lock: `finish` empties `merged`
-        merged += batches
-        return true
+        let kept = shelf.withLockIfAvailable { shelf in
+            guard !finished.load(ordering: .acquiring) else { return false }  // under the lock: `finish` empties `merged`
+            shelf.merged += batches
+            return true
+        }
+        return kept ?? false
     }
 
     /// Waiting batches in arrival order, whole batches up to about `limit` deals (all by default).
     /// With `wait` false, none when a producer holds the lock just then (a frame takes them
     /// next time rather than wait for it).
     package func take(limit: Int = .max, wait: Bool = true) -> [[Deal]] {
-        if wait { lock.lock() } else if !lock.try() { return [] }
-        defer { lock.unlock() }
-        var taken = 0
-        var count = 0
-        while count < pending.count, taken < limit {
-            taken += pending[count].count
-            count += 1
+        let taking = { (shelf: inout Shelf) -> [[Deal]] in
+            var taken = 0
+            var count = 0
+            while count < shelf.pending.count, taken < limit {
+                taken += shelf.pending[count].count
+                count += 1
+            }
+            let batches = Array(shelf.pending.prefix(count))
+            shelf.pending.removeFirst(count)
+            shelf.waiting -= taken
+            self.shelf.broadcast()
+            return batches
         }
-        let batches = Array(pending.prefix(count))
-        pending.removeFirst(count)
-        waiting -= taken
-        lock.broadcast()
-        return batches
+        return wait ? shelf.withLock(taking) : shelf.withLockIfAvailable(taking) ?? []
     }
 
     /// Deals received so far, whether the source has ended, and lines that could not be read;
