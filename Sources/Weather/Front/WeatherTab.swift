@@ -58,7 +58,8 @@ package final class WeatherTab: AppTab {
     package var capturesKeys: Bool { adding != nil || choice != nil }
 
     package var pending: Int {
-        let loaders = data.values.flatMap(\.all).map(\.isLoading) + [places.isLoading, action.isLoading, settingsSave.isLoading]
+        let cities = data.values.flatMap { $0.all.map(\.isLoading) + [$0.rainAndAir.isLoading] }
+        let loaders = cities + [places.isLoading, action.isLoading, settingsSave.isLoading]
         return loaders.filter { $0 }.count
     }
 
