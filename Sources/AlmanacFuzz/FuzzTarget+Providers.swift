@@ -3,6 +3,7 @@ import AlmanacCore
 import AlmanacHTTP
 import AlmanacProviders
 import Crypto
+import Deals
 import Foundation
 import Fruit
 import Weather
@@ -77,6 +78,17 @@ extension FuzzTarget {
         FuzzTarget(name: "openmeteo-ensemble") { data in
             if let dto = try? OpenMeteo.ensemble(latitude: 1, longitude: 2).decode(data) {
                 _ = EnsembleMapper.forecastDays(EnsembleMapper.days(dto))
+            }
+        },
+        FuzzTarget(name: "kraken") { data in
+            if let catalogue = try? Kraken.assetPairs().decode(data) {
+                _ = Kraken.names(catalogue)
+                _ = catalogue.values.map(Kraken.userPair)
+            }
+            _ = try? Kraken.ticker(["XXBTZUSD"]).decode(data)
+            _ = try? Kraken.dailyCandles("XXBTZUSD", since: provenance.fetchedAt).decode(data)
+            if let trades = try? Kraken.trades("XXBTZUSD", since: nil).decode(data) {
+                _ = trades.trades.enumerated().map { KrakenTape.deal($1, pair: "BTC/USD", index: 0, sequence: Int64($0)) }
             }
         },
         FuzzTarget(name: "yandex") { data in

@@ -19,10 +19,10 @@ extension Kraken {
             guard row.count >= 4, let price = number(row[0]), let volume = number(row[1]), let time = number(row[2]),
                 let side = row[3].stringValue
             else { throw DecodingFailure(endpoint: endpoint, detail: "a trade is not [price, volume, time, side, …]") }
-            let id = row.count >= 7 ? number(row[6]).map { Int64($0) } : nil
+            let id = row.count >= 7 ? number(row[6]).flatMap { Int64(exactly: $0) } : nil  // else numbered in arrival order
             return KrakenDTO.Trade(price: price, volume: volume, time: Date(timeIntervalSince1970: time), side: side, id: id)
         }
-        let last = result["last"]?.stringValue ?? result["last"]?.doubleValue.map { String(Int64($0)) }
+        let last = result["last"]?.stringValue ?? result["last"]?.doubleValue.flatMap { Int64(exactly: $0) }.map(String.init)
         guard let last else { throw DecodingFailure(endpoint: endpoint, detail: "the answer has no last cursor") }
         return KrakenDTO.Trades(trades: trades, last: last)
     }
@@ -38,8 +38,8 @@ extension Kraken {
         }
     }
 
-    /// A number sent as a string or as a number.
+    /// A finite number sent as a string or as a number; nil for anything else ("inf", "nan").
     private static func number(_ value: JSONValue) -> Double? {
-        value.stringValue.flatMap(Double.init) ?? value.doubleValue
+        (value.stringValue.flatMap(Double.init) ?? value.doubleValue).flatMap { $0.isFinite ? $0 : nil }
     }
 }

@@ -91,7 +91,7 @@ package struct KrakenTape: Sendable {
     }
 
     /// A trade as a deal.
-    static func deal(_ trade: KrakenDTO.Trade, pair: String, index: Int, sequence: Int64) -> Deal {
+    package static func deal(_ trade: KrakenDTO.Trade, pair: String, index: Int, sequence: Int64) -> Deal {
         let id = (Int64(index + 1) << 48) | ((trade.id ?? sequence) & 0xFFFF_FFFF_FFFF)
         return Deal(
             id: id, dateModified: trade.time, instrumentName: pair, price: trade.price, amount: trade.volume, side: trade.side == "s" ? .sell : .buy)
