@@ -91,7 +91,7 @@ let package = Package(
             .testTarget(name: "DealTableTests", dependencies: ["DealTable", "AlmanacCore"]),
             .testTarget(name: "AlmanacHTTPTests", dependencies: ["AlmanacHTTP", "AlmanacCore", "AlmanacProviders", "AlmanacTestSupport"]),
             .testTarget(name: "AlmanacProvidersTests", dependencies: ["AlmanacProviders", "AlmanacHTTP", "AlmanacCore"]),
-            .testTarget(name: "AlmanacClientTests", dependencies: shared + ["FrontKit"] + harness),
+            .testTarget(name: "AlmanacClientTests", dependencies: shared + harness),
             .testTarget(name: "TerminalKitTests", dependencies: ["TerminalKit", "AlmanacCore"]),
             .testTarget(name: "FrontKitTests", dependencies: front + harness),
             .testTarget(name: "AlmanacKitTests", dependencies: shared + ["AlmanacKit", "Weather", "Crypto"] + harness),

@@ -2,7 +2,8 @@
 """Draws a terminal capture (`tmux capture-pane -e -p`: text with ANSI colours) as a PNG.
 
 Usage: ansi-to-png.py CAPTURE.txt OUT.png
-Needs Pillow (`pip install pillow`) and the DejaVu Sans Mono fonts (Debian: fonts-dejavu-core).
+Needs Pillow and the DejaVu Sans Mono fonts (Debian: python3-pil, fonts-dejavu-core), which
+`ALMANAC_NEED_SCREENSHOT=1 scripts/install-deps.sh` installs (scripts/screenshot.sh does).
 Each cell is drawn at its column (wide characters take two), in the xterm 256-colour palette, on
 a dark background; bold uses the bold face, dim halves the colour, reverse swaps the two.
 """

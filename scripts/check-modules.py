@@ -16,10 +16,54 @@ ROOT = pathlib.Path(__file__).resolve().parent.parent
 DOC = ROOT / "docs" / "architecture.md"
 
 
-def targets():
-    """(kind, name, dependencies) of every target but the tests, in the manifest's order, as
-    `swift package dump-package` reads Package.swift (so helper arrays in the manifest count)."""
-    manifest = json.loads(subprocess.run(["swift", "package", "dump-package"], cwd=ROOT, check=True, capture_output=True, text=True).stdout)
+# Library modules that are test helpers or a yardstick, not tested by a target of their own.
+UNTESTED = {"AlmanacTestSupport", "TestHarness", "AlmanacFuzz", "CSortBaseline"}
+
+
+def manifest():
+    """Package.swift as `swift package dump-package` reads it (so helper arrays in it count)."""
+    return json.loads(subprocess.run(["swift", "package", "dump-package"], cwd=ROOT, check=True, capture_output=True, text=True).stdout)
+
+
+def closure(names, edges):
+    """`names` and every target they depend on, directly or not."""
+    found, todo = set(), list(names)
+    while todo:
+        name = todo.pop()
+        if name not in found:
+            found.add(name)
+            todo += edges.get(name, [])
+    return found
+
+
+def mirrored(manifest):
+    """Where the tests do not mirror the modules."""
+    libraries = {t["name"] for t in manifest["targets"] if t["type"] == "regular"}
+    edges = {t["name"]: [list(d.values())[0][0] for d in t["dependencies"]] for t in manifest["targets"]}
+    problems, tested = [], set()
+    for target in (t for t in manifest["targets"] if t["type"] == "test"):
+        name, module = target["name"], target["name"].removesuffix("Tests")
+        dependencies = {list(d.values())[0][0] for d in target["dependencies"]}
+        if not name.endswith("Tests") or module not in libraries:
+            problems.append(f"Package.swift: test target {name} is not <Module>Tests for a library module")
+        elif module not in dependencies:
+            problems.append(f"Package.swift: {name} does not depend on {module}, the module it tests")
+        if target.get("path") not in (None, f"Tests/{name}"):
+            problems.append(f"Package.swift: {name} lives in {target['path']}, not Tests/{name}")
+        tested.add(module)
+        if f"{module}Front" in libraries and f"{module}Front" in dependencies:
+            tested.add(f"{module}Front")
+        # What it tests, what that is built on, and the test helpers (with what they bring).
+        allowed = closure({module, f"{module}Front"} | (dependencies & UNTESTED), edges)
+        for beyond in sorted(dependencies - allowed):
+            problems.append(f"Package.swift: {name} depends on {beyond}, which {module} is not built on")
+    for module in sorted(libraries - tested - UNTESTED):
+        problems.append(f"Package.swift: no {module}Tests for the module {module}")
+    return problems
+
+
+def targets(manifest):
+    """(kind, name, dependencies) of every target but the tests, in the manifest's order."""
     kinds = {"system": "systemLibrary", "regular": "target", "executable": "executableTarget"}
     rows = []
     for target in manifest["targets"]:
@@ -47,14 +91,18 @@ def main():
     if not found:
         print(f"{DOC.relative_to(ROOT)}: no <!-- modules --> table")
         return 1
-    wanted = table(targets()) + "\n"
+    package = manifest()
+    problems = mirrored(package)
+    for problem in problems:
+        print(problem)
+    wanted = table(targets(package)) + "\n"
     if "--write" in sys.argv:
         DOC.write_text(text[:found.start(1)] + wanted + text[found.end(1):])
         return 0
     if found.group(1) != wanted:
         print(f"{DOC.relative_to(ROOT)}: §1's table of modules is not Package.swift's (python3 scripts/check-modules.py --write)")
         return 1
-    return 0
+    return 1 if problems else 0
 
 
 if __name__ == "__main__":

@@ -22,9 +22,6 @@
   (`Sources/AlmanacClient/Client/DataClient*.swift`) hold at most 250 lines together and no
   function over 30; the decisions are the machine's, and a state machine's switches are total —
   no `default:` in a `*Machine*.swift` file (see `executor_budget`).
-- docs/architecture.md §5 lists every place the program starts a thread or a detached task and
-  every kind of lock it uses, and nothing else: a new start site or lock kind that the lists do
-  not name fails, and so does a listed one the code no longer has (see `concurrency_inventory`).
 """
 import pathlib
 import re
@@ -226,7 +223,7 @@ def benchmark_figures(readme=ROOT / "docs" / "benchmarks.md"):
     problems, previous_commits = [], []
     for block in blocks(readme.read_text().split("\n", 1)[1]):
         commits = [c for c in COMMIT.findall(block) if is_commit(c)]
-        if FIGURE.search(block) and not commits and not (block.startswith("```") and previous_commits):
+        if FIGURE.search(block) and not commits and not (block.startswith(("```", "|")) and previous_commits):
             first = block.splitlines()[0][:60]
             problems.append(f"docs/benchmarks.md: figures without the commit they were measured on: {first!r}")
         previous_commits = commits
@@ -283,57 +280,10 @@ def executor_budget():
     return problems
 
 
-# Test support, the bench and the fuzzer run beside the program, not in it.
-NOT_THE_PROGRAM = ("Sources/AlmanacTestSupport/", "Sources/TestHarness/", "Sources/almanac-bench/", "Sources/almanac-fuzz/")
-STARTS = re.compile(r"Thread\.detachNewThread|\bThread\(|pthread_create|Task\.detached")
-LOCKS = {
-    "Mutex": re.compile(r"\bMutex[(<]"), "Atomic": re.compile(r"\bAtomic[(<]"), "WaitableLock": re.compile(r"\bWaitableLock\("),
-    "flock": re.compile(r"\bflock\("), "NSCondition": re.compile(r"\bNSCondition\b"), "NSLock": re.compile(r"\bNS(Recursive)?Lock\b"),
-    "DispatchSemaphore": re.compile(r"\bDispatchSemaphore\b"), "os_unfair_lock": re.compile(r"\bos_unfair_lock"),
-    "pthread_mutex": re.compile(r"\bpthread_mutex_t\b"), "pthread_rwlock": re.compile(r"\bpthread_rwlock"),
-}
-UNCHECKED = re.compile(r"(?:class|struct|enum|extension)\s+(\w+)[^{]*@unchecked Sendable")
-# The one primitive built on a pthread mutex and condition is `WaitableLock` itself.
-PRIMITIVES = {"pthread_mutex": "Sources/AlmanacCore/Concurrency/WaitableLock.swift"}
-
-
-def concurrency_inventory(doc=ROOT / "docs" / "architecture.md"):
-    starts, kinds, unchecked, problems = set(), set(), set(), []
-    for path in sorted((ROOT / "Sources").rglob("*.swift")):
-        relative = str(path.relative_to(ROOT))
-        if relative.startswith(NOT_THE_PROGRAM):
-            continue
-        raw = path.read_text().splitlines()
-        for number, line in enumerate(code_only(raw), 1):
-            if STARTS.search(line):
-                starts.add(path.stem)
-            kinds |= {kind for kind, pattern in LOCKS.items() if pattern.search(line) and PRIMITIVES.get(kind) != relative}
-            if match := UNCHECKED.search(line):
-                unchecked.add(match.group(1))
-                near = raw[max(0, number - 4) : number + 3]
-                if not any(re.match(r"\s*// @unchecked: \S", other) for other in near):
-                    problems.append(f"{relative}:{number}: `@unchecked Sendable` without a `// @unchecked: why` beside it")
-    text = doc.read_text()
-    listed = {}
-    names = ("Thread and task starts", "Lock kinds", "`@unchecked Sendable` types")
-    for name in names:
-        match = re.search(rf"^{re.escape(name)} \(held to the code by `make lint`\): (.+)$", text, re.M)
-        listed[name] = set(re.findall(r"`([^`]+)`", match.group(1))) if match else None
-    for name, found in zip(names, (starts, kinds, unchecked)):
-        if listed[name] is None:
-            problems.append(f"docs/architecture.md: no line \"{name} (held to the code by `make lint`): …\" in §5")
-            continue
-        for missing in sorted(found - listed[name]):
-            problems.append(f"docs/architecture.md §5: {name[0].lower() + name[1:]} do not list `{missing}`, which the code has")
-        for gone in sorted(listed[name] - found):
-            problems.append(f"docs/architecture.md §5: {name[0].lower() + name[1:]} list `{gone}`, which the code no longer has")
-    return problems
-
-
 def main():
     problems = (
         direct_writes() + sizes() + spliced_json() + closure_in_lock() + flags_in_library()
-        + benchmark_figures() + executor_budget() + concurrency_inventory()
+        + benchmark_figures() + executor_budget()
     )
     for problem in problems:
         print(problem)

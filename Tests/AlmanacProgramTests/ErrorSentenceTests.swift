@@ -112,4 +112,9 @@ final class ErrorSentenceTests: XCTestCase {
         for error in everyInputError where !(error is TransportError) { XCTAssertEqual(ExitStatus.code(for: error), ExitStatus.usage, "\(error)") }
         XCTAssertEqual(ExitStatus.code(for: TransportError.timeout(host: "h", seconds: 1)), ExitStatus.unavailable)
     }
+
+    func testARequestTheSamplesDoNotAnswerExitsUnavailable() {
+        let error = SampleDataError(covered: ["Moscow"], keys: [], subject: "live data", reason: .offline, request: "openweather GET /x")
+        XCTAssertEqual(ExitStatus.code(for: error), 69)
+    }
 }
