@@ -1,16 +1,7 @@
-@testable import AlmanacKit
-@testable import AlmanacProgram
-@testable import Crypto
-@testable import DealTable
 @testable import Deals
 @testable import DealsFront
-@testable import Exams
 @testable import FrontKit
-@testable import Fruit
-@testable import Profile
-@testable import TerminalKit
 @testable import TestHarness
-@testable import Weather
 
 /// Quitting the app while an export is being written: the last frame says so, and the words
 /// left on the shell say what became of the file.
