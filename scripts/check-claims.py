@@ -46,6 +46,7 @@ BENCHMARK_SECTIONS = ["Deals", "A glance", "The cache", "The tuning layer"]
 FUZZ_PREFIX = {
     "Fruityvice": "fruityvice", "Kraken": "kraken", "METNorway": "metno", "OpenMeteo": "openmeteo",
     "OpenWeather": "openweather", "TwelveData": "twelvedata", "YandexGeocoder": "yandex",
+    "NationalWeatherService": "nws", "BrightSky": "brightsky",
 }
 
 # Test support, the bench and the fuzzer run beside the program, not in it.

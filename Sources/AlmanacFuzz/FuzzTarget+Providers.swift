@@ -91,6 +91,22 @@ extension FuzzTarget {
                 _ = trades.trades.enumerated().map { KrakenTape.deal($1, pair: "BTC/USD", index: 0, sequence: Int64($0)) }
             }
         },
+        FuzzTarget(name: "metno-alerts") { data in
+            if let answer = try? METNorway.alerts(latitude: 1, longitude: 2).decode(data) {
+                _ = OfficialWarnings.from(answer, now: provenance.fetchedAt)
+            }
+            _ = InstantText.parse(String(decoding: data.prefix(40), as: UTF8.self))
+        },
+        FuzzTarget(name: "nws-alerts") { data in
+            if let answer = try? NationalWeatherService.alerts(latitude: 1, longitude: 2).decode(data) {
+                _ = OfficialWarnings.from(answer, now: provenance.fetchedAt)
+            }
+        },
+        FuzzTarget(name: "brightsky-alerts") { data in
+            if let answer = try? BrightSky.alerts(latitude: 1, longitude: 2).decode(data) {
+                _ = OfficialWarnings.from(answer, now: provenance.fetchedAt)
+            }
+        },
         FuzzTarget(name: "yandex") { data in
             if let root = try? YandexGeocoder.geocode("x", lang: "en").decode(data) { _ = PlaceCandidates.fromYandex(root) }
             _ = YandexGeocoder.coordinates(fromPos: String(decoding: data, as: UTF8.self))

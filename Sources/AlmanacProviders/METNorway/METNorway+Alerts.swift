@@ -1,0 +1,18 @@
+import AlmanacCore
+import AlmanacHTTP
+import Foundation
+
+extension METNorway {
+    /// MetAlerts 2.0 `current.json`: the warnings in force or announced for a point in Norway
+    /// (GeoJSON; CC BY 4.0). A message never changes once issued; MET asks for at most one
+    /// request every 10 minutes, so an answer is kept that long when it says nothing itself.
+    package static func alerts(latitude: Double, longitude: Double) -> Endpoint<METNorwayDTO.Alerts> {
+        Endpoint(
+            RequestDescriptor(
+                provider: .metNorway, name: "metno.metalerts",
+                subject: "the warnings at \(PlaceText.place(latitude, longitude))",
+                path: "/weatherapi/metalerts/2.0/current.json",
+                query: [QueryItem("lat", coordinate(latitude)), QueryItem("lon", coordinate(longitude)), QueryItem("lang", "en")],
+                ttl: 600))
+    }
+}

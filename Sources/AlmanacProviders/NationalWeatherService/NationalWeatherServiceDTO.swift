@@ -1,0 +1,50 @@
+// swift-format-ignore-file: AlwaysUseLowerCamelCase
+
+// (DTO fields carry the provider's own JSON names, so the wire format reads off the code.)
+import AlmanacCore
+import AlmanacHTTP
+import Foundation
+
+/// The NWS alerts API as sent: GeoJSON features whose properties are CAP messages.
+package enum NationalWeatherServiceDTO {
+    package struct Alerts: Decodable, Sendable {
+        package var features: [Feature]
+    }
+
+    package struct Feature: Decodable, Sendable {
+        package var properties: Alert
+    }
+
+    package struct Alert: Decodable, Sendable {
+        /// The message's identifier (`urn:oid:2.49.0.1.840.0.…`).
+        package var id: String
+        /// Zone names joined by `; `.
+        package var areaDesc: String?
+        /// Instants with an offset (`2023-08-22T07:35:00-05:00`).
+        package var sent: String?
+        package var effective: String?
+        package var onset: String?
+        /// When this message stops being current; the hazard may go on until `ends`.
+        package var expires: String?
+        /// When the hazard ends; null for many messages.
+        package var ends: String?
+        /// `Actual`, `Exercise`, `System`, `Test`, `Draft`.
+        package var status: String?
+        /// `Alert`, `Update` or `Cancel`.
+        package var messageType: String?
+        /// `Extreme`, `Severe`, `Moderate`, `Minor`, `Unknown`.
+        package var severity: String?
+        /// `Winter Storm Warning`.
+        package var event: String?
+        package var senderName: String?
+        package var headline: String?
+        package var description: String?
+        package var instruction: String?
+        /// The earlier messages an Update or a Cancel replaces.
+        package var references: [Reference]?
+    }
+
+    package struct Reference: Decodable, Sendable {
+        package var identifier: String
+    }
+}
