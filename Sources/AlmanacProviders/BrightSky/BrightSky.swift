@@ -13,7 +13,7 @@ package enum BrightSky {
         Endpoint(
             RequestDescriptor(
                 provider: .brightSky, name: "brightsky.alerts",
-                subject: "the warnings at \(PlaceText.place(latitude, longitude))", path: "/alerts",
+                subject: "warnings at \(PlaceText.place(latitude, longitude))", path: "/alerts",
                 query: [QueryItem("lat", METNorway.coordinate(latitude)), QueryItem("lon", METNorway.coordinate(longitude))], ttl: 300))
     }
 }

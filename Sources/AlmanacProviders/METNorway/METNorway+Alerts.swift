@@ -10,7 +10,7 @@ extension METNorway {
         Endpoint(
             RequestDescriptor(
                 provider: .metNorway, name: "metno.metalerts",
-                subject: "the warnings at \(PlaceText.place(latitude, longitude))",
+                subject: "warnings at \(PlaceText.place(latitude, longitude))",
                 path: "/weatherapi/metalerts/2.0/current.json",
                 query: [QueryItem("lat", coordinate(latitude)), QueryItem("lon", coordinate(longitude)), QueryItem("lang", "en")],
                 ttl: 600))

@@ -28,7 +28,7 @@ package enum METNorway {
         Endpoint(
             RequestDescriptor(
                 provider: .metNorway, name: "metno.nowcast",
-                subject: "the nowcast at \(PlaceText.place(latitude, longitude))",
+                subject: "nowcast at \(PlaceText.place(latitude, longitude))",
                 path: "/weatherapi/nowcast/2.0/complete",
                 query: [QueryItem("lat", coordinate(latitude)), QueryItem("lon", coordinate(longitude))], ttl: 300))
     }

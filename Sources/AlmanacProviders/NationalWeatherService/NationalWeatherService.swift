@@ -13,7 +13,7 @@ package enum NationalWeatherService {
         Endpoint(
             RequestDescriptor(
                 provider: .nationalWeatherService, name: "nws.alerts",
-                subject: "the warnings at \(PlaceText.place(latitude, longitude))", path: "/alerts/active",
+                subject: "warnings at \(PlaceText.place(latitude, longitude))", path: "/alerts/active",
                 query: [QueryItem("point", METNorway.coordinate(latitude) + "," + METNorway.coordinate(longitude))], ttl: 300))
     }
 }

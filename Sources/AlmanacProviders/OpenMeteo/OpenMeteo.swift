@@ -62,7 +62,7 @@ package enum OpenMeteo {
     package static func zone(latitude: Double, longitude: Double) -> Endpoint<OpenMeteoDTO.Zone> {
         Endpoint(
             RequestDescriptor(
-                provider: .openMeteoForecast, name: "openmeteo.zone", subject: "the time zone at \(PlaceText.place(latitude, longitude))",
+                provider: .openMeteoForecast, name: "openmeteo.zone", subject: "time zone at \(PlaceText.place(latitude, longitude))",
                 path: "/v1/forecast",
                 query: PlaceText.query(latitude, longitude, names: ("latitude", "longitude")) + [QueryItem("timezone", "auto")],
                 ttl: 30 * 86400))

@@ -1,0 +1,88 @@
+import FrontKit
+import Weather
+
+/// `weather warnings` as text (docs/weather.md, "Official warnings"): each warning worst first —
+/// its level or severity, event, headline, when (in the place's own clock), areas, description
+/// and what to do — then the issuer and the source; one sentence when there is none, or when no
+/// service is wired for the place.
+package struct WarningsView: Sendable {
+    package var format: WeatherFormat
+    package var style: Style
+    package var now: Date
+
+    package init(city: City, settings: WeatherSettings, style: Style, now: Date) {
+        (self.format, self.style, self.now) = (WeatherFormat(settings: settings, timeZone: city.timeZone), style, now)
+    }
+
+    package func text(_ report: WarningsReport) -> String {
+        let city = report.city
+        let heading = WeatherView.heading("Official warnings — \(city.label)", city.coordinatesText, style: style)
+        guard let service = report.service else { return [heading, style.sentence(Self.notWired(city))].joined(separator: "\n") }
+        var lines = [heading]
+        if report.warnings.isEmpty {
+            lines.append(style.sentence("No official warning from \(service.issuer) is in force or announced."))
+        }
+        for warning in report.warnings { lines += [""] + block(warning) }
+        lines += ["", style.footer(["Source: \(report.provenance?.label(now: now) ?? "none")", Self.credit(service)])]
+        return lines.joined(separator: "\n")
+    }
+
+    /// One warning's lines.
+    func block(_ warning: OfficialWarning) -> [String] {
+        var lines = [paint("⚠ " + Self.grade(warning) + " — " + warning.event, warning)]
+        lines.append(style.sentence(warning.headline))
+        lines.append(style.sentence(when(warning)))
+        if !warning.areas.isEmpty { lines.append(style.sentence("Areas: " + warning.areas.joined(separator: "; "))) }
+        if let description = warning.description { lines.append(style.sentence(description)) }
+        if let instruction = warning.instruction { lines.append(style.sentence("What to do: " + instruction)) }
+        lines.append(style.dim("Issued by " + warning.sender))
+        return lines
+    }
+
+    /// `From Fri 20 Nov 2026, 14:00 until Sat 21 Nov 2026, 06:00` in the place's clock; "in force
+    /// now" when it has begun.
+    func when(_ warning: OfficialWarning) -> String {
+        let start = warning.inForce(at: now) ? "In force now" : warning.onset.map { "From " + format.dateTime($0) } ?? "Announced"
+        return start + (warning.expires.map { " until " + format.dateTime($0) } ?? ", until further notice")
+    }
+
+    /// The level's colour word and the severity: `Yellow · moderate`, `Severe`, `Unknown severity`.
+    static func grade(_ warning: OfficialWarning) -> String {
+        let severity = warning.severity?.rawValue
+        guard let level = warning.level else { return severity.map { $0.prefix(1).uppercased() + $0.dropFirst() } ?? "Unknown severity" }
+        return level.prefix(1).uppercased() + level.dropFirst() + (severity.map { " · " + $0 } ?? "")
+    }
+
+    private func paint(_ text: String, _ warning: OfficialWarning) -> String {
+        switch warning.level ?? warning.severity.map(Self.colour) {
+        case "yellow": style.bold(style.yellow(text))
+        case "orange": style.bold(style.color256(text, 208))
+        case "red", "dark red": style.boldRed(text)
+        default: style.bold(text)
+        }
+    }
+
+    /// The NWS has no colours: its severity picks one.
+    static func colour(_ severity: OfficialWarning.Severity) -> String {
+        switch severity {
+        case .minor: "yellow"
+        case .moderate: "orange"
+        case .severe, .extreme: "red"
+        }
+    }
+
+    /// Each service's credit line and terms.
+    static func credit(_ service: WarningService) -> String {
+        switch service {
+        case .metNorway: METNorway.attribution + " (CC BY 4.0)"
+        case .nationalWeatherService: NationalWeatherService.attribution
+        case .brightSky: BrightSky.attribution
+        }
+    }
+
+    /// The sentence for a place no wired service covers.
+    static func notWired(_ city: City) -> String {
+        "No official warning service is wired for \(city.label): Almanac asks MET Norway (Norway), the National Weather Service "
+            + "(United States) and DWD (Germany)."
+    }
+}

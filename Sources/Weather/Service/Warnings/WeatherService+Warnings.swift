@@ -1,0 +1,96 @@
+import AlmanacClient
+import AlmanacCore
+import AlmanacHTTP
+import AlmanacProviders
+import Foundation
+
+/// The national service that issues a place's official warnings, chosen by its country without
+/// an extra request.
+package enum WarningService: String, Sendable, CaseIterable {
+    case metNorway = "metno"
+    case nationalWeatherService = "nws"
+    case brightSky = "brightsky"
+
+    /// The provider asked.
+    package var provider: Provider {
+        switch self {
+        case .metNorway: .metNorway
+        case .nationalWeatherService: .nationalWeatherService
+        case .brightSky: .brightSky
+        }
+    }
+
+    /// Who issues the warnings, for people.
+    package var issuer: String {
+        switch self {
+        case .metNorway: "MET Norway"
+        case .nationalWeatherService: "the National Weather Service"
+        case .brightSky: "DWD (through Bright Sky)"
+        }
+    }
+
+    /// The service for ISO 3166 `countryCode`: MET Norway for Norway and Svalbard, the NWS for
+    /// the United States and its territories, DWD for Germany; nil for any other country.
+    package static func covering(countryCode: String?) -> WarningService? {
+        switch countryCode?.uppercased() {
+        case "NO", "SJ": .metNorway
+        case "US", "PR", "GU", "VI", "AS", "MP", "UM": .nationalWeatherService
+        case "DE": .brightSky
+        default: nil
+        }
+    }
+
+    /// The service for a place known only by coordinates, from its time zone's name (`Europe/Oslo`):
+    /// the zones used only in the countries above.
+    package static func covering(timeZone identifier: String?) -> WarningService? {
+        guard let identifier else { return nil }
+        if ["Europe/Oslo", "Arctic/Longyearbyen"].contains(identifier) { return .metNorway }
+        if ["Europe/Berlin", "Europe/Busingen"].contains(identifier) { return .brightSky }
+        let american = [
+            "America/New_York", "America/Detroit", "America/Chicago", "America/Menominee", "America/Denver", "America/Boise",
+            "America/Phoenix", "America/Los_Angeles", "America/Anchorage", "America/Juneau", "America/Sitka", "America/Metlakatla",
+            "America/Yakutat", "America/Nome", "America/Adak", "Pacific/Honolulu", "America/Puerto_Rico", "Pacific/Guam",
+            "America/St_Thomas", "Pacific/Pago_Pago", "Pacific/Saipan",
+        ]
+        let prefixes = ["America/Indiana/", "America/Kentucky/", "America/North_Dakota/"]
+        return american.contains(identifier) || prefixes.contains(where: identifier.hasPrefix) ? .nationalWeatherService : nil
+    }
+}
+
+/// A place's official warnings: the service asked (nil: none is wired for the place), the
+/// warnings in force or announced, worst first, and where the answer came from.
+package struct WarningsReport: Sendable {
+    package var city: City
+    package var service: WarningService?
+    package var warnings: [OfficialWarning]
+    package var provenance: Provenance?
+}
+
+extension WeatherService {
+    /// The official warnings for `city` from its national service; a report with no service when
+    /// none is wired for the place (Bright Sky's "not covered" included). Throws what the client
+    /// throws when the service cannot be reached with nothing stored.
+    package func warnings(for city: City) async throws -> WarningsReport {
+        let service = WarningService.covering(countryCode: city.countryCode) ?? WarningService.covering(timeZone: city.timeZoneIdentifier)
+        guard let service else { return WarningsReport(city: city, service: nil, warnings: [], provenance: nil) }
+        let (lat, lon, now) = (city.latitude, city.longitude, days.instant())
+        switch service {
+        case .metNorway:
+            let fetched = try await client.fetch(METNorway.alerts(latitude: lat, longitude: lon))
+            return WarningsReport(
+                city: city, service: service, warnings: OfficialWarnings.from(fetched.value, now: now), provenance: fetched.provenance)
+        case .nationalWeatherService:
+            let fetched = try await client.fetch(NationalWeatherService.alerts(latitude: lat, longitude: lon))
+            return WarningsReport(
+                city: city, service: service, warnings: OfficialWarnings.from(fetched.value, now: now), provenance: fetched.provenance)
+        case .brightSky:
+            do {
+                let fetched = try await client.fetch(BrightSky.alerts(latitude: lat, longitude: lon))
+                return WarningsReport(
+                    city: city, service: service, warnings: OfficialWarnings.from(fetched.value, now: now), provenance: fetched.provenance)
+            } catch APIError.notFound(provider: .brightSky, _, _) {
+                return WarningsReport(city: city, service: nil, warnings: [], provenance: nil)  // no DWD cell covers it
+            }
+        }
+    }
+}

@@ -1,0 +1,81 @@
+import Foundation
+
+@testable import TestHarness
+
+/// `weather warnings` end to end through the binary, against loopback services in their
+/// documented shapes: the service picked by the place's country (its zone, for coordinates),
+/// the warnings worst first in the place's clock, `--json`, a place no service covers, a service
+/// that cannot be reached.
+final class WarningsCommandTests: XCTestCase {
+    /// Open-Meteo's forecast host answering a `timezone=auto` request with `zone`.
+    private static func zoneHost(_ zone: String, offset: Int) throws -> LoopbackServer {
+        try LoopbackServer { _ in .json(#"{"latitude":0,"longitude":0,"utc_offset_seconds":\#(offset),"timezone":"\#(zone)"}"#) }
+    }
+
+    /// Runs on 5 March 2024 (the answers' day) at the clock's time of day, unless `today` is nil.
+    private func run(_ arguments: [String], _ environment: [String: String], today: String? = "2024-03-05") throws -> RunResult {
+        try runAlmanac(
+            arguments, home: try makeTemporaryFolder(self), environment: environment.merging(today.map { ["ALMANAC_TODAY": $0] } ?? [:]) { a, _ in a }
+        )
+    }
+
+    func testANorwegianPlaceGetsMETNorwaysWarningsInItsClock() throws {
+        // MET's gale, moved to run from an hour ago until three hours from now.
+        let (start, end) = (Date().addingTimeInterval(-3600), Date().addingTimeInterval(3 * 3600))
+        let stamp = { (date: Date) in ISO8601DateFormatter().string(from: date).replacingOccurrences(of: "Z", with: "+00:00") }
+        let answer = OfficialWarningsTests.metAlerts.replacingOccurrences(of: "2024-03-04T17:00:00+00:00", with: stamp(start))
+            .replacingOccurrences(of: "2024-03-05T15:00:00+00:00", with: stamp(end))
+        let met = try LoopbackServer { _ in .json(answer) }
+        let oslo = DateFormatter()
+        (oslo.locale, oslo.timeZone, oslo.dateFormat) = (
+            Locale(identifier: "en_US_POSIX"), TimeZone(identifier: "Europe/Oslo"), "EEE d MMM yyyy, HH:mm"
+        )
+        let zone = try Self.zoneHost("Europe/Oslo", offset: 3600)
+        let result = try run(
+            ["weather", "warnings", "58.4,5.9"], ["ALMANAC_METNO_URL": met.baseURL, "ALMANAC_OPENMETEO_FORECAST_URL": zone.baseURL], today: nil)
+        XCTAssertEqual(result.status, 0, result.err)
+        XCTAssertTrue(result.out.contains("⚠ Yellow · moderate — Gale"), result.out)
+        XCTAssertTrue(result.out.contains("In force now until " + oslo.string(from: end)), "its end in Oslo's clock: \(result.out)")
+        XCTAssertTrue(result.out.contains("What to do: Consider leaving the boat in port."), result.out)
+        XCTAssertTrue(result.out.contains("Data from MET Norway (CC BY 4.0)"), result.out)
+        XCTAssertFalse(result.out.contains("Test"), "a Test message is never shown: \(result.out)")
+        XCTAssertEqual(met.receivedRequests.map { $0.path }, ["/weatherapi/metalerts/2.0/current.json"])
+    }
+
+    func testJSONCarriesTheWarningsInUTCWithTheSourceFields() throws {
+        let nws = try LoopbackServer { _ in .json(OfficialWarningsTests.nwsAlerts) }
+        let zone = try Self.zoneHost("America/Chicago", offset: -21600)
+        let result = try run(
+            ["weather", "warnings", "39.7456,-97.0892", "--json"], ["ALMANAC_NWS_URL": nws.baseURL, "ALMANAC_OPENMETEO_FORECAST_URL": zone.baseURL])
+        XCTAssertEqual(result.status, 0, result.err)
+        let document = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(result.out.utf8)) as? [String: Any])
+        XCTAssertEqual(document["service"] as? String, "nws")
+        XCTAssertEqual(document["source"] as? String, "live")
+        let warnings = try XCTUnwrap(document["warnings"] as? [[String: Any]])
+        XCTAssertEqual(warnings.map { $0["id"] as? String }, ["urn:storm-2", "urn:wind-1"])
+        XCTAssertEqual(warnings[1]["expires"] as? String, "2024-03-06T01:00:00Z", "ends, in UTC")
+        XCTAssertTrue(warnings[1]["severity"] is NSNull, "Unknown is null")
+        XCTAssertTrue(warnings[0]["level"] is NSNull, "the NWS has no colours")
+    }
+
+    func testAPlaceNoServiceCoversGetsOneSentenceAndExitsZero() throws {
+        let zone = try Self.zoneHost("Europe/Moscow", offset: 10800)
+        let result = try run(["weather", "warnings", "55.75,37.62"], ["ALMANAC_OPENMETEO_FORECAST_URL": zone.baseURL])
+        XCTAssertEqual(result.status, 0, result.err)
+        XCTAssertTrue(result.out.contains("No official warning service is wired for"), result.out)
+        XCTAssertFalse(result.out.contains("⚠"), "never a warning made up from the forecast")
+    }
+
+    func testBrightSkysNotCoveredIsNoServiceAndAnUnreachableServiceExits69() throws {
+        let notCovered = try LoopbackServer { _ in .json(#"{"detail": "Not Found"}"#, status: 404) }
+        let zone = try Self.zoneHost("Europe/Berlin", offset: 3600)
+        let covered = try run(
+            ["weather", "warnings", "54.9,8.3"], ["ALMANAC_BRIGHTSKY_URL": notCovered.baseURL, "ALMANAC_OPENMETEO_FORECAST_URL": zone.baseURL])
+        XCTAssertEqual(covered.status, 0, covered.err)
+        XCTAssertTrue(covered.out.contains("No official warning service is wired for"), covered.out)
+        let down = try run(
+            ["weather", "warnings", "51.34,12.37"], ["ALMANAC_BRIGHTSKY_URL": "http://127.0.0.1:1", "ALMANAC_OPENMETEO_FORECAST_URL": zone.baseURL])
+        XCTAssertEqual(down.status, 69, down.out + down.err)
+        XCTAssertEqual(down.err.split(separator: "\n").count, 1, down.err)
+    }
+}
