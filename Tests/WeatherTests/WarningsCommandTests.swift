@@ -58,6 +58,26 @@ final class WarningsCommandTests: XCTestCase {
         XCTAssertTrue(warnings[0]["level"] is NSNull, "the NWS has no colours")
     }
 
+    func testSeveralPlacesInOrderAndInOneJSONDocument() throws {
+        let nws = try LoopbackServer { _ in .json(OfficialWarningsTests.nwsAlerts) }
+        let zones = try LoopbackServer { request in
+            request.queryValue("latitude")?.hasPrefix("39") == true
+                ? .json(#"{"latitude":39.7,"longitude":-97.1,"utc_offset_seconds":-21600,"timezone":"America/Chicago"}"#)
+                : .json(#"{"latitude":55.8,"longitude":37.6,"utc_offset_seconds":10800,"timezone":"Europe/Moscow"}"#)
+        }
+        let environment = ["ALMANAC_NWS_URL": nws.baseURL, "ALMANAC_OPENMETEO_FORECAST_URL": zones.baseURL]
+        let text = try run(["weather", "warnings", "39.7456,-97.0892", "55.75,37.62"], environment)
+        XCTAssertEqual(text.status, 0, text.err)
+        let storm = try XCTUnwrap(text.out.range(of: "Winter Storm Warning"), text.out)
+        let russia = try XCTUnwrap(text.out.range(of: "No official warning service is wired for"), text.out)
+        XCTAssertLessThan(storm.lowerBound, russia.lowerBound, "in the order given")
+        let json = try run(["weather", "warnings", "39.7456,-97.0892", "55.75,37.62", "--json"], environment)
+        XCTAssertEqual(json.status, 0, json.err)
+        let document = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(json.out.utf8)) as? [String: Any])
+        let places = try XCTUnwrap(document["places"] as? [[String: Any]], json.out)
+        XCTAssertEqual(places.map { $0["service"] as? String }, ["nws", nil])
+    }
+
     func testAPlaceNoServiceCoversGetsOneSentenceAndExitsZero() throws {
         let zone = try Self.zoneHost("Europe/Moscow", offset: 10800)
         let result = try run(["weather", "warnings", "55.75,37.62"], ["ALMANAC_OPENMETEO_FORECAST_URL": zone.baseURL])

@@ -51,6 +51,11 @@ package struct WarningsJSON: Encodable {
         }
     }
 
+    /// Several places: `{"places": [...]}`, each as one place's document, in order.
+    package struct Places: Encodable {
+        package var places: [Sourced<WarningsJSON>]
+    }
+
     package static func document(_ report: WarningsReport) -> Sourced<WarningsJSON> {
         Sourced(WarningsJSON(place: report.city, service: report.service?.rawValue, warnings: report.warnings.map(Warning.init)), report.provenance)
     }
