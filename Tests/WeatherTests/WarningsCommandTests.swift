@@ -35,7 +35,8 @@ final class WarningsCommandTests: XCTestCase {
             ["weather", "warnings", "58.4,5.9"], ["ALMANAC_METNO_URL": met.baseURL, "ALMANAC_OPENMETEO_FORECAST_URL": zone.baseURL], today: nil)
         XCTAssertEqual(result.status, 0, result.err)
         XCTAssertTrue(result.out.contains("⚠ Yellow · moderate — Gale"), result.out)
-        XCTAssertTrue(result.out.contains("In force now until " + oslo.string(from: end)), "its end in Oslo's clock: \(result.out)")
+        XCTAssertTrue(
+            result.out.contains("In force since \(oslo.string(from: start)) until \(oslo.string(from: end))"), "in Oslo's clock: \(result.out)")
         XCTAssertTrue(result.out.contains("What to do: Consider leaving the boat in port."), result.out)
         XCTAssertTrue(result.out.contains("Data from MET Norway (CC BY 4.0)"), result.out)
         XCTAssertFalse(result.out.contains("Test"), "a Test message is never shown: \(result.out)")

@@ -8,6 +8,7 @@ import Weather
 package struct WarningsView: Sendable {
     package var format: WeatherFormat
     package var style: Style
+    /// The clock's instant, for the source's age.
     package var now: Date
 
     package init(city: City, settings: WeatherSettings, style: Style, now: Date) {
@@ -22,16 +23,16 @@ package struct WarningsView: Sendable {
         if report.warnings.isEmpty {
             lines.append(style.sentence("No official warning from \(service.issuer) is in force or announced."))
         }
-        for warning in report.warnings { lines += [""] + block(warning) }
+        for warning in report.warnings { lines += [""] + block(warning, asOf: report.asOf) }
         lines += ["", style.footer(["Source: \(report.provenance?.label(now: now) ?? "none")", Self.credit(service)])]
         return lines.joined(separator: "\n")
     }
 
     /// One warning's lines.
-    func block(_ warning: OfficialWarning) -> [String] {
+    func block(_ warning: OfficialWarning, asOf: Date) -> [String] {
         var lines = [paint("⚠ " + Self.grade(warning) + " — " + warning.event, warning)]
         lines.append(style.sentence(warning.headline))
-        lines.append(style.sentence(when(warning)))
+        lines.append(style.sentence(when(warning, asOf: asOf)))
         if !warning.areas.isEmpty { lines.append(style.sentence("Areas: " + warning.areas.joined(separator: "; "))) }
         if let description = warning.description { lines.append(style.sentence(description)) }
         if let instruction = warning.instruction { lines.append(style.sentence("What to do: " + instruction)) }
@@ -39,10 +40,11 @@ package struct WarningsView: Sendable {
         return lines
     }
 
-    /// `From Fri 20 Nov 2026, 14:00 until Sat 21 Nov 2026, 06:00` in the place's clock; "in force
-    /// now" when it has begun.
-    func when(_ warning: OfficialWarning) -> String {
-        let start = warning.inForce(at: now) ? "In force now" : warning.onset.map { "From " + format.dateTime($0) } ?? "Announced"
+    /// `From Fri 20 Nov 2026, 14:00 until Sat 21 Nov 2026, 06:00` in the place's clock; `In force
+    /// since …` when it had begun at `asOf` (now, or a sample's recording).
+    func when(_ warning: OfficialWarning, asOf: Date) -> String {
+        let since = warning.onset.map { " since " + format.dateTime($0) } ?? ""
+        let start = warning.inForce(at: asOf) ? "In force" + since : warning.onset.map { "From " + format.dateTime($0) } ?? "Announced"
         return start + (warning.expires.map { " until " + format.dateTime($0) } ?? ", until further notice")
     }
 

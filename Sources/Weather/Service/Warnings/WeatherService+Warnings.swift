@@ -58,12 +58,14 @@ package enum WarningService: String, Sendable, CaseIterable {
 }
 
 /// A place's official warnings: the service asked (nil: none is wired for the place), the
-/// warnings in force or announced, worst first, and where the answer came from.
+/// warnings in force or announced at `asOf`, worst first, and where the answer came from.
 package struct WarningsReport: Sendable {
     package var city: City
     package var service: WarningService?
     package var warnings: [OfficialWarning]
     package var provenance: Provenance?
+    /// The instant the warnings are read at: now, or when a sample answer was recorded.
+    package var asOf: Date
 }
 
 extension WeatherService {
@@ -72,25 +74,29 @@ extension WeatherService {
     /// throws when the service cannot be reached with nothing stored.
     package func warnings(for city: City) async throws -> WarningsReport {
         let service = WarningService.covering(countryCode: city.countryCode) ?? WarningService.covering(timeZone: city.timeZoneIdentifier)
-        guard let service else { return WarningsReport(city: city, service: nil, warnings: [], provenance: nil) }
-        let (lat, lon, now) = (city.latitude, city.longitude, days.instant())
+        let none = WarningsReport(city: city, service: nil, warnings: [], provenance: nil, asOf: days.instant())
+        guard let service else { return none }
+        let (lat, lon) = (city.latitude, city.longitude)
         switch service {
         case .metNorway:
-            let fetched = try await client.fetch(METNorway.alerts(latitude: lat, longitude: lon))
-            return WarningsReport(
-                city: city, service: service, warnings: OfficialWarnings.from(fetched.value, now: now), provenance: fetched.provenance)
+            return report(city, service, try await client.fetch(METNorway.alerts(latitude: lat, longitude: lon)), OfficialWarnings.from)
         case .nationalWeatherService:
-            let fetched = try await client.fetch(NationalWeatherService.alerts(latitude: lat, longitude: lon))
-            return WarningsReport(
-                city: city, service: service, warnings: OfficialWarnings.from(fetched.value, now: now), provenance: fetched.provenance)
+            return report(city, service, try await client.fetch(NationalWeatherService.alerts(latitude: lat, longitude: lon)), OfficialWarnings.from)
         case .brightSky:
             do {
-                let fetched = try await client.fetch(BrightSky.alerts(latitude: lat, longitude: lon))
-                return WarningsReport(
-                    city: city, service: service, warnings: OfficialWarnings.from(fetched.value, now: now), provenance: fetched.provenance)
+                return report(city, service, try await client.fetch(BrightSky.alerts(latitude: lat, longitude: lon)), OfficialWarnings.from)
             } catch APIError.notFound(provider: .brightSky, _, _) {
-                return WarningsReport(city: city, service: nil, warnings: [], provenance: nil)  // no DWD cell covers it
+                return none  // no DWD cell covers it
             }
         }
+    }
+
+    /// The report of a service's answer, read at now — or, for a sample answer, when it was
+    /// recorded, so the sample shows what was in force then.
+    private func report<Answer>(
+        _ city: City, _ service: WarningService, _ fetched: Fetched<Answer>, _ rules: (Answer, Date) -> [OfficialWarning]
+    ) -> WarningsReport {
+        let asOf = fetched.provenance.origin == .fixture ? fetched.provenance.fetchedAt : days.instant()
+        return WarningsReport(city: city, service: service, warnings: rules(fetched.value, asOf), provenance: fetched.provenance, asOf: asOf)
     }
 }
