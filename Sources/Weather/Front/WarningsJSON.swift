@@ -9,44 +9,25 @@ package struct WarningsJSON: Encodable {
     package var service: String?
     package var warnings: [Warning]
 
+    /// One warning: every field, null where the service gave none; instants in UTC.
     package struct Warning: Encodable {
-        package var provider: String
-        package var id: String
-        package var event: String
-        package var severity: String?
-        package var level: String?
-        package var headline: String
-        package var description: String?
-        package var instruction: String?
-        package var onset: Date?
-        /// When it stops being in force; null: open-ended.
-        package var expires: Date?
-        package var areas: [String]
-        package var sender: String
-
-        init(_ warning: OfficialWarning) {
-            (provider, id, event, severity, level) = (warning.provider, warning.id, warning.event, warning.severity?.rawValue, warning.level)
-            (headline, description, instruction) = (warning.headline, warning.description, warning.instruction)
-            (onset, expires, areas, sender) = (warning.onset, warning.expires, warning.areas, warning.sender)
-        }
+        let warning: OfficialWarning
 
         package func encode(to encoder: any Encoder) throws {
-            var container = encoder.container(keyedBy: CodingKeys.self)
-            try container.encode(provider, forKey: .provider)
-            try container.encode(id, forKey: .id)
-            try container.encode(event, forKey: .event)
-            try container.encode(severity, forKey: .severity)
-            try container.encode(level, forKey: .level)
-            try container.encode(headline, forKey: .headline)
-            try container.encode(description, forKey: .description)
-            try container.encode(instruction, forKey: .instruction)
-            try container.encode(onset, forKey: .onset)
-            try container.encode(expires, forKey: .expires)
-            try container.encode(areas, forKey: .areas)
-            try container.encode(sender, forKey: .sender)
+            var container = encoder.container(keyedBy: Key.self)
+            let warning = self.warning
+            let texts: [(Key, String?)] = [
+                (.provider, warning.provider), (.id, warning.id), (.event, warning.event), (.severity, warning.severity?.rawValue),
+                (.level, warning.level), (.headline, warning.headline), (.description, warning.description),
+                (.instruction, warning.instruction), (.sender, warning.sender),
+            ]
+            for (key, text) in texts { try container.encode(text, forKey: key) }
+            try container.encode(warning.onset, forKey: .onset)
+            try container.encode(warning.expires, forKey: .expires)
+            try container.encode(warning.areas, forKey: .areas)
         }
 
-        enum CodingKeys: String, CodingKey {
+        enum Key: String, CodingKey {
             case provider, id, event, severity, level, headline, description, instruction, onset, expires, areas, sender
         }
     }
@@ -57,7 +38,9 @@ package struct WarningsJSON: Encodable {
     }
 
     package static func document(_ report: WarningsReport) -> Sourced<WarningsJSON> {
-        Sourced(WarningsJSON(place: report.city, service: report.service?.rawValue, warnings: report.warnings.map(Warning.init)), report.provenance)
+        Sourced(
+            WarningsJSON(place: report.city, service: report.service?.rawValue, warnings: report.warnings.map { Warning(warning: $0) }),
+            report.provenance)
     }
 
     package func encode(to encoder: any Encoder) throws {
