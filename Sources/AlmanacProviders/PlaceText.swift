@@ -8,6 +8,15 @@ enum PlaceText {
         DecimalText.fixed(latitude, 2) + "," + DecimalText.fixed(longitude, 2)
     }
 
+    /// A coordinate with at most 4 decimals and no trailing zeros (`59.9139`, `10.75`,
+    /// `-0.1278`, never `-0`): MET Norway's rule, which the warning services take too.
+    static func coordinate(_ value: Double) -> String {
+        var text = DecimalText.fixed(value, 4)
+        while text.hasSuffix("0") { text.removeLast() }
+        if text.hasSuffix(".") { text.removeLast() }
+        return text == "-0" ? "0" : text
+    }
+
     /// The coordinates with 4 decimals under the provider's own names (`lat` and `lon` by
     /// default; Open-Meteo's `latitude` and `longitude`). MET Norway's rule differs
     /// (`METNorway.coordinate`).

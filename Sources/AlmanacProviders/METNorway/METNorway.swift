@@ -33,35 +33,10 @@ package enum METNorway {
                 query: [QueryItem("lat", coordinate(latitude)), QueryItem("lon", coordinate(longitude))], ttl: 300))
     }
 
-    /// A coordinate with at most 4 decimals and no trailing zeros (`59.9139`, `10.75`, `-0.1278`).
-    package static func coordinate(_ value: Double) -> String {
-        var text = DecimalText.fixed(value, 4)
-        while text.hasSuffix("0") { text.removeLast() }
-        if text.hasSuffix(".") { text.removeLast() }
-        return text == "-0" ? "0" : text
-    }
+    /// A coordinate with at most 4 decimals and no trailing zeros (`PlaceText.coordinate`): MET
+    /// answers 403 to more.
+    package static func coordinate(_ value: Double) -> String { PlaceText.coordinate(value) }
 
-    /// `2026-11-20T09:00:00Z` (seconds optional) as an instant; nil for any other shape.
-    package static func time(_ text: String) -> Date? {
-        let bytes = Array(text.utf8)
-        guard bytes.count >= 17, bytes[10] == UInt8(ascii: "T"), bytes.last == UInt8(ascii: "Z"),
-            let day = LocalDate(String(decoding: bytes[0..<10], as: UTF8.self)),
-            let hour = number(bytes[11..<13]), let minute = number(bytes[14..<16]), hour < 24, minute < 60
-        else { return nil }
-        var second = 0
-        if bytes.count >= 20, bytes[16] == UInt8(ascii: ":") {
-            guard let value = number(bytes[17..<19]), value < 61 else { return nil }
-            second = value
-        }
-        return Date(timeIntervalSince1970: TimeInterval(day.dayNumber * 86400 + hour * 3600 + minute * 60 + second))
-    }
-
-    private static func number(_ digits: ArraySlice<UInt8>) -> Int? {
-        var value = 0
-        for digit in digits {
-            guard (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(digit) else { return nil }
-            value = value * 10 + Int(digit - UInt8(ascii: "0"))
-        }
-        return value
-    }
+    /// `2026-11-20T09:00:00Z` (seconds optional) as an instant (`InstantText`); nil for any other shape.
+    package static func time(_ text: String) -> Date? { InstantText.parse(text) }
 }

@@ -14,6 +14,6 @@ package enum NationalWeatherService {
             RequestDescriptor(
                 provider: .nationalWeatherService, name: "nws.alerts",
                 subject: "warnings at \(PlaceText.place(latitude, longitude))", path: "/alerts/active",
-                query: [QueryItem("point", METNorway.coordinate(latitude) + "," + METNorway.coordinate(longitude))], ttl: 300))
+                query: [QueryItem("point", PlaceText.coordinate(latitude) + "," + PlaceText.coordinate(longitude))], ttl: 300))
     }
 }

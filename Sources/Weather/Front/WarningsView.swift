@@ -56,20 +56,11 @@ package struct WarningsView: Sendable {
     }
 
     private func paint(_ text: String, _ warning: OfficialWarning) -> String {
-        switch warning.level ?? warning.severity.map(Self.colour) {
+        switch warning.level ?? warning.severity.map(OfficialWarnings.level) {
         case "yellow": style.bold(style.yellow(text))
         case "orange": style.bold(style.color256(text, 208))
         case "red", "dark red": style.boldRed(text)
         default: style.bold(text)
-        }
-    }
-
-    /// The NWS has no colours: its severity picks one.
-    static func colour(_ severity: OfficialWarning.Severity) -> String {
-        switch severity {
-        case .minor: "yellow"
-        case .moderate: "orange"
-        case .severe, .extreme: "red"
         }
     }
 

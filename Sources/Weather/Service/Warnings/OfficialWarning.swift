@@ -4,18 +4,14 @@ import Foundation
 /// An official weather warning for a place, as its national service issued it (MET Norway, the
 /// US National Weather Service, Germany's DWD): never one derived from a forecast.
 package struct OfficialWarning: Sendable, Equatable {
-    /// The CAP severity; "Unknown" and anything else are nil.
-    package enum Severity: String, Sendable, Comparable, CaseIterable {
+    /// The CAP severity, mildest first; "Unknown" and anything else are nil.
+    package enum Severity: String, Sendable, CaseIterable {
         case minor, moderate, severe, extreme
 
         /// From a service's word, any case: `Moderate`, `severe`.
         package init?(word: String?) {
             guard let word, let known = Severity(rawValue: word.lowercased()) else { return nil }
             self = known
-        }
-
-        package static func < (lhs: Severity, rhs: Severity) -> Bool {
-            allCases.firstIndex(of: lhs)! < allCases.firstIndex(of: rhs)!
         }
     }
 

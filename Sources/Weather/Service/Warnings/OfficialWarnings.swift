@@ -56,7 +56,7 @@ package enum OfficialWarnings {
             let severity = OfficialWarning.Severity(word: message.severity)
             return OfficialWarning(
                 provider: "brightsky", id: message.alert_id ?? message.id.map(String.init) ?? event, event: event, severity: severity,
-                level: severity.map(dwdLevel), headline: message.headline_en ?? message.headline_de ?? event,
+                level: severity.map(level), headline: message.headline_en ?? message.headline_de ?? event,
                 description: text(message.description_en ?? message.description_de),
                 instruction: text(message.instruction_en ?? message.instruction_de),
                 onset: (message.onset ?? message.effective).flatMap(InstantText.parse),
@@ -74,8 +74,9 @@ package enum OfficialWarnings {
         return parts.count > 1 && ["green", "yellow", "orange", "red"].contains(parts[1]) ? parts[1] : nil
     }
 
-    /// DWD's four steps, by CAP severity: 1 yellow (minor), 2 orange, 3 red, 4 dark red (extreme).
-    static func dwdLevel(_ severity: OfficialWarning.Severity) -> String {
+    /// The colour of a severity on DWD's four steps: 1 yellow (minor), 2 orange, 3 red, 4 dark red
+    /// (extreme); also the colour shown for a service that has none (the NWS).
+    package static func level(_ severity: OfficialWarning.Severity) -> String {
         switch severity {
         case .minor: "yellow"
         case .moderate: "orange"
