@@ -176,14 +176,15 @@ def benchmark_sections():
 
 
 def largest():
-    """The three largest Swift files and functions of Sources, Tests and Examples."""
+    """The three largest Swift files and functions of Sources, Tests and Examples (data a script
+    writes, `GENERATED`, aside)."""
     files, functions = [], []
     for tree in rules.TREES:
         for path in (ROOT / tree).rglob("*.swift"):
-            if "/.build" in str(path):
+            relative = str(path.relative_to(ROOT))
+            if "/.build" in relative or relative in rules.GENERATED:
                 continue
             lines = path.read_text().splitlines()
-            relative = str(path.relative_to(ROOT))
             files.append((len(lines), relative))
             functions += [(length, f"{relative}:{number}") for number, length in function_lengths(lines)]
     top = lambda found: ", ".join(f"{where} ({n})" for n, where in sorted(found, reverse=True)[:3])

@@ -3,7 +3,8 @@ import Foundation
 @testable import TestHarness
 
 /// `weather warnings` end to end through the binary, against loopback services in their
-/// documented shapes: the service picked by the place's country (its zone, for coordinates),
+/// documented shapes: the service picked by the place's country (the shipped outlines', for
+/// coordinates),
 /// the warnings worst first in the place's clock, `--json`, a place no service covers, a service
 /// that cannot be reached.
 final class WarningsCommandTests: XCTestCase {
@@ -98,5 +99,21 @@ final class WarningsCommandTests: XCTestCase {
             ["weather", "warnings", "51.34,12.37"], ["ALMANAC_BRIGHTSKY_URL": "http://127.0.0.1:1", "ALMANAC_OPENMETEO_FORECAST_URL": zone.baseURL])
         XCTAssertEqual(down.status, 69, down.out + down.err)
         XCTAssertEqual(down.err.split(separator: "\n").count, 1, down.err)
+    }
+
+    /// Coordinates go by the outline holding them, not by their clock: Basel keeps Berlin's
+    /// time but is Swiss, so no service is asked; Lörrach, 10 km away, asks DWD's.
+    func testCoordinatesGoByTheCountryHoldingThemNotTheirClock() throws {
+        let brightSky = try LoopbackServer { _ in .json(#"{"alerts": [], "location": {"warn_cell_id": 808336000}}"#) }
+        let zone = try Self.zoneHost("Europe/Zurich", offset: 3600)
+        let environment = ["ALMANAC_BRIGHTSKY_URL": brightSky.baseURL, "ALMANAC_OPENMETEO_FORECAST_URL": zone.baseURL]
+        let basel = try run(["weather", "warnings", "47.5596,7.5886"], environment)
+        XCTAssertEqual(basel.status, 0, basel.err)
+        XCTAssertTrue(basel.out.contains("No official warning service is wired for"), basel.out)
+        XCTAssertTrue(brightSky.receivedRequests.isEmpty, "Basel is not Germany's")
+        let loerrach = try run(["weather", "warnings", "47.6779,7.8170"], environment)
+        XCTAssertEqual(loerrach.status, 0, loerrach.err)
+        XCTAssertFalse(loerrach.out.contains("No official warning service"), loerrach.out)
+        XCTAssertEqual(brightSky.receivedRequests.map { $0.path }, ["/alerts"])
     }
 }

@@ -46,6 +46,14 @@ package struct City: Codable, Sendable, Equatable {
         self.utcOffset = utcOffset
     }
 
+    /// The place's ISO 3166 alpha-2 country: the geocoder's code, else the country whose outline
+    /// shipped with the program holds the coordinates (`CountryOutlines`, docs/architecture.md §3,
+    /// "A place's country"); nil at sea.
+    package var placedCountryCode: String? {
+        if let countryCode, !countryCode.isEmpty { return countryCode.uppercased() }
+        return CountryOutlines.country(latitude: latitude, longitude: longitude)
+    }
+
     /// The name as lists show it: `Springfield, Missouri`, `Paris (33.66°N 95.55°W)`, or the name alone.
     package var displayName: String {
         guard let qualifier, !qualifier.isEmpty else { return name }

@@ -8,19 +8,8 @@ import Foundation
 /// or found by a geocoder that sends no zone, gets its IANA zone from Open-Meteo's answer for its
 /// coordinates — never a guess from its longitude.
 extension WeatherService {
-    /// The zones of the United States (tz database `zone.tab`, country `US`): a place in one of
-    /// them is read on the US air-quality index, by coordinates too.
-    static let unitedStatesZones: Set<String> = [
-        "America/New_York", "America/Detroit", "America/Kentucky/Louisville", "America/Kentucky/Monticello",
-        "America/Indiana/Indianapolis", "America/Indiana/Vincennes", "America/Indiana/Winamac", "America/Indiana/Marengo",
-        "America/Indiana/Petersburg", "America/Indiana/Vevay", "America/Chicago", "America/Indiana/Tell_City", "America/Indiana/Knox",
-        "America/Menominee", "America/North_Dakota/Center", "America/North_Dakota/New_Salem", "America/North_Dakota/Beulah",
-        "America/Denver", "America/Boise", "America/Phoenix", "America/Los_Angeles", "America/Anchorage", "America/Juneau",
-        "America/Sitka", "America/Metlakatla", "America/Yakutat", "America/Nome", "America/Adak", "Pacific/Honolulu",
-    ]
-
     /// `city` with its IANA zone: its own when it has one; else Open-Meteo's for its coordinates
-    /// (kept 30 days; the sample data offline), which also marks a place in the United States.
+    /// (kept 30 days; the sample data offline).
     /// When no answer comes the city is returned as it was, and its times are shown in UTC with
     /// one note saying so (`withZone`).
     func zoned(_ city: City) async -> City {
@@ -31,7 +20,6 @@ extension WeatherService {
             let zone = try await client.fetch(OpenMeteo.zone(latitude: city.latitude, longitude: city.longitude)).value
             if TimeZone(identifier: zone.timezone) != nil {
                 city.timeZoneIdentifier = zone.timezone
-                if city.countryCode == nil, Self.unitedStatesZones.contains(zone.timezone) { city.countryCode = "US" }
                 return city
             }
             reason = "Open-Meteo named a zone this system does not know, \(zone.timezone)"

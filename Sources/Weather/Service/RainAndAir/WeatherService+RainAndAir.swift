@@ -111,7 +111,7 @@ extension WeatherService {
     /// The air at `city` on `scale` (nil: the US AQI in the United States, the European one elsewhere).
     package func air(for city: City, scale: AirQuality.Scale?) async throws -> (air: AirQuality, provenance: Provenance) {
         let fetched = try await client.fetch(OpenMeteo.air(latitude: city.latitude, longitude: city.longitude))
-        let scale = scale ?? (city.countryCode?.uppercased() == "US" ? .us : .european)
+        let scale = scale ?? (city.placedCountryCode == "US" ? .us : .european)
         return (Self.air(fetched.value, scale: scale, now: fetched.asOf(days.instant())), fetched.provenance)
     }
 

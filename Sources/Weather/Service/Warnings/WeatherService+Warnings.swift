@@ -29,6 +29,11 @@ package enum WarningService: String, Sendable, CaseIterable {
         }
     }
 
+    /// The service for a place, by its country (`City.placedCountryCode`).
+    package static func covering(_ city: City) -> WarningService? {
+        covering(countryCode: city.placedCountryCode)
+    }
+
     /// The service for ISO 3166 `countryCode`: MET Norway for Norway and Svalbard, the NWS for
     /// the United States and its territories, DWD for Germany; nil for any other country.
     package static func covering(countryCode: String?) -> WarningService? {
@@ -38,22 +43,6 @@ package enum WarningService: String, Sendable, CaseIterable {
         case "DE": .brightSky
         default: nil
         }
-    }
-
-    /// The service for a place known only by coordinates, from its time zone's name (`Europe/Oslo`):
-    /// the zones used only in the countries above.
-    package static func covering(timeZone identifier: String?) -> WarningService? {
-        guard let identifier else { return nil }
-        if ["Europe/Oslo", "Arctic/Longyearbyen"].contains(identifier) { return .metNorway }
-        if ["Europe/Berlin", "Europe/Busingen"].contains(identifier) { return .brightSky }
-        let american = [
-            "America/New_York", "America/Detroit", "America/Chicago", "America/Menominee", "America/Denver", "America/Boise",
-            "America/Phoenix", "America/Los_Angeles", "America/Anchorage", "America/Juneau", "America/Sitka", "America/Metlakatla",
-            "America/Yakutat", "America/Nome", "America/Adak", "Pacific/Honolulu", "America/Puerto_Rico", "Pacific/Guam",
-            "America/St_Thomas", "Pacific/Pago_Pago", "Pacific/Saipan",
-        ]
-        let prefixes = ["America/Indiana/", "America/Kentucky/", "America/North_Dakota/"]
-        return american.contains(identifier) || prefixes.contains(where: identifier.hasPrefix) ? .nationalWeatherService : nil
     }
 }
 
@@ -73,7 +62,7 @@ extension WeatherService {
     /// none is wired for the place (Bright Sky's "not covered" included). Throws what the client
     /// throws when the service cannot be reached with nothing stored.
     package func warnings(for city: City) async throws -> WarningsReport {
-        let service = WarningService.covering(countryCode: city.countryCode) ?? WarningService.covering(timeZone: city.timeZoneIdentifier)
+        let service = WarningService.covering(city)
         let none = WarningsReport(city: city, service: nil, warnings: [], provenance: nil, asOf: days.instant())
         guard let service else { return none }
         let (lat, lon) = (city.latitude, city.longitude)

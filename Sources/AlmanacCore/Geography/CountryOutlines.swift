@@ -1,0 +1,147 @@
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// Which country a point lies in, from country outlines shipped inside the program — no request.
+///
+/// The outlines are Natural Earth's 1:50m Admin 0 – Countries (public domain), simplified to
+/// about a kilometre by `scripts/make_outlines.py`, which writes `encoded`: one record per
+/// country, `CC:minLon,minLat,maxLon,maxLat:RING,RING,…;`, bounds in hundredths of a degree,
+/// each ring in the Encoded Polyline Algorithm at 0.01°, longitude first, the text wrapped in
+/// lines that a reader drops. A point is read against the countries whose bounds come near it
+/// only, so a lookup decodes a few outlines, never all (docs/architecture.md §3, "A place's
+/// country").
+package enum CountryOutlines {
+    /// How far off an outline a point still counts as that country's, in kilometres (default 25):
+    /// a point in coastal waters, or where simplifying moved a coast inland.
+    package static let reachKilometres = 25.0
+
+    /// The ISO 3166-1 alpha-2 code of the country whose outline holds the point (degrees north
+    /// and east); failing that, of the nearest outline within `reachKilometres`; nil at sea.
+    package static func country(latitude: Double, longitude: Double) -> String? {
+        guard latitude.isFinite, longitude.isFinite else { return nil }
+        let point = Point(x: longitude * 100, y: latitude * 100)
+        let margin = reachKilometres / 111 * 100 / max(cos(latitude * .pi / 180), 0.05)
+        let near = records.filter { $0.bounds.contains(point, margin: margin) }
+        var nearest: (code: String, kilometres: Double)?
+        for record in near {
+            let rings = record.rings()
+            if rings.filter({ $0.windsAround(point) }).count % 2 == 1 { return record.code }
+            let kilometres = rings.map { $0.kilometres(to: point) }.min() ?? .infinity
+            if kilometres <= reachKilometres, kilometres < nearest?.kilometres ?? .infinity { nearest = (record.code, kilometres) }
+        }
+        return nearest?.code
+    }
+
+    /// A point in hundredths of a degree: `x` east, `y` north.
+    struct Point {
+        var x: Double
+        var y: Double
+    }
+
+    /// A country's bounds, in hundredths of a degree.
+    struct Bounds {
+        var west: Double, south: Double, east: Double, north: Double
+
+        func contains(_ point: Point, margin: Double) -> Bool {
+            point.x >= west - margin && point.x <= east + margin && point.y >= south - margin && point.y <= north + margin
+        }
+    }
+
+    /// One closed ring of an outline (an island, a mainland or a hole in one).
+    struct Ring {
+        var points: [Point]
+
+        /// Whether a ray from `point` eastwards crosses the ring an odd number of times; the
+        /// rings holding a point, counted, tell a hole from land (even–odd rule).
+        func windsAround(_ point: Point) -> Bool {
+            var inside = false
+            var previous = points[points.count - 1]
+            for current in points {
+                if (current.y > point.y) != (previous.y > point.y) {
+                    let crossing = previous.x + (point.y - previous.y) / (current.y - previous.y) * (current.x - previous.x)
+                    if point.x < crossing { inside.toggle() }
+                }
+                previous = current
+            }
+            return inside
+        }
+
+        /// The distance from `point` to the ring's nearest edge, in kilometres (a flat map
+        /// scaled at the point's latitude: accurate well within `reachKilometres`).
+        func kilometres(to point: Point) -> Double {
+            let east = 1.1132 * cos(point.y / 100 * .pi / 180)
+            let north = 1.1057
+            var best = Double.infinity
+            var previous = points[points.count - 1]
+            for current in points {
+                let (ax, ay) = ((previous.x - point.x) * east, (previous.y - point.y) * north)
+                let (bx, by) = ((current.x - point.x) * east, (current.y - point.y) * north)
+                let (dx, dy) = (bx - ax, by - ay)
+                let length = dx * dx + dy * dy
+                let t = length > 0 ? min(max(-(ax * dx + ay * dy) / length, 0), 1) : 0
+                best = min(best, ((ax + t * dx) * (ax + t * dx) + (ay + t * dy) * (ay + t * dy)).squareRoot())
+                previous = current
+            }
+            return best
+        }
+    }
+
+    /// One country's record: its code, bounds and encoded rings (decoded when asked).
+    struct Record {
+        var code: String
+        var bounds: Bounds
+        var encodedRings: ArraySlice<UInt8>
+
+        /// The rings, decoded from the polyline text.
+        func rings() -> [Ring] {
+            encodedRings.split(separator: UInt8(ascii: ",")).map { Ring(points: Polyline.points($0)) }.filter { $0.points.count >= 3 }
+        }
+    }
+
+    /// Every record, read once from `encoded` on first use.
+    static let records: [Record] = {
+        let bytes = encoded.utf8.filter { $0 != UInt8(ascii: "\n") }
+        return bytes.split(separator: UInt8(ascii: ";")).compactMap(record)
+    }()
+
+    /// A record from its text, `CC:w,s,e,n:RINGS`; nil when it does not read.
+    static func record(_ text: ArraySlice<UInt8>) -> Record? {
+        let parts = text.split(separator: UInt8(ascii: ":"), maxSplits: 2, omittingEmptySubsequences: false)
+        guard parts.count == 3 else { return nil }
+        let numbers = parts[1].split(separator: UInt8(ascii: ",")).compactMap { Double(String(decoding: $0, as: UTF8.self)) }
+        guard numbers.count == 4 else { return nil }
+        let bounds = Bounds(west: numbers[0], south: numbers[1], east: numbers[2], north: numbers[3])
+        return Record(code: String(decoding: parts[0], as: UTF8.self), bounds: bounds, encodedRings: parts[2])
+    }
+}
+
+/// The Encoded Polyline Algorithm, read: each value a signed delta in 5-bit groups, offset by 63.
+enum Polyline {
+    /// The points of one ring, in hundredths of a degree.
+    static func points(_ text: ArraySlice<UInt8>) -> [CountryOutlines.Point] {
+        var values: [Int] = []
+        var value = 0
+        var shift = 0
+        for byte in text where byte >= 63 && byte <= 126 {
+            let chunk = Int(byte) - 63
+            value |= (chunk & 0x1F) << shift
+            shift += 5
+            if chunk < 0x20 {
+                values.append(value & 1 == 1 ? ~(value >> 1) : value >> 1)
+                value = 0
+                shift = 0
+            }
+        }
+        var points: [CountryOutlines.Point] = []
+        var (x, y) = (0, 0)
+        for index in stride(from: 0, to: values.count - 1, by: 2) {
+            x += values[index]
+            y += values[index + 1]
+            points.append(CountryOutlines.Point(x: Double(x), y: Double(y)))
+        }
+        return points
+    }
+}
