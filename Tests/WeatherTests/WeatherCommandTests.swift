@@ -157,13 +157,13 @@ final class WeatherCommandTests: XCTestCase {
         // What the samples cover and how to go live, in a user's words; no request ids or paths.
         assertOneLineError(
             result, status: 69,
-            contains: "The sample data covers Bratislava, London, Moscow, New York, Oslo, Saint Petersburg, Tehran; "
+            contains: "The sample data covers Berlin, Bratislava, London, Moscow, New York, Oslo, Saint Petersburg, Tehran; "
                 + "Open-Meteo could not be reached for the rest (see almanac doctor).")
         XCTAssertFalse(result.err.contains("showing sample data"), "no note promises an answer the run does not show: \(result.err)")
         XCTAssertFalse(result.err.contains("/1.x/"), result.err)
         XCTAssertFalse(result.err.contains("Fixtures"), result.err)
         let coordinates = try runAlmanac(["weather", "10,10"], home: home)
-        assertOneLineError(coordinates, status: 69, contains: "The sample data covers Bratislava, London")
+        assertOneLineError(coordinates, status: 69, contains: "The sample data covers Berlin, Bratislava, London")
         // The recording detail is for --verbose.
         let verbose = try runAlmanac(["-v", "weather", "Paris"], home: home)
         XCTAssertTrue(verbose.err.contains("127.0.0.1:1/v1/search?name=Paris&count=10&language=en&format=json failed"), verbose.err)

@@ -52,7 +52,7 @@ extension FixtureRecorder {
     static func group(of provider: Provider) -> Provider {
         switch provider {
         case .openWeatherPro: .openWeather
-        case .openMeteoGeocoding, .openMeteoEnsemble: .metNorway
+        case .openMeteoGeocoding, .openMeteoEnsemble, .nationalWeatherService, .brightSky: .metNorway
         default: provider
         }
     }

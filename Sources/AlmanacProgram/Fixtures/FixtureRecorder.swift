@@ -8,7 +8,8 @@ import Weather
 ///
 /// Live, it runs the requests sample mode needs through the real features (the saved cities or
 /// Moscow and London, the watchlist, a week of history, the pair catalogue, the fruit catalogue,
-/// one fruit and one family), with an empty cache of its own so each answer comes from the network.
+/// one fruit and one family; keyless, the saved cities or Oslo, New York and Berlin with their
+/// official warnings), with an empty cache of its own so each answer comes from the network.
 package struct FixtureRecorder: Sendable {
     /// One provider's line of the summary.
     package struct Line: Codable, Sendable, Equatable {
@@ -50,7 +51,7 @@ package struct FixtureRecorder: Sendable {
     /// Providers as the user names them, each with the providers it records.
     package static let choices: [String: [Provider]] = [
         "twelvedata": [.twelveData], "fruityvice": [.fruityvice], "openweather": [.openWeather, .openWeatherPro],
-        "yandex": [.yandexGeocoder], "metno": [.metNorway, .openMeteoGeocoding, .openMeteoEnsemble],
+        "yandex": [.yandexGeocoder], "metno": [.metNorway, .openMeteoGeocoding, .openMeteoEnsemble, .nationalWeatherService, .brightSky],
     ]
 
     // MARK: - Live
@@ -112,11 +113,11 @@ package struct FixtureRecorder: Sendable {
                 ("the Rosaceae family", { _ = try await fruit.group(.family, "Rosaceae") }),
             ]
         case .openWeather, .openWeatherPro:
-            return Self.weatherSteps(WeatherService(context: context), what: "the weather")
+            return Self.weatherSteps(WeatherService(context: context), what: "the weather", unsaved: ["Moscow", "London"], warnings: false)
         case .metNorway:
             var keyless = WeatherService(context: context)
             keyless.pinnedSources = .keyless
-            return Self.weatherSteps(keyless, what: "the keyless weather")
+            return Self.weatherSteps(keyless, what: "the keyless weather", unsaved: ["Oslo", "New York", "Berlin"], warnings: true)
         case .yandexGeocoder:
             let weather = WeatherService(context: context)
             return ["Moscow", "London", "Saint Petersburg"].map { name in ("the place \(name)", { _ = try await weather.geocode(name) }) }
@@ -125,16 +126,18 @@ package struct FixtureRecorder: Sendable {
         }
     }
 
-    /// The saved cities (or Moscow and London), each with 7 and 25 days, through `weather`'s providers.
-    private static func weatherSteps(_ weather: WeatherService, what: String) -> [Step] {
+    /// The saved cities (or `unsaved`), each with 7 and 25 days through `weather`'s providers, and
+    /// with `warnings` its official warnings from its own service.
+    private static func weatherSteps(_ weather: WeatherService, what: String, unsaved: [String], warnings: Bool) -> [Step] {
         let saved = (try? weather.document().cities.map(\.name)) ?? []
-        return (saved.isEmpty ? ["Moscow", "London"] : saved).map { name in
+        return (saved.isEmpty ? unsaved : saved).map { name in
             (
                 "\(what) in \(name)",
                 {
                     let city = try await weather.resolve(name, pick: 1, chooser: nil)
                     _ = try await weather.forecast(for: city, days: 7)
                     _ = try await weather.forecast(for: city, days: 25)
+                    if warnings { _ = try await weather.warnings(for: city) }
                 }
             )
         }
