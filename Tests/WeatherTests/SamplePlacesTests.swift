@@ -14,7 +14,8 @@ final class SamplePlacesTests: XCTestCase {
                 let added = try runAlmanac(["weather", "add", name, "--pick", String(pick)], home: home, environment: today)
                 if added.status == 64 { break }  // no such choice: every offered place was walked
                 if name == "Springfield" {
-                    assertOneLineError(added, status: 69, contains: "The sample data covers Berlin, Bratislava, London, Moscow, New York, Oslo, Saint")
+                    assertOneLineError(
+                        added, status: 69, contains: "The sample data covers Berlin, Bratislava, London, Moscow, New York, Oslo, Saint")
                     break
                 }
                 XCTAssertEqual(added.status, 0, "\(name) #\(pick): \(added.err)")
