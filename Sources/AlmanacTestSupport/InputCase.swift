@@ -43,7 +43,7 @@ package struct InputCase: Sendable {
         InputCase(
             kind: "coordinates off the globe", text: "91,0",
             rule: "\"91,0\" is no place: a latitude is from -90 to 90 and a longitude from -180 to 180, as lat,lon.",
-            command: ["weather", "add", "91,0"], menu: "2\n7\n91,0\n", form: (1, "a", 0)),
+            command: ["weather", "add", "91,0"], menu: "2\n8\n91,0\n", form: (1, "a", 0)),
         InputCase(
             kind: "days past the outlook", text: "26", rule: "must be from 1 to 25, not 26.",
             command: ["weather", "forecast", "Oslo", "--days", "26"], menu: nil, form: nil),

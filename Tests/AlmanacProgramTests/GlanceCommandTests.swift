@@ -192,11 +192,14 @@ final class GlanceCommandTests: XCTestCase {
         let home = try makeTemporaryFolder(self)
         let lines = try runAlmanac(["weather", "Oslo", "Moscow", "London", "--format", "%l %r|%a", "--offline"], home: home)
         XCTAssertEqual(lines.status, 0, lines.err)
-        XCTAssertEqual(lines.out, "Oslo ☔ 13:30|AQI 15\nMoscow ☔ 16:15|AQI 45\nLondon |AQI 28\n")
+        XCTAssertEqual(
+            lines.out, "Oslo ☔ 13:30|AQI 15 (sample)\nMoscow ☔ 16:15|AQI 45 (sample)\nLondon |AQI 28 (sample)\n",
+            "drawn from recordings, so marked, whichever codes show them")
         let line = try runAlmanac(["line", "%r %a", "--place", "Oslo", "--offline"], home: home)
-        XCTAssertEqual(line.out, "☔ 13:30 AQI 15\n", line.err)
+        XCTAssertEqual(line.out, "☔ 13:30 AQI 15 (sample)\n", line.err)
         let waybar = try runAlmanac(["weather", "Moscow", "--format", "%a", "--waybar", "--offline"], home: home)
         let object = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(waybar.out.utf8)) as? [String: String])
-        XCTAssertEqual(object["text"], "AQI 45")
+        XCTAssertEqual(object["text"], "AQI 45 (sample)")
+        XCTAssertEqual(object["class"], "sample")
     }
 }

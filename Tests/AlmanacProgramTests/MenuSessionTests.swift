@@ -136,25 +136,27 @@ final class MenuSessionTests: XCTestCase {
         XCTAssertTrue(result.err.contains("Browsing needs a terminal"), result.err)
     }
 
-    /// The Weather menu offers rain and air quality for the default city, shown as the commands
+    /// The Weather menu offers rain, air quality and the warnings for the default city, shown as the commands
     /// show them.
-    func testTheWeatherMenuShowsRainAndAirAsTheCommandsDo() throws {
+    func testTheWeatherMenuShowsRainAirAndWarningsAsTheCommandsDo() throws {
         let home = try makeTemporaryFolder(self)
         XCTAssertEqual(try runAlmanac(["weather", "add", "Oslo"], home: home).status, 0)
-        let result = try menu("2\n5\n6\nquit\n", home: home)
+        let result = try menu("2\n5\n6\n7\nquit\n", home: home)
         XCTAssertEqual(result.status, 0, result.err)
         XCTAssertTrue(result.out.contains("Rain in the next two hours") && result.out.contains("Air quality now"), result.out)
-        for command in [["weather", "rain"], ["weather", "air"]] {
+        XCTAssertTrue(result.out.contains("Official warnings"), result.out)
+        for command in [["weather", "rain"], ["weather", "air"], ["weather", "warnings"]] {
             let shown = try runAlmanac(command, home: home, environment: ["ALMANAC_TODAY": "2026-11-21"])
             XCTAssertEqual(shown.status, 0, shown.err)
-            let firstLines = shown.out.split(separator: "\n").prefix(3).joined(separator: "\n")
-            XCTAssertTrue(result.out.contains(firstLines), "\(command): \(firstLines)\n---\n\(result.out)")
+            for line in shown.out.split(separator: "\n").prefix(3) {
+                XCTAssertTrue(result.out.contains(line), "\(command): \(line)\n---\n\(result.out)")
+            }
         }
     }
 
     func testWeatherSectionAddAndList() throws {
         let home = try makeTemporaryFolder(self)
-        let result = try menu("2\n7\nSaint Petersburg\n2\n1\n2\nquit\n", home: home)
+        let result = try menu("2\n8\nSaint Petersburg\n2\n1\n2\nquit\n", home: home)
         XCTAssertEqual(result.status, 0, result.err)
         XCTAssertTrue(
             result.out.contains("  1) Saint Petersburg, Russia (59.94°N 30.31°E)\n  2) St. Petersburg, Florida, United States (27.77°N 82.64°W)"),

@@ -138,7 +138,7 @@ final class TrustBoundaryTests: XCTestCase {
         XCTAssertTrue(json.out.contains("Evil␛]0;PWNED␇␛[2J"), "the provider's text is inert from the moment it is read: \(json.out)")
         assertInert(json.out, "--json")
         let menu = try runAlmanac(
-            ["menu"], home: home, environment: ["ALMANAC_OPENMETEO_GEOCODING_URL": geocoder.baseURL], stdin: "2\n7\nEvil\nquit\n")
+            ["menu"], home: home, environment: ["ALMANAC_OPENMETEO_GEOCODING_URL": geocoder.baseURL], stdin: "2\n8\nEvil\nquit\n")
         XCTAssertTrue(menu.out.contains(Self.shown + ", X is already saved."), menu.out)
         assertInert(menu.out + menu.err, "menu")
         let screens = try runScript("hostile-in-tmux.sh", home: home)
@@ -196,7 +196,7 @@ final class TrustBoundaryTests: XCTestCase {
         let text = try runAlmanac(["weather", "cities"], home: exact)
         XCTAssertFalse(text.out.contains("\u{1B}[31m"), text.out)
         XCTAssertTrue(text.out.contains("Red␛[31mTown"), "the same document, inert on a terminal: \(text.out)")
-        let menu = try runAlmanac(["menu"], home: home, environment: environment, stdin: "2\n7\nRed\nquit\n")
+        let menu = try runAlmanac(["menu"], home: home, environment: environment, stdin: "2\n8\nRed\nquit\n")
         XCTAssertFalse((menu.out + menu.err).contains("\u{1B}[31m"), menu.out)
         XCTAssertTrue(menu.out.contains("Red␛[31mTown, X is already saved."), menu.out)
     }

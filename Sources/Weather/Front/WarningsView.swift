@@ -30,7 +30,7 @@ package struct WarningsView: Sendable {
 
     /// One warning's lines.
     func block(_ warning: OfficialWarning, asOf: Date) -> [String] {
-        var lines = [paint("⚠ " + Self.grade(warning) + " — " + warning.event, warning)]
+        var lines = [Self.paint("⚠ " + Self.grade(warning) + " — " + warning.event, warning, style: style)]
         lines.append(style.sentence(warning.headline))
         lines.append(style.sentence(when(warning, asOf: asOf)))
         if !warning.areas.isEmpty { lines.append(style.sentence("Areas: " + warning.areas.joined(separator: "; "))) }
@@ -55,7 +55,8 @@ package struct WarningsView: Sendable {
         return level.prefix(1).uppercased() + level.dropFirst() + (severity.map { " · " + $0 } ?? "")
     }
 
-    private func paint(_ text: String, _ warning: OfficialWarning) -> String {
+    /// `text` in the warning's level colour (the NWS's severity mapped to one), bold.
+    static func paint(_ text: String, _ warning: OfficialWarning, style: Style) -> String {
         switch warning.level ?? warning.severity.map(OfficialWarnings.level) {
         case "yellow": style.bold(style.yellow(text))
         case "orange": style.bold(style.color256(text, 208))

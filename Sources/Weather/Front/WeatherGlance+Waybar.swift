@@ -2,16 +2,26 @@ import FrontKit
 import Weather
 
 extension WaybarLine {
-    /// The object for a weather line: the tooltip lists the next days (up to four).
+    /// The object for a weather line: the tooltip lists the next days (up to four); the class is
+    /// `warning-<level>` while a warning is in force (with `%W`), else the condition's.
     package init(text: String, glance: WeatherGlance) {
         let report = glance.report
         let days = (report?.daily ?? []).filter { $0.date >= LocalDate(glance.moment, timeZone: glance.city.timeZone) }.prefix(4)
         let rows = days.map { day in
             "\(day.date.shortText)  \(WeatherFormat.icon(day.conditionID)) \(glance.format.temperature(day.minimum)) … \(glance.format.temperature(day.maximum))  \(day.description)"
         }
+        let warning = glance.warning.map { ["\(WeatherGlance.warningText($0)): \($0.headline)"] } ?? []
         self.init(
-            text: text, tooltip: ([glance.city.label] + rows).joined(separator: "\n"),
-            class: Self.conditionClass(report?.current?.conditionID, known: report?.current != nil),
+            text: text, tooltip: ([glance.city.label] + warning + rows).joined(separator: "\n"),
+            class: glance.warning.map(Self.warningClass) ?? Self.conditionClass(report?.current?.conditionID, known: report?.current != nil),
             alt: report?.current?.description ?? GlanceTemplate.placeholder)
+    }
+}
+
+extension WaybarLine {
+    /// `warning-yellow`, `warning-dark-red`, `warning-moderate`: the level's colour, else the
+    /// severity; `warning` when the service gave neither.
+    static func warningClass(_ warning: OfficialWarning) -> String {
+        warning.grade.map { "warning-" + $0.lowercased().replacingOccurrences(of: " ", with: "-") } ?? "warning"
     }
 }

@@ -6,10 +6,10 @@ import Weather
 /// times, the moon's phase); what cannot be had is the template's placeholder (docs/status-bars.md).
 package struct WeatherGlance: Sendable {
     /// Every weather code, in the order `--help` and errors list them.
-    package static let codes: [Character] = Array("cCxtfhwpoPumMDSzsdTZlra")
+    package static let codes: [Character] = Array("cCxtfhwpoPumMDSzsdTZlraW")
     /// The codes shown without the forecast: the place, the moon, the sun, the clock (computed),
-    /// rain and air (their own answers).
-    package static let codesWithoutForecast: Set<Character> = Set("lmMDSzsdTZra")
+    /// rain, air and warnings (their own answers).
+    package static let codesWithoutForecast: Set<Character> = Set("lmMDSzsdTZraW")
 
     package let city: City
     /// The answer; nil when none could be had in time (every code but `%l`, `%m`, `%M`, the sun's
@@ -20,9 +20,12 @@ package struct WeatherGlance: Sendable {
     /// `ALMANAC_TODAY` when pinned: the day the sun and moon are worked out for, whatever the
     /// clock's time of day makes of it at the place.
     package var pinnedDay: LocalDate?
-    /// `%r` (rain in the next two hours, short: `☔ 14:30`, `☔ now`, empty when dry) and `%a`
-    /// (`AQI 45`), when the line asked for them and they came (`WeatherGlances.rainAndAir`).
+    /// `%r` (rain in the next two hours, short: `☔ 14:30`, `☔ now`, empty when dry), `%a`
+    /// (`AQI 45`) and `%W` (`⚠ Yellow · Snow`, empty when none is in force), when the line asked
+    /// for them and they came (`WeatherGlances.extras`).
     package var rainAndAir: [Character: String] = [:]
+    /// The worst official warning in force, when the line asked for `%W` and the service answered.
+    package var warning: OfficialWarning?
 
     package init(city: City, report: WeatherReport?, settings: WeatherSettings, now: Date, pinnedDay: LocalDate? = nil) {
         self.city = city
@@ -57,7 +60,7 @@ package struct WeatherGlance: Sendable {
         case "o": chance.map { WeatherFormat.percent($0) }
         case "P": current?.pressure.map { "\(Int($0.rounded()))hPa" }
         case "u": (current?.uvIndex ?? today?.uvIndex).map { "\(Int($0.rounded()))" }
-        case "r", "a": rainAndAir[code]
+        case "r", "a", "W": rainAndAir[code]
         default: timeValue(code)
         }
     }
@@ -145,6 +148,14 @@ package struct WeatherGlance: Sendable {
 }
 
 extension WeatherGlance {
+    /// `%W` for the worst warning in force: `⚠ `, its level's colour or else its severity, and
+    /// the event (`⚠ Yellow · Snow`, `⚠ Moderate · Wind Advisory`); empty when none is.
+    package static func warningText(_ warning: OfficialWarning?) -> String {
+        guard let warning else { return "" }
+        let grade = warning.grade.map { $0.prefix(1).uppercased() + $0.dropFirst() } ?? "Warning"
+        return "⚠ " + grade + " · " + warning.event
+    }
+
     /// `--format line`: the place, temperature, condition and wind.
     package static let lineTemplate = "%l %t %c %w"
 }

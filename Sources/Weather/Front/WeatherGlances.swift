@@ -50,18 +50,33 @@ package struct WeatherGlances: Sendable {
     /// clock, rain and air need none).
     private var needsReport: Bool { template.codes.contains { !WeatherGlance.codesWithoutForecast.contains($0) } }
 
-    /// `%r` and `%a`, asked only when the line shows them; a part that cannot be had is left out
-    /// (its placeholder), never failing the line.
-    private func rainAndAir(for city: City, settings: WeatherSettings) async -> [Character: String] {
+    /// What `%r`, `%a` and `%W` show, the worst warning in force (for waybar's class), and where
+    /// the answers came from (a line drawn from a recording is marked, whatever code shows it).
+    struct Extras {
         var values: [Character: String] = [:]
+        var warning: OfficialWarning?
+        var provenances: [Provenance] = []
+    }
+
+    /// `%r`, `%a` and `%W`, asked only when the line shows them; a part that cannot be had is left
+    /// out (its placeholder), never failing the line.
+    private func extras(for city: City, settings: WeatherSettings) async -> Extras {
+        var extras = Extras()
         let format = WeatherFormat(settings: settings, timeZone: WeatherService.withZone(city).timeZone)
         if template.codes.contains("r"), let answer = try? await flow.service.nowcast(for: city) {
-            values["r"] = answer.sentence.short(clock: format.time)
+            extras.values["r"] = answer.sentence.short(clock: format.time)
+            extras.provenances.append(answer.provenance)
         }
-        if template.codes.contains("a"), let index = try? await flow.service.air(for: city, scale: nil).air.index {
-            values["a"] = "AQI \(AirQuality.whole(index))"
+        if template.codes.contains("a"), let (air, provenance) = try? await flow.service.air(for: city, scale: nil), let index = air.index {
+            extras.values["a"] = "AQI \(AirQuality.whole(index))"
+            extras.provenances.append(provenance)
         }
-        return values
+        if template.codes.contains("W"), let report = try? await flow.service.warnings(for: city) {
+            extras.warning = report.inForce.first
+            extras.values["W"] = WeatherGlance.warningText(extras.warning)
+            extras.provenances += report.provenance.map { [$0] } ?? []
+        }
+        return extras
     }
 
     /// One place's line; its failure kept beside it.
@@ -83,14 +98,15 @@ package struct WeatherGlances: Sendable {
         var failure: (any Error)?
         // Bounded by the command's one deadline (docs/architecture.md §3, "Time budgets"): when
         // it passes, the client answers with what is stored or the sample, the same every run.
-        // `%r` and `%a` ask only for the nowcast and the air, beside the forecast.
-        async let parts = self.rainAndAir(for: city, settings: settings)
+        // `%r`, `%a` and `%W` ask only for the nowcast, the air and the warnings, beside the forecast.
+        async let parts = self.extras(for: city, settings: settings)
         do { report = needsReport ? try await self.report(for: city) : nil } catch { failure = error }
-        let rainAndAir = await parts
+        let extras = await parts
         let days = flow.context.days
         var glance = WeatherGlance(city: city, report: report, settings: settings, now: now, pinnedDay: days.isPinned ? try? days.today() : nil)
-        glance.rainAndAir = rainAndAir
-        let provenance = report?.provenance
+        (glance.rainAndAir, glance.warning) = (extras.values, extras.warning)
+        let answers = (report.map { [$0.provenance] } ?? []) + extras.provenances
+        let provenance = answers.isEmpty ? nil : Provenance.combine(answers, now: flow.context.clock.now())
         let text = template.render(glance.value)
         let waybar = GlanceMark.waybar(WaybarLine(text: text, glance: glance), provenance)
         return (Line(text: GlanceMark.text(text, provenance), waybar: waybar, failure: failure, provenance: provenance), glance)

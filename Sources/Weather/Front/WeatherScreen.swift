@@ -25,6 +25,7 @@ package struct WeatherScreen: MenuScreen {
             "The next 24 hours, hour by hour. Same as: almanac weather hourly --hours 24",
             "Rain in the next two hours: a strip of 5- or 15-minute steps and one sentence. Same as: almanac weather rain",
             "The air quality index now, the pollutant that sets it, the next 24 hours and pollen. Same as: almanac weather air",
+            "The official warnings for the default city from its national service (Norway, the US, Germany). Same as: almanac weather warnings",
             "Asks for a city name or coordinates (lat,lon) and offers a choice when several places match. Same as: almanac weather add NAME",
             "Asks for the name or number of a saved city. Same as: almanac weather remove NAME",
             "Asks for units (metric, imperial) and wind (ms, kmh, mph); blank keeps the current one. Same as: almanac weather settings --units imperial",
@@ -34,7 +35,8 @@ package struct WeatherScreen: MenuScreen {
         [
             "Saved cities with current temperature", "Forecast for the default city (\(toggle.days) days)",
             "Switch forecast to \(toggle.days == 7 ? 25 : 7) days",
-            "Hourly, next 24 hours", "Rain in the next two hours", "Air quality now", "Add a city", "Remove a city", "Settings",
+            "Hourly, next 24 hours", "Rain in the next two hours", "Air quality now", "Official warnings", "Add a city", "Remove a city",
+            "Settings",
         ]
     }
 
@@ -55,8 +57,9 @@ package struct WeatherScreen: MenuScreen {
                 io.say(try flow.view(report).hourly(report))
             case 4: io.say(try await rain(flow))
             case 5: io.say(try await air(flow))
-            case 6: try await addCity(service, io: io)
-            case 7:
+            case 6: io.say(try await warnings(flow))
+            case 7: try await addCity(service, io: io)
+            case 8:
                 io.say(WeatherView.cities(try service.document(), style: context.style))
                 guard let city = io.askValid("Name or number to remove:", { try service.removeCity($0) }) else { return }
                 io.say("Removed \(city.label).")
@@ -71,6 +74,13 @@ package struct WeatherScreen: MenuScreen {
         let city = WeatherService.withZone(try await flow.city(nil, chooser: nil, firstRun: false))
         let answer = try await flow.service.nowcast(for: city)
         return try flow.rainAndAirView(city).rain(answer)
+    }
+
+    /// `weather warnings` for the default city, in the same view.
+    private func warnings(_ flow: WeatherFlow) async throws -> String {
+        let city = WeatherService.withZone(try await flow.city(nil, chooser: nil, firstRun: false))
+        let report = try await flow.service.warnings(for: city)
+        return WarningsView(city: city, settings: try flow.service.document().settings, style: context.style, now: context.clock.now()).text(report)
     }
 
     /// `weather air` for the default city, in the same view.

@@ -14,7 +14,7 @@ package final class WeatherTab: AppTab {
         let week = Loader<WeatherReport>()
         let month = Loader<WeatherReport>()
         let hours = Loader<WeatherReport>()
-        /// Rain on the way and the air at moderate or worse (`RainAndAirNotes`), said under the conditions.
+        /// Warnings, rain on the way and the air at moderate or worse (`NowNotes`), said under the conditions.
         let rainAndAir = Loader<[String]>()
         var all: [Loader<WeatherReport>] { [now, week, month, hours] }
 
@@ -130,7 +130,8 @@ package final class WeatherTab: AppTab {
         ]
         for (loader, work) in needed where loader.value == nil && !loader.isLoading && loader.failure == nil { loader.load(work) }
         if cityData.rainAndAir.value == nil, !cityData.rainAndAir.isLoading, let settings = document?.settings {
-            cityData.rainAndAir.load { _ in await RainAndAirNotes.lines(for: city, service: service, settings: settings) }
+            let style = context.style
+            cityData.rainAndAir.load { _ in await NowNotes.lines(for: city, service: service, settings: settings, style: style) }
         }
     }
 

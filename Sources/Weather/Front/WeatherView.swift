@@ -56,7 +56,7 @@ package struct WeatherView {
     }
 
     /// - Parameter notes: lines said between the conditions and the footer (rain on the way, the
-    ///   air at moderate or worse: `RainAndAirNotes`).
+    ///   air at moderate or worse, the official warnings: `NowNotes`).
     package func current(_ report: WeatherReport, notes: [String] = []) -> String {
         guard let now = report.current else { return header(report, "Now") + "\nNo current conditions in this answer.\n" + footer(report) }
         let f = format

@@ -37,6 +37,10 @@ package struct OfficialWarning: Sendable, Equatable {
     /// Who issued it: `MET Norway`, `NWS Boulder CO`, `Deutscher Wetterdienst`.
     package var sender: String
 
+    /// The level's colour, else the severity, as one word (`yellow`, `dark red`, `moderate`); nil
+    /// when the service gave neither.
+    package var grade: String? { level ?? severity?.rawValue }
+
     /// Whether it is in force at `now` (started, or no start given, and not yet over).
     package func inForce(at now: Date) -> Bool {
         (onset.map { $0 <= now } ?? true) && !isOver(at: now)

@@ -55,6 +55,9 @@ package struct WarningsReport: Sendable {
     package var provenance: Provenance?
     /// The instant the warnings are read at: now, or when a sample answer was recorded.
     package var asOf: Date
+
+    /// The warnings in force at `asOf`, worst first (announced ones left out).
+    package var inForce: [OfficialWarning] { warnings.filter { $0.inForce(at: asOf) } }
 }
 
 extension WeatherService {

@@ -1,0 +1,71 @@
+import Foundation
+import FrontKit
+
+@testable import TestHarness
+@testable import Weather
+@testable import WeatherFront
+
+/// The warnings where a person looks, through the binary against loopback services: `%W` on a
+/// status line (empty when none is in force), waybar's `warning-<level>` class, `almanac line`,
+/// and the line under "now" (an announced warning with its start, in the level's colour).
+final class WarningsEverywhereTests: XCTestCase {
+    /// MET's gale moved to run from `start` until `end`.
+    private static func gale(from start: Date, until end: Date) -> String {
+        let stamp = { (date: Date) in ISO8601DateFormatter().string(from: date).replacingOccurrences(of: "Z", with: "+00:00") }
+        return OfficialWarningsTests.metAlerts.replacingOccurrences(of: "2024-03-04T17:00:00+00:00", with: stamp(start))
+            .replacingOccurrences(of: "2024-03-05T15:00:00+00:00", with: stamp(end))
+    }
+
+    /// MET's host answering the alerts with `alerts` (and nothing else), Open-Meteo's the zone.
+    private func environment(_ alerts: String) throws -> (environment: [String: String], met: LoopbackServer) {
+        let met = try LoopbackServer { request in request.path.hasSuffix("/metalerts/2.0/current.json") ? .json(alerts) : .json("{}", status: 404) }
+        let zone = try LoopbackServer { _ in .json(#"{"latitude":0,"longitude":0,"utc_offset_seconds":3600,"timezone":"Europe/Oslo"}"#) }
+        return (["ALMANAC_METNO_URL": met.baseURL, "ALMANAC_OPENMETEO_FORECAST_URL": zone.baseURL], met)
+    }
+
+    func testAStatusLineShowsTheWorstWarningInForceAndWaybarStylesIt() throws {
+        let now = Date()
+        let (environment, met) = try environment(Self.gale(from: now.addingTimeInterval(-3600), until: now.addingTimeInterval(3 * 3600)))
+        let home = try makeTemporaryFolder(self)
+        let line = try runAlmanac(["weather", "58.4,5.9", "--format", "%W"], home: home, environment: environment)
+        XCTAssertEqual(line.status, 0, line.err)
+        XCTAssertEqual(line.out, "⚠ Yellow · Gale\n")
+        let waybar = try runAlmanac(["weather", "58.4,5.9", "--format", "%W", "--waybar"], home: home, environment: environment)
+        let object = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(waybar.out.utf8)) as? [String: Any])
+        XCTAssertEqual(object["class"] as? String, "warning-yellow")
+        XCTAssertTrue((object["tooltip"] as? String ?? "").contains("⚠ Yellow · Gale: Gale, yellow level"), "\(object)")
+        let mixed = try runAlmanac(["line", "%W", "--place", "58.4,5.9", "--waybar"], home: home, environment: environment)
+        XCTAssertTrue(mixed.out.contains(#""class":"warning-yellow""#), mixed.out + mixed.err)
+        XCTAssertEqual(met.receivedRequests.count, 1, "a stored answer served the later lines")
+        let plain = try runAlmanac(["weather", "58.4,5.9", "--format", "%l"], home: try makeTemporaryFolder(self), environment: environment)
+        XCTAssertEqual(plain.status, 0, plain.err)
+        XCTAssertEqual(met.receivedRequests.count, 1, "a line without %W asks for no warnings")
+    }
+
+    func testNothingInForceIsAnEmptyCodeAndTheConditionsClass() throws {
+        let now = Date()
+        let (environment, _) = try environment(Self.gale(from: now.addingTimeInterval(3600), until: now.addingTimeInterval(5 * 3600)))
+        let result = try runAlmanac(
+            ["weather", "58.4,5.9", "--format", "[%W]", "--waybar"], home: try makeTemporaryFolder(self), environment: environment)
+        XCTAssertEqual(result.status, 0, result.err)
+        XCTAssertTrue(result.out.contains(#""text":"[]""#), "announced, not in force: \(result.out)")
+        XCTAssertFalse(result.out.contains("warning-"), result.out)
+    }
+
+    /// The line under "now": an announced warning says when it starts; in its level's colour.
+    func testTheNowViewsLineSaysWhenAnAnnouncedWarningStarts() throws {
+        let asOf = InstantText.parse("2024-03-05T12:00:00Z")!
+        let warning = OfficialWarning(
+            provider: "metno", id: "1", event: "Gale", severity: .severe, level: "orange", headline: "Gale warning",
+            onset: InstantText.parse("2024-03-05T18:00:00Z"), expires: InstantText.parse("2024-03-06T06:00:00Z"), areas: [], sender: "MET Norway")
+        let city = City(name: "Oslo", latitude: 59.91, longitude: 10.75, timeZoneIdentifier: "Europe/Oslo")
+        let report = WarningsReport(city: city, service: .metNorway, warnings: [warning], provenance: nil, asOf: asOf)
+        let format = WeatherFormat(settings: WeatherSettings(), timeZone: city.timeZone)
+        let plain = NowNotes.warningLines(report, format: format, style: Style(enabled: false, unicode: true))
+        XCTAssertEqual(plain, ["⚠ Orange · severe — Gale from Tue 5 Mar 2024, 19:00 until Wed 6 Mar 2024, 07:00, MET Norway (weather warnings)"])
+        let painted = NowNotes.warningLines(report, format: format, style: Style(enabled: true, unicode: true))
+        XCTAssertTrue(painted[0].contains("\u{1B}[38;5;208m"), "orange: \(painted)")
+        let many = WarningsReport(city: city, service: .metNorway, warnings: Array(repeating: warning, count: 5), provenance: nil, asOf: asOf)
+        XCTAssertEqual(NowNotes.warningLines(many, format: format, style: Style(enabled: false, unicode: true)).last, "and 2 more (weather warnings)")
+    }
+}
