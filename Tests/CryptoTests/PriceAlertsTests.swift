@@ -57,4 +57,26 @@ final class PriceAlertsTests: XCTestCase {
         _ = try writeDamagedDocument("alerts.json", text: #"{"schema":1,"data":{"alerts":[{"id":"#, home: home)
         assertOneLineError(try runAlmanac(["crypto", "alert", "list"], home: home), status: 65, contains: "alerts file was damaged")
     }
+
+    /// `--notify`: each triggered alert sent once, with the notification command's arguments; a
+    /// re-armed alert set off again by the same recorded price at the same instant is the same
+    /// trigger, not sent again.
+    func testCheckNotifySendsEachTriggerOnce() throws {
+        let home = try makeTemporaryFolder(self)
+        let (command, log) = try NotifyScript.make(in: home)
+        let pinned = ["ALMANAC_TODAY": "2026-11-20", "ALMANAC_NOTIFY_COMMAND": command]
+        XCTAssertEqual(try runAlmanac(["crypto", "alert", "add", "--offline", "BTC", "above", "90000"], home: home, environment: pinned).status, 0)
+        let first = try runAlmanac(["crypto", "alert", "check", "--offline", "--notify"], home: home, environment: pinned)
+        XCTAssertEqual(first.status, 0, first.err)
+        var calls = NotifyScript.calls(log)
+        XCTAssertEqual(calls.count, 1, "\(calls)")
+        XCTAssertEqual(Array(calls[0].prefix(3)), ["--app-name=Almanac", "--urgency=normal", "BTC/USD above 90,000.00"])
+        XCTAssertTrue(calls[0][3].hasPrefix("Alert 1: BTC/USD above 90,000.00 — 91,234.50 at"), "\(calls[0])")
+        XCTAssertEqual(try runAlmanac(["crypto", "alert", "check", "--offline", "--notify"], home: home, environment: pinned).status, 0)
+        XCTAssertEqual(NotifyScript.calls(log).count, 1, "sent once")
+        XCTAssertEqual(try runAlmanac(["crypto", "alert", "rearm", "1"], home: home).status, 0)
+        XCTAssertEqual(try runAlmanac(["crypto", "alert", "check", "--offline", "--notify"], home: home, environment: pinned).status, 0)
+        calls = NotifyScript.calls(log)
+        XCTAssertEqual(calls.count, 1, "triggered again from the same recorded price at the same instant: the same trigger, not sent again")
+    }
 }

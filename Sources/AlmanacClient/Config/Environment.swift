@@ -67,8 +67,9 @@ package struct Environment: Sendable, Equatable {
     /// Whether `name` says where a request goes or how it is protected — every `ALMANAC_*_URL`,
     /// `ALMANAC_ALLOW_INSECURE_HTTP`, `ALMANAC_USER_AGENT`, the proxy and TLS certificate
     /// variables — or where the user's data is kept and which sample data answers: `ALMANAC_HOME`,
-    /// `XDG_*_HOME`, `ALMANAC_FIXTURES`, `ALMANAC_FIXTURES_DIR`. Only the process environment and
-    /// the config file may set these; a folder's `.env` never does.
+    /// `XDG_*_HOME`, `ALMANAC_FIXTURES`, `ALMANAC_FIXTURES_DIR` — or which program `--notify` runs
+    /// (`ALMANAC_NOTIFY_COMMAND`). Only the process environment and the config file may set these;
+    /// a folder's `.env` never does.
     package static func isGuarded(_ name: String) -> Bool {
         if name.hasPrefix("ALMANAC_") && name.hasSuffix("_URL") { return true }
         if name.hasPrefix("XDG_") && name.hasSuffix("_HOME") { return true }
@@ -78,6 +79,7 @@ package struct Environment: Sendable, Equatable {
     private static let guarded: Set<String> = [
         "ALMANAC_ALLOW_INSECURE_HTTP", "ALMANAC_USER_AGENT", "http_proxy", "https_proxy", "all_proxy", "no_proxy",
         "CURL_CA_BUNDLE", "SSL_CERT_FILE", "SSL_CERT_DIR", "ALMANAC_HOME", "ALMANAC_FIXTURES", "ALMANAC_FIXTURES_DIR",
+        "ALMANAC_NOTIFY_COMMAND",
     ]
 
     /// The one warning for a `.env` whose request settings were ignored; nil when none were.

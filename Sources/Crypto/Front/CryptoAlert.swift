@@ -72,11 +72,18 @@ extension CryptoCommand {
             static let configuration = CommandConfiguration(
                 commandName: "check", abstract: "Fetch the prices of armed alerts; print those that triggered now (exit 0 either way).")
             @OptionGroup var global: CreditOptions
+            @Flag(help: "Send a desktop notification (notify-send) for each triggered alert not notified before.")
+            var notify = false
 
             func run() async throws {
                 try await CommandRunner.run(global) { context in
-                    let fired = try await CryptoService(context: context.app).checkAlerts()
+                    let service = CryptoService(context: context.app)
+                    let fired = try await service.checkAlerts()
                     let now = context.clock.now()
+                    if notify {
+                        let triggered = try service.alerts().compactMap { CryptoView.notification($0, now: now) }
+                        try DesktopNotifier(configuration: context.app.configuration, console: context.console).send(triggered, now: now)
+                    }
                     // Cron-safe: nothing fired, nothing printed (exit 0).
                     if fired.isEmpty, !context.json { return }
                     try context.show(

@@ -104,6 +104,17 @@ package enum CryptoView {
         return head + " — \(PriceFormat.format(Double(seen))) at \(PriceFormat.clock(at, now: now))\(sample)."
     }
 
+    /// A triggered alert's desktop notification (`crypto alert check --notify`): sent once for each
+    /// time it triggers (a re-armed alert that triggers again is sent again); nil while armed.
+    package static func notification(_ alert: PriceAlerts.Alert, now: Date) -> DesktopNotification? {
+        guard let at = alert.triggeredAt else { return nil }
+        return DesktopNotification(
+            key: "alert \(alert.id)", fingerprint: DesktopNotification.fingerprint([alert.symbol, alert.price, "\(at.timeIntervalSince1970)"]),
+            keepUntil: now.addingTimeInterval(366 * 86_400),
+            summary: "\(alert.symbol) \(alert.direction.rawValue) \(PriceFormat.format(Double(alert.price)))", body: Self.alert(alert, now: now),
+            urgency: .normal)
+    }
+
     /// Why a pair just added shows no price, in one sentence naming who prices this run.
     package static func gap(_ gap: CryptoService.PriceGap, symbol: String) -> String {
         switch gap {

@@ -42,7 +42,7 @@ package enum ExitStatus {
         case is RequestError: configuration
         // A server that redirected a request somewhere its protection does not allow: refused.
         case TransportError.insecureRedirect: configuration
-        case is APIError, is TransportError, is DecodingFailure, is SampleDataError, is StaleRefused: unavailable
+        case is APIError, is TransportError, is DecodingFailure, is SampleDataError, is StaleRefused, is NotifyError: unavailable
         default: failure
         }
     }

@@ -11,29 +11,54 @@ extension WeatherCommand {
         var places: [String] = []
         @Option(parsing: .unconditional, help: ArgumentHelp("When several places match, take the Nth.", valueName: "N"))
         var pick: Int?
+        @Flag(help: "Send a desktop notification (notify-send) for each warning new or changed since the last --notify run.")
+        var notify = false
 
         func validate() throws {
             for place in places { try validating { _ = try City.checkQuery(place) } }
         }
 
         /// Each place in order, its warnings under its heading; with `--json` one document (one
-        /// place's, or `{"places": [...]}` for several).
+        /// place's, or `{"places": [...]}` for several); with `--notify`, then, a notification for
+        /// each warning not notified before as it is now.
         func run() async throws {
             try await CommandRunner.run(global) { context in
                 let run = WeatherFlow(context)
                 var documents: [Sourced<WarningsJSON>] = []
+                var notifications: [DesktopNotification] = []
                 for (index, place) in (places.isEmpty ? [nil] : places.map(Optional.some)).enumerated() {
                     let city = WeatherService.withZone(try await run.city(place, pick: pick, chooser: run.terminalChooser))
                     let report = try await run.service.warnings(for: city)
                     documents.append(WarningsJSON.document(report))
+                    let settings = try run.service.document().settings
+                    let view = WarningsView(city: city, settings: settings, style: context.style, now: context.clock.now())
+                    if notify { notifications += Self.notifications(report, view: view, context: context) }
                     guard !context.json else { continue }
                     if index > 0 { context.console.print("") }
-                    let view = WarningsView(city: city, settings: try run.service.document().settings, style: context.style, now: context.clock.now())
                     context.console.print(view.text(report))
                 }
-                guard context.json else { return }
-                if documents.count == 1 { try context.printJSON(documents[0]) } else { try context.printJSON(WarningsJSON.Places(places: documents)) }
+                if context.json {
+                    if documents.count == 1 {
+                        try context.printJSON(documents[0])
+                    } else {
+                        try context.printJSON(WarningsJSON.Places(places: documents))
+                    }
+                }
+                if notify {
+                    try DesktopNotifier(configuration: context.app.configuration, console: context.console).send(
+                        notifications, now: context.clock.now())
+                }
             }
+        }
+
+        /// The report's notifications; none for a sample answer (a recording is not the weather
+        /// now), said once.
+        static func notifications(_ report: WarningsReport, view: WarningsView, context: FrontContext) -> [DesktopNotification] {
+            guard report.provenance?.origin != .fixture else {
+                if !report.warnings.isEmpty { context.console.noteOnce("note: these warnings are sample data; no notification was sent.") }
+                return []
+            }
+            return WarningNotifications.of(report, view: view)
         }
     }
 }
