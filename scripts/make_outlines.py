@@ -6,11 +6,11 @@ Usage: scripts/make_outlines.py ne_50m_admin_0_countries.geojson
 The source is Natural Earth's 1:50m "Admin 0 – Countries" in GeoJSON (public domain,
 naturalearthdata.com; the nvkelso/natural-earth-vector repository publishes it as
 geojson/ne_50m_admin_0_countries.geojson). Each country (by ISO_A2_EH; the few without a code are
-left out) becomes one record:
+left out) becomes one record a polygon (an island, a mainland: its outer ring and its holes):
 
     CC:minLon,minLat,maxLon,maxLat:RING,RING,…;
 
-bounds in hundredths of a degree, each ring simplified (Douglas–Peucker, 0.01°) and written in
+bounds (the outer ring's) in hundredths of a degree, each ring simplified (Douglas–Peucker, 0.01°) and written in
 the Encoded Polyline Algorithm at a precision of 0.01° (about a kilometre), longitude first.
 The records are wrapped at 140 characters inside a raw string; a reader drops the line breaks.
 Deterministic: the same source gives the same file.
@@ -79,8 +79,9 @@ def ring_text(ring):
 
 
 def records(source):
-    """Each country's record, by code."""
-    rings, bounds = {}, {}
+    """One record a polygon (its outer ring and its holes), by country code, then in the
+    source's order: bounds tight around each island, so a lookup decodes only what is near."""
+    out = []
     for feature in json.loads(pathlib.Path(source).read_text())["features"]:
         code = feature["properties"].get("ISO_A2_EH")
         if not code or code == "-99":
@@ -88,20 +89,14 @@ def records(source):
         geometry = feature["geometry"]
         polygons = geometry["coordinates"] if geometry["type"] == "MultiPolygon" else [geometry["coordinates"]]
         for polygon in polygons:
-            for ring in polygon:
-                text = ring_text(ring)
-                if text is None:
-                    continue
-                rings.setdefault(code, []).append(text)
-                low, high = bounds.get(code, ((1e9, 1e9), (-1e9, -1e9)))
-                xs, ys = [p[0] for p in ring], [p[1] for p in ring]
-                bounds[code] = ((min(low[0], min(xs)), min(low[1], min(ys))), (max(high[0], max(xs)), max(high[1], max(ys))))
-    out = []
-    for code in sorted(rings):
-        (x1, y1), (x2, y2) = bounds[code]
-        box = f"{int(x1 * SCALE) - 1},{int(y1 * SCALE) - 1},{int(x2 * SCALE) + 1},{int(y2 * SCALE) + 1}"
-        out.append(f"{code}:{box}:{','.join(rings[code])};")
-    return out
+            rings = [ring_text(ring) for ring in polygon]
+            if rings[0] is None:
+                continue  # an islet below the precision: its holes alone would read as land
+            rings = [text for text in rings if text is not None]
+            xs, ys = [p[0] for p in polygon[0]], [p[1] for p in polygon[0]]
+            box = f"{int(min(xs) * SCALE) - 1},{int(min(ys) * SCALE) - 1},{int(max(xs) * SCALE) + 1},{int(max(ys) * SCALE) + 1}"
+            out.append((code, f"{code}:{box}:{','.join(rings)};"))
+    return [text for _, text in sorted(out, key=lambda item: item[0])]
 
 
 def main():

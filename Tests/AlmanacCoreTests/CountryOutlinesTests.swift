@@ -48,8 +48,8 @@ final class CountryOutlinesTests: XCTestCase {
 
     /// Every record reads, with rings, and the polyline reader gives back what was written.
     func testEveryRecordReads() {
-        XCTAssertGreaterThan(CountryOutlines.records.count, 230)
-        XCTAssertEqual(Set(CountryOutlines.records.map(\.code)).count, CountryOutlines.records.count, "one record a country")
+        XCTAssertGreaterThan(Set(CountryOutlines.records.map(\.code)).count, 230, "every country with a code")
+        XCTAssertGreaterThan(CountryOutlines.records.count, 1000, "one record a polygon: an island has bounds of its own")
         for record in CountryOutlines.records {
             XCTAssertEqual(record.code.count, 2, record.code)
             XCTAssertFalse(record.rings().isEmpty, record.code)

@@ -7,11 +7,11 @@
 /// Which country a point lies in, from country outlines shipped inside the program — no request.
 ///
 /// The outlines are Natural Earth's 1:50m Admin 0 – Countries (public domain), simplified to
-/// about a kilometre by `scripts/make_outlines.py`, which writes `encoded`: one record per
-/// country, `CC:minLon,minLat,maxLon,maxLat:RING,RING,…;`, bounds in hundredths of a degree,
-/// each ring in the Encoded Polyline Algorithm at 0.01°, longitude first, the text wrapped in
-/// lines that a reader drops. A point is read against the countries whose bounds come near it
-/// only, so a lookup decodes a few outlines, never all (docs/architecture.md §3, "A place's
+/// about a kilometre by `scripts/make_outlines.py`, which writes `encoded`: one record a polygon
+/// (a mainland or an island, with its holes), `CC:minLon,minLat,maxLon,maxLat:RING,RING,…;`,
+/// bounds in hundredths of a degree, each ring in the Encoded Polyline Algorithm at 0.01°,
+/// longitude first, the text wrapped in lines that a reader drops. A point is read against the
+/// polygons whose bounds come near it only, so a lookup decodes a few, never all (docs/architecture.md §3, "A place's
 /// country").
 package enum CountryOutlines {
     /// How far off an outline a point still counts as that country's, in kilometres (default 25):
@@ -41,7 +41,7 @@ package enum CountryOutlines {
         var y: Double
     }
 
-    /// A country's bounds, in hundredths of a degree.
+    /// A polygon's bounds, in hundredths of a degree.
     struct Bounds {
         var west: Double, south: Double, east: Double, north: Double
 
@@ -89,7 +89,8 @@ package enum CountryOutlines {
         }
     }
 
-    /// One country's record: its code, bounds and encoded rings (decoded when asked).
+    /// One polygon's record: its country's code, its bounds and its encoded rings (decoded when
+    /// asked), the outer ring first.
     struct Record {
         var code: String
         var bounds: Bounds
@@ -101,24 +102,51 @@ package enum CountryOutlines {
         }
     }
 
-    /// Every record, read once from `encoded` on first use.
+    /// Every record, read once from `encoded` on first use: one pass over its bytes, the line
+    /// breaks left where they are (each reader below skips them).
     static let records: [Record] = {
-        let bytes = encoded.utf8.filter { $0 != UInt8(ascii: "\n") }
-        return bytes.split(separator: UInt8(ascii: ";")).compactMap(record)
+        let bytes = Array(encoded.utf8)
+        var records: [Record] = []
+        var start = 0
+        for index in bytes.indices where bytes[index] == UInt8(ascii: ";") {
+            if let record = record(bytes[start..<index]) { records.append(record) }
+            start = index + 1
+        }
+        return records
     }()
 
     /// A record from its text, `CC:w,s,e,n:RINGS`; nil when it does not read.
     static func record(_ text: ArraySlice<UInt8>) -> Record? {
-        let parts = text.split(separator: UInt8(ascii: ":"), maxSplits: 2, omittingEmptySubsequences: false)
-        guard parts.count == 3 else { return nil }
-        let numbers = parts[1].split(separator: UInt8(ascii: ",")).compactMap { Double(String(decoding: $0, as: UTF8.self)) }
-        guard numbers.count == 4 else { return nil }
+        let colon = UInt8(ascii: ":")
+        guard let first = text.firstIndex(of: colon), let second = text[(first + 1)...].firstIndex(of: colon) else { return nil }
+        let code = String(decoding: text[..<first].filter { $0 != UInt8(ascii: "\n") }, as: UTF8.self)
+        let numbers = integers(text[(first + 1)..<second])
+        guard code.count == 2, numbers.count == 4 else { return nil }
         let bounds = Bounds(west: numbers[0], south: numbers[1], east: numbers[2], north: numbers[3])
-        return Record(code: String(decoding: parts[0], as: UTF8.self), bounds: bounds, encodedRings: parts[2])
+        return Record(code: code, bounds: bounds, encodedRings: text[(second + 1)...])
+    }
+
+    /// The comma-separated whole numbers of `text` (a line break anywhere is skipped).
+    static func integers(_ text: ArraySlice<UInt8>) -> [Double] {
+        var values: [Double] = []
+        var (value, sign, digits) = (0, 1, false)
+        for byte in text {
+            switch byte {
+            case UInt8(ascii: "-"): sign = -1
+            case UInt8(ascii: "0")...UInt8(ascii: "9"): (value, digits) = (value * 10 + Int(byte - UInt8(ascii: "0")), true)
+            case UInt8(ascii: ","):
+                values.append(Double(sign * value))
+                (value, sign, digits) = (0, 1, false)
+            default: continue
+            }
+        }
+        if digits { values.append(Double(sign * value)) }
+        return values
     }
 }
 
-/// The Encoded Polyline Algorithm, read: each value a signed delta in 5-bit groups, offset by 63.
+/// The Encoded Polyline Algorithm, read: each value a signed delta in 5-bit groups, offset by 63
+/// (a byte outside them, a line break, is skipped).
 enum Polyline {
     /// The points of one ring, in hundredths of a degree.
     static func points(_ text: ArraySlice<UInt8>) -> [CountryOutlines.Point] {
