@@ -23,7 +23,7 @@ package struct WeatherGlance: Sendable {
     /// `%r` (rain in the next two hours, short: `☔ 14:30`, `☔ now`, empty when dry), `%a`
     /// (`AQI 45`) and `%W` (`⚠ Yellow · Snow`, empty when none is in force), when the line asked
     /// for them and they came (`WeatherGlances.extras`).
-    package var rainAndAir: [Character: String] = [:]
+    package var extras: [Character: String] = [:]
     /// The worst official warning in force, when the line asked for `%W` and the service answered.
     package var warning: OfficialWarning?
 
@@ -60,7 +60,7 @@ package struct WeatherGlance: Sendable {
         case "o": chance.map { WeatherFormat.percent($0) }
         case "P": current?.pressure.map { "\(Int($0.rounded()))hPa" }
         case "u": (current?.uvIndex ?? today?.uvIndex).map { "\(Int($0.rounded()))" }
-        case "r", "a", "W": rainAndAir[code]
+        case "r", "a", "W": extras[code]
         default: timeValue(code)
         }
     }

@@ -104,7 +104,7 @@ package struct WeatherGlances: Sendable {
         let extras = await parts
         let days = flow.context.days
         var glance = WeatherGlance(city: city, report: report, settings: settings, now: now, pinnedDay: days.isPinned ? try? days.today() : nil)
-        (glance.rainAndAir, glance.warning) = (extras.values, extras.warning)
+        (glance.extras, glance.warning) = (extras.values, extras.warning)
         let answers = (report.map { [$0.provenance] } ?? []) + extras.provenances
         let provenance = answers.isEmpty ? nil : Provenance.combine(answers, now: flow.context.clock.now())
         let text = template.render(glance.value)

@@ -15,13 +15,13 @@ package final class WeatherTab: AppTab {
         let month = Loader<WeatherReport>()
         let hours = Loader<WeatherReport>()
         /// Warnings, rain on the way and the air at moderate or worse (`NowNotes`), said under the conditions.
-        let rainAndAir = Loader<[String]>()
+        let notes = Loader<[String]>()
         var all: [Loader<WeatherReport>] { [now, week, month, hours] }
 
         /// Stops every load for the city, rain and air too.
         func cancel() {
             for loader in all { loader.cancel() }
-            rainAndAir.cancel()
+            notes.cancel()
         }
     }
 
@@ -58,7 +58,7 @@ package final class WeatherTab: AppTab {
     package var capturesKeys: Bool { adding != nil || choice != nil }
 
     package var pending: Int {
-        let cities = data.values.flatMap { $0.all.map(\.isLoading) + [$0.rainAndAir.isLoading] }
+        let cities = data.values.flatMap { $0.all.map(\.isLoading) + [$0.notes.isLoading] }
         let loaders = cities + [places.isLoading, action.isLoading, settingsSave.isLoading]
         return loaders.filter { $0 }.count
     }
@@ -129,9 +129,9 @@ package final class WeatherTab: AppTab {
             (cityData.hours, { stale in try await service.hourly(for: city, hours: 24) { stale($0) } }),
         ]
         for (loader, work) in needed where loader.value == nil && !loader.isLoading && loader.failure == nil { loader.load(work) }
-        if cityData.rainAndAir.value == nil, !cityData.rainAndAir.isLoading, let settings = document?.settings {
+        if cityData.notes.value == nil, !cityData.notes.isLoading, let settings = document?.settings {
             let style = context.style
-            cityData.rainAndAir.load { _ in await NowNotes.lines(for: city, service: service, settings: settings, style: style) }
+            cityData.notes.load { _ in await NowNotes.lines(for: city, service: service, settings: settings, style: style) }
         }
     }
 
