@@ -40,7 +40,7 @@ final class WarningsNotifyTests: XCTestCase {
         XCTAssertTrue(FileManager.default.fileExists(atPath: state.path), "remembered in the state folder")
     }
 
-    func testACommandThatCannotRunIsOneLineExit69AndMarksNothing() throws {
+    func testACommandThatCannotRunOrFailsIsOneLineExit69AndMarksNothing() throws {
         let home = try makeTemporaryFolder(self)
         let answer = Self.gale()
         let met = try LoopbackServer { _ in .json(answer) }
@@ -50,6 +50,12 @@ final class WarningsNotifyTests: XCTestCase {
         let missing = try runAlmanac(["weather", "warnings", "58.4,5.9", "--notify"], home: home, environment: environment)
         assertOneLineError(missing, status: 69, contains: "/nonexistent/notify-send could not be run")
         XCTAssertTrue(missing.out.contains("Gale"), "the warnings are printed first: \(missing.out)")
+        let refusing = home.appendingPathComponent("refusing-notify")
+        try "#!/bin/sh\nexit 1\n".write(to: refusing, atomically: true, encoding: .utf8)
+        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: refusing.path)
+        environment["ALMANAC_NOTIFY_COMMAND"] = refusing.path
+        let refused = try runAlmanac(["weather", "warnings", "58.4,5.9", "--notify"], home: home, environment: environment)
+        assertOneLineError(refused, status: 69, contains: "refusing-notify exited with status 1; what was not sent is tried again next run.")
         let (command, log) = try NotifyScript.make(in: home)
         environment["ALMANAC_NOTIFY_COMMAND"] = command
         XCTAssertEqual(try runAlmanac(["weather", "warnings", "58.4,5.9", "--notify"], home: home, environment: environment).status, 0)

@@ -77,12 +77,11 @@ package struct DesktopNotifier: Sendable {
         guard started == 0 else { throw NotifyError.cannotRun(command: command, reason: String(cString: strerror(started))) }
         var status: Int32 = 0
         while waitpid(child, &status, 0) == -1, errno == EINTR {}
-        // 127: the shell's "not found", as `env` and wrappers report it.
-        let code = (status >> 8) & 0xFF
-        if status & 0x7F != 0 || code == 127 {
-            throw code == 127
-                ? NotifyError.cannotRun(command: command, reason: "not found") : NotifyError.failed(command: command, status: status & 0x7F)
-        }
+        let (code, signal) = ((status >> 8) & 0xFF, status & 0x7F)
+        // Killed by a signal: 128 + its number, as shells report it.
+        guard signal == 0 else { throw NotifyError.failed(command: command, status: 128 + signal) }
+        // 127: "not found", as `env` and wrapper scripts report it.
+        if code == 127 { throw NotifyError.cannotRun(command: command, reason: "not found") }
         guard code == 0 else { throw NotifyError.failed(command: command, status: code) }
     }
 
