@@ -17,9 +17,14 @@ enum PlaceText {
         return text == "-0" ? "0" : text
     }
 
+    /// `lat` and `lon` by `coordinate`'s rule (MET Norway's endpoints, Bright Sky's).
+    static func trimmedQuery(_ latitude: Double, _ longitude: Double) -> [QueryItem] {
+        [QueryItem("lat", coordinate(latitude)), QueryItem("lon", coordinate(longitude))]
+    }
+
     /// The coordinates with 4 decimals under the provider's own names (`lat` and `lon` by
     /// default; Open-Meteo's `latitude` and `longitude`). MET Norway's rule differs
-    /// (`METNorway.coordinate`).
+    /// (`trimmedQuery`).
     static func query(_ latitude: Double, _ longitude: Double, names: (String, String) = ("lat", "lon")) -> [QueryItem] {
         [QueryItem(names.0, DecimalText.fixed(latitude, 4)), QueryItem(names.1, DecimalText.fixed(longitude, 4))]
     }

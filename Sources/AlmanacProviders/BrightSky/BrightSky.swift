@@ -14,6 +14,6 @@ package enum BrightSky {
             RequestDescriptor(
                 provider: .brightSky, name: "brightsky.alerts",
                 subject: "warnings at \(PlaceText.place(latitude, longitude))", path: "/alerts",
-                query: [QueryItem("lat", PlaceText.coordinate(latitude)), QueryItem("lon", PlaceText.coordinate(longitude))], ttl: 300))
+                query: PlaceText.trimmedQuery(latitude, longitude), ttl: 300))
     }
 }

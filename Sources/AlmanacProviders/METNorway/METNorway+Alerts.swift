@@ -12,7 +12,7 @@ extension METNorway {
                 provider: .metNorway, name: "metno.metalerts",
                 subject: "warnings at \(PlaceText.place(latitude, longitude))",
                 path: "/weatherapi/metalerts/2.0/current.json",
-                query: [QueryItem("lat", coordinate(latitude)), QueryItem("lon", coordinate(longitude)), QueryItem("lang", "en")],
+                query: PlaceText.trimmedQuery(latitude, longitude) + [QueryItem("lang", "en")],
                 ttl: 600))
     }
 }

@@ -18,7 +18,7 @@ package enum METNorway {
                 provider: .metNorway, name: "metno.locationforecast",
                 subject: "weather at \(PlaceText.place(latitude, longitude))",
                 path: "/weatherapi/locationforecast/2.0/compact",
-                query: [QueryItem("lat", coordinate(latitude)), QueryItem("lon", coordinate(longitude))], ttl: forecastTTL))
+                query: PlaceText.trimmedQuery(latitude, longitude), ttl: forecastTTL))
     }
 
     /// Nowcast 2.0 `complete`: radar precipitation every 5 minutes for the next 2 hours, where
@@ -30,7 +30,7 @@ package enum METNorway {
                 provider: .metNorway, name: "metno.nowcast",
                 subject: "nowcast at \(PlaceText.place(latitude, longitude))",
                 path: "/weatherapi/nowcast/2.0/complete",
-                query: [QueryItem("lat", coordinate(latitude)), QueryItem("lon", coordinate(longitude))], ttl: 300))
+                query: PlaceText.trimmedQuery(latitude, longitude), ttl: 300))
     }
 
     /// A coordinate with at most 4 decimals and no trailing zeros (`PlaceText.coordinate`): MET

@@ -51,8 +51,8 @@ package struct WarningsView: Sendable {
     /// The level's colour word and the severity: `Yellow · moderate`, `Severe`, `Unknown severity`.
     static func grade(_ warning: OfficialWarning) -> String {
         let severity = warning.severity?.rawValue
-        guard let level = warning.level else { return severity.map { $0.prefix(1).uppercased() + $0.dropFirst() } ?? "Unknown severity" }
-        return level.prefix(1).uppercased() + level.dropFirst() + (severity.map { " · " + $0 } ?? "")
+        guard let level = warning.level else { return severity.map(OfficialWarnings.readable) ?? "Unknown severity" }
+        return OfficialWarnings.readable(level) + (severity.map { " · " + $0 } ?? "")
     }
 
     /// `text` in the warning's level colour (the NWS's severity mapped to one), bold.

@@ -30,8 +30,7 @@ extension WeatherCommand {
                     let city = WeatherService.withZone(try await run.city(place, pick: pick, chooser: run.terminalChooser))
                     let report = try await run.service.warnings(for: city)
                     documents.append(WarningsJSON.document(report))
-                    let settings = try run.service.document().settings
-                    let view = WarningsView(city: city, settings: settings, style: context.style, now: context.clock.now())
+                    let view = try run.warningsView(city)
                     if notify { notifications += Self.notifications(report, view: view, context: context) }
                     guard !context.json else { continue }
                     if index > 0 { context.console.print("") }

@@ -42,6 +42,11 @@ package struct WeatherFlow: Sendable {
         RainAndAirView(city: city, settings: try service.document().settings, style: context.style, now: context.clock.now())
     }
 
+    /// The warnings view for `city`, with the saved settings.
+    package func warningsView(_ city: City) throws -> WarningsView {
+        WarningsView(city: city, settings: try service.document().settings, style: context.style, now: context.clock.now())
+    }
+
     /// The view of a report with settings already read (a screen that redraws often keeps them),
     /// fitted to `width` columns when given (the app's area), else to the terminal's.
     package func view(_ report: WeatherReport, settings: WeatherSettings, width: Int? = nil) -> WeatherView {

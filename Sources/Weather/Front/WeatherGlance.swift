@@ -20,12 +20,14 @@ package struct WeatherGlance: Sendable {
     /// `ALMANAC_TODAY` when pinned: the day the sun and moon are worked out for, whatever the
     /// clock's time of day makes of it at the place.
     package var pinnedDay: LocalDate?
-    /// `%r` (rain in the next two hours, short: `☔ 14:30`, `☔ now`, empty when dry), `%a`
-    /// (`AQI 45`) and `%W` (`⚠ Yellow · Snow`, empty when none is in force), when the line asked
-    /// for them and they came (`WeatherGlances.extras`).
+    /// `%r` (rain in the next two hours, short: `☔ 14:30`, `☔ now`, empty when dry) and `%a`
+    /// (`AQI 45`), when the line asked for them and they came (`WeatherGlances.extras`).
     package var extras: [Character: String] = [:]
-    /// The worst official warning in force, when the line asked for `%W` and the service answered.
-    package var warning: OfficialWarning?
+    /// The place's official warnings, when the line asked for `%W` and the service answered.
+    package var warnings: WarningsReport?
+
+    /// The worst official warning in force (`%W`, waybar's class); nil when none is or none came.
+    package var warning: OfficialWarning? { warnings?.inForce.first }
 
     package init(city: City, report: WeatherReport?, settings: WeatherSettings, now: Date, pinnedDay: LocalDate? = nil) {
         self.city = city
@@ -60,7 +62,8 @@ package struct WeatherGlance: Sendable {
         case "o": chance.map { WeatherFormat.percent($0) }
         case "P": current?.pressure.map { "\(Int($0.rounded()))hPa" }
         case "u": (current?.uvIndex ?? today?.uvIndex).map { "\(Int($0.rounded()))" }
-        case "r", "a", "W": extras[code]
+        case "r", "a": extras[code]
+        case "W": warnings.map { Self.warningText($0.inForce.first) }
         default: timeValue(code)
         }
     }
@@ -152,8 +155,7 @@ extension WeatherGlance {
     /// the event (`⚠ Yellow · Snow`, `⚠ Moderate · Wind Advisory`); empty when none is.
     package static func warningText(_ warning: OfficialWarning?) -> String {
         guard let warning else { return "" }
-        let grade = warning.grade.map { $0.prefix(1).uppercased() + $0.dropFirst() } ?? "Warning"
-        return "⚠ " + grade + " · " + warning.event
+        return "⚠ " + (warning.grade.map(OfficialWarnings.readable) ?? "Warning") + " · " + warning.event
     }
 
     /// `--format line`: the place, temperature, condition and wind.

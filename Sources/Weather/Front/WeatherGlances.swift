@@ -50,11 +50,11 @@ package struct WeatherGlances: Sendable {
     /// clock, rain and air need none).
     private var needsReport: Bool { template.codes.contains { !WeatherGlance.codesWithoutForecast.contains($0) } }
 
-    /// What `%r`, `%a` and `%W` show, the worst warning in force (for waybar's class), and where
-    /// the answers came from (a line drawn from a recording is marked, whatever code shows it).
+    /// What `%r` and `%a` show, the warnings for `%W`, and where the answers came from (a line
+    /// drawn from a recording is marked, whatever code shows it).
     struct Extras {
         var values: [Character: String] = [:]
-        var warning: OfficialWarning?
+        var warnings: WarningsReport?
         var provenances: [Provenance] = []
     }
 
@@ -72,8 +72,7 @@ package struct WeatherGlances: Sendable {
             extras.provenances.append(provenance)
         }
         if template.codes.contains("W"), let report = try? await flow.service.warnings(for: city) {
-            extras.warning = report.inForce.first
-            extras.values["W"] = WeatherGlance.warningText(extras.warning)
+            extras.warnings = report
             extras.provenances += report.provenance.map { [$0] } ?? []
         }
         return extras
@@ -104,7 +103,7 @@ package struct WeatherGlances: Sendable {
         let extras = await parts
         let days = flow.context.days
         var glance = WeatherGlance(city: city, report: report, settings: settings, now: now, pinnedDay: days.isPinned ? try? days.today() : nil)
-        (glance.extras, glance.warning) = (extras.values, extras.warning)
+        (glance.extras, glance.warnings) = (extras.values, extras.warnings)
         let answers = (report.map { [$0.provenance] } ?? []) + extras.provenances
         let provenance = answers.isEmpty ? nil : Provenance.combine(answers, now: flow.context.clock.now())
         let text = template.render(glance.value)

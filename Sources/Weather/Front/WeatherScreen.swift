@@ -80,7 +80,7 @@ package struct WeatherScreen: MenuScreen {
     private func warnings(_ flow: WeatherFlow) async throws -> String {
         let city = WeatherService.withZone(try await flow.city(nil, chooser: nil, firstRun: false))
         let report = try await flow.service.warnings(for: city)
-        return WarningsView(city: city, settings: try flow.service.document().settings, style: context.style, now: context.clock.now()).text(report)
+        return try flow.warningsView(city).text(report)
     }
 
     /// `weather air` for the default city, in the same view.

@@ -86,7 +86,7 @@ package enum OfficialWarnings {
     }
 
     /// `gale` → `Gale`, `STARKE HITZE` kept; words as the service wrote them, the first capitalised.
-    static func readable(_ event: String) -> String {
+    package static func readable(_ event: String) -> String {
         guard let first = event.first, first.isLowercase else { return event }
         return first.uppercased() + event.dropFirst()
     }

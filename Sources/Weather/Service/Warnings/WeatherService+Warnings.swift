@@ -6,19 +6,10 @@ import Foundation
 
 /// The national service that issues a place's official warnings, chosen by its country without
 /// an extra request.
-package enum WarningService: String, Sendable, CaseIterable {
+package enum WarningService: String, Sendable {
     case metNorway = "metno"
     case nationalWeatherService = "nws"
     case brightSky = "brightsky"
-
-    /// The provider asked.
-    package var provider: Provider {
-        switch self {
-        case .metNorway: .metNorway
-        case .nationalWeatherService: .nationalWeatherService
-        case .brightSky: .brightSky
-        }
-    }
 
     /// Who issues the warnings, for people.
     package var issuer: String {
