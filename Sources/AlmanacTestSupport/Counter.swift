@@ -29,3 +29,7 @@ package final class Counter: Sendable {
 package let repositoryFixtures: URL = URL(fileURLWithPath: #filePath)
     .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
     .appendingPathComponent("Fixtures")
+
+/// Noon UTC on the day the sample answers were recorded (`Fixtures/RECORDED`): the instant a test
+/// that reads them runs at, so it holds on any date.
+package let sampleRecordingInstant = Date(timeIntervalSince1970: 1_795_176_000)

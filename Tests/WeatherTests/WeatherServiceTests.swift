@@ -12,9 +12,11 @@ final class WeatherServiceTests: XCTestCase {
         var variables = server.environment
         variables.merge(keys) { _, new in new }
         let configuration = makeConfiguration(home: home, variables)
+        // The recordings' day, whatever today is: a 25-day outlook counts its days from it.
+        let clock = ManualClock(sampleRecordingInstant)
         let context = AppContext(
             configuration: configuration, console: capture.console,
-            client: makeClient(configuration, console: capture.console))
+            client: makeClient(configuration, console: capture.console, clock: clock), clock: clock)
         return WeatherService(context: context)
     }
 
