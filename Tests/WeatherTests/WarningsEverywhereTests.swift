@@ -52,6 +52,30 @@ final class WarningsEverywhereTests: XCTestCase {
         XCTAssertFalse(result.out.contains("warning-"), result.out)
     }
 
+    /// The NWS's own recorded answers (Tests/Recorded/nws), their instants placed around now: a
+    /// warning the service cancelled, with its end still ahead, is on no bar and in no list; the
+    /// advisory beside it (announced, starting later) is listed and not yet on the bar.
+    func testACancelledWarningIsOnNoBarAndInNoList() throws {
+        for (file, place, cancelled, listed) in [
+            ("high-surf-warning-cancelled.json", "19.64,-155.99", "High Surf Warning", "High Surf Advisory"),
+            ("extreme-heat-warning-cancelled.json", "45.94,-94.35", "Extreme Heat Warning", nil),
+        ] {
+            let body = try RecordedAnswer("nws/\(file)").text(at: Date())
+            let nws = try LoopbackServer { _ in .json(body) }
+            let environment = ["ALMANAC_NWS_URL": nws.baseURL]
+            let home = try makeTemporaryFolder(self)
+            let bar = try runAlmanac(["weather", place, "--format", "[%W]", "--waybar"], home: home, environment: environment)
+            XCTAssertEqual(bar.status, 0, bar.err)
+            XCTAssertTrue(bar.out.contains(#""text":"[]""#), "\(file): \(bar.out)")
+            XCTAssertFalse(bar.out.contains("warning-"), "\(file): \(bar.out)")
+            let list = try runAlmanac(["weather", "warnings", place], home: home, environment: environment)
+            XCTAssertEqual(list.status, 0, list.err)
+            XCTAssertFalse(list.out.contains(cancelled), "\(file): \(list.out)")
+            XCTAssertFalse(list.out.contains("In force"), "\(file): \(list.out)")
+            if let listed { XCTAssertTrue(list.out.contains("⚠ Minor — \(listed)"), list.out) }
+        }
+    }
+
     /// The line under "now": an announced warning says when it starts; in its level's colour.
     func testTheNowViewsLineSaysWhenAnAnnouncedWarningStarts() throws {
         let asOf = InstantText.parse("2024-03-05T12:00:00Z")!

@@ -24,6 +24,10 @@ package enum BrightSkyDTO {
         package var onset: String?
         /// Null: open-ended (until DWD says otherwise).
         package var expires: String?
+        /// `immediate`, `future`; CAP's `past` for a message that ends a warning.
+        package var urgency: String?
+        /// `prepare`, `monitor`, `none`; `allclear` when DWD lifts a warning.
+        package var response_type: String?
         /// `minor`, `moderate`, `severe`, `extreme`.
         package var severity: String?
         package var event_en: String?

@@ -38,7 +38,7 @@ extension METNorwayDTO {
         package var instruction: String?
         /// The area's name (CAP's `areaDesc`).
         package var area: String?
-        /// `Alert` or `Update`.
+        /// `Alert` or `Update`; CAP's `Cancel` ends the warning it references.
         package var type: String?
         /// `Actual` or `Test`.
         package var status: String?

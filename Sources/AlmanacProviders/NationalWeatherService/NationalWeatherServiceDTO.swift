@@ -30,8 +30,15 @@ package enum NationalWeatherServiceDTO {
         package var ends: String?
         /// `Actual`, `Exercise`, `System`, `Test`, `Draft`.
         package var status: String?
-        /// `Alert`, `Update` or `Cancel`.
+        /// `Alert`, `Update` or `Cancel`; a message that cancels or replaces a warning is often
+        /// an `Alert` or an `Update` (its urgency `Past`, its response `AllClear`).
         package var messageType: String?
+        /// `Immediate`, `Expected`, `Future`, `Past`, `Unknown`.
+        package var urgency: String?
+        /// `Shelter`, `Evacuate`, `Prepare`, `Execute`, `Avoid`, `Monitor`, `AllClear`, `None`.
+        package var response: String?
+        /// The product's codes; `VTEC` says what the message does to the warning (`CAN`, `UPG` …).
+        package var parameters: Parameters?
         /// `Extreme`, `Severe`, `Moderate`, `Minor`, `Unknown`.
         package var severity: String?
         /// `Winter Storm Warning`.
@@ -42,6 +49,13 @@ package enum NationalWeatherServiceDTO {
         package var instruction: String?
         /// The earlier messages an Update or a Cancel replaces.
         package var references: [Reference]?
+    }
+
+    /// The parameters read: the rest (`AWIPSidentifier`, `eventEndingTime` …) are left alone.
+    package struct Parameters: Decodable, Sendable {
+        /// P-VTEC strings, `/O.CAN.KTAE.FZ.A.0004.251216T0600Z-251216T1400Z/`: the second field is
+        /// the action (`NEW`, `CON`, `EXT`, `CAN`, `UPG`, `EXP` …).
+        package var VTEC: [String]?
     }
 
     package struct Reference: Decodable, Sendable {

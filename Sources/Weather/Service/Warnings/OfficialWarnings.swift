@@ -3,15 +3,16 @@ import AlmanacProviders
 import Foundation
 
 /// The rules that turn a warning service's answer into the warnings a person should see: only
-/// messages whose `status` is Actual, in any case, count (never a Test or an Exercise); a warning
-/// already over is left out; the worst first, then the soonest. Pure functions of the answer and
-/// the time.
+/// messages whose `status` is Actual, in any case, count (never a Test or an Exercise); a message
+/// that ends or replaces a warning is never one (`endsAWarning`), whatever its type; a warning
+/// already over is left out; a message the answer repeats is shown once; the worst first, then
+/// the soonest. Pure functions of the answer and the time.
 package enum OfficialWarnings {
     /// MET Norway's MetAlerts: each Actual feature a warning over `when.interval`.
     package static func from(_ answer: METNorwayDTO.Alerts, now: Date) -> [OfficialWarning] {
         let warnings = answer.features.compactMap { feature -> OfficialWarning? in
             let message = feature.properties
-            guard isActual(message.status) else { return nil }
+            guard isActual(message.status), !endsAWarning(type: message.type) else { return nil }
             let interval = feature.when?.interval ?? []
             let event = readable(message.eventAwarenessName ?? message.event ?? "Warning")
             return OfficialWarning(
@@ -25,15 +26,17 @@ package enum OfficialWarnings {
     }
 
     /// The NWS: an Actual Alert or Update is a warning until `ends`, or `expires` when `ends` is
-    /// null; an Update replaces what it references; a Cancel is never a warning and removes what
-    /// it references.
+    /// null; an Update replaces what it references; a message that ends a warning — a Cancel, or
+    /// an Alert or Update whose urgency, response, VTEC action or headline says so — is never a
+    /// warning and removes what it references.
     package static func from(_ answer: NationalWeatherServiceDTO.Alerts, now: Date) -> [OfficialWarning] {
         let messages = answer.features.map(\.properties).filter { isActual($0.status) }
+        let ending = Set(messages.filter(endsAWarning).map(\.id))
         let replaced = Set(
-            messages.filter { ["update", "cancel"].contains(($0.messageType ?? "").lowercased()) }
+            messages.filter { ($0.messageType ?? "").lowercased() == "update" || ending.contains($0.id) }
                 .flatMap { ($0.references ?? []).map(\.identifier) })
         let warnings = messages.compactMap { message -> OfficialWarning? in
-            guard (message.messageType ?? "alert").lowercased() != "cancel", !replaced.contains(message.id) else { return nil }
+            guard !ending.contains(message.id), !replaced.contains(message.id) else { return nil }
             let event = message.event ?? "Warning"
             return OfficialWarning(
                 provider: "nws", id: message.id, event: event, severity: .init(word: message.severity), level: nil,
@@ -51,7 +54,9 @@ package enum OfficialWarnings {
     package static func from(_ answer: BrightSkyDTO.Alerts, now: Date) -> [OfficialWarning] {
         let area = answer.location?.name
         let warnings = answer.alerts.compactMap { message -> OfficialWarning? in
-            guard isActual(message.status ?? "actual") else { return nil }
+            guard isActual(message.status ?? "actual"), !endsAWarning(urgency: message.urgency, response: message.response_type) else {
+                return nil
+            }
             let event = readable(message.event_en ?? message.event_de ?? "Warning")
             let severity = OfficialWarning.Severity(word: message.severity)
             return OfficialWarning(
@@ -63,6 +68,27 @@ package enum OfficialWarnings {
                 expires: message.expires.flatMap(InstantText.parse), areas: area.map { [$0] } ?? [], sender: "Deutscher Wetterdienst")
         }
         return ordered(warnings, now: now)
+    }
+
+    /// Whether a CAP message ends or replaces a warning rather than announcing one (any case): a
+    /// `Cancel`, urgency `Past`, response `AllClear`, a P-VTEC action that cancels, upgrades or
+    /// lets a warning expire (`CAN`, `UPG`, `EXP`), or a headline saying it was cancelled or
+    /// replaced. Services send such messages as ordinary Alerts and Updates.
+    static func endsAWarning(
+        type: String? = nil, urgency: String? = nil, response: String? = nil, vtec: [String] = [], headline: String? = nil
+    ) -> Bool {
+        if type?.lowercased() == "cancel" || urgency?.lowercased() == "past" || response?.lowercased() == "allclear" { return true }
+        let endingActions: Set<Substring> = ["CAN", "UPG", "EXP"]
+        if vtec.contains(where: { code in code.split(separator: ".").dropFirst().first.map(endingActions.contains) ?? false }) { return true }
+        let said = (headline ?? "").lowercased()
+        return ["has been cancelled", "has been canceled", "has been replaced", "has expired"].contains { said.contains($0) }
+    }
+
+    /// The NWS's reading of `endsAWarning`.
+    private static func endsAWarning(_ message: NationalWeatherServiceDTO.Alert) -> Bool {
+        endsAWarning(
+            type: message.messageType, urgency: message.urgency, response: message.response, vtec: message.parameters?.VTEC ?? [],
+            headline: message.headline)
     }
 
     /// Whether a message's status is Actual (any case).
@@ -102,9 +128,11 @@ package enum OfficialWarnings {
         severity.flatMap { OfficialWarning.Severity.allCases.firstIndex(of: $0) } ?? -1
     }
 
-    /// Not yet over at `now`; the worst first, then the soonest, then by id.
+    /// Not yet over at `now`, each message once (the first of those with one id); the worst
+    /// first, then the soonest, then by id.
     static func ordered(_ warnings: [OfficialWarning], now: Date) -> [OfficialWarning] {
-        warnings.filter { !$0.isOver(at: now) }.sorted { a, b in
+        var seen = Set<String>()
+        return warnings.filter { !$0.isOver(at: now) && seen.insert($0.id).inserted }.sorted { a, b in
             if a.severity != b.severity { return rank(a.severity) > rank(b.severity) }
             if a.onset != b.onset { return (a.onset ?? .distantPast) < (b.onset ?? .distantPast) }
             return a.id < b.id
