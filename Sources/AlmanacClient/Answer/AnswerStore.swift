@@ -2,6 +2,7 @@ import AlmanacCore
 import AlmanacHTTP
 import AlmanacProviders
 import Foundation
+import Synchronization
 
 /// The client's side of the cache (docs/architecture.md §4): what is stored for an endpoint and
 /// how the `AnswerMachine` sees it, and keeping a response by HTTP's rules — a 304 renews the
@@ -19,6 +20,8 @@ package struct AnswerStore: Sendable {
     let secrets: [String]
     /// Where a write that failed is said under `--verbose`.
     let console: Console
+    /// The answers the servers gave this run, by key, with the instant each was kept.
+    private let given = GivenAnswers()
 
     /// The store over `cache` for a run's configuration.
     package init(cache: JSONFileCache, configuration: Configuration, clock: any Clock, console: Console) {
@@ -40,9 +43,10 @@ package struct AnswerStore: Sendable {
         return (entry, value)
     }
 
-    /// How the machine sees `entry` at `now`.
+    /// How the machine sees `entry` at `now`: fresh, too, when it is the answer a server gave
+    /// this run (`answersThisRun`).
     func state(_ entry: CacheEntry, now: Date) -> AnswerMachine.Stored {
-        if entry.isFresh(at: now, maxAge: maxAge) { return .fresh }
+        if entry.isFresh(at: now, maxAge: maxAge) || answersThisRun(entry) { return .fresh }
         let strict = entry.mustRevalidate  // neither shown at once nor refreshed behind (RFC 9111 §5.2.2.2)
         return .stale(
             AnswerMachine.Staleness(
@@ -55,9 +59,18 @@ package struct AnswerStore: Sendable {
     /// or when it is stale and `must-revalidate` (never shown stale).
     package func peek<R>(_ endpoint: Endpoint<R>) -> Fetched<R>? {
         guard let (entry, value) = entry(endpoint) else { return nil }
-        let stale = !entry.isFresh(at: clock.now(), maxAge: maxAge)
+        let stale = !entry.isFresh(at: clock.now(), maxAge: maxAge) && !answersThisRun(entry)
         if stale, entry.mustRevalidate { return nil }
         return Fetched(value: value, origin: .cache, fetchedAt: entry.fetchedAt, stale: stale)
+    }
+
+    /// Whether `entry` is the answer a server gave this run — a response, or the stored answer a
+    /// `304` confirmed. It answers the run's request, and any later one of the same run, however
+    /// its headers date it (stale on arrival, or a `304` without `Date` leaving `must-revalidate`
+    /// merged fields past): RFC 9111 §4.3.3 uses the answer for the request that asked, and a run
+    /// is one request a person made. The next run judges it by its headers again.
+    private func answersThisRun(_ entry: CacheEntry) -> Bool {
+        given.keptAt(entry.key).map { abs($0.timeIntervalSince(entry.fetchedAt)) < 0.001 } ?? false  // as read back from its file
     }
 
     /// The body stored for an endpoint, whatever its age; nil when none.
@@ -119,6 +132,7 @@ package struct AnswerStore: Sendable {
     /// Stores an entry, or removes the stored one when the server said `no-store`.
     private func keep(_ entry: CacheEntry, _ freshness: Freshness) {
         guard freshness != .noStore else { return cache.remove(key: entry.key, provider: entry.provider) }
+        given.note(entry.key, keptAt: entry.fetchedAt)
         write(entry)
     }
 
@@ -133,4 +147,14 @@ package struct AnswerStore: Sendable {
         guard secrets.contains(where: { text.contains($0) }) else { return body }
         return Data(Redactor.scrub(text, secrets: secrets).utf8)
     }
+}
+
+/// The keys of the answers a server gave this run and when each was kept (`AnswerStore`'s
+/// `answersThisRun`); one per run, shared by the store's copies.
+private final class GivenAnswers: Sendable {
+    private let kept = Mutex<[String: Date]>([:])
+
+    func note(_ key: String, keptAt date: Date) { kept.withLock { $0[key] = date } }
+
+    func keptAt(_ key: String) -> Date? { kept.withLock { $0[key] } }
 }
