@@ -2,7 +2,8 @@
 
 /// An answer a server gave this run answers the rest of the run, whatever its headers then say
 /// (docs/architecture.md §4): a response stale on arrival, or a stored `must-revalidate` answer
-/// a `304` without `Date` confirmed. The next run judges it by its headers again.
+/// a `304` without `Date` confirmed. The next run judges it by its headers again, as does a later
+/// request of a session (no run deadline: the app, a watch).
 final class AnswersThisRunTests: XCTestCase {
     struct Answer: Decodable, Sendable { var n: Int }
 
@@ -10,8 +11,12 @@ final class AnswersThisRunTests: XCTestCase {
     private let endpoint = Endpoint<Answer>(
         RequestDescriptor(provider: .openWeather, name: "openweather.weather", path: "/data/2.5/weather", query: [QueryItem("lat", "1")], ttl: 600))
 
-    private func configuration(_ server: LoopbackServer) throws -> Configuration {
-        makeConfiguration(home: try makeTemporaryFolder(self), ["ALMANAC_OPENWEATHER_URL": server.baseURL, "OPENWEATHER_API_KEY": "OW-1"])
+    /// A one-shot command's configuration: bounded by a run deadline.
+    private func configuration(_ server: LoopbackServer, oneShot: Bool = true) throws -> Configuration {
+        var configuration = makeConfiguration(
+            home: try makeTemporaryFolder(self), ["ALMANAC_OPENWEATHER_URL": server.baseURL, "OPENWEATHER_API_KEY": "OW-1"])
+        if oneShot { configuration.bound(from: Date()) }
+        return configuration
     }
 
     func testAnAnswerStaleOnArrivalAnswersItsRunAndTheNextRunAsksAgain() async throws {
@@ -58,5 +63,16 @@ final class AnswersThisRunTests: XCTestCase {
         XCTAssertEqual(server.receivedRequests.count, 2, "asked once this run")
         _ = try await makeClient(configuration, console: capture.console, clock: clock).fetch(endpoint)
         XCTAssertEqual(server.receivedRequests.count, 3, "the next run asks again: must-revalidate and past its Expires")
+    }
+
+    /// A session (the app, a watch: no run deadline) asks again on each later request.
+    func testASessionJudgesEachLaterRequestByTheHeaders() async throws {
+        let clock = ManualClock()
+        let server = try LoopbackServer { _ in
+            .respondLines(status: 200, lines: [("Content-Type", "application/json"), ("Cache-Control", "max-age=0")], body: Data(#"{"n":1}"#.utf8))
+        }
+        let session = makeClient(try configuration(server, oneShot: false), console: capture.console, clock: clock)
+        for _ in 0..<2 { _ = try await session.fetch(endpoint) }
+        XCTAssertEqual(server.receivedRequests.count, 2)
     }
 }

@@ -64,13 +64,15 @@ package struct AnswerStore: Sendable {
         return Fetched(value: value, origin: .cache, fetchedAt: entry.fetchedAt, stale: stale)
     }
 
-    /// Whether `entry` is the answer a server gave this run — a response, or the stored answer a
-    /// `304` confirmed. It answers the run's request, and any later one of the same run, however
+    /// Whether `entry` is the answer a server gave this one-shot command — a response, or the
+    /// stored answer a `304` confirmed. It answers every read of it the command makes, however
     /// its headers date it (stale on arrival, or a `304` without `Date` leaving `must-revalidate`
-    /// merged fields past): RFC 9111 §4.3.3 uses the answer for the request that asked, and a run
-    /// is one request a person made. The next run judges it by its headers again.
+    /// merged fields past): RFC 9111 §4.3.3 uses the answer for the request that asked, and a
+    /// one-shot command (one with a run deadline) is one request a person made. The next command
+    /// judges it by its headers again, as does each later request of the app, the menu or a watch.
     private func answersThisRun(_ entry: CacheEntry) -> Bool {
-        given.keptAt(entry.key).map { abs($0.timeIntervalSince(entry.fetchedAt)) < 0.001 } ?? false  // as read back from its file
+        guard configuration.deadline != nil else { return false }
+        return given.keptAt(entry.key).map { abs($0.timeIntervalSince(entry.fetchedAt)) < 0.001 } ?? false  // as read back from its file
     }
 
     /// The body stored for an endpoint, whatever its age; nil when none.
