@@ -22,11 +22,8 @@ private final class GlanceMET: @unchecked Sendable {
         }
     }
 
-    /// Open-Meteo's forecast host, reachable: the place's time zone (docs/architecture.md §3).
-    let zone: LoopbackServer = try! LoopbackServer { _ in .json(#"{"utc_offset_seconds":10800,"timezone":"Europe/Moscow"}"#) }
-
     /// The variables that send the weather to these servers.
-    var environment: [String: String] { ["ALMANAC_METNO_URL": server.baseURL, "ALMANAC_OPENMETEO_FORECAST_URL": zone.baseURL] }
+    var environment: [String: String] { ["ALMANAC_METNO_URL": server.baseURL] }
 
     func set(_ change: (GlanceMET) -> Void) { lock.withLock { change(self) } }
     var count: Int { lock.withLock { requests } }

@@ -8,11 +8,6 @@ import Foundation
 /// the warnings worst first in the place's clock, `--json`, a place no service covers, a service
 /// that cannot be reached.
 final class WarningsCommandTests: XCTestCase {
-    /// Open-Meteo's forecast host answering a `timezone=auto` request with `zone`.
-    private static func zoneHost(_ zone: String, offset: Int) throws -> LoopbackServer {
-        try LoopbackServer { _ in .json(#"{"latitude":0,"longitude":0,"utc_offset_seconds":\#(offset),"timezone":"\#(zone)"}"#) }
-    }
-
     /// Runs on 5 March 2024 (the answers' day) at the clock's time of day, unless `today` is nil.
     private func run(_ arguments: [String], _ environment: [String: String], today: String? = "2024-03-05") throws -> RunResult {
         try runAlmanac(
@@ -31,9 +26,8 @@ final class WarningsCommandTests: XCTestCase {
         (oslo.locale, oslo.timeZone, oslo.dateFormat) = (
             Locale(identifier: "en_US_POSIX"), TimeZone(identifier: "Europe/Oslo"), "EEE d MMM yyyy, HH:mm"
         )
-        let zone = try Self.zoneHost("Europe/Oslo", offset: 3600)
         let result = try run(
-            ["weather", "warnings", "58.4,5.9"], ["ALMANAC_METNO_URL": met.baseURL, "ALMANAC_OPENMETEO_FORECAST_URL": zone.baseURL], today: nil)
+            ["weather", "warnings", "58.4,5.9"], ["ALMANAC_METNO_URL": met.baseURL], today: nil)
         XCTAssertEqual(result.status, 0, result.err)
         XCTAssertTrue(result.out.contains("⚠ Yellow · moderate — Gale"), result.out)
         XCTAssertTrue(
@@ -46,9 +40,8 @@ final class WarningsCommandTests: XCTestCase {
 
     func testJSONCarriesTheWarningsInUTCWithTheSourceFields() throws {
         let nws = try LoopbackServer { _ in .json(OfficialWarningsTests.nwsAlerts) }
-        let zone = try Self.zoneHost("America/Chicago", offset: -21600)
         let result = try run(
-            ["weather", "warnings", "39.7456,-97.0892", "--json"], ["ALMANAC_NWS_URL": nws.baseURL, "ALMANAC_OPENMETEO_FORECAST_URL": zone.baseURL])
+            ["weather", "warnings", "39.7456,-97.0892", "--json"], ["ALMANAC_NWS_URL": nws.baseURL])
         XCTAssertEqual(result.status, 0, result.err)
         let document = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(result.out.utf8)) as? [String: Any])
         XCTAssertEqual(document["service"] as? String, "nws")
@@ -62,12 +55,7 @@ final class WarningsCommandTests: XCTestCase {
 
     func testSeveralPlacesInOrderAndInOneJSONDocument() throws {
         let nws = try LoopbackServer { _ in .json(OfficialWarningsTests.nwsAlerts) }
-        let zones = try LoopbackServer { request in
-            request.queryValue("latitude")?.hasPrefix("39") == true
-                ? .json(#"{"latitude":39.7,"longitude":-97.1,"utc_offset_seconds":-21600,"timezone":"America/Chicago"}"#)
-                : .json(#"{"latitude":55.8,"longitude":37.6,"utc_offset_seconds":10800,"timezone":"Europe/Moscow"}"#)
-        }
-        let environment = ["ALMANAC_NWS_URL": nws.baseURL, "ALMANAC_OPENMETEO_FORECAST_URL": zones.baseURL]
+        let environment = ["ALMANAC_NWS_URL": nws.baseURL]
         let text = try run(["weather", "warnings", "39.7456,-97.0892", "55.75,37.62"], environment)
         XCTAssertEqual(text.status, 0, text.err)
         let storm = try XCTUnwrap(text.out.range(of: "Winter Storm Warning"), text.out)
@@ -81,8 +69,7 @@ final class WarningsCommandTests: XCTestCase {
     }
 
     func testAPlaceNoServiceCoversGetsOneSentenceAndExitsZero() throws {
-        let zone = try Self.zoneHost("Europe/Moscow", offset: 10800)
-        let result = try run(["weather", "warnings", "55.75,37.62"], ["ALMANAC_OPENMETEO_FORECAST_URL": zone.baseURL])
+        let result = try run(["weather", "warnings", "55.75,37.62"], [:])
         XCTAssertEqual(result.status, 0, result.err)
         XCTAssertTrue(result.out.contains("No official warning service is wired for"), result.out)
         XCTAssertFalse(result.out.contains("⚠"), "never a warning made up from the forecast")
@@ -90,13 +77,12 @@ final class WarningsCommandTests: XCTestCase {
 
     func testBrightSkysNotCoveredIsNoServiceAndAnUnreachableServiceExits69() throws {
         let notCovered = try LoopbackServer { _ in .json(#"{"detail": "Not Found"}"#, status: 404) }
-        let zone = try Self.zoneHost("Europe/Berlin", offset: 3600)
         let covered = try run(
-            ["weather", "warnings", "54.9,8.3"], ["ALMANAC_BRIGHTSKY_URL": notCovered.baseURL, "ALMANAC_OPENMETEO_FORECAST_URL": zone.baseURL])
+            ["weather", "warnings", "54.9,8.3"], ["ALMANAC_BRIGHTSKY_URL": notCovered.baseURL])
         XCTAssertEqual(covered.status, 0, covered.err)
         XCTAssertTrue(covered.out.contains("No official warning service is wired for"), covered.out)
         let down = try run(
-            ["weather", "warnings", "51.34,12.37"], ["ALMANAC_BRIGHTSKY_URL": "http://127.0.0.1:1", "ALMANAC_OPENMETEO_FORECAST_URL": zone.baseURL])
+            ["weather", "warnings", "51.34,12.37"], ["ALMANAC_BRIGHTSKY_URL": "http://127.0.0.1:1"])
         XCTAssertEqual(down.status, 69, down.out + down.err)
         XCTAssertEqual(down.err.split(separator: "\n").count, 1, down.err)
     }
@@ -105,8 +91,7 @@ final class WarningsCommandTests: XCTestCase {
     /// time but is Swiss, so no service is asked; Lörrach, 10 km away, asks DWD's.
     func testCoordinatesGoByTheCountryHoldingThemNotTheirClock() throws {
         let brightSky = try LoopbackServer { _ in .json(#"{"alerts": [], "location": {"warn_cell_id": 808336000}}"#) }
-        let zone = try Self.zoneHost("Europe/Zurich", offset: 3600)
-        let environment = ["ALMANAC_BRIGHTSKY_URL": brightSky.baseURL, "ALMANAC_OPENMETEO_FORECAST_URL": zone.baseURL]
+        let environment = ["ALMANAC_BRIGHTSKY_URL": brightSky.baseURL]
         let basel = try run(["weather", "warnings", "47.5596,7.5886"], environment)
         XCTAssertEqual(basel.status, 0, basel.err)
         XCTAssertTrue(basel.out.contains("No official warning service is wired for"), basel.out)

@@ -16,11 +16,10 @@ final class WarningsEverywhereTests: XCTestCase {
             .replacingOccurrences(of: "2024-03-05T15:00:00+00:00", with: stamp(end))
     }
 
-    /// MET's host answering the alerts with `alerts` (and nothing else), Open-Meteo's the zone.
+    /// MET's host answering the alerts with `alerts` (and nothing else).
     private func environment(_ alerts: String) throws -> (environment: [String: String], met: LoopbackServer) {
         let met = try LoopbackServer { request in request.path.hasSuffix("/metalerts/2.0/current.json") ? .json(alerts) : .json("{}", status: 404) }
-        let zone = try LoopbackServer { _ in .json(#"{"latitude":0,"longitude":0,"utc_offset_seconds":3600,"timezone":"Europe/Oslo"}"#) }
-        return (["ALMANAC_METNO_URL": met.baseURL, "ALMANAC_OPENMETEO_FORECAST_URL": zone.baseURL], met)
+        return (["ALMANAC_METNO_URL": met.baseURL], met)
     }
 
     func testAStatusLineShowsTheWorstWarningInForceAndWaybarStylesIt() throws {

@@ -20,8 +20,7 @@ final class WarningsNotifyTests: XCTestCase {
         let (command, log) = try NotifyScript.make(in: home)
         let answer = Mutex(Self.gale())
         let met = try LoopbackServer { _ in .json(answer.withLock { $0 }, headers: ["cache-control": "no-store"]) }
-        let zone = try LoopbackServer { _ in .json(#"{"latitude":0,"longitude":0,"utc_offset_seconds":3600,"timezone":"Europe/Oslo"}"#) }
-        let environment = ["ALMANAC_METNO_URL": met.baseURL, "ALMANAC_OPENMETEO_FORECAST_URL": zone.baseURL, "ALMANAC_NOTIFY_COMMAND": command]
+        let environment = ["ALMANAC_METNO_URL": met.baseURL, "ALMANAC_NOTIFY_COMMAND": command]
         let first = try runAlmanac(["weather", "warnings", "58.4,5.9", "--notify"], home: home, environment: environment)
         XCTAssertEqual(first.status, 0, first.err)
         XCTAssertTrue(first.out.contains("⚠ Yellow · moderate — Gale"), "still printed: \(first.out)")
@@ -44,8 +43,7 @@ final class WarningsNotifyTests: XCTestCase {
         let home = try makeTemporaryFolder(self)
         let answer = Self.gale()
         let met = try LoopbackServer { _ in .json(answer) }
-        let zone = try LoopbackServer { _ in .json(#"{"latitude":0,"longitude":0,"utc_offset_seconds":3600,"timezone":"Europe/Oslo"}"#) }
-        var environment = ["ALMANAC_METNO_URL": met.baseURL, "ALMANAC_OPENMETEO_FORECAST_URL": zone.baseURL]
+        var environment = ["ALMANAC_METNO_URL": met.baseURL]
         environment["ALMANAC_NOTIFY_COMMAND"] = "/nonexistent/notify-send"
         let missing = try runAlmanac(["weather", "warnings", "58.4,5.9", "--notify"], home: home, environment: environment)
         assertOneLineError(missing, status: 69, contains: "/nonexistent/notify-send could not be run")

@@ -56,18 +56,6 @@ package enum OpenMeteo {
                 ttl: 900))
     }
 
-    /// The time zone of a place given by coordinates: `/v1/forecast` with `timezone=auto` and no
-    /// variables answers with the place's IANA zone and offset only (a few hundred bytes). Zones
-    /// change rarely: kept 30 days, as a place search.
-    package static func zone(latitude: Double, longitude: Double) -> Endpoint<OpenMeteoDTO.Zone> {
-        Endpoint(
-            RequestDescriptor(
-                provider: .openMeteoForecast, name: "openmeteo.zone", subject: "time zone at \(PlaceText.place(latitude, longitude))",
-                path: "/v1/forecast",
-                query: PlaceText.query(latitude, longitude, names: ("latitude", "longitude")) + [QueryItem("timezone", "auto")],
-                ttl: 30 * 86400))
-    }
-
     /// The pollutants whose index sets the European and US AQI, as the air API names them.
     package static let airPollutants = ["pm2_5", "pm10", "ozone", "nitrogen_dioxide"]
     /// Pollen, Europe only.

@@ -14,14 +14,6 @@ extension OpenMeteoDTO {
         package var minutely_15: MinutelyColumns?
     }
 
-    /// `/v1/forecast` with `timezone=auto` and no variables: where the place's clock is.
-    package struct Zone: Decodable, Sendable {
-        /// The IANA zone, e.g. `Asia/Tehran`; `GMT` where Open-Meteo knows none.
-        package var timezone: String
-        /// Seconds east of UTC at the time of the answer.
-        package var utc_offset_seconds: Int?
-    }
-
     package struct MinutelyColumns: Decodable, Sendable {
         /// Seconds since 1970.
         package var time: [Int]

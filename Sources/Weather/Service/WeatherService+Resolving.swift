@@ -12,17 +12,17 @@ extension WeatherService {
         let document = try store.read()
         guard let argument = argument?.trimmingWhitespace(), !argument.isEmpty else {
             guard let city = document.defaultCity else { throw WeatherError.noDefaultCity }
-            return await zoned(city)
+            return zoned(city)
         }
-        if let index = document.index(of: argument) { return await zoned(document.cities[index]) }
+        if let index = document.index(of: argument) { return zoned(document.cities[index]) }
         return try await resolveNew(argument, pick: pick, chooser: chooser)
     }
 
     /// A place not saved: `lat,lon`, else geocoded; with its own time zone (`zoned`).
     func resolveNew(_ query: String, pick: Int?, chooser: Chooser?) async throws -> City {
         let trimmed = try City.checkQuery(query)
-        if let city = City.coordinates(trimmed) { return await zoned(city) }
-        return await zoned(try Self.choose(try await geocode(trimmed), query: trimmed, pick: pick, chooser: chooser))
+        if let city = City.coordinates(trimmed) { return zoned(city) }
+        return zoned(try Self.choose(try await geocode(trimmed), query: trimmed, pick: pick, chooser: chooser))
     }
 
     /// The providers answering this run, from the keys set and the saved `--provider` choice.
