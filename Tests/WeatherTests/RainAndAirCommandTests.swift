@@ -199,4 +199,34 @@ final class RainAndAirCommandTests: XCTestCase {
         XCTAssertEqual(rain.status, 69, "no step to show: \(rain.err)")
         XCTAssertEqual(rain.err.split(separator: "\n").count, 1, rain.err)
     }
+
+    /// One answer to "will it rain?" in the now view: the Precipitation row is the nowcast's, in
+    /// `weather rain`'s words, said once; the forecast's hour only where no nowcast answers, and
+    /// said so. MET's recorded forecast for Oslo, its nowcast made around now; Open-Meteo down.
+    func testTheNowViewGivesOneAnswerToWillItRain() throws {
+        let recording = try Data(contentsOf: repositoryFixtures.appendingPathComponent("metno/forecast-oslo.json"))
+        let response = try XCTUnwrap(JSONValue.parse(recording)?["response"]?["body"])
+        let forecast = String(decoding: response.encoded(), as: UTF8.self)
+        let down = try Self.forecastHost { .json("{}", status: 500) }
+        for coverage in ["ok", "no coverage"] {
+            let first = Date().addingTimeInterval(-120)
+            let met = try LoopbackServer { request in
+                request.path.contains("locationforecast")
+                    ? .json(forecast)
+                    : Self.met(
+                        coverage: coverage, first: first,
+                        rates: Array(repeating: 0, count: 6) + Array(repeating: 3.2, count: 6) + Array(repeating: 0, count: 12))
+            }
+            let result = try run(["weather", "60.39,5.32"], met: met, openMeteo: down)
+            XCTAssertEqual(result.status, 0, result.err)
+            let row = try XCTUnwrap(result.out.split(separator: "\n").first { $0.hasPrefix("Precipitation") }, result.out)
+            if coverage == "ok" {
+                XCTAssertTrue(row.contains("for about 30 minutes, moderate (3.2 mm/h) (nowcast; weather rain)"), String(row))
+                XCTAssertFalse(result.out.contains("coming hour"), "the forecast's hour is not a second answer: \(result.out)")
+                XCTAssertFalse(result.out.contains("☔"), "said once: \(result.out)")
+            } else {
+                XCTAssertTrue(row.hasSuffix("in the coming hour (forecast; no nowcast here)"), String(row))
+            }
+        }
+    }
 }

@@ -1,26 +1,44 @@
 import FrontKit
 import Weather
 
-/// The lines `weather now` adds under the conditions when they matter (docs/weather.md): the
-/// official warnings in force or announced (in their level's colour, at most three), rain within
-/// the next two hours, and the air at moderate or worse. Each is asked beside the forecast; one
-/// that cannot be had is left out, never failing the view.
-package enum NowNotes {
+/// What `weather now` says beside the forecast (docs/weather.md): the coming rain as the
+/// nowcast has it, for the Precipitation row — the same words as `weather rain`, so the view gives
+/// one answer to "will it rain?" — and the lines under the conditions when they matter: the
+/// official warnings in force or announced (in their level's colour, at most three) and the air
+/// at moderate or worse. Each is asked beside the forecast; one that cannot be had is left out,
+/// never failing the view.
+package struct NowNotes: Sendable {
     /// Warnings shown before "and N more".
     static let warningsShown = 3
 
-    package static func lines(for city: City, service: WeatherService, settings: WeatherSettings, style: Style) async -> [String] {
+    /// The Precipitation row from the nowcast (`No rain expected in the next 2 hours (nowcast;
+    /// weather rain)`); nil where none answers: the row is then the forecast's hour, said so.
+    package var rain: String?
+    /// The lines under the conditions.
+    package var lines: [String]
+    /// Whether the nowcast was asked (false: not yet, or not for this view).
+    package var asked = true
+
+    /// Nothing asked: no nowcast, no lines.
+    package static let none = NowNotes(rain: nil, lines: [], asked: false)
+
+    package static func asked(for city: City, service: WeatherService, settings: WeatherSettings, style: Style) async -> NowNotes {
         let city = WeatherService.withZone(city)
         let format = WeatherFormat(settings: settings, timeZone: city.timeZone)
         async let warnings = try? service.warnings(for: city)
-        async let rain = try? service.nowcast(for: city)
+        async let nowcast = try? service.nowcast(for: city)
         async let air = try? service.air(for: city, scale: nil)
         var lines = await warnings.map { warningLines($0, format: format, style: style) } ?? []
-        if let sentence = await rain?.sentence, sentence.expectsRain {
-            lines.append("☔ " + sentence.sentence(clock: format.time) + " (weather rain)")
-        }
         if let air = await air?.air, air.matters { lines.append("Air: " + RainAndAirView.headline(air) + " (weather air)") }
-        return lines
+        return NowNotes(rain: await nowcast.map { rainRow($0, clock: format.time) }, lines: lines)
+    }
+
+    /// The nowcast's sentence without its full stop, and the command that says more (with its
+    /// strip and its source).
+    static func rainRow(_ answer: WeatherService.NowcastAnswer, clock: (Date) -> String) -> String {
+        var sentence = answer.sentence.sentence(clock: clock)
+        if sentence.hasSuffix(".") { sentence.removeLast() }
+        return "\(sentence) (nowcast; weather rain)"
     }
 
     /// `⚠ Yellow · moderate — Snow until Sat 21 Nov 2026, 10:00, MET Norway (weather warnings)`, one

@@ -70,7 +70,8 @@ extension WeatherCommand {
                         try await run.city(place, pick: pick, chooser: run.terminalChooser)
                     }
                     let settings = try run.service.document().settings
-                    async let notes = context.json ? [] : NowNotes.lines(for: city, service: run.service, settings: settings, style: context.style)
+                    async let notes =
+                        context.json ? NowNotes.none : NowNotes.asked(for: city, service: run.service, settings: settings, style: context.style)
                     let said = await notes
                     try await run.show(
                         { try await run.service.report(for: city, onStale: $0) },

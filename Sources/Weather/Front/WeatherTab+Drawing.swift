@@ -31,7 +31,7 @@ extension WeatherTab {
         guard let data = data[city.label] else { return [] }
         var lines = [cityBar(document, city), ""]
         if let report = data.now.value, case let view = flow.view(report, settings: document.settings, width: width) {
-            lines += split(view.current(report, notes: data.notes.value ?? [])).dropFirst(2).dropLast(2)
+            lines += split(view.current(report, notes: data.notes.value ?? .none)).dropFirst(2).dropLast(2)
         } else {
             lines.append(data.now.failure.map { style.red($0) } ?? "Loading…")
         }

@@ -14,8 +14,8 @@ package final class WeatherTab: AppTab {
         let week = Loader<WeatherReport>()
         let month = Loader<WeatherReport>()
         let hours = Loader<WeatherReport>()
-        /// Warnings, rain on the way and the air at moderate or worse (`NowNotes`), said under the conditions.
-        let notes = Loader<[String]>()
+        /// The nowcast's Precipitation row, the warnings and the air at moderate or worse (`NowNotes`).
+        let notes = Loader<NowNotes>()
         var all: [Loader<WeatherReport>] { [now, week, month, hours] }
 
         /// Stops every load for the city, rain and air too.
@@ -131,7 +131,7 @@ package final class WeatherTab: AppTab {
         for (loader, work) in needed where loader.value == nil && !loader.isLoading && loader.failure == nil { loader.load(work) }
         if cityData.notes.value == nil, !cityData.notes.isLoading, let settings = document?.settings {
             let style = context.style
-            cityData.notes.load { _ in await NowNotes.lines(for: city, service: service, settings: settings, style: style) }
+            cityData.notes.load { _ in await NowNotes.asked(for: city, service: service, settings: settings, style: style) }
         }
     }
 

@@ -55,18 +55,19 @@ package struct WeatherView {
         return credits
     }
 
-    /// - Parameter notes: lines said between the conditions and the footer (rain on the way, the
-    ///   air at moderate or worse, the official warnings: `NowNotes`).
-    package func current(_ report: WeatherReport, notes: [String] = []) -> String {
+    /// - Parameter notes: the nowcast's Precipitation row and the lines said between the
+    ///   conditions and the footer (the air at moderate or worse, the official warnings: `NowNotes`).
+    package func current(_ report: WeatherReport, notes: NowNotes = .none) -> String {
         guard let now = report.current else { return header(report, "Now") + "\nNo current conditions in this answer.\n" + footer(report) }
         let f = format
         // MET Norway's answer has no feels-like, chance or sun times: those parts are left out, not dashed.
-        // Its coming hour is the forecast model's; `weather rain` reads the radar or 15-minute
-        // nowcast, so the row says which it is.
-        let precipitation =
+        // One answer to "will it rain?": the nowcast's, as `weather rain` words it, where one
+        // answers; else the forecast's hour, said so.
+        let forecastHour =
             report.model == .met
-            ? "\(f.precipitation(now.precipitation)) in the coming hour (forecast)"
+            ? "\(f.precipitation(now.precipitation)) in the coming hour (forecast\(notes.asked ? "; no nowcast here" : ""))"
             : "\(f.precipitation(now.precipitation)) last hour, \(WeatherFormat.percent(now.precipitationProbability)) chance next hour"
+        let precipitation = notes.rain ?? forecastHour
         var rows: [(String, String)] = [
             ("Local time", f.dateTime(now.time)),
             ("Temperature", style.bold(f.temperature(now.temperature)) + (now.feelsLike.map { "  feels like \(f.temperature($0))" } ?? "")),
@@ -85,7 +86,7 @@ package struct WeatherView {
         }
         if let uvi = now.uvIndex { rows.insert(("UV index", DecimalText.fixed(uvi, 1)), at: 7) }
         let body = style.labelled(rows.map { (label: $0.0, value: $0.1) })
-        let said = notes.isEmpty ? "" : "\n\n" + notes.map(style.sentence).joined(separator: "\n")
+        let said = notes.lines.isEmpty ? "" : "\n\n" + notes.lines.map(style.sentence).joined(separator: "\n")
         return header(report, "Now") + "\n\n" + body + said + "\n\n" + footer(report)
     }
 
