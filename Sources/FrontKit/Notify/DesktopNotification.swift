@@ -46,12 +46,35 @@ package struct NotifiedDocument: StoredDocument, Equatable {
 
     /// By `DesktopNotification.key`.
     package var sent: [String: Sent] = [:]
+    /// What a run is sending now, by key: the fingerprint and the run's deadline (a claim lapses
+    /// then, should the run die). Absent from files written before claims.
+    package var claims: [String: Sent]?
 
     package static func initial() -> NotifiedDocument { NotifiedDocument() }
 
     /// The notifications not sent before as they are now: new, or changed since.
     package func unsent(_ notifications: [DesktopNotification]) -> [DesktopNotification] {
         notifications.filter { sent[$0.key]?.fingerprint != $0.fingerprint }
+    }
+
+    /// Those of `notifications` no other run is sending as they are now at `now`.
+    package func unclaimed(_ notifications: [DesktopNotification], at now: Date) -> [DesktopNotification] {
+        notifications.filter { item in (claims?[item.key]).map { $0.fingerprint != item.fingerprint || $0.keepUntil <= now } ?? true }
+    }
+
+    /// Claims `items` until `until`.
+    package mutating func claim(_ items: [DesktopNotification], until: Date) {
+        guard !items.isEmpty else { return }
+        var all = claims ?? [:]
+        for item in items { all[item.key] = Sent(fingerprint: item.fingerprint, keepUntil: until) }
+        claims = all
+    }
+
+    /// Lets the claims on `items` go (sent or not); nil when none is left.
+    package mutating func release(_ items: [DesktopNotification]) {
+        guard var all = claims else { return }
+        for item in items where all[item.key]?.fingerprint == item.fingerprint { all[item.key] = nil }
+        claims = all.isEmpty ? nil : all
     }
 
     /// Remembers `sent`; keeps remembering what is `seen` again as it was sent (to its new

@@ -12,6 +12,8 @@ import Foundation
 package enum NotifyError: Error, Equatable, CustomStringConvertible, Sendable {
     case cannotRun(command: String, reason: String)
     case failed(command: String, status: Int32)
+    /// Still running at the command's deadline, `seconds` after it started: stopped.
+    case overran(command: String, seconds: Int)
 
     package var description: String {
         switch self {
@@ -20,69 +22,82 @@ package enum NotifyError: Error, Equatable, CustomStringConvertible, Sendable {
                 + "What was not sent is tried again next run."
         case .failed(let command, let status):
             "\(command) exited with status \(status); what was not sent is tried again next run."
+        case .overran(let command, let seconds):
+            "\(command) did not finish within the command's time (\(seconds) s) and was stopped; what was not sent is tried again next run."
         }
     }
 }
 
 /// Sends desktop notifications, each once (docs/architecture.md §5, "Notifications"): through
 /// `notify-send` — or the command `ALMANAC_NOTIFY_COMMAND` names, called the same way —
-/// remembering what was sent in the state folder (`NotifiedDocument`). The sending runs under
-/// that document's lock, so two runs at once (a timer and a cron job) send each item once.
+/// remembering what was sent in the state folder (`NotifiedDocument`). No lock is held while the
+/// command runs: under the document's lock a run claims what it will send (until its deadline),
+/// sends with the lock let go, each send bounded by the deadline (`OutsideCommand`), then records
+/// what was sent and lets its claims go. Two runs at once (a timer and a cron job) send each item
+/// once; a run that dies leaves claims that lapse at its deadline.
 package struct DesktopNotifier: Sendable {
     /// Names the command to run instead of `notify-send`.
     package static let variable = "ALMANAC_NOTIFY_COMMAND"
 
     let store: DocumentStore<NotifiedDocument>
     let command: String
+    /// The run's deadline; nil: the transport's whole-request time from each send.
+    let deadline: RunDeadline?
+    /// Seconds a send may take when the run has no deadline.
+    let ownSeconds: TimeInterval
 
     package init(configuration: Configuration, console: Console) {
         store = DocumentStore(folder: configuration.paths.state, console: console)
         command = configuration.environment[Self.variable].flatMap { $0.isEmpty ? nil : $0 } ?? "notify-send"
+        deadline = configuration.deadline
+        ownSeconds = configuration.transport.totalTimeout
     }
 
-    /// Sends each of `notifications` not sent before as it is now, in order, and remembers it;
-    /// returns those sent. When the command fails, what was sent before stays remembered and
-    /// the error is thrown (`NotifyError`).
+    /// Sends each of `notifications` not sent before as it is now (and not claimed by another run
+    /// sending it), in order, and remembers it; returns those sent. When the command fails or
+    /// overruns, what was sent before stays remembered and the error is thrown (`NotifyError`);
+    /// Ctrl+C throws `CancellationError`.
     @discardableResult
     package func send(_ notifications: [DesktopNotification], now: Date) throws -> [DesktopNotification] {
-        var failure: NotifyError?
-        let sent = try store.update { document -> [DesktopNotification] in
-            var sent: [DesktopNotification] = []
-            for item in document.unsent(notifications) {
-                do { try run(item) } catch let error as NotifyError {
-                    failure = error
-                    break
-                }
-                sent.append(item)
+        let until = deadline?.at ?? now.addingTimeInterval(ownSeconds)
+        let claimed = try store.update { document -> [DesktopNotification] in
+            let mine = document.unclaimed(document.unsent(notifications), at: now)
+            document.claim(mine, until: until)
+            return mine
+        }
+        var sent: [DesktopNotification] = []
+        var failure: (any Error)?
+        for item in claimed {
+            do { try run(item, until: until) } catch {
+                failure = error
+                break
             }
+            sent.append(item)
+        }
+        try store.update { document in
             document.remember(sent: sent, seen: notifications, now: now)
-            return sent
+            document.release(claimed)
         }
         if let failure { throw failure }
         return sent
     }
 
-    /// `command --app-name=Almanac --urgency=U SUMMARY BODY`, its output thrown away, waited for.
-    func run(_ item: DesktopNotification) throws {
+    /// `command --app-name=Almanac --urgency=U SUMMARY BODY`, its output thrown away, waited for
+    /// until `until`.
+    func run(_ item: DesktopNotification, until: Date) throws {
         let arguments = [command, "--app-name=Almanac", "--urgency=\(item.urgency.rawValue)", Self.plain(item.summary), Self.markupSafe(item.body)]
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-        posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
-        let argv = arguments.map { strdup($0) } + [nil]
-        defer { for pointer in argv { free(pointer) } }
-        var child: pid_t = 0
-        let started = posix_spawnp(&child, command, &actions, nil, argv, environ)
-        guard started == 0 else { throw NotifyError.cannotRun(command: command, reason: String(cString: strerror(started))) }
-        var status: Int32 = 0
-        while waitpid(child, &status, 0) == -1, errno == EINTR {}
-        let (code, signal) = ((status >> 8) & 0xFF, status & 0x7F)
-        // Killed by a signal: 128 + its number, as shells report it.
-        guard signal == 0 else { throw NotifyError.failed(command: command, status: 128 + signal) }
+        let started = Date()
+        let outcome: OutsideCommand.Outcome
+        do { outcome = try OutsideCommand.run(arguments, until: until) } catch let error as POSIXError {
+            throw NotifyError.cannotRun(command: command, reason: String(cString: strerror(error.code.rawValue)))
+        }
+        switch outcome {
+        case .exited(0): return
         // 127: "not found", as `env` and wrapper scripts report it.
-        if code == 127 { throw NotifyError.cannotRun(command: command, reason: "not found") }
-        guard code == 0 else { throw NotifyError.failed(command: command, status: code) }
+        case .exited(127): throw NotifyError.cannotRun(command: command, reason: "not found")
+        case .exited(let code), .signalled(let code): throw NotifyError.failed(command: command, status: code)
+        case .overran: throw NotifyError.overran(command: command, seconds: max(0, Int(until.timeIntervalSince(started).rounded())))
+        }
     }
 
     /// Provider text with its control characters dropped (newlines kept).
