@@ -59,24 +59,45 @@ final class PriceAlertsTests: XCTestCase {
     }
 
     /// `--notify`: each triggered alert sent once, with the notification command's arguments; a
-    /// re-armed alert set off again by the same recorded price at the same instant is the same
-    /// trigger, not sent again.
+    /// re-armed alert set off again by the same stored price at the same instant is the same
+    /// trigger, not sent again. Kraken live on a loopback server.
     func testCheckNotifySendsEachTriggerOnce() throws {
         let home = try makeTemporaryFolder(self)
+        let server = try FixtureServer(fixtures: repositoryFixtures)
         let (command, log) = try NotifyScript.make(in: home)
-        let pinned = ["ALMANAC_TODAY": "2026-11-20", "ALMANAC_NOTIFY_COMMAND": command]
-        XCTAssertEqual(try runAlmanac(["crypto", "alert", "add", "--offline", "BTC", "above", "90000"], home: home, environment: pinned).status, 0)
-        let first = try runAlmanac(["crypto", "alert", "check", "--offline", "--notify"], home: home, environment: pinned)
+        let live = server.environment.merging(["ALMANAC_NOTIFY_COMMAND": command]) { _, new in new }
+        XCTAssertEqual(try runAlmanac(["crypto", "alert", "add", "BTC", "above", "90000"], home: home, environment: live).status, 0)
+        let first = try runAlmanac(["crypto", "alert", "check", "--notify"], home: home, environment: live)
         XCTAssertEqual(first.status, 0, first.err)
         var calls = NotifyScript.calls(log)
         XCTAssertEqual(calls.count, 1, "\(calls)")
         XCTAssertEqual(Array(calls[0].prefix(3)), ["--app-name=Almanac", "--urgency=normal", "BTC/USD above 90,000.00"])
-        XCTAssertTrue(calls[0][3].hasPrefix("Alert 1: BTC/USD above 90,000.00 — 91,234.50 at"), "\(calls[0])")
-        XCTAssertEqual(try runAlmanac(["crypto", "alert", "check", "--offline", "--notify"], home: home, environment: pinned).status, 0)
+        XCTAssertTrue(calls[0][3].hasPrefix("Alert 1: BTC/USD above 90,000.00 — "), "\(calls[0])")
+        XCTAssertEqual(try runAlmanac(["crypto", "alert", "check", "--notify"], home: home, environment: live).status, 0)
         XCTAssertEqual(NotifyScript.calls(log).count, 1, "sent once")
         XCTAssertEqual(try runAlmanac(["crypto", "alert", "rearm", "1"], home: home).status, 0)
-        XCTAssertEqual(try runAlmanac(["crypto", "alert", "check", "--offline", "--notify"], home: home, environment: pinned).status, 0)
+        XCTAssertEqual(try runAlmanac(["crypto", "alert", "check", "--notify"], home: home, environment: live).status, 0)
         calls = NotifyScript.calls(log)
-        XCTAssertEqual(calls.count, 1, "triggered again from the same recorded price at the same instant: the same trigger, not sent again")
+        XCTAssertEqual(calls.count, 1, "triggered again from the same stored price at the same instant: the same trigger, not sent again")
+    }
+
+    /// Sample data never sends a notification (a recording is not the price now), and the alert
+    /// line is printed whatever the notifier does.
+    func testSampleDataIsNeverNotifiedAndTheAlertLineIsAlwaysPrinted() throws {
+        let home = try makeTemporaryFolder(self)
+        let (command, log) = try NotifyScript.make(in: home)
+        let pinned = ["ALMANAC_TODAY": "2026-11-20", "ALMANAC_NOTIFY_COMMAND": command]
+        XCTAssertEqual(try runAlmanac(["crypto", "alert", "add", "--offline", "BTC", "above", "90000"], home: home, environment: pinned).status, 0)
+        let sample = try runAlmanac(["crypto", "alert", "check", "--offline", "--notify"], home: home, environment: pinned)
+        XCTAssertEqual(sample.status, 0, sample.err)
+        XCTAssertTrue(sample.out.contains("Alert 1: BTC/USD above 90,000.00"), sample.out)
+        XCTAssertTrue(sample.err.contains("no notification was sent"), sample.err)
+        XCTAssertEqual(NotifyScript.calls(log), [], "never from sample data")
+        let server = try FixtureServer(fixtures: repositoryFixtures)
+        let missing = server.environment.merging(["ALMANAC_NOTIFY_COMMAND": "/nonexistent/notify-send"]) { _, new in new }
+        XCTAssertEqual(try runAlmanac(["crypto", "alert", "rearm", "1"], home: home).status, 0)
+        let failed = try runAlmanac(["crypto", "alert", "check", "--notify"], home: home, environment: missing)
+        assertOneLineError(failed, status: 69, contains: "/nonexistent/notify-send could not be run")
+        XCTAssertTrue(failed.out.contains("Alert 1: BTC/USD above 90,000.00"), "printed though the notifier could not run: \(failed.out)")
     }
 }

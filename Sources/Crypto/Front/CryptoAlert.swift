@@ -75,19 +75,26 @@ extension CryptoCommand {
             @Flag(help: "Send a desktop notification (notify-send) for each triggered alert not notified before.")
             var notify = false
 
+            /// The alerts that triggered now, printed first (cron-safe: nothing fired, nothing
+            /// printed, exit 0); then, with `--notify`, a notification for each triggered alert not
+            /// notified before — never one set off by sample data (a recording is not the price now).
             func run() async throws {
                 try await CommandRunner.run(global) { context in
                     let service = CryptoService(context: context.app)
                     let fired = try await service.checkAlerts()
                     let now = context.clock.now()
-                    if notify {
-                        let triggered = try service.alerts().compactMap { CryptoView.notification($0, now: now) }
-                        try DesktopNotifier(configuration: context.app.configuration, console: context.console).send(triggered, now: now)
+                    if !fired.isEmpty || context.json {
+                        try context.show(
+                            json: ["triggered": fired.map(AlertJSON.of)], text: fired.map { CryptoView.alert($0, now: now) }.joined(separator: "\n"))
                     }
-                    // Cron-safe: nothing fired, nothing printed (exit 0).
-                    if fired.isEmpty, !context.json { return }
-                    try context.show(
-                        json: ["triggered": fired.map(AlertJSON.of)], text: fired.map { CryptoView.alert($0, now: now) }.joined(separator: "\n"))
+                    guard notify else { return }
+                    let triggered = try service.alerts().filter { $0.triggeredAt != nil }
+                    let live = triggered.filter { $0.seenFrom?.origin != .fixture }
+                    if live.count < triggered.count {
+                        context.console.noteOnce("note: an alert was set off by sample data; no notification was sent for it.")
+                    }
+                    try DesktopNotifier(configuration: context.app.configuration, console: context.console).send(
+                        live.compactMap { CryptoView.notification($0, now: now) }, now: now)
                 }
             }
         }
