@@ -56,7 +56,7 @@ package enum Main {
     /// (`CallerThreadExecutor`), so a short command starts no thread pool.
     package static func main() {
         // `--version` anywhere, as the parser treats it, with the commit the parser cannot know.
-        let arguments = Array(CommandLine.arguments.dropFirst())
+        let arguments = ParseWords.coordinatesAsWords(Array(CommandLine.arguments.dropFirst()))
         if ParseWords.asksForVersion(arguments) { return Console.write(AlmanacCommand.version() + "\n", to: STDOUT_FILENO) }
         if let refusal = ParseWords.unknownHelpTopic(arguments) {
             Console.write("almanac: \(refusal)\n", to: STDERR_FILENO)

@@ -85,6 +85,26 @@ package enum ParseWords {
         return moved.isEmpty ? nil : kept + ["--"] + moved
     }
 
+    /// The arguments with each coordinate pair that starts with a minus (`-33.87,151.21`, Sydney)
+    /// written with the typographic minus (`−33.87,151.21`), so the parser takes it for the place
+    /// it is wherever a place is taken, an option's value included, never for an option; the
+    /// place rules read either minus (`City.checkQuery`). Words after `--` are left as they are.
+    package static func coordinatesAsWords(_ arguments: [String]) -> [String] {
+        var past = false
+        return arguments.map { token in
+            if token == "--" { past = true }
+            guard !past, isNegativeCoordinates(token) else { return token }
+            return "\u{2212}" + token.dropFirst()
+        }
+    }
+
+    /// `-33.87,151.21`, `-41.3,-174.8`: a minus, a digit, and two numbers around one comma.
+    static func isNegativeCoordinates(_ token: String) -> Bool {
+        let parts = token.split(separator: ",", omittingEmptySubsequences: false)
+        guard token.hasPrefix("-"), token.dropFirst().first?.isNumber == true, parts.count == 2 else { return false }
+        return Double(parts[0]) != nil && Double(parts[1].trimmingWhitespace()) != nil
+    }
+
     /// `-1`, `-0.5`: a number, never an option of this program.
     package static func isNegativeNumber(_ token: String) -> Bool {
         token.count > 1 && token.hasPrefix("-") && Double(token) != nil

@@ -144,6 +144,24 @@ final class WeatherCommandTests: XCTestCase {
         XCTAssertEqual(try localTime("35.69,51.39"), byName)
     }
 
+    /// Southern and western coordinates are places, not options, wherever a place is taken: as
+    /// the place, as `weather add`'s, as `--place`'s value; `--` still works.
+    func testCoordinatesWithAMinusArePlaces() throws {
+        let home = try makeTemporaryFolder(self)
+        let sydney = try runAlmanac(["weather", "warnings", "-33.87,151.21"], home: home)
+        XCTAssertEqual(sydney.status, 0, sydney.err)
+        XCTAssertTrue(sydney.out.contains("33.87°S 151.21°E"), sydney.out)
+        let added = try runAlmanac(["weather", "add", "-41.29,-174.78", "--offline"], home: home)
+        XCTAssertEqual(added.status, 0, added.err)
+        XCTAssertEqual(added.out, "Saved -41.2900,-174.7800 (default).\n")
+        let line = try runAlmanac(["line", "%W", "--place", "-33.87,151.21"], home: home)
+        XCTAssertEqual(line.status, 0, line.err)
+        XCTAssertEqual(try runAlmanac(["weather", "warnings", "--", "-33.87,151.21"], home: home).status, 0)
+        assertOneLineError(try runAlmanac(["weather", "-95,10"], home: home), status: 64, contains: #""-95,10" is no place"#)
+        let help = try runAlmanac(["weather", "now", "--help"], home: home)
+        XCTAssertTrue(help.out.contains("-33.87,151.21 as it is"), help.out)
+    }
+
     func testTimeZoneCities() {
         XCTAssertEqual(WeatherFirstRun.zoneCity("Europe/Oslo"), "Oslo")
         XCTAssertEqual(WeatherFirstRun.zoneCity("America/New_York"), "New York")

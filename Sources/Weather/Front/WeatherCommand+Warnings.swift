@@ -7,7 +7,7 @@ extension WeatherCommand {
             commandName: "warnings",
             abstract: "Official weather warnings for places from their national services (MET Norway, the US NWS, DWD), keyless.")
         @OptionGroup var global: GlobalOptions
-        @Argument(help: "Places: city names, saved cities' names or numbers, or lat,lon. Default: the default city.")
+        @Argument(help: "Places: city names, saved cities' names or numbers, or lat,lon (-33.87,151.21 as it is). Default: the default city.")
         var places: [String] = []
         @Option(parsing: .unconditional, help: ArgumentHelp("When several places match, take the Nth.", valueName: "N"))
         var pick: Int?

@@ -15,7 +15,7 @@ package struct WeatherCommand: AsyncParsableCommand {
 
 /// The CITY argument and `--pick`, shared by the weather views.
 struct CityOptions: ParsableArguments {
-    @Argument(help: "A city name, a saved city's name or number, or lat,lon. Default: the default city.")
+    @Argument(help: "A city name, a saved city's name or number, or lat,lon (-33.87,151.21 as it is). Default: the default city.")
     var city: String?
 
     @Option(parsing: .unconditional, help: ArgumentHelp("When several places match, take the Nth.", valueName: "N"))
@@ -36,7 +36,7 @@ extension WeatherCommand {
         package static let configuration = CommandConfiguration(
             commandName: "now", abstract: "Current conditions in one or more places (the default view); status-bar lines.")
         @OptionGroup var global: GlobalOptions
-        @Argument(help: "Places: city names, saved cities' names or numbers, or lat,lon. Default: the default city.")
+        @Argument(help: "Places: city names, saved cities' names or numbers, or lat,lon (-33.87,151.21 as it is). Default: the default city.")
         var places: [String] = []
         @Option(parsing: .unconditional, help: ArgumentHelp("When several places match, take the Nth.", valueName: "N"))
         var pick: Int?
@@ -215,7 +215,7 @@ extension WeatherCommand {
     struct Add: AsyncParsableCommand {
         static let configuration = CommandConfiguration(commandName: "add", abstract: "Save a city (the first one becomes the default).")
         @OptionGroup var global: GlobalOptions
-        @Argument(help: "A city name or lat,lon.") var name: String
+        @Argument(help: "A city name or lat,lon (-33.87,151.21 as it is).") var name: String
         @Option(parsing: .unconditional, help: ArgumentHelp("When several places match, take the Nth.", valueName: "N")) var pick: Int?
 
         func run() async throws {

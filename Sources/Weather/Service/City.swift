@@ -119,10 +119,11 @@ package struct City: Codable, Sendable, Equatable {
     }
 
     /// The rule for a place a person types (docs/architecture.md §9), in every front end: 1 to
-    /// 200 characters, and two numbers as `lat,lon` inside -90…90 and -180…180. Returns the text
-    /// trimmed; throws `WeatherError.badName` or `.coordinatesOutOfRange`.
+    /// 200 characters, and two numbers as `lat,lon` inside -90…90 and -180…180, a minus either
+    /// `-` or `−` (U+2212: how the command line passes `-33.87,151.21` on, `ParseWords`). Returns
+    /// the text trimmed, its minus signs `-`; throws `WeatherError.badName` or `.coordinatesOutOfRange`.
     package static func checkQuery(_ text: String) throws -> String {
-        let trimmed = text.trimmingWhitespace()
+        let trimmed = text.trimmingWhitespace().replacingOccurrences(of: "\u{2212}", with: "-")
         guard !trimmed.isEmpty, trimmed.count <= 200 else { throw WeatherError.badName }
         let parts = trimmed.split(separator: ",").map { $0.trimmingWhitespace() }
         if parts.count == 2, let lat = Double(parts[0]), let lon = Double(parts[1]), !(-90...90).contains(lat) || !(-180...180).contains(lon) {
@@ -133,7 +134,7 @@ package struct City: Codable, Sendable, Equatable {
 
     /// Parses `lat,lon` (e.g. `55.75,37.62`); nil when the text is not a coordinate pair.
     package static func coordinates(_ text: String) -> City? {
-        let parts = text.split(separator: ",").map { $0.trimmingWhitespace() }
+        let parts = text.replacingOccurrences(of: "\u{2212}", with: "-").split(separator: ",").map { $0.trimmingWhitespace() }
         guard parts.count == 2, let lat = Double(parts[0]), let lon = Double(parts[1]),
             (-90...90).contains(lat), (-180...180).contains(lon)
         else { return nil }
