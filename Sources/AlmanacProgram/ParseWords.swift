@@ -54,7 +54,9 @@ package enum ParseWords {
             return "\(negative) is a negative number, and what this command counts must be more than 0 (see --help)."
         }
         if let sentence = notANumber(message) { return sentence }
-        if message.hasPrefix("Unexpected argument '"),
+        // "Unexpected argument 'histry'", "2 unexpected arguments: 'histry', 'BTC'": the first
+        // word the parser refused may be a misspelt command.
+        if message.hasPrefix("Unexpected argument '") || message.range(of: #"^\d+ unexpected arguments: '"#, options: .regularExpression) != nil,
             let unknown = unknownCommand(arguments, rejected: message.components(separatedBy: "'").dropFirst().first)
         {
             return unknown

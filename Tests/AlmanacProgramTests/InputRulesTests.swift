@@ -24,6 +24,11 @@ final class InputRulesTests: XCTestCase {
             (["crypto", "histroy"], "no such command: crypto histroy; did you mean history?"),
             (["deals", "tpo"], "no such command: deals tpo; did you mean top?"),
             (["weather", "forcast", "Oslo", "--offline"], "no such command: weather forcast; did you mean forecast?"),
+            // Two letters swapped are one slip; a hint with arguments after the word too.
+            (["weather", "warnigns", "Oslo", "--offline"], "no such command: weather warnigns; did you mean warnings?"),
+            (["weather", "settigns", "--offline"], "no such command: weather settigns; did you mean settings?"),
+            (["crypto", "histry", "BTC"], "no such command: crypto histry; did you mean history?"),
+            (["exams", "cancle", "1"], "no such command: exams cancle; see almanac exams --help."),
             (["line", "%y %k", "--pair", ""], "--pair is empty; name a pair on the watchlist"),
             (["line", "%t", "--place", " "], "--place is empty; name a place"),
             (["line", "%y %k", "--pair", "LTC", "--offline"], "LTC/USD is not on the watchlist; add it with: almanac crypto add LTC/USD"),
@@ -38,6 +43,10 @@ final class InputRulesTests: XCTestCase {
         // A short place near a subcommand is a place: offline it is answered as one (not covered).
         let dax = try runAlmanac(["weather", "Dax", "--offline"], home: home, environment: today)
         assertOneLineError(dax, status: 69, contains: "The sample data covers")
+        // After `now` or `--` a word is a place, whatever it is near (Lista, a district in Norway).
+        for arguments in [["weather", "now", "Lista", "--offline"], ["weather", "--offline", "--", "Lista"]] {
+            assertOneLineError(try runAlmanac(arguments, home: home, environment: today), status: 69, contains: "The sample data covers")
+        }
     }
 
     /// The one table of bad inputs: the command line and the menu refuse each with the same

@@ -1,19 +1,22 @@
 /// Edit distance and "did you mean" suggestions.
 package enum Similarity {
-    /// Levenshtein distance, case-insensitive.
+    /// Edit distance, case-insensitive: insertions, deletions, substitutions and swaps of two
+    /// neighbouring letters (`warnigns` → `warnings`) each count one (optimal string alignment).
     package static func distance(_ a: String, _ b: String) -> Int {
         let a = Array(a.lowercased())
         let b = Array(b.lowercased())
         if a.isEmpty { return b.count }
         if b.isEmpty { return a.count }
-        var previous = Array(0...b.count)
+        var beforePrevious = Array(0...b.count)
+        var previous = beforePrevious
         var current = previous
         for i in 1...a.count {
             current[0] = i
             for j in 1...b.count {
                 current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
+                if i > 1, j > 1, a[i - 1] == b[j - 2], a[i - 2] == b[j - 1] { current[j] = min(current[j], beforePrevious[j - 2] + 1) }
             }
-            swap(&previous, &current)
+            (beforePrevious, previous, current) = (previous, current, beforePrevious)
         }
         return previous[b.count]
     }

@@ -83,15 +83,25 @@ extension WeatherCommand {
 
         /// `work` (finding the first place); when no such place is found and its word is near a
         /// subcommand (`weather forcast Oslo`), the typo is said instead (exit 64). A real place
-        /// named like a subcommand still answers: only a place not found is taken for a typo.
+        /// named like a subcommand still answers: only a place not found is taken for a typo, and
+        /// never a word written where only a place stands (`weather now Lista`, `weather -- Lista`).
         static func typoChecked(_ word: String?, _ work: () async throws -> City) async throws -> City {
             do {
                 return try await work()
             } catch {
-                guard let word, meansNoSuchPlace(error), let typo = CommandTypo.near(word, of: WeatherCommand.self, path: "weather")
+                guard let word, !placeIsExplicit(), meansNoSuchPlace(error),
+                    let typo = CommandTypo.near(word, of: WeatherCommand.self, path: "weather")
                 else { throw error }
                 throw typo
             }
+        }
+
+        /// Whether the command line wrote its places where only places stand: after `now`, or
+        /// after `--`.
+        static func placeIsExplicit(_ arguments: [String] = CommandLine.arguments) -> Bool {
+            guard let weather = arguments.firstIndex(of: "weather") else { return false }
+            let rest = arguments[(weather + 1)...]
+            return rest.contains("--") || rest.first { !$0.hasPrefix("-") } == "now"
         }
 
         /// Whether `error` says a place was not found (by the geocoder or in the sample data).
