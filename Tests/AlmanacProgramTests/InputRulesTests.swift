@@ -40,7 +40,11 @@ final class InputRulesTests: XCTestCase {
             assertOneLineError(result, status: 64, contains: text)
             XCTAssertFalse(result.err.contains("?."), result.err)
         }
-        // A short place near a subcommand is a place: offline it is answered as one (not covered).
+    }
+
+    /// A short place near a subcommand is a place: offline it is answered as one (not covered).
+    func testAPlaceNearASubcommandIsAPlace() throws {
+        let home = try makeTemporaryFolder(self)
         let dax = try runAlmanac(["weather", "Dax", "--offline"], home: home, environment: today)
         assertOneLineError(dax, status: 69, contains: "The sample data covers")
         // After `now` or `--` a word is a place, whatever it is near (Lista, a district in Norway).
