@@ -68,6 +68,21 @@ final class WarningsCommandTests: XCTestCase {
         XCTAssertEqual(places.map { $0["service"] as? String }, ["nws", nil])
     }
 
+    /// Several places with `--json` are one document whose places each carry their answer or
+    /// their error; the command then ends with the first failure (`weather` and `weather warnings`).
+    func testSeveralPlacesWithJSONCarryEachPlacesErrorNotNothing() throws {
+        for command in [["weather"], ["weather", "warnings"]] {
+            let result = try run(command + ["Oslo", "Atlantis", "--json", "--offline"], [:], today: "2026-11-20")
+            assertOneLineError(result, status: 64, contains: #"No place called "Atlantis" was found"#)
+            let document = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(result.out.utf8)) as? [String: Any], "\(command): \(result.out)")
+            let places = try XCTUnwrap(document["places"] as? [[String: Any]])
+            XCTAssertEqual(places.count, 2)
+            XCTAssertEqual(places[0]["source"] as? String, "sample", "Oslo answered: \(places[0])")
+            XCTAssertEqual(places[1]["query"] as? String, "Atlantis")
+            XCTAssertTrue((places[1]["error"] as? String ?? "").hasPrefix("No place called"), "\(places[1])")
+        }
+    }
+
     func testAPlaceNoServiceCoversGetsOneSentenceAndExitsZero() throws {
         let result = try run(["weather", "warnings", "55.75,37.62"], [:])
         XCTAssertEqual(result.status, 0, result.err)

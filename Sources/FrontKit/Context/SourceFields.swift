@@ -66,3 +66,23 @@ package final class StaleFirstPrinter: Sendable {
         if body(previous) != body(text) { console.print("\nUpdated:\n" + text) }
     }
 }
+
+/// One place of a several-place `--json` document (docs/json.md, `places`): its answer
+/// with its source fields, or the place as it was asked and the one sentence saying why it has
+/// none, `{"query": "Atlantis", "error": "No place called …"}`.
+package enum PlaceOutcome<Body: Encodable>: Encodable {
+    case answered(Sourced<Body>)
+    case failed(query: String, error: String)
+
+    private enum Keys: String, CodingKey { case query, error }
+
+    package func encode(to encoder: any Encoder) throws {
+        switch self {
+        case .answered(let answer): try answer.encode(to: encoder)
+        case .failed(let query, let error):
+            var container = encoder.container(keyedBy: Keys.self)
+            try container.encode(query, forKey: .query)
+            try container.encode(error, forKey: .error)
+        }
+    }
+}

@@ -34,7 +34,7 @@ package struct WarningsJSON: Encodable {
 
     /// Several places: `{"places": [...]}`, each as one place's document, in order.
     package struct Places: Encodable {
-        package var places: [Sourced<WarningsJSON>]
+        package var places: [PlaceOutcome<WarningsJSON>]
     }
 
     package static func document(_ report: WarningsReport) -> Sourced<WarningsJSON> {

@@ -19,35 +19,45 @@ extension WeatherCommand {
         }
 
         /// Each place in order, its warnings under its heading; with `--json` one document (one
-        /// place's, or `{"places": [...]}` for several); with `--notify`, then, a notification for
-        /// each warning not notified before as it is now.
+        /// place's, or `{"places": [...]}` for several, each place its answer or its error, then
+        /// the first failure); with `--notify`, then, a notification for each warning not
+        /// notified before as it is now.
         func run() async throws {
             try await CommandRunner.run(global) { context in
                 let run = WeatherFlow(context)
-                var documents: [Sourced<WarningsJSON>] = []
+                var documents: [PlaceOutcome<WarningsJSON>] = []
                 var notifications: [DesktopNotification] = []
+                var failure: (any Error)?
                 for (index, place) in (places.isEmpty ? [nil] : places.map(Optional.some)).enumerated() {
-                    let city = WeatherService.withZone(try await run.city(place, pick: pick, chooser: run.terminalChooser))
-                    let report = try await run.service.warnings(for: city)
-                    documents.append(WarningsJSON.document(report))
-                    let view = try run.warningsView(city)
+                    let (report, view): (WarningsReport, WarningsView)
+                    do {
+                        let city = WeatherService.withZone(try await run.city(place, pick: pick, chooser: run.terminalChooser))
+                        (report, view) = (try await run.service.warnings(for: city), try run.warningsView(city))
+                    } catch {
+                        guard context.json, places.count > 1, !(error is CancellationError) else { throw error }
+                        failure = failure ?? error
+                        documents.append(.failed(query: place ?? "", error: ErrorSentence.text(error, for: .commandLine)))
+                        continue
+                    }
+                    documents.append(.answered(WarningsJSON.document(report)))
                     if notify { notifications += Self.notifications(report, view: view, context: context) }
                     guard !context.json else { continue }
                     if index > 0 { context.console.print("") }
                     context.console.print(view.text(report))
                 }
-                if context.json {
-                    if documents.count == 1 {
-                        try context.printJSON(documents[0])
-                    } else {
-                        try context.printJSON(WarningsJSON.Places(places: documents))
-                    }
-                }
+                if context.json { try printJSON(documents, context: context) }
                 if notify {
                     try DesktopNotifier(configuration: context.app.configuration, console: context.console).send(
                         notifications, now: context.clock.now())
                 }
+                if let failure { throw failure }
             }
+        }
+
+        /// One place's document, or `{"places": [...]}` for several.
+        private func printJSON(_ documents: [PlaceOutcome<WarningsJSON>], context: FrontContext) throws {
+            if documents.count == 1, case .answered(let document) = documents[0] { return try context.printJSON(document) }
+            try context.printJSON(WarningsJSON.Places(places: documents))
         }
 
         /// The report's notifications; none for a sample answer (a recording is not the weather

@@ -112,14 +112,23 @@ extension WeatherCommand {
             }
         }
 
-        /// Several places with `--json`: one document, `{"places": [...]}`, in order.
+        /// Several places with `--json`: one document, `{"places": [...]}`, in order, each place
+        /// its answer or its error; then the first failure, as a glance ends.
         private func placesJSON(_ run: WeatherFlow) async throws {
-            var reports: [Sourced<WeatherJSON.Report>] = []
+            var outcomes: [PlaceOutcome<WeatherJSON.Report>] = []
+            var failure: (any Error)?
             for place in places {
-                let city = try await run.city(place, pick: pick, chooser: nil)
-                reports.append(WeatherJSON.report(try await run.service.report(for: city), current: true))
+                do {
+                    let city = try await run.city(place, pick: pick, chooser: nil)
+                    outcomes.append(.answered(WeatherJSON.report(try await run.service.report(for: city), current: true)))
+                } catch {
+                    if error is CancellationError { throw error }
+                    failure = failure ?? error
+                    outcomes.append(.failed(query: place, error: ErrorSentence.text(error, for: .commandLine)))
+                }
             }
-            try run.context.printJSON(WeatherJSON.Places(reports))
+            try run.context.printJSON(WeatherJSON.Places(outcomes))
+            if let failure { throw failure }
         }
 
         /// One line per place, in order, fetched together; a place that failed still prints its

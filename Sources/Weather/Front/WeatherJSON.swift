@@ -40,9 +40,9 @@ package enum WeatherJSON {
 
     /// Several places' results, one document: `{"places": [...]}`, each as `Report` writes it.
     package struct Places: Encodable {
-        var places: [Sourced<Report>]
+        var places: [PlaceOutcome<Report>]
 
-        package init(_ places: [Sourced<Report>]) {
+        package init(_ places: [PlaceOutcome<Report>]) {
             self.places = places
         }
     }
