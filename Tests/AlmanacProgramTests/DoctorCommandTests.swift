@@ -26,6 +26,13 @@ final class DoctorCommandTests: XCTestCase {
         XCTAssertEqual((byName["openweather"]?["check"] as? [String: Any])?["ok"] as? Bool, false)
         XCTAssertEqual((byName["fruityvice"]?["check"] as? [String: Any])?["ok"] as? Bool, true)
         XCTAssertTrue(server.requests.contains { $0.target == "/fruityvice/api/fruit/banana" })
+        // Every provider the program knows has its row and its probe: the warning services too.
+        for provider in ["nws", "brightsky", "metno", "kraken"] {
+            XCTAssertEqual((byName[provider]?["check"] as? [String: Any])?["ok"] as? Bool, true, "\(provider): \(byName[provider] ?? [:])")
+        }
+        XCTAssertEqual(byName["nws"]?["baseURL"] as? String, server.environment["ALMANAC_NWS_URL"])
+        XCTAssertTrue(server.requests.contains { $0.path.hasSuffix("/alerts/active") }, "the NWS probed")
+        XCTAssertTrue(server.requests.contains { $0.path.hasSuffix("/alerts") }, "Bright Sky probed")
         XCTAssertTrue(server.requests.contains { $0.path == "/openweather/data/2.5/weather" && $0.queryValue("lat") == "51.51" })
         let folders = try XCTUnwrap(report["folders"] as? [[String: Any]])
         XCTAssertEqual(folders.compactMap { $0["writable"] as? Bool }, [true, true, true, true])
@@ -40,6 +47,8 @@ final class DoctorCommandTests: XCTestCase {
             line.split(separator: " ", omittingEmptySubsequences: true).prefix(6).joined(separator: " "),
             "Twelve Data TWELVEDATA_API_KEY not set sample")
         XCTAssertTrue(result.out.contains("Sample data: "), result.out)
+        XCTAssertTrue(result.out.contains("warnings: keyless, from a place's national service: MET Norway (Norway)"), result.out)
+        XCTAssertTrue(result.out.contains("National Weather Service  not needed"), result.out)
         XCTAssertEqual(try runAlmanac(["--help"], home: home).status, 0)
         let version = try runAlmanac(["--version"], home: home).out
         XCTAssertNotNil(

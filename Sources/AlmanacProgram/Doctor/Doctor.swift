@@ -11,10 +11,9 @@ package struct Doctor: Sendable {
         self.context = context
     }
 
-    static let checkedProviders: [Provider] = [
-        .twelveData, .fruityvice, .openWeather, .yandexGeocoder, .metNorway, .openMeteoGeocoding, .openMeteoEnsemble, .openMeteoForecast,
-        .openMeteoAir, .kraken,
-    ]
+    /// Every provider the program knows (`Provider.allCases`, the one list), but OpenWeatherMap's
+    /// pro host: it shares the key and is checked with it (`recheckOneCall`).
+    static let checkedProviders: [Provider] = Provider.allCases.filter { $0 != .openWeatherPro }
 
     /// What is configured and chosen; with `check`, one cheap request per provider, timed.
     package func report(check: Bool) async -> DoctorReport {
@@ -25,8 +24,7 @@ package struct Doctor: Sendable {
             var status = DoctorReport.ProviderStatus(
                 provider: provider.rawValue, name: provider.displayName, keyVariable: provider.keyVariable,
                 keySet: configuration.key(for: provider) != nil, baseURL: configuration.baseURL(for: provider),
-                mode: mode.rawValue,
-                answers: context.client.sources.answers(provider) ? Self.answers(mode, provider: provider) : "not used this run")
+                mode: mode.rawValue, answers: answers(provider, mode: mode))
             if check, mode == .live {
                 // A provider's own Retry-After holds the doctor back too (docs/architecture.md §3).
                 if let until = ProviderPause(stateFolder: configuration.paths.state).until(provider, now: Date()) {
@@ -73,6 +71,16 @@ package struct Doctor: Sendable {
     static func isProgramVariable(_ name: String) -> Bool {
         name.hasPrefix("ALMANAC_") || name.hasPrefix("TWELVEDATA_") || name.hasSuffix("_API_KEY")
             || (name.hasPrefix("XDG_") && name.hasSuffix("_HOME")) || name == "NO_COLOR" || Environment.isGuarded(name)
+    }
+
+    /// The providers of official warnings: each answers for the places its country holds.
+    static let warningProviders = Set(WarningService.allCases.compactMap { Provider.named($0.rawValue) })
+
+    /// Where `provider`'s answers come from this run, in words; "not used this run" for one that
+    /// answers nothing asked, but a warning service, which answers for the places it covers.
+    func answers(_ provider: Provider, mode: ProviderMode) -> String {
+        if context.client.sources.answers(provider) { return Self.answers(mode, provider: provider) }
+        return Self.warningProviders.contains(provider) ? Self.answers(mode, provider: provider) + " (warnings)" : "not used this run"
     }
 
     /// Where a provider's answers come from this run, in words.
@@ -124,6 +132,10 @@ package struct Doctor: Sendable {
             OpenMeteo.air(latitude: 51.5074, longitude: -0.1278).descriptor
         case .kraken:
             Kraken.ticker(["XXBTZUSD"]).descriptor
+        case .nationalWeatherService:
+            NationalWeatherService.alerts(latitude: 40.7128, longitude: -74.006).descriptor
+        case .brightSky:
+            BrightSky.alerts(latitude: 52.5244, longitude: 13.4105).descriptor
         default:
             RequestDescriptor(provider: provider, name: "\(provider.rawValue).root", path: "/", ttl: 0)
         }

@@ -1,5 +1,6 @@
 import AlmanacKit
 import FrontKit
+import Weather
 
 struct DoctorCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
@@ -114,6 +115,7 @@ enum DoctorView {
             let openWeatherKey = report.providers.first { $0.provider == Provider.openWeather.rawValue }?.keySet ?? false
             text += "\n\nWeather:\n" + reasons(weather, openWeatherKey: openWeatherKey).map { "  " + $0 }.joined(separator: "\n")
             if let credits = weatherCredits(weather) { text += "\n  credits: " + credits }
+            text += "\n  warnings: keyless, from a place's national service: " + WarningService.everyService
         }
         if let crypto = report.crypto {
             text += "\n\nCrypto:\n  " + cryptoReason(crypto) + (crypto.usesKraken ? "\n  credit: " + Kraken.attribution : "")

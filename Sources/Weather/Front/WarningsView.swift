@@ -76,7 +76,6 @@ package struct WarningsView: Sendable {
 
     /// The sentence for a place no wired service covers.
     static func notWired(_ city: City) -> String {
-        "No official warning service is wired for \(city.label): Almanac asks MET Norway (Norway), the National Weather Service "
-            + "(United States) and DWD (Germany)."
+        "No official warning service is wired for \(city.label): Almanac asks \(WarningService.everyService)."
     }
 }

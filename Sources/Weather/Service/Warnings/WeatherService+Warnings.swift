@@ -6,7 +6,7 @@ import Foundation
 
 /// The national service that issues a place's official warnings, chosen by its country without
 /// an extra request.
-package enum WarningService: String, Sendable {
+package enum WarningService: String, Sendable, CaseIterable {
     case metNorway = "metno"
     case nationalWeatherService = "nws"
     case brightSky = "brightsky"
@@ -18,6 +18,22 @@ package enum WarningService: String, Sendable {
         case .nationalWeatherService: "the National Weather Service"
         case .brightSky: "DWD (through Bright Sky)"
         }
+    }
+
+    /// Who issues the warnings and where, for people: `DWD (Germany)`.
+    package var coverage: String {
+        switch self {
+        case .metNorway: "MET Norway (Norway)"
+        case .nationalWeatherService: "the National Weather Service (United States)"
+        case .brightSky: "DWD (Germany)"
+        }
+    }
+
+    /// Every service and what it covers, in one phrase: `MET Norway (Norway), the National
+    /// Weather Service (United States) and DWD (Germany)`.
+    package static var everyService: String {
+        let each = allCases.map(\.coverage)
+        return each.dropLast().joined(separator: ", ") + " and " + each[each.count - 1]
     }
 
     /// The service for a place, by its country (`City.placedCountryCode`).
