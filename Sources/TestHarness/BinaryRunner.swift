@@ -23,6 +23,9 @@ package func runAlmanac(
     process.executableURL = productsFolder.appendingPathComponent("almanac")
     process.arguments = arguments
     var variables = ["PATH": "/usr/bin:/bin", "HOME": home.path, "ALMANAC_HOME": home.path, "TERM": "xterm-256color"]
+    // A suite run under libfaketime (a clock set a year ahead: docs/development.md) runs the
+    // program on the same clock as the tests.
+    variables.merge(ProcessInfo.processInfo.environment.filter { $0.key == "LD_PRELOAD" || $0.key.hasPrefix("FAKETIME") }) { _, new in new }
     variables.merge(unreachableKeyless) { _, new in new }
     variables.merge(environment) { _, new in new }
     process.environment = variables

@@ -63,7 +63,9 @@ package final class DataClient: Sendable {
     ) async throws -> Fetched<R> {
         let provider = endpoint.descriptor.provider
         switch configuration.mode(for: provider) {
-        case .offline: break
+        case .offline:
+            // `--refresh` asks for what `--offline` cannot fetch (docs/data.md).
+            if configuration.refresh { throw SampleDataError(provider: provider, covered: [], reason: .refreshedOffline) }
         case .missingKey: notes.missingKey(provider, answers: sources.answers(provider))
         case .live:
             var run = AnswerRun(client: self, endpoint: endpoint, onStale: onStale)

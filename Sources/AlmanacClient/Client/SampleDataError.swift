@@ -32,6 +32,8 @@ package struct SampleDataError: Error, CustomStringConvertible, Equatable {
         case unreachable(String)
         /// The provider, by name, could not be reached and `--refresh` asked for live data only.
         case refreshed(String)
+        /// `--refresh` asked for live data only while working offline: nothing can answer.
+        case refreshedOffline
     }
 
     /// What the sample data covers (`covered`), the keys that would make the request live, the
@@ -49,6 +51,9 @@ package struct SampleDataError: Error, CustomStringConvertible, Equatable {
     /// The sentence, in plain words; the command line adds the flag behind the reason and
     /// `almanac doctor` (`CommandLineHint`).
     package var description: String {
+        if reason == .refreshedOffline {
+            return "A fresh answer was asked for while working offline, and nothing can give one."
+        }
         let shown = covered.count > 10 ? covered.prefix(10).joined(separator: ", ") + ", …" : covered.joined(separator: ", ")
         let missing = what.map { "for the \($0)" } ?? "for that"
         let head =
@@ -62,7 +67,7 @@ package struct SampleDataError: Error, CustomStringConvertible, Equatable {
     private var tail: String {
         if noSampleData { return "it needs the network" }
         switch reason {
-        case .offline: return "working offline keeps to the cache and the sample data"
+        case .offline, .refreshedOffline: return "working offline keeps to the cache and the sample data"
         case .unreachable(let name): return "\(name) could not be reached for the rest"
         case .refreshed(let name):
             return "\(name) could not be reached, and a fresh answer was asked for, not a recorded one"

@@ -132,9 +132,11 @@ extension CryptoService {
         return catalogue.map(Kraken.names)
     }
 
-    /// `work`'s answer; nil when Kraken cannot be reached (a transport failure or a 5xx).
+    /// `work`'s answer; nil when Kraken cannot be reached (a transport failure or a 5xx: the
+    /// recordings answer then), unless
+    /// `--refresh` asked for a live answer only: then the failure stands, as for every feature.
     private func reachable<T>(_ work: () async throws -> T) async throws -> T? {
-        do { return try await work() } catch  where AnswerMachine.Failure(error) == .unreachable { return nil }
+        do { return try await work() } catch  where AnswerMachine.Failure(error) == .unreachable && !configuration.refresh { return nil }
     }
 
     /// A ticker as the quote the watchlist's rows read: the day's change from today's open.

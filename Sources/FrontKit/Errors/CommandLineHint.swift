@@ -30,6 +30,7 @@ package enum CommandLineHint {
         switch error.reason {
         case .offline: return "--offline; see almanac doctor"
         case .refreshed: return "--refresh asks for a live answer only; see almanac doctor"
+        case .refreshedOffline: return "drop --refresh or --offline; ALMANAC_OFFLINE counts as --offline"
         case .keyMissing, .unreachable: return "see almanac doctor"
         }
     }
