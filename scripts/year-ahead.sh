@@ -23,7 +23,7 @@ tests="$aside/AlmanacPackageTests.xctest"
 export FAKETIME_DONT_FAKE_MONOTONIC=1 FAKETIME_FORCE_MONOTONIC_FIX=1
 failed=0
 for class in $("$tests" --list-tests 2>/dev/null | grep / | sed 's|/.*||' | sort -u | grep -E "$filter"); do
-  out="$(timeout "$seconds" faketime -f "$offset" "$tests" "$class" 2>&1)"
+  out="$(timeout "$seconds" faketime -f "$offset" "$tests" "$class" 2>&1 </dev/null)"
   case $? in
     0) ;;
     124) echo "stalled  $class" ;;

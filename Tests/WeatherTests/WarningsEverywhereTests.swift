@@ -75,6 +75,22 @@ final class WarningsEverywhereTests: XCTestCase {
         }
     }
 
+    /// A place no warning service covers: no warning, no error class (`unknown` says an answer
+    /// failed), and in a glance of several places each line carries its own mark, with no space
+    /// left at its end.
+    func testAPlaceNoServiceCoversHasNoErrorClassAndEachLineItsMark() throws {
+        let home = try makeTemporaryFolder(self)
+        let bar = try runAlmanac(["line", "%W", "--place", "Moscow", "--waybar", "--offline"], home: home)
+        XCTAssertEqual(bar.status, 0, bar.err)
+        let object = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(bar.out.utf8)) as? [String: Any])
+        XCTAssertEqual(object["text"] as? String, "")
+        XCTAssertNotEqual(object["class"] as? String, "unknown", bar.out)
+        XCTAssertEqual(object["alt"] as? String, "", bar.out)
+        let lines = try runAlmanac(["weather", "Oslo", "Moscow", "--format", "%l %W", "--offline"], home: home)
+        XCTAssertEqual(lines.status, 0, lines.err)
+        XCTAssertEqual(lines.out.split(separator: "\n").last, "Moscow (sample)", lines.out)
+    }
+
     /// The line under "now": an announced warning says when it starts; in its level's colour.
     func testTheNowViewsLineSaysWhenAnAnnouncedWarningStarts() throws {
         let asOf = InstantText.parse("2024-03-05T12:00:00Z")!

@@ -10,9 +10,10 @@ package enum GlanceMark {
     /// The waybar class.
     package static let waybarClass = "sample"
 
-    /// `text`, marked when `provenance` is the sample data.
+    /// `text`, marked when `provenance` is the sample data; an empty line (nothing to show) stays
+    /// empty.
     package static func text(_ text: String, _ provenance: Provenance?) -> String {
-        provenance?.origin == .fixture ? text + suffix : text
+        provenance?.origin == .fixture && !text.isEmpty ? text + suffix : text
     }
 
     /// `line` with its text, class and tooltip marked when `provenance` is the sample data.

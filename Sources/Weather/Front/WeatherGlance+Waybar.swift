@@ -3,7 +3,9 @@ import Weather
 
 extension WaybarLine {
     /// The object for a weather line: the tooltip lists the next days (up to four); the class is
-    /// `warning-<level>` while a warning is in force (with `%W`), else the condition's.
+    /// `warning-<level>` while a warning is in force (with `%W`), else the condition's; a line
+    /// that reads no forecast (`%W` alone, a place no warning service covers) has no class and no
+    /// alt, never `unknown`, which says an answer failed.
     package init(text: String, glance: WeatherGlance) {
         let report = glance.report
         let days = (report?.daily ?? []).filter { $0.date >= LocalDate(glance.moment, timeZone: glance.city.timeZone) }.prefix(4)
@@ -13,8 +15,9 @@ extension WaybarLine {
         let warning = glance.warning.map { ["\(WeatherGlance.warningText($0)): \($0.headline)"] } ?? []
         self.init(
             text: text, tooltip: ([glance.city.label] + warning + rows).joined(separator: "\n"),
-            class: glance.warning.map(Self.warningClass) ?? Self.conditionClass(report?.current?.conditionID, known: report?.current != nil),
-            alt: report?.current?.description ?? GlanceTemplate.placeholder)
+            class: glance.warning.map(Self.warningClass)
+                ?? (report == nil ? "" : Self.conditionClass(report?.current?.conditionID, known: report?.current != nil)),
+            alt: report?.current?.description ?? (report == nil ? "" : GlanceTemplate.placeholder))
     }
 }
 

@@ -46,6 +46,17 @@ package struct WeatherGlances: Sendable {
         return template.codes.contains("o") ? await flow.service.withChances(report) : report
     }
 
+    /// Where a line drawn from no answer (the place and the clock only) came from: the place
+    /// search's recordings when this run answers places from them (offline, or its provider
+    /// unreachable), so every line of a glance carries its own mark; nil when live.
+    private func placeProvenance() -> Provenance? {
+        let client = flow.service.client
+        guard flow.context.configuration.offline || client.isUnreachable(client.sources.provider(.places)),
+            let recorded = client.samples.fixtures?.recordedAt
+        else { return nil }
+        return Provenance(origin: .fixture, fetchedAt: recorded, stale: false)
+    }
+
     /// Whether the line shows a code read from the forecast (the place, the sun, the moon, the
     /// clock, rain and air need none).
     private var needsReport: Bool { template.codes.contains { !WeatherGlance.codesWithoutForecast.contains($0) } }
@@ -105,8 +116,9 @@ package struct WeatherGlances: Sendable {
         var glance = WeatherGlance(city: city, report: report, settings: settings, now: now, pinnedDay: days.isPinned ? try? days.today() : nil)
         (glance.extras, glance.warnings) = (extras.values, extras.warnings)
         let answers = (report.map { [$0.provenance] } ?? []) + extras.provenances
-        let provenance = answers.isEmpty ? nil : Provenance.combine(answers, now: flow.context.clock.now())
-        let text = template.render(glance.value)
+        let provenance = answers.isEmpty ? placeProvenance() : Provenance.combine(answers, now: flow.context.clock.now())
+        // A code with nothing to show leaves no space at the end (`%l %W` with no warning).
+        let text = String(template.render(glance.value).reversed().drop { $0 == " " }.reversed())
         let waybar = GlanceMark.waybar(WaybarLine(text: text, glance: glance), provenance)
         return (Line(text: GlanceMark.text(text, provenance), waybar: waybar, failure: failure, provenance: provenance), glance)
     }
