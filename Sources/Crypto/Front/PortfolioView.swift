@@ -56,13 +56,14 @@ package enum PortfolioView {
         return "\(style.bold("Portfolio")): value \(money(totals.value)) · cost \(money(totals.cost)) · P/L \(profit)\(percent)"
     }
 
-    /// `1,234.57`: rounded to the cent (half away from zero), grouped.
+    /// `1,234.57`, `−54,382.75`: rounded to the cent (half away from zero), grouped, the Unicode
+    /// minus for a loss (the number rule).
     package static func money(_ value: Decimal) -> String {
         let rounded = cents(value)
         let text = "\(rounded < 0 ? -rounded : rounded)"
         let parts = text.split(separator: ".", omittingEmptySubsequences: false)
         let fraction = parts.count > 1 ? String(parts[1]).padding(toLength: 2, withPad: "0", startingAt: 0) : "00"
-        return (rounded < 0 ? "-" : "") + NumberText.grouped(digits: parts[0]) + "." + fraction
+        return (rounded < 0 ? NumberText.minus : "") + NumberText.grouped(digits: parts[0]) + "." + fraction
     }
 
     /// Rounded to two decimals (money and percent), half away from zero.
