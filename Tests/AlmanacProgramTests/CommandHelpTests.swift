@@ -37,6 +37,19 @@ final class CommandHelpTests: XCTestCase {
         }
     }
 
+    /// A session (the app, the menu, the deals browser) prints no document and gives each request
+    /// its own time: its help lists neither `--json` nor `--timeout`.
+    func testSessionsListNoJSONAndNoTimeout() throws {
+        let home = try makeTemporaryFolder(self)
+        for command in [["ui"], ["menu"], ["deals", "browse"]] {
+            let help = try runAlmanac(command + ["--help"], home: home)
+            XCTAssertEqual(help.status, 0, "\(command): \(help.err)")
+            XCTAssertFalse(help.out.contains("--json"), "\(command): \(help.out)")
+            XCTAssertFalse(help.out.contains("--timeout"), "\(command): \(help.out)")
+            XCTAssertTrue(help.out.contains("--offline"), "\(command): \(help.out)")
+        }
+    }
+
     func testListAndLsInEveryGroupWithAList() throws {
         let home = try makeTemporaryFolder(self)
         XCTAssertEqual(try runAlmanac(["weather", "add", "Oslo", "--offline"], home: home).status, 0)

@@ -5,7 +5,7 @@ import FrontKit
 struct UICommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "ui", abstract: "The full-screen app: every front end as a tab (also `almanac` alone on a terminal).")
-    @OptionGroup var global: CreditOptions
+    @OptionGroup var global: CreditSessionOptions
     @OptionGroup var deals: DealOptions
 
     func run() async throws {
@@ -13,9 +13,9 @@ struct UICommand: AsyncParsableCommand {
     }
 
     /// Builds the app's context (notes go to the status line, not over the screen) and runs it.
-    static func open(_ global: CreditOptions, deals: DealOptions) async throws {
+    static func open(_ global: some RunOptions, deals: DealOptions) async throws {
         let log = AppLog()
-        try await CommandRunner.run(global, console: log.console(verbose: global.verbose)) { context in
+        try await CommandRunner.run(global, console: log.console(verbose: global.settings.verbose)) { context in
             let app = AppWiring.app(context: context, log: log, feed: deals.feed(context, defaultPace: 2000))
             app.frames = FrameStats(file: context.configuration.environment["ALMANAC_FRAME_LOG"].map { URL(fileURLWithPath: $0) })
             try await app.run(term: context.configuration.environment["TERM"])

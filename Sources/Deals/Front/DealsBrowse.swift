@@ -4,7 +4,7 @@ extension DealsCommand {
     struct Browse: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "browse", abstract: "A full-screen live table: scroll, sort, flip, follow or pause.")
-        @OptionGroup var global: GlobalOptions
+        @OptionGroup var global: SessionOptions
         @OptionGroup var deals: DealOptions
         @OptionGroup(title: "Filters") var filters: DealFilterOptions
 

@@ -31,15 +31,13 @@ package struct GlobalOptions: RunOptions {
 
     @OptionGroup package var output: LocalOptions
 
-    @Flag(help: "Never touch the network: answer from the cache, then sample data.")
+    @Flag(help: OptionHelp.offline)
     package var offline = false
 
-    @Flag(help: "Skip the cache read and fetch fresh data.")
+    @Flag(help: OptionHelp.refresh)
     package var refresh = false
 
-    @Option(
-        name: .customLong("max-age"), parsing: .unconditional, help: ArgumentHelp("Treat cached data older than this as stale.", valueName: "seconds")
-    )
+    @Option(name: .customLong("max-age"), parsing: .unconditional, help: OptionHelp.maxAge)
     package var maxAge: Double?
 
     @Option(
@@ -73,7 +71,7 @@ package struct CreditOptions: RunOptions {
 
     @OptionGroup package var network: GlobalOptions
 
-    @Flag(name: .customLong("no-wait"), help: "When the Twelve Data credits are spent and nothing is cached, exit 75 instead of waiting.")
+    @Flag(name: .customLong("no-wait"), help: OptionHelp.noWait)
     package var noWait = false
 
     package var json: Bool { network.json }
@@ -81,6 +79,63 @@ package struct CreditOptions: RunOptions {
 
     package var settings: RunSettings {
         var settings = network.settings
+        settings.noWait = noWait
+        return settings
+    }
+}
+
+/// The help of the options several groups offer, said once.
+enum OptionHelp {
+    static let offline: ArgumentHelp = "Never touch the network: answer from the cache, then sample data."
+    static let refresh: ArgumentHelp = "Skip the cache read and fetch fresh data."
+    static let maxAge = ArgumentHelp("Treat cached data older than this as stale.", valueName: "seconds")
+    static let noWait: ArgumentHelp = "When the Twelve Data credits are spent and nothing is cached, exit 75 instead of waiting."
+    static let noColor: ArgumentHelp = "No ANSI colour."
+    static let verbose: ArgumentHelp = "Log requests (keys redacted), cache decisions and timings to stderr."
+}
+
+/// Options of a full-screen or guided session (the deals browser; with `--no-wait`, the app and
+/// the menu: `CreditSessionOptions`): how the network and the cache are used and how it looks.
+/// No `--json` (a session draws; it prints no document) and no `--timeout` (each of its requests
+/// gets its own time).
+package struct SessionOptions: RunOptions {
+    package init() {}
+
+    @Flag(help: OptionHelp.offline)
+    package var offline = false
+
+    @Flag(help: OptionHelp.refresh)
+    package var refresh = false
+
+    @Option(name: .customLong("max-age"), parsing: .unconditional, help: OptionHelp.maxAge)
+    package var maxAge: Double?
+
+    @Flag(name: .customLong("no-color"), help: OptionHelp.noColor)
+    package var noColor = false
+
+    @Flag(name: .shortAndLong, help: OptionHelp.verbose)
+    package var verbose = false
+
+    package var settings: RunSettings { RunSettings(offline: offline, refresh: refresh, maxAge: maxAge, noColor: noColor, verbose: verbose) }
+
+    package func validate() throws {
+        try validating { if let maxAge { try NumberRule.maxAge.check(maxAge) } }
+    }
+}
+
+/// A session's options and `--no-wait` (the app and the menu, which may wait for Twelve Data).
+package struct CreditSessionOptions: RunOptions {
+    package init() {}
+
+    @OptionGroup package var session: SessionOptions
+
+    @Flag(name: .customLong("no-wait"), help: OptionHelp.noWait)
+    package var noWait = false
+
+    package var verbose: Bool { session.verbose }
+
+    package var settings: RunSettings {
+        var settings = session.settings
         settings.noWait = noWait
         return settings
     }
@@ -94,10 +149,10 @@ package struct LocalOptions: RunOptions {
     @Flag(help: "Print one JSON document instead of tables.")
     package var json = false
 
-    @Flag(name: .customLong("no-color"), help: "No ANSI colour.")
+    @Flag(name: .customLong("no-color"), help: OptionHelp.noColor)
     package var noColor = false
 
-    @Flag(name: .shortAndLong, help: "Log requests (keys redacted), cache decisions and timings to stderr.")
+    @Flag(name: .shortAndLong, help: OptionHelp.verbose)
     package var verbose = false
 
     package var settings: RunSettings { RunSettings(json: json, noColor: noColor, verbose: verbose) }
