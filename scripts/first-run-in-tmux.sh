@@ -1,10 +1,11 @@
 #!/usr/bin/env bash
 # Drives `almanac weather` with no saved city in a real terminal (tmux): answers the first-run
 # question with the city of the time zone (TZ=Europe/Oslo), or — with a zone that names no city
-# (TZ=UTC) — types Oslo at the name prompt, then prints the screen.
-# Used by the test suite. Usage: first-run-in-tmux.sh ALMANAC_BINARY HOME_FOLDER [ZONE]
+# (TZ=UTC) — types Oslo at the name prompt, then prints the screen; with ACTION `interrupt`, presses
+# Ctrl+C at the question instead.
+# Used by the test suite. Usage: first-run-in-tmux.sh ALMANAC_BINARY HOME_FOLDER [ZONE] [ACTION]
 set -u
-binary="$1"; home="$2"; zone="${3:-Europe/Oslo}"
+binary="$1"; home="$2"; zone="${3:-Europe/Oslo}"; action="${4:-answer}"
 socket="almanac-first-run-$$"
 t() { tmux -L "$socket" "$@"; }
 cleanup() { t kill-server >/dev/null 2>&1; }
@@ -18,7 +19,8 @@ for _ in $(seq 1 50); do
   sleep 0.1
 done
 echo "=== STEP asked"; t capture-pane -p -t first
-if t capture-pane -p -t first | grep -q "City name:"; then t send-keys -t first Oslo Enter; else t send-keys -t first 2 Enter; fi
+if [ "$action" = interrupt ]; then t send-keys -t first C-c
+elif t capture-pane -p -t first | grep -q "City name:"; then t send-keys -t first Oslo Enter; else t send-keys -t first 2 Enter; fi
 for _ in $(seq 1 50); do
   t capture-pane -p -t first | grep -q "EXIT=" && break
   sleep 0.1

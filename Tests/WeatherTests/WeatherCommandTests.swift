@@ -101,6 +101,16 @@ final class WeatherCommandTests: XCTestCase {
         XCTAssertTrue(screens.contains("EXIT=0"), screens)
     }
 
+    /// Ctrl+C at the first run's "City name:" prompt ends the run at once, saying so (130).
+    func testCtrlCAtTheFirstRunPromptEndsAtOnceSayingSo() throws {
+        try requireTmux()
+        let home = try makeTemporaryFolder(self)
+        let screens = try runScript("first-run-in-tmux.sh", home: home, arguments: ["UTC", "interrupt"])
+        let after = screens.components(separatedBy: "=== STEP answered").last ?? ""
+        XCTAssertTrue(after.contains("almanac: interrupted"), screens)
+        XCTAssertTrue(after.contains("EXIT=130"), screens)
+    }
+
     /// A saved city keeps its number: removing one renumbers nothing, and a number is not reused.
     func testSavedCityNumbersAreStable() throws {
         let home = try makeTemporaryFolder(self)

@@ -8,9 +8,10 @@ import Synchronization
 #endif
 
 /// Ctrl+C in a line command (docs/architecture.md §5). The first one cancels the command's task,
-/// so its transfers stop and it ends as cancelled commands do (exit 130, "interrupted"); a second
-/// one, or a command still running `grace` seconds later (one blocked reading its input), ends
-/// the process at once, with 130. The full-screen views read Ctrl+C as a key instead.
+/// so its transfers stop and it ends as cancelled commands do (exit 130, "interrupted"); during a
+/// prompt's read (`whileReading`), which no cancellation reaches, it ends the process at once
+/// with the same line and 130; a second one, or a command still running `grace` seconds later,
+/// ends the process at once, with 130. The full-screen views read Ctrl+C as a key instead.
 package enum Interrupt {
     /// Seconds a cancelled command has to end before the process does.
     package static let grace: TimeInterval = 1.5
@@ -18,6 +19,16 @@ package enum Interrupt {
     /// The pipe's write end the SIGINT handler writes to (a handler can capture nothing).
     nonisolated(unsafe) private static var pipeWrite: Int32 = -1
     private static let pressed = Atomic(false)
+    /// True while a prompt waits for a line (`whileReading`).
+    private static let reading = Atomic(false)
+
+    /// `read` (a prompt's line from stdin), during which Ctrl+C ends the process at once with
+    /// "almanac: interrupted" and 130.
+    package static func whileReading<T>(_ read: () -> T) -> T {
+        reading.store(true, ordering: .releasing)
+        defer { reading.store(false, ordering: .releasing) }
+        return read()
+    }
 
     /// True once Ctrl+C was pressed during this run.
     package static var happened: Bool { pressed.load(ordering: .acquiring) }
@@ -36,6 +47,11 @@ package enum Interrupt {
             var byte: UInt8 = 0
             guard read(readEnd, &byte, 1) == 1 else { return }
             pressed.store(true, ordering: .releasing)
+            if reading.load(ordering: .acquiring) {
+                let line = "\nalmanac: interrupted\n"
+                _ = line.withCString { write(STDERR_FILENO, $0, strlen($0)) }
+                _exit(130)
+            }
             cancel()
             var poller = pollfd(fd: readEnd, events: Int16(POLLIN), revents: 0)
             _ = poll(&poller, 1, Int32(grace * 1000))  // a second Ctrl+C, or the grace running out

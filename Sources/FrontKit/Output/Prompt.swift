@@ -11,8 +11,12 @@ import TerminalKit
     import Darwin
 #endif
 
-/// Questions asked on a terminal (prompts go to stderr, neutralised, answers come from stdin).
+/// Questions asked on a terminal (prompts go to stderr, neutralised, answers come from stdin);
+/// Ctrl+C during one ends the run at once (`Interrupt.whileReading`).
 package enum Prompt {
+    /// A line from stdin, Ctrl+C ending the run meanwhile.
+    private static func readLine() -> String? { Interrupt.whileReading { Swift.readLine() } }
+
     /// Shows numbered choices and reads one; nil on cancel or end of input.
     package static func choose(_ title: String, _ items: [String]) -> Int? {
         var text = title + "\n"
