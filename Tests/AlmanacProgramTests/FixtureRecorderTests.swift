@@ -78,8 +78,13 @@ final class FixtureRecorderTests: XCTestCase {
             $0.path.hasSuffix("/alerts") || $0.path.hasSuffix("/alerts/active") || $0.path.contains("metalerts")
         }
         XCTAssertEqual(Set(warnings.map(\.provider)), ["metno", "nws", "brightsky"], "one place a warning service, recorded")
+        // Stored with the query it was asked with, so it ties with a shipped recording (and,
+        // listed first, wins) rather than losing to it for lack of `lang=en`.
+        XCTAssertEqual(warnings.first { $0.provider == "metno" }?.query["lang"], "en", "\(warnings)")
         let home = try makeTemporaryFolder(self)
-        for place in ["Oslo", "New York", "Berlin"] {  // keyless, as recorded
+        // Keyless, as recorded; New York also a few hundred metres off the recorded point, as
+        // MET's and DWD's recordings answer places near theirs.
+        for place in ["Oslo", "New York", "Berlin", "40.71,-74.01"] {
             let keyless = ["ALMANAC_FIXTURES": recorded.path, "ALMANAC_TODAY": "2026-11-20"]
             let replayed = try runAlmanac(["weather", "warnings", place, "--offline"], home: home, environment: keyless)
             XCTAssertEqual(replayed.status, 0, "\(place) replayed: \(replayed.err)")

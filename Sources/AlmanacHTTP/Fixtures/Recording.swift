@@ -67,23 +67,35 @@ package struct Recording: Sendable {
             guard metres <= nearbyMetres else { return nil }
             placeNames = names
         }
-        for (name, value) in query where !placeNames.contains(name) {
+        var matched = placeNames.count
+        for (name, value) in query where !placeNames.contains(name) && !loosened.contains(name) {
             guard let actual = given[name], Self.same(actual, value) else { return nil }
+            matched += 1
         }
-        return query.count * 100_000 - Int(metres)
+        return matched * 100_000 - Int(metres)
     }
+
+    /// Parameters that say how an answer is worded or cut — its language, units, days, a count
+    /// — not what it answers: recorded as asked, never required to match, never counted, so a
+    /// set recorded by `fixtures record` ties with the shipped one and, listed first, wins.
+    package static let loosened: Set<String> = [
+        "start_date", "end_date", "outputsize", "order", "units", "lang", "exclude", "format", "results", "cnt", "limit",
+    ]
 
     /// How far from a recorded place a request may be and still get its answer: 10 km.
     package static let nearbyMetres = 10_000.0
 
-    /// A place named by `lat` and `lon` (or `latitude` and `longitude`), with those names.
+    /// A place named by `lat` and `lon` (or `latitude` and `longitude`, or the NWS's `point` as
+    /// `lat,lon`), with those names.
     static func place(_ query: [String: String]) -> (names: Set<String>, place: (latitude: Double, longitude: Double))? {
         for (lat, lon) in [("lat", "lon"), ("latitude", "longitude")] {
             if let latitude = query[lat].flatMap(Double.init), let longitude = query[lon].flatMap(Double.init) {
                 return ([lat, lon], (latitude, longitude))
             }
         }
-        return nil
+        let parts = (query["point"] ?? "").split(separator: ",")
+        guard parts.count == 2, let latitude = Double(String(parts[0])), let longitude = Double(String(parts[1])) else { return nil }
+        return (["point"], (latitude, longitude))
     }
 
     /// A request's query parameters by name; a repeated name keeps its last value.

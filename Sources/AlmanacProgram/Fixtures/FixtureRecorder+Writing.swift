@@ -1,12 +1,6 @@
 import FrontKit
 
 extension FixtureRecorder {
-    /// Query parameters that do not identify a recording (ranges, units, languages, formats):
-    /// left out so a replay matches whatever the run asks for.
-    static let loosenedParameters: Set<String> = [
-        "start_date", "end_date", "outputsize", "order", "units", "lang", "exclude", "format", "results", "cnt", "limit",
-    ]
-
     /// Writes the recordings and the manifest; returns the summary.
     func write(
         _ exchanges: [(descriptor: RequestDescriptor, body: Data)], providers: [Provider], to folder: URL,
@@ -105,17 +99,21 @@ extension FixtureRecorder {
         return file
     }
 
-    static func identifying(_ query: [QueryItem]) -> [String: String] {
+    /// The query's parameters that tell the answer apart (what names its file): the secret ones
+    /// and the loosened ones (`Recording.loosened`) left out.
+    static func identifying(_ query: [QueryItem]) -> [String: String] { asked(query).filter { !Recording.loosened.contains($0.key) } }
+
+    /// The query as it was asked, less its secret parameters: what a recording stores, so it
+    /// matches what the request said (`lang=en` included).
+    static func asked(_ query: [QueryItem]) -> [String: String] {
         var result: [String: String] = [:]
-        for item in query where !Provider.secretQueryNames.contains(item.name.lowercased()) && !loosenedParameters.contains(item.name) {
-            result[item.name] = item.value
-        }
+        for item in query where !Provider.secretQueryNames.contains(item.name.lowercased()) { result[item.name] = item.value }
         return result
     }
 
     /// The documented recording shape, the body spliced in as sent when it is JSON.
     static func recording(_ descriptor: RequestDescriptor, body: Data) throws -> Data {
-        let query = identifying(descriptor.query).sorted { $0.key < $1.key }.map { ($0.key, JSONValue.string($0.value)) }
+        let query = asked(descriptor.query).sorted { $0.key < $1.key }.map { ($0.key, JSONValue.string($0.value)) }
         let request = JSONValue.object([
             ("method", .string(descriptor.method.rawValue)), ("path", .string(descriptor.path)), ("query", .object(query)),
         ])
