@@ -60,6 +60,7 @@ final class FixtureRecorderTests: XCTestCase {
         let replayHome = try makeTemporaryFolder(self)
         XCTAssertTrue(manifest.recordings.contains { $0.provider == "metno" }, "the keyless providers are recorded too")
         XCTAssertTrue(manifest.recordings.contains { $0.provider == "openmeteo" })
+        assertEveryViewIsRecorded(manifest)
         // Replayed with the same keys, so the same providers are chosen (offline: no network at all).
         let replay = keys.merging(["ALMANAC_FIXTURES": recorded.path, "ALMANAC_TODAY": "2026-11-20"]) { _, new in new }
         for (arguments, liveAnswer) in zip(Self.examples, liveAnswers) {
@@ -70,6 +71,13 @@ final class FixtureRecorderTests: XCTestCase {
             XCTAssertTrue(replayed.out.contains("\"source\" : \"sample\""), replayed.out)
         }
         try assertTheWarningsReplay(from: recorded, manifest: manifest)
+    }
+
+    /// Every answer the views need: the rain and the air beside the forecast, Kraken's prices.
+    private func assertEveryViewIsRecorded(_ manifest: FixtureManifest) {
+        XCTAssertTrue(manifest.recordings.contains { $0.path.contains("/nowcast/") || $0.query["minutely_15"] != nil }, "the rain")
+        XCTAssertTrue(manifest.recordings.contains { $0.path == "/v1/air-quality" }, "the air")
+        XCTAssertTrue(manifest.recordings.contains { $0.provider == "kraken" }, "Kraken's prices")
     }
 
     /// A recorded set holds a place of each warning service, and replays its warnings offline.

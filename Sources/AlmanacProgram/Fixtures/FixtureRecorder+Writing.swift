@@ -46,7 +46,7 @@ extension FixtureRecorder {
     static func group(of provider: Provider) -> Provider {
         switch provider {
         case .openWeatherPro: .openWeather
-        case .openMeteoGeocoding, .openMeteoEnsemble, .nationalWeatherService, .brightSky: .metNorway
+        case .openMeteoGeocoding, .openMeteoEnsemble, .openMeteoForecast, .openMeteoAir, .nationalWeatherService, .brightSky: .metNorway
         default: provider
         }
     }

@@ -51,7 +51,9 @@ package struct FixtureRecorder: Sendable {
     /// Providers as the user names them, each with the providers it records.
     package static let choices: [String: [Provider]] = [
         "twelvedata": [.twelveData], "fruityvice": [.fruityvice], "openweather": [.openWeather, .openWeatherPro],
-        "yandex": [.yandexGeocoder], "metno": [.metNorway, .openMeteoGeocoding, .openMeteoEnsemble, .nationalWeatherService, .brightSky],
+        "yandex": [.yandexGeocoder],
+        "metno": [.metNorway, .openMeteoGeocoding, .openMeteoEnsemble, .openMeteoForecast, .openMeteoAir, .nationalWeatherService, .brightSky],
+        "kraken": [.kraken],
     ]
 
     // MARK: - Live
@@ -64,15 +66,6 @@ package struct FixtureRecorder: Sendable {
         configuration.paths.cache = scratch
         configuration.refresh = false
         let collector = ResponseCollector(next: context.client.live.observer)
-        var live = context.client.live
-        live.configuration = configuration
-        live.observer = collector
-        let client = DataClient(
-            configuration: configuration, live: live,
-            cache: JSONFileCache(folder: scratch, console: context.console),
-            fixtures: nil, clock: context.clock, console: context.console, policy: context.client.policy,
-            savedChoices: context.client.resolver.savedChoices)
-        let recording = AppContext(configuration: configuration, console: context.console, client: client, clock: context.clock)
         var failures: [Provider: [String]] = [:]
         var skipped: [Provider: String] = [:]
         for provider in Self.groups(providers) {
@@ -80,12 +73,27 @@ package struct FixtureRecorder: Sendable {
                 skipped[provider] = configuration.offline ? "working offline asks for no network" : "\(provider.keyVariable ?? "its key") is not set"
                 continue
             }
+            let recording = recordingContext(configuration, cache: scratch, collector: collector, kraken: provider == .kraken)
             for (what, step) in steps(for: provider, context: recording) {
                 do { try await step() } catch { failures[provider, default: []].append("\(what): \(ErrorText.describe(error))") }
             }
         }
         let exchanges = collector.exchanges.map { (descriptor: $0.0, body: $0.1.body) }
         return try write(exchanges, providers: providers, to: folder, failures: failures, skipped: skipped)
+    }
+
+    /// A context whose requests all go out (an empty cache of its own) and are collected; with
+    /// `kraken`, crypto priced by Kraken whatever the saved choice and the keys.
+    private func recordingContext(_ configuration: Configuration, cache: URL, collector: ResponseCollector, kraken: Bool) -> AppContext {
+        var live = context.client.live
+        live.configuration = configuration
+        live.observer = collector
+        let saved: @Sendable () -> SavedChoices = context.client.resolver.savedChoices
+        let pinned: @Sendable () -> SavedChoices = { SavedChoices(weather: saved().weather, crypto: PriceSourceChoice.kraken) }
+        let client = DataClient(
+            configuration: configuration, live: live, cache: JSONFileCache(folder: cache, console: context.console), fixtures: nil,
+            clock: context.clock, console: context.console, policy: context.client.policy, savedChoices: kraken ? pinned : saved)
+        return AppContext(configuration: configuration, console: context.console, client: client, clock: context.clock)
     }
 
     /// The first provider of each user-facing group (OpenWeather's pro host rides with it, and
@@ -113,33 +121,54 @@ package struct FixtureRecorder: Sendable {
                 ("the Rosaceae family", { _ = try await fruit.group(.family, "Rosaceae") }),
             ]
         case .openWeather, .openWeatherPro:
-            return Self.weatherSteps(WeatherService(context: context), what: "the weather", unsaved: ["Moscow", "London"], warnings: false)
+            return Self.weatherSteps(WeatherService(context: context), what: "the weather", unsaved: ["Moscow", "London"], keyless: false)
         case .metNorway:
             var keyless = WeatherService(context: context)
             keyless.pinnedSources = .keyless
-            return Self.weatherSteps(keyless, what: "the keyless weather", unsaved: ["Oslo", "New York", "Berlin"], warnings: true)
+            return Self.weatherSteps(keyless, what: "the keyless weather", unsaved: ["Oslo", "New York", "Berlin"], keyless: true)
         case .yandexGeocoder:
             let weather = WeatherService(context: context)
             return ["Moscow", "London", "Saint Petersburg"].map { name in ("the place \(name)", { _ = try await weather.geocode(name) }) }
+        case .kraken:
+            let crypto = CryptoService(context: context)
+            return [
+                ("the watchlist", { _ = try await crypto.prices() }),
+                ("a week of history", { _ = try await crypto.history(try crypto.watchlist().items.first?.symbol ?? "BTC/USD", from: nil, to: nil) }),
+            ]
         default:
             return []
         }
     }
 
-    /// The saved cities (or `unsaved`), each with 7 and 25 days through `weather`'s providers, and
-    /// with `warnings` its official warnings from its own service.
-    private static func weatherSteps(_ weather: WeatherService, what: String, unsaved: [String], warnings: Bool) -> [Step] {
+    /// The saved cities (or `unsaved`), each with 7 and 25 days through `weather`'s providers;
+    /// keyless (`keyless`), also its official warnings from its own service, the answers the rain
+    /// is read from (MET's radar nowcast and Open-Meteo's 15-minute steps, each as it comes,
+    /// current or not) and the air.
+    private static func weatherSteps(_ weather: WeatherService, what: String, unsaved: [String], keyless: Bool) -> [Step] {
         let saved = (try? weather.document().cities.map(\.name)) ?? []
-        return (saved.isEmpty ? unsaved : saved).map { name in
-            (
+        return (saved.isEmpty ? unsaved : saved).flatMap { name -> [Step] in
+            let place: @Sendable () async throws -> City = { try await weather.resolve(name, pick: 1, chooser: nil) }
+            let forecast: Step = (
                 "\(what) in \(name)",
                 {
-                    let city = try await weather.resolve(name, pick: 1, chooser: nil)
+                    let city = try await place()
                     _ = try await weather.forecast(for: city, days: 7)
                     _ = try await weather.forecast(for: city, days: 25)
-                    if warnings { _ = try await weather.warnings(for: city) }
+                    if keyless { _ = try await weather.warnings(for: city) }
                 }
             )
+            guard keyless else { return [forecast] }
+            let rain: Step = (
+                "the rain in \(name)",
+                {
+                    let city = try await place()
+                    // MET's radars reach the Nordic countries only; elsewhere its refusal is no failure.
+                    _ = try? await weather.client.fetch(METNorway.nowcast(latitude: city.latitude, longitude: city.longitude))
+                    _ = try await weather.client.fetch(OpenMeteo.minutely(latitude: city.latitude, longitude: city.longitude))
+                }
+            )
+            let air: Step = ("the air in \(name)", { _ = try await weather.air(for: try await place(), scale: nil) })
+            return [forecast, rain, air]
         }
     }
 

@@ -18,13 +18,13 @@ struct FixturesCommand: AsyncParsableCommand {
                 shipped one; the shipped Fixtures/ is only written when --to names it.
                 """)
         @OptionGroup var global: GlobalOptions
-        @Option(help: "Only this provider: twelvedata, fruityvice, openweather, yandex or metno (with Open-Meteo).") var provider: String?
+        @Option(help: "Only this provider: twelvedata, fruityvice, openweather, yandex, metno (with Open-Meteo) or kraken.") var provider: String?
         @Option(help: ArgumentHelp("Where to write the set (default: <data>/fixtures).", valueName: "folder")) var to: String?
         @Flag(name: .customLong("from-cache"), help: "Write what is in the cache now; no network at all.") var fromCache = false
 
         func validate() throws {
             if let provider, FixtureRecorder.choices[provider] == nil {
-                throw ValidationError("--provider must be twelvedata, fruityvice, openweather, yandex or metno, not \"\(provider)\".")
+                throw ValidationError("--provider must be twelvedata, fruityvice, openweather, yandex, metno or kraken, not \"\(provider)\".")
             }
         }
 
