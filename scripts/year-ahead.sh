@@ -2,7 +2,7 @@
 # Runs the test suite with the clock set a year ahead (libfaketime), a test class at a time, so a
 # test that reads the wall clock against recorded data shows itself (docs/development.md, "On any
 # date"). Needs the `faketime` package and a test build (`swift build --build-tests`). Prints one
-# line per class that failed or did not finish within SECONDS (45): some tests of waits and
+# line per class that failed or did not finish within SECONDS_PER_CLASS (45): some tests of waits and
 # threads stall under libfaketime; they read no recorded data. Exit 1 when any class failed.
 #
 # Usage: scripts/year-ahead.sh [OFFSET (+365d)] [CLASS-FILTER (a grep pattern)]
