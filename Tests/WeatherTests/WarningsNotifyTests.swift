@@ -70,15 +70,22 @@ final class WarningsNotifyTests: XCTestCase {
         XCTAssertEqual(NotifyScript.calls(log), [], "a recording is not the weather now")
     }
 
+    /// A notification command that never returns, as a frozen notification daemon makes
+    /// `notify-send`: it writes its pid to `started`, then sleeps a minute.
+    private static func hangingNotifier(in home: URL) throws -> (command: URL, started: URL) {
+        let started = home.appendingPathComponent("notifier-started")
+        let hanging = home.appendingPathComponent("hanging-notify")
+        try "#!/bin/sh\necho $$ > '\(started.path)'\nexec sleep 60\n".write(to: hanging, atomically: true, encoding: .utf8)
+        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: hanging.path)
+        return (hanging, started)
+    }
+
     /// A notifier that never returns (a frozen notification daemon): stopped at the command's
     /// deadline, exit 69; no lock is held while it runs, so a second run meanwhile ends at once
     /// (the first run's claim: it sends nothing twice); what was not sent goes next run.
     func testAHangingNotifierIsStoppedAtTheDeadlineAndHoldsNoLock() throws {
         let home = try makeTemporaryFolder(self)
-        let started = home.appendingPathComponent("notifier-started")
-        let hanging = home.appendingPathComponent("hanging-notify")
-        try "#!/bin/sh\ntouch '\(started.path)'\nexec sleep 60\n".write(to: hanging, atomically: true, encoding: .utf8)
-        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: hanging.path)
+        let (hanging, started) = try Self.hangingNotifier(in: home)
         let answer = Self.gale()
         let met = try LoopbackServer { _ in .json(answer) }
         let (command, log) = try NotifyScript.make(in: home)
@@ -109,10 +116,7 @@ final class WarningsNotifyTests: XCTestCase {
     /// Ctrl+C while the notifier runs ends the command as interrupted (130), the notifier stopped.
     func testCtrlCWhileTheNotifierRunsIsExit130() throws {
         let home = try makeTemporaryFolder(self)
-        let started = home.appendingPathComponent("notifier-started")
-        let hanging = home.appendingPathComponent("hanging-notify")
-        try "#!/bin/sh\necho $$ > '\(started.path)'\nexec sleep 60\n".write(to: hanging, atomically: true, encoding: .utf8)
-        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: hanging.path)
+        let (hanging, started) = try Self.hangingNotifier(in: home)
         let answer = Self.gale()
         let met = try LoopbackServer { _ in .json(answer) }
         let result = try runAlmanac(

@@ -31,14 +31,7 @@ package struct GlobalOptions: RunOptions {
 
     @OptionGroup package var output: LocalOptions
 
-    @Flag(help: OptionHelp.offline)
-    package var offline = false
-
-    @Flag(help: OptionHelp.refresh)
-    package var refresh = false
-
-    @Option(name: .customLong("max-age"), parsing: .unconditional, help: OptionHelp.maxAge)
-    package var maxAge: Double?
+    @OptionGroup package var cache: CacheOptions
 
     @Option(
         parsing: .unconditional,
@@ -52,15 +45,31 @@ package struct GlobalOptions: RunOptions {
 
     package var settings: RunSettings {
         RunSettings(
-            offline: offline, refresh: refresh, maxAge: maxAge, json: output.json, noColor: output.noColor, verbose: output.verbose,
-            timeout: timeout)
+            offline: cache.offline, refresh: cache.refresh, maxAge: cache.maxAge, json: output.json, noColor: output.noColor,
+            verbose: output.verbose, timeout: timeout)
     }
 
     package func validate() throws {
-        try validating {
-            if let maxAge { try NumberRule.maxAge.check(maxAge) }
-            if let timeout { try NumberRule.timeout.check(timeout) }
-        }
+        try validating { if let timeout { try NumberRule.timeout.check(timeout) } }
+    }
+}
+
+/// How a run uses the network and the cache: `--offline`, `--refresh`, `--max-age` — the group
+/// every command that reads providers and every session share.
+package struct CacheOptions: ParsableArguments {
+    package init() {}
+
+    @Flag(help: OptionHelp.offline)
+    package var offline = false
+
+    @Flag(help: OptionHelp.refresh)
+    package var refresh = false
+
+    @Option(name: .customLong("max-age"), parsing: .unconditional, help: OptionHelp.maxAge)
+    package var maxAge: Double?
+
+    package func validate() throws {
+        try validating { if let maxAge { try NumberRule.maxAge.check(maxAge) } }
     }
 }
 
@@ -101,14 +110,7 @@ enum OptionHelp {
 package struct SessionOptions: RunOptions {
     package init() {}
 
-    @Flag(help: OptionHelp.offline)
-    package var offline = false
-
-    @Flag(help: OptionHelp.refresh)
-    package var refresh = false
-
-    @Option(name: .customLong("max-age"), parsing: .unconditional, help: OptionHelp.maxAge)
-    package var maxAge: Double?
+    @OptionGroup package var cache: CacheOptions
 
     @Flag(name: .customLong("no-color"), help: OptionHelp.noColor)
     package var noColor = false
@@ -116,10 +118,8 @@ package struct SessionOptions: RunOptions {
     @Flag(name: .shortAndLong, help: OptionHelp.verbose)
     package var verbose = false
 
-    package var settings: RunSettings { RunSettings(offline: offline, refresh: refresh, maxAge: maxAge, noColor: noColor, verbose: verbose) }
-
-    package func validate() throws {
-        try validating { if let maxAge { try NumberRule.maxAge.check(maxAge) } }
+    package var settings: RunSettings {
+        RunSettings(offline: cache.offline, refresh: cache.refresh, maxAge: cache.maxAge, noColor: noColor, verbose: verbose)
     }
 }
 
