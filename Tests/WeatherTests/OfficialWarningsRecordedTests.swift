@@ -42,6 +42,15 @@ final class OfficialWarningsRecordedTests: XCTestCase {
         XCTAssertEqual(warnings.map(\.event), ["Air Quality Alert"])
     }
 
+    /// One message may both upgrade a watch and issue the warning (`UPG` and `NEW`): it is the
+    /// new warning; a message whose every action ends one is none.
+    func testAMessageThatAlsoIssuesAWarningIsOne() {
+        let upgrade = "/O.UPG.KBOU.WS.A.0003.251216T0600Z-251217T0000Z/"
+        XCTAssertFalse(OfficialWarnings.endsAWarning(vtec: [upgrade, "/O.NEW.KBOU.WS.W.0005.251216T0600Z-251217T0000Z/"]))
+        XCTAssertTrue(OfficialWarnings.endsAWarning(vtec: [upgrade, "/O.CAN.KBOU.WW.Y.0009.000000T0000Z-251216T0600Z/"]))
+        XCTAssertFalse(OfficialWarnings.endsAWarning(type: "Alert", urgency: "Expected", response: "Prepare", vtec: []))
+    }
+
     /// MET Norway and DWD send their ending messages as CAP does: a Cancel, urgency Past,
     /// response AllClear.
     func testMETAndDWDMessagesThatEndAWarningAreNone() throws {

@@ -27,7 +27,15 @@ package enum Interrupt {
     package static func whileReading<T>(_ read: () -> T) -> T {
         reading.store(true, ordering: .releasing)
         defer { reading.store(false, ordering: .releasing) }
+        if pressed.load(ordering: .acquiring) { endInterrupted() }  // pressed just before the prompt
         return read()
+    }
+
+    /// "almanac: interrupted" on stderr, then exit 130 at once.
+    private static func endInterrupted() -> Never {
+        let line = "\nalmanac: interrupted\n"
+        _ = line.withCString { write(STDERR_FILENO, $0, strlen($0)) }
+        _exit(130)
     }
 
     /// True once Ctrl+C was pressed during this run.
@@ -47,11 +55,7 @@ package enum Interrupt {
             var byte: UInt8 = 0
             guard read(readEnd, &byte, 1) == 1 else { return }
             pressed.store(true, ordering: .releasing)
-            if reading.load(ordering: .acquiring) {
-                let line = "\nalmanac: interrupted\n"
-                _ = line.withCString { write(STDERR_FILENO, $0, strlen($0)) }
-                _exit(130)
-            }
+            if reading.load(ordering: .acquiring) { endInterrupted() }
             cancel()
             var poller = pollfd(fd: readEnd, events: Int16(POLLIN), revents: 0)
             _ = poll(&poller, 1, Int32(grace * 1000))  // a second Ctrl+C, or the grace running out

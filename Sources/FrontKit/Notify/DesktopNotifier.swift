@@ -38,6 +38,10 @@ package enum NotifyError: Error, Equatable, CustomStringConvertible, Sendable {
 package struct DesktopNotifier: Sendable {
     /// Names the command to run instead of `notify-send`.
     package static let variable = "ALMANAC_NOTIFY_COMMAND"
+    /// Seconds a send always gets, however little of the run's time is left (default 2).
+    static let leastSeconds: TimeInterval = 2
+    /// Seconds a claim outlives the sending window (default 5).
+    static let claimSlack: TimeInterval = 5
 
     let store: DocumentStore<NotifiedDocument>
     let command: String
@@ -59,10 +63,14 @@ package struct DesktopNotifier: Sendable {
     /// Ctrl+C throws `CancellationError`.
     @discardableResult
     package func send(_ notifications: [DesktopNotification], now: Date) throws -> [DesktopNotification] {
-        let until = deadline?.at ?? now.addingTimeInterval(ownSeconds)
+        // The run's deadline, but never less than `leastSeconds` from now (a chooser answered
+        // slowly must not leave the notifier no time at all).
+        let until = max(deadline?.at ?? now.addingTimeInterval(ownSeconds), Date().addingTimeInterval(Self.leastSeconds))
         let claimed = try store.update { document -> [DesktopNotification] in
             let mine = document.unclaimed(document.unsent(notifications), at: now)
-            document.claim(mine, until: until)
+            // Held past the sending window (a stopped command's grace, the lock's wait), so what
+            // was sent is recorded before another run could take the item again.
+            document.claim(mine, until: until.addingTimeInterval(Self.claimSlack))
             return mine
         }
         var sent: [DesktopNotification] = []

@@ -8,9 +8,10 @@ import Foundation
 #endif
 
 /// A command of the user's the program runs and waits for (the notifier), bounded by the run's
-/// deadline (docs/architecture.md §5, "Notifications"): past it the command is stopped (SIGTERM,
-/// then SIGKILL a quarter second later); Ctrl+C stops it too and the run ends as interrupted
-/// (exit 130). Its input and output are `/dev/null`; it inherits the environment.
+/// deadline (docs/architecture.md §5, "Notifications"): past it the command is stopped with all it
+/// started (its own process group: SIGTERM, then SIGKILL a quarter second later); Ctrl+C, which
+/// reaches the program alone, stops it too and the run ends as interrupted (exit 130). Its input
+/// and output are `/dev/null`; it inherits the environment.
 enum OutsideCommand {
     /// How a run ended.
     enum Outcome: Equatable {
@@ -46,35 +47,42 @@ enum OutsideCommand {
             Thread.sleep(forTimeInterval: pollSeconds)
         }
         let (code, signal) = ((status >> 8) & 0xFF, status & 0x7F)
-        // Ctrl+C reaches the command too (one process group), maybe before the run has seen it.
-        if Interrupt.happened || signal == SIGINT { throw CancellationError() }
+        if Interrupt.happened { throw CancellationError() }
         return signal == 0 ? .exited(code) : .signalled(128 + signal)
     }
 
-    /// The child started, its input and output `/dev/null`; an errno when it could not start.
+    /// The child started in a process group of its own (stopping it stops what it started too),
+    /// its input and output `/dev/null`; an errno when it could not start.
     private static func spawn(_ arguments: [String]) throws -> pid_t {
         var actions = posix_spawn_file_actions_t()
+        var attributes = posix_spawnattr_t()
         posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawnattr_init(&attributes)
+        defer {
+            posix_spawn_file_actions_destroy(&actions)
+            posix_spawnattr_destroy(&attributes)
+        }
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETPGROUP))
+        posix_spawnattr_setpgroup(&attributes, 0)
         posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
         posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
         let argv = arguments.map { strdup($0) } + [nil]
         defer { for pointer in argv { free(pointer) } }
         var child: pid_t = 0
-        let started = posix_spawnp(&child, arguments[0], &actions, nil, argv, environ)
+        let started = posix_spawnp(&child, arguments[0], &actions, &attributes, argv, environ)
         guard started == 0 else { throw POSIXErrorCode(rawValue: started).map { POSIXError($0) } ?? POSIXError(.EINVAL) }
         return child
     }
 
-    /// SIGTERM, a quarter second to end, then SIGKILL; reaped either way.
+    /// SIGTERM to its group, a quarter second to end, then SIGKILL; reaped either way.
     private static func stop(_ child: pid_t) {
-        kill(child, SIGTERM)
+        kill(-child, SIGTERM)
         var status: Int32 = 0
         for _ in 0..<Int(0.25 / pollSeconds) {
             if waitpid(child, &status, WNOHANG) == child { return }
             Thread.sleep(forTimeInterval: pollSeconds)
         }
-        kill(child, SIGKILL)
+        kill(-child, SIGKILL)
         while waitpid(child, &status, 0) == -1, errno == EINTR {}
     }
 }

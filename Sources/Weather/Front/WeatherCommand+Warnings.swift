@@ -36,7 +36,10 @@ extension WeatherCommand {
                     } catch {
                         guard context.json, places.count > 1, !(error is CancellationError) else { throw error }
                         failure = failure ?? error
-                        documents.append(.failed(query: place ?? "", error: ErrorSentence.text(error, for: .commandLine)))
+                        documents.append(
+                            .failed(
+                                query: (place ?? "").replacingOccurrences(of: "\u{2212}", with: "-"),
+                                error: ErrorSentence.text(error, for: .commandLine)))
                         continue
                     }
                     documents.append(.answered(WarningsJSON.document(report)))

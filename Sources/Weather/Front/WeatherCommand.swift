@@ -124,7 +124,8 @@ extension WeatherCommand {
                 } catch {
                     if error is CancellationError { throw error }
                     failure = failure ?? error
-                    outcomes.append(.failed(query: place, error: ErrorSentence.text(error, for: .commandLine)))
+                    outcomes.append(
+                        .failed(query: place.replacingOccurrences(of: "\u{2212}", with: "-"), error: ErrorSentence.text(error, for: .commandLine)))
                 }
             }
             try run.context.printJSON(WeatherJSON.Places(outcomes))

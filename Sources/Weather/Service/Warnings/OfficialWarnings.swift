@@ -71,15 +71,19 @@ package enum OfficialWarnings {
     }
 
     /// Whether a CAP message ends or replaces a warning rather than announcing one (any case): a
-    /// `Cancel`, urgency `Past`, response `AllClear`, a P-VTEC action that cancels, upgrades or
-    /// lets a warning expire (`CAN`, `UPG`, `EXP`), or a headline saying it was cancelled or
-    /// replaced. Services send such messages as ordinary Alerts and Updates.
+    /// `Cancel`, urgency `Past`, response `AllClear`, P-VTEC actions that each cancel, upgrade or
+    /// let a warning expire (`CAN`, `UPG`, `EXP`; a message that also issues one, `NEW`, is a
+    /// warning), or a headline saying it was cancelled or replaced. Services send such messages
+    /// as ordinary Alerts and Updates.
     static func endsAWarning(
         type: String? = nil, urgency: String? = nil, response: String? = nil, vtec: [String] = [], headline: String? = nil
     ) -> Bool {
         if type?.lowercased() == "cancel" || urgency?.lowercased() == "past" || response?.lowercased() == "allclear" { return true }
+        // A message may carry several actions (an upgraded watch and the new warning, `UPG` and
+        // `NEW`): it ends a warning only when each of them does.
         let endingActions: Set<Substring> = ["CAN", "UPG", "EXP"]
-        if vtec.contains(where: { code in code.split(separator: ".").dropFirst().first.map(endingActions.contains) ?? false }) { return true }
+        let actions = vtec.compactMap { $0.split(separator: ".").dropFirst().first }
+        if !actions.isEmpty, actions.allSatisfy(endingActions.contains) { return true }
         let said = (headline ?? "").lowercased()
         return ["has been cancelled", "has been canceled", "has been replaced", "has expired"].contains { said.contains($0) }
     }
