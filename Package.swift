@@ -46,6 +46,9 @@ let package = Package(
             providers: [.apt(["libcurl4-openssl-dev"]), .brew(["curl"])]
         ),
         .target(name: "AlmanacCore"),
+        // The country and time-zone outlines shipped inside the program, and their reader: data
+        // only the features that place coordinates read (weather), kept out of the core.
+        .target(name: "Geography"),
         .target(name: "AlmanacHTTP", dependencies: ["CCurl", "AlmanacCore"]),
         .target(name: "AlmanacProviders", dependencies: ["AlmanacCore", "AlmanacHTTP"]),
         // The cache-first client, the run's configuration and context: shared by every feature.
@@ -60,7 +63,7 @@ let package = Package(
         .target(name: "FrontKit", dependencies: shared + ["TerminalKit", .product(name: "ArgumentParser", package: "swift-argument-parser")]),
     ]
         // Features: none depends on another. Deals' service is on the deals engine.
-        + feature("Weather") + feature("Crypto") + feature("Fruit") + feature("Exams") + feature("Profile")
+        + feature("Weather", service: ["Geography"]) + feature("Crypto") + feature("Fruit") + feature("Exams") + feature("Profile")
         + feature("Deals", service: ["DealTable"])
         + [
             // The library product: the `Almanac` facade; no deals engine, no terminal, no command line.
@@ -88,6 +91,7 @@ let package = Package(
                 ]),
 
             .testTarget(name: "AlmanacCoreTests", dependencies: ["AlmanacCore"]),
+            .testTarget(name: "GeographyTests", dependencies: ["Geography"]),
             .testTarget(name: "DealTableTests", dependencies: ["DealTable", "AlmanacCore"]),
             .testTarget(name: "AlmanacHTTPTests", dependencies: ["AlmanacHTTP", "AlmanacCore", "AlmanacProviders", "AlmanacTestSupport"]),
             .testTarget(name: "AlmanacProvidersTests", dependencies: ["AlmanacProviders", "AlmanacHTTP", "AlmanacCore"]),

@@ -63,8 +63,8 @@ FILE_LIMIT = 350
 FOLDER_LIMITS = {"Sources/DealTable/": 300}
 # Data written by a script, not code: held to what the script writes, not to the file budget.
 GENERATED = {
-    "Sources/AlmanacCore/Geography/CountryOutlines+Data.swift": "scripts/make_outlines.py",
-    "Sources/AlmanacCore/Geography/TimeZoneOutlines+Data.swift": "scripts/make_zones.py",
+    "Sources/Geography/CountryOutlines+Data.swift": "scripts/make_outlines.py",
+    "Sources/Geography/TimeZoneOutlines+Data.swift": "scripts/make_zones.py",
 }
 TREES = ("Sources", "Tests", "Examples")
 DECLARATION = re.compile(

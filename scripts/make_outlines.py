@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Writes Sources/AlmanacCore/Geography/CountryOutlines+Data.swift from Natural Earth.
+"""Writes Sources/Geography/CountryOutlines+Data.swift from Natural Earth.
 
 Usage: scripts/make_outlines.py ne_50m_admin_0_countries.geojson
 
@@ -20,7 +20,7 @@ import pathlib
 import sys
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
-OUT = ROOT / "Sources" / "AlmanacCore" / "Geography" / "CountryOutlines+Data.swift"
+OUT = ROOT / "Sources" / "Geography" / "CountryOutlines+Data.swift"
 TOLERANCE = 0.01  # degrees, for simplification
 SCALE = 100  # stored units per degree
 WIDTH = 140

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Writes Sources/AlmanacCore/Geography/TimeZoneOutlines+Data.swift from timezone-boundary-builder.
+"""Writes Sources/Geography/TimeZoneOutlines+Data.swift from timezone-boundary-builder.
 
 Usage: scripts/make_zones.py timezones.geojson
 
@@ -28,7 +28,7 @@ import sys
 from make_outlines import records, write_swift
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
-OUT = ROOT / "Sources" / "AlmanacCore" / "Geography" / "TimeZoneOutlines+Data.swift"
+OUT = ROOT / "Sources" / "Geography" / "TimeZoneOutlines+Data.swift"
 # The IANA names the 2019b release used that the tz database has renamed since (both still work
 # as links on most systems; the current name is what a person expects to read).
 RENAMED = {"America/Godthab": "America/Nuuk", "Europe/Kiev": "Europe/Kyiv", "Pacific/Enderbury": "Pacific/Kanton"}

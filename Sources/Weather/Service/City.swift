@@ -3,6 +3,7 @@ import AlmanacCore
 import AlmanacHTTP
 import AlmanacProviders
 import Foundation
+import Geography
 
 /// A place Almanac can show weather for, as resolved by a geocoder. Its fields are the
 /// provider's; `qualifier` alone is Almanac's, set only to tell look-alikes apart

@@ -1,6 +1,7 @@
 import AlmanacClient
 import AlmanacCore
 import Foundation
+import Geography
 
 /// A place's own clock (docs/architecture.md §3, "A place's clock"): a place given as `lat,lon`,
 /// or found by a geocoder that sends no zone, gets its IANA zone from the time-zone outlines

@@ -1,6 +1,6 @@
 import XCTest
 
-@testable import AlmanacCore
+@testable import Geography
 
 /// Coordinates given their IANA zone by the time-zone outlines shipped with the program: cities,
 /// both sides of a zone line inside a country, coastal water, the open sea by its nautical zone.

@@ -1,6 +1,6 @@
 import XCTest
 
-@testable import AlmanacCore
+@testable import Geography
 
 /// Coordinates placed in their country by the outlines shipped with the program: cities, islands
 /// and territories, both sides of a border, a hole in a country, coastal water and open sea.
