@@ -70,7 +70,7 @@ let package = Package(
             .target(name: "AlmanacKit", dependencies: shared + ["Weather", "Crypto"]),
             // The program above the features: the root command, what combines them (the app, the
             // menu, `line`) and its own tools (doctor, cache, fixtures recording).
-            .target(name: "AlmanacProgram", dependencies: front + ["AlmanacKit"] + features),
+            .target(name: "AlmanacProgram", dependencies: front + features),
             // The executable: the program's entry and nothing else.
             .executableTarget(name: "almanac", dependencies: ["AlmanacProgram"]),
 
@@ -99,7 +99,7 @@ let package = Package(
             .testTarget(name: "TerminalKitTests", dependencies: ["TerminalKit", "AlmanacCore"]),
             .testTarget(name: "FrontKitTests", dependencies: front + harness),
             .testTarget(name: "AlmanacKitTests", dependencies: shared + ["AlmanacKit", "Weather", "Crypto"] + harness),
-            .testTarget(name: "AlmanacProgramTests", dependencies: front + ["AlmanacKit", "AlmanacProgram", "AlmanacFuzz"] + features + harness),
+            .testTarget(name: "AlmanacProgramTests", dependencies: front + ["AlmanacProgram", "AlmanacFuzz"] + features + harness),
         ],
     swiftLanguageModes: [.v6]
 )

@@ -1,7 +1,11 @@
-import AlmanacKit
+import AlmanacClient
+import AlmanacCore
+import AlmanacProviders
+import ArgumentParser
 import CryptoFront
 import DealsFront
 import ExamsFront
+import Foundation
 import FrontKit
 import FruitFront
 import ProfileFront

@@ -1,4 +1,6 @@
-import AlmanacKit
+import AlmanacCore
+import ArgumentParser
+import Foundation
 import FrontKit
 
 /// The argument parser's refusals in the program's words (docs/architecture.md §9, "Input

@@ -1,3 +1,7 @@
+import AlmanacTestSupport
+import Foundation
+import XCTest
+
 @testable import AlmanacClient
 @testable import AlmanacCore
 @testable import AlmanacHTTP

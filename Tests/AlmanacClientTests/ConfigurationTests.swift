@@ -1,3 +1,9 @@
+import AlmanacClient
+import AlmanacHTTP
+import AlmanacProviders
+import Foundation
+import XCTest
+
 @testable import TestHarness
 
 final class ConfigurationTests: XCTestCase {

@@ -1,3 +1,10 @@
+import AlmanacClient
+import AlmanacCore
+import AlmanacHTTP
+import AlmanacProviders
+import Foundation
+import XCTest
+
 @testable import TestHarness
 
 final class CreditBudgetTests: XCTestCase {

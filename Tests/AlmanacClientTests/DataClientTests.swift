@@ -1,3 +1,9 @@
+import AlmanacCore
+import AlmanacHTTP
+import AlmanacTestSupport
+import Foundation
+import XCTest
+
 @testable import AlmanacClient
 @testable import TestHarness
 

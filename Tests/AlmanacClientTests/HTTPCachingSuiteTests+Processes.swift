@@ -1,3 +1,9 @@
+import AlmanacClient
+import AlmanacHTTP
+import AlmanacTestSupport
+import Foundation
+import XCTest
+
 @testable import TestHarness
 
 /// The same suite cases run as a user runs the program: one `almanac fruit list` process per

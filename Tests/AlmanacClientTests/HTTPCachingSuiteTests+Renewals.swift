@@ -1,3 +1,10 @@
+import AlmanacClient
+import AlmanacCore
+import AlmanacHTTP
+import AlmanacTestSupport
+import Foundation
+import XCTest
+
 @testable import TestHarness
 
 /// The suite's `update304` cases that apply, and a stored answer's fields after a `304`.

@@ -1,3 +1,10 @@
+import AlmanacClient
+import AlmanacCore
+import AlmanacHTTP
+import AlmanacTestSupport
+import Foundation
+import XCTest
+
 @testable import TestHarness
 
 /// The public HTTP caching test suite (http-tests/cache-tests, behind cache-tests.fyi): every case

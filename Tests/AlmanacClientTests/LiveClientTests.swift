@@ -1,3 +1,10 @@
+import AlmanacClient
+import AlmanacCore
+import AlmanacHTTP
+import AlmanacTestSupport
+import Foundation
+import XCTest
+
 @testable import TestHarness
 
 private final class Sleeps: @unchecked Sendable {

@@ -1,4 +1,10 @@
+import AlmanacClient
+import AlmanacCore
+import AlmanacHTTP
+import AlmanacTestSupport
+import Foundation
 import Synchronization
+import XCTest
 
 @testable import TestHarness
 

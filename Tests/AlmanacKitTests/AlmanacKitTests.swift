@@ -1,3 +1,10 @@
+import AlmanacClient
+import AlmanacCore
+import AlmanacProviders
+import AlmanacTestSupport
+import Foundation
+import XCTest
+
 @testable import AlmanacKit
 @testable import Crypto
 @testable import TestHarness

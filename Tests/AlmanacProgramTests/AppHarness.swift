@@ -1,4 +1,7 @@
-@testable import AlmanacKit
+import AlmanacClient
+import Foundation
+import XCTest
+
 @testable import AlmanacProgram
 @testable import Deals
 @testable import DealsFront

@@ -1,3 +1,9 @@
+import AlmanacCore
+import AlmanacHTTP
+import Foundation
+import TerminalKit
+import XCTest
+
 @testable import Deals
 @testable import DealsFront
 @testable import FrontKit

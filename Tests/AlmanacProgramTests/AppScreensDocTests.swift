@@ -1,6 +1,11 @@
+import AlmanacClient
+import AlmanacCore
+import AlmanacHTTP
+import AlmanacProviders
+import AlmanacTestSupport
+import Foundation
 import XCTest
 
-@testable import AlmanacKit
 @testable import AlmanacProgram
 @testable import FrontKit
 @testable import TerminalKit

@@ -1,4 +1,7 @@
+import AlmanacClient
+import AlmanacProviders
 import Foundation
+import XCTest
 
 @testable import FrontKit
 @testable import Weather

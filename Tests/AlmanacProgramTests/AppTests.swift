@@ -1,4 +1,9 @@
-@testable import AlmanacKit
+import AlmanacCore
+import AlmanacProviders
+import AlmanacTestSupport
+import Foundation
+import XCTest
+
 @testable import AlmanacProgram
 @testable import Crypto
 @testable import DealTable

@@ -1,3 +1,5 @@
+import AlmanacProviders
+import Foundation
 import XCTest
 
 @testable import AlmanacProgram

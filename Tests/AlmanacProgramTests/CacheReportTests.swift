@@ -1,4 +1,7 @@
-@testable import AlmanacKit
+import AlmanacHTTP
+import Foundation
+import XCTest
+
 @testable import AlmanacProgram
 @testable import TestHarness
 

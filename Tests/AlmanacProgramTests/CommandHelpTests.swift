@@ -1,3 +1,6 @@
+import Foundation
+import XCTest
+
 @testable import TestHarness
 
 /// Each command's help lists only the options that can change what it does; every group with a

@@ -1,4 +1,6 @@
-@testable import AlmanacKit
+import Foundation
+import XCTest
+
 @testable import TestHarness
 
 /// A damaged user document is news, not an empty list: every document truncated at several

@@ -1,7 +1,9 @@
+import Foundation
+import XCTest
+
 @testable import AlmanacClient
 @testable import AlmanacCore
 @testable import AlmanacHTTP
-@testable import AlmanacKit
 @testable import AlmanacProviders
 @testable import FrontKit
 @testable import TestHarness

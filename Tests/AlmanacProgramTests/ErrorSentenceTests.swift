@@ -1,4 +1,10 @@
-@testable import AlmanacKit
+import AlmanacClient
+import AlmanacCore
+import AlmanacHTTP
+import AlmanacProviders
+import Foundation
+import XCTest
+
 @testable import AlmanacProgram
 @testable import Crypto
 @testable import Exams

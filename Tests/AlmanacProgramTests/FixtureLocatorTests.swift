@@ -1,4 +1,10 @@
-@testable import AlmanacKit
+import AlmanacClient
+import AlmanacCore
+import AlmanacHTTP
+import AlmanacTestSupport
+import Foundation
+import XCTest
+
 @testable import TestHarness
 
 final class FixtureLocatorTests: XCTestCase {

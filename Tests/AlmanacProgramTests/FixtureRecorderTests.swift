@@ -1,4 +1,10 @@
-@testable import AlmanacKit
+import AlmanacCore
+import AlmanacHTTP
+import AlmanacProviders
+import AlmanacTestSupport
+import Foundation
+import XCTest
+
 @testable import TestHarness
 
 /// Recording a fixture set from loopback providers, then replaying it with no server at all.

@@ -1,3 +1,8 @@
+import AlmanacClient
+import AlmanacTestSupport
+import Foundation
+import XCTest
+
 @testable import AlmanacCore
 @testable import AlmanacHTTP
 @testable import AlmanacProviders

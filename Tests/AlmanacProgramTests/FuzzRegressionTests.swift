@@ -1,5 +1,12 @@
+import AlmanacClient
+import AlmanacCore
+import AlmanacHTTP
+import AlmanacProviders
+import AlmanacTestSupport
+import Foundation
+import XCTest
+
 @testable import AlmanacFuzz
-@testable import AlmanacKit
 @testable import TestHarness
 
 /// Every fuzzing seed and every input a fuzzer ever found, run through its target: a crash here

@@ -1,4 +1,9 @@
+import AlmanacHTTP
+import AlmanacProviders
+import AlmanacTestSupport
+import Foundation
 import Synchronization
+import XCTest
 
 @testable import TestHarness
 

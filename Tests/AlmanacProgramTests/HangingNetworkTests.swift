@@ -1,4 +1,9 @@
-@testable import AlmanacKit
+import AlmanacClient
+import AlmanacProviders
+import AlmanacTestSupport
+import Foundation
+import XCTest
+
 @testable import Deals
 @testable import TestHarness
 

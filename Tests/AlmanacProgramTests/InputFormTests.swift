@@ -1,4 +1,7 @@
-@testable import AlmanacKit
+import AlmanacTestSupport
+import Foundation
+import XCTest
+
 @testable import AlmanacProgram
 @testable import TerminalKit
 @testable import TestHarness

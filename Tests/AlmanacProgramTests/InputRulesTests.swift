@@ -1,4 +1,8 @@
-@testable import AlmanacKit
+import AlmanacCore
+import AlmanacTestSupport
+import Foundation
+import XCTest
+
 @testable import TestHarness
 
 /// One rule for each kind of input, the same in every command: numbers with their ranges

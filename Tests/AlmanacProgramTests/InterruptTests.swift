@@ -1,3 +1,7 @@
+import AlmanacTestSupport
+import Foundation
+import XCTest
+
 @testable import TestHarness
 
 /// Ctrl+C in a line command cancels it: its transfer stops and it ends with 130 and one line.

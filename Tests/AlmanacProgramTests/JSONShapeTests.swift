@@ -1,4 +1,11 @@
-@testable import AlmanacKit
+import AlmanacClient
+import AlmanacCore
+import AlmanacHTTP
+import AlmanacProviders
+import AlmanacTestSupport
+import Foundation
+import XCTest
+
 @testable import TestHarness
 
 /// docs/json.md is the shape of every `--json` document, and this test holds the program to it:

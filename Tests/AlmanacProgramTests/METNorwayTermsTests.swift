@@ -1,4 +1,11 @@
-@testable import AlmanacKit
+import AlmanacClient
+import AlmanacCore
+import AlmanacHTTP
+import AlmanacProviders
+import AlmanacTestSupport
+import Foundation
+import XCTest
+
 @testable import AlmanacProgram
 @testable import TestHarness
 

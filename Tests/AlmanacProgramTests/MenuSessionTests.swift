@@ -1,4 +1,7 @@
-@testable import AlmanacKit
+import AlmanacProviders
+import Foundation
+import XCTest
+
 @testable import AlmanacProgram
 @testable import Crypto
 @testable import Exams

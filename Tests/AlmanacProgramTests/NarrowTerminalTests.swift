@@ -1,4 +1,6 @@
-@testable import AlmanacKit
+import Foundation
+import XCTest
+
 @testable import AlmanacProgram
 @testable import TerminalKit
 @testable import TestHarness

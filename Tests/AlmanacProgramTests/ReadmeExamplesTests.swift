@@ -1,3 +1,9 @@
+import AlmanacCore
+import AlmanacHTTP
+import AlmanacTestSupport
+import Foundation
+import XCTest
+
 @testable import TestHarness
 
 /// The README's examples are tests: every `console` block is run on the built binary in sample

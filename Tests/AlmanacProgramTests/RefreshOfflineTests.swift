@@ -1,3 +1,6 @@
+import Foundation
+import XCTest
+
 @testable import TestHarness
 
 /// `--refresh` asks for a live answer only: with `--offline`, or with the provider unreachable,

@@ -1,4 +1,8 @@
-@testable import AlmanacKit
+import AlmanacClient
+import AlmanacProviders
+import Foundation
+import XCTest
+
 @testable import AlmanacProgram
 @testable import TerminalKit
 @testable import TestHarness

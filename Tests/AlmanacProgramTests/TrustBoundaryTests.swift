@@ -1,4 +1,10 @@
-@testable import AlmanacKit
+import AlmanacClient
+import AlmanacCore
+import AlmanacHTTP
+import AlmanacTestSupport
+import Foundation
+import XCTest
+
 @testable import TestHarness
 
 /// A folder's `.env` cannot say where requests go, and provider text is drawn as text

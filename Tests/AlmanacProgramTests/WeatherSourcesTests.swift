@@ -1,4 +1,9 @@
-@testable import AlmanacKit
+import AlmanacClient
+import AlmanacCore
+import AlmanacTestSupport
+import Foundation
+import XCTest
+
 @testable import FrontKit
 @testable import TestHarness
 

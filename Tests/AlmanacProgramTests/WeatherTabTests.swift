@@ -1,6 +1,9 @@
+import AlmanacProviders
+import AlmanacTestSupport
+import Foundation
 import Synchronization
+import XCTest
 
-@testable import AlmanacKit
 @testable import AlmanacProgram
 @testable import TerminalKit
 @testable import TestHarness

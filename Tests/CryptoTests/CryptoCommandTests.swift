@@ -1,3 +1,9 @@
+import AlmanacCore
+import AlmanacProviders
+import AlmanacTestSupport
+import Foundation
+import XCTest
+
 @testable import Crypto
 @testable import TestHarness
 

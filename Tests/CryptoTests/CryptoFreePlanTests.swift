@@ -1,3 +1,9 @@
+import AlmanacClient
+import AlmanacCore
+import AlmanacTestSupport
+import Foundation
+import XCTest
+
 @testable import Crypto
 @testable import TestHarness
 

@@ -1,3 +1,6 @@
+import Foundation
+import XCTest
+
 @testable import AlmanacClient
 @testable import AlmanacCore
 @testable import AlmanacHTTP

@@ -1,3 +1,8 @@
+import AlmanacProviders
+import AlmanacTestSupport
+import Foundation
+import XCTest
+
 @testable import Crypto
 @testable import TestHarness
 

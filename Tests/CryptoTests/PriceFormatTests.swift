@@ -1,3 +1,5 @@
+import XCTest
+
 @testable import CryptoFront
 @testable import FrontKit
 @testable import TerminalKit

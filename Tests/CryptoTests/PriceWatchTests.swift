@@ -1,3 +1,8 @@
+import AlmanacCore
+import AlmanacTestSupport
+import Foundation
+import XCTest
+
 @testable import Crypto
 @testable import CryptoFront
 @testable import FrontKit

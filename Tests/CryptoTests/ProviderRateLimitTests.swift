@@ -1,3 +1,7 @@
+import AlmanacTestSupport
+import Foundation
+import XCTest
+
 @testable import TestHarness
 
 /// A provider's own 429 is a temporary failure: exit 75 with the time to retry, `Retry-After`

@@ -1,3 +1,5 @@
+import XCTest
+
 @testable import Deals
 @testable import TestHarness
 

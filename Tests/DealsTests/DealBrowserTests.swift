@@ -1,3 +1,9 @@
+import AlmanacCore
+import AlmanacHTTP
+import AlmanacProviders
+import Foundation
+import XCTest
+
 @testable import DealTable
 @testable import Deals
 @testable import DealsFront

@@ -1,3 +1,7 @@
+import AlmanacCore
+import Foundation
+import XCTest
+
 @testable import DealTable
 @testable import Deals
 @testable import TestHarness

@@ -1,4 +1,7 @@
+import AlmanacCore
+import Foundation
 import Synchronization
+import XCTest
 
 @testable import DealTable
 @testable import Deals

@@ -1,4 +1,8 @@
+import AlmanacCore
+import AlmanacTestSupport
+import Foundation
 import Synchronization
+import XCTest
 
 @testable import DealTable
 @testable import Deals

@@ -1,3 +1,8 @@
+import AlmanacCore
+import AlmanacProviders
+import Foundation
+import XCTest
+
 @testable import DealTable
 @testable import Deals
 @testable import TerminalKit

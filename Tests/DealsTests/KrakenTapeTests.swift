@@ -1,4 +1,8 @@
+import AlmanacProviders
+import AlmanacTestSupport
+import Foundation
 import Synchronization
+import XCTest
 
 @testable import DealTable
 @testable import Deals

@@ -1,3 +1,7 @@
+import AlmanacClient
+import Foundation
+import XCTest
+
 @testable import Exams
 @testable import FrontKit
 @testable import TerminalKit

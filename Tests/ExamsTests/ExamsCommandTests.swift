@@ -1,3 +1,6 @@
+import Foundation
+import XCTest
+
 @testable import Exams
 @testable import TestHarness
 

@@ -1,3 +1,8 @@
+import AlmanacClient
+import AlmanacCore
+import Foundation
+import XCTest
+
 @testable import FrontKit
 @testable import TerminalKit
 @testable import TestHarness

@@ -1,3 +1,8 @@
+import AlmanacHTTP
+import AlmanacTestSupport
+import Foundation
+import XCTest
+
 @testable import FrontKit
 @testable import TerminalKit
 @testable import TestHarness

@@ -1,3 +1,7 @@
+import AlmanacProviders
+import Foundation
+import XCTest
+
 @testable import FrontKit
 @testable import TerminalKit
 @testable import TestHarness

@@ -1,3 +1,6 @@
+import AlmanacProviders
+import XCTest
+
 @testable import FrontKit
 @testable import TerminalKit
 @testable import TestHarness

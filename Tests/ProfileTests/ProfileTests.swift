@@ -1,3 +1,6 @@
+import AlmanacCore
+import XCTest
+
 @testable import Profile
 @testable import TestHarness
 

@@ -1,3 +1,5 @@
+import XCTest
+
 @testable import TestHarness
 @testable import Weather
 

@@ -1,3 +1,9 @@
+import AlmanacClient
+import AlmanacCore
+import AlmanacProviders
+import Foundation
+import XCTest
+
 @testable import TestHarness
 @testable import Weather
 

@@ -1,3 +1,6 @@
+import Foundation
+import XCTest
+
 @testable import TestHarness
 @testable import Weather
 

@@ -1,3 +1,9 @@
+import AlmanacHTTP
+import AlmanacProviders
+import AlmanacTestSupport
+import Foundation
+import XCTest
+
 @testable import TestHarness
 @testable import Weather
 

@@ -1,3 +1,10 @@
+import AlmanacCore
+import AlmanacHTTP
+import AlmanacProviders
+import AlmanacTestSupport
+import Foundation
+import XCTest
+
 @testable import TestHarness
 
 /// `weather rain` and `weather air` end to end against loopback providers in their documented

@@ -1,3 +1,5 @@
+import XCTest
+
 @testable import TestHarness
 
 /// The sample data keeps its word: every place it offers answers every view, and a place it

@@ -1,4 +1,7 @@
+import AlmanacClient
+import AlmanacTestSupport
 import Foundation
+import XCTest
 
 @testable import TestHarness
 

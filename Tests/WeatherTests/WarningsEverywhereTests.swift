@@ -1,5 +1,11 @@
+import AlmanacClient
+import AlmanacCore
+import AlmanacProviders
+import AlmanacTestSupport
 import Foundation
 import FrontKit
+import TerminalKit
+import XCTest
 
 @testable import TestHarness
 @testable import Weather

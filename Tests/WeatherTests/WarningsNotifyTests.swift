@@ -1,5 +1,7 @@
+import AlmanacTestSupport
 import Foundation
 import Synchronization
+import XCTest
 
 @testable import TestHarness
 

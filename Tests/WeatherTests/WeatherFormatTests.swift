@@ -1,3 +1,7 @@
+import AlmanacCore
+import Foundation
+import XCTest
+
 @testable import TerminalKit
 @testable import TestHarness
 @testable import Weather

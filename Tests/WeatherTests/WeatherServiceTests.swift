@@ -1,3 +1,10 @@
+import AlmanacClient
+import AlmanacCore
+import AlmanacProviders
+import AlmanacTestSupport
+import Foundation
+import XCTest
+
 @testable import FrontKit
 @testable import TerminalKit
 @testable import TestHarness

@@ -1,9 +1,9 @@
-import AlmanacKit
 import Crypto
 import CryptoFront
 import Deals
 import DealsFront
 import ExamsFront
+import Foundation
 import FrontKit
 import FruitFront
 import ProfileFront

@@ -1,6 +1,8 @@
-import AlmanacKit
+import ArgumentParser
 import DealsFront
+import Foundation
 import FrontKit
+import TerminalKit
 
 struct UICommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(

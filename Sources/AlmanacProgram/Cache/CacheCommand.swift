@@ -1,5 +1,10 @@
-import AlmanacKit
+import AlmanacClient
+import AlmanacCore
+import AlmanacHTTP
+import ArgumentParser
+import Foundation
 import FrontKit
+import TerminalKit
 
 struct CacheCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(

@@ -1,3 +1,6 @@
+import AlmanacHTTP
+import AlmanacProviders
+import Foundation
 import FrontKit
 
 /// `almanac cache stats` and `list`, as data.

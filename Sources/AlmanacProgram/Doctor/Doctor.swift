@@ -1,4 +1,9 @@
+import AlmanacClient
+import AlmanacCore
+import AlmanacHTTP
+import AlmanacProviders
 import Crypto
+import Foundation
 import FrontKit
 import Weather
 

@@ -1,5 +1,10 @@
-import AlmanacKit
+import AlmanacClient
+import AlmanacHTTP
+import AlmanacProviders
+import ArgumentParser
+import Foundation
 import FrontKit
+import TerminalKit
 import Weather
 
 struct DoctorCommand: AsyncParsableCommand {

@@ -1,3 +1,5 @@
+import AlmanacClient
+import Foundation
 import FrontKit
 
 /// What `almanac doctor` reports: providers, folders, and optional live checks.

@@ -1,3 +1,7 @@
+import AlmanacCore
+import AlmanacHTTP
+import AlmanacProviders
+import Foundation
 import FrontKit
 
 extension FixtureRecorder {

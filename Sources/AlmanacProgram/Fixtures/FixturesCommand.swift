@@ -1,5 +1,10 @@
-import AlmanacKit
+import AlmanacCore
+import AlmanacHTTP
+import AlmanacProviders
+import ArgumentParser
+import Foundation
 import FrontKit
+import TerminalKit
 
 struct FixturesCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(

@@ -1,3 +1,5 @@
+import AlmanacClient
+import AlmanacHTTP
 import FrontKit
 import Synchronization
 

@@ -1,4 +1,4 @@
-import AlmanacKit
+import ArgumentParser
 import FrontKit
 import WeatherFront
 

@@ -1,7 +1,10 @@
-import AlmanacKit
+import AlmanacClient
+import AlmanacCore
 import Crypto
 import Exams
+import Foundation
 import FrontKit
+import TerminalKit
 import WeatherFront
 
 /// `almanac line`: one status line mixing the weather codes with a crypto pair's price and day

@@ -1,4 +1,3 @@
-import AlmanacKit
 import CryptoFront
 import DealsFront
 import ExamsFront

@@ -1,4 +1,6 @@
+import AlmanacProviders
 import Crypto
+import Foundation
 import FrontKit
 
 /// A price alert as `--json` writes it: prices as numbers; once set off, the price that did it

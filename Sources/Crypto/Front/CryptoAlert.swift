@@ -1,3 +1,5 @@
+import AlmanacProviders
+import ArgumentParser
 import Crypto
 import FrontKit
 

@@ -1,4 +1,8 @@
+import AlmanacClient
+import AlmanacProviders
+import ArgumentParser
 import Crypto
+import Foundation
 import FrontKit
 
 package struct CryptoCommand: AsyncParsableCommand {

@@ -1,3 +1,5 @@
+import AlmanacCore
+import ArgumentParser
 import Crypto
 import FrontKit
 

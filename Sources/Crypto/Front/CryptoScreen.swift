@@ -1,4 +1,6 @@
+import AlmanacCore
 import Crypto
+import Foundation
 import FrontKit
 
 package struct CryptoScreen: MenuScreen {

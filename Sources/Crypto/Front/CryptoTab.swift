@@ -1,11 +1,14 @@
+import AlmanacClient
+import AlmanacCore
+import AlmanacProviders
 import Crypto
+import Foundation
 import FrontKit
+import TerminalKit
 
-/// Crypto: the watchlist with price, change and a 7-day sparkline, kept fresh on its own within
-/// the credit budget (`PriceWatch`: a marker on the rows that moved, the next update in the status
-/// line, the portfolio's totals and the alerts set off under the table); a coin's page with a
-/// start/end date form checked as you type and the daily list with a chart; adding by name or
-/// symbol with suggestions as you type (`a`); removing after a question (`d`).
+/// Crypto: the watchlist kept fresh within the credit budget (`PriceWatch`: marks on rows that
+/// moved, the portfolio's totals, alerts set off); a coin's page with a date form and its daily
+/// chart; adding by name or symbol with suggestions (`a`); removing after a question (`d`).
 package final class CryptoTab: AppTab {
     package let title = "Crypto"
     let context: FrontContext

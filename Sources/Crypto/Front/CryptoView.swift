@@ -1,5 +1,11 @@
+import AlmanacClient
+import AlmanacCore
+import AlmanacHTTP
+import AlmanacProviders
 import Crypto
+import Foundation
 import FrontKit
+import TerminalKit
 
 /// Watchlist and history renderings.
 package enum CryptoView {

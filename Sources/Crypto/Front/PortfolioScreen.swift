@@ -1,4 +1,7 @@
+import AlmanacCore
+import AlmanacProviders
 import Crypto
+import Foundation
 import FrontKit
 
 /// The menu's portfolio: the lots valued, adding a lot, removing one.

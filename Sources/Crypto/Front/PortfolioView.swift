@@ -1,5 +1,10 @@
+import AlmanacClient
+import AlmanacCore
+import AlmanacProviders
 import Crypto
+import Foundation
 import FrontKit
+import TerminalKit
 
 /// The portfolio as a table and as JSON. Money (value, cost, profit) to the cent with thousands
 /// separators; a price with the pair's own precision (`PriceFormat`); amounts as entered.

@@ -1,6 +1,8 @@
 import DealTable
 import Deals
+import Foundation
 import FrontKit
+import TerminalKit
 
 extension DealBrowser {
     /// `e`: the view shown, filtered and sorted, to a new CSV file in the export folder. The

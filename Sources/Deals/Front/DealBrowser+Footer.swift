@@ -1,4 +1,5 @@
 import FrontKit
+import TerminalKit
 
 extension DealBrowser {
     /// The totals; or why the source ended early, or where its deals come from instead (Kraken

@@ -1,6 +1,8 @@
 import DealTable
 import Deals
+import Foundation
 import FrontKit
+import TerminalKit
 
 /// The browser's lines around its table (`DealBrowser.lines`): the title, the notice above the
 /// last line, and the status line, each fitted to the width.

@@ -1,5 +1,7 @@
+import AlmanacProviders
 import DealTable
 import FrontKit
+import TerminalKit
 
 extension DealBrowser {
     /// Keys while the groups or statistics are shown: ↑↓ choose a group, `s` orders the groups

@@ -1,6 +1,11 @@
+import AlmanacCore
+import AlmanacHTTP
+import AlmanacProviders
 import DealTable
 import Deals
+import Foundation
 import FrontKit
+import TerminalKit
 
 /// The full-screen live deals table. Deals keep arriving while the user scrolls; each frame
 /// (at most 60 a second) merges what arrived, then draws only the visible rows in one write.

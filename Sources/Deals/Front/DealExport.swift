@@ -1,4 +1,6 @@
+import AlmanacCore
 import DealTable
+import Foundation
 import FrontKit
 import Synchronization
 

@@ -1,4 +1,5 @@
 import DealTable
+import Foundation
 import FrontKit
 
 /// One JSON row: the stored values, never rounded for display (a filter on `price>1.28`

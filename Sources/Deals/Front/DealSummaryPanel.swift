@@ -1,6 +1,10 @@
+import AlmanacCore
+import AlmanacProviders
 import DealTable
+import Foundation
 import FrontKit
 import Synchronization
+import TerminalKit
 
 /// The deals table's summaries on screen (docs/architecture.md §8): `F` the groups (by instrument, side or both),
 /// `I` the column statistics, in place of the rows, in `deals browse` and the app's Deals tab.

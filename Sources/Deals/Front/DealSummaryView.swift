@@ -1,5 +1,8 @@
+import AlmanacCore
 import DealTable
+import Foundation
 import FrontKit
+import TerminalKit
 
 /// `deals group` and `deals stats` as tables and as JSON (numbers as JSON numbers; the counts
 /// beside them, as `deals top --json`).

@@ -1,3 +1,4 @@
+import ArgumentParser
 import FrontKit
 
 extension DealsCommand {

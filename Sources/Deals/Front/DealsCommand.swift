@@ -1,5 +1,9 @@
+import AlmanacCore
+import AlmanacHTTP
+import ArgumentParser
 import DealTable
 import Deals
+import Foundation
 import FrontKit
 
 #if canImport(Glibc)

@@ -1,4 +1,5 @@
 import Deals
+import Foundation
 import FrontKit
 
 /// The deals feature's errors on the command line: a source that cannot be read is no input (66);

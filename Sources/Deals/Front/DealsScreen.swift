@@ -1,7 +1,10 @@
+import AlmanacCore
 import DealTable
 import Deals
+import Foundation
 import FrontKit
 import Synchronization
+import TerminalKit
 
 package struct DealsScreen: MenuScreen {
     package let context: FrontContext

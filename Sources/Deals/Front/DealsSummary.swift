@@ -1,5 +1,9 @@
+import AlmanacProviders
+import ArgumentParser
 import DealTable
+import Foundation
 import FrontKit
+import TerminalKit
 
 extension DealsCommand {
     struct Group: AsyncParsableCommand {

@@ -1,5 +1,11 @@
+import AlmanacClient
+import AlmanacCore
+import AlmanacHTTP
+import AlmanacProviders
 import Deals
+import Foundation
 import FrontKit
+import TerminalKit
 
 /// Deals: the live deals browser inside a tab. The stream starts when the tab is first shown
 /// and keeps arriving (merged each frame) while other tabs are shown.

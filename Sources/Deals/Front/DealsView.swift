@@ -1,5 +1,8 @@
+import AlmanacCore
 import DealTable
+import Foundation
 import FrontKit
+import TerminalKit
 
 /// Deal rows as text: local time to the second, price to 0.01, amount to an integer.
 package enum DealsView {

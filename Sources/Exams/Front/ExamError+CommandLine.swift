@@ -1,4 +1,5 @@
 import Exams
+import Foundation
 import FrontKit
 
 /// The exam planner's errors on the command line: `--passed` records an exam already sat.

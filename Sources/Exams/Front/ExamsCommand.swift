@@ -1,4 +1,7 @@
+import AlmanacCore
+import ArgumentParser
 import Exams
+import Foundation
 import FrontKit
 
 package struct ExamsCommand: AsyncParsableCommand {

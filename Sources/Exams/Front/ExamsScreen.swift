@@ -1,4 +1,7 @@
+import AlmanacClient
+import AlmanacCore
 import Exams
+import Foundation
 import FrontKit
 
 package struct ExamsScreen: MenuScreen {

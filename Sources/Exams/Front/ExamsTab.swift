@@ -1,5 +1,9 @@
+import AlmanacClient
+import AlmanacProviders
 import Exams
+import Foundation
 import FrontKit
+import TerminalKit
 
 /// Exams: Pending and Passed (←/→), grouped by month as `almanac exams` shows them; a New Exam
 /// form, move to Passed, reschedule and delete — each through `ExamService`, its rules and words.

@@ -1,5 +1,7 @@
 import Exams
+import Foundation
 import FrontKit
+import TerminalKit
 
 /// Exam lists: sections by month, one row per exam.
 package enum ExamsView {

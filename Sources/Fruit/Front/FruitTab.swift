@@ -1,5 +1,10 @@
+import AlmanacClient
+import AlmanacCore
+import AlmanacProviders
+import Foundation
 import FrontKit
 import Fruit
+import TerminalKit
 
 /// Fruit: the catalogue coloured by family (`g` cycles id / family / genus / order grouping),
 /// a fruit's page (its nutrition, the high-sugar warning flashing, confetti when eaten in the

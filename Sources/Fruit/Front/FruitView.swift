@@ -1,5 +1,9 @@
+import AlmanacCore
+import AlmanacProviders
+import Foundation
 import FrontKit
 import Fruit
+import TerminalKit
 
 #if canImport(Glibc)
     import Glibc

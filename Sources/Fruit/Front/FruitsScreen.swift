@@ -1,3 +1,6 @@
+import AlmanacCore
+import AlmanacProviders
+import Foundation
 import FrontKit
 import Fruit
 

@@ -1,5 +1,8 @@
+import AlmanacProviders
+import Foundation
 import FrontKit
 import Profile
+import TerminalKit
 
 /// Profile: the username, edited in place (`e`) with the same rule as `almanac profile set`.
 /// Saving runs in the background (`Loader`): a durable write waits for the disk, which held a

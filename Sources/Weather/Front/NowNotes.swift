@@ -1,4 +1,7 @@
+import AlmanacProviders
+import Foundation
 import FrontKit
+import TerminalKit
 import Weather
 
 /// What `weather now` says beside the forecast (docs/weather.md): the coming rain as the

@@ -1,3 +1,7 @@
+import AlmanacClient
+import AlmanacCore
+import AlmanacProviders
+import Foundation
 import FrontKit
 import Weather
 

@@ -1,4 +1,9 @@
+import AlmanacClient
+import AlmanacCore
+import AlmanacProviders
+import Foundation
 import FrontKit
+import TerminalKit
 import Weather
 
 /// `weather rain` and `weather air` as text (docs/weather.md, "Rain in the next two hours", "Air

@@ -1,4 +1,7 @@
+import AlmanacClient
+import AlmanacProviders
 import FrontKit
+import TerminalKit
 import Weather
 
 /// `weather warnings --json` (docs/json.md): one document for the place, its warnings worst

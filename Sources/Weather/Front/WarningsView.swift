@@ -1,4 +1,7 @@
+import AlmanacProviders
+import Foundation
 import FrontKit
+import TerminalKit
 import Weather
 
 /// `weather warnings` as text (docs/weather.md, "Official warnings"): each warning worst first —

@@ -1,3 +1,6 @@
+import AlmanacProviders
+import ArgumentParser
+import Foundation
 import FrontKit
 import Weather
 

@@ -1,3 +1,8 @@
+import AlmanacClient
+import AlmanacCore
+import AlmanacProviders
+import ArgumentParser
+import Foundation
 import FrontKit
 import Weather
 

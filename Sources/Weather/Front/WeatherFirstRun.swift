@@ -1,4 +1,8 @@
+import AlmanacClient
+import AlmanacProviders
+import Foundation
 import FrontKit
+import TerminalKit
 import Weather
 
 /// `almanac weather` with no saved city: an ordinary first run, not a usage error.

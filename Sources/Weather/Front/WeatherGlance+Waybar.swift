@@ -1,3 +1,5 @@
+import AlmanacCore
+import Foundation
 import FrontKit
 import Weather
 

@@ -1,3 +1,5 @@
+import AlmanacClient
+import AlmanacProviders
 import FrontKit
 import Weather
 

@@ -1,3 +1,5 @@
+import AlmanacHTTP
+import AlmanacProviders
 import FrontKit
 import Weather
 

@@ -1,3 +1,4 @@
+import AlmanacProviders
 import FrontKit
 import Synchronization
 import Weather

@@ -1,4 +1,7 @@
+import AlmanacProviders
+import Foundation
 import FrontKit
+import TerminalKit
 import Weather
 
 /// The Weather tab's screens: the city with its conditions and forecast, 24 hours in detail,

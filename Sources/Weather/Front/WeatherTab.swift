@@ -1,4 +1,8 @@
+import AlmanacClient
+import AlmanacProviders
+import Foundation
 import FrontKit
+import TerminalKit
 import Weather
 
 /// Weather: ←/→ slide between saved cities (the default first); the city's conditions now and

@@ -1,4 +1,6 @@
+import Foundation
 import FrontKit
+import TerminalKit
 import Weather
 
 extension WeatherView {

@@ -1,4 +1,9 @@
+import AlmanacCore
+import AlmanacHTTP
+import AlmanacProviders
+import Foundation
 import FrontKit
+import TerminalKit
 import Weather
 
 /// Human renderings of weather results.
