@@ -102,19 +102,19 @@ final class AnswerMachineTests: XCTestCase {
             why: "the caller left: nothing to warn about", request: .init(stored: stale),
             steps: toSend(conditional: true, showStaleFirst: true) + [(.failed(.cancelled), .fail(.asReceived, rememberUnreachable: false))]),
         Row(
-            why: "credits spent, a stale answer: it stands, with when fresh data comes", request: .init(stored: stale),
+            why: "the policy holds the send, a stale answer: it stands, with when fresh data comes", request: .init(stored: stale),
             steps: [
                 (.pause(active: false), .admit),
                 (
-                    .admitted(.minuteSpent(until: until, seconds: 40), deadline: .movable),
-                    .serveStored(stale: true, warning: .credits(freshAt: until))
+                    .admitted(.deferred(until: until, seconds: 40), deadline: .movable),
+                    .serveStored(stale: true, warning: .held(freshAt: until))
                 ),
             ]),
         Row(
-            why: "credits spent, nothing stored: wait, then send", request: .init(),
+            why: "the policy defers, nothing stored: wait, then send", request: .init(),
             steps: [
                 (.pause(active: false), .admit),
-                (.admitted(.minuteSpent(until: until, seconds: 40), deadline: .movable), .waitForCredit(until: until)),
+                (.admitted(.deferred(until: until, seconds: 40), deadline: .movable), .waitForPolicy(until: until)),
                 (.waited, .admit), (.admitted(.granted, deadline: .movable), .send(conditional: false, showStaleFirst: false)),
             ]),
         Row(
@@ -122,47 +122,47 @@ final class AnswerMachineTests: XCTestCase {
             steps: [
                 (.pause(active: false), .admit),
                 (
-                    .admitted(.minuteSpent(until: until, seconds: 40), deadline: .movable),
-                    .fail(.credits(.minute(until: until, seconds: 40)), rememberUnreachable: false)
+                    .admitted(.deferred(until: until, seconds: 40), deadline: .movable),
+                    .fail(.policy(.noWait(until: until, seconds: 40)), rememberUnreachable: false)
                 ),
             ]),
         Row(
-            why: "a credit wait longer than the time left: refused at once", request: .init(),
+            why: "a wait longer than the time left: refused at once", request: .init(),
             steps: [
                 (.pause(active: false), .admit),
                 (
-                    .admitted(.minuteSpent(until: until, seconds: 40), deadline: .fixed(secondsLeft: 20)),
-                    .fail(.credits(.beyondDeadline(seconds: 40)), rememberUnreachable: false)
+                    .admitted(.deferred(until: until, seconds: 40), deadline: .fixed(secondsLeft: 20)),
+                    .fail(.policy(.beyondDeadline(seconds: 40)), rememberUnreachable: false)
                 ),
             ]),
         Row(
             why: "the command's deadline after a wait: the second wait is weighed against the time left then", request: .init(),
             steps: [
                 (.pause(active: false), .admit),
-                (.admitted(.minuteSpent(until: until, seconds: 40), deadline: .fixed(secondsLeft: 60)), .waitForCredit(until: until)),
+                (.admitted(.deferred(until: until, seconds: 40), deadline: .fixed(secondsLeft: 60)), .waitForPolicy(until: until)),
                 (.waited, .admit),
                 (
-                    .admitted(.minuteSpent(until: until, seconds: 40), deadline: .fixed(secondsLeft: 19)),
-                    .fail(.credits(.beyondDeadline(seconds: 40)), rememberUnreachable: false)
+                    .admitted(.deferred(until: until, seconds: 40), deadline: .fixed(secondsLeft: 19)),
+                    .fail(.policy(.beyondDeadline(seconds: 40)), rememberUnreachable: false)
                 ),
             ]),
         Row(
-            why: "the day spent, nothing stored: refused", request: .init(),
+            why: "the policy refuses, nothing stored: refused", request: .init(),
             steps: [
                 (.pause(active: false), .admit),
-                (.admitted(.daySpent(resetsAt: resets), deadline: .movable), .fail(.credits(.day(resetsAt: resets)), rememberUnreachable: false)),
+                (.admitted(.refused(until: resets), deadline: .movable), .fail(.policy(.refused(until: resets)), rememberUnreachable: false)),
             ]),
         Row(
-            why: "the day spent, a stale answer: it stands", request: .init(stored: stale, refresh: true),
+            why: "the policy refuses, a stale answer: it stands", request: .init(stored: stale, refresh: true),
             steps: [
                 (.pause(active: false), .admit),
-                (.admitted(.daySpent(resetsAt: resets), deadline: .movable), .serveStored(stale: true, warning: .credits(freshAt: resets))),
+                (.admitted(.refused(until: resets), deadline: .movable), .serveStored(stale: true, warning: .held(freshAt: resets))),
             ]),
         Row(
-            why: "must-revalidate with credits spent: waits, never kept", request: .init(stored: strict),
+            why: "must-revalidate, the policy defers: waits, never kept", request: .init(stored: strict),
             steps: [
                 (.pause(active: false), .admit),
-                (.admitted(.minuteSpent(until: until, seconds: 40), deadline: .movable), .waitForCredit(until: until)),
+                (.admitted(.deferred(until: until, seconds: 40), deadline: .movable), .waitForPolicy(until: until)),
             ]),
         Row(
             why: "unreachable earlier this run, a stale answer: shown, no network", request: .init(stored: stale, unreachable: true, keyless: true),
@@ -170,6 +170,21 @@ final class AnswerMachineTests: XCTestCase {
         Row(
             why: "unreachable earlier, nothing stored: the sample; none, the usual plan", request: .init(unreachable: true, keyless: true),
             first: .serveSample, steps: [(.noSample, .readPause)]),
+        Row(
+            why: "a refresh behind: asked again with its validators, nothing shown first", request: .init(stored: window, behind: true),
+            steps: toSend(conditional: true, showStaleFirst: false) + [(.responded(.notModified), .serveReceived(noteDeprecated: false))]),
+        Row(
+            why: "a refresh behind during a pause: nothing sent, the answer shown stands", request: .init(stored: window, behind: true),
+            steps: [(.pause(active: true), .serveStored(stale: true, warning: nil))]),
+        Row(
+            why: "a refresh behind the policy holds: its note says when fresh data comes", request: .init(stored: window, behind: true),
+            steps: [
+                (.pause(active: false), .admit),
+                (.admitted(.deferred(until: until, seconds: 40), deadline: .movable), .serveStored(stale: true, warning: .held(freshAt: until))),
+            ]),
+        Row(
+            why: "a refresh behind that fails: quiet, the answer shown stands", request: .init(stored: window, behind: true),
+            steps: toSend(conditional: true, showStaleFirst: false) + [(.failed(.unreachable), .serveStored(stale: true, warning: nil))]),
     ]
 
     func testEveryTransition() {
@@ -231,7 +246,7 @@ final class AnswerMachineTests: XCTestCase {
         }
         let flags = [
             ("--refresh", request.refresh), ("glance", request.glance), ("unreachable before", request.unreachable), ("keyless", request.keyless),
-            ("--no-wait", request.noWait),
+            ("--no-wait", request.noWait), ("behind", request.behind),
         ]
         return (parts + flags.filter(\.1).map(\.0)).joined(separator: ", ")
     }
@@ -240,7 +255,7 @@ final class AnswerMachineTests: XCTestCase {
     private static func words(_ value: some Any) -> String {
         String(describing: value).replacingOccurrences(of: "AlmanacClient.AnswerMachine.", with: "")
             .replacingOccurrences(
-                of: #"\b(Admission|Deadline|Response|Warning|Failure|Refusal|CreditRefusal)\."#, with: ".", options: .regularExpression
+                of: #"\b(Admission|Deadline|Response|Warning|Failure|Refusal|WaitRefusal)\."#, with: ".", options: .regularExpression
             )
             .replacingOccurrences(of: #"Optional\((\.[A-Za-z]+(\([^()]*\))?)\)"#, with: "$1", options: .regularExpression)
             .replacingOccurrences(of: "\(until)", with: "T").replacingOccurrences(of: "\(resets)", with: "R")

@@ -25,7 +25,7 @@ extension AnswerMachine {
         case stale(Staleness)
     }
 
-    /// The command's deadline as a credit wait sees it (`RunDeadline`).
+    /// The command's deadline as a policy's wait sees it (`RunDeadline`).
     package enum Deadline: Equatable, Sendable {
         /// None, or one a wait moves back (no `--timeout`): any wait fits.
         case movable
@@ -45,25 +45,30 @@ extension AnswerMachine {
         package var unreachable = false
         /// The provider needs no key: when it cannot be reached, its recorded sample answers.
         package var keyless = false
-        /// `--no-wait`: a credit wait fails at once.
+        /// `--no-wait`: a wait the send policy asks for fails at once.
         package var noWait = false
+        /// A refresh behind a stale answer already shown (inside `stale-while-revalidate`): it
+        /// reads the pause and asks the policy like any request, never waits, and is quiet when
+        /// it cannot send or fails — the answer shown stands.
+        package var behind = false
 
         package init(
             stored: Stored? = nil, refresh: Bool = false, glance: Bool = false, unreachable: Bool = false, keyless: Bool = false,
-            noWait: Bool = false
+            noWait: Bool = false, behind: Bool = false
         ) {
-            (self.stored, self.refresh, self.glance, self.unreachable, self.keyless, self.noWait) =
-                (stored, refresh, glance, unreachable, keyless, noWait)
+            (self.stored, self.refresh, self.glance, self.unreachable, self.keyless, self.noWait, self.behind) =
+                (stored, refresh, glance, unreachable, keyless, noWait, behind)
         }
     }
 
     /// The send policy's verdict (`SendPolicy.admit`).
     package enum Admission: Equatable, Sendable {
         case granted
-        /// The minute's credits are spent: the next is free in `seconds` whole seconds, at `until`.
-        case minuteSpent(until: Date, seconds: Int)
-        /// The day's credits are spent until `resetsAt`.
-        case daySpent(resetsAt: Date)
+        /// Not now: the policy lets the next send go at `until`, `seconds` whole seconds away; a
+        /// wait may reach it.
+        case deferred(until: Date, seconds: Int)
+        /// Not before `until`, and no wait reaches it.
+        case refused(until: Date)
     }
 
     /// What came back from a send (the cache's side kept it by HTTP's rules meanwhile).
@@ -94,7 +99,7 @@ extension AnswerMachine {
         case pause(active: Bool)
         /// The policy's verdict, with the command's deadline as it stands now.
         case admitted(Admission, deadline: Deadline)
-        /// The credit wait is over.
+        /// The policy's wait is over.
         case waited
         case responded(Response)
         case failed(Failure)
@@ -106,20 +111,20 @@ extension AnswerMachine {
     package enum Warning: Equatable, Sendable {
         /// The provider's pause: the rate limit.
         case paused
-        /// The credit budget is spent: fresh data at `freshAt`.
-        case credits(freshAt: Date)
+        /// The send policy holds the request: fresh data at `freshAt` (the policy words it).
+        case held(freshAt: Date)
         /// The revalidation failed (the executor holds the error).
         case failed
     }
 
-    /// A credit wait refused (`CreditLimitError` once the policy words it).
-    package enum CreditRefusal: Equatable, Sendable {
-        /// `--no-wait`: the next credit is free in `seconds`, at `until`.
-        case minute(until: Date, seconds: Int)
+    /// A send the policy holds, with nothing to show instead (the policy words it).
+    package enum WaitRefusal: Equatable, Sendable {
+        /// `--no-wait`: the next send may go in `seconds`, at `until`.
+        case noWait(until: Date, seconds: Int)
         /// The wait of `seconds` does not fit the command's fixed deadline.
         case beyondDeadline(seconds: Int)
-        /// The day's credits are spent until `resetsAt`.
-        case day(resetsAt: Date)
+        /// Refused until `until`; no wait reaches it.
+        case refused(until: Date)
     }
 
     /// What the executor throws.
@@ -130,8 +135,8 @@ extension AnswerMachine {
         case rateLimited
         /// A `must-revalidate` answer that could not be revalidated (`StaleRefused`).
         case staleRefused
-        /// The credit budget.
-        case credits(CreditRefusal)
+        /// The send policy.
+        case policy(WaitRefusal)
         /// An event the machine did not ask for: the executor's mistake.
         case outOfOrder
     }
@@ -147,8 +152,8 @@ extension AnswerMachine {
         case readPause
         /// Ask the send policy; answer with `.admitted`.
         case admit
-        /// Wait for the credit until `until` (a countdown), then `.waited`.
-        case waitForCredit(until: Date)
+        /// Wait for the policy until `until` (the policy shows the wait), then `.waited`.
+        case waitForPolicy(until: Date)
         /// Send; `conditional`: with the stored answer's validators; `showStaleFirst`: hand the
         /// stale answer to the caller first (`onStale`). Then `.responded` or `.failed`.
         case send(conditional: Bool, showStaleFirst: Bool)
@@ -161,16 +166,19 @@ extension AnswerMachine {
     }
 }
 
-/// Whether a credit wait may happen — the one rule for the client's waits and the batch
-/// reservations' (`CreditGate.acquire`): `--no-wait` refuses any; a fixed deadline refuses one
-/// that leaves less than a second of network time after it (docs/architecture.md §3).
-package enum CreditWaitRule {
+/// Whether a policy's wait may happen — the one rule for the client's waits and a feature's own
+/// (a batch's reservation): `--no-wait` refuses any; a fixed deadline refuses one that leaves
+/// less than a second of network time after it (docs/architecture.md §3).
+package enum PolicyWaitRule {
     /// Nil: wait. Else why not.
-    package static func refusal(seconds: Int, until: Date, noWait: Bool, deadline: AnswerMachine.Deadline) -> AnswerMachine.CreditRefusal? {
-        if noWait { return .minute(until: until, seconds: seconds) }
+    package static func refusal(seconds: Int, until: Date, noWait: Bool, deadline: AnswerMachine.Deadline) -> AnswerMachine.WaitRefusal? {
+        if noWait { return .noWait(until: until, seconds: seconds) }
         if case .fixed(let left) = deadline, left - Double(seconds) < 1 { return .beyondDeadline(seconds: seconds) }
         return nil
     }
+
+    /// Whole seconds from `now` to `until`, at least one.
+    package static func seconds(until: Date, now: Date) -> Int { max(1, Int(until.timeIntervalSince(now).rounded(.up))) }
 }
 
 extension AnswerMachine {

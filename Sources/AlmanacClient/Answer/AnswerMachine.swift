@@ -83,7 +83,7 @@ package struct AnswerMachine: Sendable {
     /// What is stored decides first: fresh, a glance's stale answer, or one inside its
     /// `stale-while-revalidate` window answer at once; anything else reads the pause.
     private mutating func plan() -> Action {
-        if let stored = request.stored, !request.refresh {
+        if let stored = request.stored, !request.refresh, !request.behind {
             switch stored {
             case .fresh: return finish(.serveStored(stale: false, warning: nil))
             case .stale(let staleness) where staleness.mustRevalidate: break
@@ -99,6 +99,7 @@ package struct AnswerMachine: Sendable {
     /// During the provider's own pause nothing is sent: a stored answer stands with a warning
     /// (never a `must-revalidate` one), else the rate limit. Otherwise the send policy is asked.
     private mutating func paused(_ active: Bool) -> Action {
+        if active, request.behind { return finish(.serveStored(stale: true, warning: nil)) }
         guard !active else {
             return finish(showable ? .serveStored(stale: true, warning: .paused) : .fail(.rateLimited, rememberUnreachable: false))
         }
@@ -111,27 +112,26 @@ package struct AnswerMachine: Sendable {
         return .admit
     }
 
-    /// Granted: send. Spent: a stored answer that may stand does, with the policy's note;
-    /// with none, the minute's credit is waited for when `--no-wait` and the deadline allow
-    /// (`CreditWaitRule`), else refused; a spent day is refused.
+    /// Granted: send. Held: a stored answer that may stand does, with the policy's note; with
+    /// none, a deferred send is waited for when `--no-wait` and the deadline allow
+    /// (`PolicyWaitRule`), else refused; a refused one is refused.
     private mutating func admitted(_ admission: Admission, deadline: Deadline, _ mode: Mode) -> Action {
         let keeps = mode != .strict && showable
         switch admission {
         case .granted:
             phase = .sending(mode)
-            return .send(conditional: mode != .ask, showStaleFirst: mode == .revalidate)
-        case .minuteSpent(let until, let seconds):
-            if keeps { return finish(.serveStored(stale: true, warning: .credits(freshAt: until))) }
-            if let refusal = CreditWaitRule.refusal(seconds: seconds, until: until, noWait: request.noWait, deadline: deadline) {
-                return finish(.fail(.credits(refusal), rememberUnreachable: false))
+            return .send(conditional: mode != .ask, showStaleFirst: mode == .revalidate && !request.behind)
+        case .deferred(let until, let seconds):
+            if keeps { return finish(.serveStored(stale: true, warning: .held(freshAt: until))) }
+            if let refusal = PolicyWaitRule.refusal(seconds: seconds, until: until, noWait: request.noWait, deadline: deadline) {
+                return finish(.fail(.policy(refusal), rememberUnreachable: false))
             }
             phase = .waiting(mode)
-            return .waitForCredit(until: until)
-        case .daySpent(let resetsAt):
+            return .waitForPolicy(until: until)
+        case .refused(let until):
             return finish(
-                keeps
-                    ? .serveStored(stale: true, warning: .credits(freshAt: resetsAt))
-                    : .fail(.credits(.day(resetsAt: resetsAt)), rememberUnreachable: false))
+                keeps ? .serveStored(stale: true, warning: .held(freshAt: until)) : .fail(.policy(.refused(until: until)), rememberUnreachable: false)
+            )
         }
     }
 
@@ -139,6 +139,7 @@ package struct AnswerMachine: Sendable {
     /// nothing to keep, an unreachable keyless provider answers from its sample.
     private mutating func failed(_ failure: Failure, _ mode: Mode) -> Action {
         let unreachable = failure == .unreachable && request.keyless
+        if request.behind { return finish(.serveStored(stale: true, warning: nil)) }
         switch (failure, mode) {
         case (.cancelled, _): return finish(.fail(.asReceived, rememberUnreachable: false))
         case (.unreachable, .revalidate), (.other, .revalidate):

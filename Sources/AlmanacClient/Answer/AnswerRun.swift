@@ -12,6 +12,8 @@ struct AnswerRun<R: Sendable> {
     let client: DataClient
     let endpoint: Endpoint<R>
     let onStale: (@Sendable (Fetched<R>) async -> Void)?
+    /// A refresh behind a stale answer already shown (`AnswerMachine.Request.behind`).
+    let behind: Bool
     private let stored: (entry: CacheEntry, value: R)?
     private var machine = AnswerMachine()
     private var ticket = SendTicket.free
@@ -19,8 +21,8 @@ struct AnswerRun<R: Sendable> {
     private var received: Fetched<R>?
     private var failure: (any Error)?
 
-    init(client: DataClient, endpoint: Endpoint<R>, onStale: (@Sendable (Fetched<R>) async -> Void)?) {
-        (self.client, self.endpoint, self.onStale) = (client, endpoint, onStale)
+    init(client: DataClient, endpoint: Endpoint<R>, onStale: (@Sendable (Fetched<R>) async -> Void)?, behind: Bool = false) {
+        (self.client, self.endpoint, self.onStale, self.behind) = (client, endpoint, onStale, behind)
         self.stored = client.answers.entry(endpoint)
     }
 
@@ -33,7 +35,7 @@ struct AnswerRun<R: Sendable> {
         let request = AnswerMachine.Request(
             stored: stored.map { client.answers.state($0.entry, now: client.clock.now()) }, refresh: configuration.refresh,
             glance: configuration.glance && !configuration.isRefresher, unreachable: client.isUnreachable(provider),
-            keyless: provider.keyVariable == nil, noWait: configuration.noWait)
+            keyless: provider.keyVariable == nil, noWait: configuration.noWait, behind: behind)
         var action = machine.handle(.asked(request))
         while true {
             if let answer = try await perform(action) { return answer }
@@ -49,7 +51,7 @@ struct AnswerRun<R: Sendable> {
             if let warning { warn(warning) }
             return try served(stale: true)
         case .serveStoredRefreshingBehind:
-            client.refreshBehind(endpoint, cached: try entry())
+            client.refreshBehind(endpoint)
             return try served(stale: true)
         case .serveStoredForGlance:
             client.startRefresher(for: descriptor)
@@ -66,7 +68,7 @@ struct AnswerRun<R: Sendable> {
         case .fail(let refusal, let remember):
             if remember { client.rememberUnreachable(provider) }
             throw error(for: refusal)
-        case .readPause, .admit, .waitForCredit, .send: return nil
+        case .readPause, .admit, .waitForPolicy, .send: return nil
         }
     }
 
@@ -77,7 +79,7 @@ struct AnswerRun<R: Sendable> {
             pausedUntil = ProviderPause(stateFolder: client.configuration.paths.state).until(provider, now: client.clock.now())
             return .pause(active: pausedUntil != nil)
         case .admit: return .admitted(try admission(), deadline: RunDeadline.forWait(client.configuration.deadline))
-        case .waitForCredit(let until):
+        case .waitForPolicy(let until):
             try await client.policy?.wait(until: until)
             return .waited
         case .send(let conditional, let showStaleFirst):
@@ -102,15 +104,9 @@ struct AnswerRun<R: Sendable> {
         case .send(let granted):
             ticket = granted
             return .granted
-        case .minuteSpent(let until, let seconds): return .minuteSpent(until: until, seconds: seconds)
-        case .daySpent(let resetsAt): return .daySpent(resetsAt: resetsAt)
+        case .deferred(let until): return .deferred(until: until, seconds: PolicyWaitRule.seconds(until: until, now: client.clock.now()))
+        case .refused(let until): return .refused(until: until)
         }
-    }
-
-    /// The stored entry the machine chose to serve (it only does when there is one).
-    private func entry() throws -> CacheEntry {
-        guard let stored else { throw AnswerMachine.OutOfOrder() }
-        return stored.entry
     }
 
     /// The stored answer, as the machine chose to serve it.
@@ -123,7 +119,7 @@ struct AnswerRun<R: Sendable> {
     private func warn(_ warning: AnswerMachine.Warning) {
         guard let fetchedAt = stored?.entry.fetchedAt else { return }
         switch warning {
-        case .credits(let freshAt): client.policy?.noteKept(descriptor.what, fetchedAt: fetchedAt, freshAt: freshAt)
+        case .held(let freshAt): client.policy?.noteKept(descriptor.what, fetchedAt: fetchedAt, freshAt: freshAt)
         case .paused: client.notes.staleStands(descriptor.what, fetchedAt: fetchedAt, reason: "\(error(for: .rateLimited))")
         case .failed:
             client.notes.staleStands(descriptor.what, fetchedAt: fetchedAt, reason: ErrorText.describe(failure ?? AnswerMachine.OutOfOrder()))
@@ -137,7 +133,7 @@ struct AnswerRun<R: Sendable> {
         case .asReceived: return failure ?? AnswerMachine.OutOfOrder()
         case .rateLimited: return APIError.rateLimited(provider: provider, retryAfter: (pausedUntil ?? now).timeIntervalSince(now))
         case .staleRefused: return StaleRefused(what: descriptor.what, reason: failure ?? AnswerMachine.OutOfOrder())
-        case .credits(let credits): return client.policy?.error(for: credits) ?? AnswerMachine.OutOfOrder()
+        case .policy(let refusal): return client.policy?.error(for: refusal) ?? AnswerMachine.OutOfOrder()
         case .outOfOrder: return AnswerMachine.OutOfOrder()
         }
     }

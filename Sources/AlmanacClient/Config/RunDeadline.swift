@@ -6,7 +6,7 @@ import Synchronization
 /// budgets"): its start plus `--timeout` (20 s by default), every provider and retry included.
 ///
 /// One rule for every wait: with `--timeout` given (or on a status bar, which must never hang) the
-/// whole command fits in it, and a wait that cannot fit is refused at once (`CreditWaitRule`); without it, a
+/// whole command fits in it, and a wait that cannot fit is refused at once (`PolicyWaitRule`); without it, a
 /// wait the user was told of (a provider's credit window) moves the deadline back by its length
 /// (`postpone`), so the requests after it keep their full network time. Shared by every part of
 /// the run: the client, the credit gate and the lock wait read the same deadline.
@@ -30,7 +30,7 @@ package final class RunDeadline: Sendable {
     /// Seconds left at `now` (negative once passed).
     package func left(at now: Date) -> TimeInterval { at.timeIntervalSince(now) }
 
-    /// `deadline` as a credit wait sees it now (`CreditWaitRule`): a fixed one's seconds left;
+    /// `deadline` as a policy's wait sees it now (`PolicyWaitRule`): a fixed one's seconds left;
     /// none, or one that is not fixed, is movable (it moves back by the wait instead).
     package static func forWait(_ deadline: RunDeadline?) -> AnswerMachine.Deadline {
         guard let deadline, deadline.fixed else { return .movable }

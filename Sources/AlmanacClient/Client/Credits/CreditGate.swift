@@ -91,23 +91,20 @@ package struct CreditGate: Sendable {
         }
     }
 
-    /// Waits until `until` when `CreditWaitRule` allows it (the rule the client's `AnswerMachine`
+    /// Waits until `until` when `PolicyWaitRule` allows it (the rule the client's `AnswerMachine`
     /// applies too); throws at once when it does not (docs/architecture.md §3, "Time budgets").
     package func wait(until: Date) async throws {
-        let seconds = Self.seconds(until: until, now: clock.now())
-        if let refusal = CreditWaitRule.refusal(seconds: seconds, until: until, noWait: noWait, deadline: RunDeadline.forWait(deadline)) {
+        let seconds = PolicyWaitRule.seconds(until: until, now: clock.now())
+        if let refusal = PolicyWaitRule.refusal(seconds: seconds, until: until, noWait: noWait, deadline: RunDeadline.forWait(deadline)) {
             throw error(for: refusal)
         }
         try await countdown(until: until)
     }
 
-    /// Whole seconds from `now` to `until`, at least one.
-    package static func seconds(until: Date, now: Date) -> Int { max(1, Int(until.timeIntervalSince(now).rounded(.up))) }
-
     /// The wait itself, decided already: a deadline that is not fixed moves back by it; each
     /// second reported to `onWait` (else one note).
     package func countdown(until: Date) async throws {
-        let seconds = Self.seconds(until: until, now: clock.now())
+        let seconds = PolicyWaitRule.seconds(until: until, now: clock.now())
         deadline?.postpone(by: Double(seconds))
         if onWait == nil { console.note("\(planText); next request in \(seconds) s.") }
         defer { onWait?(nil) }
@@ -120,11 +117,11 @@ package struct CreditGate: Sendable {
     }
 
     /// The words of a refused wait.
-    package func error(for refusal: AnswerMachine.CreditRefusal) -> CreditLimitError {
+    package func error(for refusal: AnswerMachine.WaitRefusal) -> CreditLimitError {
         switch refusal {
-        case .minute(let until, let seconds): .minute(until: until, seconds: seconds, perMinute: budget.plan.perMinute)
+        case .noWait(let until, let seconds): .minute(until: until, seconds: seconds, perMinute: budget.plan.perMinute)
         case .beyondDeadline(let seconds): .beyondDeadline(seconds: seconds, allowing: deadline?.allowing(wait: seconds) ?? seconds, plan: planText)
-        case .day(let resetsAt): .daily(resetsAt: resetsAt, perDay: budget.plan.perDay)
+        case .refused(let resetsAt): .daily(resetsAt: resetsAt, perDay: budget.plan.perDay)
         }
     }
 

@@ -22,8 +22,8 @@ package struct CreditPolicy: SendPolicy {
         let now = gate.clock.now()
         switch try gate.budget.reserve(1, now: now) {
         case .granted(let id): return .send(SendTicket(id))
-        case .wait(let until): return .minuteSpent(until: until, seconds: CreditGate.seconds(until: until, now: now))
-        case .dailyLimit(let resetsAt): return .daySpent(resetsAt: resetsAt)
+        case .wait(let until): return .deferred(until: until)
+        case .dailyLimit(let resetsAt): return .refused(until: resetsAt)
         }
     }
 
@@ -33,7 +33,7 @@ package struct CreditPolicy: SendPolicy {
         gate.noteCached("the \(what)", fetchedAt: fetchedAt, freshAt: freshAt)
     }
 
-    package func error(for refusal: AnswerMachine.CreditRefusal) -> any Error { gate.error(for: refusal) }
+    package func error(for refusal: AnswerMachine.WaitRefusal) -> any Error { gate.error(for: refusal) }
 
     package func sending<T: Sendable>(_ ticket: SendTicket, _ operation: () async throws -> T) async throws -> T {
         guard let id = ticket.reservation else { return try await operation() }
