@@ -83,7 +83,7 @@ enum AppBench {
         var values = ["ALMANAC_HOME": root.path, "ALMANAC_TODAY": "2026-11-21"]
         values["ALMANAC_FIXTURES"] = try CacheBench.locateFixtures().path
         let configuration = Configuration(environment: Environment(values), offline: true)
-        let log = AppLog()
+        let log = AppLog(brands: Set(Provider.allCases.map(\.brand)))
         let console = log.console()
         let app = AppContext(configuration: configuration, console: console, client: DataClient.standard(configuration, console: console))
         let context = FrontContext(app: app, style: Style(enabled: true), json: false, interactive: true)

@@ -1,4 +1,5 @@
 import AlmanacClient
+import AlmanacHTTP
 import Foundation
 import XCTest
 
@@ -23,7 +24,7 @@ struct AppHarness {
         var values = ["ALMANAC_HOME": home.path, "ALMANAC_FIXTURES": Self.fixtures.path, "ALMANAC_TODAY": "2026-11-21"]
         values.merge(live ?? [:]) { _, new in new }
         let configuration = Configuration(environment: Environment(values), offline: live == nil)
-        let log = AppLog()
+        let log = AppLog(brands: Set(Provider.allCases.map(\.brand)))
         let console = log.console()
         let app = AppContext(configuration: configuration, console: console, client: DataClient.standard(configuration, console: console))
         let context = FrontContext(app: app, style: Style(enabled: false), json: false, interactive: true)

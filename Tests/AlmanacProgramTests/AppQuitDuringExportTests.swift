@@ -18,7 +18,7 @@ final class AppQuitDuringExportTests: XCTestCase {
         let feed = DealFeed(source: .server(count: 0, seed: 1, pace: 0), column: .price, descending: false)
         feed.store.append((0..<20_000).map { DealServer.deal(number: $0, generator: &generator) })
         let tab = DealsTab(feed: feed, style: Style(enabled: false), options: TransportOptions(), exportFolder: folder)
-        let app = AlmanacApp(tabs: [tab], style: Style(enabled: false), log: AppLog())
+        let app = AlmanacApp(tabs: [tab], style: Style(enabled: false), log: AppLog(brands: []))
         app.select(0)
         tab.tick()
         XCTAssertNil(app.closingFrame(columns: 80, rows: 24), "nothing to wait for yet")

@@ -1,3 +1,4 @@
+import AlmanacHTTP
 import AlmanacProviders
 import Foundation
 import XCTest
@@ -23,7 +24,7 @@ final class AppStatusLineTests: XCTestCase {
     }
 
     func testALongMessageWrapsAndTheMessagesKeyShowsItWhole() {
-        let log = AppLog()
+        let log = AppLog(brands: Set(Provider.allCases.map(\.brand)))
         let app = AlmanacApp(tabs: [Quiet()], style: Style(enabled: false), log: log)
         let long = (1...12).map { "word\($0)-of-a-long-message" }.joined(separator: " ")
         log.add(long)
@@ -45,7 +46,7 @@ final class AppStatusLineTests: XCTestCase {
     /// A note naming a provider stays on the tabs that provider answers for; a note naming
     /// none shows on any tab.
     func testAProviderNoteStaysOnItsTab() {
-        let log = AppLog()
+        let log = AppLog(brands: Set(Provider.allCases.map(\.brand)))
         log.add("Kraken unreachable; showing sample data recorded on 2026-11-20.")
         XCTAssertNil(log.latest(concerning: ["Fruityvice"]), "not on the Fruit tab")
         XCTAssertNil(log.latest(concerning: []), "not on the Exams tab")

@@ -29,7 +29,7 @@ package final class RunNotes: Sendable {
     func missingKey(_ provider: Provider, answers: Bool) {
         guard answers else { return }
         let variable = provider.keyVariable ?? ""
-        let text = "\(RunSources.brand(provider)): \(variable) is not set; showing sample data. Set \(variable) for live data."
+        let text = "\(provider.brand): \(variable) is not set; showing sample data. Set \(variable) for live data."
         if configuration.verbose { return console.noteOnce(text) }
         if configuration.quietNotes || !keyNotes.withLock({ $0.insert(provider).inserted }) { return }
         onceADay(text, key: "missing-key-\(provider.rawValue)")
@@ -45,7 +45,7 @@ package final class RunNotes: Sendable {
     /// "<provider> unreachable; showing sample data recorded on <day>.", after its sample answer
     /// was found — never before an answer that is not shown.
     func unreachable(_ provider: Provider, recordedAt: Date? = nil) {
-        let name = RunSources.brand(provider)
+        let name = provider.brand
         let first = unreachableNoted.withLock { $0.insert(name).inserted }
         let day = (recordedAt.map { LocalDate.utc($0) } ?? fixtures?.recordedOn).map { " recorded on \($0)" } ?? ""
         if first, !configuration.quietNotes { console.noteForAnswer("\(name) unreachable; showing sample data\(day).") }

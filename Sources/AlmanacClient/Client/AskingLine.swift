@@ -22,7 +22,7 @@ final class AskingLine: Sendable {
     /// Runs `work`, a request to `provider`, with the line shown after `delay` while it runs.
     func around<T>(_ provider: Provider, _ work: () async throws -> T) async throws -> T {
         guard !quiet, console.errIsTerminal else { return try await work() }
-        let name = RunSources.brand(provider)
+        let name = provider.brand
         state.withLock { $0.asked[name, default: 0] += 1 }
         let timer = Task { [self] in
             try await Task.sleep(nanoseconds: UInt64(Self.delay * 1e9))

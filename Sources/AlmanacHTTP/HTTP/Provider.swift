@@ -64,6 +64,9 @@ package struct Provider: Hashable, Sendable {
     /// The stable name used in cache entries, fixture folders and settings: `twelvedata`.
     package let rawValue: String
     package let displayName: String
+    /// The name a person knows it by in a sentence: one name for a provider's several hosts
+    /// ("Open-Meteo" for its geocoding, ensemble, forecast and air hosts); `displayName` by default.
+    package let brand: String
     /// The environment variable holding the API key, or nil when none is needed.
     package let keyVariable: String?
     /// The environment variable overriding the base URL.
@@ -83,10 +86,11 @@ package struct Provider: Hashable, Sendable {
     package init(
         rawValue: String, displayName: String, keyVariable: String?, urlVariable: String, defaultBaseURL: String,
         keyPlacement: KeyPlacement, countsCredits: Bool = false, fixtureFolder: String? = nil, batching: Batching? = nil,
-        datedRows: DatedRows? = nil
+        datedRows: DatedRows? = nil, brand: String? = nil
     ) {
         self.rawValue = rawValue
         self.displayName = displayName
+        self.brand = brand ?? displayName
         self.keyVariable = keyVariable
         self.urlVariable = urlVariable
         self.defaultBaseURL = defaultBaseURL

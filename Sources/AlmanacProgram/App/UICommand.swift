@@ -1,3 +1,4 @@
+import AlmanacHTTP
 import ArgumentParser
 import DealsFront
 import Foundation
@@ -16,7 +17,7 @@ struct UICommand: AsyncParsableCommand {
 
     /// Builds the app's context (notes go to the status line, not over the screen) and runs it.
     static func open(_ global: some RunOptions, deals: DealOptions) async throws {
-        let log = AppLog()
+        let log = AppLog(brands: Set(Provider.allCases.map(\.brand)))
         try await CommandRunner.run(global, console: log.console(verbose: global.settings.verbose)) { context in
             let app = AppWiring.app(context: context, log: log, feed: deals.feed(context, defaultPace: 2000))
             app.frames = FrameStats(file: context.configuration.environment["ALMANAC_FRAME_LOG"].map { URL(fileURLWithPath: $0) })

@@ -12,5 +12,5 @@ extension Provider {
     package static let openWeatherPro = Provider(
         rawValue: "openweather-pro", displayName: "OpenWeatherMap Pro", keyVariable: "OPENWEATHER_API_KEY",
         urlVariable: "ALMANAC_OPENWEATHER_PRO_URL", defaultBaseURL: "https://pro.openweathermap.org", keyPlacement: .query("appid"),
-        fixtureFolder: "openweather")
+        fixtureFolder: "openweather", brand: "OpenWeatherMap")
 }

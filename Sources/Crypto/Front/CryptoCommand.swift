@@ -1,4 +1,5 @@
 import AlmanacClient
+import AlmanacHTTP
 import AlmanacProviders
 import ArgumentParser
 import Crypto
@@ -51,7 +52,7 @@ package struct CryptoCommand: AsyncParsableCommand {
 
         /// The watchlist alone in the full-screen app (notes go to its status line).
         static func watch(_ global: CreditOptions) async throws {
-            let log = AppLog()
+            let log = AppLog(brands: [Provider.twelveData.brand, Provider.kraken.brand])
             try await CommandRunner.run(global, console: log.console(verbose: global.verbose)) { context in
                 try await CryptoTab.watchApp(context: context, log: log).run(term: context.configuration.environment["TERM"])
             }

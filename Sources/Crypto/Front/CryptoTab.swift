@@ -52,7 +52,7 @@ package final class CryptoTab: AppTab {
         let now = context.clock.now()
         let answer =
             page != nil ? history.value.map { ($0.provenance, $0.provider) } : prices.value.map { ($0.prices.provenance, $0.prices.provider) }
-        guard let label = answer.map({ RunSources.brand($0.1) + ": " + $0.0.label(now: now) }) else { return nil }
+        guard let label = answer.map({ $0.1.brand + ": " + $0.0.label(now: now) }) else { return nil }
         guard page == nil, let next = nextUpdate, !prices.isUpdating else { return label }
         let seconds = Int(max(0, next.timeIntervalSince(now)).rounded(.up))
         return label + " · next update in \(seconds) s"

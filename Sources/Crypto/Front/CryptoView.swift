@@ -50,9 +50,9 @@ package enum CryptoView {
     }
 
     /// `Source: Kraken, live · Prices from Kraken's public API` or `Source: Twelve Data, cache (4 min
-    /// old)`: the provider named once, by `RunSources.brand`, then the credit its terms ask for.
+    /// old)`: the provider named once, by `Provider.brand`, then the credit its terms ask for.
     static func source(_ provenance: Provenance, _ provider: Provider, now: Date) -> [String] {
-        let label = "Source: \(RunSources.brand(provider)), \(provenance.label(now: now))"
+        let label = "Source: \(provider.brand), \(provenance.label(now: now))"
         return provider == .kraken ? [label, Kraken.attribution] : [label]
     }
 

@@ -35,7 +35,7 @@ extension CryptoService {
         if !(await canPrice(in: upper)) {
             var working: [String] = []
             for other in CryptoSettings.common where other != upper { if await canPrice(in: other) { working.append(other) } }
-            throw CurrencyError.unpriced(upper, provider: RunSources.brand(usesKraken ? .kraken : .twelveData), working: working)
+            throw CurrencyError.unpriced(upper, provider: (usesKraken ? Provider.kraken : .twelveData).brand, working: working)
         }
         try settingsStore.update { $0.currency = upper }
         return upper

@@ -27,7 +27,7 @@ package final class DealsTab: AppTab {
 
     package var pending: Int { started && !browser.feed.isComplete ? 1 : 0 }
     /// The live tape's notes (`deals --source kraken:PAIR`): Kraken always answers it.
-    package var concerns: Set<String> { [RunSources.brand(.kraken)] }
+    package var concerns: Set<String> { [Provider.kraken.brand] }
 
     package var source: String? {
         guard started else { return nil }

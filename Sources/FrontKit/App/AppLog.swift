@@ -1,7 +1,6 @@
 import AlmanacClient
 import AlmanacCore
 import AlmanacHTTP
-import AlmanacProviders
 import Foundation
 import Synchronization
 import TerminalKit
@@ -13,7 +12,12 @@ package final class AppLog: Sendable {
     /// How long a note stays in the status line.
     package static let shownFor: TimeInterval = 8
 
-    package init() {}
+    /// Every provider's name as notes write it (`Provider.brand`): a note naming one belongs to
+    /// the tabs concerned with it.
+    private let brands: Set<String>
+
+    /// A log that tells providers' notes apart by `brands`.
+    package init(brands: Set<String>) { self.brands = brands }
 
     /// A console whose notes and warnings land here; `print` output is dropped (the app draws).
     package func console(verbose: Bool = false) -> Console {
@@ -32,7 +36,7 @@ package final class AppLog: Sendable {
     /// The newest line, while it is fresh (`shownFor` seconds).
     package var latest: String? { latest(concerning: nil) }
 
-    /// The newest fresh line for a tab concerned with `providers` (by `RunSources.brand`): a line
+    /// The newest fresh line for a tab concerned with `providers` (by `Provider.brand`): a line
     /// naming some other provider and none of these is left to that provider's tab. Nil `providers`: any line.
     package func latest(concerning providers: Set<String>?) -> String? {
         let now = Date()
@@ -40,14 +44,11 @@ package final class AppLog: Sendable {
             lines.last { line in
                 guard now.timeIntervalSince(line.at) < Self.shownFor else { return false }
                 guard let providers else { return true }
-                let named = Self.brands.filter { line.text.contains($0) }
+                let named = brands.filter { line.text.contains($0) }
                 return named.isEmpty || !named.isDisjoint(with: providers)
             }?.text
         }
     }
-
-    /// Every provider's name as notes write it.
-    private static let brands = Set(Provider.allCases.map(RunSources.brand))
 
     /// Every line kept (the newest 50).
     package var all: [String] { lines.withLock { $0.map(\.text) } }

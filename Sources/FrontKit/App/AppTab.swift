@@ -25,7 +25,7 @@ package protocol AppTab: AnyObject {
     var source: String? { get }
     /// The newest failure worth a line in the status bar.
     var problem: String? { get }
-    /// The providers whose notes belong on this tab, by `RunSources.brand`; a note naming
+    /// The providers whose notes belong on this tab, by `Provider.brand`; a note naming
     /// another provider stays on that provider's tab (and under `m`).
     var concerns: Set<String> { get }
     /// Background loads still running.

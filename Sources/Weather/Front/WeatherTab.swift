@@ -76,7 +76,7 @@ package final class WeatherTab: AppTab {
 
     package var source: String? {
         guard let report = shownLoader?.value else { return nil }
-        return RunSources.brand(report.model.provider) + ": " + report.provenance.label(now: context.clock.now())
+        return report.model.provider.brand + ": " + report.provenance.label(now: context.clock.now())
     }
 
     /// The saved cities and settings, read when the tab is shown and after each change (not every frame).

@@ -136,7 +136,7 @@ package struct WeatherReport: Codable, Sendable {
         /// Open-Meteo's GFS ensemble: an outlook, not a forecast.
         case outlook = "ensemble"
 
-        /// The provider whose product this is (`RunSources.brand` names it).
+        /// The provider whose product this is (`Provider.brand` names it).
         package var provider: Provider {
             switch self {
             case .met: .metNorway
