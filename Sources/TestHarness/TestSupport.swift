@@ -69,7 +69,7 @@ func makeClient(
         configuration: configuration, live: live,
         cache: JSONFileCache(folder: configuration.paths.cache, limitBytes: configuration.cacheLimitBytes, console: console),
         fixtures: configuration.fixtureFolders.isEmpty ? nil : FixtureTransport(folders: configuration.fixtureFolders, providers: Provider.allCases),
-        clock: clock, console: console, policy: CreditPolicy(gate: gate), savedChoices: SavedChoices.reader(configuration.paths.data)
+        clock: clock, console: console, policy: CreditPolicy(gate: gate)
     )
 }
 

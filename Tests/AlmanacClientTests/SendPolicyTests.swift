@@ -51,8 +51,7 @@ final class SendPolicyTests: XCTestCase {
         let configuration = makeConfiguration(home: home, ["ALMANAC_OPENWEATHER_URL": server.baseURL, "OPENWEATHER_API_KEY": "OW-POLICY-KEY"])
         let wired = makeClient(configuration, console: .silent, clock: clock)
         return DataClient(
-            configuration: configuration, live: wired.live, cache: wired.answers.cache, fixtures: nil, clock: clock, console: .silent, policy: policy,
-            savedChoices: wired.resolver.savedChoices)
+            configuration: configuration, live: wired.live, cache: wired.answers.cache, fixtures: nil, clock: clock, console: .silent, policy: policy)
     }
 
     private func server(temp: Int) throws -> LoopbackServer {

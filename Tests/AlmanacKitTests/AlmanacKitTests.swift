@@ -10,25 +10,6 @@ import XCTest
 @testable import TestHarness
 @testable import Weather
 
-/// The shared client reads the saved provider choices as fields of the features' settings files
-/// (`SavedChoices.reader`); these tests hold those fields to what the features write.
-final class SavedChoicesTests: XCTestCase {
-    func testTheReaderFindsWhatTheSettingsCommandsSave() throws {
-        let folder = try makeTemporaryFolder(self)
-        XCTAssertEqual(SavedChoices.reader(folder)(), SavedChoices())
-        try DocumentStore<WeatherDocument>(folder: folder).update { $0.settings.provider = .met }
-        try DocumentStore<CryptoSettings>(folder: folder).update { $0.provider = .kraken }
-        XCTAssertEqual(SavedChoices.reader(folder)(), SavedChoices(weather: .met, crypto: .kraken))
-    }
-
-    func testADamagedOrUnknownChoiceCountsAsAuto() throws {
-        let folder = try makeTemporaryFolder(self)
-        try Data("{\"schema\":2,\"data\":{\"settings\":{\"provider\":\"nosuch\"}}}".utf8).write(to: folder.appendingPathComponent("weather.json"))
-        try Data("{\"schema\":1,\"data\":{\"prov".utf8).write(to: folder.appendingPathComponent("crypto-settings.json"))
-        XCTAssertEqual(SavedChoices.reader(folder)(), SavedChoices())
-    }
-}
-
 /// The library's facade, as `Examples/forecast` uses it: the sample data offline, labelled so.
 final class AlmanacFacadeTests: XCTestCase {
     func testAForecastFromTheSampleDataSaysSo() async throws {

@@ -10,23 +10,6 @@ import XCTest
 /// Which provider answers each weather capability, by keys and the saved choice; end to end
 /// through the binary against the loopback providers.
 final class WeatherSourcesTests: XCTestCase {
-    private func sources(_ keys: [String: String], choice: ForecastSources.Choice? = nil) throws -> ForecastSources {
-        ForecastSources.resolve(makeConfiguration(home: try makeTemporaryFolder(self), keys), choice: choice)
-    }
-
-    func testChoiceByKeys() throws {
-        let none = try sources([:])
-        XCTAssertEqual([none.forecast, none.geocoder, none.outlook], ["metno", "openmeteo-geocoding", "openmeteo-ensemble"])
-        let openWeather = try sources(["OPENWEATHER_API_KEY": "OW-1"])
-        XCTAssertEqual([openWeather.forecast, openWeather.geocoder, openWeather.outlook], ["openweather", "openweather", "openweather-pro"])
-        let yandex = try sources(["YANDEX_GEOCODER_API_KEY": "YA-1"])
-        XCTAssertEqual([yandex.forecast, yandex.geocoder, yandex.outlook], ["metno", "yandex", "openmeteo-ensemble"])
-        let pinned = try sources(["OPENWEATHER_API_KEY": "OW-1", "YANDEX_GEOCODER_API_KEY": "YA-1"], choice: .met)
-        XCTAssertEqual([pinned.forecast, pinned.geocoder, pinned.outlook], ["metno", "yandex", "openmeteo-ensemble"])
-        XCTAssertTrue(pinned.chosen, "pinned by the saved choice, not by the keys")
-        XCTAssertFalse(none.chosen)
-    }
-
     func testNoKeysGivesLiveWeatherForAnyRecordedPlaceFromTheKeylessProviders() throws {
         let server = try FixtureServer(fixtures: repositoryFixtures)
         let home = try makeTemporaryFolder(self)

@@ -23,11 +23,12 @@ package final class RunNotes: Sendable {
         (self.configuration, self.console, self.clock, self.fixtures) = (configuration, console, clock, fixtures)
     }
 
-    /// "KEY is not set; showing sample data" — not about a provider that answers nothing this
-    /// run (`answers` false: Twelve Data's catalogue read for names while Kraken prices). The
-    /// `Source:` line and `--json` still say where data came from.
-    func missingKey(_ provider: Provider, answers: Bool) {
-        guard answers else { return }
+    /// "KEY is not set; showing sample data" — not for reference data read beside an answer
+    /// (`RequestDescriptor.reference`: a catalogue read for names while another provider
+    /// prices). The `Source:` line and `--json` still say where data came from.
+    func missingKey(_ descriptor: RequestDescriptor) {
+        guard !descriptor.reference else { return }
+        let provider = descriptor.provider
         let variable = provider.keyVariable ?? ""
         let text = "\(provider.brand): \(variable) is not set; showing sample data. Set \(variable) for live data."
         if configuration.verbose { return console.noteOnce(text) }

@@ -24,6 +24,6 @@ extension DataClient {
                     folders: configuration.fixtureFolders, providers: Provider.allCases,
                     replayFolder: configuration.paths.cache.appendingPathComponent("replay"),
                     replayLimitBytes: configuration.cacheLimitBytes / 10),
-            clock: clock, console: console, policy: CreditPolicy(gate: gate), savedChoices: SavedChoices.reader(configuration.paths.data))
+            clock: clock, console: console, policy: CreditPolicy(gate: gate))
     }
 }

@@ -8,7 +8,7 @@ import Synchronization
 /// executor of the `AnswerMachine`. Offline or without a key: the cache, then the sample data.
 /// Live: one `AnswerRun` a request performs what the machine decides, with this type's parts —
 /// the cache's side (`AnswerStore`), the send policy, the sender (`DataClient+Send.swift`), the
-/// notes — and what the run shares: providers found unreachable, refreshes behind, the sources.
+/// notes — and what the run shares: providers found unreachable, refreshes behind.
 package final class DataClient: Sendable {
     /// Keys, base URLs, folders and network settings.
     package let configuration: Configuration
@@ -26,8 +26,6 @@ package final class DataClient: Sendable {
     package let policy: (any SendPolicy)?
     /// The run's notes about its providers (a missing key, unreachable, deprecated).
     package let notes: RunNotes
-    /// Who answers each capability this run (`sources`), resolved on first use.
-    package let resolver: SourcesResolver
     let inFlight = InFlight()
     /// "Asking MET Norway…" on a terminal while a request takes over a second.
     let asking: AskingLine
@@ -42,11 +40,9 @@ package final class DataClient: Sendable {
     /// A client over the given parts; `DataClient.standard` builds the usual ones from a configuration.
     package init(
         configuration: Configuration, live: LiveClient, cache: JSONFileCache,
-        fixtures: FixtureTransport?, clock: any Clock = SystemClock(), console: Console, policy: (any SendPolicy)? = nil,
-        savedChoices: @escaping @Sendable () -> SavedChoices
+        fixtures: FixtureTransport?, clock: any Clock = SystemClock(), console: Console, policy: (any SendPolicy)? = nil
     ) {
         (self.configuration, self.live, self.clock, self.console, self.policy) = (configuration, live, clock, console, policy)
-        self.resolver = SourcesResolver(configuration: configuration, savedChoices: savedChoices)
         self.answers = AnswerStore(cache: cache, configuration: configuration, clock: clock, console: console)
         self.samples = SampleAnswers(fixtures: fixtures, clock: clock, console: console)
         self.notes = RunNotes(configuration: configuration, console: console, clock: clock, fixtures: fixtures)
@@ -66,7 +62,7 @@ package final class DataClient: Sendable {
         case .offline:
             // `--refresh` asks for what `--offline` cannot fetch (docs/data.md).
             if configuration.refresh { throw SampleDataError(provider: provider, covered: [], reason: .refreshedOffline) }
-        case .missingKey: notes.missingKey(provider, answers: sources.answers(provider))
+        case .missingKey: notes.missingKey(endpoint.descriptor)
         case .live:
             var run = AnswerRun(client: self, endpoint: endpoint, onStale: onStale)
             return try await run.answer()
@@ -74,9 +70,6 @@ package final class DataClient: Sendable {
         if let stored = answers.peek(endpoint) { return stored }
         return try await samples.answer(endpoint, reason: configuration.offline ? .offline : .keyMissing)
     }
-
-    /// Who answers this run (docs/architecture.md §3, "Who answers").
-    package var sources: RunSources { resolver.sources }
 
     /// Whether `provider` was found unreachable this run (its answers come from the cache or
     /// the recordings from then on).

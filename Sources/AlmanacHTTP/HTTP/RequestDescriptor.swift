@@ -19,6 +19,9 @@ package struct RequestDescriptor: Sendable, Equatable, Hashable {
     package var headers: [String: String]
     /// How long a cached answer stays fresh, in seconds.
     package var ttl: TimeInterval
+    /// Reference data read beside an answer (a catalogue of names), not an answer itself: a
+    /// missing key for it is not noted (the request that answers notes its own). Not part of the identity.
+    package var reference = false
 
     package init(
         provider: Provider, name: String, subject: String? = nil, method: HTTPMethod = .get, path: String,

@@ -81,10 +81,16 @@ package struct Doctor: Sendable {
     /// The providers of official warnings: each answers for the places its country holds.
     static let warningProviders = Set(WarningService.allCases.compactMap { Provider.named($0.rawValue) })
 
+    /// Every provider that answers something asked this run: weather's and crypto's as they
+    /// resolve, the fruit catalogue's, and Kraken's live trades for the deals.
+    var answering: Set<Provider> {
+        WeatherService(context: context).runSources.answering.union([CryptoService(context: context).priceSources.provider, .fruityvice, .kraken])
+    }
+
     /// Where `provider`'s answers come from this run, in words; "not used this run" for one that
     /// answers nothing asked, but a warning service, which answers for the places it covers.
     func answers(_ provider: Provider, mode: ProviderMode) -> String {
-        if context.client.sources.answers(provider) { return Self.answers(mode, provider: provider) }
+        if answering.contains(where: { $0.brand == provider.brand }) { return Self.answers(mode, provider: provider) }
         return Self.warningProviders.contains(provider) ? Self.answers(mode, provider: provider) + " (warnings)" : "not used this run"
     }
 

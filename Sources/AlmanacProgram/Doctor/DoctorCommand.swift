@@ -38,9 +38,9 @@ enum DoctorView {
         }
     }
 
-    /// Why each weather capability has its provider, a line each; the names from `RunSources`.
+    /// Why each weather capability has its provider, a line each; the names from `ForecastSources`.
     static func reasons(_ sources: ForecastSources, openWeatherKey: Bool) -> [String] {
-        func name(_ rawValue: String) -> String { Provider.named(rawValue).map(\.brand) ?? rawValue }
+        func name(_ rawValue: String) -> String { Provider(rawValue: rawValue)?.brand ?? rawValue }
         let forecast = "forecast: " + name(sources.forecast)
         let forecastWhy =
             switch (sources.usesMET, sources.chosen) {
@@ -66,7 +66,7 @@ enum DoctorView {
     static func weatherCredits(_ sources: ForecastSources) -> String? {
         var credits: [String] = []
         if sources.usesMET { credits.append(METNorway.attribution) }
-        if [sources.geocoder, sources.outlook].contains(where: { Provider.named($0).map(\.brand) == "Open-Meteo" }) {
+        if [sources.geocoder, sources.outlook].contains(where: { Provider(rawValue: $0)?.brand == "Open-Meteo" }) {
             credits.append(OpenMeteo.attribution)
         }
         if sources.geocoder == Provider.openMeteoGeocoding.rawValue { credits.append("Location data based on GeoNames (CC BY 4.0)") }

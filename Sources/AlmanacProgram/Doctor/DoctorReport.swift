@@ -1,6 +1,8 @@
 import AlmanacClient
+import Crypto
 import Foundation
 import FrontKit
+import Weather
 
 /// What `almanac doctor` reports: providers, folders, and optional live checks.
 package struct DoctorReport: Codable, Sendable {

@@ -78,7 +78,7 @@ package struct FixtureRecorder: Sendable {
                 skipped[provider] = configuration.offline ? "working offline asks for no network" : "\(provider.keyVariable ?? "its key") is not set"
                 continue
             }
-            let recording = recordingContext(configuration, cache: scratch, collector: collector, kraken: provider == .kraken)
+            let recording = recordingContext(configuration, cache: scratch, collector: collector)
             for (what, step) in steps(for: provider, context: recording) {
                 do { try await step() } catch { failures[provider, default: []].append("\(what): \(ErrorText.describe(error))") }
             }
@@ -87,17 +87,14 @@ package struct FixtureRecorder: Sendable {
         return try write(exchanges, providers: providers, to: folder, failures: failures, skipped: skipped)
     }
 
-    /// A context whose requests all go out (an empty cache of its own) and are collected; with
-    /// `kraken`, crypto priced by Kraken whatever the saved choice and the keys.
-    private func recordingContext(_ configuration: Configuration, cache: URL, collector: ResponseCollector, kraken: Bool) -> AppContext {
+    /// A context whose requests all go out (an empty cache of its own) and are collected.
+    private func recordingContext(_ configuration: Configuration, cache: URL, collector: ResponseCollector) -> AppContext {
         var live = context.client.live
         live.configuration = configuration
         live.observer = collector
-        let saved: @Sendable () -> SavedChoices = context.client.resolver.savedChoices
-        let pinned: @Sendable () -> SavedChoices = { SavedChoices(weather: saved().weather, crypto: PriceSourceChoice.kraken) }
         let client = DataClient(
             configuration: configuration, live: live, cache: JSONFileCache(folder: cache, console: context.console), fixtures: nil,
-            clock: context.clock, console: context.console, policy: context.client.policy, savedChoices: kraken ? pinned : saved)
+            clock: context.clock, console: context.console, policy: context.client.policy)
         return AppContext(configuration: configuration, console: context.console, client: client, clock: context.clock)
     }
 
@@ -135,7 +132,8 @@ package struct FixtureRecorder: Sendable {
             let weather = WeatherService(context: context)
             return ["Moscow", "London", "Saint Petersburg"].map { name in ("the place \(name)", { _ = try await weather.geocode(name) }) }
         case .kraken:
-            let crypto = CryptoService(context: context)
+            // Crypto priced by Kraken whatever the saved choice and the keys.
+            let crypto = CryptoService(context: context, pinnedPrices: PriceSources(provider: .kraken, chosen: true))
             return [
                 ("the watchlist", { _ = try await crypto.prices() }),
                 ("a week of history", { _ = try await crypto.history(try crypto.watchlist().items.first?.symbol ?? "BTC/USD", from: nil, to: nil) }),

@@ -49,9 +49,10 @@ package enum TwelveData {
 
     /// Every crypto pair: `/cryptocurrencies` (one credit).
     package static func cryptocurrencies() -> Endpoint<TwelveDataDTO.Catalogue> {
-        let descriptor = RequestDescriptor(
+        var descriptor = RequestDescriptor(
             provider: .twelveData, name: "twelvedata.cryptocurrencies", subject: "pair catalogue", path: "/cryptocurrencies", ttl: catalogueTTL)
-        return Endpoint(descriptor) { data in
+        descriptor.reference = true  // read for the pairs' names whoever prices
+        return Endpoint(descriptor) { [descriptor] data in
             try JSONDecoding.decode(TwelveDataDTO.Catalogue.self, from: try document(data, endpoint: descriptor.name), endpoint: descriptor.name)
         }
     }

@@ -44,8 +44,7 @@ package final class CryptoTab: AppTab {
     package var problem: String? { action.failure ?? (page != nil ? history.failure : prices.failure) }
 
     package var concerns: Set<String> {
-        let sources = context.app.client.sources
-        return Set(([.prices, .history] as [RunSources.Capability]).map { sources.name($0) })
+        [service.priceSources.name]
     }
 
     package var source: String? {

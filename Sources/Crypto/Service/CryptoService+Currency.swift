@@ -17,7 +17,12 @@ extension CryptoService {
     /// Saves the provider choice.
     package func setProvider(_ choice: PriceSourceChoice) throws {
         try settingsStore.update { $0.provider = choice == .auto ? nil : choice }
-        client.resolver.forget()
+    }
+
+    /// Who prices crypto this run: pinned by the caller, else the saved choice and the keys (a
+    /// settings document that cannot be read counts as `auto`).
+    package var priceSources: PriceSources {
+        pinnedPrices ?? PriceSources.resolve(configuration, choice: (try? settingsDocument())?.provider)
     }
 
     /// The currency prices are shown in (`USD` until set). Every price fetch asks, so with no

@@ -5,9 +5,9 @@ import AlmanacProviders
 import Foundation
 
 extension CryptoService {
-    /// Whether Kraken answers this run (`RunSources`): pinned, or `auto` with no Twelve Data key —
+    /// Whether Kraken answers this run (`PriceSources`): pinned, or `auto` with no Twelve Data key —
     /// live, or from its recorded answers offline (the keyless path's sample data).
-    package var usesKraken: Bool { client.sources.crypto == .kraken }
+    package var usesKraken: Bool { priceSources.provider == .kraken }
 
     /// The watchlist priced by one Kraken `Ticker` request (the catalogue maps each pair to
     /// Kraken's name first: `BTC/USD` is `XXBTZUSD`, through its `wsname` `XBT/USD`), in the

@@ -23,6 +23,9 @@ package struct CryptoService: Sendable {
     package let gate: CreditGate
     /// Today's date (`ALMANAC_TODAY` pins it).
     package let days: DayClock
+    /// Who prices, fixed by the caller instead of resolved from the keys and the saved choice
+    /// (the recorder's Kraken pass); nil by default.
+    package var pinnedPrices: PriceSources?
 
     /// The service over a client, the watchlist and the credit gate.
     package init(client: DataClient, store: DocumentStore<Watchlist>, configuration: Configuration, gate: CreditGate, days: DayClock) {
@@ -35,10 +38,11 @@ package struct CryptoService: Sendable {
 
     /// Wired from the run's context: its credit gate (the one the client's send policy uses), so
     /// one budget and one countdown serve every request.
-    package init(context: AppContext) {
+    package init(context: AppContext, pinnedPrices: PriceSources? = nil) {
         self.init(
             client: context.client, store: context.store(Watchlist.self), configuration: context.configuration, gate: context.credits,
             days: context.days)
+        self.pinnedPrices = pinnedPrices
     }
 
     /// The credit counter behind the gate.
@@ -87,7 +91,7 @@ package struct CryptoService: Sendable {
         }
     }
 
-    /// Why a pair just added will show no price this run, by who prices it (`RunSources`); nil
+    /// Why a pair just added will show no price this run, by who prices it (`PriceSources`); nil
     /// when it will show one.
     package enum PriceGap: Equatable, Sendable {
         /// Kraken prices the run and does not list the pair.
@@ -100,7 +104,7 @@ package struct CryptoService: Sendable {
 
     /// Whether `symbol` will show a price this run, and if not, why.
     package func priceGap(_ symbol: String) async -> PriceGap? {
-        let name = client.sources.name(.prices)
+        let name = priceSources.name
         if usesKraken {
             guard let names = try? await krakenNames() else { return nil }
             guard names.value[symbol] != nil else { return .notListed(provider: name) }

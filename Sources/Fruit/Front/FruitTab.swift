@@ -1,5 +1,6 @@
 import AlmanacClient
 import AlmanacCore
+import AlmanacHTTP
 import AlmanacProviders
 import Foundation
 import FrontKit
@@ -45,13 +46,12 @@ package final class FruitTab: AppTab {
     package var problem: String? { action.failure ?? catalogue.failure }
 
     package var concerns: Set<String> {
-        let sources = context.app.client.sources
-        return Set(([.fruit] as [RunSources.Capability]).map { sources.name($0) })
+        [Provider.fruityvice.brand]
     }
 
     package var source: String? {
         guard let provenance = catalogue.value?.provenance else { return nil }
-        return context.app.client.sources.name(.fruit) + ": " + provenance.label(now: context.clock.now())
+        return Provider.fruityvice.brand + ": " + provenance.label(now: context.clock.now())
     }
 
     /// Whether this tab is the one shown (its blinking needs frames only then).

@@ -40,12 +40,13 @@ package struct WeatherFirstRun {
     }
 
     /// What the first run says before it asks: who answers forecasts and places this run
-    /// (`RunSources`), and whether that is the sample data; each paragraph wrapped at `width`
+    /// (`ForecastSources`), and whether that is the sample data; each paragraph wrapped at `width`
     /// columns, never inside a sentence's words.
-    package static func greeting(_ sources: RunSources, width: Int = 80) -> String {
-        let sample = [RunSources.Capability.forecast, .places].filter(sources.onSampleData)
-        let until =
-            sample.isEmpty ? "" : sources.offline ? " (sample data while --offline is on)" : " (recorded sample data until their keys are set)"
+    package static func greeting(_ service: WeatherService, width: Int = 80) -> String {
+        let sources = service.runSources
+        let sample = [ForecastSources.Capability.forecast, .places].filter(service.onSampleData)
+        let offline = service.configuration.offline
+        let until = sample.isEmpty ? "" : offline ? " (sample data while --offline is on)" : " (recorded sample data until their keys are set)"
         let paragraphs = [
             "No saved city yet. Almanac shows the weather for the cities you save: forecasts come from \(sources.name(.forecast))"
                 + " and place names from \(sources.name(.places))\(until); see almanac doctor.",
@@ -55,7 +56,7 @@ package struct WeatherFirstRun {
     }
 
     private func ask() async throws -> City {
-        context.console.note(Self.greeting(context.app.client.sources, width: context.style.columns ?? 80))
+        context.console.note(Self.greeting(service, width: context.style.columns ?? 80))
         let name = try Self.zoneCity(TimeZone.current.identifier).flatMap(offer) ?? typedName()
         let (city, _) = try await service.addCity(name, pick: nil, chooser: Prompt.choosePlace)
         context.console.note("Saved \(city.label) as your default city.")

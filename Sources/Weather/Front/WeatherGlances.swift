@@ -53,7 +53,7 @@ package struct WeatherGlances: Sendable {
     /// unreachable), so every line of a glance carries its own mark; nil when live.
     private func placeProvenance() -> Provenance? {
         let client = flow.service.client
-        guard flow.context.configuration.offline || client.isUnreachable(client.sources.provider(.places)),
+        guard flow.context.configuration.offline || client.isUnreachable(flow.service.runSources.provider(.places)),
             let recorded = client.samples.fixtures?.recordedAt
         else { return nil }
         return Provenance(origin: .fixture, fetchedAt: recorded, stale: false)

@@ -22,7 +22,7 @@ package struct WeatherScreen: MenuScreen {
         [
             "Each saved city with its temperature now. Same as: almanac weather cities, then almanac weather NAME",
             "The default city's forecast, a row a day. Same as: almanac weather forecast --days 7",
-            "Switches the forecast between 7 and 25 days (days past 8 come from the \(context.app.client.sources.name(.outlook)) outlook).",
+            "Switches the forecast between 7 and 25 days (days past 8 come from the \(WeatherService(context: context.app).runSources.name(.outlook)) outlook).",
             "The next 24 hours, hour by hour. Same as: almanac weather hourly --hours 24",
             "Rain in the next two hours: a strip of 5- or 15-minute steps and one sentence. Same as: almanac weather rain",
             "The air quality index now, the pollutant that sets it, the next 24 hours and pollen. Same as: almanac weather air",

@@ -70,8 +70,8 @@ package final class WeatherTab: AppTab {
     package var problem: String? { settingsSave.failure ?? action.failure ?? places.failure ?? shownLoader?.failure }
 
     package var concerns: Set<String> {
-        let sources = context.app.client.sources
-        return Set(([.forecast, .places, .outlook] as [RunSources.Capability]).map { sources.name($0) })
+        let sources = service.runSources
+        return Set(([.forecast, .places, .outlook] as [ForecastSources.Capability]).map { sources.name($0) })
     }
 
     package var source: String? {
@@ -286,7 +286,7 @@ package final class WeatherTab: AppTab {
     package var keyHelp: [String] {
         [
             "← →        the previous or next saved city (the default first)", "↑ ↓ PgUp PgDn  scroll",
-            "t          7 or 25 days (past 8 days from the \(context.app.client.sources.name(.outlook)) outlook)",
+            "t          7 or 25 days (past 8 days from the \(service.runSources.name(.outlook)) outlook)",
             "Enter      24 hours in detail; there ← → pick an hour",
             "+          add a city by name or lat,lon (choose among the places found)", "s          units, wind unit, 12/24-hour clock",
             "u          update the shown city", "Esc        back",

@@ -13,7 +13,6 @@ extension WeatherService {
             change(&document.settings)
             return document.settings
         }
-        client.resolver.forget()  // the provider choice may have changed: the run decides again
         return saved
     }
 

@@ -30,8 +30,8 @@ extension WeatherService {
         sources(try store.read().settings)
     }
 
-    /// The run's weather sources from settings already read (the rule `RunSources.resolve`
-    /// applies, with no second read of the document), unless the caller pinned them.
+    /// The run's weather sources from settings already read (no second read of the document),
+    /// unless the caller pinned them.
     func sources(_ settings: WeatherSettings) -> ForecastSources {
         pinnedSources ?? ForecastSources.resolve(configuration, choice: settings.provider)
     }
@@ -96,7 +96,7 @@ extension WeatherService {
         return SampleDataError(covered: names, keys: ["OPENWEATHER_API_KEY", "YANDEX_GEOCODER_API_KEY"], subject: "any city", reason: reason)
     }
 
-    /// Why the sample data answers weather this run, with the provider's name from `RunSources`.
+    /// Why the sample data answers weather this run, with the provider's name from `ForecastSources`.
     /// The places of a geocoder answer that can be offered: all of a live one; of the sample
     /// data's, those it answers every view for — none left is the sample data's own error.
     private func offerable(_ places: [City], origin: DataOrigin, _ settings: WeatherSettings) async throws -> [City] {
@@ -106,12 +106,12 @@ extension WeatherService {
     }
 
     private var sampleReason: SampleDataError.Reason {
-        let sources = client.sources
+        let sources = runSources
         if configuration.offline { return .offline }
-        for capability in [RunSources.Capability.places, .forecast, .outlook] where client.isUnreachable(sources.provider(capability)) {
+        for capability in [ForecastSources.Capability.places, .forecast, .outlook] where client.isUnreachable(sources.provider(capability)) {
             return configuration.refresh ? .refreshed(sources.name(capability)) : .unreachable(sources.name(capability))
         }
-        return sources.onSampleData(.places) ? .keyMissing : .unreachable(sources.name(.places))
+        return onSampleData(.places) ? .keyMissing : .unreachable(sources.name(.places))
     }
 
     private func sampleGeocode(_ name: String, lang: String, keyless: Bool) async -> [City]? {

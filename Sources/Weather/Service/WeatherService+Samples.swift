@@ -8,10 +8,10 @@ import Foundation
 /// answers every view, and a place within 10 km of a recorded one answers from it, saying so.
 extension WeatherService {
     /// The recorded places of a capability's provider: each recording's coordinates.
-    func recordedPlaces(_ capability: RunSources.Capability) -> [(latitude: Double, longitude: Double)] {
+    func recordedPlaces(_ capability: ForecastSources.Capability) -> [(latitude: Double, longitude: Double)] {
         guard let fixtures = client.samples.fixtures else { return [] }
         let probe: RequestDescriptor =
-            switch client.sources.provider(capability) {
+            switch runSources.provider(capability) {
             case .metNorway: METNorway.forecast(latitude: 0, longitude: 0).descriptor
             case .openMeteoEnsemble: OpenMeteo.ensemble(latitude: 0, longitude: 0).descriptor
             case .openWeatherPro: OpenWeather.climate(latitude: 0, longitude: 0, days: 30, lang: "en").descriptor
@@ -39,7 +39,7 @@ extension WeatherService {
 
     /// For an answer from the sample data recorded for a nearby place rather than this one:
     /// "note: the sample data has no forecast for X; showing the one recorded 3 km away.", once a run.
-    func noteNearby(_ city: City, origin: DataOrigin, _ capability: RunSources.Capability) {
+    func noteNearby(_ city: City, origin: DataOrigin, _ capability: ForecastSources.Capability) {
         guard origin == .fixture, let nearest = Self.nearest(city, among: recordedPlaces(capability)), nearest.metres >= 100 else { return }
         let km = max(1, Int((nearest.metres / 1000).rounded()))
         console.noteOnce("note: the sample data has no \(capability.rawValue) for \(city.label) itself; showing the one recorded \(km) km away.")

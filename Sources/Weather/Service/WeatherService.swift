@@ -25,6 +25,18 @@ package struct WeatherService: Sendable {
     /// keyless pass); nil by default.
     package var pinnedSources: ForecastSources?
 
+    /// Who answers weather this run, as every footer and note names it: `sources()`, with a
+    /// settings document that cannot be read counting as `auto`.
+    package var runSources: ForecastSources {
+        pinnedSources ?? ForecastSources.resolve(configuration, choice: (try? store.read())?.settings.provider)
+    }
+
+    /// Whether `capability` answers from the sample data whatever the network does: offline, or
+    /// its provider needs a key that is not set.
+    package func onSampleData(_ capability: ForecastSources.Capability) -> Bool {
+        configuration.mode(for: runSources.provider(capability)) != .live
+    }
+
     /// The service over its parts.
     package init(client: DataClient, store: DocumentStore<WeatherDocument>, configuration: Configuration, console: Console, days: DayClock) {
         self.client = client

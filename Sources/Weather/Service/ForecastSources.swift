@@ -1,12 +1,29 @@
+import AlmanacClient
 import AlmanacCore
 import AlmanacHTTP
 import AlmanacProviders
 import Foundation
 
-/// Which provider answers each weather capability this run (docs/architecture.md §3): a key
-/// the user set wins where its plan answers; otherwise the keyless providers. `almanac doctor`
-/// shows it and every footer names it.
+/// Which provider answers each weather capability this run (docs/architecture.md §3, "Who
+/// answers"): a key the user set wins where its plan answers; otherwise the keyless providers.
+/// Every sentence that names a weather provider — the first-run note, help, footers, `doctor`,
+/// errors — asks this type, so no two of them can disagree.
 package struct ForecastSources: Sendable, Equatable, Codable {
+    /// What weather asks for, each answered by one provider a run.
+    package enum Capability: String, CaseIterable, Sendable {
+        /// Current conditions, hourly and the 7-day rows.
+        case forecast
+        /// Place names to coordinates.
+        case places
+        /// Days beyond the forecast's, up to 25.
+        case outlook
+        /// Rain in the next two hours: MET's radar nowcast where it covers the place, else
+        /// Open-Meteo's 15-minute steps (`providers(.rain)`).
+        case rain
+        /// Air quality.
+        case air
+    }
+
     /// `weather settings --provider`: `auto` picks by keys; the others pin the forecast.
     package enum Choice: String, Codable, Sendable, CaseIterable {
         /// By the keys set: OpenWeather with its key, else MET Norway.
@@ -42,6 +59,28 @@ package struct ForecastSources: Sendable, Equatable, Codable {
         return ForecastSources(
             forecast: forecast.rawValue, geocoder: geocoder.rawValue, outlook: outlook.rawValue, chosen: (choice ?? .auto) != .auto)
     }
+
+    /// The provider that answers `capability`.
+    package func provider(_ capability: Capability) -> Provider {
+        switch capability {
+        case .forecast: Provider(rawValue: forecast) ?? .metNorway
+        case .places: Provider(rawValue: geocoder) ?? .openMeteoGeocoding
+        case .outlook: Provider(rawValue: outlook) ?? .openMeteoEnsemble
+        case .rain: .metNorway
+        case .air: .openMeteoAir
+        }
+    }
+
+    /// Every provider that may answer `capability`, in the order asked: the nowcast's fallback too.
+    package func providers(_ capability: Capability) -> [Provider] {
+        capability == .rain ? [.metNorway, .openMeteoForecast] : [provider(capability)]
+    }
+
+    /// The name a person knows the provider of `capability` by: "MET Norway", "Open-Meteo".
+    package func name(_ capability: Capability) -> String { provider(capability).brand }
+
+    /// Every provider that answers some weather capability this run.
+    package var answering: Set<Provider> { Set(Capability.allCases.flatMap(providers)) }
 
     /// True when MET Norway answers the forecast.
     package var usesMET: Bool { forecast == Provider.metNorway.rawValue }
