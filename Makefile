@@ -57,8 +57,9 @@ docs: deps
 # prints the largest files and functions. Links between README.md and docs/ lead to a file and
 # heading that exist (scripts/check-links.py), and every docs file, section (§N) and heading a
 # comment cites exists (scripts/check-citations.py). docs/architecture.md §1's table of modules
-# is Package.swift's targets (scripts/check-modules.py). Every public declaration (the
-# AlmanacKit product's API, `Almanac`) has a doc comment.
+# is Package.swift's targets (scripts/check-modules.py). The layers (scripts/check-layers.py): no
+# module re-exports another; the shared parts import no provider or feature and name none. Every
+# public declaration (the AlmanacKit product's API, `Almanac`) has a doc comment.
 lint:
 	$(SWIFT) format lint --strict --recursive Sources Tests Package.swift Examples
 	python3 scripts/check-rules.py
@@ -66,6 +67,7 @@ lint:
 	python3 scripts/check-links.py
 	python3 scripts/check-citations.py
 	python3 scripts/check-modules.py
+	python3 scripts/check-layers.py
 	@rm -rf "$$($(SWIFT) build --show-bin-path)/../symbolgraph"
 	@# The test-discovery modules have no graph until the tests are built; the library modules do.
 	@$(SWIFT) package dump-symbol-graph --minimum-access-level public > /dev/null 2>&1 || true

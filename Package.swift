@@ -52,7 +52,7 @@ let package = Package(
         .target(name: "AlmanacHTTP", dependencies: ["CCurl", "AlmanacCore"]),
         .target(name: "AlmanacProviders", dependencies: ["AlmanacCore", "AlmanacHTTP"]),
         // The cache-first client, the run's configuration and context: shared by every feature.
-        .target(name: "AlmanacClient", dependencies: ["AlmanacCore", "AlmanacHTTP", "AlmanacProviders"]),
+        .target(name: "AlmanacClient", dependencies: ["AlmanacCore", "AlmanacHTTP"]),
         // The deals table engine: sorted blocks, filters, totals, snapshots; on the core only.
         .target(name: "DealTable", dependencies: ["AlmanacCore"]),
         // The terminal toolkit: styles, tables, charts and number text; the raw terminal, its keys
@@ -60,7 +60,11 @@ let package = Package(
         .target(name: "TerminalKit", dependencies: ["AlmanacCore"]),
         // What every feature's front stands on: the front context, error wording and exit codes,
         // the app shell, the menu shell, the glance template engine, the command line's options.
-        .target(name: "FrontKit", dependencies: shared + ["TerminalKit", .product(name: "ArgumentParser", package: "swift-argument-parser")]),
+        .target(
+            name: "FrontKit",
+            dependencies: [
+                "AlmanacCore", "AlmanacHTTP", "AlmanacClient", "TerminalKit", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]),
     ]
         // Features: none depends on another. Deals' service is on the deals engine.
         + feature("Weather", service: ["Geography"]) + feature("Crypto") + feature("Fruit") + feature("Exams") + feature("Profile")
@@ -75,7 +79,7 @@ let package = Package(
             .executableTarget(name: "almanac", dependencies: ["AlmanacProgram"]),
 
             // Tools: test support, fuzzing, the benchmark.
-            .target(name: "AlmanacTestSupport", dependencies: ["AlmanacCore", "AlmanacHTTP", "AlmanacClient", "DealTable"]),
+            .target(name: "AlmanacTestSupport", dependencies: ["AlmanacCore", "AlmanacHTTP", "AlmanacProviders", "AlmanacClient", "DealTable"]),
             // What every test target shares: running the built binary, temporary homes, a client
             // wired for tests (XCTest-based: tests only).
             .target(name: "TestHarness", dependencies: shared + ["AlmanacTestSupport"]),

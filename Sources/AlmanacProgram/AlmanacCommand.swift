@@ -25,7 +25,7 @@ package struct AlmanacCommand: AsyncParsableCommand {
         ]
     )
 
-    @OptionGroup package var global: CreditOptions
+    @OptionGroup package var global: WaitingOptions
 
     /// `0.1.0 (commit 1a2b3c4d5e6f)`: the version and, when known, the commit it was built from.
     /// Worked out only for `--version` (it reads files), not on every run as the parser's

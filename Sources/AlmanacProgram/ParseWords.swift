@@ -70,7 +70,7 @@ package enum ParseWords {
     package static func notANumber(_ message: String) -> String? {
         let parts = message.components(separatedBy: "'")
         guard message.hasPrefix("The value '"), parts.count >= 4, let flag = parts[3].split(separator: " ").first,
-            let rule = NumberRule.all.first(where: { $0.flag == String(flag) })
+            let rule = (NumberRule.all + NumberRule.deals).first(where: { $0.flag == String(flag) })
         else { return nil }
         return NumberInputError.notANumber(rule, parts[1]).sentence(naming: String(flag))
     }

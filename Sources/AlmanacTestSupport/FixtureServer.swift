@@ -1,6 +1,7 @@
 import AlmanacClient
 import AlmanacCore
 import AlmanacHTTP
+import AlmanacProviders
 import Foundation
 
 /// A loopback server shaped like the real providers, answering from the recordings.

@@ -42,41 +42,24 @@ func makeConfiguration(
     return Configuration(environment: Environment(values), offline: offline, refresh: refresh, maxAge: maxAge, verbose: true)
 }
 
-/// The credit gate a test run uses: the run's budget file on `clock`, waits through `sleep`.
-func makeCredits(_ configuration: Configuration, console: Console, clock: ManualClock, sleep: @escaping Sleeper = CreditGate.systemSleep)
-    -> CreditGate
-{
-    CreditGate(
-        budget: CreditBudget(configuration: configuration, clock: clock), console: console, clock: clock, sleep: sleep, noWait: configuration.noWait,
-        deadline: configuration.deadline)
-}
-
-/// A client wired like the real one, with a manual clock and instant retries.
-///
-/// - Parameters:
-///   - sleep: how waits for Twelve Data credits sleep (move the manual clock to wait in no time).
-///   - credits: the credit gate to use (pass the context's); one from `clock` and `sleep` by default.
-func makeClient(
-    _ configuration: Configuration, console: Console, clock: ManualClock = ManualClock(), sleep: @escaping Sleeper = CreditGate.systemSleep,
-    credits: CreditGate? = nil
-) -> DataClient {
+/// A client wired like the real one, with a manual clock and instant retries; the features adopt
+/// their send policies as in a run (`SendPolicies`).
+func makeClient(_ configuration: Configuration, console: Console, clock: ManualClock = ManualClock()) -> DataClient {
     var retry = RetryPolicy()
     retry.sleep = { _ in }
-    let gate = credits ?? makeCredits(configuration, console: console, clock: clock, sleep: sleep)
-    let budget = gate.budget
-    let live = LiveClient(transport: CurlTransport(), configuration: configuration, retry: retry, console: console, observer: budget)
+    let live = LiveClient(transport: CurlTransport(), configuration: configuration, retry: retry, console: console)
     return DataClient(
         configuration: configuration, live: live,
         cache: JSONFileCache(folder: configuration.paths.cache, limitBytes: configuration.cacheLimitBytes, console: console),
         fixtures: configuration.fixtureFolders.isEmpty ? nil : FixtureTransport(folders: configuration.fixtureFolders, providers: Provider.allCases),
-        clock: clock, console: console, policy: CreditPolicy(gate: gate)
+        clock: clock, console: console
     )
 }
 
 /// A context wired like a live run of the program against `server` (Twelve Data key set,
 /// `ALMANAC_TODAY` 2026-11-20), on a manual clock, with its console captured.
 func makeLiveContext(
-    _ test: XCTestCase, _ server: FixtureServer, clock: ManualClock, sleep: @escaping Sleeper = CreditGate.systemSleep,
+    _ test: XCTestCase, _ server: FixtureServer, clock: ManualClock, sleep: @escaping Sleeper = PolicyWaits.systemSleep,
     deadline: RunDeadline? = nil
 ) throws -> (AppContext, CapturedConsole) {
     var variables = server.environment
@@ -85,10 +68,10 @@ func makeLiveContext(
     var configuration = makeConfiguration(home: try makeTemporaryFolder(test), variables)
     configuration.deadline = deadline
     let captured = CapturedConsole()
-    let credits = makeCredits(configuration, console: captured.console, clock: clock, sleep: sleep)
     let context = AppContext(
         configuration: configuration, console: captured.console,
-        client: makeClient(configuration, console: captured.console, clock: clock, credits: credits), clock: clock, credits: credits)
+        client: makeClient(configuration, console: captured.console, clock: clock), clock: clock,
+        waits: PolicyWaits(sleep: sleep))
     return (context, captured)
 }
 

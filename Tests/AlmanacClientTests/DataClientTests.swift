@@ -156,19 +156,23 @@ final class DataClientTests: XCTestCase {
     }
 
     func testMissingKeyUsesFixturesAndNeverCachesThem() async throws {
-        let endpoint = Endpoint<Weather>(
-            RequestDescriptor(
+        func endpoint(reference: Bool) -> Endpoint<Weather> {
+            var descriptor = RequestDescriptor(
                 provider: .openWeather, name: "openweather.weather", path: "/data/2.5/weather",
                 query: [QueryItem("lat", "55.7558"), QueryItem("lon", "37.6173"), QueryItem("units", "metric")], ttl: 600)
-        ) { data in
-            let object = try JSONSerialization.jsonObject(with: data) as! [String: Any]
-            let main = object["main"] as! [String: Any]
-            return Weather(temp: (main["temp"] as! NSNumber).doubleValue)
+            descriptor.reference = reference
+            return Endpoint<Weather>(descriptor) { data in
+                let object = try JSONSerialization.jsonObject(with: data) as! [String: Any]
+                let main = object["main"] as! [String: Any]
+                return Weather(temp: (main["temp"] as! NSNumber).doubleValue)
+            }
         }
-        let result = try await client(keyed: false).fetch(endpoint)
-        XCTAssertEqual(result.origin, .fixture)
-        // OpenWeatherMap answers nothing this run (MET Norway forecasts with no key): no note of it.
+        // Reference data read beside an answer (a catalogue of names): no note of the key.
+        _ = try await client(keyed: false).fetch(endpoint(reference: true))
         XCTAssertFalse(capture.err.contains("OPENWEATHER_API_KEY"), capture.err)
+        let result = try await client(keyed: false).fetch(endpoint(reference: false))
+        XCTAssertEqual(result.origin, .fixture)
+        XCTAssertTrue(capture.err.contains("OpenWeatherMap: OPENWEATHER_API_KEY is not set; showing sample data."), capture.err)
         let cached = (try? FileManager.default.contentsOfDirectory(atPath: home.appendingPathComponent("cache").path)) ?? []
         XCTAssertEqual(cached.filter { $0.hasSuffix(".json") }, [])
         XCTAssertEqual(backend.server.receivedRequests.count, 0)

@@ -49,9 +49,9 @@ final class SendPolicyTests: XCTestCase {
 
     private func client(_ server: LoopbackServer, home: URL, policy: any SendPolicy) -> DataClient {
         let configuration = makeConfiguration(home: home, ["ALMANAC_OPENWEATHER_URL": server.baseURL, "OPENWEATHER_API_KEY": "OW-POLICY-KEY"])
-        let wired = makeClient(configuration, console: .silent, clock: clock)
-        return DataClient(
-            configuration: configuration, live: wired.live, cache: wired.answers.cache, fixtures: nil, clock: clock, console: .silent, policy: policy)
+        let client = makeClient(configuration, console: .silent, clock: clock)
+        _ = client.policies.adopt(for: .openWeather) { policy }
+        return client
     }
 
     private func server(temp: Int) throws -> LoopbackServer {

@@ -30,7 +30,7 @@ final class ErrorSentenceTests: XCTestCase {
             .ambiguous(query: "Saint Petersburg", places: places), .choiceOutOfRange(choice: 3, count: 2, query: "Saint Petersburg"),
             .noneChosen,
         ]
-        let numbers: [NumberInputError] = NumberRule.all.flatMap { [.outOfRange($0, "-1"), .notANumber($0, "abc")] }
+        let numbers: [NumberInputError] = (NumberRule.all + NumberRule.deals).flatMap { [.outOfRange($0, "-1"), .notANumber($0, "abc")] }
         let dates: [DateInputError] = [
             .invalid(.from, "2026-13-01", today: today), .afterToday(.to, LocalDate("2026-11-30")!, today: today),
             .reversed(from: LocalDate("2026-11-10")!, to: LocalDate("2026-11-05")!),

@@ -1,6 +1,5 @@
 import AlmanacCore
 import AlmanacHTTP
-import AlmanacProviders
 import Foundation
 
 /// One live request's executor (docs/architecture.md §4, "The answer machine"), the shape of
@@ -28,6 +27,8 @@ struct AnswerRun<R: Sendable> {
 
     private var descriptor: RequestDescriptor { endpoint.descriptor }
     private var provider: Provider { endpoint.descriptor.provider }
+    /// The provider's send policy, when a feature adopted one.
+    private var policy: (any SendPolicy)? { client.policies.policy(for: provider) }
 
     /// Runs the machine until it answers or fails.
     mutating func answer() async throws -> Fetched<R> {
@@ -80,7 +81,7 @@ struct AnswerRun<R: Sendable> {
             return .pause(active: pausedUntil != nil)
         case .admit: return .admitted(try admission(), deadline: RunDeadline.forWait(client.configuration.deadline))
         case .waitForPolicy(let until):
-            try await client.policy?.wait(until: until)
+            try await policy?.wait(until: until)
             return .waited
         case .send(let conditional, let showStaleFirst):
             if showStaleFirst, let stale = try? served(stale: true) { await onStale?(stale) }
@@ -99,7 +100,7 @@ struct AnswerRun<R: Sendable> {
 
     /// The policy's verdict as the machine's event; a granted ticket is kept for the send.
     private mutating func admission() throws -> AnswerMachine.Admission {
-        guard let policy = client.policy else { return .granted }
+        guard let policy else { return .granted }
         switch try policy.admit(descriptor) {
         case .send(let granted):
             ticket = granted
@@ -119,7 +120,7 @@ struct AnswerRun<R: Sendable> {
     private func warn(_ warning: AnswerMachine.Warning) {
         guard let fetchedAt = stored?.entry.fetchedAt else { return }
         switch warning {
-        case .held(let freshAt): client.policy?.noteKept(descriptor.what, fetchedAt: fetchedAt, freshAt: freshAt)
+        case .held(let freshAt): policy?.noteKept(descriptor.what, fetchedAt: fetchedAt, freshAt: freshAt)
         case .paused: client.notes.staleStands(descriptor.what, fetchedAt: fetchedAt, reason: "\(error(for: .rateLimited))")
         case .failed:
             client.notes.staleStands(descriptor.what, fetchedAt: fetchedAt, reason: ErrorText.describe(failure ?? AnswerMachine.OutOfOrder()))
@@ -133,7 +134,7 @@ struct AnswerRun<R: Sendable> {
         case .asReceived: return failure ?? AnswerMachine.OutOfOrder()
         case .rateLimited: return APIError.rateLimited(provider: provider, retryAfter: (pausedUntil ?? now).timeIntervalSince(now))
         case .staleRefused: return StaleRefused(what: descriptor.what, reason: failure ?? AnswerMachine.OutOfOrder())
-        case .policy(let refusal): return client.policy?.error(for: refusal) ?? AnswerMachine.OutOfOrder()
+        case .policy(let refusal): return policy?.error(for: refusal) ?? AnswerMachine.OutOfOrder()
         case .outOfOrder: return AnswerMachine.OutOfOrder()
         }
     }

@@ -1,6 +1,5 @@
 import AlmanacCore
 import AlmanacHTTP
-import AlmanacProviders
 import Foundation
 
 /// One request a resource across processes (docs/architecture.md §4): the resource's lock, and

@@ -1,6 +1,5 @@
 import AlmanacCore
 import AlmanacHTTP
-import AlmanacProviders
 import Foundation
 import Synchronization
 
@@ -28,7 +27,7 @@ package struct AnswerStore: Sendable {
         self.cache = cache
         self.clock = clock
         self.configuration = configuration
-        self.secrets = Provider.allCases.compactMap { configuration.key(for: $0) }.filter { $0.count >= 4 }
+        self.secrets = configuration.secrets
         self.console = console
     }
 

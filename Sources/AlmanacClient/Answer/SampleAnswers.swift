@@ -1,6 +1,5 @@
 import AlmanacCore
 import AlmanacHTTP
-import AlmanacProviders
 import Foundation
 
 /// The recorded sample answers (docs/architecture.md §3, "Sample data"): what
@@ -16,7 +15,7 @@ package struct SampleAnswers: Sendable {
     /// The recorded answer to an endpoint, read quietly (no note, no cache), stamped with its
     /// set's recording time. Nil when none.
     package func recorded<R>(_ endpoint: Endpoint<R>) async -> Fetched<R>? {
-        guard let fixtures, let response = try? await fixtures.send(RequestPreparer.prepareRecorded(endpoint.descriptor)),
+        guard let fixtures, let response = try? fixtures.respondRecorded(endpoint.descriptor),
             response.isSuccess, let value = try? endpoint.decode(response.body)
         else { return nil }
         return Fetched(value: value, origin: .fixture, fetchedAt: recordedAt(response), stale: false)
@@ -33,17 +32,18 @@ package struct SampleAnswers: Sendable {
             missing.noSampleData = true
             throw missing
         }
-        let request = RequestPreparer.prepareRecorded(descriptor)
         let response: HTTPResponse
         do {
-            response = try await fixtures.send(request)
+            response = try fixtures.respondRecorded(descriptor)
         } catch let error as APIError {
             guard case .noRecording = error else { throw error }
             console.debug(error.description)
             missing.covered = fixtures.coverage(for: descriptor)
             throw missing
         }
-        guard response.isSuccess else { throw LiveClient.error(for: response, descriptor: descriptor, request: request) }
+        guard response.isSuccess else {
+            throw LiveClient.error(for: response, descriptor: descriptor, request: RequestPreparer.prepareRecorded(descriptor))
+        }
         return Fetched(value: try endpoint.decode(response.body), origin: .fixture, fetchedAt: recordedAt(response), stale: false)
     }
 

@@ -1,6 +1,5 @@
 import AlmanacCore
 import AlmanacHTTP
-import AlmanacProviders
 import Foundation
 
 /// Sending (docs/architecture.md §4): under the policy's ticket, one request a resource across
@@ -8,7 +7,7 @@ import Foundation
 extension DataClient {
     /// One send under the policy's ticket: the answer and what kind of response it was.
     func send<R: Sendable>(_ endpoint: Endpoint<R>, previous: CacheEntry?, ticket: SendTicket) async throws -> (Fetched<R>, AnswerMachine.Response) {
-        guard let policy else { return try await fetchAndStore(endpoint, previous: previous) }
+        guard let policy = policies.policy(for: endpoint.descriptor.provider) else { return try await fetchAndStore(endpoint, previous: previous) }
         return try await policy.sending(ticket) { try await fetchAndStore(endpoint, previous: previous) }
     }
 

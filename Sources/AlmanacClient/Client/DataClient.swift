@@ -1,6 +1,5 @@
 import AlmanacCore
 import AlmanacHTTP
-import AlmanacProviders
 import Foundation
 import Synchronization
 
@@ -22,8 +21,8 @@ package final class DataClient: Sendable {
     package let clock: any Clock
     /// Where warnings and `--verbose` lines go.
     package let console: Console
-    /// Asked before each send (a credit budget); nil: always send.
-    package let policy: (any SendPolicy)?
+    /// Asked before each send to a provider that has one (a feature's budget); the others: always send.
+    package let policies: SendPolicies
     /// The run's notes about its providers (a missing key, unreachable, deprecated).
     package let notes: RunNotes
     let inFlight = InFlight()
@@ -40,9 +39,11 @@ package final class DataClient: Sendable {
     /// A client over the given parts; `DataClient.standard` builds the usual ones from a configuration.
     package init(
         configuration: Configuration, live: LiveClient, cache: JSONFileCache,
-        fixtures: FixtureTransport?, clock: any Clock = SystemClock(), console: Console, policy: (any SendPolicy)? = nil
+        fixtures: FixtureTransport?, clock: any Clock = SystemClock(), console: Console, policies: SendPolicies = SendPolicies()
     ) {
-        (self.configuration, self.live, self.clock, self.console, self.policy) = (configuration, live, clock, console, policy)
+        var live = live
+        live.observer = live.observer.map { ObserverChain(first: policies, then: $0) } ?? policies
+        (self.configuration, self.live, self.clock, self.console, self.policies) = (configuration, live, clock, console, policies)
         self.answers = AnswerStore(cache: cache, configuration: configuration, clock: clock, console: console)
         self.samples = SampleAnswers(fixtures: fixtures, clock: clock, console: console)
         self.notes = RunNotes(configuration: configuration, console: console, clock: clock, fixtures: fixtures)

@@ -1,6 +1,5 @@
 import AlmanacCore
 import AlmanacHTTP
-import AlmanacProviders
 import Foundation
 
 /// One-line text for any error the program can show a user.

@@ -1,6 +1,5 @@
 import AlmanacCore
 import AlmanacHTTP
-import AlmanacProviders
 import Foundation
 
 /// Sends a descriptor over the live transport: prepares it, retries, logs, maps statuses.
@@ -82,7 +81,7 @@ package struct LiveClient: Sendable {
         case 429:
             // Without Retry-After, a plan whose credits are spent gains nothing from a quick retry.
             guard let after = response.retryAfter() else {
-                return provider.countsCredits || configuration.noWait ? nil : retry.backoff(attempt: attempt + 1)
+                return provider.spendsAllowance || configuration.noWait ? nil : retry.backoff(attempt: attempt + 1)
             }
             // Honoured: a wait up to a minute, unless the run may not wait; longer, no wait at all.
             return !configuration.noWait && after <= retry.rateLimitWaitCap ? after : nil

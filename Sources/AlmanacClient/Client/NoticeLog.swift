@@ -1,6 +1,5 @@
 import AlmanacCore
 import AlmanacHTTP
-import AlmanacProviders
 import Foundation
 
 /// Remembers which notes were said today (`notices.json` in the state folder), so a note that

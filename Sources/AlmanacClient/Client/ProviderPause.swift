@@ -1,6 +1,5 @@
 import AlmanacCore
 import AlmanacHTTP
-import AlmanacProviders
 import Foundation
 
 /// A provider's own "not before" (a 429's `Retry-After`), kept in the state folder

@@ -7,7 +7,7 @@ import Foundation
 ///
 /// The client decides freshness; the policy decides sending. Nothing else reads the cache to
 /// second-guess either.
-package protocol SendPolicy: Sendable {
+package protocol SendPolicy: ResponseObserver {
     /// Whether `descriptor` may be sent now. Never waits: what a held send means for this
     /// request (keep the stored answer, wait, refuse) is the `AnswerMachine`'s decision.
     func admit(_ descriptor: RequestDescriptor) throws -> SendAdmission
@@ -24,6 +24,11 @@ package protocol SendPolicy: Sendable {
 
     /// Runs the send under the ticket `admit` gave, releasing it afterwards.
     func sending<T: Sendable>(_ ticket: SendTicket, _ operation: () async throws -> T) async throws -> T
+}
+
+extension SendPolicy {
+    /// Sees nothing by default.
+    package func observe(_ response: HTTPResponse, for descriptor: RequestDescriptor) {}
 }
 
 /// A policy's answer before a send.

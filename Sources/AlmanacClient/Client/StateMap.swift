@@ -1,6 +1,5 @@
 import AlmanacCore
 import AlmanacHTTP
-import AlmanacProviders
 import Foundation
 
 /// A small JSON object kept in the state folder (`notices.json`, `pauses.json`, …): read with no

@@ -1,6 +1,5 @@
 import AlmanacCore
 import AlmanacHTTP
-import AlmanacProviders
 import Foundation
 
 /// Everything a run needs to know, resolved once from flags and the environment.
@@ -31,14 +30,19 @@ package struct Configuration: Sendable {
     /// it can take the resource's lock at once, and never starts another refresher. Read from the
     /// process environment only: no `.env` or config file can make a run one.
     package var isRefresher: Bool { ProcessInfo.processInfo.environment[GlanceRefresher.variable] == "1" }
+    /// Every key set, by the providers' convention of naming their key variables `…_API_KEY`
+    /// (`ProviderCatalogueTests` holds every provider to it): what no output, error, log or cache
+    /// file may hold. Values under four characters are too short to look for.
+    package var secrets: [String] {
+        environment.values.keys.filter { $0.hasSuffix("_API_KEY") }.compactMap { environment[$0] }.filter { $0.count >= 4 }.sorted()
+    }
+
     /// When a one-shot command must be done with the network (`RunDeadline`); nil for the front
     /// ends that stay (the app, the menu, a watch, the deals browser), whose requests each get
     /// `--timeout`.
     package var deadline: RunDeadline?
     /// Whether the user gave `--timeout` (the deadline is then fixed: a wait never moves it).
     package var timeoutGiven: Bool
-    /// Twelve Data's plan limits (`TWELVEDATA_CREDITS_PER_MINUTE`, `TWELVEDATA_CREDITS_PER_DAY`).
-    package var creditPlan: CreditBudget.Plan
     /// Largest total cache size in bytes; `ALMANAC_CACHE_MAX_MB`, 100 MB by default.
     package var cacheLimitBytes: Int
     /// The folder of recorded responses: `ALMANAC_FIXTURES`, else the shipped set.
@@ -82,7 +86,6 @@ package struct Configuration: Sendable {
         self.maxAge = maxAge
         self.verbose = verbose || environment.flag("ALMANAC_VERBOSE")
         self.noWait = noWait
-        self.creditPlan = CreditBudget.plan(environment)
         self.cacheLimitBytes = (Int(environment["ALMANAC_CACHE_MAX_MB"] ?? "") ?? 100) * 1024 * 1024
         let found = FixtureLocator.find(environment: environment, executablePath: executablePath)
         self.fixturesFolder = found?.url

@@ -1,6 +1,5 @@
 import AlmanacCore
 import AlmanacHTTP
-import AlmanacProviders
 import Foundation
 
 /// What the features need, built once per run where the objects are made (the executable,
@@ -15,20 +14,20 @@ package struct AppContext: Sendable {
     package var client: DataClient
     /// The time every feature reads.
     package var clock: any Clock
-    /// The Twelve Data credit budget and its waits: the same gate the client's send policy uses
-    /// when the wiring passes it to both (`DataClient.standard(…, credits:)`); else one of its own
-    /// over the same shared budget file.
-    package var credits: CreditGate
+    /// How the send policies' waits pass and show (a countdown on a terminal).
+    package var waits: PolicyWaits
     /// The documents this run has read (docs/architecture.md §2, item 8): each is read once.
     package let documents = DocumentMemo()
 
-    /// A context; the credit gate is built from the configuration when not given.
-    package init(configuration: Configuration, console: Console, client: DataClient, clock: any Clock = SystemClock(), credits: CreditGate? = nil) {
+    /// A context; waits sleep for real and show as a note unless `waits` says otherwise.
+    package init(
+        configuration: Configuration, console: Console, client: DataClient, clock: any Clock = SystemClock(), waits: PolicyWaits = PolicyWaits()
+    ) {
         self.configuration = configuration
         self.console = console
         self.client = client
         self.clock = clock
-        self.credits = credits ?? CreditGate.standard(configuration, console: console, clock: clock)
+        self.waits = waits
     }
 
     /// The clock and "today" as the features read them (`ALMANAC_TODAY` pins the day).

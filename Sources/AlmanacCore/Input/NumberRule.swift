@@ -44,15 +44,11 @@ package struct NumberRule: Sendable, Equatable {
     package static let price = NumberRule(flag: "--price", noun: "The price", lowest: 0, lowestAllowed: false)
     /// The price an alert waits for.
     package static let alertPrice = NumberRule(flag: nil, noun: "The price", lowest: 0, lowestAllowed: false)
-    /// Deals the built-in server sends.
-    package static let dealCount = NumberRule(flag: "--count", noun: "The number of deals", lowest: 0, highest: 10_000_000)
-    /// Rows a deals command prints.
-    package static let rows = NumberRule(flag: "--limit", noun: "The number of rows", lowest: 0, highest: 100_000)
     /// Batches a second from the built-in server.
     package static let pace = NumberRule(flag: "--pace", noun: "The pace", lowest: 0, unit: "batches per second")
 
     /// Every rule, for reading the argument parser's refusals in the rules' words.
-    package static let all: [NumberRule] = [days, hours, timeout, maxAge, grams, units, cost, price, alertPrice, dealCount, rows, pace]
+    package static let all: [NumberRule] = [days, hours, timeout, maxAge, grams, units, cost, price, alertPrice, pace]
 
     /// The range in words: `from 1 to 25`, `more than 0 and at most 600 seconds`, `0 or more seconds`.
     package var range: String {

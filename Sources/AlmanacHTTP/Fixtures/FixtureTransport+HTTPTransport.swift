@@ -13,6 +13,16 @@ extension FixtureTransport: HTTPTransport {
         try respond(to: try descriptor(of: request))
     }
 
+    /// The recorded answer to `descriptor`, as `send` answers its recorded form
+    /// (`RequestPreparer.prepareRecorded`) but with no URL to read back: the provider is the
+    /// descriptor's own, with its folder, batching and dated rows.
+    package func respondRecorded(_ descriptor: RequestDescriptor) throws -> HTTPResponse {
+        try respond(
+            to: RequestDescriptor(
+                provider: descriptor.provider, name: descriptor.provider.rawValue, method: descriptor.method, path: descriptor.path,
+                query: descriptor.query, ttl: 0))
+    }
+
     /// The request as recordings are matched: provider, method, path and query.
     func descriptor(of request: PreparedRequest) throws -> RequestDescriptor {
         let prefix = Self.scheme + "://"

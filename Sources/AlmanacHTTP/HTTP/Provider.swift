@@ -73,9 +73,9 @@ package struct Provider: Hashable, Sendable {
     package let urlVariable: String
     package let defaultBaseURL: String
     package let keyPlacement: KeyPlacement
-    /// Whether requests spend plan credits: a 429 then means the plan's credits are spent, so it
+    /// Whether requests spend a plan's allowance: a 429 then means the allowance is spent, so it
     /// is not retried at once.
-    package let countsCredits: Bool
+    package let spendsAllowance: Bool
     /// The folder under `Fixtures/` holding this provider's recordings.
     package let fixtureFolder: String
     /// How requests batch several items, when they can.
@@ -85,7 +85,7 @@ package struct Provider: Hashable, Sendable {
 
     package init(
         rawValue: String, displayName: String, keyVariable: String?, urlVariable: String, defaultBaseURL: String,
-        keyPlacement: KeyPlacement, countsCredits: Bool = false, fixtureFolder: String? = nil, batching: Batching? = nil,
+        keyPlacement: KeyPlacement, spendsAllowance: Bool = false, fixtureFolder: String? = nil, batching: Batching? = nil,
         datedRows: DatedRows? = nil, brand: String? = nil
     ) {
         self.rawValue = rawValue
@@ -95,7 +95,7 @@ package struct Provider: Hashable, Sendable {
         self.urlVariable = urlVariable
         self.defaultBaseURL = defaultBaseURL
         self.keyPlacement = keyPlacement
-        self.countsCredits = countsCredits
+        self.spendsAllowance = spendsAllowance
         self.fixtureFolder = fixtureFolder ?? rawValue
         self.batching = batching
         self.datedRows = datedRows

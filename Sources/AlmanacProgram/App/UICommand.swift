@@ -8,7 +8,7 @@ import TerminalKit
 struct UICommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "ui", abstract: "The full-screen app: every front end as a tab (also `almanac` alone on a terminal).")
-    @OptionGroup var global: CreditSessionOptions
+    @OptionGroup var global: WaitingSessionOptions
     @OptionGroup var deals: DealOptions
 
     func run() async throws {

@@ -156,9 +156,9 @@ package struct Doctor: Sendable {
         var live = context.client.live
         live.retry.maxRetries = 0
         let started = Date()
-        let budget = context.credits.budget
+        let budget = CreditGate.forRun(context).budget
         var reservation: UUID?
-        if provider.countsCredits {
+        if provider.spendsAllowance {
             guard case .granted(let id) = try? budget.reserve(1, now: context.clock.now()) else {
                 return .init(ok: true, latencyMs: nil, error: "not checked: the Twelve Data credits are spent for now")
             }

@@ -1,4 +1,5 @@
 import AlmanacClient
+import AlmanacProviders
 import Crypto
 import Foundation
 import FrontKit

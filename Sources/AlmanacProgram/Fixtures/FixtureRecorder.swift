@@ -70,7 +70,8 @@ package struct FixtureRecorder: Sendable {
         defer { try? FileManager.default.removeItem(at: scratch) }
         configuration.paths.cache = scratch
         configuration.refresh = false
-        let collector = ResponseCollector(next: context.client.live.observer)
+        // Each recording client's own send policies follow the answers too (`SendPolicies`).
+        let collector = ResponseCollector(next: nil)
         var failures: [Provider: [String]] = [:]
         var skipped: [Provider: String] = [:]
         for provider in Self.groups(providers) {
@@ -94,8 +95,8 @@ package struct FixtureRecorder: Sendable {
         live.observer = collector
         let client = DataClient(
             configuration: configuration, live: live, cache: JSONFileCache(folder: cache, console: context.console), fixtures: nil,
-            clock: context.clock, console: context.console, policy: context.client.policy)
-        return AppContext(configuration: configuration, console: context.console, client: client, clock: context.clock)
+            clock: context.clock, console: context.console)
+        return AppContext(configuration: configuration, console: context.console, client: client, clock: context.clock, waits: context.waits)
     }
 
     /// The first provider of each user-facing group (OpenWeather's pro host rides with it, and

@@ -14,7 +14,7 @@ struct LineCommand: AsyncParsableCommand {
             %E the countdown alone; %% a percent sign. A stale answer prints at once and is refreshed \
             behind; with nothing cached, at most --timeout.
             """)
-    @OptionGroup var global: CreditOptions
+    @OptionGroup var global: WaitingOptions
     @Argument(help: ArgumentHelp("The line's template, e.g. '%y %k %K · %e'; or a preset 1-4.", valueName: "template"))
     var template: String
     @Option(help: "The weather's place (default: the default city).")

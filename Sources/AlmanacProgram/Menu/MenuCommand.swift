@@ -4,7 +4,7 @@ import FrontKit
 struct MenuCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "menu", abstract: "A guided, menu-driven session, one question at a time (also for piped input).")
-    @OptionGroup var global: CreditSessionOptions
+    @OptionGroup var global: WaitingSessionOptions
 
     func run() async throws {
         try await CommandRunner.run(global, bounded: false) { context in try await MenuSession(context: context).run() }

@@ -6,7 +6,7 @@ extension Provider {
     /// Crypto prices and history; the key in an `Authorization` header; plan credits per request.
     package static let twelveData = Provider(
         rawValue: "twelvedata", displayName: "Twelve Data", keyVariable: "TWELVEDATA_API_KEY", urlVariable: "ALMANAC_TWELVEDATA_URL",
-        defaultBaseURL: "https://api.twelvedata.com", keyPlacement: .header("Authorization", prefix: "apikey "), countsCredits: true,
+        defaultBaseURL: "https://api.twelvedata.com", keyPlacement: .header("Authorization", prefix: "apikey "), spendsAllowance: true,
         batching: .keyedByItem("symbol") { symbol in
             .object([
                 ("code", .int(404)), ("message", .string("**symbol** not found: \(symbol). Please specify it correctly")),

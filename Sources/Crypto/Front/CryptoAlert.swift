@@ -30,7 +30,7 @@ extension CryptoCommand {
 
         struct Add: AsyncParsableCommand {
             static let configuration = CommandConfiguration(commandName: "add", abstract: "Add an alert: PAIR above|below PRICE.")
-            @OptionGroup var global: CreditOptions
+            @OptionGroup var global: WaitingOptions
             @Argument(help: "The pair (BTC/USD), symbol (BTC) or name (Bitcoin).") var pair: String
             @Argument(help: "above or below.") var direction: String
             @Argument(help: "The price, in the pair's quote currency.") var price: String
@@ -73,7 +73,7 @@ extension CryptoCommand {
         struct Check: AsyncParsableCommand {
             static let configuration = CommandConfiguration(
                 commandName: "check", abstract: "Fetch the prices of armed alerts; print those that triggered now (exit 0 either way).")
-            @OptionGroup var global: CreditOptions
+            @OptionGroup var global: WaitingOptions
             @Flag(help: "Send a desktop notification (notify-send) for each triggered alert not notified before.")
             var notify = false
 

@@ -27,7 +27,7 @@ package struct CryptoCommand: AsyncParsableCommand {
             discussion:
                 "--watch keeps it on a full screen and updates the prices on their own, as often as the Twelve Data plan allows (every 61 s for up to 8 pairs on the free plan): a marker on the rows that moved, the next update in the status line, the portfolio's totals and the alerts set off under the table. q or Ctrl+C quits.",
             aliases: ["ls"])
-        @OptionGroup var global: CreditOptions
+        @OptionGroup var global: WaitingOptions
         @Flag(help: "Keep the prices fresh on a full screen, within the credit budget (q quits).") var watch = false
 
         func validate() throws {
@@ -51,7 +51,7 @@ package struct CryptoCommand: AsyncParsableCommand {
         }
 
         /// The watchlist alone in the full-screen app (notes go to its status line).
-        static func watch(_ global: CreditOptions) async throws {
+        static func watch(_ global: WaitingOptions) async throws {
             let log = AppLog(brands: [Provider.twelveData.brand, Provider.kraken.brand])
             try await CommandRunner.run(global, console: log.console(verbose: global.verbose)) { context in
                 try await CryptoTab.watchApp(context: context, log: log).run(term: context.configuration.environment["TERM"])
@@ -62,7 +62,7 @@ package struct CryptoCommand: AsyncParsableCommand {
     struct Add: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "add", abstract: "Add a pair by symbol (ETH), pair (ETH/USD) or name (Ethereum).")
-        @OptionGroup var global: CreditOptions
+        @OptionGroup var global: WaitingOptions
         @Argument(help: "What to add.") var query: String
         @Option(parsing: .unconditional, help: ArgumentHelp("When several pairs match, take the Nth.", valueName: "N")) var pick: Int?
 
@@ -96,7 +96,7 @@ package struct CryptoCommand: AsyncParsableCommand {
     struct History: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "history", abstract: "Daily closes for a date range (both ends included).")
-        @OptionGroup var global: CreditOptions
+        @OptionGroup var global: WaitingOptions
         @Argument(help: "ID, symbol, pair or name.") var reference: String
         @Option(help: "First day: YYYY-MM-DD, today or yesterday (default: 6 days before --to).") var from: String?
         @Option(help: "Last day: YYYY-MM-DD, today or yesterday (default: today).") var to: String?
@@ -163,7 +163,7 @@ package struct CryptoCommand: AsyncParsableCommand {
             discussion:
                 "Without --check this costs nothing: it shows the count the last answers carried. --check asks Twelve Data's /api_usage, which costs one credit."
         )
-        @OptionGroup var global: CreditOptions
+        @OptionGroup var global: WaitingOptions
         @Flag(help: "Ask Twelve Data for its own count (costs one credit).") var check = false
 
         func run() async throws {

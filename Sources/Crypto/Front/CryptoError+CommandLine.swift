@@ -1,3 +1,4 @@
+import AlmanacProviders
 import Crypto
 import FrontKit
 
@@ -21,4 +22,16 @@ extension PortfolioError: CommandLineError {
         default: nil
         }
     }
+}
+
+/// The credit budget's refusals on the command line: try later (exit 75), or allow the wait.
+extension CreditLimitError: CommandLineError {
+    package var commandLineHint: String? {
+        switch self {
+        case .beyondDeadline(_, let allowing, _): "--timeout \(allowing)"
+        case .minute, .daily: nil
+        }
+    }
+
+    package var exitStatus: Int32? { ExitStatus.temporary }
 }

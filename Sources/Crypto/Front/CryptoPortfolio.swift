@@ -13,7 +13,7 @@ extension CryptoCommand {
         struct List: AsyncParsableCommand {
             static let configuration = CommandConfiguration(
                 commandName: "list", abstract: "Each lot valued at the latest price, and the totals (also: ls).", aliases: ["ls"])
-            @OptionGroup var global: CreditOptions
+            @OptionGroup var global: WaitingOptions
 
             func run() async throws {
                 try await CommandRunner.run(global) { context in
@@ -28,7 +28,7 @@ extension CryptoCommand {
         struct Add: AsyncParsableCommand {
             static let configuration = CommandConfiguration(
                 commandName: "add", abstract: "Add a lot: PAIR AMOUNT, at the day's close unless --cost or --price says.")
-            @OptionGroup var global: CreditOptions
+            @OptionGroup var global: WaitingOptions
             @Argument(help: "The pair (BTC/USD), symbol (BTC) or name (Bitcoin).") var pair: String
             @Argument(help: "Units bought, \(NumberRule.units.range) (0.5).") var amount: String
             @Option(parsing: .unconditional, help: ArgumentHelp("What the lot cost in all, in the quote currency.", valueName: "TOTAL")) var cost:

@@ -40,7 +40,7 @@ package struct CryptoService: Sendable {
     /// one budget and one countdown serve every request.
     package init(context: AppContext, pinnedPrices: PriceSources? = nil) {
         self.init(
-            client: context.client, store: context.store(Watchlist.self), configuration: context.configuration, gate: context.credits,
+            client: context.client, store: context.store(Watchlist.self), configuration: context.configuration, gate: CreditGate.forRun(context),
             days: context.days)
         self.pinnedPrices = pinnedPrices
     }

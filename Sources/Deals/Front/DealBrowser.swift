@@ -72,7 +72,7 @@ package final class DealBrowser {
     /// - Parameter term: the `TERM` the wiring read (`dumb` cannot hold a full screen).
     package func run(options: TransportOptions, term: String?) async throws {
         let terminal = RawTerminal()
-        try terminal.enter(term: term)
+        try terminal.enter(term: term, purpose: "deals browse", alternative: "`almanac deals top`")
         defer { terminal.leave() }
         let loop = FrameLoop.screen
         let keys = KeyReader { loop.wake() }

@@ -1,7 +1,6 @@
 import AlmanacClient
 import AlmanacCore
 import AlmanacHTTP
-import AlmanacProviders
 import ArgumentParser
 import Foundation
 import TerminalKit
@@ -41,11 +40,10 @@ package enum CommandRunner {
             term: environment["TERM"], noColorVariable: environment["NO_COLOR"] != nil, noColorFlag: global.noColor, isTerminal: stdoutIsTerminal)
         // Tables fit the terminal; piped output keeps whole cells unless COLUMNS asks otherwise.
         style.columns = environment["COLUMNS"].flatMap(Int.init) ?? (stdoutIsTerminal ? RawTerminal.size().columns : nil)
-        // One credit gate for the run: the client's send policy and the crypto feature share it.
-        let credits = CreditGate.standard(configuration, console: console, clock: SystemClock(), onWait: CreditCountdown.reporter(console: console))
-        let client = DataClient.standard(configuration, console: console, credits: credits)
+        let client = DataClient.standard(configuration, console: console)
+        let waits = PolicyWaits(onWait: WaitCountdown.reporter(console: console))
         return FrontContext(
-            app: AppContext(configuration: configuration, console: console, client: client, credits: credits), style: style, json: global.json,
+            app: AppContext(configuration: configuration, console: console, client: client, waits: waits), style: style, json: global.json,
             interactive: stdoutIsTerminal && isatty(STDIN_FILENO) == 1)
     }
 

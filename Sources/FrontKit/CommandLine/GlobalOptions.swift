@@ -1,7 +1,6 @@
 import AlmanacClient
 import AlmanacCore
 import AlmanacHTTP
-import AlmanacProviders
 import ArgumentParser
 import Foundation
 import TerminalKit
@@ -73,9 +72,9 @@ package struct CacheOptions: ParsableArguments {
     }
 }
 
-/// Options of a command that may wait for Twelve Data credits (crypto, `line`, the app, the
-/// menu): the network options and `--no-wait`, which no other command's help lists.
-package struct CreditOptions: RunOptions {
+/// Options of a command whose requests a send policy may hold (crypto's credit budget: crypto,
+/// `line`, the app, the menu): the network options and `--no-wait`, which no other command's help lists.
+package struct WaitingOptions: RunOptions {
     package init() {}
 
     @OptionGroup package var network: GlobalOptions
@@ -104,7 +103,7 @@ enum OptionHelp {
 }
 
 /// Options of a full-screen or guided session (the deals browser; with `--no-wait`, the app and
-/// the menu: `CreditSessionOptions`): how the network and the cache are used and how it looks.
+/// the menu: `WaitingSessionOptions`): how the network and the cache are used and how it looks.
 /// No `--json` (a session draws; it prints no document) and no `--timeout` (each of its requests
 /// gets its own time).
 package struct SessionOptions: RunOptions {
@@ -123,8 +122,8 @@ package struct SessionOptions: RunOptions {
     }
 }
 
-/// A session's options and `--no-wait` (the app and the menu, which may wait for Twelve Data).
-package struct CreditSessionOptions: RunOptions {
+/// A session's options and `--no-wait` (the app and the menu, whose requests a send policy may hold).
+package struct WaitingSessionOptions: RunOptions {
     package init() {}
 
     @OptionGroup package var session: SessionOptions

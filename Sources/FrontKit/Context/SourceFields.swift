@@ -1,7 +1,6 @@
 import AlmanacClient
 import AlmanacCore
 import AlmanacHTTP
-import AlmanacProviders
 import Foundation
 import Synchronization
 import TerminalKit

@@ -14,7 +14,6 @@ package enum CommandLineHint {
         case let error as any CommandLineError: error.commandLineHint
         case let error as SampleDataError: sample(error)
         case TransportError.timeout, TransportError.connectTimeout: "--timeout SECONDS"
-        case CreditLimitError.beyondDeadline(_, let allowing, _): "--timeout \(allowing)"
         case FileError.exists: "--force replaces it"
         default: nil
         }

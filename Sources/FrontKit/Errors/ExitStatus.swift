@@ -1,7 +1,6 @@
 import AlmanacClient
 import AlmanacCore
 import AlmanacHTTP
-import AlmanacProviders
 import Foundation
 import TerminalKit
 
@@ -34,7 +33,6 @@ package enum ExitStatus {
         case is any UserInputError: usage
         case StoreError.damaged: dataError
         case StoreError.unreadable: cannotRead
-        case is CreditLimitError: temporary
         // The provider's own rate limit is temporary too: try again at the time the error names.
         case APIError.rateLimited: temporary
         case is OutputPathError, FileError.exists: cannotCreate

@@ -28,7 +28,7 @@ package final class RawTerminal {
     /// Raw keys and the alternate screen. Throws when stdin or stdout is not a terminal, or the
     /// terminal cannot move its cursor (`term`, the wiring's `TERM`, is `dumb`); `purpose` names
     /// who asked, in that sentence.
-    package func enter(term: String?, purpose: String = "deals browse", alternative: String = "`almanac deals top`") throws {
+    package func enter(term: String?, purpose: String, alternative: String) throws {
         guard isatty(STDIN_FILENO) == 1, isatty(STDOUT_FILENO) == 1 else {
             throw TerminalError.notATerminal(purpose: purpose, alternative: alternative)
         }

@@ -5,6 +5,7 @@ import AlmanacProviders
 import Foundation
 import XCTest
 
+@testable import Crypto
 @testable import TestHarness
 
 final class CreditBudgetTests: XCTestCase {

@@ -8,7 +8,7 @@ import XCTest
 @testable import TestHarness
 
 /// The command line's words for a wait on Twelve Data credits (the feature only reports it).
-final class CreditCountdownTests: XCTestCase {
+final class WaitCountdownTests: XCTestCase {
     private final class Lines: @unchecked Sendable {
         private let lock = NSLock()
         private var text = ""
@@ -16,11 +16,11 @@ final class CreditCountdownTests: XCTestCase {
         var all: String { lock.withLock { text } }
     }
 
-    private func wait(_ left: Int) -> CreditWait { CreditWait(plan: "Twelve Data free plan: 8 credits a minute", until: Date(), secondsLeft: left) }
+    private func wait(_ left: Int) -> PolicyWait { PolicyWait(plan: "Twelve Data free plan: 8 credits a minute", until: Date(), secondsLeft: left) }
 
     func testATerminalCountsDownAndClearsTheLine() {
         let lines = Lines()
-        let report = CreditCountdown.reporter(console: Console(errIsTerminal: true, out: { _ in }, err: { lines.add($0) }))
+        let report = WaitCountdown.reporter(console: Console(errIsTerminal: true, out: { _ in }, err: { lines.add($0) }))
         report(wait(2))
         report(wait(1))
         report(nil)
@@ -32,7 +32,7 @@ final class CreditCountdownTests: XCTestCase {
 
     func testPipedItIsOneNoteAWait() {
         let lines = Lines()
-        let report = CreditCountdown.reporter(console: Console(errIsTerminal: false, out: { _ in }, err: { lines.add($0) }))
+        let report = WaitCountdown.reporter(console: Console(errIsTerminal: false, out: { _ in }, err: { lines.add($0) }))
         for left in [3, 2, 1] { report(wait(left)) }
         report(nil)
         report(wait(5))

@@ -1,33 +1,15 @@
+import AlmanacClient
 import AlmanacCore
 import AlmanacHTTP
 import AlmanacProviders
 import Foundation
-
-/// Sleeps for the given seconds; tests pass one that moves a manual clock instead.
-package typealias Sleeper = @Sendable (TimeInterval) async throws -> Void
-
-/// A wait for Twelve Data credits as it goes, for a front end to draw: the plan in words, when
-/// the wait ends and the seconds left (reported each second; nil once it is over).
-package struct CreditWait: Sendable, Equatable {
-    /// The plan in words, e.g. `8 credits a minute`.
-    package var plan: String
-    /// When the wait ends.
-    package var until: Date
-    /// Whole seconds left, counting down.
-    package var secondsLeft: Int
-
-    /// A wait as reported.
-    package init(plan: String, until: Date, secondsLeft: Int) {
-        (self.plan, self.until, self.secondsLeft) = (plan, until, secondsLeft)
-    }
-}
 
 /// Waits for Twelve Data credits the way a person can follow: each second reported to the front
 /// end (`onWait`: a countdown on a terminal), or without one a single note; an immediate
 /// `CreditLimitError` with `--no-wait` or when the day is spent.
 package struct CreditGate: Sendable {
     /// Told of a wait each second, and `nil` when it ends.
-    package typealias WaitReporter = @Sendable (CreditWait?) -> Void
+    package typealias WaitReporter = PolicyWaits.Reporter
 
     /// The shared credit counter.
     package let budget: CreditBudget
@@ -45,14 +27,9 @@ package struct CreditGate: Sendable {
     /// that waits moves a deadline that is not fixed back (`RunDeadline`); nil: none.
     package let deadline: RunDeadline?
 
-    /// `Task.sleep`: cancelling the task ends the wait with `CancellationError`.
-    package static let systemSleep: Sleeper = { seconds in
-        try await Task.sleep(nanoseconds: UInt64(max(0, seconds) * 1_000_000_000))
-    }
-
     /// A gate over `budget`; waits with `sleep` unless `noWait`.
     package init(
-        budget: CreditBudget, console: Console, clock: any Clock, sleep: @escaping Sleeper = CreditGate.systemSleep, noWait: Bool,
+        budget: CreditBudget, console: Console, clock: any Clock, sleep: @escaping Sleeper = PolicyWaits.systemSleep, noWait: Bool,
         onWait: WaitReporter? = nil, deadline: RunDeadline? = nil
     ) {
         self.budget = budget
@@ -64,11 +41,21 @@ package struct CreditGate: Sendable {
         self.deadline = deadline
     }
 
-    /// The gate a run's configuration describes: its budget file and plan, `--no-wait`, real sleeps.
-    package static func standard(_ configuration: Configuration, console: Console, clock: any Clock, onWait: WaitReporter? = nil) -> CreditGate {
-        CreditGate(
-            budget: CreditBudget(configuration: configuration, clock: clock), console: console, clock: clock, noWait: configuration.noWait,
-            onWait: onWait, deadline: configuration.deadline)
+    /// The gate a run's context describes: its budget file and plan, `--no-wait`, its deadline,
+    /// and its waits as the front end shows them.
+    package static func standard(_ context: AppContext) -> CreditGate {
+        let configuration = context.configuration
+        return CreditGate(
+            budget: CreditBudget(configuration: configuration, clock: context.clock), console: context.console, clock: context.clock,
+            sleep: context.waits.sleep, noWait: configuration.noWait, onWait: context.waits.onWait, deadline: configuration.deadline)
+    }
+
+    /// The run's one gate: made the first time the run needs it and adopted as the client's send
+    /// policy for Twelve Data (`SendPolicies`), so every request and every batch reservation of
+    /// the run counts against one budget and shows one countdown.
+    package static func forRun(_ context: AppContext) -> CreditGate {
+        let adopted = context.client.policies.adopt(for: .twelveData) { CreditPolicy(gate: standard(context)) }
+        return (adopted as? CreditPolicy)?.gate ?? standard(context)
     }
 
     /// "Twelve Data free plan: 8 credits a minute" (or the configured plan).
@@ -111,7 +98,7 @@ package struct CreditGate: Sendable {
         while true {
             let left = Int(until.timeIntervalSince(clock.now()).rounded(.up))
             if left <= 0 { return }
-            onWait?(CreditWait(plan: planText, until: until, secondsLeft: left))
+            onWait?(PolicyWait(plan: planText, until: until, secondsLeft: left))
             try await sleep(Double(min(left, 1)))
         }
     }

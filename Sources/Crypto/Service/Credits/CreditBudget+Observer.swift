@@ -1,7 +1,16 @@
+import AlmanacClient
 import AlmanacCore
 import AlmanacHTTP
 import AlmanacProviders
 import Foundation
+
+extension CreditBudget {
+    /// The budget a run's configuration describes: its state folder, and the plan its
+    /// environment sets.
+    package init(configuration: Configuration, clock: any Clock) {
+        self.init(stateFolder: configuration.paths.state, plan: CreditBudget.plan { configuration.environment[$0] }, clock: clock)
+    }
+}
 
 extension CreditBudget: ResponseObserver {
     /// Follows Twelve Data's own count: its credit headers win; a 429 marks the minute (or the

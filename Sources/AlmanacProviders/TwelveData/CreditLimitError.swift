@@ -1,6 +1,5 @@
 import AlmanacCore
 import AlmanacHTTP
-import AlmanacProviders
 import Foundation
 
 /// Almanac's own Twelve Data budget is spent and nothing usable is cached. Exit 75 (try later).

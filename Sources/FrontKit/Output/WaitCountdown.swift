@@ -4,11 +4,11 @@ import Foundation
 import Synchronization
 import TerminalKit
 
-/// How the command line shows a wait for Twelve Data credits: a countdown on a terminal's status
+/// How the command line shows a wait a send policy asked for: a countdown on a terminal's status
 /// line, one note a wait when stderr is piped.
-package enum CreditCountdown {
-    /// The reporter to hand `CreditGate`: it draws on `console`.
-    package static func reporter(console: Console) -> CreditGate.WaitReporter {
+package enum WaitCountdown {
+    /// The reporter a run's waits are shown by (`PolicyWaits.onWait`): it draws on `console`.
+    package static func reporter(console: Console) -> PolicyWaits.Reporter {
         let noted = NoteOnce()
         return { wait in
             guard let wait else {

@@ -1,6 +1,5 @@
 import AlmanacCore
 import AlmanacHTTP
-import AlmanacProviders
 import Foundation
 
 /// The Twelve Data credit budget, shared by every run through a locked file in the state folder
@@ -57,16 +56,10 @@ package struct CreditBudget: Sendable {
         self.clock = clock
     }
 
-    /// The budget a run's configuration describes (its state folder and plan).
-    package init(configuration: Configuration, clock: any Clock) {
-        self.init(stateFolder: configuration.paths.state, plan: configuration.creditPlan, clock: clock)
-    }
-
-    /// The plan from `TWELVEDATA_CREDITS_PER_MINUTE` and `TWELVEDATA_CREDITS_PER_DAY`.
-    package static func plan(_ environment: Environment) -> Plan {
-        Plan(
-            perMinute: Int(environment["TWELVEDATA_CREDITS_PER_MINUTE"] ?? "") ?? 8,
-            perDay: Int(environment["TWELVEDATA_CREDITS_PER_DAY"] ?? "") ?? 800)
+    /// The plan from `TWELVEDATA_CREDITS_PER_MINUTE` and `TWELVEDATA_CREDITS_PER_DAY`, as
+    /// `variable` reads them (the run's environment).
+    package static func plan(_ variable: (String) -> String?) -> Plan {
+        Plan(perMinute: Int(variable("TWELVEDATA_CREDITS_PER_MINUTE") ?? "") ?? 8, perDay: Int(variable("TWELVEDATA_CREDITS_PER_DAY") ?? "") ?? 800)
     }
 
     // MARK: - Spending

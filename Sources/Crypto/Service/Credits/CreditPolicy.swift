@@ -1,3 +1,4 @@
+import AlmanacClient
 import AlmanacCore
 import AlmanacHTTP
 import AlmanacProviders
@@ -18,7 +19,7 @@ package struct CreditPolicy: SendPolicy {
     package init(gate: CreditGate) { self.gate = gate }
 
     package func admit(_ descriptor: RequestDescriptor) throws -> SendAdmission {
-        guard descriptor.provider.countsCredits, CreditBudget.reservation == nil else { return .send(.free) }
+        guard descriptor.provider.spendsAllowance, CreditBudget.reservation == nil else { return .send(.free) }
         let now = gate.clock.now()
         switch try gate.budget.reserve(1, now: now) {
         case .granted(let id): return .send(SendTicket(id))
@@ -34,6 +35,8 @@ package struct CreditPolicy: SendPolicy {
     }
 
     package func error(for refusal: AnswerMachine.WaitRefusal) -> any Error { gate.error(for: refusal) }
+
+    package func observe(_ response: HTTPResponse, for descriptor: RequestDescriptor) { gate.budget.observe(response, for: descriptor) }
 
     package func sending<T: Sendable>(_ ticket: SendTicket, _ operation: () async throws -> T) async throws -> T {
         guard let id = ticket.reservation else { return try await operation() }

@@ -1,0 +1,10 @@
+import AlmanacCore
+
+extension NumberRule {
+    /// Deals the built-in server sends.
+    package static let dealCount = NumberRule(flag: "--count", noun: "The number of deals", lowest: 0, highest: 10_000_000)
+    /// Rows a deals command prints.
+    package static let rows = NumberRule(flag: "--limit", noun: "The number of rows", lowest: 0, highest: 100_000)
+    /// The deals commands' rules.
+    package static let deals: [NumberRule] = [dealCount, rows]
+}

@@ -1,0 +1,24 @@
+import AlmanacHTTP
+import XCTest
+
+@testable import AlmanacProviders
+
+/// The providers' declarations hold the conventions the shared parts rely on without naming any.
+final class ProviderCatalogueTests: XCTestCase {
+    /// Every key variable ends in `_API_KEY`: that is how `Configuration.secrets` finds every
+    /// key to keep out of output, logs and cache files.
+    func testEveryKeyVariableIsNamedSoItIsKeptSecret() {
+        for provider in Provider.allCases {
+            guard let variable = provider.keyVariable else { continue }
+            XCTAssertTrue(variable.hasSuffix("_API_KEY"), "\(provider.rawValue): \(variable)")
+        }
+    }
+
+    func testEachProviderIsDeclaredOnceByItsStoredName() {
+        let names = Provider.allCases.map(\.rawValue)
+        XCTAssertEqual(Set(names).count, names.count, "\(names)")
+        XCTAssertEqual(Provider(rawValue: "openmeteo-air")?.brand, "Open-Meteo")
+        XCTAssertEqual(Provider(rawValue: "openweather-pro")?.brand, "OpenWeatherMap")
+        XCTAssertNil(Provider(rawValue: "nosuch"))
+    }
+}
