@@ -19,9 +19,8 @@ package struct AlmanacCommand: AsyncParsableCommand {
         abstract: "Weather, crypto prices, fruit nutrition, an exam planner and a live deals table: cache-first and offline-capable.",
         discussion: "Run with no arguments on a terminal for the full-screen app (almanac menu for the line menu). Every data command takes --json.",
         version: AlmanacVersion.current,
-        subcommands: [
-            WeatherCommand.self, CryptoCommand.self, FruitCommand.self, ExamsCommand.self, DealsCommand.self, LineCommand.self,
-            ProfileCommand.self, UICommand.self, MenuCommand.self, DoctorCommand.self, CacheCommand.self, FixturesCommand.self,
+        subcommands: Features.all.map(\.command) + [
+            LineCommand.self, UICommand.self, MenuCommand.self, DoctorCommand.self, CacheCommand.self, FixturesCommand.self,
         ]
     )
 

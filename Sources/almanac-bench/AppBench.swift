@@ -87,8 +87,10 @@ enum AppBench {
         let console = log.console()
         let app = AppContext(configuration: configuration, console: console, client: DataClient.standard(configuration, console: console))
         let context = FrontContext(app: app, style: Style(enabled: true), json: false, interactive: true)
-        let feed = DealFeed(source: .server(count: count, seed: 42, pace: 0), column: .date, descending: true)
-        return (AppWiring.app(context: context, log: log, feed: feed), context)
+        let almanac = try AppWiring.app(context: context, log: log) { _ in
+            DealFeed(source: .server(count: count, seed: 42, pace: 0), column: .date, descending: true)
+        }
+        return (almanac, context)
     }
 
     /// Seconds from each key to its frame written.

@@ -20,7 +20,7 @@ struct AppHarness {
         .deletingLastPathComponent().appendingPathComponent("Fixtures")
 
     /// The app on the recorded samples; with `live`, on the providers those variables name.
-    func makeApp(live: [String: String]? = nil) -> (AlmanacApp, FrontContext) {
+    func makeApp(live: [String: String]? = nil) throws -> (AlmanacApp, FrontContext) {
         var values = ["ALMANAC_HOME": home.path, "ALMANAC_FIXTURES": Self.fixtures.path, "ALMANAC_TODAY": "2026-11-21"]
         values.merge(live ?? [:]) { _, new in new }
         let configuration = Configuration(environment: Environment(values), offline: live == nil)
@@ -28,8 +28,10 @@ struct AppHarness {
         let console = log.console()
         let app = AppContext(configuration: configuration, console: console, client: DataClient.standard(configuration, console: console))
         let context = FrontContext(app: app, style: Style(enabled: false), json: false, interactive: true)
-        let feed = DealFeed(source: .server(count: 5000, seed: 7, pace: 0), column: .date, descending: true)
-        return (AppWiring.app(context: context, log: log, feed: feed), context)
+        let almanac = try AppWiring.app(context: context, log: log) { _ in
+            DealFeed(source: .server(count: 5000, seed: 7, pace: 0), column: .date, descending: true)
+        }
+        return (almanac, context)
     }
 
     /// Lets background loads land (and tabs react to them), as frames would; false when some

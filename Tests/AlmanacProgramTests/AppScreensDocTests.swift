@@ -71,7 +71,7 @@ final class AppScreensDocTests: XCTestCase {
     /// The named screen at 80×24, as the guide shows it.
     private func screen(_ name: String) throws -> String {
         let screen = try XCTUnwrap(Self.screens[name])
-        let (app, _) = AppHarness(home: Self.home).makeApp()
+        let (app, _) = try AppHarness(home: Self.home).makeApp()
         defer { for tab in app.tabs { _ = tab.finish() } }
         app.select(screen.tab)
         XCTAssertTrue(AppHarness.settle(app), name)

@@ -62,7 +62,7 @@ final class AppStatusLineTests: XCTestCase {
         try FileManager.default.createDirectory(at: home, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: home) }
         let harness = AppHarness(home: home)
-        let (app, context) = harness.makeApp()
+        let (app, context) = try harness.makeApp()
         _ = try await WeatherService(context: context.app).addCity("Moscow", pick: 1, chooser: nil)
         app.select(0)
         XCTAssertTrue(AppHarness.settle(app))
@@ -82,7 +82,7 @@ final class AppStatusLineTests: XCTestCase {
         let home = FileManager.default.temporaryDirectory.appendingPathComponent("almanac-narrow-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: home, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: home) }
-        let (app, _) = AppHarness(home: home).makeApp()
+        let (app, _) = try AppHarness(home: home).makeApp()
         app.select(4)
         let deadline = Date().addingTimeInterval(10)
         var frame = app.frame(columns: 60, rows: 20)

@@ -31,8 +31,8 @@ final class AppTests: XCTestCase {
     }
 
     /// The app on the recorded samples; with `live`, on the loopback providers with keys instead.
-    private func makeApp(live: [String: String]? = nil) -> (AlmanacApp, FrontContext) {
-        AppHarness(home: home).makeApp(live: live)
+    private func makeApp(live: [String: String]? = nil) throws -> (AlmanacApp, FrontContext) {
+        try AppHarness(home: home).makeApp(live: live)
     }
 
     /// Lets background loads land (and tabs react to them), as frames would.
@@ -57,8 +57,8 @@ final class AppTests: XCTestCase {
         type(app, text)
     }
 
-    func testEveryTabDrawsFromTheSampleDataAtBothSizes() {
-        let (app, _) = makeApp()
+    func testEveryTabDrawsFromTheSampleDataAtBothSizes() throws {
+        let (app, _) = try makeApp()
         let expected = ["No saved cities yet", "BTC/USD", "Banana", "No pending exams", "Deals · sorted by", "Username"]
         for (index, text) in expected.enumerated() {
             _ = app.apply(.character(Character(String(index + 1))))
@@ -75,8 +75,8 @@ final class AppTests: XCTestCase {
         XCTAssertEqual(app.index, 5)
     }
 
-    func testAddingACityOffersTheGeocodersChoicesAndShowsItsWeather() {
-        let (app, context) = makeApp()
+    func testAddingACityOffersTheGeocodersChoicesAndShowsItsWeather() throws {
+        let (app, context) = try makeApp()
         // The Weather tab shown and its saved cities loaded before the first key (under load the
         // key could otherwise come first).
         app.select(0)
@@ -126,7 +126,7 @@ final class AppTests: XCTestCase {
     }
 
     func testWeatherSettingsSavedWhileThePlannerIsLockedEndAsTheScreenShows() throws {
-        let (app, context) = makeApp()
+        let (app, context) = try makeApp()
         _ = try WeatherServiceAdd.add("Moscow", context)
         _ = app.apply(.character("1"))
         settle(app)
@@ -146,7 +146,7 @@ final class AppTests: XCTestCase {
     }
 
     func testTheExamFormRefusesBadInputAndEscSavesNothing() throws {
-        let (app, context) = makeApp()
+        let (app, context) = try makeApp()
         let service = ExamService(context: context.app)
         _ = app.apply(.character("4"))
         _ = app.apply(.character("n"))
@@ -177,7 +177,7 @@ final class AppTests: XCTestCase {
     }
 
     func testAnExamSaveWaitingForThePlannersLockDoesNotHoldTheFrame() throws {
-        let (app, context) = makeApp()
+        let (app, context) = try makeApp()
         _ = app.apply(.character("4"))
         let lock = context.configuration.paths.data.appendingPathComponent(ExamsDocument.fileName + ".lock")
         try FileLock.withLock(lock) {  // another process holds the planner meanwhile
@@ -195,7 +195,7 @@ final class AppTests: XCTestCase {
     }
 
     func testAnExamSaveThatFailsReopensTheFormWithItsSentence() throws {
-        let (app, context) = makeApp()
+        let (app, context) = try makeApp()
         _ = app.apply(.character("4"))
         let document = context.configuration.paths.data.appendingPathComponent(ExamsDocument.fileName)
         try FileManager.default.createDirectory(at: document, withIntermediateDirectories: true)  // nothing can replace it
@@ -213,7 +213,7 @@ final class AppTests: XCTestCase {
     }
 
     func testRemovingAPairAsksThenSavesInTheBackground() throws {
-        let (app, context) = makeApp()
+        let (app, context) = try makeApp()
         _ = app.apply(.character("2"))
         settle(app)
         let service = CryptoService(context: context.app)
@@ -228,8 +228,8 @@ final class AppTests: XCTestCase {
         XCTAssertTrue(shown.contains("Removed BTC/USD."), shown)
     }
 
-    func testTheCryptoDateFormChecksAsYouType() {
-        let (app, _) = makeApp()
+    func testTheCryptoDateFormChecksAsYouType() throws {
+        let (app, _) = try makeApp()
         _ = app.apply(.character("2"))
         settle(app)
         _ = app.apply(.enter)
@@ -249,7 +249,7 @@ final class AppTests: XCTestCase {
     }
 
     func testTheProfileIsEditedInPlaceWithTheRuleInline() throws {
-        let (app, context) = makeApp()
+        let (app, context) = try makeApp()
         _ = app.apply(.character("6"))
         _ = app.apply(.character("e"))
         retype(app, "1x", clearing: 40)
@@ -263,7 +263,7 @@ final class AppTests: XCTestCase {
     }
 
     func testAProfileSaveThatFailsReopensTheFieldWithItsSentence() throws {
-        let (app, context) = makeApp()
+        let (app, context) = try makeApp()
         let document = context.configuration.paths.data.appendingPathComponent(Profile.fileName)
         try FileManager.default.createDirectory(at: document, withIntermediateDirectories: true)  // nothing can replace it
         _ = app.apply(.character("6"))
@@ -283,7 +283,7 @@ final class AppTests: XCTestCase {
         live["TWELVEDATA_API_KEY"] = "TD-APP-SECRET-0001"
         live["OPENWEATHER_API_KEY"] = "OW-APP-SECRET-0002"
         live["YANDEX_GEOCODER_API_KEY"] = "YA-APP-SECRET-0003"
-        let (app, context) = makeApp(live: live)
+        let (app, context) = try makeApp(live: live)
         _ = try WeatherServiceAdd.add("Moscow", context)
         for (index, text) in ["Temperature", "BTC/USD", "Banana", "No pending exams", "Deals · sorted by", "Username"].enumerated() {
             _ = app.apply(.character(Character(String(index + 1))))
@@ -302,7 +302,7 @@ final class AppTests: XCTestCase {
     }
 
     func testBadInputInTheOtherFormsIsSaidOnScreen() throws {
-        let (app, context) = makeApp()
+        let (app, context) = try makeApp()
         // Fruit: a date after today and grams that are not a number.
         _ = app.apply(.character("3"))
         settle(app)

@@ -49,7 +49,7 @@ final class AppWidthRuleTests: XCTestCase {
         XCTAssertEqual(
             try runAlmanac(["exams", "add", "Linear algebra", "--date", "2026-12-03 09:30"], home: home, environment: sample).status, 0)
         for screen in Self.screens {
-            let (app, _) = AppHarness(home: home).makeApp()
+            let (app, _) = try AppHarness(home: home).makeApp()
             app.select(screen.tab)
             XCTAssertTrue(AppHarness.settle(app), screen.name)
             if screen.tab == 4 { Self.waitForDeals(app) { $0.contains("of 5,000") } }

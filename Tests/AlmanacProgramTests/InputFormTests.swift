@@ -14,7 +14,7 @@ final class InputFormTests: XCTestCase {
         defer { try? FileManager.default.removeItem(at: home) }
         for input in InputCase.table {
             guard let form = input.form else { continue }
-            let (app, _) = AppHarness(home: home).makeApp()
+            let (app, _) = try AppHarness(home: home).makeApp()
             _ = app.apply(.character(Character(String(form.tab))))
             XCTAssertTrue(AppHarness.settle(app), input.kind)
             for key in form.keys { _ = app.apply(key == "\n" ? .enter : .character(key)) }

@@ -22,7 +22,7 @@ final class WeatherTabTests: XCTestCase {
         let home = FileManager.default.temporaryDirectory.appendingPathComponent("almanac-weather-tab-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: home, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: home) }
-        let (app, context) = AppHarness(home: home).makeApp(live: server.environment)
+        let (app, context) = try AppHarness(home: home).makeApp(live: server.environment)
         for city in ["Moscow", "London"] { _ = try await WeatherService(context: context.app).addCity(city, pick: 1, chooser: nil) }
         try FileManager.default.removeItem(at: context.app.configuration.paths.cache)  // Moscow's forecast from the network
         hanging.withLock { $0 = true }
@@ -50,7 +50,7 @@ final class WeatherTabTests: XCTestCase {
         let home = FileManager.default.temporaryDirectory.appendingPathComponent("almanac-weather-tab-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: home, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: home) }
-        let (app, context) = AppHarness(home: home).makeApp(live: server.environment)
+        let (app, context) = try AppHarness(home: home).makeApp(live: server.environment)
         _ = try await WeatherService(context: context.app).addCity("Moscow", pick: 1, chooser: nil)
         app.select(0)
         XCTAssertTrue(

@@ -1,30 +1,16 @@
-import Crypto
 import CryptoFront
 import Deals
 import DealsFront
-import ExamsFront
 import Foundation
 import FrontKit
-import FruitFront
-import ProfileFront
-import WeatherFront
 
-/// Builds the full-screen app over a front end's context: the six tabs in their order, the
-/// Twelve Data budget for the status line.
+/// Builds the full-screen app over a front end's context: each feature's tab in the order
+/// `Features` lists them, the Twelve Data budget for the status line.
 package enum AppWiring {
-    package static func app(context: FrontContext, log: AppLog, feed: DealFeed) -> AlmanacApp {
-        let tabs: [any AppTab] = [
-            WeatherTab(context: context),
-            CryptoTab(context: context),
-            FruitTab(context: context),
-            ExamsTab(context: context),
-            DealsTab(
-                feed: feed, style: context.style, options: context.configuration.transport,
-                today: (try? context.app.days.today()) ?? .local(Date())),
-            ProfileTab(context: context),
-        ]
+    package static func app(
+        context: FrontContext, log: AppLog, dealFeed: @escaping @Sendable (FrontContext) throws -> DealFeed = DealOptions.appFeed
+    ) throws -> AlmanacApp {
+        let tabs = try Features.list(dealFeed: dealFeed).map { try $0.tab(context) }
         return AlmanacApp(tabs: tabs, style: context.style, log: log, budget: CryptoTab.budgetLine(context))
     }
-
-    /// `crypto --watch`: the Crypto tab alone, with the same status line.
 }

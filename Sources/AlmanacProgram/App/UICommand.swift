@@ -19,7 +19,7 @@ struct UICommand: AsyncParsableCommand {
     static func open(_ global: some RunOptions, deals: DealOptions) async throws {
         let log = AppLog(brands: Set(Provider.allCases.map(\.brand)))
         try await CommandRunner.run(global, console: log.console(verbose: global.settings.verbose)) { context in
-            let app = AppWiring.app(context: context, log: log, feed: deals.feed(context, defaultPace: 2000))
+            let app = try AppWiring.app(context: context, log: log) { deals.feed($0, defaultPace: 2000) }
             app.frames = FrameStats(file: context.configuration.environment["ALMANAC_FRAME_LOG"].map { URL(fileURLWithPath: $0) })
             try await app.run(term: context.configuration.environment["TERM"])
         }

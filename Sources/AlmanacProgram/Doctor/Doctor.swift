@@ -84,7 +84,7 @@ package struct Doctor: Sendable {
     /// Every provider that answers something asked this run: weather's and crypto's as they
     /// resolve, the fruit catalogue's, and Kraken's live trades for the deals.
     var answering: Set<Provider> {
-        WeatherService(context: context).runSources.answering.union([CryptoService(context: context).priceSources.provider, .fruityvice, .kraken])
+        Features.all.reduce(into: []) { $0.formUnion($1.answering(context)) }
     }
 
     /// Where `provider`'s answers come from this run, in words; "not used this run" for one that

@@ -105,75 +105,9 @@ package struct FixtureRecorder: Sendable {
         providers.filter { group(of: $0) == $0 }
     }
 
-    private typealias Step = (String, @Sendable () async throws -> Void)
-
-    private func steps(for provider: Provider, context: AppContext) -> [Step] {
-        switch provider {
-        case .twelveData:
-            let crypto = CryptoService(context: context)
-            return [
-                ("the pair catalogue", { _ = try await crypto.catalogue() }),
-                ("the watchlist", { _ = try await crypto.prices() }),
-                ("a week of history", { _ = try await crypto.history(try crypto.watchlist().items.first?.symbol ?? "BTC/USD", from: nil, to: nil) }),
-            ]
-        case .fruityvice:
-            let fruit = FruitService(context: context)
-            return [
-                ("the fruit catalogue", { _ = try await fruit.catalogue() }),
-                ("Banana", { _ = try await fruit.fruit("Banana") }),
-                ("the Rosaceae family", { _ = try await fruit.group(.family, "Rosaceae") }),
-            ]
-        case .openWeather, .openWeatherPro:
-            return Self.weatherSteps(WeatherService(context: context), what: "the weather", unsaved: ["Moscow", "London"], keyless: false)
-        case .metNorway:
-            var keyless = WeatherService(context: context)
-            keyless.pinnedSources = .keyless
-            return Self.weatherSteps(keyless, what: "the keyless weather", unsaved: ["Oslo", "New York", "Berlin"], keyless: true)
-        case .yandexGeocoder:
-            let weather = WeatherService(context: context)
-            return ["Moscow", "London", "Saint Petersburg"].map { name in ("the place \(name)", { _ = try await weather.geocode(name) }) }
-        case .kraken:
-            // Crypto priced by Kraken whatever the saved choice and the keys.
-            let crypto = CryptoService(context: context, pinnedPrices: PriceSources(provider: .kraken, chosen: true))
-            return [
-                ("the watchlist", { _ = try await crypto.prices() }),
-                ("a week of history", { _ = try await crypto.history(try crypto.watchlist().items.first?.symbol ?? "BTC/USD", from: nil, to: nil) }),
-            ]
-        default:
-            return []
-        }
-    }
-
-    /// The saved cities (or `unsaved`), each with 7 and 25 days through `weather`'s providers;
-    /// keyless (`keyless`), also its official warnings from its own service, the answers the rain
-    /// is read from (MET's radar nowcast and Open-Meteo's 15-minute steps, each as it comes,
-    /// current or not) and the air.
-    private static func weatherSteps(_ weather: WeatherService, what: String, unsaved: [String], keyless: Bool) -> [Step] {
-        let saved = (try? weather.document().cities.map(\.name)) ?? []
-        return (saved.isEmpty ? unsaved : saved).flatMap { name -> [Step] in
-            let place: @Sendable () async throws -> City = { try await weather.resolve(name, pick: 1, chooser: nil) }
-            let forecast: Step = (
-                "\(what) in \(name)",
-                {
-                    let city = try await place()
-                    _ = try await weather.forecast(for: city, days: 7)
-                    _ = try await weather.forecast(for: city, days: 25)
-                    if keyless { _ = try await weather.warnings(for: city) }
-                }
-            )
-            guard keyless else { return [forecast] }
-            let rain: Step = (
-                "the rain in \(name)",
-                {
-                    let city = try await place()
-                    // MET's radars reach the Nordic countries only; elsewhere its refusal is no failure.
-                    _ = try? await weather.client.fetch(METNorway.nowcast(latitude: city.latitude, longitude: city.longitude))
-                    _ = try await weather.client.fetch(OpenMeteo.minutely(latitude: city.latitude, longitude: city.longitude))
-                }
-            )
-            let air: Step = ("the air in \(name)", { _ = try await weather.air(for: try await place(), scale: nil) })
-            return [forecast, rain, air]
-        }
+    /// Each feature's steps for `provider` (`Feature.recording`).
+    private func steps(for provider: Provider, context: AppContext) -> [Feature.RecordingStep] {
+        Features.all.flatMap { $0.recording(provider, context) }
     }
 
     // MARK: - From the cache

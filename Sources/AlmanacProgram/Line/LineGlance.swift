@@ -12,11 +12,10 @@ import WeatherFront
 /// template names is fetched, concurrently, each within `--timeout`, by the glance rules (a
 /// stale answer at once, refreshed behind; docs/architecture.md §4, "Glances").
 package struct LineGlance: Sendable {
-    /// `%y` the pair's base, `%k` its price, `%K` its day change, `%e` the next exam and its
-    /// countdown, `%E` the countdown alone.
-    package static let ownCodes: [Character] = ["y", "k", "K", "e", "E"]
-    /// Every code `almanac line` reads: the weather's, then its own.
-    package static let codes: [Character] = WeatherGlance.codes + ownCodes
+    /// Every code `almanac line` reads, as the features declare them (`Feature.glanceCodes`): the
+    /// weather's, then `%y` the pair's base, `%k` its price, `%K` its day change, `%e` the next
+    /// exam and its countdown, `%E` the countdown alone.
+    package static let codes: [Character] = Features.all.flatMap(\.glanceCodes)
 
     /// Why a line cannot be made as asked. Exit 64.
     package enum Problem: UserInputError, Equatable {

@@ -1,11 +1,5 @@
-import CryptoFront
-import DealsFront
-import ExamsFront
 import FrontKit
-import FruitFront
 import Profile
-import ProfileFront
-import WeatherFront
 
 /// The guided session: a welcome menu, then one screen per section. `help` explains each
 /// choice, `back` returns (from the welcome menu it ends the program), `quit` ends anywhere,
@@ -58,24 +52,14 @@ package struct WelcomeScreen: MenuScreen {
         return "Welcome to Almanac, \(name)!"
     }
 
-    package let choices = ["Cryptocurrencies", "Weather", "Fruits", "Exams", "Deals", "Profile"]
-    package let help = [
-        "Prices of your watchlist and their history (almanac crypto).",
-        "Saved cities, forecasts and hourly detail (almanac weather).",
-        "The fruit catalogue, nutrition and what you ate (almanac fruit).",
-        "Your exam planner (almanac exams).",
-        "A live table of trading deals (almanac deals).",
-        "Your name in this greeting (almanac profile).",
-    ]
+    /// Each feature's entry, in the menu's own order (`MenuEntry.rank`).
+    private var entries: [MenuEntry] { Features.all.map(\.menu).sorted { $0.rank < $1.rank } }
+
+    package var choices: [String] { entries.map(\.title) }
+    package var help: [String] { entries.map(\.help) }
 
     package func choose(_ index: Int, io: MenuIO) async -> MenuNavigation {
-        switch index {
-        case 0: return .open(CryptoScreen(context: context))
-        case 1: return .open(WeatherScreen(context: context))
-        case 2: return .open(FruitsScreen(context: context))
-        case 3: return .open(ExamsScreen(context: context))
-        case 4: return .open(DealsScreen(context: context))
-        default: return .open(ProfileScreen(context: context))
-        }
+        let entries = entries
+        return entries.indices.contains(index) ? .open(entries[index].screen(context)) : .stay
     }
 }

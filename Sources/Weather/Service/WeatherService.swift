@@ -47,10 +47,11 @@ package struct WeatherService: Sendable {
     }
 
     /// Wired from the run's context: its client, the saved cities in the data folder, its clock.
-    package init(context: AppContext) {
+    package init(context: AppContext, pinnedSources: ForecastSources? = nil) {
         self.init(
             client: context.client, store: context.store(WeatherDocument.self), configuration: context.configuration,
             console: context.console, days: context.days)
+        self.pinnedSources = pinnedSources
     }
 
     // MARK: - Forecasts

@@ -1,0 +1,49 @@
+import AlmanacClient
+import AlmanacHTTP
+import ArgumentParser
+
+/// One feature as the program composes it (docs/architecture.md §1, "Features declared once"):
+/// what the feature adds to the program, declared once in its own front — its command, its line
+/// in the welcome menu and the screen it opens, its tab in the full-screen app, the codes it adds
+/// to `almanac line`, the providers that answer it this run (the doctor's list) and its steps for
+/// `fixtures record`. `AlmanacProgram`'s `Features` is the one list; nothing else names a feature.
+package struct Feature: Sendable {
+    /// One step of recording answers: what it asks, in words, and the asking.
+    package typealias RecordingStep = (String, @Sendable () async throws -> Void)
+
+    /// Its command, `almanac NAME`.
+    package var command: any ParsableCommand.Type
+    /// Its line in the welcome menu and the screen it opens.
+    package var menu: MenuEntry
+    /// Its tab in the full-screen app; throws when what the tab reads cannot be had.
+    package var tab: @Sendable (FrontContext) throws -> any AppTab
+    /// The codes it adds to `almanac line` templates (none by default).
+    package var glanceCodes: [Character] = []
+    /// The providers that answer what it asks this run (none by default).
+    package var answering: @Sendable (AppContext) -> Set<Provider> = { _ in [] }
+    /// Its steps for recording `provider`'s answers; none for a provider it does not ask.
+    package var recording: @Sendable (Provider, AppContext) -> [RecordingStep] = { _, _ in [] }
+
+    /// A feature with its command, menu entry and tab; the rest as set after.
+    package init(command: any ParsableCommand.Type, menu: MenuEntry, tab: @escaping @Sendable (FrontContext) throws -> any AppTab) {
+        (self.command, self.menu, self.tab) = (command, menu, tab)
+    }
+}
+
+/// A feature's line in the welcome menu.
+package struct MenuEntry: Sendable {
+    /// The choice's name: `Weather`.
+    package var title: String
+    /// What `help` says of it, with the command that does the same.
+    package var help: String
+    /// Its place in the welcome menu, which keeps the order its users learned (`Features` lists
+    /// the features in the app's tab order).
+    package var rank: Int
+    /// The screen it opens.
+    package var screen: @Sendable (FrontContext) -> any MenuScreen
+
+    /// An entry as given.
+    package init(title: String, help: String, rank: Int, screen: @escaping @Sendable (FrontContext) -> any MenuScreen) {
+        (self.title, self.help, self.rank, self.screen) = (title, help, rank, screen)
+    }
+}

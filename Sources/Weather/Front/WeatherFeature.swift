@@ -1,0 +1,37 @@
+import AlmanacClient
+import AlmanacHTTP
+import AlmanacProviders
+import FrontKit
+import Weather
+
+extension Feature {
+    /// Weather (docs/architecture.md §1): `almanac weather`, its menu screen and tab, the
+    /// weather codes of `almanac line`, the providers `ForecastSources` picks, and the saved cities
+    /// (else a few recorded ones) for `fixtures record`.
+    package static let weather: Feature = {
+        var feature = Feature(
+            command: WeatherCommand.self,
+            menu: MenuEntry(
+                title: "Weather", help: "Saved cities, forecasts and hourly detail (almanac weather).", rank: 1,
+                screen: { WeatherScreen(context: $0) }),
+            tab: { WeatherTab(context: $0) })
+        feature.glanceCodes = WeatherGlance.codes
+        feature.answering = { WeatherService(context: $0).runSources.answering }
+        feature.recording = { provider, context in
+            switch provider {
+            case .openWeather, .openWeatherPro:
+                WeatherRecording.steps(WeatherService(context: context), what: "the weather", unsaved: ["Moscow", "London"], keyless: false)
+            case .metNorway:
+                WeatherRecording.steps(
+                    WeatherService(context: context, pinnedSources: .keyless), what: "the keyless weather", unsaved: ["Oslo", "New York", "Berlin"],
+                    keyless: true)
+            case .yandexGeocoder:
+                ["Moscow", "London", "Saint Petersburg"].map { name in
+                    ("the place \(name)", { [weather = WeatherService(context: context)] in _ = try await weather.geocode(name) })
+                }
+            default: []
+            }
+        }
+        return feature
+    }()
+}
