@@ -5,7 +5,8 @@ import FrontKit
 
 /// The argument parser's refusals in the program's words (docs/architecture.md §9, "Input
 /// rules"): a misspelt command gets the nearest one, `help` of an unknown command is a usage
-/// error, and a negative number is named as one rather than taken for an option.
+/// error, and a negative number is named as one rather than taken for an option. A number or a
+/// word an option takes is read by its own kind (`TypedNumber`, `Picked`), never reworded here.
 package enum ParseWords {
     /// `-V` and `version` are `--version`, as git and most tools take them.
     package static func asksForVersion(_ arguments: [String]) -> Bool {
@@ -55,7 +56,6 @@ package enum ParseWords {
         {
             return "\(negative) is a negative number, and what this command counts must be more than 0 (see --help)."
         }
-        if let sentence = notANumber(message) { return sentence }
         // "Unexpected argument 'histry'", "2 unexpected arguments: 'histry', 'BTC'": the first
         // word the parser refused may be a misspelt command.
         if message.hasPrefix("Unexpected argument '") || message.range(of: #"^\d+ unexpected arguments: '"#, options: .regularExpression) != nil,
@@ -64,15 +64,6 @@ package enum ParseWords {
             return unknown
         }
         return nil
-    }
-
-    /// "The value 'abc' is invalid for '--amount <amount>'" in the words of `--amount`'s rule.
-    package static func notANumber(_ message: String) -> String? {
-        let parts = message.components(separatedBy: "'")
-        guard message.hasPrefix("The value '"), parts.count >= 4, let flag = parts[3].split(separator: " ").first,
-            let rule = (NumberRule.all + NumberRule.deals).first(where: { $0.flag == String(flag) })
-        else { return nil }
-        return NumberInputError.notANumber(rule, parts[1]).sentence(naming: String(flag))
     }
 
     /// The arguments with each negative number that no option took (one not after a `-`

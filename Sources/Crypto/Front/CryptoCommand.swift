@@ -124,7 +124,7 @@ package struct CryptoCommand: AsyncParsableCommand {
         @Option(
             help: ArgumentHelp(
                 "auto (Twelve Data with a key, else Kraken's keyless public API), twelvedata or kraken.", valueName: "provider"))
-        var provider: String?
+        var provider: Picked<PriceSourceChoice>?
 
         /// `Kraken (pinned)`, …
         static func describe(_ choice: PriceSourceChoice) -> String {
@@ -136,9 +136,7 @@ package struct CryptoCommand: AsyncParsableCommand {
         }
 
         func validate() throws {
-            if let provider, PriceSourceChoice(rawValue: provider) == nil {
-                throw ValidationError("--provider must be auto, twelvedata or kraken, not \"\(provider)\".")
-            }
+            try validating { _ = try provider?.value() }
         }
 
         func run() async throws {
@@ -146,7 +144,7 @@ package struct CryptoCommand: AsyncParsableCommand {
                 let service = CryptoService(context: context.app)
                 let code: String
                 if let currency { code = try await service.setCurrency(currency) } else { code = try service.currency() }
-                if let choice = provider.flatMap(PriceSourceChoice.init(rawValue:)) { try service.setProvider(choice) }
+                if let choice = try provider?.value() { try service.setProvider(choice) }
                 let chosen = try service.settingsDocument().provider ?? .auto
                 var text = currency == nil ? "Prices are shown in \(code)." : "Prices are now shown in \(code)."
                 // The provider is said when asked for or pinned; `auto` goes without saying.

@@ -35,3 +35,5 @@ extension CreditLimitError: CommandLineError {
 
     package var exitStatus: Int32? { ExitStatus.temporary }
 }
+
+extension PriceSourceChoice: OptionWord { package static let flag = "--provider" }

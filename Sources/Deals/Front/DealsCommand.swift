@@ -23,7 +23,7 @@ package struct DealFilterOptions: ParsableArguments {
     package init() {}
 
     @Option(help: "Only instruments containing this text (any case), e.g. eur/usd.") var instrument: String?
-    @Option(help: "Only buys or only sells: buy or sell.") package var side: String?
+    @Option(help: "Only buys or only sells: buy or sell.") package var side: Picked<Deal.Side>?
     @Option(parsing: .unconditional, help: "Lowest price kept.") package var minPrice: Double?
     @Option(parsing: .unconditional, help: "Highest price kept.") package var maxPrice: Double?
     @Option(parsing: .unconditional, help: "Smallest amount kept.") package var minAmount: Double?
@@ -32,7 +32,7 @@ package struct DealFilterOptions: ParsableArguments {
     @Option(help: "Last local day kept: YYYY-MM-DD, today or yesterday.") package var until: String?
 
     package func validate() throws {
-        if let side, Deal.Side(rawValue: side.lowercased()) == nil { throw ValidationError("--side must be buy or sell, not \"\(side)\".") }
+        try validating { _ = try side?.value() }
         for (name, value) in [("--min-price", minPrice), ("--max-price", maxPrice), ("--min-amount", minAmount), ("--max-amount", maxAmount)] {
             if let value, !value.isFinite { throw ValidationError("\(name) must be a number.") }
         }
@@ -42,7 +42,7 @@ package struct DealFilterOptions: ParsableArguments {
     var line: String {
         var words: [String] = []
         if let instrument { words.append(instrument) }
-        if let side { words.append("side:\(side.lowercased())") }
+        if let side = (try? side?.value()) ?? nil { words.append("side:\(side.rawValue)") }  // validated
         for (name, symbol, value) in [
             ("price", ">=", minPrice), ("price", "<=", maxPrice), ("amount", ">=", minAmount), ("amount", "<=", maxAmount),
         ] {
@@ -57,7 +57,7 @@ package struct DealFilterOptions: ParsableArguments {
     func filter(today: LocalDate) throws -> DealFilter {
         var filter = DealFilter()
         filter.instrument = instrument?.trimmingWhitespace()
-        filter.side = side.flatMap { Deal.Side(rawValue: $0.lowercased()) }
+        filter.side = try side?.value()
         filter.price = .init(lower: minPrice.map { .init($0) }, upper: maxPrice.map { .init($0) })
         filter.amount = .init(lower: minAmount.map { .init($0) }, upper: maxAmount.map { .init($0) })
         func day(_ text: String?, _ flag: String) throws -> LocalDate? {
@@ -80,27 +80,22 @@ package struct DealFilterOptions: ParsableArguments {
 package struct DealOptions: ParsableArguments {
     package init() {}
 
-    @Option(help: "Sort column: date, instrument, price, amount or side.") package var sort: String = "date"
+    @Option(help: "Sort column: date, instrument, price, amount or side.") package var sort = Picked<DealColumn>(.date)
     @Flag(help: "Ascending order.") package var asc = false
     @Flag(help: "Descending order (the default).") var desc = false
-    @Option(parsing: .unconditional, help: "Deals the built-in server sends.") package var count: Int = 1_000_000
+    @Option(parsing: .unconditional, help: "Deals the built-in server sends.") package var count = TypedNumber<DealCountNumber>(1_000_000)
     @Option(parsing: .unconditional, help: "Seed of the built-in server (same seed, same deals).") var seed: UInt64 = 42
     @Option(parsing: .unconditional, help: "Mean batches of 100 per second from the built-in server; 0 = as fast as possible.") package var pace:
-        Double?
+        TypedNumber<PaceNumber>?
     @Option(help: "Read JSON-lines deals from a file or an http(s) URL instead of the built-in server.") var source: String?
 
     package func validate() throws {
-        guard DealColumn(rawValue: sort) != nil else {
-            throw ValidationError("--sort must be date, instrument, price, amount or side, not \"\(sort)\".")
-        }
         if asc && desc { throw ValidationError("Give --asc or --desc, not both.") }
-        try validating {
-            try NumberRule.dealCount.check(count)
-            if let pace { try NumberRule.pace.check(pace) }
-        }
+        try validating { _ = try (sort.value(), count.whole(), pace?.value()) }
     }
 
-    var column: DealColumn { DealColumn(rawValue: sort)! }
+    /// The sort column (validated; the date otherwise).
+    var column: DealColumn { (try? sort.value()) ?? .date }
 
     private func dealSource(
         defaultPace: Double, live: Bool, krakenURL: String, recordings: FixtureTransport?, fallback: FixtureTransport?, end: Date
@@ -112,7 +107,8 @@ package struct DealOptions: ParsableArguments {
             tape.fallback = live ? nil : fallback
             return .kraken(tape)
         }
-        return .server(count: count, seed: seed, pace: pace ?? defaultPace, end: end)
+        // Validated: the count and the pace keep their rules.
+        return .server(count: (try? count.whole()) ?? 0, seed: seed, pace: ((try? pace?.value()) ?? nil) ?? defaultPace, end: end)
     }
 
     /// The feed these options describe: their source (the built-in server at `defaultPace`
@@ -135,14 +131,15 @@ extension DealsCommand {
         @OptionGroup var global: GlobalOptions
         @OptionGroup var deals: DealOptions
         @OptionGroup(title: "Filters") var filters: DealFilterOptions
-        @Option(parsing: .unconditional, help: "Rows to print.") var limit: Int = 20
+        @Option(parsing: .unconditional, help: "Rows to print.") var limit = TypedNumber<RowsNumber>(20)
 
         func validate() throws {
-            try validating { try NumberRule.rows.check(limit) }
+            try validating { _ = try limit.whole() }
         }
 
         func run() async throws {
             try await CommandRunner.run(global) { context in
+                let limit = try limit.whole()
                 let feed = try await deals.received(context, filter: try filters.filter(today: try context.app.days.today()))
                 let rows = feed.store.window(offset: 0, count: limit)
                 try context.show(json: DealsTopJSON(feed.store, rows: rows), text: DealsView.top(rows, store: feed.store, style: context.style))
@@ -159,18 +156,16 @@ extension DealsCommand {
         @OptionGroup var deals: DealOptions
         @OptionGroup(title: "Filters") var filters: DealFilterOptions
         @Option(help: "The file to write.") var to: String
-        @Option(help: "csv (a header row, RFC 4180) or json (as deals top --json).") var format: String?
+        @Option(help: "csv (a header row, RFC 4180) or json (as deals top --json).") var format: Picked<DealExport.Format>?
         @Flag(help: "Replace the file when it exists.") var force = false
 
         func validate() throws {
-            if let format, DealExport.Format(rawValue: format.lowercased()) == nil {
-                throw ValidationError("--format must be csv or json, not \"\(format)\".")
-            }
+            try validating { _ = try format?.value() }
         }
 
         /// The format asked for, else the file's extension (`.json`), else CSV.
-        var chosenFormat: DealExport.Format {
-            if let format { return DealExport.Format(rawValue: format.lowercased())! }
+        func chosenFormat() throws -> DealExport.Format {
+            if let format { return try format.value() }
             return to.lowercased().hasSuffix(".json") ? .json : .csv
         }
 
@@ -180,9 +175,10 @@ extension DealsCommand {
                 let url = URL(fileURLWithPath: to)
                 try OutputPathError.requireTarget(url, replacing: force)
                 let feed = try await deals.received(context, filter: filter)
-                let written = try DealExport.write(feed.store.snapshot(), to: url, format: chosenFormat, replacing: force)
+                let format = try chosenFormat()
+                let written = try DealExport.write(feed.store.snapshot(), to: url, format: format, replacing: force)
                 let summary = "Wrote \(DealsView.grouped(written)) of \(DealsView.grouped(feed.store.unfilteredCount)) deals to \(url.path)."
-                try context.show(json: ExportJSON(file: url.path, format: chosenFormat.rawValue, rows: written), text: summary)
+                try context.show(json: ExportJSON(file: url.path, format: format.rawValue, rows: written), text: summary)
             }
         }
     }

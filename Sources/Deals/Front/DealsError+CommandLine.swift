@@ -1,3 +1,4 @@
+import DealTable
 import Deals
 import Foundation
 import FrontKit
@@ -9,4 +10,26 @@ extension DealsError: CommandLineError {
         if case .noInput = self { return ExitStatus.noInput }
         return ExitStatus.unavailable
     }
+}
+
+extension Deal.Side: OptionWord {
+    package static let flag = "--side"
+    package static let anyCase = true
+}
+
+extension DealColumn: OptionWord { package static let flag = "--sort" }
+
+extension DealExport.Format: OptionWord {
+    package static let flag = "--format"
+    package static let anyCase = true
+}
+
+extension DealGroups.Key: OptionWord {
+    package static let flag = "--by"
+    package static let anyCase = true
+}
+
+extension DealSummaryView.GroupOrder: OptionWord {
+    package static let flag = "--order"
+    package static let anyCase = true
 }

@@ -1,4 +1,5 @@
 import AlmanacCore
+import FrontKit
 
 extension NumberRule {
     /// Deals the built-in server sends.
@@ -8,3 +9,7 @@ extension NumberRule {
     /// The deals commands' rules.
     package static let deals: [NumberRule] = [dealCount, rows]
 }
+
+/// The deals commands' numbers, each named by its rule.
+package enum DealCountNumber: NumberKind { package static let rule = NumberRule.dealCount }
+package enum RowsNumber: NumberKind { package static let rule = NumberRule.rows }

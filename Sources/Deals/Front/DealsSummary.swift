@@ -13,26 +13,21 @@ extension DealsCommand {
         @OptionGroup var global: GlobalOptions
         @OptionGroup var deals: DealOptions
         @OptionGroup(title: "Filters") var filters: DealFilterOptions
-        @Option(help: "instrument, side, or instrument,side.") var by: String = "instrument"
+        @Option(help: "instrument, side, or instrument,side.") var by = Picked<DealGroups.Key>(.instrument)
         @Option(
             name: .customLong("order"),
             help: ArgumentHelp("The groups' order: name, deals, bought, sold, net, share, average, low, high, last or time.", valueName: "column"))
-        var order: String = "deals"
+        var order = Picked<DealSummaryView.GroupOrder>(.deals)
 
         func validate() throws {
-            guard DealGroups.Key(rawValue: by.lowercased()) != nil else {
-                throw ValidationError("--by must be instrument, side or instrument,side, not \"\(by)\".")
-            }
-            guard DealSummaryView.GroupOrder(rawValue: order.lowercased()) != nil else {
-                throw ValidationError("--order must be name, deals, bought, sold, net, share, average, low, high, last or time, not \"\(order)\".")
-            }
+            try validating { _ = try (by.value(), order.value()) }
         }
 
         func run() async throws {
             try await CommandRunner.run(global) { context in
                 let feed = try await deals.received(context, filter: try filters.filter(today: try context.app.days.today()))
-                let groups = feed.store.snapshot().groups(by: DealGroups.Key(rawValue: by.lowercased())!, activity: true)
-                let order = DealSummaryView.GroupOrder(rawValue: order.lowercased())!
+                let groups = feed.store.snapshot().groups(by: try by.value(), activity: true)
+                let order = try order.value()
                 let received = feed.store.unfilteredCount
                 try context.show(
                     json: DealGroupsJSON(groups, order: order, received: received),

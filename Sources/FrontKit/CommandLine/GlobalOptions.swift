@@ -37,19 +37,19 @@ package struct GlobalOptions: RunOptions {
         help: ArgumentHelp(
             "Total time the command may take on the network, every request and wait included; a wait for credits that cannot fit is refused at once. Without it, each request gets 20 s and a credit wait adds its own length.",
             valueName: "seconds"))
-    package var timeout: Double?
+    package var timeout: TypedNumber<TimeoutNumber>?
 
     package var json: Bool { output.json }
     package var verbose: Bool { output.verbose }
 
     package var settings: RunSettings {
         RunSettings(
-            offline: cache.offline, refresh: cache.refresh, maxAge: cache.maxAge, json: output.json, noColor: output.noColor,
-            verbose: output.verbose, timeout: timeout)
+            offline: cache.offline, refresh: cache.refresh, maxAge: cache.seconds, json: output.json, noColor: output.noColor,
+            verbose: output.verbose, timeout: (try? timeout?.value()) ?? nil)  // validated
     }
 
     package func validate() throws {
-        try validating { if let timeout { try NumberRule.timeout.check(timeout) } }
+        try validating { _ = try timeout?.value() }
     }
 }
 
@@ -65,10 +65,13 @@ package struct CacheOptions: ParsableArguments {
     package var refresh = false
 
     @Option(name: .customLong("max-age"), parsing: .unconditional, help: OptionHelp.maxAge)
-    package var maxAge: Double?
+    package var maxAge: TypedNumber<MaxAgeNumber>?
+
+    /// `--max-age` in seconds (validated).
+    package var seconds: Double? { (try? maxAge?.value()) ?? nil }
 
     package func validate() throws {
-        try validating { if let maxAge { try NumberRule.maxAge.check(maxAge) } }
+        try validating { _ = try maxAge?.value() }
     }
 }
 
@@ -118,7 +121,7 @@ package struct SessionOptions: RunOptions {
     package var verbose = false
 
     package var settings: RunSettings {
-        RunSettings(offline: cache.offline, refresh: cache.refresh, maxAge: cache.maxAge, noColor: noColor, verbose: verbose)
+        RunSettings(offline: cache.offline, refresh: cache.refresh, maxAge: cache.seconds, noColor: noColor, verbose: verbose)
     }
 }
 

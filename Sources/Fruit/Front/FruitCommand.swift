@@ -17,16 +17,15 @@ package struct FruitCommand: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "list", abstract: "The catalogue sorted by id or name, or grouped by family, genus or order.", aliases: ["ls"])
         @OptionGroup var global: GlobalOptions
-        @Option(help: "id, name, family, genus or order") var sort: String = "id"
+        @Option(help: "id, name, family, genus or order") var sort = Picked<FruitSort>(.id)
 
         func validate() throws {
-            guard ["id", "name"].contains(sort) || FruitGrouping(rawValue: sort) != nil else {
-                throw ValidationError("--sort must be id, name, family, genus or order, not \"\(sort)\".")
-            }
+            try validating { _ = try sort.value() }
         }
 
         func run() async throws {
             try await CommandRunner.run(global) { context in
+                let sort = try self.sort.value().rawValue
                 let service = FruitService(context: context.app)
                 if context.json {
                     let (fruits, provenance) = try await service.catalogue()
@@ -39,7 +38,6 @@ package struct FruitCommand: AsyncParsableCommand {
                     let sorted = FruitService.sorted(fruits, byName: sort == "name")
                     return try context.printJSON(Sourced(FruitJSON.List(fruits: sorted.map { FruitJSON.Item($0) }), provenance))
                 }
-                let sort = self.sort
                 let style = context.style
                 let render: @Sendable (FruitService.Catalogue) -> String = { catalogue in
                     let footer = "\n\n" + style.footer(["Source: \(catalogue.provenance.label())", "\(catalogue.fruits.count) fruits"])
@@ -124,11 +122,11 @@ package struct FruitCommand: AsyncParsableCommand {
         @OptionGroup var global: GlobalOptions
         @Argument(help: "A fruit's name or id.") var fruit: String
         @Option(help: "YYYY-MM-DD, today or yesterday; not in the future.") var date: String?
-        @Option(parsing: .unconditional, help: "Grams eaten, \(NumberRule.grams.range).") var amount: Double = 100
+        @Option(parsing: .unconditional, help: "Grams eaten, \(NumberRule.grams.range).") var amount = TypedNumber<GramsNumber>(100)
 
         func run() async throws {
             try await CommandRunner.run(global) { context in
-                let entry = try await FruitService(context: context.app).eat(fruit, date: date, grams: amount)
+                let entry = try await FruitService(context: context.app).eat(fruit, date: date, grams: try amount.value())
                 try context.show(
                     json: entry,
                     text:

@@ -13,3 +13,9 @@ extension FruitError: CommandLineError {
         }
     }
 }
+
+/// `fruit list --sort`: by id or name, or grouped by a taxon.
+package enum FruitSort: String, OptionWord {
+    case id, name, family, genus, order
+    package static let flag = "--sort"
+}

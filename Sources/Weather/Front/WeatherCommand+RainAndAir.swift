@@ -30,19 +30,17 @@ extension WeatherCommand {
         @OptionGroup var place: CityOptions
         @Option(
             help: ArgumentHelp("The index: eu (European AQI) or us (US AQI); by default us in the United States, eu elsewhere.", valueName: "scale"))
-        var aqi: String?
+        var aqi: Picked<AirQuality.Scale>?
 
         func validate() throws {
-            if let aqi, AirQuality.Scale(rawValue: aqi.lowercased()) == nil {
-                throw ValidationError("--aqi must be eu or us, not \"\(aqi)\".")
-            }
+            try validating { _ = try aqi?.value() }
         }
 
         func run() async throws {
             try await CommandRunner.run(global) { context in
                 let run = WeatherFlow(context)
                 let city = WeatherService.withZone(try await run.city(place.city, pick: place.pick, chooser: run.terminalChooser))
-                let (air, provenance) = try await run.service.air(for: city, scale: aqi.flatMap { AirQuality.Scale(rawValue: $0.lowercased()) })
+                let (air, provenance) = try await run.service.air(for: city, scale: try aqi?.value())
                 let view = try run.rainAndAirView(city)
                 try context.show(json: RainAndAirJSON.air(air, city: city, provenance: provenance), text: view.air(air, provenance: provenance))
             }

@@ -161,14 +161,15 @@ extension WeatherCommand {
         @OptionGroup var global: GlobalOptions
         @OptionGroup var place: CityOptions
         @Option(parsing: .unconditional, help: "Days to show, \(NumberRule.days.range) (past the forecast's own days: the 25-day outlook).")
-        var days: Int = 7
+        var days = TypedNumber<DaysNumber>(7)
 
         func validate() throws {
-            try validating { try NumberRule.days.check(days) }
+            try validating { _ = try days.whole() }
         }
 
         func run() async throws {
             try await CommandRunner.run(global) { context in
+                let days = try days.whole()
                 let run = WeatherFlow(context)
                 let city = try await run.city(place.city, pick: place.pick, chooser: run.terminalChooser)
                 try await run.show(
@@ -185,14 +186,15 @@ extension WeatherCommand {
         @OptionGroup var global: GlobalOptions
         @OptionGroup var place: CityOptions
         @Option(parsing: .unconditional, help: "Hours to show, \(NumberRule.hours.range).")
-        var hours: Int = 24
+        var hours = TypedNumber<HoursNumber>(24)
 
         func validate() throws {
-            try validating { try NumberRule.hours.check(hours) }
+            try validating { _ = try hours.whole() }
         }
 
         func run() async throws {
             try await CommandRunner.run(global) { context in
+                let hours = try hours.whole()
                 let run = WeatherFlow(context)
                 let city = try await run.city(place.city, pick: place.pick, chooser: run.terminalChooser)
                 try await run.show(
@@ -285,36 +287,31 @@ extension WeatherCommand {
         static let configuration = CommandConfiguration(
             commandName: "settings", abstract: "Show or change units, wind unit, clock, language and forecast provider.")
         @OptionGroup var global: LocalOptions
-        @Option(help: "metric or imperial") var units: String?
-        @Option(help: "ms, kmh or mph (default: follows --units: m/s for metric, mph for imperial)") var wind: String?
-        @Option(help: "24 or 12") var time: String?
+        @Option(help: "metric or imperial") var units: Picked<WeatherSettings.Units>?
+        @Option(help: "ms, kmh or mph (default: follows --units: m/s for metric, mph for imperial)") var wind: Picked<WeatherSettings.Wind>?
+        @Option(help: "24 or 12") var time: Picked<WeatherSettings.Clock>?
         @Option(help: "Language code for descriptions, e.g. en, ru, de") var lang: String?
-        @Option(help: "Forecast provider: auto (by the keys set), met (MET Norway, keyless) or openweather") var provider: String?
+        @Option(help: "Forecast provider: auto (by the keys set), met (MET Norway, keyless) or openweather")
+        var provider: Picked<ForecastSources.Choice>?
 
         func validate() throws {
-            if let units, WeatherSettings.Units(rawValue: units) == nil {
-                throw ValidationError("--units must be metric or imperial, not \"\(units)\".")
-            }
-            if let wind, WeatherSettings.Wind(rawValue: wind) == nil { throw ValidationError("--wind must be ms, kmh or mph, not \"\(wind)\".") }
-            if let time, WeatherSettings.Clock(rawValue: time) == nil { throw ValidationError("--time must be 24 or 12, not \"\(time)\".") }
+            try validating { _ = try (units?.value(), wind?.value(), time?.value(), provider?.value()) }
             if let lang, !WeatherSettings.isValidLanguage(lang) {
                 throw ValidationError("--lang must be a language the providers offer, such as en, de, fr, ru or pt_BR, not \"\(lang)\".")
-            }
-            if let provider, ForecastSources.Choice(rawValue: provider) == nil {
-                throw ValidationError("--provider must be auto, met or openweather, not \"\(provider)\".")
             }
         }
 
         func run() async throws {
             try await CommandRunner.run(global) { context in
+                let (units, wind, time, provider) = try (units?.value(), wind?.value(), time?.value(), provider?.value())
                 let settings = try WeatherService(context: context.app).updateSettings { settings in
-                    if let units { settings.setUnits(.init(rawValue: units)!) }
-                    if let wind { settings.setWind(.init(rawValue: wind)!) }
-                    if let time { settings.time = .init(rawValue: time)! }
+                    if let units { settings.setUnits(units) }
+                    if let wind { settings.setWind(wind) }
+                    if let time { settings.time = time }
                     if let lang { settings.lang = lang }
-                    if let provider { settings.provider = .init(rawValue: provider)! }
+                    if let provider { settings.provider = provider }
                 }
-                if provider == ForecastSources.Choice.openweather.rawValue, context.configuration.key(for: .openWeather) == nil {
+                if provider == .openweather, context.configuration.key(for: .openWeather) == nil {
                     context.console.note("note: OpenWeatherMap answers only once OPENWEATHER_API_KEY is set; until then, its sample data.")
                 }
                 try context.show(json: WeatherJSON.Settings(settings), text: WeatherView.settings(settings))

@@ -20,3 +20,12 @@ extension WeatherError: CommandLineError {
         return nil
     }
 }
+
+extension WeatherSettings.Units: OptionWord { package static let flag = "--units" }
+extension WeatherSettings.Wind: OptionWord { package static let flag = "--wind" }
+extension WeatherSettings.Clock: OptionWord { package static let flag = "--time" }
+extension ForecastSources.Choice: OptionWord { package static let flag = "--provider" }
+extension AirQuality.Scale: OptionWord {
+    package static let flag = "--aqi"
+    package static let anyCase = true
+}
