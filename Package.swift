@@ -94,7 +94,7 @@ let package = Package(
                     "AlmanacKit", "AlmanacProgram", "AlmanacTestSupport", "DealTable", "Weather", "Crypto", "Deals", "DealsFront", "CSortBaseline",
                 ]),
 
-            .testTarget(name: "AlmanacCoreTests", dependencies: ["AlmanacCore"]),
+            .testTarget(name: "AlmanacCoreTests", dependencies: ["AlmanacCore", "TestHarness"]),
             .testTarget(name: "GeographyTests", dependencies: ["Geography"]),
             .testTarget(name: "DealTableTests", dependencies: ["DealTable", "AlmanacCore"]),
             .testTarget(name: "AlmanacHTTPTests", dependencies: ["AlmanacHTTP", "AlmanacCore", "AlmanacProviders", "AlmanacTestSupport"]),

@@ -5,6 +5,12 @@ Each target of Package.swift (but the tests') is a row of the table between the 
 `<!-- modules -->` and `<!-- /modules -->`, with the targets it depends on, in the order the
 manifest gives them; a target added, removed or given another dependency fails the check until
 the table says so. `--write` rewrites the table from the manifest.
+
+The tests mirror the modules by subject, not only by what a target may reach (`subjects`): a
+test file that does not run the binary imports the module its target tests; one in
+AlmanacProgramTests that runs the binary runs more than one feature's commands, or the program's
+own, or imports the program — a test of one feature through the binary lives in that feature's
+target. `SUBJECT_EXCEPTIONS` lists the few that stay elsewhere, each with its reason.
 """
 import json
 import pathlib
@@ -62,6 +68,36 @@ def mirrored(manifest):
     return problems
 
 
+# The commands of each feature; the others (`line`, `menu`, `doctor`…) are the program's.
+FEATURES = {"weather": "Weather", "crypto": "Crypto", "fruit": "Fruit", "exams": "Exams", "deals": "Deals", "profile": "Profile"}
+HELPERS = {"Foundation", "XCTest", "TestHarness", "AlmanacTestSupport", "Synchronization", "Glibc", "ArgumentParser"}
+SUBJECT_EXCEPTIONS = {
+    "Tests/AlmanacProgramTests/HangingNetworkTests.swift": "the run's deadline (`--timeout`) as the program sets it, through weather",
+    "Tests/AlmanacProgramTests/InterruptTests.swift": "the program's Ctrl+C (`Main`, `Interrupt`), through a fruit command",
+    "Tests/AlmanacProgramTests/FuzzRegressionTests.swift": "the fuzz targets' regressions, which span every reader (`AlmanacFuzz`)",
+}
+
+
+def subjects():
+    """Test files placed by closure rather than by subject (see the module's docstring)."""
+    problems = []
+    for target in sorted((ROOT / "Tests").glob("*Tests")):
+        module = target.name.removesuffix("Tests")
+        for path in sorted(target.glob("*.swift")):
+            relative, text = str(path.relative_to(ROOT)), path.read_text()
+            if relative in SUBJECT_EXCEPTIONS or not re.search(r"^final class \w+: XCTestCase", text, re.M):
+                continue
+            imports = set(re.findall(r"^(?:@testable )?import (\w+)$", text, re.M)) - HELPERS
+            commands = set(re.findall(r'runAlmanac\(\s*\[\s*"([a-z-]+)"', text))
+            owners = {FEATURES.get(command, "AlmanacProgram") for command in commands}
+            runs = "runAlmanac(" in text or "productsFolder" in text
+            if not runs and not imports & {module, module + "Front"}:
+                problems.append(f"{relative}: imports none of {module}; it belongs with the module it tests")
+            elif module == "AlmanacProgram" and len(owners) == 1 and owners != {"AlmanacProgram"} and module not in imports:
+                problems.append(f"{relative}: runs only `almanac {' '.join(sorted(commands))}`; it belongs in {owners.pop()}Tests")
+    return problems
+
+
 def targets(manifest):
     """(kind, name, dependencies) of every target but the tests, in the manifest's order."""
     kinds = {"system": "systemLibrary", "regular": "target", "executable": "executableTarget"}
@@ -92,7 +128,7 @@ def main():
         print(f"{DOC.relative_to(ROOT)}: no <!-- modules --> table")
         return 1
     package = manifest()
-    problems = mirrored(package)
+    problems = mirrored(package) + subjects()
     for problem in problems:
         print(problem)
     wanted = table(targets(package)) + "\n"

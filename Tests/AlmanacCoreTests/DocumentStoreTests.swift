@@ -1,11 +1,7 @@
 import Foundation
 import XCTest
 
-@testable import AlmanacClient
 @testable import AlmanacCore
-@testable import AlmanacHTTP
-@testable import AlmanacProviders
-@testable import FrontKit
 @testable import TestHarness
 
 private struct Notes: StoredDocument {
@@ -67,8 +63,8 @@ final class DocumentStoreTests: XCTestCase {
         let future = Data("{\"schema\":9,\"data\":{\"items\":[\"future\"]}}".utf8)
         try future.write(to: file)
         XCTAssertThrowsError(try DocumentStore<Notes>(folder: folder).update { $0.items.append("x") }) { error in
-            XCTAssertTrue(ErrorText.describe(error).contains("newer Almanac (schema 9, this one knows 2)"))
-            XCTAssertEqual(ExitStatus.code(for: error), 1)
+            XCTAssertEqual(error as? StoreError, .newerVersion(file: file.path, found: 9, known: 2))
+            XCTAssertTrue("\(error)".contains("newer Almanac (schema 9, this one knows 2)"))
         }
         XCTAssertEqual(try Data(contentsOf: file), future)
     }
