@@ -84,7 +84,8 @@ package enum Main {
                 Console.write(help + (root && help.hasPrefix("OVERVIEW: ") ? "\n\n" + AlmanacCommand.guides : "") + "\n", to: STDOUT_FILENO)
             } else if !(error is ExitCode) {
                 let message = AlmanacCommand.message(for: error).split(separator: "\n").first.map(String.init) ?? "unknown error"
-                Console.write("almanac: \(ParseWords.sentence(for: message, arguments: arguments) ?? message)\n", to: STDERR_FILENO)
+                let words = ParseWords.sentence(forRefused: arguments) { (try? parse($0)) != nil }
+                Console.write("almanac: \(words ?? message)\n", to: STDERR_FILENO)
             }
             Foundation.exit(code.rawValue)
         }

@@ -49,19 +49,35 @@ package enum ParseWords {
         return nil
     }
 
-    /// The program's sentence for a parse error, or nil to keep the parser's.
-    package static func sentence(for message: String, arguments: [String]) -> String? {
-        if let negative = arguments.first(where: isNegativeNumber),
-            message.contains("'\(negative)'") || message.hasPrefix("Missing expected argument")
-        {
+    /// The program's sentence for arguments the parser refused, or nil to keep the parser's. It
+    /// is judged by reading the arguments again (`parses`), never by the parser's words: a
+    /// negative number is the culprit when the arguments parse with it made positive; a word
+    /// where a command is expected that names none is a misspelt command when the arguments
+    /// parse without it and the words after it (`crypto histry BTC`), or when its command takes
+    /// no such word at all.
+    package static func sentence(forRefused arguments: [String], parses: ([String]) -> Bool) -> String? {
+        let loose = arguments.indices.filter { isNegativeNumber(arguments[$0]) && !isOptionValue($0, in: arguments) }
+        if let first = loose.first, parses(arguments.indices.map { loose.contains($0) ? String(arguments[$0].dropFirst()) : arguments[$0] }) {
+            let negative = arguments[first]
             return "\(negative) is a negative number, and what this command counts must be more than 0 (see --help)."
         }
-        // "Unexpected argument 'histry'", "2 unexpected arguments: 'histry', 'BTC'": the first
-        // word the parser refused may be a misspelt command.
-        if message.hasPrefix("Unexpected argument '") || message.range(of: #"^\d+ unexpected arguments: '"#, options: .regularExpression) != nil,
-            let unknown = unknownCommand(arguments, rejected: message.components(separatedBy: "'").dropFirst().first)
-        {
-            return unknown
+        guard let (word, index, hasDefault) = firstUnknownWord(arguments) else { return nil }
+        let rest = arguments[(index + 1)...].filter { $0.hasPrefix("-") }
+        guard !hasDefault || parses(Array(arguments[..<index]) + rest) else { return nil }
+        return unknownCommand(arguments, rejected: word)
+    }
+
+    /// The first word that names no command where its command has subcommands; with its index
+    /// and whether that command has a default subcommand (which may take the word as its own).
+    static func firstUnknownWord(_ arguments: [String]) -> (String, Int, Bool)? {
+        var command: any ParsableCommand.Type = AlmanacCommand.self
+        for (index, word) in arguments.enumerated() where !word.hasPrefix("-") {
+            let children = command.configuration.subcommands
+            guard !children.isEmpty else { return nil }
+            guard let child = children.first(where: { CommandTypo.names($0).contains(word) }) else {
+                return (word, index, command.configuration.defaultSubcommand != nil)
+            }
+            command = child
         }
         return nil
     }
@@ -74,8 +90,7 @@ package enum ParseWords {
         var kept: [String] = []
         var moved: [String] = []
         for (index, token) in arguments.enumerated() {
-            let afterOption = index > 0 && arguments[index - 1].hasPrefix("-") && !isNegativeNumber(arguments[index - 1])
-            if isNegativeNumber(token) && !afterOption { moved.append(token) } else { kept.append(token) }
+            if isNegativeNumber(token) && !isOptionValue(index, in: arguments) { moved.append(token) } else { kept.append(token) }
         }
         return moved.isEmpty ? nil : kept + ["--"] + moved
     }
@@ -98,6 +113,11 @@ package enum ParseWords {
         let parts = token.split(separator: ",", omittingEmptySubsequences: false)
         guard token.hasPrefix("-"), token.dropFirst().first?.isNumber == true, parts.count == 2 else { return false }
         return Double(parts[0]) != nil && Double(parts[1].trimmingWhitespace()) != nil
+    }
+
+    /// Whether the word at `index` follows an option, which takes it as its value.
+    static func isOptionValue(_ index: Int, in arguments: [String]) -> Bool {
+        index > 0 && arguments[index - 1].hasPrefix("-") && !isNegativeNumber(arguments[index - 1])
     }
 
     /// `-1`, `-0.5`: a number, never an option of this program.
