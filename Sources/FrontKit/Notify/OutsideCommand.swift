@@ -54,24 +54,7 @@ enum OutsideCommand {
     /// The child started in a process group of its own (stopping it stops what it started too),
     /// its input and output `/dev/null`; an errno when it could not start.
     private static func spawn(_ arguments: [String]) throws -> pid_t {
-        var actions = posix_spawn_file_actions_t()
-        var attributes = posix_spawnattr_t()
-        posix_spawn_file_actions_init(&actions)
-        posix_spawnattr_init(&attributes)
-        defer {
-            posix_spawn_file_actions_destroy(&actions)
-            posix_spawnattr_destroy(&attributes)
-        }
-        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETPGROUP))
-        posix_spawnattr_setpgroup(&attributes, 0)
-        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-        posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
-        let argv = arguments.map { strdup($0) } + [nil]
-        defer { for pointer in argv { free(pointer) } }
-        var child: pid_t = 0
-        let started = posix_spawnp(&child, arguments[0], &actions, &attributes, argv, environ)
-        guard started == 0 else { throw POSIXErrorCode(rawValue: started).map { POSIXError($0) } ?? POSIXError(.EINVAL) }
-        return child
+        try ChildProcess.start(arguments, group: .own, quietErrors: false, closeOthers: false)
     }
 
     /// SIGTERM to its group, a quarter second to end, then SIGKILL; reaped either way.
