@@ -31,7 +31,7 @@ package struct CryptoCommand: AsyncParsableCommand {
         @Flag(help: "Keep the prices fresh on a full screen, within the credit budget (q quits).") var watch = false
 
         func validate() throws {
-            if watch, global.json { throw ValidationError("--watch is a full screen; --json prints the prices once.") }
+            if watch, global.settings.json { throw ValidationError("--watch is a full screen; --json prints the prices once.") }
         }
 
         func run() async throws {
@@ -53,7 +53,7 @@ package struct CryptoCommand: AsyncParsableCommand {
         /// The watchlist alone in the full-screen app (notes go to its status line).
         static func watch(_ global: WaitingOptions) async throws {
             let log = AppLog(brands: [Provider.twelveData.brand, Provider.kraken.brand])
-            try await CommandRunner.run(global, console: log.console(verbose: global.verbose)) { context in
+            try await CommandRunner.run(global, console: log.console(verbose: global.settings.verbose)) { context in
                 try await CryptoTab.watchApp(context: context, log: log).run(term: context.configuration.environment["TERM"])
             }
         }

@@ -75,25 +75,27 @@ package struct CacheOptions: ParsableArguments {
     }
 }
 
-/// Options of a command whose requests a send policy may hold (crypto's credit budget: crypto,
-/// `line`, the app, the menu): the network options and `--no-wait`, which no other command's help lists.
-package struct WaitingOptions: RunOptions {
+/// `Base`'s options and `--no-wait`, for a command whose requests a send policy may hold
+/// (crypto's credit budget), which no other command's help lists.
+package struct Waiting<Base: RunOptions>: RunOptions {
     package init() {}
 
-    @OptionGroup package var network: GlobalOptions
+    @OptionGroup package var base: Base
 
     @Flag(name: .customLong("no-wait"), help: OptionHelp.noWait)
     package var noWait = false
 
-    package var json: Bool { network.json }
-    package var verbose: Bool { network.verbose }
-
     package var settings: RunSettings {
-        var settings = network.settings
+        var settings = base.settings
         settings.noWait = noWait
         return settings
     }
 }
+
+/// The network options and `--no-wait`: crypto, `line`, the root command.
+package typealias WaitingOptions = Waiting<GlobalOptions>
+/// A session's options and `--no-wait`: the app and the menu.
+package typealias WaitingSessionOptions = Waiting<SessionOptions>
 
 /// The help of the options several groups offer, said once.
 enum OptionHelp {
@@ -122,24 +124,6 @@ package struct SessionOptions: RunOptions {
 
     package var settings: RunSettings {
         RunSettings(offline: cache.offline, refresh: cache.refresh, maxAge: cache.seconds, noColor: noColor, verbose: verbose)
-    }
-}
-
-/// A session's options and `--no-wait` (the app and the menu, whose requests a send policy may hold).
-package struct WaitingSessionOptions: RunOptions {
-    package init() {}
-
-    @OptionGroup package var session: SessionOptions
-
-    @Flag(name: .customLong("no-wait"), help: OptionHelp.noWait)
-    package var noWait = false
-
-    package var verbose: Bool { session.verbose }
-
-    package var settings: RunSettings {
-        var settings = session.settings
-        settings.noWait = noWait
-        return settings
     }
 }
 
