@@ -52,9 +52,10 @@ package enum ParseWords {
     /// The program's sentence for arguments the parser refused, or nil to keep the parser's. It
     /// is judged by reading the arguments again (`parses`), never by the parser's words: a
     /// negative number is the culprit when the arguments parse with it made positive; a word
-    /// where a command is expected that names none is a misspelt command when the arguments
-    /// parse without it and the words after it (`crypto histry BTC`), or when its command takes
-    /// no such word at all.
+    /// where a command is expected that names none is a misspelt command when its command takes
+    /// no such word at all, or when the arguments parse without it and the words after it
+    /// (`crypto histry BTC`) but not with a plain word in its place (`weather -95,10` is a
+    /// place its rule refuses, not a command).
     package static func sentence(forRefused arguments: [String], parses: ([String]) -> Bool) -> String? {
         let loose = arguments.indices.filter { isNegativeNumber(arguments[$0]) && !isOptionValue($0, in: arguments) }
         if let first = loose.first, parses(arguments.indices.map { loose.contains($0) ? String(arguments[$0].dropFirst()) : arguments[$0] }) {
@@ -62,8 +63,14 @@ package enum ParseWords {
             return "\(negative) is a negative number, and what this command counts must be more than 0 (see --help)."
         }
         guard let (word, index, hasDefault) = firstUnknownWord(arguments) else { return nil }
-        let rest = arguments[(index + 1)...].filter { $0.hasPrefix("-") }
-        guard !hasDefault || parses(Array(arguments[..<index]) + rest) else { return nil }
+        if hasDefault {
+            // The default subcommand may take the word as its own (a place): a misspelt command
+            // only when the arguments parse without it, and not with a plain word in its stead.
+            let rest = arguments[(index + 1)...].filter { $0.hasPrefix("-") }
+            var plain = arguments
+            plain[index] = "x"
+            guard parses(Array(arguments[..<index]) + rest), !parses(plain) else { return nil }
+        }
         return unknownCommand(arguments, rejected: word)
     }
 

@@ -17,6 +17,8 @@ final class ParseWordsTests: XCTestCase {
         // A place and a bad option: the option is what is wrong, so the parser's own words stand.
         XCTAssertNil(sentence(["weather", "Oslo", "--bogus"]))
         XCTAssertNil(sentence(["crypto", "--bogus"]))
+        // A place the default subcommand takes and its rule refuses is no command.
+        XCTAssertNil(sentence(["weather", "\u{2212}95,10"]))
     }
 
     func testALooseNegativeNumberIsNamedAsOneAndAnOptionsValueIsLeftToItsRule() {
