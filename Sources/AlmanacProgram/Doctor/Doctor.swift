@@ -51,16 +51,7 @@ package struct Doctor: Sendable {
         report.fixtureSets = fixtureSets()
         report.settings = Self.settings(configuration.environment)
         report.ignored = configuration.environment.ignoredFromDotEnv
-        report.weather = try? WeatherService(context: context).sources()
-        report.crypto = Self.cryptoSources(CryptoService(context: context), configuration)
         return report
-    }
-
-    /// Which provider prices crypto this run, and what decided it.
-    static func cryptoSources(_ service: CryptoService, _ configuration: Configuration) -> DoctorReport.CryptoSources {
-        DoctorReport.CryptoSources(
-            choice: (try? service.settingsDocument().provider) ?? .auto, usesKraken: service.usesKraken,
-            keyed: configuration.key(for: .twelveData) != nil, offline: configuration.offline)
     }
 
     /// The program's own variables that are set, with where each came from, sorted by name.

@@ -19,60 +19,15 @@ struct DoctorCommand: AsyncParsableCommand {
     func run() async throws {
         try await CommandRunner.run(global) { context in
             let report = await Doctor(context: context.app).report(check: check)
-            try context.show(json: report, text: DoctorView.render(report, style: context.style))
+            let sections = Features.all.compactMap { $0.doctor(context.app) }
+            try context.show(
+                json: DoctorDocument(report: report, sections: sections), text: DoctorView.render(report, sections: sections, style: context.style))
             if !report.healthy { throw ExitCode(ExitStatus.unavailable) }
         }
     }
 }
 
 enum DoctorView {
-    /// `prices: Kraken, keyless (set TWELVEDATA_API_KEY to use Twelve Data)` and the like.
-    static func cryptoReason(_ sources: DoctorReport.CryptoSources) -> String {
-        switch (sources.choice, sources.usesKraken) {
-        case (.kraken, true): return "prices: Kraken, as chosen (crypto settings --provider kraken)"
-        case (_, true): return "prices: Kraken, keyless (set TWELVEDATA_API_KEY to use Twelve Data)"
-        case (.twelvedata, _):
-            return "prices: Twelve Data, as chosen (crypto settings --provider twelvedata)" + (sources.keyed ? "" : "; sample data without its key")
-        case (_, false) where sources.offline: return "prices: the cache, then sample data (offline)"
-        default: return "prices: Twelve Data (TWELVEDATA_API_KEY is set)"
-        }
-    }
-
-    /// Why each weather capability has its provider, a line each; the names from `ForecastSources`.
-    static func reasons(_ sources: ForecastSources, openWeatherKey: Bool) -> [String] {
-        func name(_ rawValue: String) -> String { Provider(rawValue: rawValue)?.brand ?? rawValue }
-        let forecast = "forecast: " + name(sources.forecast)
-        let forecastWhy =
-            switch (sources.usesMET, sources.chosen) {
-            case (true, true): ", as chosen (weather settings --provider met)"
-            case (true, false): ", keyless (set OPENWEATHER_API_KEY to use OpenWeatherMap)"
-            case (false, true): openWeatherKey ? ", as chosen" : ", as chosen; OPENWEATHER_API_KEY is not set, so sample data"
-            case (false, false): " (OPENWEATHER_API_KEY is set); MET Norway fills days a free key lacks"
-            }
-        let placesWhy =
-            switch sources.geocoder {
-            case Provider.yandexGeocoder.rawValue: " (YANDEX_GEOCODER_API_KEY is set)"
-            case Provider.openWeather.rawValue: "'s geocoder (OPENWEATHER_API_KEY is set)"
-            default: " geocoding, keyless"
-            }
-        let outlookWhy =
-            sources.outlook == Provider.openWeatherPro.rawValue
-            ? "'s climate forecast where the key's plan has it, else the Open-Meteo ensemble outlook"
-            : " ensemble outlook (GFS, 31 members), keyless"
-        return [forecast + forecastWhy, "places: " + name(sources.geocoder) + placesWhy, "25 days: " + name(sources.outlook) + outlookWhy]
-    }
-
-    /// The credits the licences of this run's keyless weather providers ask for.
-    static func weatherCredits(_ sources: ForecastSources) -> String? {
-        var credits: [String] = []
-        if sources.usesMET { credits.append(METNorway.attribution) }
-        if [sources.geocoder, sources.outlook].contains(where: { Provider(rawValue: $0)?.brand == "Open-Meteo" }) {
-            credits.append(OpenMeteo.attribution)
-        }
-        if sources.geocoder == Provider.openMeteoGeocoding.rawValue { credits.append("Location data based on GeoNames (CC BY 4.0)") }
-        return credits.isEmpty ? nil : credits.joined(separator: "; ")
-    }
-
     /// "Settings:" with each variable in use and where it came from; the `.env` lines ignored.
     static func settingsLines(_ report: DoctorReport) -> String {
         var text = ""
@@ -95,7 +50,7 @@ enum DoctorView {
         return sets.joined(separator: ", then ")
     }
 
-    static func render(_ report: DoctorReport, style: Style) -> String {
+    static func render(_ report: DoctorReport, sections: [DoctorSection], style: Style) -> String {
         var table = Table([.init("Provider"), .init("Key"), .init("Mode"), .init("Base URL"), .init("Check")])
         var answers = Table([.init("Provider"), .init("Answers from")])
         for provider in report.providers {
@@ -116,21 +71,9 @@ enum DoctorView {
         var text =
             "Almanac \(report.version)\n\n" + table.render(style: style) + "\n\n" + answers.render(style: style)
             + "\n\n" + folders.render(style: style)
-        if let weather = report.weather {
-            let openWeatherKey = report.providers.first { $0.provider == Provider.openWeather.rawValue }?.keySet ?? false
-            text += "\n\nWeather:\n" + reasons(weather, openWeatherKey: openWeatherKey).map { "  " + $0 }.joined(separator: "\n")
-            if let credits = weatherCredits(weather) { text += "\n  credits: " + credits }
-            text += "\n  warnings: keyless, from a place's national service: " + WarningService.everyService
-        }
-        if let crypto = report.crypto {
-            text += "\n\nCrypto:\n  " + cryptoReason(crypto) + (crypto.usesKraken ? "\n  credit: " + Kraken.attribution : "")
-        }
+        for section in sections { text += "\n\n\(section.title):\n" + section.lines.map { "  " + $0 }.joined(separator: "\n") }
         text += settingsLines(report) + "\n\nSample data: " + sampleData(report, style: style)
-        if let credits = report.credits, report.crypto?.usesKraken != true {
-            text +=
-                "\nTwelve Data credits: \(credits.minuteUsed) of \(credits.minuteLimit) used this minute, "
-                + "\(credits.dayUsed) of \(credits.dayLimit) today (almanac crypto usage)"
-        }
+        for footer in sections.compactMap(\.footer) { text += "\n" + footer }
         return text
     }
 }

@@ -5,20 +5,27 @@ import Foundation
 import FrontKit
 import Weather
 
-/// What `almanac doctor` reports: providers, folders, and optional live checks.
-package struct DoctorReport: Codable, Sendable {
-    /// Which provider answers each weather capability this run, and why.
-    package var weather: ForecastSources?
-    /// Which provider prices crypto this run, and why.
-    package var crypto: CryptoSources?
+/// `doctor --json`: the report, and each feature's section under its key (`DoctorSection`).
+struct DoctorDocument: Encodable {
+    let report: DoctorReport
+    let sections: [DoctorSection]
 
-    /// What decides the crypto provider: the saved choice, whether Kraken answers, the key, `--offline`.
-    package struct CryptoSources: Codable, Sendable {
-        package var choice: PriceSourceChoice
-        package var usesKraken: Bool
-        package var keyed: Bool
-        package var offline: Bool
+    private struct Key: CodingKey {
+        let stringValue: String
+        init(stringValue: String) { self.stringValue = stringValue }
+        var intValue: Int? { nil }
+        init?(intValue: Int) { nil }
     }
+
+    func encode(to encoder: any Encoder) throws {
+        try report.encode(to: encoder)
+        var container = encoder.container(keyedBy: Key.self)
+        for section in sections { try section.json.encode(to: container.superEncoder(forKey: Key(stringValue: section.key))) }
+    }
+}
+
+/// What `almanac doctor` reports of the program: providers, folders, and optional live checks.
+package struct DoctorReport: Codable, Sendable {
     /// One provider as configured.
     package struct ProviderStatus: Codable, Sendable {
         /// Its stored name.

@@ -17,6 +17,7 @@ extension Feature {
             tab: { CryptoTab(context: $0) })
         feature.glanceCodes = ["y", "k", "K"]
         feature.answering = { [CryptoService(context: $0).priceSources.provider] }
+        feature.doctor = { PriceDoctor.section($0) }
         feature.recording = { provider, context in
             switch provider {
             case .twelveData: steps(CryptoService(context: context), catalogue: true)

@@ -5,8 +5,8 @@ import ArgumentParser
 /// One feature as the program composes it (docs/architecture.md §1, "Features declared once"):
 /// what the feature adds to the program, declared once in its own front — its command, its line
 /// in the welcome menu and the screen it opens, its tab in the full-screen app, the codes it adds
-/// to `almanac line`, the providers that answer it this run (the doctor's list) and its steps for
-/// `fixtures record`. `AlmanacProgram`'s `Features` is the one list; nothing else names a feature.
+/// to `almanac line`, the providers that answer it this run and its part of `almanac doctor`, and
+/// its steps for `fixtures record`. `AlmanacProgram`'s `Features` is the one list; nothing else names a feature.
 package struct Feature: Sendable {
     /// One step of recording answers: what it asks, in words, and the asking.
     package typealias RecordingStep = (String, @Sendable () async throws -> Void)
@@ -23,6 +23,8 @@ package struct Feature: Sendable {
     package var answering: @Sendable (AppContext) -> Set<Provider> = { _ in [] }
     /// Its steps for recording `provider`'s answers; none for a provider it does not ask.
     package var recording: @Sendable (Provider, AppContext) -> [RecordingStep] = { _, _ in [] }
+    /// Its part of `almanac doctor` (none by default).
+    package var doctor: @Sendable (AppContext) -> DoctorSection? = { _ in nil }
 
     /// A feature with its command, menu entry and tab; the rest as set after.
     package init(command: any ParsableCommand.Type, menu: MenuEntry, tab: @escaping @Sendable (FrontContext) throws -> any AppTab) {
@@ -45,5 +47,25 @@ package struct MenuEntry: Sendable {
     /// An entry as given.
     package init(title: String, help: String, rank: Int, screen: @escaping @Sendable (FrontContext) -> any MenuScreen) {
         (self.title, self.help, self.rank, self.screen) = (title, help, rank, screen)
+    }
+}
+
+/// A feature's part of `almanac doctor`: a titled paragraph of who answers it and why, a line
+/// after the sample data when it has one, and the same facts in `--json` under `key`.
+package struct DoctorSection: Sendable {
+    /// Its key in `doctor --json`: `weather`.
+    package var key: String
+    /// Its paragraph's title: `Weather`.
+    package var title: String
+    /// Its paragraph's lines, each indented under the title.
+    package var lines: [String]
+    /// A line after the sample data (crypto's credit count); nil for none.
+    package var footer: String?
+    /// What `--json` holds under `key`.
+    package var json: any Encodable & Sendable
+
+    /// A section as given.
+    package init(key: String, title: String, lines: [String], footer: String? = nil, json: any Encodable & Sendable) {
+        (self.key, self.title, self.lines, self.footer, self.json) = (key, title, lines, footer, json)
     }
 }

@@ -17,6 +17,7 @@ extension Feature {
             tab: { WeatherTab(context: $0) })
         feature.glanceCodes = WeatherGlance.codes
         feature.answering = { WeatherService(context: $0).runSources.answering }
+        feature.doctor = { WeatherDoctor.section($0) }
         feature.recording = { provider, context in
             switch provider {
             case .openWeather, .openWeatherPro:
