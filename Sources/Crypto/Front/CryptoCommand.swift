@@ -39,14 +39,9 @@ package struct CryptoCommand: AsyncParsableCommand {
             try await CommandRunner.run(global) { context in
                 let service = CryptoService(context: context.app)
                 if context.json { return try context.printJSON(CryptoJSON.list(try await service.prices())) }
-                let printer = StaleFirstPrinter(console: context.console)
-                let style = context.style
-                let now = context.clock.now()
-                let showStale: CryptoService.PricesHandler = { stale in printer.showStale(CryptoView.watchlist(stale, style: style, now: now)) }
-                let prices = try await service.prices(onStale: context.interactive ? showStale : nil)
-                printer.showFinal(CryptoView.watchlist(prices, style: style, now: now)) {
-                    $0.split(separator: "\n").dropLast().joined(separator: "\n")
-                }
+                let (style, now) = (context.style, context.clock.now())
+                let text: @Sendable (WatchlistPrices) -> String = { CryptoView.watchlist($0, style: style, now: now) }
+                _ = try await context.printStaleFirst(staleFirst: context.interactive, render: text) { try await service.prices(onStale: $0) }
             }
         }
 

@@ -66,6 +66,22 @@ package final class StaleFirstPrinter: Sendable {
     }
 }
 
+extension FrontContext {
+    /// Human output, stale first (docs/architecture.md §4): `fetch` is handed a handler that
+    /// prints a stale answer at once (with `staleFirst`), and the final answer is printed unless
+    /// it says what was shown already (its last line, the source, aside). The final answer.
+    package func printStaleFirst<Answer: Sendable>(
+        staleFirst: Bool, render: @escaping @Sendable (Answer) -> String,
+        _ fetch: (_ onStale: (@Sendable (Answer) async -> Void)?) async throws -> Answer
+    ) async throws -> Answer {
+        let printer = StaleFirstPrinter(console: app.console)
+        let onStale: (@Sendable (Answer) async -> Void)? = staleFirst ? { @Sendable stale in printer.showStale(render(stale)) } : nil
+        let answer = try await fetch(onStale)
+        printer.showFinal(render(answer)) { $0.split(separator: "\n").dropLast().joined(separator: "\n") }
+        return answer
+    }
+}
+
 /// One place of a several-place `--json` document (docs/json.md, `places`): its answer
 /// with its source fields, or the place as it was asked and the one sentence saying why it has
 /// none, `{"query": "Atlantis", "error": "No place called …"}`.

@@ -46,10 +46,7 @@ package struct FruitCommand: AsyncParsableCommand {
                     }
                     return FruitView.table(FruitService.sorted(catalogue.fruits, byName: sort == "name"), style: style) + footer
                 }
-                let printer = StaleFirstPrinter(console: context.console)
-                let showStale: @Sendable (FruitService.Catalogue) async -> Void = { printer.showStale(render($0)) }
-                let catalogue = try await service.catalogue(onStale: context.interactive ? showStale : nil)
-                printer.showFinal(render(catalogue)) { $0.split(separator: "\n").dropLast().joined(separator: "\n") }
+                _ = try await context.printStaleFirst(staleFirst: context.interactive, render: render) { try await service.catalogue(onStale: $0) }
             }
         }
     }
@@ -73,11 +70,10 @@ package struct FruitCommand: AsyncParsableCommand {
                     return FruitView.detail(answer.0, lastEaten: last ?? nil, today: today, style: style) + "\n\n"
                         + style.dim("Source: \(answer.1.label())")
                 }
-                let printer = StaleFirstPrinter(console: context.console)
-                let showStale: @Sendable ((Fruit, Provenance)) async -> Void = { printer.showStale(render($0)) }
-                let answer = try await service.fruit(fruit, onStale: context.interactive ? showStale : nil)
+                let answer = try await context.printStaleFirst(staleFirst: context.interactive, render: render) {
+                    try await service.fruit(fruit, onStale: $0)
+                }
                 let (found, last) = (answer.0, try service.lastEaten(answer.0))
-                printer.showFinal(render(answer)) { $0.split(separator: "\n").dropLast().joined(separator: "\n") }
                 if last != nil, context.interactive, context.style.enabled { await FruitView.celebrate(found, console: context.console) }
             }
         }

@@ -64,14 +64,9 @@ package struct WeatherFlow: Sendable {
         json: (WeatherReport) throws -> Void
     ) async throws {
         if context.json { return try json(try await fetch(nil)) }
-        let printer = StaleFirstPrinter(console: context.console)
         let settings = try service.document().settings
-        let style = context.style
-        let now = context.clock.now()
-        let report = try await fetch { stale in
-            printer.showStale(render(WeatherView(report: stale, settings: settings, style: style, now: now), stale))
-        }
-        let text = render(WeatherView(report: report, settings: settings, style: style, now: now), report)
-        printer.showFinal(text) { $0.split(separator: "\n").dropLast().joined(separator: "\n") }
+        let (style, now) = (context.style, context.clock.now())
+        let text: @Sendable (WeatherReport) -> String = { render(WeatherView(report: $0, settings: settings, style: style, now: now), $0) }
+        _ = try await context.printStaleFirst(staleFirst: true, render: text) { try await fetch($0) }
     }
 }
