@@ -21,4 +21,15 @@ final class ProviderCatalogueTests: XCTestCase {
         XCTAssertEqual(Provider(rawValue: "openweather-pro")?.brand, "OpenWeatherMap")
         XCTAssertNil(Provider(rawValue: "nosuch"))
     }
+
+    /// What the doctor and the recorder read of a provider is declared with it: a cheap request
+    /// to check it by, on its own host, and the provider it is recorded with.
+    func testEachProviderSaysHowItIsCheckedAndRecorded() throws {
+        for provider in Provider.allCases {
+            let probe = try XCTUnwrap(provider.probe?(provider), provider.rawValue)
+            XCTAssertEqual(probe.provider, provider, "\(provider.rawValue) is checked on its own host")
+            XCTAssertNotNil(Provider(rawValue: provider.recordedAs), "\(provider.rawValue) is recorded with a provider")
+        }
+        XCTAssertEqual(Provider.nationalWeatherService.recordedAs, "metno", "the keyless set")
+    }
 }

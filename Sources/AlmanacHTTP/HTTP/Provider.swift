@@ -82,15 +82,23 @@ package struct Provider: Hashable, Sendable {
     package let batching: Batching?
     /// How answers hold rows by day, when they do.
     package let datedRows: DatedRows?
+    /// The cheap request `doctor --check` sends to see it answer, given the provider; nil: its root.
+    package let probe: (@Sendable (Provider) -> RequestDescriptor)?
+    /// The name `fixtures record --provider` knows it by, shared with the providers recorded
+    /// beside it (Open-Meteo's hosts and the warning services with `metno`, the keyless set);
+    /// its own by default.
+    package let recordedAs: String
 
     package init(
         rawValue: String, displayName: String, keyVariable: String?, urlVariable: String, defaultBaseURL: String,
         keyPlacement: KeyPlacement, spendsAllowance: Bool = false, fixtureFolder: String? = nil, batching: Batching? = nil,
-        datedRows: DatedRows? = nil, brand: String? = nil
+        datedRows: DatedRows? = nil, brand: String? = nil, probe: (@Sendable (Provider) -> RequestDescriptor)? = nil, recordedAs: String? = nil
     ) {
         self.rawValue = rawValue
         self.displayName = displayName
         self.brand = brand ?? displayName
+        self.probe = probe
+        self.recordedAs = recordedAs ?? rawValue
         self.keyVariable = keyVariable
         self.urlVariable = urlVariable
         self.defaultBaseURL = defaultBaseURL

@@ -107,40 +107,9 @@ package struct Doctor: Sendable {
         }
     }
 
-    /// The cheap request used to check a provider.
+    /// The cheap request used to check a provider: its own (`Provider.probe`), else its root.
     static func probeRequest(_ provider: Provider) -> RequestDescriptor {
-        switch provider {
-        case .twelveData:
-            RequestDescriptor(provider: provider, name: "twelvedata.price", path: "/price", query: [QueryItem("symbol", "BTC/USD")], ttl: 0)
-        case .fruityvice:
-            RequestDescriptor(provider: provider, name: "fruityvice.fruit", path: "/api/fruit/banana", ttl: 0)
-        case .openWeather, .openWeatherPro:
-            RequestDescriptor(
-                provider: provider, name: "openweather.weather", path: "/data/2.5/weather",
-                query: [QueryItem("lat", "51.51"), QueryItem("lon", "-0.13")], ttl: 0)
-        case .yandexGeocoder:
-            RequestDescriptor(
-                provider: provider, name: "yandex.geocode", path: "/1.x/",
-                query: [QueryItem("geocode", "London"), QueryItem("format", "json"), QueryItem("results", "1")], ttl: 0)
-        case .metNorway:
-            METNorway.forecast(latitude: 59.9139, longitude: 10.7522).descriptor
-        case .openMeteoGeocoding:
-            OpenMeteo.search("London", language: "en", count: 1).descriptor
-        case .openMeteoEnsemble:
-            OpenMeteo.ensemble(latitude: 51.5074, longitude: -0.1278, days: 1).descriptor
-        case .openMeteoForecast:
-            OpenMeteo.minutely(latitude: 51.5074, longitude: -0.1278).descriptor
-        case .openMeteoAir:
-            OpenMeteo.air(latitude: 51.5074, longitude: -0.1278).descriptor
-        case .kraken:
-            Kraken.ticker(["XXBTZUSD"]).descriptor
-        case .nationalWeatherService:
-            NationalWeatherService.alerts(latitude: 40.7128, longitude: -74.006).descriptor
-        case .brightSky:
-            BrightSky.alerts(latitude: 52.5244, longitude: 13.4105).descriptor
-        default:
-            RequestDescriptor(provider: provider, name: "\(provider.rawValue).root", path: "/", ttl: 0)
-        }
+        provider.probe?(provider) ?? RequestDescriptor(provider: provider, name: "\(provider.rawValue).root", path: "/", ttl: 0)
     }
 
     private func probe(_ provider: Provider) async -> DoctorReport.CheckResult {

@@ -45,14 +45,10 @@ extension FixtureRecorder {
         return summary(written: true)
     }
 
-    /// The provider whose summary line counts a recording: the pro host's go with OpenWeatherMap,
-    /// Open-Meteo's with MET Norway (one keyless group).
+    /// The provider whose summary line counts a recording (`Provider.recordedAs`): the pro host's
+    /// go with OpenWeatherMap, Open-Meteo's and the warning services' with MET Norway (one keyless group).
     static func group(of provider: Provider) -> Provider {
-        switch provider {
-        case .openWeatherPro: .openWeather
-        case .openMeteoGeocoding, .openMeteoEnsemble, .openMeteoForecast, .openMeteoAir, .nationalWeatherService, .brightSky: .metNorway
-        default: provider
-        }
+        Provider(rawValue: provider.recordedAs) ?? provider
     }
 
     /// A Twelve Data batch also yields one recording per pair, as the cache keeps them.

@@ -54,12 +54,7 @@ package struct FixtureRecorder: Sendable {
     }
 
     /// Providers as the user names them, each with the providers it records.
-    package static let choices: [String: [Provider]] = [
-        "twelvedata": [.twelveData], "fruityvice": [.fruityvice], "openweather": [.openWeather, .openWeatherPro],
-        "yandex": [.yandexGeocoder],
-        "metno": [.metNorway, .openMeteoGeocoding, .openMeteoEnsemble, .openMeteoForecast, .openMeteoAir, .nationalWeatherService, .brightSky],
-        "kraken": [.kraken],
-    ]
+    package static let choices: [String: [Provider]] = Dictionary(grouping: Provider.allCases, by: \.recordedAs)
 
     // MARK: - Live
 

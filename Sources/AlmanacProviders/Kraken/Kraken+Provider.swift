@@ -24,5 +24,5 @@ extension Provider {
     package static let kraken = Provider(
         rawValue: "kraken", displayName: "Kraken", keyVariable: nil, urlVariable: "ALMANAC_KRAKEN_URL",
         defaultBaseURL: "https://api.kraken.com", keyPlacement: .none,
-        batching: Provider.Batching(queryName: "pair", combine: Kraken.combinedTickers))
+        batching: Provider.Batching(queryName: "pair", combine: Kraken.combinedTickers), probe: { _ in Kraken.ticker(["XXBTZUSD"]).descriptor })
 }

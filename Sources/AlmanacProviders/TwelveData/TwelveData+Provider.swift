@@ -13,5 +13,6 @@ extension Provider {
                 ("status", .string("error")),
             ])
         },
-        datedRows: Provider.DatedRows(rows: "values", date: "datetime", startQuery: "start_date", endQuery: "end_date", endExclusive: true))
+        datedRows: Provider.DatedRows(rows: "values", date: "datetime", startQuery: "start_date", endQuery: "end_date", endExclusive: true),
+        probe: { RequestDescriptor(provider: $0, name: "twelvedata.price", path: "/price", query: [QueryItem("symbol", "BTC/USD")], ttl: 0) })
 }
