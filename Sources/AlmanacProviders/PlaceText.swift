@@ -1,5 +1,6 @@
 import AlmanacCore
 import AlmanacHTTP
+import Foundation
 
 /// A place's coordinates as the providers' requests carry them and as messages name them.
 enum PlaceText {
@@ -27,5 +28,17 @@ enum PlaceText {
     /// (`trimmedQuery`).
     static func query(_ latitude: Double, _ longitude: Double, names: (String, String) = ("lat", "lon")) -> [QueryItem] {
         [QueryItem(names.0, DecimalText.fixed(latitude, 4)), QueryItem(names.1, DecimalText.fixed(longitude, 4))]
+    }
+}
+
+extension RequestDescriptor {
+    /// A request about a point, said as "`what` at 55.76,37.62" in messages; `query` names the
+    /// point by the provider's own rule (`PlaceText.trimmedQuery`, `PlaceText.query`).
+    static func about(
+        _ what: String, at latitude: Double, _ longitude: Double, provider: Provider, name: String, path: String, query: [QueryItem],
+        ttl: TimeInterval
+    ) -> RequestDescriptor {
+        RequestDescriptor(
+            provider: provider, name: name, subject: "\(what) at \(PlaceText.place(latitude, longitude))", path: path, query: query, ttl: ttl)
     }
 }

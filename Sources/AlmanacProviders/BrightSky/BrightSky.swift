@@ -11,9 +11,8 @@ package enum BrightSky {
     /// DWD cell covers gets `404` (not covered). Kept 5 minutes when the answer says nothing.
     package static func alerts(latitude: Double, longitude: Double) -> Endpoint<BrightSkyDTO.Alerts> {
         Endpoint(
-            RequestDescriptor(
-                provider: .brightSky, name: "brightsky.alerts",
-                subject: "warnings at \(PlaceText.place(latitude, longitude))", path: "/alerts",
+            RequestDescriptor.about(
+                "warnings", at: latitude, longitude, provider: .brightSky, name: "brightsky.alerts", path: "/alerts",
                 query: PlaceText.trimmedQuery(latitude, longitude), ttl: 300))
     }
 }

@@ -8,11 +8,8 @@ extension METNorway {
     /// request every 10 minutes, so an answer is kept that long when it says nothing itself.
     package static func alerts(latitude: Double, longitude: Double) -> Endpoint<METNorwayDTO.Alerts> {
         Endpoint(
-            RequestDescriptor(
-                provider: .metNorway, name: "metno.metalerts",
-                subject: "warnings at \(PlaceText.place(latitude, longitude))",
-                path: "/weatherapi/metalerts/2.0/current.json",
-                query: PlaceText.trimmedQuery(latitude, longitude) + [QueryItem("lang", "en")],
-                ttl: 600))
+            RequestDescriptor.about(
+                "warnings", at: latitude, longitude, provider: .metNorway, name: "metno.metalerts", path: "/weatherapi/metalerts/2.0/current.json",
+                query: PlaceText.trimmedQuery(latitude, longitude) + [QueryItem("lang", "en")], ttl: 600))
     }
 }

@@ -14,11 +14,9 @@ package enum METNorway {
     /// Coordinates go with 4 decimals at most: MET answers 403 to more, and it spoils their cache.
     package static func forecast(latitude: Double, longitude: Double) -> Endpoint<METNorwayDTO.Forecast> {
         Endpoint(
-            RequestDescriptor(
-                provider: .metNorway, name: "metno.locationforecast",
-                subject: "weather at \(PlaceText.place(latitude, longitude))",
-                path: "/weatherapi/locationforecast/2.0/compact",
-                query: PlaceText.trimmedQuery(latitude, longitude), ttl: forecastTTL))
+            RequestDescriptor.about(
+                "weather", at: latitude, longitude, provider: .metNorway, name: "metno.locationforecast",
+                path: "/weatherapi/locationforecast/2.0/compact", query: PlaceText.trimmedQuery(latitude, longitude), ttl: forecastTTL))
     }
 
     /// Nowcast 2.0 `complete`: radar precipitation every 5 minutes for the next 2 hours, where
@@ -26,10 +24,8 @@ package enum METNorway {
     /// `radar_coverage` says `no coverage`. Kept by its `Expires` (about 5 minutes ahead).
     package static func nowcast(latitude: Double, longitude: Double) -> Endpoint<METNorwayDTO.Nowcast> {
         Endpoint(
-            RequestDescriptor(
-                provider: .metNorway, name: "metno.nowcast",
-                subject: "nowcast at \(PlaceText.place(latitude, longitude))",
-                path: "/weatherapi/nowcast/2.0/complete",
+            RequestDescriptor.about(
+                "nowcast", at: latitude, longitude, provider: .metNorway, name: "metno.nowcast", path: "/weatherapi/nowcast/2.0/complete",
                 query: PlaceText.trimmedQuery(latitude, longitude), ttl: 300))
     }
 

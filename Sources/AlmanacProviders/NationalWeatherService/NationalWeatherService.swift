@@ -11,9 +11,8 @@ package enum NationalWeatherService {
     /// when the answer says nothing itself.
     package static func alerts(latitude: Double, longitude: Double) -> Endpoint<NationalWeatherServiceDTO.Alerts> {
         Endpoint(
-            RequestDescriptor(
-                provider: .nationalWeatherService, name: "nws.alerts",
-                subject: "warnings at \(PlaceText.place(latitude, longitude))", path: "/alerts/active",
+            RequestDescriptor.about(
+                "warnings", at: latitude, longitude, provider: .nationalWeatherService, name: "nws.alerts", path: "/alerts/active",
                 query: [QueryItem("point", PlaceText.coordinate(latitude) + "," + PlaceText.coordinate(longitude))], ttl: 300))
     }
 }

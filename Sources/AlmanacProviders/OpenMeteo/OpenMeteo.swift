@@ -31,14 +31,12 @@ package enum OpenMeteo {
     /// metric units. Coordinates with 4 decimals, as for every provider.
     package static func ensemble(latitude: Double, longitude: Double, days: Int = 35) -> Endpoint<OpenMeteoDTO.Ensemble> {
         Endpoint(
-            RequestDescriptor(
-                provider: .openMeteoEnsemble, name: "openmeteo.ensemble",
-                subject: "outlook at \(PlaceText.place(latitude, longitude))", path: "/v1/ensemble",
+            RequestDescriptor.about(
+                "outlook", at: latitude, longitude, provider: .openMeteoEnsemble, name: "openmeteo.ensemble", path: "/v1/ensemble",
                 query: PlaceText.query(latitude, longitude, names: ("latitude", "longitude")) + [
                     QueryItem("models", "gfs05"), QueryItem("daily", ensembleDaily.joined(separator: ",")),
                     QueryItem("forecast_days", String(days)), QueryItem("timezone", "auto"),
-                ],
-                ttl: ensembleTTL))
+                ], ttl: ensembleTTL))
     }
 
     /// Precipitation and its probability every 15 minutes for the next 3 hours (`minutely_15`):
@@ -46,14 +44,12 @@ package enum OpenMeteo {
     /// elsewhere. Open-Meteo sends no cache headers; its short-range models run every 15 to 60 minutes.
     package static func minutely(latitude: Double, longitude: Double) -> Endpoint<OpenMeteoDTO.Minutely> {
         Endpoint(
-            RequestDescriptor(
-                provider: .openMeteoForecast, name: "openmeteo.minutely",
-                subject: "precipitation at \(PlaceText.place(latitude, longitude))", path: "/v1/forecast",
+            RequestDescriptor.about(
+                "precipitation", at: latitude, longitude, provider: .openMeteoForecast, name: "openmeteo.minutely", path: "/v1/forecast",
                 query: PlaceText.query(latitude, longitude, names: ("latitude", "longitude")) + [
                     QueryItem("minutely_15", "precipitation,precipitation_probability"), QueryItem("forecast_minutely_15", "12"),
                     QueryItem("timeformat", "unixtime"),
-                ],
-                ttl: 900))
+                ], ttl: 900))
     }
 
     /// The pollutants whose index sets the European and US AQI, as the air API names them.
@@ -66,13 +62,11 @@ package enum OpenMeteo {
         let indices = ["european_aqi", "us_aqi"]
         let current = indices + airPollutants + indices.flatMap { index in airPollutants.map { "\(index)_\($0)" } } + pollen
         return Endpoint(
-            RequestDescriptor(
-                provider: .openMeteoAir, name: "openmeteo.air",
-                subject: "air quality at \(PlaceText.place(latitude, longitude))", path: "/v1/air-quality",
+            RequestDescriptor.about(
+                "air quality", at: latitude, longitude, provider: .openMeteoAir, name: "openmeteo.air", path: "/v1/air-quality",
                 query: PlaceText.query(latitude, longitude, names: ("latitude", "longitude")) + [
                     QueryItem("current", current.joined(separator: ",")), QueryItem("hourly", indices.joined(separator: ",")),
                     QueryItem("forecast_hours", "24"), QueryItem("timeformat", "unixtime"),
-                ],
-                ttl: 3600))
+                ], ttl: 3600))
     }
 }

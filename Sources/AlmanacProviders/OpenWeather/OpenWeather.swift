@@ -13,43 +13,38 @@ package enum OpenWeather {
     /// One Call 3.0: current, 48 hourly and 8 daily entries in one response.
     package static func oneCall(latitude: Double, longitude: Double, lang: String) -> Endpoint<OpenWeatherDTO.OneCall> {
         Endpoint(
-            RequestDescriptor(
-                provider: .openWeather, name: "openweather.onecall", subject: "weather at \(PlaceText.place(latitude, longitude))",
-                path: "/data/3.0/onecall",
+            RequestDescriptor.about(
+                "weather", at: latitude, longitude, provider: .openWeather, name: "openweather.onecall", path: "/data/3.0/onecall",
                 query: PlaceText.query(latitude, longitude) + [
                     QueryItem("units", "metric"), QueryItem("lang", lang), QueryItem("exclude", "minutely"),
-                ],
-                ttl: forecastTTL))
+                ], ttl: forecastTTL))
     }
 
     /// Free plan: current conditions.
     package static func current(latitude: Double, longitude: Double, lang: String) -> Endpoint<OpenWeatherDTO.Current25> {
         Endpoint(
-            RequestDescriptor(
-                provider: .openWeather, name: "openweather.weather", subject: "weather at \(PlaceText.place(latitude, longitude))",
-                path: "/data/2.5/weather",
+            RequestDescriptor.about(
+                "weather", at: latitude, longitude, provider: .openWeather, name: "openweather.weather", path: "/data/2.5/weather",
                 query: PlaceText.query(latitude, longitude) + [QueryItem("units", "metric"), QueryItem("lang", lang)], ttl: forecastTTL))
     }
 
     /// Free plan: 5 days in 3-hour steps.
     package static func forecast(latitude: Double, longitude: Double, lang: String) -> Endpoint<OpenWeatherDTO.Forecast25> {
         Endpoint(
-            RequestDescriptor(
-                provider: .openWeather, name: "openweather.forecast", subject: "forecast at \(PlaceText.place(latitude, longitude))",
-                path: "/data/2.5/forecast",
+            RequestDescriptor.about(
+                "forecast", at: latitude, longitude, provider: .openWeather, name: "openweather.forecast", path: "/data/2.5/forecast",
                 query: PlaceText.query(latitude, longitude) + [QueryItem("units", "metric"), QueryItem("lang", lang)], ttl: forecastTTL))
     }
 
     /// Pro host: the 30-day climate forecast, `days` entries (1…30).
     package static func climate(latitude: Double, longitude: Double, days: Int, lang: String) -> Endpoint<OpenWeatherDTO.Climate> {
         Endpoint(
-            RequestDescriptor(
-                provider: .openWeatherPro, name: "openweather.climate", subject: "climate forecast at \(PlaceText.place(latitude, longitude))",
+            RequestDescriptor.about(
+                "climate forecast", at: latitude, longitude, provider: .openWeatherPro, name: "openweather.climate",
                 path: "/data/2.5/forecast/climate",
                 query: PlaceText.query(latitude, longitude) + [
                     QueryItem("cnt", String(days)), QueryItem("units", "metric"), QueryItem("lang", lang),
-                ],
-                ttl: forecastTTL))
+                ], ttl: forecastTTL))
     }
 
     /// OpenWeather's own geocoder (used when no Yandex key is set).
