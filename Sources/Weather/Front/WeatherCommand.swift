@@ -31,6 +31,20 @@ struct CityOptions: ParsableArguments {
     func validate() throws {
         if let city { try validating { _ = try City.checkQuery(city) } }
     }
+
+    /// A report command's run: the place these options name, then its report shown stale first
+    /// (`WeatherFlow.show`), or with `--json` its document.
+    func showReport(
+        _ global: GlobalOptions, render: @escaping @Sendable (WeatherView, WeatherReport) -> String,
+        json: @escaping (WeatherReport) -> any Encodable,
+        fetch: @escaping (WeatherService, City, WeatherService.StaleHandler?) async throws -> WeatherReport
+    ) async throws {
+        try await CommandRunner.run(global) { context in
+            let run = WeatherFlow(context)
+            let city = try await run.city(city, pick: pick, chooser: run.terminalChooser)
+            try await run.show({ try await fetch(run.service, city, $0) }, render: render, json: { try context.printJSON(json($0)) })
+        }
+    }
 }
 
 extension WeatherCommand {
@@ -168,15 +182,12 @@ extension WeatherCommand {
         }
 
         func run() async throws {
-            try await CommandRunner.run(global) { context in
-                let days = try days.whole()
-                let run = WeatherFlow(context)
-                let city = try await run.city(place.city, pick: place.pick, chooser: run.terminalChooser)
-                try await run.show(
-                    { try await run.service.forecast(for: city, days: days, onStale: days <= WeatherService.forecastHorizon ? $0 : nil) },
-                    render: { view, report in view.forecast(report) },
-                    json: { try context.printJSON(WeatherJSON.report($0, days: true)) })
-            }
+            try await place.showReport(
+                global, render: { $0.forecast($1) }, json: { WeatherJSON.report($0, days: true) },
+                fetch: { service, city, onStale in
+                    let days = try days.whole()
+                    return try await service.forecast(for: city, days: days, onStale: days <= WeatherService.forecastHorizon ? onStale : nil)
+                })
         }
     }
 
@@ -193,15 +204,9 @@ extension WeatherCommand {
         }
 
         func run() async throws {
-            try await CommandRunner.run(global) { context in
-                let hours = try hours.whole()
-                let run = WeatherFlow(context)
-                let city = try await run.city(place.city, pick: place.pick, chooser: run.terminalChooser)
-                try await run.show(
-                    { try await run.service.hourly(for: city, hours: hours, onStale: $0) },
-                    render: { view, report in view.hourly(report) },
-                    json: { try context.printJSON(WeatherJSON.report($0, hours: true)) })
-            }
+            try await place.showReport(
+                global, render: { $0.hourly($1) }, json: { WeatherJSON.report($0, hours: true) },
+                fetch: { try await $0.hourly(for: $1, hours: try hours.whole(), onStale: $2) })
         }
     }
 
