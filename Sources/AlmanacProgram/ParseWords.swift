@@ -57,6 +57,8 @@ package enum ParseWords {
     /// (`crypto histry BTC`) but not with a plain word in its place (`weather -95,10` is a
     /// place its rule refuses, not a command).
     package static func sentence(forRefused arguments: [String], parses: ([String]) -> Bool) -> String? {
+        // Arguments that parse failed in the command's run, which says what went wrong itself.
+        guard !parses(arguments) else { return nil }
         let loose = arguments.indices.filter { isNegativeNumber(arguments[$0]) && !isOptionValue($0, in: arguments) }
         if let first = loose.first, parses(arguments.indices.map { loose.contains($0) ? String(arguments[$0].dropFirst()) : arguments[$0] }) {
             let negative = arguments[first]

@@ -7,6 +7,17 @@ import XCTest
 @testable import TestHarness
 
 final class ConfigurationTests: XCTestCase {
+    /// The keys scrubbed from an answer: its provider's own, and any other key long enough to be
+    /// one — never a short word some other program keeps in a `…_API_KEY` variable.
+    func testTheKeysToScrubAreKeysNotEveryWordInAKeyVariable() {
+        let configuration = Configuration(
+            environment: Environment([
+                "OPENWEATHER_API_KEY": "ow-key", "TWELVEDATA_API_KEY": "td-0123456789abcdef", "SOME_TOOL_API_KEY": "true",
+            ]))
+        XCTAssertEqual(configuration.secrets(answering: .openWeather), ["ow-key", "td-0123456789abcdef"])
+        XCTAssertEqual(configuration.secrets(answering: .metNorway), ["td-0123456789abcdef"], "a short key only from its own answers")
+    }
+
     func testDotEnvParsing() {
         let parsed = DotEnv.parse(
             """

@@ -19,6 +19,8 @@ final class ParseWordsTests: XCTestCase {
         XCTAssertNil(sentence(["crypto", "--bogus"]))
         // A place the default subcommand takes and its rule refuses is no command.
         XCTAssertNil(sentence(["weather", "\u{2212}95,10"]))
+        // Arguments that parse failed in the run, which said why itself ("no exam -3").
+        XCTAssertNil(sentence(["exams", "pass", "-3"]))
     }
 
     func testALooseNegativeNumberIsNamedAsOneAndAnOptionsValueIsLeftToItsRule() {

@@ -5,7 +5,7 @@ import XCTest
 
 /// The providers' declarations hold the conventions the shared parts rely on without naming any.
 final class ProviderCatalogueTests: XCTestCase {
-    /// Every key variable ends in `_API_KEY`: that is how `Configuration.secrets` finds every
+    /// Every key variable ends in `_API_KEY`: that is how `Configuration.secrets(answering:)` finds every
     /// key to keep out of output, logs and cache files.
     func testEveryKeyVariableIsNamedSoItIsKeptSecret() {
         for provider in Provider.allCases {

@@ -42,5 +42,8 @@ final class TypedInputTests: XCTestCase {
             }
         }
         XCTAssertEqual(try TypedNumber<TimeoutNumber>(argument: "2.5")?.value(), 2.5)
+        for text in ["1.2.3", "5-", "1e3"] {
+            XCTAssertThrowsError(try TypedNumber<TimeoutNumber>(argument: text)?.value(), "\(text) is not one number as a person types it")
+        }
     }
 }

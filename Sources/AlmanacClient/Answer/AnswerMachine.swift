@@ -122,7 +122,8 @@ package struct AnswerMachine: Sendable {
             phase = .sending(mode)
             return .send(conditional: mode != .ask, showStaleFirst: mode == .revalidate && !request.behind)
         case .deferred(let until, let seconds):
-            if keeps { return finish(.serveStored(stale: true, warning: .held(freshAt: until))) }
+            // A refresh behind never waits: the answer shown stands, with the policy's note.
+            if keeps || request.behind { return finish(.serveStored(stale: true, warning: .held(freshAt: until))) }
             if let refusal = PolicyWaitRule.refusal(seconds: seconds, until: until, noWait: request.noWait, deadline: deadline) {
                 return finish(.fail(.policy(refusal), rememberUnreachable: false))
             }

@@ -20,9 +20,14 @@ struct AnswerRun<R: Sendable> {
     private var received: Fetched<R>?
     private var failure: (any Error)?
 
-    init(client: DataClient, endpoint: Endpoint<R>, onStale: (@Sendable (Fetched<R>) async -> Void)?, behind: Bool = false) {
-        (self.client, self.endpoint, self.onStale, self.behind) = (client, endpoint, onStale, behind)
-        self.stored = client.answers.entry(endpoint)
+    /// A run for `endpoint` over what is stored now; a refresh behind (`behind`) runs over the
+    /// answer just served (`served`), read once, so what it decides is about that answer.
+    init(
+        client: DataClient, endpoint: Endpoint<R>, onStale: (@Sendable (Fetched<R>) async -> Void)?,
+        behind served: (entry: CacheEntry, value: R)? = nil
+    ) {
+        (self.client, self.endpoint, self.onStale, self.behind) = (client, endpoint, onStale, served != nil)
+        self.stored = served ?? client.answers.entry(endpoint)
     }
 
     private var descriptor: RequestDescriptor { endpoint.descriptor }
@@ -52,7 +57,7 @@ struct AnswerRun<R: Sendable> {
             if let warning { warn(warning) }
             return try served(stale: true)
         case .serveStoredRefreshingBehind:
-            client.refreshBehind(endpoint)
+            client.refreshBehind(endpoint, served: stored)
             return try served(stale: true)
         case .serveStoredForGlance:
             client.startRefresher(for: descriptor)

@@ -15,8 +15,6 @@ package struct AnswerStore: Sendable {
     let clock: any Clock
     /// `--max-age` (`maxAge`), the state folder the resource locks live in, the request's time.
     let configuration: Configuration
-    /// The keys to scrub from bodies (at least four characters each).
-    let secrets: [String]
     /// Where a write that failed is said under `--verbose`.
     let console: Console
     /// The answers the servers gave this run, by key, with the instant each was kept.
@@ -27,7 +25,6 @@ package struct AnswerStore: Sendable {
         self.cache = cache
         self.clock = clock
         self.configuration = configuration
-        self.secrets = configuration.secrets
         self.console = console
     }
 
@@ -86,7 +83,7 @@ package struct AnswerStore: Sendable {
         write(
             CacheEntry(
                 key: descriptor.identity, provider: descriptor.provider, name: descriptor.name, fetchedAt: fetchedAt, ttl: descriptor.ttl,
-                body: scrubbed(body)))
+                body: scrubbed(body, from: descriptor.provider)))
     }
 
     /// Keeps `response` to `endpoint` (sent conditionally on `previous` when there is one) and
@@ -101,7 +98,8 @@ package struct AnswerStore: Sendable {
             return (Fetched(value: try endpoint.decode(renewed.body), origin: .live, fetchedAt: now, stale: false), .notModified)
         }
         let value = try endpoint.decode(response.body)
-        let entry = Self.entry(for: response, endpoint.descriptor, body: scrubbed(response.body), at: now, freshness: freshness)
+        let entry = Self.entry(
+            for: response, endpoint.descriptor, body: scrubbed(response.body, from: endpoint.descriptor.provider), at: now, freshness: freshness)
         keep(entry, freshness)
         let changed = previous.map { $0.body != entry.body } ?? false
         let kind: AnswerMachine.Response = freshness == .noStore ? .noStore : .answer(deprecated: response.status == 203)
@@ -141,8 +139,9 @@ package struct AnswerStore: Sendable {
         do { try cache.write(entry) } catch { console.debug("cache: not stored: \(error)") }
     }
 
-    /// The body with any configured key replaced.
-    private func scrubbed(_ body: Data) -> Data {
+    /// The body with any configured key replaced (`Configuration.secrets`).
+    private func scrubbed(_ body: Data, from provider: Provider) -> Data {
+        let secrets = configuration.secrets(answering: provider)
         guard !secrets.isEmpty else { return body }
         let text = String(decoding: body, as: UTF8.self)
         guard secrets.contains(where: { text.contains($0) }) else { return body }

@@ -30,11 +30,15 @@ package struct Configuration: Sendable {
     /// it can take the resource's lock at once, and never starts another refresher. Read from the
     /// process environment only: no `.env` or config file can make a run one.
     package var isRefresher: Bool { ProcessInfo.processInfo.environment[GlanceRefresher.variable] == "1" }
-    /// Every key set, by the providers' convention of naming their key variables `…_API_KEY`
-    /// (`ProviderCatalogueTests` holds every provider to it): what no output, error, log or cache
-    /// file may hold. Values under four characters are too short to look for.
-    package var secrets: [String] {
-        environment.values.keys.filter { $0.hasSuffix("_API_KEY") }.compactMap { environment[$0] }.filter { $0.count >= 4 }.sorted()
+    /// The keys no cache file may hold, for an answer of `provider`: its own key (four characters
+    /// or more), and every other key set — by the providers' convention of naming their key
+    /// variables `…_API_KEY` (`ProviderCatalogueTests` holds every provider to it) — long enough
+    /// to be one (12 characters or more: a word such as `true` in some other program's
+    /// variable is never taken for a key and scrubbed out of an answer).
+    package func secrets(answering provider: Provider) -> [String] {
+        let others = environment.values.keys.filter { $0.hasSuffix("_API_KEY") }.compactMap { environment[$0] }.filter { $0.count >= 12 }
+        let own = key(for: provider).map { $0.count >= 4 ? [$0] : [] } ?? []
+        return Array(Set(own + others)).sorted()
     }
 
     /// When a one-shot command must be done with the network (`RunDeadline`); nil for the front

@@ -90,6 +90,7 @@ package struct NumberRule: Sendable, Equatable {
     package func decimal(_ text: String) throws -> Decimal {
         let trimmed = text.trimmingWhitespace()
         guard !trimmed.isEmpty, trimmed.allSatisfy({ $0.isASCII && ($0.isNumber || $0 == "." || $0 == "-" || $0 == "+") }),
+            Double(trimmed) != nil,  // the whole text one number: not "1.2.3", not "5-"
             let value = Decimal(string: trimmed, locale: Locale(identifier: "en_US_POSIX"))
         else { throw NumberInputError.notANumber(self, text) }
         guard allows(NSDecimalNumber(decimal: value).doubleValue) else { throw NumberInputError.outOfRange(self, trimmed) }

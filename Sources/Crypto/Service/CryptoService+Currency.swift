@@ -19,10 +19,11 @@ extension CryptoService {
         try settingsStore.update { $0.provider = choice == .auto ? nil : choice }
     }
 
-    /// Who prices crypto this run: pinned by the caller, else the saved choice and the keys (a
-    /// settings document that cannot be read counts as `auto`).
+    /// Who prices crypto this run: pinned by the caller, else the saved choice — read as it is on
+    /// disk with no lock and no write (`DocumentStore.peek`: a frame may ask), a document that
+    /// cannot be read counting as `auto` — and the keys.
     package var priceSources: PriceSources {
-        pinnedPrices ?? PriceSources.resolve(configuration, choice: (try? settingsDocument())?.provider)
+        pinnedPrices ?? PriceSources.resolve(configuration, choice: settingsStore.peek()?.provider)
     }
 
     /// The currency prices are shown in (`USD` until set). Every price fetch asks, so with no

@@ -29,6 +29,8 @@ package struct CryptoService: Sendable {
 
     /// The service over a client, the watchlist and the credit gate.
     package init(client: DataClient, store: DocumentStore<Watchlist>, configuration: Configuration, gate: CreditGate, days: DayClock) {
+        // Twelve Data's sends are admitted by this gate's budget (the run's one when it has one).
+        _ = client.policies.adopt(for: .twelveData) { CreditPolicy(gate: gate) }
         self.client = client
         self.store = store
         self.configuration = configuration

@@ -120,6 +120,10 @@ package struct FruitCommand: AsyncParsableCommand {
         @Option(help: "YYYY-MM-DD, today or yesterday; not in the future.") var date: String?
         @Option(parsing: .unconditional, help: "Grams eaten, \(NumberRule.grams.range).") var amount = TypedNumber<GramsNumber>(100)
 
+        func validate() throws {
+            try validating { _ = try amount.value() }
+        }
+
         func run() async throws {
             try await CommandRunner.run(global) { context in
                 let entry = try await FruitService(context: context.app).eat(fruit, date: date, grams: try amount.value())

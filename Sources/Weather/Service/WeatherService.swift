@@ -25,10 +25,11 @@ package struct WeatherService: Sendable {
     /// keyless pass); nil by default.
     package var pinnedSources: ForecastSources?
 
-    /// Who answers weather this run, as every footer and note names it: `sources()`, with a
-    /// settings document that cannot be read counting as `auto`.
+    /// Who answers weather this run, as every footer and note names it: `sources()`, read as it
+    /// is on disk with no lock and no write (`DocumentStore.peek`: a frame may ask), a settings
+    /// document that cannot be read counting as `auto`.
     package var runSources: ForecastSources {
-        pinnedSources ?? ForecastSources.resolve(configuration, choice: (try? store.read())?.settings.provider)
+        pinnedSources ?? ForecastSources.resolve(configuration, choice: store.peek()?.settings.provider)
     }
 
     /// Whether `capability` answers from the sample data whatever the network does: offline, or
