@@ -116,10 +116,12 @@ package struct DealOptions: ParsableArguments {
     /// `live` (`top`, `export`): a Kraken tape ends after its first answers. Kraken's base URL
     /// is the run's (`ALMANAC_KRAKEN_URL`); offline, a tape reads Kraken's recorded trades.
     package func feed(_ context: FrontContext, defaultPace: Double, live: Bool = true) -> DealFeed {
+        // Kraken's recordings as its tape asks them, with Kraken's batching (the client's sample
+        // set knows no provider).
+        let recorded = context.client.samples.fixtures.map { FixtureTransport(folders: $0.folders, providers: [.kraken]) }
         let source = dealSource(
             defaultPace: defaultPace, live: live, krakenURL: context.configuration.baseURL(for: .kraken),
-            recordings: context.configuration.offline ? context.client.samples.fixtures : nil, fallback: context.client.samples.fixtures,
-            end: context.app.days.feedEnd())
+            recordings: context.configuration.offline ? recorded : nil, fallback: recorded, end: context.app.days.feedEnd())
         return DealFeed(source: source, column: column, descending: !asc)
     }
 }
