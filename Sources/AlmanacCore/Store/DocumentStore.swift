@@ -90,8 +90,11 @@ package struct DocumentStore<Document: StoredDocument>: Sendable {
     /// The document as the file holds it, with no lock, no recovery and no write: nil when the
     /// file is absent, unreadable, damaged or newer. For deciding, not for changing.
     package func peek() -> Document? {
-        guard let data = FileBytes.read(atPath: url.path) else { return nil }
-        return (try? decodeIfSound(data)) ?? nil
+        let stamp = FileStamp(path: url.path)
+        if let kept = memo?.document(Document.self, at: url.path, stamp: stamp) { return kept }
+        guard let data = FileBytes.read(atPath: url.path), let document = (try? decodeIfSound(data)) ?? nil else { return nil }
+        memo?.keep(document, at: url.path, stamp: stamp)  // a frame that asks again pays a stat
+        return document
     }
 
     /// Applies `change` to the latest document and saves it; returns what `change` returns.

@@ -24,12 +24,13 @@ package struct Doctor: Sendable {
     package func report(check: Bool) async -> DoctorReport {
         let configuration = context.configuration
         var providers: [DoctorReport.ProviderStatus] = []
+        let answering = Set(answering.map(\.brand))  // resolved once for every row
         for provider in Self.checkedProviders {
             let mode = configuration.mode(for: provider)
             var status = DoctorReport.ProviderStatus(
                 provider: provider.rawValue, name: provider.displayName, keyVariable: provider.keyVariable,
                 keySet: configuration.key(for: provider) != nil, baseURL: configuration.baseURL(for: provider),
-                mode: mode.rawValue, answers: answers(provider, mode: mode))
+                mode: mode.rawValue, answers: Self.answers(provider, mode: mode, answering: answering))
             if check, mode == .live {
                 // A provider's own Retry-After holds the doctor back too (docs/architecture.md §3).
                 if let until = ProviderPause(stateFolder: configuration.paths.state).until(provider, now: Date()) {
@@ -78,10 +79,11 @@ package struct Doctor: Sendable {
         Features.all.reduce(into: []) { $0.formUnion($1.answering(context)) }
     }
 
-    /// Where `provider`'s answers come from this run, in words; "not used this run" for one that
-    /// answers nothing asked, but a warning service, which answers for the places it covers.
-    func answers(_ provider: Provider, mode: ProviderMode) -> String {
-        if answering.contains(where: { $0.brand == provider.brand }) { return Self.answers(mode, provider: provider) }
+    /// Where `provider`'s answers come from this run, in words; "not used this run" for one whose
+    /// brand answers nothing asked (`answering`), but a warning service, which answers for the
+    /// places it covers.
+    static func answers(_ provider: Provider, mode: ProviderMode, answering: Set<String>) -> String {
+        if answering.contains(provider.brand) { return Self.answers(mode, provider: provider) }
         return Self.warningProviders.contains(provider) ? Self.answers(mode, provider: provider) + " (warnings)" : "not used this run"
     }
 
