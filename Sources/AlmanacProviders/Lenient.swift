@@ -58,8 +58,7 @@ package struct Precipitation: Decodable, Sendable, Equatable {
     package var millimetres: Double
 
     private struct Periods: Decodable {
-        var oneHour: Double?
-        var threeHours: Double?
+        var oneHour, threeHours: Double?
         enum CodingKeys: String, CodingKey {
             case oneHour = "1h"
             case threeHours = "3h"

@@ -53,8 +53,7 @@ package struct Outlines: Sendable {
 
     /// A point in hundredths of a degree: `x` east, `y` north.
     struct Point: Sendable {
-        var x: Double
-        var y: Double
+        var x, y: Double
     }
 
     /// A polygon's bounds, in hundredths of a degree.

@@ -32,8 +32,7 @@ package final class SendPolicies: ResponseObserver {
 
 /// Two observers in turn.
 struct ObserverChain: ResponseObserver {
-    let first: any ResponseObserver
-    let then: any ResponseObserver
+    let first, then: any ResponseObserver
 
     func observe(_ response: HTTPResponse, for descriptor: RequestDescriptor) {
         first.observe(response, for: descriptor)

@@ -20,8 +20,7 @@ package final class Console: Sendable {
     package let verbose: Bool
     /// Whether stderr is a terminal: a status line may then be rewritten in place.
     package let errIsTerminal: Bool
-    private let writeOut: @Sendable (String) -> Void
-    private let writeErr: @Sendable (String) -> Void
+    private let writeOut, writeErr: @Sendable (String) -> Void
 
     package init(
         verbose: Bool = false, errIsTerminal: Bool = false,

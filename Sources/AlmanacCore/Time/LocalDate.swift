@@ -2,9 +2,7 @@ import Foundation
 
 /// A calendar date without a time or zone, e.g. `2026-11-21`. Ordered, hashable, Codable as text.
 package struct LocalDate: Sendable, Hashable, Comparable, TextCodable, CustomStringConvertible {
-    package let year: Int
-    package let month: Int
-    package let day: Int
+    package let year, month, day: Int
 
     /// Parses `YYYY-MM-DD`; nil for malformed or impossible dates (`2026-02-30`).
     package init?(_ text: String) {

@@ -18,12 +18,10 @@ package struct CacheEntry: Sendable, Equatable {
     /// When the server's own `Cache-Control: max-age` or `Expires` ends the answer's freshness.
     package var expiresAt: Date?
     package var status: Int
-    package var etag: String?
-    package var lastModified: String?
+    package var etag, lastModified: String?
     /// RFC 5861: seconds past freshness the server lets a stale answer be shown while it is
     /// revalidated (`stale-while-revalidate`) and after an error (`stale-if-error`), when it said.
-    package var staleWhileRevalidate: TimeInterval?
-    package var staleIfError: TimeInterval?
+    package var staleWhileRevalidate, staleIfError: TimeInterval?
     /// The response's freshness fields as received (`cache-control`, `expires`, by lower-case
     /// name): a `304` updates them and keeps the rest (RFC 9111 §4.3.4), and `must-revalidate`
     /// is read from them.

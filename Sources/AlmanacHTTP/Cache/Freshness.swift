@@ -53,8 +53,7 @@ struct CacheControl {
     /// `max-age` in seconds.
     var maxAge: TimeInterval?
     /// RFC 5861 `stale-while-revalidate` and `stale-if-error`, seconds.
-    var staleWhileRevalidate: TimeInterval?
-    var staleIfError: TimeInterval?
+    var staleWhileRevalidate, staleIfError: TimeInterval?
 
     init(_ header: String) {
         var seen = Set<String>()

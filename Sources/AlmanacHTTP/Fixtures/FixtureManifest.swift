@@ -13,9 +13,7 @@ package struct FixtureManifest: Codable, Sendable, Equatable {
     package struct Entry: Codable, Sendable, Equatable {
         package var provider: String
         /// Relative to the set's folder, e.g. `openweather/onecall-moscow.json`.
-        package var file: String
-        package var method: String
-        package var path: String
+        package var file, method, path: String
         package var query: [String: String]
         package var status: Int
         package var bytes: Int?
@@ -56,8 +54,7 @@ package struct FixtureManifest: Codable, Sendable, Equatable {
     /// The program that wrote it, e.g. `almanac 0.4.0`.
     package var program: String
     /// When the recordings were made (ISO 8601), and the calendar day sample mode treats as today.
-    package var recordedAt: String?
-    package var recordedOn: String?
+    package var recordedAt, recordedOn: String?
     package var recordings: [Entry]
 
     package init(program: String, recordedAt: String?, recordedOn: String?, recordings: [Entry]) {

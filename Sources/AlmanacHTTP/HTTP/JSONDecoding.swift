@@ -3,8 +3,7 @@ import Foundation
 
 /// A decoding failure described by endpoint and coding path, never by body.
 package struct DecodingFailure: Error, Equatable, CustomStringConvertible, Sendable {
-    package var endpoint: String
-    package var detail: String
+    package var endpoint, detail: String
     /// Whose answer it was; set by `Endpoint.decode`.
     package var provider: Provider?
 

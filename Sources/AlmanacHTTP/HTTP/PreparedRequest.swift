@@ -43,8 +43,7 @@ package struct PreparedRequest: Sendable, Equatable {
 
 /// One request header, in send order; may carry a key.
 package struct HTTPHeader: Sendable, Equatable {
-    package var name: String
-    package var value: String
+    package var name, value: String
 
     package init(name: String, value: String) {
         self.name = name

@@ -40,11 +40,9 @@ package struct Provider: Hashable, Sendable {
     /// shorter one as the provider itself would (Twelve Data's `start_date`/`end_date` over `values`).
     package struct DatedRows: Sendable {
         /// The answer's top-level array member (`values`) and each row's date member (`datetime`).
-        package let rows: String
-        package let date: String
+        package let rows, date: String
         /// The query parameters naming the first day and the end day, `YYYY-MM-DD`.
-        package let startQuery: String
-        package let endQuery: String
+        package let startQuery, endQuery: String
         /// Whether the end day itself is left out.
         package let endExclusive: Bool
 
@@ -62,16 +60,14 @@ package struct Provider: Hashable, Sendable {
     }
 
     /// The stable name used in cache entries, fixture folders and settings: `twelvedata`.
-    package let rawValue: String
-    package let displayName: String
+    package let rawValue, displayName: String
     /// The name a person knows it by in a sentence: one name for a provider's several hosts
     /// ("Open-Meteo" for its geocoding, ensemble, forecast and air hosts); `displayName` by default.
     package let brand: String
     /// The environment variable holding the API key, or nil when none is needed.
     package let keyVariable: String?
     /// The environment variable overriding the base URL.
-    package let urlVariable: String
-    package let defaultBaseURL: String
+    package let urlVariable, defaultBaseURL: String
     package let keyPlacement: KeyPlacement
     /// Whether requests spend a plan's allowance: a 429 then means the allowance is spent, so it
     /// is not retried at once.

@@ -2,8 +2,7 @@ import AlmanacCore
 
 /// One `name=value` pair of a query string, kept in order.
 package struct QueryItem: Sendable, Equatable, Hashable, Codable {
-    package var name: String
-    package var value: String
+    package var name, value: String
 
     package init(_ name: String, _ value: String) {
         self.name = name

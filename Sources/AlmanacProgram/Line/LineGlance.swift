@@ -40,8 +40,7 @@ package struct LineGlance: Sendable {
     package let context: FrontContext
     package let template: GlanceTemplate
     /// The weather's place (nil: the default city) and the crypto pair (nil: the watchlist's first).
-    package let place: String?
-    package let pair: String?
+    package let place, pair: String?
 
     package init(context: FrontContext, template: GlanceTemplate, place: String?, pair: String?) {
         (self.context, self.template, self.place, self.pair) = (context, template, place, pair)

@@ -20,8 +20,7 @@ package enum BrightSkyDTO {
         /// `actual` or `test`, lower case.
         package var status: String?
         /// Instants with an offset.
-        package var effective: String?
-        package var onset: String?
+        package var effective, onset: String?
         /// Null: open-ended (until DWD says otherwise).
         package var expires: String?
         /// `immediate`, `future`; CAP's `past` for a message that ends a warning.
@@ -29,21 +28,11 @@ package enum BrightSkyDTO {
         /// `prepare`, `monitor`, `none`; `allclear` when DWD lifts a warning.
         package var response_type: String?
         /// `minor`, `moderate`, `severe`, `extreme`.
-        package var severity: String?
-        package var event_en: String?
-        package var event_de: String?
-        package var headline_en: String?
-        package var headline_de: String?
-        package var description_en: String?
-        package var description_de: String?
-        package var instruction_en: String?
-        package var instruction_de: String?
+        package var severity, event_en, event_de, headline_en, headline_de, description_en, description_de, instruction_en, instruction_de: String?
     }
 
     /// The municipality (DWD warn cell) the point lies in.
     package struct Location: Decodable, Sendable {
-        package var name: String?
-        package var district: String?
-        package var state: String?
+        package var name, district, state: String?
     }
 }

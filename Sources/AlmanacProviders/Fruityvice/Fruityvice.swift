@@ -5,19 +5,13 @@ import Foundation
 /// Fruityvice shapes and endpoints. Values are per 100 g; `calories` is an integer.
 package enum Fruityvice {
     package struct Nutritions: Decodable, Sendable, Equatable {
-        package var calories: Double?
-        package var fat: Double?
-        package var sugar: Double?
-        package var carbohydrates: Double?
-        package var protein: Double?
+        package var calories, fat, sugar, carbohydrates, protein: Double?
     }
 
     package struct Fruit: Decodable, Sendable, Equatable {
         package var name: String
         package var id: Int
-        package var family: String?
-        package var order: String?
-        package var genus: String?
+        package var family, order, genus: String?
         package var nutritions: Nutritions?
     }
 

@@ -10,9 +10,7 @@ package enum KrakenDTO {
         /// `XBTUSD`: the name requests may use.
         package var altname: String?
         /// `XBT/USD`: the websocket name, base and quote with Kraken's asset codes.
-        package var wsname: String?
-        package var base: String?
-        package var quote: String?
+        package var wsname, base, quote: String?
     }
 
     /// One pair's ticker (`/0/public/Ticker`): `c` last trade [price, volume], `o` today's
@@ -20,9 +18,7 @@ package enum KrakenDTO {
     package struct Ticker: Decodable, Sendable, Equatable {
         package var c: [String]
         package var o: String
-        package var h: [String]?
-        package var l: [String]?
-        package var v: [String]?
+        package var h, l, v: [String]?
 
         package var last: Double? { c.first.flatMap(Double.init) }
         package var open: Double? { Double(o) }
@@ -33,16 +29,12 @@ package enum KrakenDTO {
     /// One daily candle of `/0/public/OHLC`: [time, open, high, low, close, vwap, volume, count].
     package struct Candle: Sendable, Equatable {
         package var time: Date
-        package var open: Double
-        package var high: Double
-        package var low: Double
-        package var close: Double
+        package var open, high, low, close: Double
     }
 
     /// One trade of `/0/public/Trades`: [price, volume, time, side b/s, type, misc, trade id].
     package struct Trade: Sendable, Equatable {
-        package var price: Double
-        package var volume: Double
+        package var price, volume: Double
         package var time: Date
         /// `b` buy, `s` sell.
         package var side: String

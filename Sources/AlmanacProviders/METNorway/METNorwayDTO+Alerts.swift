@@ -33,9 +33,7 @@ extension METNorwayDTO {
         /// `2; yellow; Moderate`: the level's number, colour and word.
         package var awareness_level: String?
         /// `Minor`, `Moderate`, `Severe`, `Extreme`.
-        package var severity: String?
-        package var description: String?
-        package var instruction: String?
+        package var severity, description, instruction: String?
         /// The area's name (CAP's `areaDesc`).
         package var area: String?
         /// `Alert` or `Update`; CAP's `Cancel` ends the warning it references.

@@ -42,7 +42,6 @@ extension METNorwayDTO {
 
     /// Units: mm/h, °C.
     package struct NowcastDetails: Decodable, Sendable {
-        package var precipitation_rate: Double?
-        package var air_temperature: Double?
+        package var precipitation_rate, air_temperature: Double?
     }
 }

@@ -38,9 +38,7 @@ package enum METNorwayDTO {
 
     package struct StepData: Decodable, Sendable, Equatable {
         package var instant: Instant?
-        package var next_1_hours: Block?
-        package var next_6_hours: Block?
-        package var next_12_hours: Block?
+        package var next_1_hours, next_6_hours, next_12_hours: Block?
     }
 
     package struct Instant: Decodable, Sendable, Equatable {
@@ -49,13 +47,8 @@ package enum METNorwayDTO {
 
     /// Units: °C, hPa, %, degrees (the wind comes from), m/s.
     package struct InstantDetails: Decodable, Sendable, Equatable {
-        package var air_temperature: Double?
-        package var air_pressure_at_sea_level: Double?
-        package var cloud_area_fraction: Double?
-        package var relative_humidity: Double?
-        package var wind_from_direction: Double?
-        package var wind_speed: Double?
-        package var wind_speed_of_gust: Double?
+        package var air_temperature, air_pressure_at_sea_level, cloud_area_fraction, relative_humidity: Double?
+        package var wind_from_direction, wind_speed, wind_speed_of_gust: Double?
     }
 
     /// The weather over the next 1, 6 or 12 hours from the step's time.

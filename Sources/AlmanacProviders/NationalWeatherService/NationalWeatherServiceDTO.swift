@@ -21,9 +21,7 @@ package enum NationalWeatherServiceDTO {
         /// Zone names joined by `; `.
         package var areaDesc: String?
         /// Instants with an offset (`2023-08-22T07:35:00-05:00`).
-        package var sent: String?
-        package var effective: String?
-        package var onset: String?
+        package var sent, effective, onset: String?
         /// When this message stops being current; the hazard may go on until `ends`.
         package var expires: String?
         /// When the hazard ends; null for many messages.
@@ -42,11 +40,7 @@ package enum NationalWeatherServiceDTO {
         /// `Extreme`, `Severe`, `Moderate`, `Minor`, `Unknown`.
         package var severity: String?
         /// `Winter Storm Warning`.
-        package var event: String?
-        package var senderName: String?
-        package var headline: String?
-        package var description: String?
-        package var instruction: String?
+        package var event, senderName, headline, description, instruction: String?
         /// The earlier messages an Update or a Cancel replaces.
         package var references: [Reference]?
     }

@@ -15,23 +15,15 @@ package enum OpenMeteoDTO {
     package struct Place: Decodable, Sendable {
         package var id: Int?
         package var name: String?
-        package var latitude: Double?
-        package var longitude: Double?
-        package var elevation: Double?
-        package var country_code: String?
-        package var country: String?
-        package var admin1: String?
-        package var admin2: String?
-        package var admin3: String?
-        package var timezone: String?
+        package var latitude, longitude, elevation: Double?
+        package var country_code, country, admin1, admin2, admin3, timezone: String?
         package var population: Int?
     }
 
     /// `/v1/ensemble`: columnar daily values, one column per variable and member
     /// (`temperature_2m_max`, `temperature_2m_max_member01`, …); values may be null.
     package struct Ensemble: Decodable, Sendable {
-        package var latitude: Double?
-        package var longitude: Double?
+        package var latitude, longitude: Double?
         package var timezone: String?
         package var utc_offset_seconds: Int?
         package var daily_units: [String: String]?

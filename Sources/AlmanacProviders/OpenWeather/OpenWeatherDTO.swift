@@ -9,14 +9,11 @@ import Foundation
 package enum OpenWeatherDTO {
     package struct Condition: Decodable, Sendable {
         package var id: Int?
-        package var main: String?
-        package var description: String?
-        package var icon: String?
+        package var main, description, icon: String?
     }
 
     package struct OneCall: Decodable, Sendable {
-        package var lat: Double?
-        package var lon: Double?
+        package var lat, lon: Double?
         package var timezone: String?
         package var timezone_offset: Int?
         package var current: Current?
@@ -26,92 +23,49 @@ package enum OpenWeatherDTO {
 
     package struct Current: Decodable, Sendable {
         package var dt: Int
-        package var sunrise: Int?
-        package var sunset: Int?
-        package var temp: Double?
-        package var feels_like: Double?
-        package var pressure: Double?
-        package var humidity: Double?
-        package var uvi: Double?
-        package var clouds: Double?
-        package var visibility: Double?
-        package var wind_speed: Double?
-        package var wind_deg: Double?
-        package var wind_gust: Double?
+        package var sunrise, sunset: Int?
+        package var temp, feels_like, pressure, humidity, uvi, clouds, visibility, wind_speed, wind_deg, wind_gust: Double?
         package var weather: [Condition]?
-        package var rain: Precipitation?
-        package var snow: Precipitation?
+        package var rain, snow: Precipitation?
     }
 
     package struct Hourly: Decodable, Sendable {
         package var dt: Int
-        package var temp: Double?
-        package var feels_like: Double?
-        package var pressure: Double?
-        package var humidity: Double?
-        package var clouds: Double?
-        package var wind_speed: Double?
-        package var wind_deg: Double?
-        package var wind_gust: Double?
+        package var temp, feels_like, pressure, humidity, clouds, wind_speed, wind_deg, wind_gust: Double?
         package var weather: [Condition]?
         package var pop: Double?
-        package var rain: Precipitation?
-        package var snow: Precipitation?
+        package var rain, snow: Precipitation?
     }
 
     package struct DayTemperatures: Decodable, Sendable {
-        package var day: Double?
-        package var min: Double?
-        package var max: Double?
-        package var night: Double?
-        package var eve: Double?
-        package var morn: Double?
+        package var day, min, max, night, eve, morn: Double?
     }
 
     package struct Daily: Decodable, Sendable {
         package var dt: Int
-        package var sunrise: Int?
-        package var sunset: Int?
-        package var moonrise: Int?
-        package var moonset: Int?
+        package var sunrise, sunset, moonrise, moonset: Int?
         package var moon_phase: Double?
         package var summary: String?
-        package var temp: DayTemperatures?
-        package var feels_like: DayTemperatures?
-        package var pressure: Double?
-        package var humidity: Double?
-        package var wind_speed: Double?
-        package var wind_deg: Double?
-        package var wind_gust: Double?
+        package var temp, feels_like: DayTemperatures?
+        package var pressure, humidity, wind_speed, wind_deg, wind_gust: Double?
         package var weather: [Condition]?
-        package var clouds: Double?
-        package var pop: Double?
-        package var rain: Precipitation?
-        package var snow: Precipitation?
+        package var clouds, pop: Double?
+        package var rain, snow: Precipitation?
         package var uvi: Double?
         /// Climate forecast names for wind.
-        package var speed: Double?
-        package var deg: Double?
+        package var speed, deg: Double?
     }
 
     /// `/data/2.5/weather`
     package struct Current25: Decodable, Sendable {
         package struct Main: Decodable, Sendable {
-            package var temp: Double?
-            package var feels_like: Double?
-            package var temp_min: Double?
-            package var temp_max: Double?
-            package var pressure: Double?
-            package var humidity: Double?
+            package var temp, feels_like, temp_min, temp_max, pressure, humidity: Double?
         }
         package struct Wind: Decodable, Sendable {
-            package var speed: Double?
-            package var deg: Double?
-            package var gust: Double?
+            package var speed, deg, gust: Double?
         }
         package struct Sys: Decodable, Sendable {
-            package var sunrise: Int?
-            package var sunset: Int?
+            package var sunrise, sunset: Int?
             package var country: String?
         }
         package struct Clouds: Decodable, Sendable { package var all: Double? }
@@ -126,8 +80,7 @@ package enum OpenWeatherDTO {
         /// Seconds east of UTC here (an Int, unlike One Call).
         package var timezone: Int?
         package var name: String?
-        package var rain: Precipitation?
-        package var snow: Precipitation?
+        package var rain, snow: Precipitation?
         package var cod: LenientCode?
     }
 
@@ -140,15 +93,11 @@ package enum OpenWeatherDTO {
             package var clouds: Current25.Clouds?
             package var wind: Current25.Wind?
             package var pop: Double?
-            package var rain: Precipitation?
-            package var snow: Precipitation?
+            package var rain, snow: Precipitation?
         }
         package struct City: Decodable, Sendable {
-            package var name: String?
-            package var country: String?
-            package var timezone: Int?
-            package var sunrise: Int?
-            package var sunset: Int?
+            package var name, country: String?
+            package var timezone, sunrise, sunset: Int?
         }
         package var cod: LenientCode?
         package var list: [Item]?
@@ -158,8 +107,7 @@ package enum OpenWeatherDTO {
     /// `/data/2.5/forecast/climate` on the pro host: daily entries with `speed`/`deg`.
     package struct Climate: Decodable, Sendable {
         package struct City: Decodable, Sendable {
-            package var name: String?
-            package var country: String?
+            package var name, country: String?
             package var timezone: Int?
         }
         package var city: City?
@@ -170,9 +118,7 @@ package enum OpenWeatherDTO {
     package struct Place: Decodable, Sendable {
         package var name: String?
         package var local_names: [String: String]?
-        package var lat: Double
-        package var lon: Double
-        package var country: String?
-        package var state: String?
+        package var lat, lon: Double
+        package var country, state: String?
     }
 }

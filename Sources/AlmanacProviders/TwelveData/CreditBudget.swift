@@ -173,8 +173,7 @@ package struct CreditBudget: Sendable {
 
     struct ServerCount: Codable, Equatable {
         var at: Date
-        var used: Int
-        var left: Int
+        var used, left: Int
     }
 
     struct State: Codable, Equatable {

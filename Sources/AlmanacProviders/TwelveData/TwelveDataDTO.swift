@@ -9,20 +9,11 @@ import Foundation
 package enum TwelveDataDTO {
     package struct Quote: Decodable, Sendable, Equatable {
         package var symbol: String
-        package var name: String?
-        package var exchange: String?
-        package var datetime: String?
+        package var name, exchange, datetime: String?
         package var timestamp: Int?
-        package var open: LenientDouble?
-        package var high: LenientDouble?
-        package var low: LenientDouble?
-        package var close: LenientDouble?
-        package var previous_close: LenientDouble?
-        package var change: LenientDouble?
-        package var percent_change: LenientDouble?
+        package var open, high, low, close, previous_close, change, percent_change: LenientDouble?
         package var is_market_open: Bool?
-        package var currency_base: String?
-        package var currency_quote: String?
+        package var currency_base, currency_quote: String?
     }
 
     /// One symbol of a batch: its quote, or its own error inside an HTTP 200.
@@ -34,15 +25,12 @@ package enum TwelveDataDTO {
 
     package struct ErrorBody: Decodable, Sendable {
         package var code: Int?
-        package var message: String?
-        package var status: String?
+        package var message, status: String?
     }
 
     package struct Bar: Decodable, Sendable, Equatable {
         package var datetime: String
-        package var open: LenientDouble?
-        package var high: LenientDouble?
-        package var low: LenientDouble?
+        package var open, high, low: LenientDouble?
         package var close: LenientDouble
 
         private enum CodingKeys: String, CodingKey { case datetime, open, high, low, close }
@@ -103,10 +91,7 @@ package enum TwelveDataDTO {
 
     package struct TimeSeries: Decodable, Sendable {
         package struct Meta: Decodable, Sendable {
-            package var symbol: String?
-            package var interval: String?
-            package var currency_base: String?
-            package var currency_quote: String?
+            package var symbol, interval, currency_base, currency_quote: String?
         }
         package var meta: Meta?
         package var values: [Bar]?
@@ -116,8 +101,7 @@ package enum TwelveDataDTO {
     package struct Pair: Decodable, Sendable, Equatable {
         package var symbol: String
         package var available_exchanges: [String]?
-        package var currency_base: String?
-        package var currency_quote: String?
+        package var currency_base, currency_quote: String?
 
         /// `LUNA/USD (LUNA in USD)`: one pair in a list to choose from.
         package var choiceText: String { "\(symbol) (\(currency_base ?? "?") in \(currency_quote ?? "?"))" }
@@ -145,9 +129,7 @@ package enum TwelveDataDTO {
         /// Credits used in the current minute.
         package var current_usage: Int?
         /// Credits a minute.
-        package var plan_limit: Int?
-        package var daily_usage: Int?
-        package var plan_daily_limit: Int?
+        package var plan_limit, daily_usage, plan_daily_limit: Int?
         package var plan_category: String?
     }
 }

@@ -25,8 +25,7 @@ package enum YandexDTO {
     }
 
     package struct GeoObject: Decodable, Sendable {
-        package var name: String?
-        package var description: String?
+        package var name, description: String?
         package var metaDataProperty: MetaDataProperty?
         package var Point: Point
     }
@@ -36,21 +35,17 @@ package enum YandexDTO {
     }
 
     package struct GeocoderMetaData: Decodable, Sendable {
-        package var kind: String?
-        package var precision: String?
-        package var text: String?
+        package var kind, precision, text: String?
         package var Address: Address?
     }
 
     package struct Address: Decodable, Sendable {
-        package var country_code: String?
-        package var formatted: String?
+        package var country_code, formatted: String?
         package var Components: [Component]?
     }
 
     package struct Component: Decodable, Sendable {
-        package var kind: String?
-        package var name: String?
+        package var kind, name: String?
     }
 
     package struct Point: Decodable, Sendable {

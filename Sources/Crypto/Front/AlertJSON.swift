@@ -7,8 +7,7 @@ import FrontKit
 /// and when that price was had, with where it came from as the source fields (`of`).
 package struct AlertJSON: Encodable {
     var id: Int
-    var symbol: String
-    var direction: String
+    var symbol, direction: String
     var price: Decimal?
     var triggeredAt: Date?
     var seenPrice: Decimal?

@@ -197,21 +197,14 @@ extension CryptoView {
 package enum CryptoJSON {
     package struct Usage: Encodable {
         var plan: String
-        var minute: Window
-        var day: Window
+        var minute, day: Window
         var server: Server?
         package struct Window: Encodable {
-            var used: Int
-            var left: Int
-            var limit: Int
+            var used, left, limit: Int
             var resetsAt: Date?
         }
         package struct Server: Encodable {
-            var used: Int?
-            var left: Int?
-            var limit: Int?
-            var dailyUsed: Int?
-            var dailyLimit: Int?
+            var used, left, limit, dailyUsed, dailyLimit: Int?
             var at: Date?
         }
         package init(_ usage: CreditUsage, server: TwelveDataDTO.APIUsage?, plan: String) {
@@ -247,11 +240,9 @@ package enum CryptoJSON {
     }
 
     package struct History: Encodable {
-        var symbol: String
-        var name: String
+        var symbol, name: String
         /// The days the rows cover (as the text heading says).
-        var from: LocalDate
-        var to: LocalDate
+        var from, to: LocalDate
         /// The days asked for, when the rows cover less of them (sample data ends where it was recorded).
         var asked: Asked?
         var rows: [HistoryRow]
@@ -259,8 +250,7 @@ package enum CryptoJSON {
         var provider: String
 
         struct Asked: Encodable {
-            var from: LocalDate
-            var to: LocalDate
+            var from, to: LocalDate
         }
 
         package init(_ history: PriceHistory) {

@@ -103,17 +103,13 @@ package struct PortfolioJSON: Encodable {
         var symbol: String
         var amount: Decimal
         var price: Decimal?
-        var value: Decimal
-        var cost: Decimal
-        var profit: Decimal
+        var value, cost, profit: Decimal
         var profitPercent: Decimal?
         var date: LocalDate
     }
 
     package struct Totals: Encodable {
-        var value: Decimal
-        var cost: Decimal
-        var profit: Decimal
+        var value, cost, profit: Decimal
         var profitPercent: Decimal?
     }
 

@@ -11,9 +11,7 @@ enum PriceDoctor {
     /// What decides the crypto provider: the saved choice, whether Kraken answers, the key, `--offline`.
     struct Sources: Codable, Sendable {
         var choice: PriceSourceChoice
-        var usesKraken: Bool
-        var keyed: Bool
-        var offline: Bool
+        var usesKraken, keyed, offline: Bool
     }
 
     /// The section.

@@ -11,9 +11,7 @@ import Foundation
 /// so a history that begins later is not asked for again. Fixtures never reach the book.
 struct ClosesBook {
     struct Day: Codable, Equatable {
-        var open: Double?
-        var high: Double?
-        var low: Double?
+        var open, high, low: Double?
         /// Nil when the provider had no bar that day.
         var close: Double?
         var fetchedAt: Date

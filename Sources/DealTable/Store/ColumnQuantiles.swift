@@ -181,9 +181,7 @@ struct ColumnQuantiles<Rows: Sequence<Int>> {
     /// A value's place in `low...high` scaled to `0..<buckets` (never `buckets` itself). The
     /// values are halved first so that the width of any finite range stays finite.
     struct Scale {
-        let halfLow: Double
-        let factor: Double
-        let top: Double
+        let halfLow, factor, top: Double
 
         init(low: Double, high: Double, buckets: Int) {
             halfLow = low * 0.5

@@ -130,9 +130,7 @@ extension DealColumns {
     /// The columns' memory, read without a bounds check a row (`withBuffers`).
     struct Buffers {
         let ids: UnsafeBufferPointer<Int64>
-        let times: UnsafeBufferPointer<Double>
-        let prices: UnsafeBufferPointer<Double>
-        let amounts: UnsafeBufferPointer<Double>
+        let times, prices, amounts: UnsafeBufferPointer<Double>
         let instruments: UnsafeBufferPointer<UInt16>
         let sides: UnsafeBufferPointer<UInt8>
     }

@@ -92,8 +92,7 @@ package final class DealStore {
     /// whether ties were row numbers when it began, and where its view lands.
     struct Resort {
         let column: DealColumn
-        let rows: Int
-        let names: Int
+        let rows, names: Int
         let tiesByRow: Bool
         let result: Job<SortedBlocks>
     }

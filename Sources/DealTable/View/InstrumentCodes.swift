@@ -65,8 +65,7 @@ struct InstrumentCodes: Sendable {
     /// A name of at most 15 UTF-8 bytes: the bytes in two words (zero after the last), and
     /// how many there are.
     struct Packed: Equatable, Sendable {
-        var low: UInt64
-        var high: UInt64
+        var low, high: UInt64
         var length: UInt8
     }
 

@@ -119,8 +119,7 @@ package struct DealTotalsJSON: Encodable {
     }
 
     var count: Int
-    var bought: Side
-    var sold: Side
+    var bought, sold: Side
     var instrument: String?
     var averagePrice: Double?
 
@@ -136,8 +135,7 @@ package struct DealTotalsJSON: Encodable {
 /// `deals top --json`: the first rows, how many matched of how many received, the totals.
 package struct DealsTopJSON: Encodable {
     var items: [DealJSON]
-    var matched: Int
-    var received: Int
+    var matched, received: Int
     var totals: DealTotalsJSON
 
     package init(_ store: DealStore, rows: [Deal]) {

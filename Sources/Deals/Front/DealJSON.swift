@@ -6,10 +6,8 @@ import FrontKit
 /// compares these very numbers).
 package struct DealJSON: Encodable {
     var id: Int64
-    var dateModified: String
-    var instrument: String
-    var price: Double
-    var amount: Double
+    var dateModified, instrument: String
+    var price, amount: Double
     var side: String
 
     /// One format for every row (a value, so safe to share across threads).

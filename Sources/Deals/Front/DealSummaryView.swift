@@ -146,25 +146,18 @@ package enum DealSummaryView {
 package struct DealGroupsJSON: Encodable {
     struct Group: Encodable {
         /// The grouping keys, each its own field as in the rows: set for those grouped by.
-        var instrument: String?
-        var side: String?
+        var instrument, side: String?
         var deals: Int
-        var bought: Double
-        var sold: Double
-        var net: Double
-        var share: Double
+        var bought, sold, net, share: Double
         var averagePrice: Double?
-        var low: Double
-        var high: Double
-        var lastPrice: Double
+        var low, high, lastPrice: Double
         var lastDeal: String
         /// Deals a minute over the last hour of deal time, oldest first.
         var perMinute: [Int]
     }
 
     var by: String
-    var matched: Int
-    var received: Int
+    var matched, received: Int
     var groups: [Group]
 
     package init(_ groups: DealGroups, order: DealSummaryView.GroupOrder, received: Int) {
@@ -181,12 +174,9 @@ package struct DealGroupsJSON: Encodable {
 
 /// `deals stats --json`: `{"matched","received","price":{…},"amount":{…},"instrument":{…},"side":{…}}`.
 package struct DealStatisticsJSON: Encodable {
-    var matched: Int
-    var received: Int
-    var price: DealStatistics.Numbers
-    var amount: DealStatistics.Numbers
-    var instrument: DealStatistics.Values
-    var side: DealStatistics.Values
+    var matched, received: Int
+    var price, amount: DealStatistics.Numbers
+    var instrument, side: DealStatistics.Values
 
     package init(_ stats: DealStatistics, received: Int) {
         (matched, self.received) = (stats.count, received)

@@ -187,8 +187,7 @@ extension DealsCommand {
 
     /// `deals export --json`: what was written where.
     struct ExportJSON: Encodable {
-        var file: String
-        var format: String
+        var file, format: String
         var rows: Int
     }
 }

@@ -33,8 +33,7 @@ package enum DealLineParser {
         var id: Int64?
         var time: Double?
         var instrument: String?
-        var price: Double?
-        var amount: Double?
+        var price, amount: Double?
         var side: Deal.Side?
 
         var deal: Deal? {

@@ -6,8 +6,7 @@ import TerminalKit
 /// The JSON waybar's custom module reads (`return-type: json`): one object on one line, with
 /// `text` (the bar), `tooltip` (shown on hover), `class` (for CSS) and `alt` (for `format-alt`).
 package struct WaybarLine: Encodable, Equatable, Sendable {
-    package var text: String
-    package var tooltip: String
+    package var text, tooltip: String
     /// `sunny`, `cloudy`, `fog`, `rain`, `snow`, `storm`, or `unknown` when no answer came.
     package var `class`: String
     package var alt: String

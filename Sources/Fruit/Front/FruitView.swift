@@ -129,10 +129,7 @@ package enum FruitView {
 package enum FruitJSON {
     package struct Item: Encodable {
         var id: Int
-        var name: String
-        var family: String
-        var genus: String
-        var order: String
+        var name, family, genus, order: String
         var nutrition: Nutrition
         var highSugar: Bool
         var lastEaten: LocalDate?

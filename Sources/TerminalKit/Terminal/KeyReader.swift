@@ -23,8 +23,7 @@ package final class KeyReader: Sendable {
     private let keys = Mutex<[Key]>([])
     private let stopped = Atomic(false)
     /// The pipe that wakes the thread: `stop()` and the SIGWINCH handler write to it.
-    private let wakeRead: Int32
-    private let wakeWrite: Int32
+    private let wakeRead, wakeWrite: Int32
     private let onEvent: @Sendable () -> Void
 
     /// The write end the SIGWINCH handler uses (a handler can capture nothing); -1 when none.

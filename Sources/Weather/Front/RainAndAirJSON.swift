@@ -12,8 +12,7 @@ package enum RainAndAirJSON {
         package var city: City
         package var provider: String
         package var resolutionMinutes: Int
-        package var model: String
-        package var sentence: String
+        package var model, sentence: String
         package var steps: [Step]
 
         package struct Step: Encodable {
@@ -35,8 +34,7 @@ package enum RainAndAirJSON {
         package var city: City
         package var scale: String
         package var index: Double?
-        package var band: String?
-        package var dominant: String?
+        package var band, dominant: String?
         package var time: Date?
         package var pollutants: [Pollutant]
         package var hours: [Hour]
@@ -44,8 +42,7 @@ package enum RainAndAirJSON {
 
         package struct Pollutant: Encodable {
             package var key: String
-            package var microgramsPerCubicMetre: Double?
-            package var index: Double?
+            package var microgramsPerCubicMetre, index: Double?
         }
 
         package struct Hour: Encodable {

@@ -74,11 +74,9 @@ package enum WeatherJSON {
     /// `weather settings --json`: the clock as a number of hours (24 or 12), the provider
     /// choice as saved (`auto` when none).
     package struct Settings: Encodable {
-        var units: String
-        var wind: String
+        var units, wind: String
         var clockHours: Int
-        var lang: String
-        var provider: String
+        var lang, provider: String
 
         package init(_ settings: WeatherSettings) {
             (units, wind, lang) = (settings.units.rawValue, settings.wind.rawValue, settings.lang)
@@ -109,7 +107,6 @@ package enum WeatherJSON {
         }
 
         var city: City
-        var added: Bool
-        var isDefault: Bool
+        var added, isDefault: Bool
     }
 }

@@ -40,8 +40,7 @@ package struct AirQuality: Sendable, Equatable {
     package struct Pollutant: Sendable, Equatable {
         /// `pm2_5`, `pm10`, `ozone`, `nitrogen_dioxide`.
         package var key: String
-        package var microgramsPerCubicMetre: Double?
-        package var index: Double?
+        package var microgramsPerCubicMetre, index: Double?
 
         /// "PM2.5", "PM10", "ozone", "nitrogen dioxide".
         package var name: String {

@@ -26,8 +26,7 @@ package struct OfficialWarning: Sendable, Equatable {
     /// `red`), DWD's four-step scale (`yellow`, `orange`, `red`, `dark red`); nil for the NWS.
     package var level: String?
     package var headline: String
-    package var description: String?
-    package var instruction: String?
+    package var description, instruction: String?
     /// When it starts; nil when the service does not say.
     package var onset: Date?
     /// When it stops being in force; nil: open-ended.
