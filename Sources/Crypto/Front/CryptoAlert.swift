@@ -8,7 +8,7 @@ extension CryptoCommand {
     struct Alert: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "alert", abstract: "Price alerts: above or below a price, checked whenever prices are fetched.",
-            subcommands: [List.self, Add.self, Remove.self, Rearm.self, Check.self], defaultSubcommand: List.self)
+            subcommands: [List.self, Add.self, NamedCommand<Remove>.self, NamedCommand<Rearm>.self, Check.self], defaultSubcommand: List.self)
 
         struct List: AsyncParsableCommand {
             static let configuration = CommandConfiguration(
@@ -43,30 +43,22 @@ extension CryptoCommand {
             }
         }
 
-        struct Remove: AsyncParsableCommand {
+        enum Remove: NamedAction {
             static let configuration = CommandConfiguration(commandName: "remove", abstract: "Remove an alert by ID.")
-            @OptionGroup var global: LocalOptions
-            @Argument(help: "The alert's ID.") var id: Int
-
-            func run() async throws {
-                try await CommandRunner.run(global) { context in
-                    let alert = try CryptoService(context: context.app).removeAlert(id)
-                    try context.show(
-                        json: ["removed": alert.id], text: "Removed alert \(alert.id) (\(alert.symbol) \(alert.direction.rawValue) \(alert.price)).")
-                }
+            static let argument = ArgumentHelp("The alert's ID.", valueName: "id")
+            static func change(_ id: Int, _ context: FrontContext) throws -> Shown {
+                let alert = try CryptoService(context: context.app).removeAlert(id)
+                return Shown(
+                    json: ["removed": alert.id], text: "Removed alert \(alert.id) (\(alert.symbol) \(alert.direction.rawValue) \(alert.price)).")
             }
         }
 
-        struct Rearm: AsyncParsableCommand {
+        enum Rearm: NamedAction {
             static let configuration = CommandConfiguration(commandName: "rearm", abstract: "Arm a triggered alert again.")
-            @OptionGroup var global: LocalOptions
-            @Argument(help: "The alert's ID.") var id: Int
-
-            func run() async throws {
-                try await CommandRunner.run(global) { context in
-                    let alert = try CryptoService(context: context.app).rearmAlert(id)
-                    try context.show(json: AlertJSON.of(alert), text: "Re-armed " + CryptoView.alert(alert, now: context.clock.now()))
-                }
+            static let argument = ArgumentHelp("The alert's ID.", valueName: "id")
+            static func change(_ id: Int, _ context: FrontContext) throws -> Shown {
+                let alert = try CryptoService(context: context.app).rearmAlert(id)
+                return Shown(json: AlertJSON.of(alert), text: "Re-armed " + CryptoView.alert(alert, now: context.clock.now()))
             }
         }
 

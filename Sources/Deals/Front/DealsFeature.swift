@@ -10,16 +10,15 @@ extension Feature {
     /// ui`'s deals options; by default the built-in server at 2,000 batches a second). Kraken
     /// answers its live trades (`--source kraken:PAIR`).
     package static func deals(feed: @escaping @Sendable (FrontContext) throws -> DealFeed = DealOptions.appFeed) -> Feature {
-        var feature = Feature(
+        Feature(
             command: DealsCommand.self,
-            menu: MenuEntry(title: "Deals", help: "A live table of trading deals (almanac deals).", rank: 4, screen: { DealsScreen(context: $0) }),
+            menu: MenuEntry("Deals", help: "A live table of trading deals (almanac deals).", rank: 4) { DealsScreen(context: $0) },
             tab: { context in
                 DealsTab(
                     feed: try feed(context), style: context.style,
                     options: context.configuration.transport, today: (try? context.app.days.today()) ?? .local(Date()))
-            })
-        feature.answering = { _ in [.kraken] }
-        return feature
+            },
+            answering: { _ in [.kraken] })
     }
 }
 

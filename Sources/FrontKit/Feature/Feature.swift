@@ -18,17 +18,23 @@ package struct Feature: Sendable {
     /// Its tab in the full-screen app; throws when what the tab reads cannot be had.
     package var tab: @Sendable (FrontContext) throws -> any AppTab
     /// The codes it adds to `almanac line` templates (none by default).
-    package var glanceCodes: [Character] = []
+    package var glanceCodes: [Character]
     /// The providers that answer what it asks this run (none by default).
-    package var answering: @Sendable (AppContext) -> Set<Provider> = { _ in [] }
+    package var answering: @Sendable (AppContext) -> Set<Provider>
     /// Its steps for recording `provider`'s answers; none for a provider it does not ask.
-    package var recording: @Sendable (Provider, AppContext) -> [RecordingStep] = { _, _ in [] }
+    package var recording: @Sendable (Provider, AppContext) -> [RecordingStep]
     /// Its part of `almanac doctor` (none by default).
-    package var doctor: @Sendable (AppContext) -> DoctorSection? = { _ in nil }
+    package var doctor: @Sendable (AppContext) -> DoctorSection?
 
-    /// A feature with its command, menu entry and tab; the rest as set after.
-    package init(command: any ParsableCommand.Type, menu: MenuEntry, tab: @escaping @Sendable (FrontContext) throws -> any AppTab) {
-        (self.command, self.menu, self.tab) = (command, menu, tab)
+    /// A feature with its command, menu entry and tab, and what else it adds (nothing by default).
+    package init(
+        command: any ParsableCommand.Type, menu: MenuEntry, tab: @escaping @Sendable (FrontContext) throws -> any AppTab,
+        glanceCodes: [Character] = [], answering: @escaping @Sendable (AppContext) -> Set<Provider> = { _ in [] },
+        doctor: @escaping @Sendable (AppContext) -> DoctorSection? = { _ in nil },
+        recording: @escaping @Sendable (Provider, AppContext) -> [RecordingStep] = { _, _ in [] }
+    ) {
+        (self.command, self.menu, self.tab, self.glanceCodes) = (command, menu, tab, glanceCodes)
+        (self.answering, self.doctor, self.recording) = (answering, doctor, recording)
     }
 }
 
@@ -45,7 +51,7 @@ package struct MenuEntry: Sendable {
     package var screen: @Sendable (FrontContext) -> any MenuScreen
 
     /// An entry as given.
-    package init(title: String, help: String, rank: Int, screen: @escaping @Sendable (FrontContext) -> any MenuScreen) {
+    package init(_ title: String, help: String, rank: Int, screen: @escaping @Sendable (FrontContext) -> any MenuScreen) {
         (self.title, self.help, self.rank, self.screen) = (title, help, rank, screen)
     }
 }

@@ -139,7 +139,7 @@ package struct FruitCommand: AsyncParsableCommand {
     struct Log: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "log",
-            abstract: "Fruit eaten per day with daily totals (default: the last 30 days).", subcommands: [List.self, Remove.self],
+            abstract: "Fruit eaten per day with daily totals (default: the last 30 days).", subcommands: [List.self, NamedCommand<Remove>.self],
             defaultSubcommand: List.self)
 
         struct List: AsyncParsableCommand {
@@ -159,16 +159,12 @@ package struct FruitCommand: AsyncParsableCommand {
             }
         }
 
-        struct Remove: AsyncParsableCommand {
+        enum Remove: NamedAction {
             static let configuration = CommandConfiguration(commandName: "remove", abstract: "Delete one log entry by its number.")
-            @OptionGroup var global: LocalOptions
-            @Argument(help: "The entry's number (#) in the log.") var number: Int
-
-            func run() async throws {
-                try await CommandRunner.run(global) { context in
-                    let entry = try FruitService(context: context.app).removeEntry(number)
-                    try context.show(json: ["removed": entry.id], text: "Removed #\(entry.id): \(entry.name) on \(entry.date).")
-                }
+            static let argument = ArgumentHelp("The entry's number (#) in the log.", valueName: "number")
+            static func change(_ number: Int, _ context: FrontContext) throws -> Shown {
+                let entry = try FruitService(context: context.app).removeEntry(number)
+                return Shown(json: ["removed": entry.id], text: "Removed #\(entry.id): \(entry.name) on \(entry.date).")
             }
         }
     }

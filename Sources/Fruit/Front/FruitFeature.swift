@@ -7,15 +7,12 @@ import Fruit
 extension Feature {
     /// Fruit: `almanac fruit`, its menu screen and tab, Fruityvice as its provider, and the
     /// catalogue, a fruit and a family for `fixtures record`.
-    package static let fruit: Feature = {
-        var feature = Feature(
-            command: FruitCommand.self,
-            menu: MenuEntry(
-                title: "Fruits", help: "The fruit catalogue, nutrition and what you ate (almanac fruit).", rank: 2,
-                screen: { FruitsScreen(context: $0) }),
-            tab: { FruitTab(context: $0) })
-        feature.answering = { _ in [.fruityvice] }
-        feature.recording = { provider, context in
+    package static let fruit = Feature(
+        command: FruitCommand.self,
+        menu: MenuEntry("Fruits", help: "The fruit catalogue, nutrition and what you ate (almanac fruit).", rank: 2) { FruitsScreen(context: $0) },
+        tab: { FruitTab(context: $0) },
+        answering: { _ in [.fruityvice] },
+        recording: { provider, context in
             guard provider == .fruityvice else { return [] }
             let fruit = FruitService(context: context)
             return [
@@ -23,7 +20,5 @@ extension Feature {
                 ("Banana", { _ = try await fruit.fruit("Banana") }),
                 ("the Rosaceae family", { _ = try await fruit.group(.family, "Rosaceae") }),
             ]
-        }
-        return feature
-    }()
+        })
 }

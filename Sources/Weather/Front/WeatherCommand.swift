@@ -12,8 +12,8 @@ package struct WeatherCommand: AsyncParsableCommand {
     package static let configuration = CommandConfiguration(
         commandName: "weather", abstract: "Current weather, 7- and 25-day forecasts, hourly detail, saved cities.",
         subcommands: [
-            Current.self, Forecast.self, Hourly.self, Day.self, Rain.self, Air.self, Warnings.self, Cities.self, Add.self, Remove.self, Default.self,
-            Settings.self,
+            Current.self, Forecast.self, Hourly.self, Day.self, Rain.self, Air.self, Warnings.self, Cities.self, Add.self,
+            NamedCommand<Remove>.self, NamedCommand<Default>.self, Settings.self,
         ],
         defaultSubcommand: Current.self)
 }
@@ -262,29 +262,21 @@ extension WeatherCommand {
         }
     }
 
-    struct Remove: AsyncParsableCommand {
+    enum Remove: NamedAction {
         static let configuration = CommandConfiguration(commandName: "remove", abstract: "Remove a saved city by name or number.")
-        @OptionGroup var global: LocalOptions
-        @Argument(help: "The city's name or its number in `almanac weather cities`.") var city: String
-
-        func run() async throws {
-            try await CommandRunner.run(global) { context in
-                let removed = try WeatherService(context: context.app).removeCity(city)
-                try context.show(json: ["removed": removed.label], text: "Removed \(removed.label).")
-            }
+        static let argument = ArgumentHelp("The city's name or its number in `almanac weather cities`.", valueName: "city")
+        static func change(_ city: String, _ context: FrontContext) throws -> Shown {
+            let removed = try WeatherService(context: context.app).removeCity(city)
+            return Shown(json: ["removed": removed.label], text: "Removed \(removed.label).")
         }
     }
 
-    struct Default: AsyncParsableCommand {
+    enum Default: NamedAction {
         static let configuration = CommandConfiguration(commandName: "default", abstract: "Make a saved city the default.")
-        @OptionGroup var global: LocalOptions
-        @Argument(help: "The city's name or its number.") var city: String
-
-        func run() async throws {
-            try await CommandRunner.run(global) { context in
-                let chosen = try WeatherService(context: context.app).setDefault(city)
-                try context.show(json: ["default": chosen.label], text: "\(chosen.label) is now the default city.")
-            }
+        static let argument = ArgumentHelp("The city's name or its number.", valueName: "city")
+        static func change(_ city: String, _ context: FrontContext) throws -> Shown {
+            let chosen = try WeatherService(context: context.app).setDefault(city)
+            return Shown(json: ["default": chosen.label], text: "\(chosen.label) is now the default city.")
         }
     }
 

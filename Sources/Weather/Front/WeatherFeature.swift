@@ -8,17 +8,14 @@ extension Feature {
     /// Weather (docs/architecture.md §1): `almanac weather`, its menu screen and tab, the
     /// weather codes of `almanac line`, the providers `ForecastSources` picks, and the saved cities
     /// (else a few recorded ones) for `fixtures record`.
-    package static let weather: Feature = {
-        var feature = Feature(
-            command: WeatherCommand.self,
-            menu: MenuEntry(
-                title: "Weather", help: "Saved cities, forecasts and hourly detail (almanac weather).", rank: 1,
-                screen: { WeatherScreen(context: $0) }),
-            tab: { WeatherTab(context: $0) })
-        feature.glanceCodes = WeatherGlance.codes
-        feature.answering = { WeatherService(context: $0).runSources.answering }
-        feature.doctor = { WeatherDoctor.section($0) }
-        feature.recording = { provider, context in
+    package static let weather = Feature(
+        command: WeatherCommand.self,
+        menu: MenuEntry("Weather", help: "Saved cities, forecasts and hourly detail (almanac weather).", rank: 1) { WeatherScreen(context: $0) },
+        tab: { WeatherTab(context: $0) },
+        glanceCodes: WeatherGlance.codes,
+        answering: { WeatherService(context: $0).runSources.answering },
+        doctor: { WeatherDoctor.section($0) },
+        recording: { provider, context in
             switch provider {
             case .openWeather, .openWeatherPro:
                 WeatherRecording.steps(WeatherService(context: context), what: "the weather", unsaved: ["Moscow", "London"], keyless: false)
@@ -32,7 +29,5 @@ extension Feature {
                 }
             default: []
             }
-        }
-        return feature
-    }()
+        })
 }
