@@ -29,9 +29,7 @@ struct ClosesBook {
         guard let entry = cache.read(key: key, provider: .twelveData),
             let stored = try? JSONTreeDecoder().decode([String: Day].self, from: entry.body)
         else { return [:] }
-        var days: [LocalDate: Day] = [:]
-        for (text, day) in stored { if let date = LocalDate(text) { days[date] = day } }
-        return days
+        return Dictionary(stored.compactMap { text, day in LocalDate(text).map { ($0, day) } }) { _, last in last }
     }
 
     func write(_ days: [LocalDate: Day]) {
@@ -44,17 +42,25 @@ struct ClosesBook {
     /// The days of `span` from a series answer: a bar where the provider had one (duplicates
     /// keep the last), an empty day where it had none.
     static func days(_ values: [TwelveDataDTO.Bar], covering span: ClosedRange<LocalDate>, fetchedAt: Date) -> [LocalDate: Day] {
-        var days: [LocalDate: Day] = [:]
-        var date = span.lowerBound
-        while date <= span.upperBound {
-            days[date] = Day(close: nil, fetchedAt: fetchedAt)
-            date = date.adding(days: 1)
-        }
+        var days = Dictionary(uniqueKeysWithValues: span.days.map { ($0, Day(close: nil, fetchedAt: fetchedAt)) })
         for bar in values {
             guard let date = LocalDate(String(bar.datetime.prefix(10))), span.contains(date) else { continue }
             days[date] = Day(open: bar.open?.value, high: bar.high?.value, low: bar.low?.value, close: bar.close.value, fetchedAt: fetchedAt)
         }
         return days
+    }
+}
+
+extension ClosedRange<LocalDate> {
+    /// Every day of the range, first to last.
+    var days: [LocalDate] { (0...lowerBound.days(until: upperBound)).map { lowerBound.adding(days: $0) } }
+
+    /// The range in spans of at most `TwelveData.maxOutputSize` days: one series request each.
+    var requestSpans: [ClosedRange<LocalDate>] {
+        stride(from: 0, through: lowerBound.days(until: upperBound), by: TwelveData.maxOutputSize).map { offset in
+            let start = lowerBound.adding(days: offset)
+            return start...Swift.min(upperBound, start.adding(days: TwelveData.maxOutputSize - 1))
+        }
     }
 }
 

@@ -44,9 +44,6 @@ package enum CryptoError: UserInputError, Equatable {
 
     /// `1) LUNA/USD (LUNA in USD); 2) …`
     package static func list(_ pairs: [TwelveDataDTO.Pair]) -> String {
-        pairs.enumerated().map {
-            "\($0.offset + 1)) \($0.element.choiceText)"
-        }
-        .joined(separator: "; ")
+        pairs.enumerated().map { "\($0.offset + 1)) \($0.element.choiceText)" }.joined(separator: "; ")
     }
 }

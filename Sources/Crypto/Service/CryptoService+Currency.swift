@@ -72,8 +72,7 @@ extension CryptoService {
     /// How each of `symbols` reaches `currency`, given the pairs listed (nil: unknown, so every
     /// pair in another currency is converted).
     static func routing(_ symbols: [String], to currency: String, listed: Set<String>?) -> PriceRouting {
-        var routes: [String: PriceRoute] = [:]
-        for symbol in symbols { routes[symbol] = PriceRoute.route(symbol, to: currency, listed: listed) }
+        let routes = Dictionary(symbols.map { ($0, PriceRoute.route($0, to: currency, listed: listed)) }) { first, _ in first }
         return PriceRouting(currency: currency, routes: routes)
     }
 
@@ -83,13 +82,7 @@ extension CryptoService {
     package func rate(_ symbol: String, cachedOnly: Bool = false) async throws -> Fetched<Decimal>? {
         if usesKraken, let kraken = try await krakenRate(symbol, cachedOnly: cachedOnly) { return kraken }
         let endpoint = TwelveData.exchangeRate(symbol)
-        let fetched: Fetched<TwelveDataDTO.ExchangeRate>
-        if cachedOnly {
-            guard let cached = client.answers.peek(endpoint) else { return nil }
-            fetched = cached
-        } else {
-            fetched = try await client.fetch(endpoint)
-        }
+        guard let fetched = cachedOnly ? client.answers.peek(endpoint) : try await client.fetch(endpoint) else { return nil }
         guard let rate = PortfolioValuation.decimal(fetched.value.rate.value), rate > 0 else {
             throw APIError.provider(provider: .twelveData, code: nil, message: "no exchange rate for \(symbol)")
         }

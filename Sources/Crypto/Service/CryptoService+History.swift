@@ -78,17 +78,14 @@ extension CryptoService {
         guard range.lowerBound <= lastClosed else { return ([:], []) }
         let book = ClosesBook(cache: client.answers.cache, symbol: symbol)
         var days = book.read()
-        let wanted = Array(stride(from: 0, through: range.lowerBound.days(until: lastClosed), by: 1)).map { range.lowerBound.adding(days: $0) }
+        let wanted = (range.lowerBound...lastClosed).days
         let missing = wanted.filter { days[$0] == nil }
         var provenances: [Provenance] = []
         if let first = missing.first, let last = missing.last {
-            var start = first
-            while start <= last {
-                let end = min(last, start.adding(days: TwelveData.maxOutputSize - 1))
-                let fetched = try await closedSeries(symbol, start...end)
+            for span in (first...last).requestSpans {
+                let fetched = try await closedSeries(symbol, span)
                 provenances.append(fetched.provenance)
-                days.merge(ClosesBook.days(fetched.value, covering: start...end, fetchedAt: fetched.fetchedAt)) { _, new in new }
-                start = end.adding(days: 1)
+                days.merge(ClosesBook.days(fetched.value, covering: span, fetchedAt: fetched.fetchedAt)) { _, new in new }
             }
             book.write(days)
         }
@@ -118,20 +115,18 @@ extension CryptoService {
     private func recordedCloses(_ symbol: String, range: ClosedRange<LocalDate>, today: LocalDate) async throws -> Closes {
         var rows: [LocalDate: HistoryRow] = [:]
         var provenances: [Provenance] = []
-        var start = range.lowerBound
-        while start <= range.upperBound {
-            let end = min(range.upperBound, start.adding(days: TwelveData.maxOutputSize - 1))
-            let endpoint = TwelveData.timeSeries(symbol, start: start, endExclusive: end.adding(days: 1), closed: end < today)
+        for span in range.requestSpans {
+            let endpoint = TwelveData.timeSeries(
+                symbol, start: span.lowerBound, endExclusive: span.upperBound.adding(days: 1), closed: span.upperBound < today)
             do {
                 let fetched = try await client.fetch(endpoint)
                 provenances.append(fetched.provenance)
-                for (date, day) in ClosesBook.days(fetched.value.values ?? [], covering: start...end, fetchedAt: fetched.fetchedAt) {
+                for (date, day) in ClosesBook.days(fetched.value.values ?? [], covering: span, fetchedAt: fetched.fetchedAt) {
                     if let row = day.row(on: date) { rows[date] = row }
                 }
             } catch let error as APIError {
                 guard case .provider(_, let code, _) = error, code == 400 else { throw error }
             }
-            start = end.adding(days: 1)
         }
         return (rows, provenances)
     }

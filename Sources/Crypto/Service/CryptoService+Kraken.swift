@@ -43,32 +43,26 @@ extension CryptoService {
     private static func krakenQuotes(_ symbols: [String], names: Fetched<[String: String]>, tickers: Fetched<[String: KrakenDTO.Ticker]>?)
         -> [String: Fetched<TwelveDataDTO.QuoteResult>]
     {
-        var results: [String: Fetched<TwelveDataDTO.QuoteResult>] = [:]
-        for symbol in symbols {
-            guard let name = names.value[symbol], let tickers else {
-                results[symbol] = names.map { _ in .failure("Kraken does not list this pair.") }
-                continue
-            }
-            results[symbol] = tickers.map { answer in
-                answer[name].map { .quote(quote(symbol, $0)) } ?? .failure("Kraken sent no price for this pair.")
-            }
-        }
-        return results
+        Dictionary(
+            uniqueKeysWithValues: symbols.map { symbol in
+                guard let name = names.value[symbol], let tickers else {
+                    return (symbol, names.map { _ in .failure("Kraken does not list this pair.") })
+                }
+                return (symbol, tickers.map { $0[name].map { .quote(quote(symbol, $0)) } ?? .failure("Kraken sent no price for this pair.") })
+            })
     }
 
     /// The exchange rates (`USD/EUR`: euros for a dollar) from the ticker answer.
     private static func krakenRates(_ symbols: [String], names: [String: String], tickers: Fetched<[String: KrakenDTO.Ticker]>?)
         -> [String: Result<Fetched<Decimal>?, any Error>]
     {
-        var rates: [String: Result<Fetched<Decimal>?, any Error>] = [:]
-        for symbol in symbols {
-            guard let pair = krakenRatePair(symbol, names: names), let tickers, let rate = krakenRate(pair, in: tickers) else {
-                rates[symbol] = .failure(APIError.provider(provider: .kraken, code: nil, message: "it lists no \(symbol) rate"))
-                continue
-            }
-            rates[symbol] = .success(rate)
-        }
-        return rates
+        Dictionary(
+            uniqueKeysWithValues: symbols.map { symbol in
+                guard let pair = krakenRatePair(symbol, names: names), let tickers, let rate = krakenRate(pair, in: tickers) else {
+                    return (symbol, .failure(APIError.provider(provider: .kraken, code: nil, message: "it lists no \(symbol) rate")))
+                }
+                return (symbol, .success(rate))
+            })
     }
 
     /// The rate in a ticker answer: the pair's last price, inverted for a reverse pair; nil

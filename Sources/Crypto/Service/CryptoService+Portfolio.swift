@@ -60,8 +60,7 @@ extension CryptoService {
     package func portfolio(routing given: PriceRouting? = nil) async throws -> (valuation: PortfolioValuation, provenance: Provenance) {
         let lots = try portfolioStore.read().lots
         let symbols = Set(lots.map(\.symbol)).sorted()
-        let routing: PriceRouting
-        if let given { routing = given } else { routing = await self.routing(symbols, to: try currency()) }
+        let routing = if let given { given } else { await self.routing(symbols, to: try currency()) }
         let currency = routing.currency
         var prices: [String: Decimal] = [:]
         var costRates: [String: Decimal] = [:]

@@ -39,17 +39,9 @@ extension CryptoService {
             }
             client.notes.keylessFallback(.kraken, instead: .twelveData)
         }
-        let routing: PriceRouting
-        if let given {
-            routing = given.keepingOwnQuotes()
-        } else {
-            routing = await self.routing(list.items.map(\.symbol), to: (try? currency()) ?? "USD").keepingOwnQuotes()
-        }
-        var shown: PricesHandler?
-        if let onStale {
-            let service = self
-            shown = { stale in await onStale(await service.converting(stale, routing: routing, cachedOnly: true)) }
-        }
+        let all = if let given { given } else { await self.routing(list.items.map(\.symbol), to: (try? currency()) ?? "USD") }
+        let routing = all.keepingOwnQuotes()
+        let shown = onStale.map { onStale -> PricesHandler in { [self] in await onStale(await converting($0, routing: routing, cachedOnly: true)) } }
         let (raw, known) = try await watchlistPrices(list, routes: routing.routes, onStale: shown, extra: extra)
         var prices = await converting(raw, routing: routing, cachedOnly: false)
         prices.currency = routing.currency

@@ -26,12 +26,10 @@ struct PairRefusals {
 
     /// The refusals still remembered at `now`, by symbol, with when each may be asked again.
     func current(now: Date) -> [String: (reason: String, until: Date)] {
-        var result: [String: (reason: String, until: Date)] = [:]
-        for (symbol, refusal) in refusals.read() {
+        refusals.read().compactMapValues { refusal in
             let until = Date(timeIntervalSince1970: refusal.at + Self.memory)
-            if until > now { result[symbol] = (refusal.reason, until) }
+            return until > now ? (refusal.reason, until) : nil
         }
-        return result
     }
 
     /// Remembers refusals (symbol → reason) given at `now`; forgets the ones past their day.

@@ -78,14 +78,8 @@ package struct PriceWatch: Sendable {
         let routing = await service.routing(watched + owned, to: currency)
         var seen = Set<String>()
         let pairs = ((watched + owned).map { routing.route($0).quoted($0) } + alerted).filter { seen.insert($0).inserted }
-        var rates = Set<String>()
-        for (symbol, route) in routing.routes {
-            if case .converted(let rate) = route { rates.insert(rate) }
-            if owned.contains(symbol), PairResolver.quote(symbol) != currency {
-                rates.insert(PairResolver.quote(symbol) + "/" + currency)
-            }
-        }
-        return (pairs, rates, routing)
+        let costRates = owned.map(PairResolver.quote).filter { $0 != currency }.map { $0 + "/" + currency }
+        return (pairs, Set(routing.routes.values.compactMap(\.rateSymbol) + costRates), routing)
     }
 
     /// Prices every pair of `plan()` in the watchlist's batches (stalest first when the minute
