@@ -16,9 +16,7 @@ package struct CryptoCommand: AsyncParsableCommand {
 
     static func chooser(_ context: FrontContext) -> CryptoService.Chooser? {
         guard context.interactive else { return nil }
-        return { pairs in
-            Prompt.choose("Several pairs match:", pairs.map(\.choiceText))
-        }
+        return { Prompt.choose("Several pairs match:", $0.map(\.choiceText)) }
     }
 
     struct List: AsyncParsableCommand {

@@ -8,7 +8,7 @@ extension CryptoCommand {
     struct Portfolio: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "portfolio", abstract: "What you own: lots, their value, cost and profit or loss.",
-            subcommands: [List.self, Add.self, Remove.self], defaultSubcommand: List.self)
+            subcommands: [List.self, Add.self, NamedCommand<Remove>.self], defaultSubcommand: List.self)
 
         struct List: AsyncParsableCommand {
             static let configuration = CommandConfiguration(
@@ -46,18 +46,14 @@ extension CryptoCommand {
             }
         }
 
-        struct Remove: AsyncParsableCommand {
+        enum Remove: NamedAction {
             static let configuration = CommandConfiguration(
                 commandName: "remove", abstract: "Remove a lot by ID, or every lot of a pair (BTC/USD or BTC).")
-            @OptionGroup var global: LocalOptions
-            @Argument(help: "A lot ID (3) or a pair (BTC/USD, BTC).") var reference: String
-
-            func run() async throws {
-                try await CommandRunner.run(global) { context in
-                    let removed = try CryptoService(context: context.app).removeLots(reference)
-                    let list = removed.map { "\($0.id) (\($0.amount) \($0.symbol))" }.joined(separator: ", ")
-                    try context.show(json: ["removed": removed.map(\.id)], text: "Removed lot\(removed.count == 1 ? "" : "s") \(list).")
-                }
+            static let argument = ArgumentHelp("A lot ID (3) or a pair (BTC/USD, BTC).", valueName: "reference")
+            static func change(_ reference: String, _ context: FrontContext) throws -> Shown {
+                let removed = try CryptoService(context: context.app).removeLots(reference)
+                let list = removed.map { "\($0.id) (\($0.amount) \($0.symbol))" }.joined(separator: ", ")
+                return Shown(json: ["removed": removed.map(\.id)], text: "Removed lot\(removed.count == 1 ? "" : "s") \(list).")
             }
         }
     }

@@ -5,10 +5,6 @@ import FrontKit
 
 package struct CryptoScreen: MenuScreen {
     package let context: FrontContext
-
-    package init(context: FrontContext) {
-        self.context = context
-    }
     package let title = "Cryptocurrencies"
     package let choices = [
         "Watchlist with prices", "Details: daily prices for a date range", "Add a cryptocurrency", "Remove a cryptocurrency",
@@ -65,9 +61,7 @@ package struct CryptoScreen: MenuScreen {
 
     /// A pair by symbol or name, with a choice when several match.
     private func add(_ service: CryptoService, io: MenuIO) async throws {
-        let chooser: CryptoService.Chooser = { pairs in
-            io.choose("Several pairs match:", pairs.map(\.choiceText))
-        }
+        let chooser: CryptoService.Chooser = { io.choose("Several pairs match:", $0.map(\.choiceText)) }
         guard
             let (item, added) = try await io.askValid(
                 "Symbol or name (e.g. ETH, Ethereum):", { query in try await service.add(query, pick: nil, chooser: chooser) })

@@ -43,9 +43,7 @@ package final class CryptoTab: AppTab {
     }
     package var problem: String? { action.failure ?? (page != nil ? history.failure : prices.failure) }
 
-    package var concerns: Set<String> {
-        [service.priceSources.name]
-    }
+    package var concerns: Set<String> { [service.priceSources.name] }
 
     package var source: String? {
         let now = context.clock.now()
@@ -323,9 +321,7 @@ package final class CryptoTab: AppTab {
             let line = "    \(pair.choiceText)"
             lines.append(index == suggestion ? Scroller.highlight(line, style: style) : line)
         }
-        var fitted = style
-        fitted.columns = width - 2
-        let keys = fitted.footer(["↑↓ choose a suggestion", "Enter add", "Esc cancel"]).split(separator: "\n").map { "  " + $0 }
+        let keys = self.style(width: width - 2).footer(["↑↓ choose a suggestion", "Enter add", "Esc cancel"]).split(separator: "\n").map { "  " + $0 }
         return lines + [""] + keys
     }
 

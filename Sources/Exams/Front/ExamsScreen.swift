@@ -6,10 +6,6 @@ import FrontKit
 
 package struct ExamsScreen: MenuScreen {
     package let context: FrontContext
-
-    package init(context: FrontContext) {
-        self.context = context
-    }
     package let title = "Exams"
     package let choices = ["Pending exams", "Passed exams", "New exam", "Choose an exam: pass or change date", "Delete an exam"]
     package let help = [

@@ -165,10 +165,8 @@ package final class ExamsTab: AppTab {
 
     package func body(width: Int, height: Int) -> [String] {
         let style = context.style
-        let pendingCount = lists.pending.count
-        let passedCount = lists.passed.count
-        let pendingTab = "Pending (\(pendingCount))"
-        let passedTab = "Passed (\(passedCount))"
+        let pendingTab = "Pending (\(lists.pending.count))"
+        let passedTab = "Passed (\(lists.passed.count))"
         var lines = [
             " " + (passed ? style.dim(pendingTab) : style.bold(style.cyan(pendingTab))) + "  │  "
                 + (passed ? style.bold(style.cyan(passedTab)) : style.dim(passedTab)), "",

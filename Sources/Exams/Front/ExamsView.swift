@@ -51,16 +51,14 @@ package enum ExamsView {
             table.leaveOutFirst(["Time", "Days left", "Passed"])
             for exam in month.exams {
                 let days = try service.daysLeft(exam)
-                let left: String
-                if passed {
-                    left = check(style)
-                } else if days == 0 {
-                    left = style.yellow("today")
-                } else if days < 0 {
-                    left = style.red("\(-days) ago")
-                } else {
-                    left = days <= 3 ? style.yellow(String(days)) : String(days)
-                }
+                let left =
+                    switch days {
+                    case _ where passed: check(style)
+                    case 0: style.yellow("today")
+                    case ..<0: style.red("\(-days) ago")
+                    case 1...3: style.yellow(String(days))
+                    default: String(days)
+                    }
                 table.add([String(exam.id), exam.name, exam.when.date.shortText, exam.when.time, left])
             }
             sections.append(style.bold(month.title) + "\n" + table.render(style: style))

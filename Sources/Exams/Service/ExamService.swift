@@ -62,9 +62,7 @@ package struct ExamService: Sendable {
     package func add(name: String, date text: String, passed: Bool = false) throws -> Exam {
         let name = try Self.validName(name)
         let when = try Self.parse(text)
-        if !passed, try isPast(when) {
-            throw ExamError.pastDate("\(when)")
-        }
+        if !passed, try isPast(when) { throw ExamError.pastDate("\(when)") }
         let created = days.now()
         return try store.update { document in
             let exam = Exam(id: document.nextID, name: name, when: when, passed: passed, created: created)
@@ -123,9 +121,7 @@ package struct ExamService: Sendable {
 
     /// `YYYY-MM-DD HH:MM` as a date and time; `ExamError.invalidDateTime` otherwise.
     package static func parse(_ text: String) throws -> ExamDateTime {
-        guard let when = ExamDateTime(text) else {
-            throw ExamError.invalidDateTime(text)
-        }
+        guard let when = ExamDateTime(text) else { throw ExamError.invalidDateTime(text) }
         return when
     }
 

@@ -45,9 +45,7 @@ package final class FruitTab: AppTab {
     package var pending: Int { (catalogue.isLoading ? 1 : 0) + (action.isLoading ? 1 : 0) }
     package var problem: String? { action.failure ?? catalogue.failure }
 
-    package var concerns: Set<String> {
-        [Provider.fruityvice.brand]
-    }
+    package var concerns: Set<String> { [Provider.fruityvice.brand] }
 
     package var source: String? {
         guard let provenance = catalogue.value?.provenance else { return nil }
@@ -165,7 +163,7 @@ package final class FruitTab: AppTab {
         if let form { return [""] + form.lines(style: style, width: width) }
         var lines: [String]
         switch screen {
-        case .list: return listBody(width: width, height: height)
+        case .list: return listBody(style: style, height: height)
         case .fruit(let fruit): lines = fruitPage(fruit, style: style)
         case .log:
             switch logDays {
@@ -177,9 +175,7 @@ package final class FruitTab: AppTab {
         return detailScroller.window(lines, height: height, style: style)
     }
 
-    private func listBody(width: Int, height: Int) -> [String] {
-        var style = context.style
-        style.columns = width  // the table fits the area, resized or not
+    private func listBody(style: Style, height: Int) -> [String] {
         let heading = style.bold("Fruit") + style.dim("  grouped by " + (grouping?.rawValue ?? "id"))
         guard catalogue.value != nil else {
             return [heading, "", catalogue.failure.map { style.red($0) } ?? "Loading the catalogue…"]

@@ -143,26 +143,12 @@ package enum FruitJSON {
 
     /// The catalogue; printed as `Sourced`, the source fields at the top.
     package struct List: Encodable {
-        package init(fruits: [Item]) {
-            self.fruits = fruits
-        }
-
         var fruits: [Item]
     }
 
     /// The catalogue by family, genus or order; printed as `Sourced`.
     package struct Grouped: Encodable {
-        package init(groupedBy: String, groups: [Group]) {
-            self.groupedBy = groupedBy
-            self.groups = groups
-        }
-
         package struct Group: Encodable {
-            package init(name: String, fruits: [Item]) {
-                self.name = name
-                self.fruits = fruits
-            }
-
             var name: String
             var fruits: [Item]
         }
@@ -171,12 +157,6 @@ package enum FruitJSON {
     }
 
     package struct Day: Encodable {
-        package init(date: LocalDate, entries: [FruitLogEntry], total: Nutrition) {
-            self.date = date
-            self.entries = entries
-            self.total = total
-        }
-
         var date: LocalDate
         var entries: [FruitLogEntry]
         var total: Nutrition

@@ -6,10 +6,6 @@ import Fruit
 
 package struct FruitsScreen: MenuScreen {
     package let context: FrontContext
-
-    package init(context: FrontContext) {
-        self.context = context
-    }
     package let title = "Fruits"
     package let choices = ["Catalogue (choose the sort)", "A fruit's detail", "Eat a fruit", "Log of the last 30 days"]
     package let help = [
@@ -58,19 +54,10 @@ package struct FruitsScreen: MenuScreen {
 
     private func eat(_ service: FruitService, io: MenuIO) async throws {
         guard let (fruit, _) = try await io.askValid("Fruit name or id:", { try await service.fruit($0) }) else { return }
-        let name = fruit.name
-        let today = try context.today()
-        guard
-            let date = io.askValid(
-                "Date eaten, YYYY-MM-DD [today]:",
-                { text -> LocalDate in
-                    let date = text.isEmpty ? today : try DateInput.parse(text, today: today, field: .date)
-                    if date > today { throw FruitError.eatenInFuture(date) }
-                    return date
-                }),
+        guard let date = io.askValid("Date eaten, YYYY-MM-DD [today]:", { text in try service.eatenDate(text.isEmpty ? nil : text) }),
             let grams = io.askValid("Grams [100]:", { text in text.isEmpty ? 100 : try NumberRule.grams.parse(text) })
         else { return }
-        let entry = try await service.eat(name, date: date.description, grams: grams)
+        let entry = try await service.eat(fruit.name, date: date.description, grams: grams)
         io.say("Logged #\(entry.id): \(entry.name) on \(entry.date.longText).")
     }
 }

@@ -33,9 +33,8 @@ package struct FruitService: Sendable {
     /// Every fruit, trimmed, with the catalogue's provenance.
     /// - Parameter onStale: called with a stale cached catalogue before it is refreshed.
     package func catalogue(onStale: (@Sendable (Catalogue) async -> Void)? = nil) async throws -> Catalogue {
-        var handler: (@Sendable (Fetched<[Fruityvice.Fruit]>) async -> Void)?
-        if let onStale {
-            handler = { @Sendable stale in await onStale((stale.value.map(Fruit.init), stale.provenance)) }
+        let handler = onStale.map { onStale in
+            { @Sendable (stale: Fetched<[Fruityvice.Fruit]>) in await onStale((stale.value.map(Fruit.init), stale.provenance)) }
         }
         let fetched = try await fetcher.fetch(Fruityvice.all(), onStale: handler)
         return (fetched.value.map(Fruit.init), fetched.provenance)
@@ -58,9 +57,8 @@ package struct FruitService: Sendable {
     package func fruit(_ reference: String, onStale: (@Sendable ((Fruit, Provenance)) async -> Void)? = nil) async throws -> (Fruit, Provenance) {
         let text = reference.trimmingWhitespace()
         guard !text.isEmpty, text.count <= 60 else { throw FruitError.emptyReference }
-        var handler: (@Sendable (Fetched<Fruityvice.Fruit>) async -> Void)?
-        if let onStale {
-            handler = { @Sendable stale in await onStale((Fruit(stale.value), stale.provenance)) }
+        let handler = onStale.map { onStale in
+            { @Sendable (stale: Fetched<Fruityvice.Fruit>) in await onStale((Fruit(stale.value), stale.provenance)) }
         }
         if Int(text) == nil, let single = try? await fetcher.fetch(Fruityvice.fruit(text), onStale: handler) {
             return (Fruit(single.value), single.provenance)

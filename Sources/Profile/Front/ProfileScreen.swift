@@ -3,10 +3,6 @@ import Profile
 
 package struct ProfileScreen: MenuScreen {
     package let context: FrontContext
-
-    package init(context: FrontContext) {
-        self.context = context
-    }
     package let title = "Profile"
     package let choices = ["Show username", "Edit username"]
     package let help = [
