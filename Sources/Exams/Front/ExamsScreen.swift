@@ -20,8 +20,7 @@ package struct ExamsScreen: MenuScreen {
         let service = ExamService(context: context.app)
         await attempt(io) {
             switch index {
-            case 0: io.say(try ExamsView.render(try service.exams(passed: false), passed: false, context: context))
-            case 1: io.say(try ExamsView.render(try service.exams(passed: true), passed: true, context: context))
+            case 0, 1: io.say(try ExamsView.render(try service.exams(passed: index == 1), passed: index == 1, context: context))
             case 2:
                 guard let name = io.askValid("Exam name (back to cancel):", { try ExamService.validName($0) }),
                     let date = askDate("Date and time, YYYY-MM-DD HH:MM (back to cancel):", io: io)
@@ -51,12 +50,7 @@ package struct ExamsScreen: MenuScreen {
 
     /// A date and time as typed, asked again until it parses; nil when the person backs out.
     private func askDate(_ prompt: String, io: MenuIO) -> String? {
-        io.askValid(
-            prompt,
-            { text -> String in
-                _ = try ExamService.parse(text)
-                return text
-            })
+        io.askValid(prompt) { try ExamService.parse($0).description }
     }
 
     /// Choose an exam, then pass it or move it.

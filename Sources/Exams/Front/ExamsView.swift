@@ -18,10 +18,11 @@ package enum ExamsView {
     }
 
     package static func row(_ exam: Exam, context: FrontContext) throws -> Row {
-        Row(
-            id: exam.id, name: exam.name, dateTime: exam.when, at: ExamService(context: context.app).instant(exam),
-            month: ExamMonth(year: exam.when.date.year, month: exam.when.date.month, exams: []).title,
-            daysLeft: try ExamService(context: context.app).daysLeft(exam), passed: exam.passed)
+        let service = ExamService(context: context.app)
+        return Row(
+            id: exam.id, name: exam.name, dateTime: exam.when, at: service.instant(exam),
+            month: ExamMonth(year: exam.when.date.year, month: exam.when.date.month, exams: []).title, daysLeft: try service.daysLeft(exam),
+            passed: exam.passed)
     }
 
     package static func check(_ style: Style) -> String { style.green(style.unicode ? "✓" : "v") }

@@ -47,21 +47,17 @@ package enum CalendarExport {
     /// Folds a line into chunks of at most 75 octets, continuation lines starting with a space,
     /// never splitting a UTF-8 character.
     package static func fold(_ line: String) -> String {
-        var chunks: [String] = []
-        var current = ""
+        var chunks = [""]
         var octets = 0
         for character in line {
             let size = String(character).utf8.count
-            let limit = chunks.isEmpty ? 75 : 74
-            if octets + size > limit {
-                chunks.append(current)
-                current = ""
+            if octets + size > (chunks.count == 1 ? 75 : 74) {
+                chunks.append("")
                 octets = 0
             }
-            current.append(character)
+            chunks[chunks.count - 1].append(character)
             octets += size
         }
-        chunks.append(current)
-        return chunks.enumerated().map { $0.offset == 0 ? $0.element : " " + $0.element }.joined(separator: "\r\n")
+        return chunks.joined(separator: "\r\n ")
     }
 }

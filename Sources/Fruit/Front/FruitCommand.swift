@@ -25,26 +25,23 @@ package struct FruitCommand: AsyncParsableCommand {
 
         func run() async throws {
             try await CommandRunner.run(global) { context in
-                let sort = try self.sort.value().rawValue
+                let sort = try self.sort.value()
                 let service = FruitService(context: context.app)
                 if context.json {
                     let (fruits, provenance) = try await service.catalogue()
-                    if let grouping = FruitGrouping(rawValue: sort) {
+                    if let grouping = FruitGrouping(rawValue: sort.rawValue) {
                         let groups = FruitService.grouped(fruits, by: grouping).map {
                             FruitJSON.Grouped.Group(name: $0.name, fruits: $0.fruits.map { FruitJSON.Item($0) })
                         }
-                        return try context.printJSON(Sourced(FruitJSON.Grouped(groupedBy: sort, groups: groups), provenance))
+                        return try context.printJSON(Sourced(FruitJSON.Grouped(groupedBy: sort.rawValue, groups: groups), provenance))
                     }
-                    let sorted = FruitService.sorted(fruits, byName: sort == "name")
+                    let sorted = FruitService.sorted(fruits, byName: sort == .name)
                     return try context.printJSON(Sourced(FruitJSON.List(fruits: sorted.map { FruitJSON.Item($0) }), provenance))
                 }
                 let style = context.style
                 let render: @Sendable (FruitService.Catalogue) -> String = { catalogue in
-                    let footer = "\n\n" + style.footer(["Source: \(catalogue.provenance.label())", "\(catalogue.fruits.count) fruits"])
-                    if let grouping = FruitGrouping(rawValue: sort) {
-                        return FruitView.groups(FruitService.grouped(catalogue.fruits, by: grouping), grouping: grouping, style: style) + footer
-                    }
-                    return FruitView.table(FruitService.sorted(catalogue.fruits, byName: sort == "name"), style: style) + footer
+                    FruitView.catalogue(catalogue.fruits, sort: sort, style: style) + "\n\n"
+                        + style.footer(["Source: \(catalogue.provenance.label())", "\(catalogue.fruits.count) fruits"])
                 }
                 _ = try await context.printStaleFirst(staleFirst: context.interactive, render: render) { try await service.catalogue(onStale: $0) }
             }

@@ -42,6 +42,14 @@ package enum FruitView {
         return table.render(style: style)
     }
 
+    /// The catalogue as `fruit list --sort` shows it: a table by id or name, or sections by a taxon.
+    package static func catalogue(_ fruits: [Fruit], sort: FruitSort, style: Style) -> String {
+        guard let grouping = FruitGrouping(rawValue: sort.rawValue) else {
+            return table(FruitService.sorted(fruits, byName: sort == .name), style: style)
+        }
+        return groups(FruitService.grouped(fruits, by: grouping), grouping: grouping, style: style)
+    }
+
     package static func groups(_ groups: [FruitGroup], grouping: FruitGrouping, style: Style) -> String {
         // One alignment for every group: names padded to the longest, IDs right-aligned.
         let all = groups.flatMap(\.fruits)

@@ -36,20 +36,14 @@ package struct FruitsScreen: MenuScreen {
         guard
             let sort = io.askValid(
                 "Sort by id, name, family, genus or order [id]:",
-                { text -> String in
-                    let value = text.isEmpty ? "id" : text.lowercased()
-                    guard ["id", "name"].contains(value) || FruitGrouping(rawValue: value) != nil else {
+                { text -> FruitSort in
+                    guard let sort = FruitSort(rawValue: text.isEmpty ? "id" : text.lowercased()) else {
                         throw UsageError("Type id, name, family, genus or order.")
                     }
-                    return value
+                    return sort
                 })
         else { return }
-        let (fruits, _) = try await service.catalogue()
-        if let grouping = FruitGrouping(rawValue: sort) {
-            io.say(FruitView.groups(FruitService.grouped(fruits, by: grouping), grouping: grouping, style: context.style))
-        } else {
-            io.say(FruitView.table(FruitService.sorted(fruits, byName: sort == "name"), style: context.style))
-        }
+        io.say(FruitView.catalogue(try await service.catalogue().fruits, sort: sort, style: context.style))
     }
 
     private func eat(_ service: FruitService, io: MenuIO) async throws {
