@@ -131,8 +131,7 @@ package struct CryptoCommand: AsyncParsableCommand {
         func run() async throws {
             try await CommandRunner.run(global) { context in
                 let service = CryptoService(context: context.app)
-                let code: String
-                if let currency { code = try await service.setCurrency(currency) } else { code = try service.currency() }
+                let code = if let currency { try await service.setCurrency(currency) } else { try service.currency() }
                 if let choice = try provider?.value() { try service.setProvider(choice) }
                 let chosen = try service.settingsDocument().provider ?? .auto
                 var text = currency == nil ? "Prices are shown in \(code)." : "Prices are now shown in \(code)."

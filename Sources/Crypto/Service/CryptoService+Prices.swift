@@ -111,8 +111,7 @@ extension CryptoService {
         for index in prices.rows.indices {
             let symbol = prices.rows[index].symbol
             guard let refusal = refused[routes[symbol]?.quoted(symbol) ?? symbol] else { continue }
-            prices.rows[index].error = refusal.reason
-            prices.rows[index].refusedUntil = refusal.until
+            (prices.rows[index].error, prices.rows[index].refusedUntil) = (refusal.reason, refusal.until)
         }
         return prices
     }
@@ -186,10 +185,7 @@ extension CryptoService {
             fetched = try await client.fetch(endpoint)
         } catch let error as APIError where batch.count == 1 && Self.isAboutTheSymbol(error) {
             // One pair asked alone: the provider's refusal marks that row, as inside a batch.
-            let failure = Fetched<TwelveDataDTO.QuoteResult>(
-                value: .failure(Self.reason(error)), origin: .live,
-                fetchedAt: days.now(), stale: false)
-            return [batch[0]: failure]
+            return [batch[0]: Fetched(value: .failure(Self.reason(error)), origin: .live, fetchedAt: days.now(), stale: false)]
         }
         if fetched.origin == .live, batch.count > 1, let body = client.answers.body(endpoint) {
             for (symbol, part) in TwelveData.splitBatch(body, symbols: batch) {

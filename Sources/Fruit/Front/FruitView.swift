@@ -95,21 +95,18 @@ package enum FruitView {
             ])
             for entry in day.entries {
                 let n = entry.nutrition
-                table.add([
-                    String(entry.id), entry.name, number(entry.grams), NumberText.decimal(n.calories, places: 0),
-                    NumberText.decimal(n.fat, places: 1),
-                    NumberText.decimal(n.sugar, places: 1), NumberText.decimal(n.carbohydrates, places: 1), NumberText.decimal(n.protein, places: 1),
-                ])
+                table.add([String(entry.id), entry.name, number(entry.grams), NumberText.decimal(n.calories, places: 0)] + grams(n))
             }
-            let t = day.total
-            table.add([
-                style.bold(""), style.bold("Total"), number(day.entries.reduce(0) { $0 + $1.grams }),
-                style.bold(NumberText.decimal(t.calories, places: 0)),
-                NumberText.decimal(t.fat, places: 1), NumberText.decimal(t.sugar, places: 1), NumberText.decimal(t.carbohydrates, places: 1),
-                NumberText.decimal(t.protein, places: 1),
-            ])
+            let total = day.total
+            let eaten = number(day.entries.reduce(0) { $0 + $1.grams })
+            table.add([style.bold(""), style.bold("Total"), eaten, style.bold(NumberText.decimal(total.calories, places: 0))] + grams(total))
             return style.bold(day.date.longText) + "\n" + table.render(style: style)
         }.joined(separator: "\n\n")
+    }
+
+    /// Fat, sugar, carbohydrates and protein, to a tenth of a gram (the log's columns after kcal).
+    private static func grams(_ n: Nutrition) -> [String] {
+        [n.fat, n.sugar, n.carbohydrates, n.protein].map { NumberText.decimal($0, places: 1) }
     }
 
     /// The confetti for a fruit eaten lately: eight pieces, the order set by the fruit's id.
