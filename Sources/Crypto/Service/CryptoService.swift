@@ -31,11 +31,7 @@ package struct CryptoService: Sendable {
     package init(client: DataClient, store: DocumentStore<Watchlist>, configuration: Configuration, gate: CreditGate, days: DayClock) {
         // Twelve Data's sends are admitted by this gate's budget (the run's one when it has one).
         _ = client.policies.adopt(for: .twelveData) { CreditPolicy(gate: gate) }
-        self.client = client
-        self.store = store
-        self.configuration = configuration
-        self.gate = gate
-        self.days = days
+        (self.client, self.store, self.configuration, self.gate, self.days) = (client, store, configuration, gate, days)
     }
 
     /// Wired from the run's context: its credit gate (the one the client's send policy uses), so

@@ -53,9 +53,7 @@ package struct ExamMonth: Sendable, Equatable {
 
     /// A month as given.
     package init(year: Int, month: Int, exams: [Exam]) {
-        self.year = year
-        self.month = month
-        self.exams = exams
+        (self.year, self.month, self.exams) = (year, month, exams)
     }
 
     /// `December 2026`

@@ -13,9 +13,7 @@ package struct ExamDateTime: TextCodable, Sendable, Hashable, Comparable, Custom
 
     /// A date and time as given (not checked).
     package init(date: LocalDate, hour: Int, minute: Int) {
-        self.date = date
-        self.hour = hour
-        self.minute = minute
+        (self.date, self.hour, self.minute) = (date, hour, minute)
     }
 
     /// Parses `YYYY-MM-DD HH:MM` or `YYYY-MM-DDTHH:MM`; nil when malformed or impossible.

@@ -18,8 +18,7 @@ package struct ExamService: Sendable {
 
     /// The service over a store and a clock.
     package init(store: DocumentStore<ExamsDocument>, days: DayClock) {
-        self.store = store
-        self.days = days
+        (self.store, self.days) = (store, days)
     }
 
     /// Wired from the run's context: the planner in the data folder, its clock.

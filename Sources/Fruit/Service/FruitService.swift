@@ -15,9 +15,7 @@ package struct FruitService: Sendable {
 
     /// The service over a fetcher, the log and a clock.
     package init(fetcher: any Fetcher, store: DocumentStore<FruitLog>, days: DayClock) {
-        self.fetcher = fetcher
-        self.store = store
-        self.days = days
+        (self.fetcher, self.store, self.days) = (fetcher, store, days)
     }
 
     /// Wired from the run's context: its client, the log in the data folder, its clock.

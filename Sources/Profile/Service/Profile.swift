@@ -21,8 +21,7 @@ package struct ProfileService: Sendable {
 
     /// The service over a store and the login name.
     package init(store: DocumentStore<Profile>, loginName: String?) {
-        self.store = store
-        self.loginName = loginName
+        (self.store, self.loginName) = (store, loginName)
     }
 
     /// Wired from the run's context: the profile in the data folder, the login name of its environment.

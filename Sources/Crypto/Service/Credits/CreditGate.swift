@@ -32,13 +32,9 @@ package struct CreditGate: Sendable {
         budget: CreditBudget, console: Console, clock: any Clock, sleep: @escaping Sleeper = PolicyWaits.systemSleep, noWait: Bool,
         onWait: WaitReporter? = nil, deadline: RunDeadline? = nil
     ) {
-        self.budget = budget
-        self.console = console
-        self.clock = clock
-        self.sleep = sleep
-        self.noWait = noWait
-        self.onWait = onWait
-        self.deadline = deadline
+        (self.budget, self.console, self.clock, self.sleep, self.noWait, self.onWait, self.deadline) = (
+            budget, console, clock, sleep, noWait, onWait, deadline
+        )
     }
 
     /// The gate a run's context describes: its budget file and plan, `--no-wait`, its deadline,
