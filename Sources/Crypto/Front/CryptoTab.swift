@@ -119,10 +119,7 @@ package final class CryptoTab: AppTab {
         case .character("a"):
             adding = LineField("Add a pair (symbol, pair or name):")
             suggestion = 0
-            if catalogue.value == nil, !catalogue.isLoading {
-                let service = self.service
-                catalogue.load { _ in try await service.catalogue() }
-            }
+            if catalogue.value == nil, !catalogue.isLoading { catalogue.load { [service] _ in try await service.catalogue() } }
         case .character("d"):
             guard rows.indices.contains(scroller.selected) else { return true }
             let row = rows[scroller.selected]
@@ -173,8 +170,7 @@ package final class CryptoTab: AppTab {
     private func openPage(_ symbol: String, from: String?, to: String?) {
         page = (symbol, from, to)
         pageScroller = Scroller()
-        let service = self.service
-        history.load { _ in try await service.history(symbol, from: from, to: to) }
+        history.load { [service] _ in try await service.history(symbol, from: from, to: to) }
     }
 
     /// Suggestions for what is typed so far.
@@ -222,8 +218,7 @@ package final class CryptoTab: AppTab {
     }
 
     private func add(_ query: String) {
-        let service = self.service
-        action.load { _ in
+        action.load { [service] _ in
             let (item, added) = try await service.add(query, pick: nil, chooser: nil)
             return added ? "Added \(item.symbol) (\(item.name))." : "\(item.symbol) is already in the watchlist."
         }
@@ -232,8 +227,7 @@ package final class CryptoTab: AppTab {
     /// Removes `symbol` in the background: a durable save waits for the disk, which must not
     /// hold a frame (docs/architecture.md §5).
     private func remove(_ symbol: String) {
-        let service = self.service
-        action.load { _ in "Removed \(try service.remove(symbol).symbol)." }
+        action.load { [service] _ in "Removed \(try service.remove(symbol).symbol)." }
     }
 
     /// A pair added or removed in the background: the list is read again once. An update that landed
@@ -304,7 +298,7 @@ package final class CryptoTab: AppTab {
 
     private func pageBody(_ symbol: String, width: Int, height: Int) -> [String] {
         let style = style(width: width)
-        guard let history = history.value, history.symbol == symbol, !self.history.isLoading || self.history.value != nil else {
+        guard let history = history.value, history.symbol == symbol else {
             return [style.bold(symbol), "", self.history.failure.map { style.red($0) } ?? "Loading prices…"]
         }
         let text = CryptoView.history(history, ohlc: false, style: style, chart: true, now: context.clock.now())

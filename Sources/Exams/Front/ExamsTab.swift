@@ -157,8 +157,7 @@ package final class ExamsTab: AppTab {
 
     /// Runs `change` in the background; the footer shows its sentence once it lands.
     private func save(_ change: @escaping Change) {
-        let service = self.service
-        saving.load { _ in try change(service) }
+        saving.load { [service] _ in try change(service) }
     }
 
     // MARK: - Drawing
@@ -180,10 +179,8 @@ package final class ExamsTab: AppTab {
         } else {
             var fitted = style
             fitted.columns = width  // the table fits the area, resized or not
-            text = ((try? ExamsView.render(list, passed: passed, context: context, style: fitted)) ?? "").split(
-                separator: "\n", omittingEmptySubsequences: false
-            )
-            .map(String.init)
+            let rendered = (try? ExamsView.render(list, passed: passed, context: context, style: fitted)) ?? ""
+            text = rendered.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
             var line = 0
             for month in ExamService.group(list) {
                 items += Scroller.tableRows(count: month.exams.count, headerLines: 3, from: line)

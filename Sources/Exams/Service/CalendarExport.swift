@@ -35,13 +35,10 @@ package enum CalendarExport {
     /// Escapes backslash, semicolon, comma and newlines (RFC 5545 §3.3.11).
     package static func escape(_ text: String) -> String {
         // TEXT holds no control character but tab (RFC 5545 §3.3.11): others are dropped.
-        let printable = String(String.UnicodeScalarView(text.unicodeScalars.filter { $0 == "\t" || $0 == "\n" || !isControl($0) }))
+        let kept = text.unicodeScalars.filter { $0 == "\t" || $0 == "\n" || $0.properties.generalCategory != .control }
+        let printable = String(String.UnicodeScalarView(kept))
         return printable.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: ";", with: "\\;")
             .replacingOccurrences(of: ",", with: "\\,").replacingOccurrences(of: "\n", with: "\\n")
-    }
-
-    private static func isControl(_ scalar: Unicode.Scalar) -> Bool {
-        scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value)
     }
 
     /// Folds a line into chunks of at most 75 octets, continuation lines starting with a space,

@@ -69,8 +69,7 @@ package final class FruitTab: AppTab {
     package func activate() {
         shown = true
         guard catalogue.value == nil, !catalogue.isLoading else { return }
-        let service = self.service
-        catalogue.load { stale in try await service.catalogue { stale($0) } }
+        catalogue.load { [service] stale in try await service.catalogue { stale($0) } }
     }
 
     /// The fruits in the order shown: by id, or group by group.
@@ -145,9 +144,8 @@ package final class FruitTab: AppTab {
         case .cancelled: form = nil
         case .submitted(let values):
             form = nil
-            let service = self.service
             let grams = Double(values[1]) ?? 100
-            action.load { _ in
+            action.load { [service] _ in
                 let entry = try await service.eat(String(fruit.id), date: values[0], grams: grams)
                 return "Logged \(FruitView.number(entry.grams)) g of \(entry.name) on \(entry.date)."
             }

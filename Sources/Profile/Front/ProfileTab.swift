@@ -67,8 +67,7 @@ package final class ProfileTab: AppTab {
                 field = nil
                 submitted = name
                 showsSaved = true
-                let service = self.service
-                saving.load { _ in "Saved: you are \(try service.setUsername(name))." }
+                saving.load { [service] _ in "Saved: you are \(try service.setUsername(name))." }
             }
             return true
         }
