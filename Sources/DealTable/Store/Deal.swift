@@ -3,12 +3,9 @@ import Foundation
 
 /// One trading deal as the deal server streams it.
 package struct Deal: Sendable, Equatable, Codable {
-    /// Which way the deal went.
+    /// Which way the deal went: bought or sold.
     package enum Side: String, Sendable, Codable, CaseIterable {
-        /// Bought.
-        case buy
-        /// Sold.
-        case sell
+        case buy, sell
     }
 
     /// The deal's number, unique in a stream.
@@ -35,27 +32,11 @@ package struct Deal: Sendable, Equatable, Codable {
     }
 }
 
-/// The columns the table can be sorted by.
+/// The columns the table can be sorted by: `dateModified`, `instrumentName`, `price`, `amount`
+/// and `side` (buys first when ascending).
 package enum DealColumn: String, Sendable, CaseIterable, Codable {
-    /// `dateModified`.
-    case date
-    /// `instrumentName`.
-    case instrument
-    /// `price`.
-    case price
-    /// `amount`.
-    case amount
-    /// `side`, buys first when ascending.
-    case side
+    case date, instrument, price, amount, side
 
     /// The column's heading: `Date modified`, `Instrument`, `Price`, `Amount`, `Side`.
-    package var title: String {
-        switch self {
-        case .date: "Date modified"
-        case .instrument: "Instrument"
-        case .price: "Price"
-        case .amount: "Amount"
-        case .side: "Side"
-        }
-    }
+    package var title: String { self == .date ? "Date modified" : rawValue.capitalized }
 }

@@ -22,10 +22,8 @@ package struct DealFilter: Sendable, Equatable {
 
     /// A range with optional ends; both nil: no limit.
     package struct Range: Sendable, Equatable {
-        /// The low end; nil: none.
-        package var lower: Bound?
-        /// The high end; nil: none.
-        package var upper: Bound?
+        /// The low and the high end; nil: none.
+        package var lower, upper: Bound?
 
         /// A range as given (no ends by default).
         package init(lower: Bound? = nil, upper: Bound? = nil) {
@@ -54,10 +52,8 @@ package struct DealFilter: Sendable, Equatable {
     package var instrument: String?
     /// Only buys or only sells; nil: both.
     package var side: Deal.Side?
-    /// Prices kept.
-    package var price = Range()
-    /// Amounts kept.
-    package var amount = Range()
+    /// Prices and amounts kept.
+    package var price = Range(), amount = Range()
     /// Modification times kept, as seconds since 1970 (`since`/`until` days become instants).
     package var time = Range()
 

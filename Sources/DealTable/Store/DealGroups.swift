@@ -7,8 +7,7 @@ import Foundation
 package struct DealGroups: Sendable, Equatable {
     /// What the rows are grouped by.
     package enum Key: String, Sendable, CaseIterable {
-        case instrument
-        case side
+        case instrument, side
         case instrumentAndSide = "instrument,side"
     }
 
@@ -21,15 +20,12 @@ package struct DealGroups: Sendable, Equatable {
         package var side: Deal.Side?
         package var deals = 0
         /// Σ amount of the buys and of the sells.
-        package var bought = 0.0
-        package var sold = 0.0
+        package var bought = 0.0, sold = 0.0
         /// Σ price × amount, for the volume-weighted average price.
         var notional = 0.0
-        package var low = Double.infinity
-        package var high = -Double.infinity
+        package var low = Double.infinity, high = -Double.infinity
         /// The price of the group's latest deal (by time, then id) and its time.
-        package var lastPrice = 0.0
-        package var lastTime = -Double.infinity
+        package var lastPrice = 0.0, lastTime = -Double.infinity
         var lastID = Int64.min
         /// Deals a minute over the last hour of deal time, oldest minute first (60 counts), the
         /// hour ending at the newest deal of the view; empty unless asked for (`activity`).

@@ -9,13 +9,7 @@ package struct DealStatistics: Sendable, Equatable {
     /// One numeric column's figures.
     package struct Numbers: Sendable, Equatable, Encodable {
         package var count = 0
-        package var min = 0.0
-        package var max = 0.0
-        package var mean = 0.0
-        package var median = 0.0
-        package var p10 = 0.0
-        package var p90 = 0.0
-        package var standardDeviation = 0.0
+        package var min = 0.0, max = 0.0, mean = 0.0, median = 0.0, p10 = 0.0, p90 = 0.0, standardDeviation = 0.0
 
         private enum CodingKeys: String, CodingKey { case count, min, max, mean, median, p10, p90, standardDeviation }
 
@@ -39,10 +33,8 @@ package struct DealStatistics: Sendable, Equatable {
         package var mostCommonCount = 0
     }
 
-    package var price = Numbers()
-    package var amount = Numbers()
-    package var instrument = Values()
-    package var side = Values()
+    package var price = Numbers(), amount = Numbers()
+    package var instrument = Values(), side = Values()
     /// Deals in the view.
     package var count = 0
 }

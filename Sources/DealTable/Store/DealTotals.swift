@@ -5,16 +5,10 @@ import Foundation
 /// amount bought and sold, and per instrument the amount and the notional (price × amount),
 /// from which the volume-weighted average price of a lone instrument follows.
 package struct DealTotals: Sendable, Equatable {
-    /// Rows in the view.
-    package private(set) var count = 0
-    /// Buys in the view.
-    package private(set) var buyCount = 0
-    /// Sells in the view.
-    package private(set) var sellCount = 0
-    /// Σ amount of the buys.
-    package private(set) var boughtAmount = 0.0
-    /// Σ amount of the sells.
-    package private(set) var soldAmount = 0.0
+    /// Rows, buys and sells in the view.
+    package private(set) var count = 0, buyCount = 0, sellCount = 0
+    /// Σ amount of the buys and of the sells.
+    package private(set) var boughtAmount = 0.0, soldAmount = 0.0
     /// Per instrument code: rows, Σ amount, Σ price × amount.
     private var perInstrument: [(count: Int, amount: Double, notional: Double)] = []
     /// Instrument names by code, as the store interned them (set when the totals are read).

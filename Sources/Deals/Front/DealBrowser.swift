@@ -283,14 +283,11 @@ package final class DealBrowser {
         if follow { offset = 0 } else { anchorRow = offset < feed.store.count ? feed.store.row(atPosition: offset) : nil }
     }
 
+    /// After a merge: follow stays at the top; pause counts the new deals and keeps the same deal on top.
     private func afterMerge(_ merged: Int) {
         guard merged > 0 else { return }
-        if follow {
-            offset = 0
-        } else {
-            newWhilePaused += merged
-            if let anchorRow { offset = min(maxOffset, feed.store.position(ofRow: anchorRow)) }
-        }
+        if !follow { newWhilePaused += merged }
+        repin()
     }
 
     // MARK: - Drawing

@@ -103,10 +103,7 @@ package enum DealExport {
 
     /// A name for the browser's export: `deals-20261125-143005.csv` in `folder`.
     package static func suggestedFile(in folder: URL, at date: Date) -> URL {
-        let formatter = DateFormatter()
-        formatter.locale = Locale(identifier: "en_US_POSIX")
-        formatter.dateFormat = "yyyyMMdd-HHmmss"
-        return folder.appendingPathComponent("deals-\(formatter.string(from: date)).csv")
+        folder.appendingPathComponent("deals-\(DealsView.formatter("yyyyMMdd-HHmmss").string(from: date)).csv")
     }
 }
 

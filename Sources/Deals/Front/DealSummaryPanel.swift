@@ -16,10 +16,7 @@ import TerminalKit
 /// re-sort or a filter's sort). In the groups, ↑↓ choose one and `Enter` opens the table filtered to it.
 final class DealSummaryPanel {
     /// What the panel shows.
-    enum Kind: Equatable {
-        case groups
-        case statistics
-    }
+    enum Kind { case groups, statistics }
 
     let kind: Kind
     /// The chosen group's place in the groups as shown.
@@ -158,12 +155,10 @@ final class DealSummaryPanel {
         _ shown: (groups: DealGroups?, statistics: DealStatistics?, received: Int), order: (DealSummaryView.GroupOrder, Bool), style: Style,
         width: Int
     ) -> [String] {
-        if let statistics = shown.statistics {
-            return DealSummaryView.statistics(statistics, received: shown.received, style: style, width: width).split(separator: "\n").map(
-                String.init)
-        }
-        guard let groups = shown.groups else { return [] }
-        return DealSummaryView.groups(groups, order: order.0, reversed: order.1, received: shown.received, style: style, width: width)
-            .split(separator: "\n").map(String.init)
+        let (received, sorting) = (shown.received, order)
+        let text =
+            shown.statistics.map { DealSummaryView.statistics($0, received: received, style: style, width: width) }
+            ?? shown.groups.map { DealSummaryView.groups($0, order: sorting.0, reversed: sorting.1, received: received, style: style, width: width) }
+        return text?.split(separator: "\n").map(String.init) ?? []
     }
 }

@@ -81,13 +81,7 @@ package enum DealSummaryView {
     static func price(_ value: Double) -> String { DealsView.price(value) }
 
     /// The last deal's local time of day (`--json` has the full instant).
-    static let clock: DateFormatter = {
-        let formatter = DateFormatter()
-        formatter.locale = Locale(identifier: "en_US_POSIX")
-        formatter.timeZone = .current
-        formatter.dateFormat = "HH:mm:ss"
-        return formatter
-    }()
+    static let clock = DealsView.formatter("HH:mm:ss")
 
     /// Per-minute counts as 30 cells of two minutes each, scaled to `peak` (the busiest two
     /// minutes of any group, so the groups compare): `▁▁▂▅▇█▆▃`; a space for none.

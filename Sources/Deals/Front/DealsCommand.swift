@@ -165,19 +165,14 @@ extension DealsCommand {
             try validating { _ = try format?.value() }
         }
 
-        /// The format asked for, else the file's extension (`.json`), else CSV.
-        func chosenFormat() throws -> DealExport.Format {
-            if let format { return try format.value() }
-            return to.lowercased().hasSuffix(".json") ? .json : .csv
-        }
-
         func run() async throws {
             try await CommandRunner.run(global) { context in
                 let filter = try filters.filter(today: try context.app.days.today())
                 let url = URL(fileURLWithPath: to)
                 try OutputPathError.requireTarget(url, replacing: force)
                 let feed = try await deals.received(context, filter: filter)
-                let format = try chosenFormat()
+                // The format asked for, else the file's extension (`.json`), else CSV.
+                let format = try self.format?.value() ?? (to.lowercased().hasSuffix(".json") ? .json : .csv)
                 let written = try DealExport.write(feed.store.snapshot(), to: url, format: format, replacing: force)
                 let summary = "Wrote \(DealsView.grouped(written)) of \(DealsView.grouped(feed.store.unfilteredCount)) deals to \(url.path)."
                 try context.show(json: ExportJSON(file: url.path, format: format.rawValue, rows: written), text: summary)

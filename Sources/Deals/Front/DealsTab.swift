@@ -65,22 +65,16 @@ package final class DealsTab: AppTab {
     package var capturesKeys: Bool { browser.isPrompting }
 
     package func handle(_ key: Key) -> Bool {
-        if browser.isPrompting {
-            browser.handle(key)
-            return true
-        }
+        let forBrowser: Bool
         switch key {
-        case .up, .down, .pageUp, .pageDown, .home, .end, .escape:
-            browser.handle(key)
-            return true
-        case .character(let letter) where "srfF/gnNeiIb".contains(letter):
-            browser.handle(key)
-            return true
-        case .enter where browser.summary != nil:  // open the chosen group
-            browser.handle(key)
-            return true
-        default: return false
+        case .up, .down, .pageUp, .pageDown, .home, .end, .escape: forBrowser = true
+        case .character(let letter): forBrowser = "srfF/gnNeiIb".contains(letter)
+        case .enter: forBrowser = browser.summary != nil  // open the chosen group
+        default: forBrowser = false
         }
+        guard forBrowser || browser.isPrompting else { return false }
+        browser.handle(key)
+        return true
     }
 
     package func body(width: Int, height: Int) -> [String] {

@@ -6,13 +6,16 @@ import TerminalKit
 
 /// Deal rows as text: local time to the second, price to 0.01, amount to an integer.
 package enum DealsView {
-    package static let timeFormatter: DateFormatter = {
+    package static let timeFormatter = formatter("yyyy-MM-dd HH:mm:ss")
+
+    /// A fixed-format formatter of local times (POSIX locale, the current time zone).
+    static func formatter(_ format: String) -> DateFormatter {
         let formatter = DateFormatter()
         formatter.locale = Locale(identifier: "en_US_POSIX")
         formatter.timeZone = .current
-        formatter.dateFormat = "yyyy-MM-dd HH:mm:ss"
+        formatter.dateFormat = format
         return formatter
-    }()
+    }
 
     package static func grouped(_ value: Int) -> String { NumberText.grouped(value) }
 
@@ -41,19 +44,16 @@ package enum DealsView {
     /// (1.07792), so a `price>1.078` filter's rows read as what it compared.
     package static func price(_ value: Double) -> String { NumberText.decimal(value, places: 5) }
 
-    /// `1,234,567` for a whole amount (the simulated feed's); a fraction of a coin (a Kraken
-    /// trade's volume) to 8 places, trailing zeros dropped: `0.01234`; a negative one (a net)
-    /// with the Unicode minus.
+    /// `1,234,567` for a whole amount (the simulated feed's), or one of 1,000 or more (its
+    /// fraction does not matter); a fraction of a coin (a Kraken trade's volume) to 8 places,
+    /// trailing zeros dropped: `0.01234`; a negative one (a net) with the Unicode minus.
     static func amount(_ value: Double) -> String {
-        guard !amountIsWhole(value) else { return grouped(Int(value.rounded())) }
+        guard value != value.rounded(), abs(value) < 1_000 else { return grouped(Int(value.rounded())) }
         guard value >= 0 else { return NumberText.minus + amount(-value) }
         var text = DecimalText.fixed(value, 8)
         while text.hasSuffix("0") { text.removeLast() }
         return text
     }
-
-    /// Whether an amount is shown as a whole number: it is one, or large enough that its fraction does not matter.
-    static func amountIsWhole(_ value: Double) -> Bool { value == value.rounded() || abs(value) >= 1_000 }
 
     package static let columns: [Table.Column] = [
         .init("ID", .right), .init("Date modified"), .init("Instrument"), .init("Price", .right),
@@ -61,34 +61,34 @@ package enum DealsView {
     ]
 
     package static func table(_ deals: [Deal], column: DealColumn, descending: Bool, total: Int, style: Style) -> String {
-        var table = Table(columns)
-        for deal in deals { table.add(cells(deal, style: style)) }
-        let header = style.footer(["\(grouped(total)) deals, sorted by \(column.title.lowercased()) \(descending ? "descending" : "ascending")"])
-        return header + "\n" + fitted(table, sortedBy: column, style: style).render(style: style)
+        style.footer(["\(grouped(total)) deals, \(sorted(column, descending))"]) + "\n" + rendered(deals, sortedBy: column, style: style)
     }
 
-    /// Too wide for the terminal: whole columns left out, the least needed first (side, ID,
-    /// amount, instrument), never the one sorted by; no date or number is cut.
-    static func fitted(_ table: Table, sortedBy column: DealColumn, style: Style) -> Table {
-        guard let limit = style.columns, table.width > limit else { return table }
-        let sorted = columns.firstIndex { $0.title == column.title }
-        return table.leavingOut([5, 0, 4, 2].filter { $0 != sorted }, toFit: limit)
+    /// `sorted by price descending`.
+    static func sorted(_ column: DealColumn, _ descending: Bool) -> String {
+        "sorted by \(column.title.lowercased()) \(descending ? "descending" : "ascending")"
+    }
+
+    /// The rows as a table. Too wide for the terminal: whole columns left out, the least needed
+    /// first (side, ID, amount, instrument), never the one sorted by; no date or number is cut.
+    static func rendered(_ deals: [Deal], sortedBy column: DealColumn, style: Style) -> String {
+        var table = Table(columns)
+        for deal in deals { table.add(cells(deal, style: style)) }
+        if let limit = style.columns, table.width > limit {
+            let sorted = columns.firstIndex { $0.title == column.title }
+            table = table.leavingOut([5, 0, 4, 2].filter { $0 != sorted }, toFit: limit)
+        }
+        return table.render(style: style)
     }
 
     /// The first rows of `store`'s view under a heading that says what matched, then the totals.
     package static func top(_ deals: [Deal], store: DealStore, style: Style) -> String {
-        guard !store.filter.isEmpty else {
-            var text = table(deals, column: store.column, descending: store.descending, total: store.count, style: style)
-            while text.hasSuffix("\n") { text.removeLast() }
-            return text + "\n" + style.footer(totalParts(store.totals))
-        }
-        var table = Table(columns)
-        for deal in deals { table.add(cells(deal, style: style)) }
-        let order = "sorted by \(store.column.title.lowercased()) \(store.descending ? "descending" : "ascending")"
-        let header = style.footer(["\(grouped(store.count)) of \(grouped(store.unfilteredCount)) deals match, \(order)"])
-        var body = deals.isEmpty ? "No deal matches the filter." : fitted(table, sortedBy: store.column, style: style).render(style: style)
+        let filtered = !store.filter.isEmpty
+        let matched = filtered ? "\(grouped(store.count)) of \(grouped(store.unfilteredCount)) deals match" : "\(grouped(store.count)) deals"
+        var body = filtered && deals.isEmpty ? "No deal matches the filter." : rendered(deals, sortedBy: store.column, style: style)
         while body.hasSuffix("\n") { body.removeLast() }
-        return [header, body, style.footer(totalParts(store.totals))].joined(separator: "\n")
+        let heading = style.footer(["\(matched), \(sorted(store.column, store.descending))"])
+        return [heading, body, style.footer(totalParts(store.totals))].joined(separator: "\n")
     }
 
     /// `bought 12,345,678 in 4,011 deals · sold 9,876,543 in 3,990 · average price 1.08234 (EUR/USD_TOD)`.

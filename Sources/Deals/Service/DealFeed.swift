@@ -117,10 +117,9 @@ package final class DealFeed {
     package var failure: String? { inbox.failure }
     /// Where the deals came from when it is not the source asked for; nil when it is.
     package var label: String? { inbox.label }
-    /// The source has ended and every deal is merged.
     /// The source has ended (run out, failed or stopped); some deals may still wait to be merged.
     package var isSourceFinished: Bool { inbox.status.finished }
-    /// The source has ended and every deal it sent is merged.
-    /// Every deal received is merged (counted before any filter: `rowCount`, not the rows passing it).
+    /// The source has ended and every deal it sent is merged (counted before any filter:
+    /// `rowCount`, not the rows passing it).
     package var isComplete: Bool { inbox.status.finished && store.rowCount == inbox.status.received }
 }

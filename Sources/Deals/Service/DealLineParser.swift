@@ -4,10 +4,6 @@ import AlmanacProviders
 import DealTable
 import Foundation
 
-/// Parses one JSON-lines deal without `JSONDecoder` (hot loop):
-/// `{"id":1,"dateModified":"2026-11-20T10:00:00Z","instrumentName":"EUR/USD_TOD","price":1.08,"amount":1000,"side":"buy"}`.
-/// `dateModified` may also be seconds since 1970; `instrument` is accepted for `instrumentName`.
-/// Returns nil for anything malformed.
 /// Parses one JSON-lines deal on `JSONParser` without building a tree (hot loop):
 /// `{"id":1,"dateModified":"2026-11-20T10:00:00Z","instrumentName":"EUR/USD_TOD","price":1.08,"amount":1000,"side":"buy"}`.
 /// `dateModified` may also be seconds since 1970; `instrument` is accepted for `instrumentName`.
