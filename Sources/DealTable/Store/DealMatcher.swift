@@ -33,9 +33,4 @@ struct DealMatcher: Sendable {
         let code = Int(columns.instruments[row])
         return code < instrumentPasses.count ? instrumentPasses[code] : filter.matchesInstrument(columns.names[code])
     }
-
-    /// The rows of `rows` that pass, in the same order.
-    func passing(_ rows: [UInt32], in columns: DealColumns) -> [UInt32] {
-        rows.filter { matches(columns, Int($0)) }
-    }
 }

@@ -14,8 +14,7 @@ extension DealBrowser {
     /// The footer in `width` cells: `q quit` and `? keys` always (when `keys`); then the status
     /// parts by priority (where the window is, what arrived, the rate), each whole or not at all;
     /// then the other hints that fit.
-    static func footer(status: [String], width: Int, keys: [String] = DealBrowser.hints) -> String {
-        let hints = keys
+    static func footer(status: [String], width: Int, keys hints: [String] = DealBrowser.hints) -> String {
         let separator = " · "
         func length(_ parts: [String]) -> Int { parts.map { Style.width($0) }.reduce(0, +) + separator.count * max(0, parts.count - 1) }
         let required = Array(hints.prefix(2))

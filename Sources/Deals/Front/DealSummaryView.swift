@@ -52,7 +52,8 @@ package enum DealSummaryView {
         return style.sentence(heading) + "\n" + table.render(style: style)
     }
 
-    /// The groups' table, every column.
+    /// The groups' table, every column; every price (the average, and the low, high and last
+    /// beside it) to the same 5 places.
     private static func groupTable(_ groups: DealGroups, order: GroupOrder, reversed: Bool) -> Table {
         let activity = groups.groups.contains { !$0.perMinute.isEmpty }
         let peak = groups.groups.map { pairs($0.perMinute).max() ?? 0 }.max() ?? 0
@@ -69,16 +70,12 @@ package enum DealSummaryView {
                     group.name, DealsView.grouped(group.deals), DealsView.amount(group.bought), DealsView.amount(group.sold),
                     DealsView.amount(group.net),
                     bar(share) + " " + DecimalText.fixed(share * 100, 1) + "%",
-                    group.averagePrice.map { price($0) } ?? "—", price(group.low), price(group.high),
-                    price(group.lastPrice), clock.string(from: Date(timeIntervalSince1970: group.lastTime)),
+                    group.averagePrice.map(DealsView.price) ?? "—", DealsView.price(group.low), DealsView.price(group.high),
+                    DealsView.price(group.lastPrice), clock.string(from: Date(timeIntervalSince1970: group.lastTime)),
                 ] + (activity ? [sparkline(group.perMinute, peak: peak)] : []))
         }
         return table
     }
-
-    /// Every price of the groups' table to the same 5 places: the average's, and so the
-    /// low, high and last beside it.
-    static func price(_ value: Double) -> String { DealsView.price(value) }
 
     /// The last deal's local time of day (`--json` has the full instant).
     static let clock = DealsView.formatter("HH:mm:ss")

@@ -97,32 +97,25 @@ package struct DealOptions: ParsableArguments {
     /// The sort column (validated; the date otherwise).
     var column: DealColumn { (try? sort.value()) ?? .date }
 
-    private func dealSource(
-        defaultPace: Double, live: Bool, krakenURL: String, recordings: FixtureTransport?, fallback: FixtureTransport?, end: Date
-    ) -> DealSource {
-        if let source {
-            guard case .kraken(var tape) = DealSource.parse(source, krakenURL: krakenURL) else { return DealSource.parse(source) }
-            tape.once = !live
-            tape.recordings = recordings
-            tape.fallback = live ? nil : fallback
-            return .kraken(tape)
-        }
-        // Validated: the count and the pace keep their rules.
-        return .server(count: (try? count.whole()) ?? 0, seed: seed, pace: ((try? pace?.value()) ?? nil) ?? defaultPace, end: end)
-    }
-
     /// The feed these options describe: their source (the built-in server at `defaultPace`
     /// batches a second unless `--pace` says), sorted by `--sort` in their direction. Not
     /// `live` (`top`, `export`): a Kraken tape ends after its first answers. Kraken's base URL
     /// is the run's (`ALMANAC_KRAKEN_URL`); offline, a tape reads Kraken's recorded trades.
     package func feed(_ context: FrontContext, defaultPace: Double, live: Bool = true) -> DealFeed {
-        // Kraken's recordings as its tape asks them, with Kraken's batching (the client's sample
-        // set knows no provider).
-        let recorded = context.client.samples.fixtures.map { FixtureTransport(folders: $0.folders, providers: [.kraken]) }
-        let source = dealSource(
-            defaultPace: defaultPace, live: live, krakenURL: context.configuration.baseURL(for: .kraken),
-            recordings: context.configuration.offline ? recorded : nil, fallback: recorded, end: context.app.days.feedEnd())
-        return DealFeed(source: source, column: column, descending: !asc)
+        // Validated: the count and the pace keep their rules.
+        let server = DealSource.server(
+            count: (try? count.whole()) ?? 0, seed: seed, pace: ((try? pace?.value()) ?? nil) ?? defaultPace, end: context.app.days.feedEnd())
+        var chosen = source.map { DealSource.parse($0, krakenURL: context.configuration.baseURL(for: .kraken)) } ?? server
+        if case .kraken(var tape) = chosen {
+            // Kraken's recordings as its tape asks them, with Kraken's batching (the client's
+            // sample set knows no provider).
+            let recorded = context.client.samples.fixtures.map { FixtureTransport(folders: $0.folders, providers: [.kraken]) }
+            tape.once = !live
+            tape.recordings = context.configuration.offline ? recorded : nil
+            tape.fallback = live ? nil : recorded
+            chosen = .kraken(tape)
+        }
+        return DealFeed(source: chosen, column: column, descending: !asc)
     }
 }
 
@@ -188,16 +181,10 @@ extension DealsCommand {
 }
 
 extension DealOptions {
-    /// Receives the whole stream these options describe, then narrows the table to `filter`.
+    /// Receives the whole stream these options describe, with a progress line on a terminal,
+    /// then narrows the table to `filter`; warns about a source that stopped early or lines it
+    /// skipped.
     func received(_ context: FrontContext, filter: DealFilter) async throws -> DealFeed {
-        let feed = try await received(context)
-        feed.store.applyFilter(filter)
-        return feed
-    }
-
-    /// Receives the whole stream these options describe, with a progress line on a terminal;
-    /// warns about a source that stopped early or lines it skipped.
-    func received(_ context: FrontContext) async throws -> DealFeed {
         let feed = feed(context, defaultPace: 0, live: false)
         if case .file(let url) = feed.source, let error = DealsError.checkReadable(url) { throw error }
         // Within what is left of --timeout: a snapshot does not outwait a network that is gone.
@@ -205,7 +192,7 @@ extension DealOptions {
         let progress = ProgressLine(
             total: feed.source.expected, enabled: isatty(STDERR_FILENO) == 1 && !context.json, width: context.style.columns ?? 80)
         try await feed.drain { progress.update(received: $0) }
-        progress.finish(received: feed.received)
+        progress.finish()
         if let label = feed.label, feed.received > 0 { context.console.note(label) }
         if let failure = feed.failure {
             if feed.store.count == 0 { throw DealsError.sourceFailed(failure) }
@@ -214,6 +201,7 @@ extension DealOptions {
         if feed.skipped > 0 {
             context.console.warn("skipped \(feed.skipped) malformed \(feed.skipped == 1 ? "line" : "lines") in the source.")
         }
+        feed.store.applyFilter(filter)
         return feed
     }
 }
@@ -235,25 +223,15 @@ package final class ProgressLine {
         self.width = width
     }
 
+    /// Redraws the line, at most 20 times a second.
     func update(received: Int) {
         guard enabled, Date().timeIntervalSince(lastDraw) > 0.05 else { return }
         lastDraw = Date()
-        draw(received)
-    }
-
-    /// Clears the line: the table's heading that follows says how many deals came.
-    func finish(received: Int) {
-        guard enabled else { return }
-        Console.writeRaw("\r\u{1B}[K", to: STDERR_FILENO)
-    }
-
-    private func draw(_ received: Int) {
         let elapsed = max(0.001, Date().timeIntervalSince(started))
         let rate = Double(received) / elapsed
         var parts = ["Receiving deals \(DealsView.grouped(received))"]
         if let total, total > 0 {
-            let fraction = min(1, Double(received) / Double(total))
-            let filled = Int(fraction * 20)
+            let filled = Int(min(1, Double(received) / Double(total)) * 20)
             let eta = rate > 0 ? Double(total - received) / rate : 0
             parts[0] += " / \(DealsView.grouped(total))"
             parts.append("[" + String(repeating: "#", count: filled) + String(repeating: "-", count: 20 - filled) + "]")
@@ -264,5 +242,11 @@ package final class ProgressLine {
         while parts.count > 1, parts.joined(separator: " ").count + 1 >= width { parts.remove(at: 1) }
         let text = parts.joined(separator: " ")
         Console.writeRaw("\r" + text + String(repeating: " ", count: max(0, min(width - 1, 60) - text.count)), to: STDERR_FILENO)  // own figures
+    }
+
+    /// Clears the line: the table's heading that follows says how many deals came.
+    func finish() {
+        guard enabled else { return }
+        Console.writeRaw("\r\u{1B}[K", to: STDERR_FILENO)
     }
 }

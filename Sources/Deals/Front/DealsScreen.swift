@@ -56,17 +56,12 @@ package struct DealsScreen: MenuScreen {
                         feed.store.window(offset: 0, count: 20), column: sort.column, descending: sort.descending,
                         total: feed.store.count, style: context.style))
             case 1:
-                let names = DealColumn.allCases.map(\.rawValue)
-                guard
-                    let column = io.askValid(
-                        "Column (\(names.joined(separator: ", "))):",
-                        { text -> DealColumn in
-                            guard let column = DealColumn(rawValue: text.lowercased()) else {
-                                throw UsageError("Type one of: \(names.joined(separator: ", ")).")
-                            }
-                            return column
-                        })
-                else { return }
+                let names = DealColumn.allCases.map(\.rawValue).joined(separator: ", ")
+                let chosen = io.askValid("Column (\(names)):") { text -> DealColumn in
+                    guard let column = DealColumn(rawValue: text.lowercased()) else { throw UsageError("Type one of: \(names).") }
+                    return column
+                }
+                guard let column = chosen else { return }
                 sort.column = column
                 io.say("Sorting by \(column.title.lowercased()).")
             case 2:

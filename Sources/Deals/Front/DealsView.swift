@@ -91,10 +91,8 @@ package enum DealsView {
         return [heading, body, style.footer(totalParts(store.totals))].joined(separator: "\n")
     }
 
-    /// `bought 12,345,678 in 4,011 deals · sold 9,876,543 in 3,990 · average price 1.08234 (EUR/USD_TOD)`.
-    package static func totals(_ totals: DealTotals) -> String { totalParts(totals).joined(separator: " · ") }
-
-    /// The totals' parts, for a line that wraps between them.
+    /// The totals' parts, for a line that wraps between them: `bought 12,345,678 in 4,011 deals`,
+    /// `sold 9,876,543 in 3,990`, `average price 1.08234 (EUR/USD_TOD)`.
     static func totalParts(_ totals: DealTotals) -> [String] {
         var parts = [
             "bought \(amount(totals.boughtAmount)) in \(grouped(totals.buyCount)) \(totals.buyCount == 1 ? "deal" : "deals")",
