@@ -24,9 +24,7 @@ final class PageFaulter: Sendable {
     /// What is asked and whether the thread runs; the faulting thread sleeps on the lock.
     private struct Requests {
         var ranges: [(start: UInt, end: UInt)] = []
-        var running = false
-        var refused = false
-        var stopped = false
+        var running = false, refused = false, stopped = false
     }
 
     private let requests = WaitableLock(Requests())
@@ -76,7 +74,8 @@ final class PageFaulter: Sendable {
     /// Faults in the ranges asked for, oldest first, until `stop` (it sleeps while there are none).
     private func serve() {
         while let range = nextRange() {
-            if !fault(range) {
+            // False when the kernel does not know the advice (before 5.14).
+            if !OSTuning.populateWrite(from: range.start, to: range.end, step: UInt(Self.step)) {
                 requests.withLock { requests in
                     requests.refused = true
                     requests.ranges = []
@@ -93,11 +92,6 @@ final class PageFaulter: Sendable {
             return .done(requests.ranges.removeFirst())
         }
     }
-
-    /// False when the kernel does not know the advice (before 5.14).
-    private func fault(_ range: (start: UInt, end: UInt)) -> Bool {
-        OSTuning.populateWrite(from: range.start, to: range.end, step: UInt(Self.step))
-    }
 }
 
 /// How far a growing buffer's pages have been asked to be faulted in (`PageFaulter`): each
@@ -110,8 +104,7 @@ struct FaultAhead: Sendable {
     /// Bytes asked for at a time.
     static let stretch = 512 << 10
 
-    private var base = 0
-    private var asked = 0
+    private var base = 0, asked = 0
 
     /// Records how much of `array` is written (its count) out of its room (its capacity).
     mutating func wrote<Element>(_ array: [Element], faulter: PageFaulter) {

@@ -227,11 +227,8 @@ extension ColumnQuantiles {
 /// the values sit far from zero (the shifted-data method).
 struct Moments {
     private(set) var count = 0
-    private(set) var low = Double.infinity
-    private(set) var high = -Double.infinity
-    private var shift = 0.0
-    private var sum = 0.0
-    private var squares = 0.0
+    private(set) var low = Double.infinity, high = -Double.infinity
+    private var shift = 0.0, sum = 0.0, squares = 0.0
 
     @inline(__always)
     mutating func add(_ value: Double) {

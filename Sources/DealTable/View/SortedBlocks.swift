@@ -39,13 +39,11 @@ struct SortedBlocks {
     /// and are not yet, but belong in this block and sort after its first entry.
     var rows: [UInt32] = []
     var keys: [UInt64] = []
-    var fill: [Int32] = []
-    var sortedFill: [Int32] = []
+    var fill: [Int32] = [], sortedFill: [Int32] = []
     /// The blocks in view order, with each one's first key and tie, in pages.
     var list = BlockList()
     /// How far ahead of the arena's end its pages are being faulted in (`PageFaulter`).
-    private var rowsAhead = FaultAhead()
-    private var keysAhead = FaultAhead()
+    private var rowsAhead = FaultAhead(), keysAhead = FaultAhead()
 
     var count: Int { list.total }
     var blockCount: Int { list.blockCount }

@@ -113,9 +113,9 @@ package final class DealBrowser {
 
     /// One frame's deals work in `budget` seconds: a background re-sort or filter moves for up
     /// to half of it, then what arrived is merged (in chunks sized to the time left, the first
-    /// of at most 512 deals, well under 2 ms)
-    /// until the budget is spent, keeping the view followed or pinned. The standalone browser
-    /// gives it 10 ms of each 16.7 ms frame, so keys are read 60 times a second at any size.
+    /// of at most 512 deals, well under 2 ms) until the budget is spent, keeping the view
+    /// followed or pinned. The standalone browser gives it 10 ms of each 16.7 ms frame, so keys
+    /// are read 60 times a second at any size.
     package func pump(budget: TimeInterval) {
         let start = DispatchTime.now().uptimeNanoseconds
         if feed.store.step(until: start + UInt64(budget * 5e8)) { repin() }
@@ -150,9 +150,7 @@ package final class DealBrowser {
         case .pageDown: scroll(to: offset + pageSize)
         case .home: scroll(to: 0)
         case .end: scroll(to: maxOffset)
-        case .character("r"), .character("R"), .character("s"), .character("S"), .character("1"), .character("2"),
-            .character("3"), .character("4"), .character("5"):
-            order(key)
+        case .character(let c) where "rRsS12345".contains(c): order(key)
         case .character("f"): toggleFollow()
         case .character("F"): summary = panels.groups
         case .character("i"), .character("I"): summary = panels.statistics

@@ -8,8 +8,7 @@ package struct ChunkPace {
     /// Nanoseconds a deal took to merge: the slowest recent chunk's, decaying by 5 % a chunk so
     /// one slow chunk does not shrink the chunks for long.
     private var perDeal = 200.0
-    private var deadline: UInt64 = 0
-    private var chunkStart: UInt64 = 0
+    private var deadline: UInt64 = 0, chunkStart: UInt64 = 0
     private var chunks = 0
     /// Uptime in nanoseconds (the tests pass a clock of their own).
     private let now: () -> UInt64
