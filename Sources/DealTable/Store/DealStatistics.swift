@@ -20,9 +20,7 @@ package struct DealStatistics: Sendable, Equatable {
             let figures: [(CodingKeys, Double)] = [
                 (.min, min), (.max, max), (.mean, mean), (.median, median), (.p10, p10), (.p90, p90), (.standardDeviation, standardDeviation),
             ]
-            for (key, value) in figures {
-                if count == 0 { try container.encodeNil(forKey: key) } else { try container.encode(value, forKey: key) }
-            }
+            for (key, value) in figures { try container.encode(count == 0 ? nil : value, forKey: key) }
         }
     }
 

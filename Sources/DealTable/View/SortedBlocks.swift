@@ -52,21 +52,6 @@ struct SortedBlocks {
 
     // MARK: - Building
 
-    /// Replaces everything with `sorted` (row numbers in view order), `buildFill` in a block.
-    /// `appendKeys` appends the key of each row of `sorted`, in order, straight into the arena
-    /// (no separate key array: a re-sort of 10M rows peaks at 12 bytes a row less).
-    /// - Parameter reserve: entries expected in all, so the arena never reallocates.
-    mutating func build(_ sorted: [UInt32], appendKeys: (inout [UInt64]) -> Void, id: (Int) -> Int64, reserve: Int) {
-        clear()
-        let n = sorted.count
-        let slots = Self.slots(max(reserve, n))
-        rows.reserveCapacity(slots)
-        keys.reserveCapacity(slots)
-        rows.append(contentsOf: sorted)
-        appendKeys(&keys)
-        layOut(n, id: id, reserve: reserve)
-    }
-
     /// Replaces everything with `sorted` rows and their keys, taking the two arrays as the
     /// arena itself rather than copying them (a re-sort's or a filter's walked rows: 12 bytes a
     /// row less at the moment it lands). Arrays reserved for `slots(reserve)` entries are used
@@ -136,21 +121,21 @@ struct SortedBlocks {
     }
 
     /// Replaces everything with `sorted` rows whose keys and ids are given in the same order
-    /// (a view built off the owner's thread, with no columns at hand).
+    /// (a view built off the owner's thread, with no columns at hand), `buildFill` in a block.
+    /// - Parameter reserve: entries expected in all, so the arena never reallocates.
     mutating func build(_ sorted: [UInt32], keys sortedKeys: [UInt64], ids sortedIDs: [Int64], reserve: Int) {
-        let firstIDs = stride(from: 0, to: sortedIDs.count, by: Self.buildFill).map { sortedIDs[$0] }
-        build(sorted, keys: sortedKeys, firstIDs: firstIDs, reserve: reserve)
-    }
-
-    /// Replaces everything with `sorted` rows whose keys are given in the same order, and the id
-    /// of every `buildFill`-th row (each block's first).
-    mutating func build(_ sorted: [UInt32], keys sortedKeys: [UInt64], firstIDs: [Int64], reserve: Int) {
-        var block = 0  // `build` asks for the id of each block's first entry, blocks in order
-        build(
-            sorted, appendKeys: { $0.append(contentsOf: sortedKeys) },
+        clear()
+        let slots = Self.slots(max(reserve, sorted.count))
+        rows.reserveCapacity(slots)
+        keys.reserveCapacity(slots)
+        rows.append(contentsOf: sorted)
+        keys.append(contentsOf: sortedKeys)
+        var block = 0  // `layOut` asks for the id of each block's first entry, blocks in order
+        layOut(
+            sorted.count,
             id: { _ in
                 defer { block += 1 }
-                return firstIDs[block]
+                return sortedIDs[block * Self.buildFill]
             }, reserve: reserve)
     }
 

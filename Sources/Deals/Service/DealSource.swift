@@ -75,13 +75,9 @@ package enum DealSource: Sendable {
         case .file(let url):
             JobPool.background.run {
                 let splitter = LineBatcher(inbox: inbox)
-                guard let handle = try? FileHandle(forReadingFrom: url) else {
-                    splitter.fail("cannot open \(url.path)")
-                    splitter.end()
-                    return
-                }
+                defer { splitter.end() }
+                guard let handle = try? FileHandle(forReadingFrom: url) else { return splitter.fail("cannot open \(url.path)") }
                 while !inbox.isClosed, let chunk = try? handle.read(upToCount: 1 << 16), !chunk.isEmpty { splitter.feed(chunk) }
-                splitter.end()
             }
         case .url(let address):
             let splitter = LineBatcher(inbox: inbox)
