@@ -52,8 +52,7 @@ struct ColumnQuantiles<Rows: Sequence<Int>> {
     struct Outcome {
         var gathered: [Double]?
         var next: [Int] = []
-        var low = Double.infinity
-        var high = -Double.infinity
+        var low = Double.infinity, high = -Double.infinity
     }
 
     /// Answers what a pass settled; returns the narrower stretches still to be read.

@@ -21,7 +21,6 @@ package struct Deal: Sendable, Equatable, Codable {
     /// Buy or sell.
     package var side: Side
 
-    /// A deal as given.
     package init(id: Int64, dateModified: Date, instrumentName: String, price: Double, amount: Double, side: Side) {
         self.id = id
         self.dateModified = dateModified

@@ -14,7 +14,6 @@ package struct DealFilter: Sendable, Equatable {
         /// True when the value itself is inside the range (`>=`, `<=`, `=`, `--min-…`, `--max-…`).
         package var inclusive: Bool
 
-        /// A bound as given.
         package init(_ value: Double, inclusive: Bool = true) {
             (self.value, self.inclusive) = (value, inclusive)
         }
@@ -25,7 +24,6 @@ package struct DealFilter: Sendable, Equatable {
         /// The low and the high end; nil: none.
         package var lower, upper: Bound?
 
-        /// A range as given (no ends by default).
         package init(lower: Bound? = nil, upper: Bound? = nil) {
             (self.lower, self.upper) = (lower, upper)
         }

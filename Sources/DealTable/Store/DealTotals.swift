@@ -14,7 +14,6 @@ package struct DealTotals: Sendable, Equatable {
     /// Instrument names by code, as the store interned them (set when the totals are read).
     var names: [String] = []
 
-    /// No rows.
     package init() {}
 
     /// Adds row `row` of `columns`.

@@ -25,7 +25,6 @@ package enum DealExport {
         /// Nil while it runs.
         package var outcome: Result<Int, any Error>? { work.value }
 
-        /// Waits until it has ended.
         package func wait() { work.wait() }
     }
 

@@ -40,17 +40,12 @@ package struct DealFilterOptions: ParsableArguments {
 
     /// The options as the browser's filter line (`eur/usd side:buy price>=1.08`).
     var line: String {
-        var words: [String] = []
-        if let instrument { words.append(instrument) }
-        if let side = (try? side?.value()) ?? nil { words.append("side:\(side.rawValue)") }  // validated
-        for (name, symbol, value) in [
-            ("price", ">=", minPrice), ("price", "<=", maxPrice), ("amount", ">=", minAmount), ("amount", "<=", maxAmount),
-        ] {
-            if let value { words.append("\(name)\(symbol)\(DealExport.number(value))") }
+        let side = ((try? side?.value()) ?? nil).map { "side:\($0.rawValue)" }  // validated
+        let bounds = [("price>=", minPrice), ("price<=", maxPrice), ("amount>=", minAmount), ("amount<=", maxAmount)].map { field, value in
+            value.map { field + DealExport.number($0) }
         }
-        if let since { words.append("since:\(since)") }
-        if let until { words.append("until:\(until)") }
-        return words.joined(separator: " ")
+        let days = [since.map { "since:\($0)" }, until.map { "until:\($0)" }]
+        return ([instrument, side] + bounds + days).compactMap { $0 }.joined(separator: " ")
     }
 
     /// The filter these options describe; days are read against `today` in the local zone.

@@ -116,7 +116,6 @@ package final class LineBatcher: Sendable {
     private let inbox: DealInbox
     private let lines: Mutex<Lines>
 
-    /// A batcher feeding `inbox`.
     package init(inbox: DealInbox) {
         self.inbox = inbox
         var lines = Lines()
