@@ -37,11 +37,6 @@ package struct DealTotals: Sendable, Equatable {
         perInstrument[code].notional += amount * columns.prices[row]
     }
 
-    /// Adds each row of `rows`.
-    mutating func add(_ rows: some Sequence<UInt32>, of columns: DealColumns) {
-        for row in rows { add(columns, Int(row)) }
-    }
-
     /// Adds rows `rows` (one borrow of the columns for the whole range, not a copy per row).
     mutating func add(_ rows: Range<Int>, of columns: DealColumns) {
         for row in rows { add(columns, row) }

@@ -12,10 +12,9 @@ import TerminalKit
 package final class DealBrowser {
     package let feed: DealFeed
     package let style: Style
-    var offset = 0
+    var offset = 0, newWhilePaused = 0
     var follow = true
     private var anchorRow: Int?
-    var newWhilePaused = 0
     private var showKeys = false
     let started = Date()
     /// When the source ended: the rate is its average over the stream, not over the time since.

@@ -63,11 +63,7 @@ package enum DealExport {
     }
 
     private static func forEachSlice(_ snapshot: DealSnapshot, _ rows: [UInt32], _ body: ([Deal]) throws -> Void) throws {
-        var offset = 0
-        while offset < rows.count {
-            try body(snapshot.deals(rows[offset..<min(rows.count, offset + slice)]))
-            offset += slice
-        }
+        for offset in stride(from: 0, to: rows.count, by: slice) { try body(snapshot.deals(rows[offset..<min(rows.count, offset + slice)])) }
     }
 
     /// One CSV record with its CRLF.
