@@ -322,12 +322,9 @@ package final class DealBrowser {
     /// out (side, ID, amount; never the sorted one); narrower still, a sentence that wraps.
     private func tableLines(_ rows: [Deal], width: Int) -> [String] {
         let store = feed.store
-        let arrow = store.descending ? "▼" : "▲"
-        let sortIndex = [DealColumn.date, .instrument, .price, .amount, .side].firstIndex(of: store.column).map { $0 + 1 }
-        var table = Table(
-            DealsView.columns.enumerated().map { index, column in
-                Table.Column(index == sortIndex ? column.title + arrow : column.title, column.alignment)
-            })
+        let sortIndex = DealColumn.allCases.firstIndex(of: store.column)! + 1  // the columns in order, after the ID
+        var table = Table(DealsView.columns)
+        table.columns[sortIndex].title += store.descending ? "▼" : "▲"
         for deal in rows { table.add(DealsView.cells(deal, style: style)) }
         let narrow = table.leavingOut([5, 0, 4].filter { $0 != sortIndex }, toFit: width)
         guard let fitted = table.fitting(width: width, shrinking: 2, minimum: 6) ?? (narrow.width <= width ? narrow : nil) else {
