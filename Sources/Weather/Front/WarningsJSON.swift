@@ -45,13 +45,4 @@ package struct WarningsJSON: Encodable {
             WarningsJSON(place: report.city, service: report.service?.rawValue, warnings: report.warnings.map { Warning(warning: $0) }),
             report.provenance)
     }
-
-    package func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(place, forKey: .place)
-        try container.encodeIfPresent(service, forKey: .service)
-        try container.encode(warnings, forKey: .warnings)
-    }
-
-    enum CodingKeys: String, CodingKey { case place, service, warnings }
 }

@@ -63,15 +63,6 @@ package struct WeatherService: Sendable {
         try await report(for: city, settings: try store.read().settings, onStale: onStale)
     }
 
-    /// The report with its current conditions; throws `APIError.provider` when the answer has none.
-    package func current(for city: City) async throws -> (report: WeatherReport, current: CurrentConditions) {
-        let report = try await report(for: city)
-        guard let current = report.current else {
-            throw APIError.provider(provider: .openWeather, code: nil, message: "no current conditions")
-        }
-        return (report, current)
-    }
-
     private func report(for city: City, settings: WeatherSettings, onStale: StaleHandler?) async throws -> WeatherReport {
         if sources(settings).usesMET { return try await metReport(for: city, settings: settings, onStale: onStale) }
         let lang = settings.lang

@@ -59,14 +59,6 @@ package struct NowcastSentence: Sendable, Equatable {
         }
     }
 
-    /// True when rain falls or arrives within the steps.
-    package var expectsRain: Bool {
-        switch outlook {
-        case .falling, .arriving: true
-        case .dry, .unknown: false
-        }
-    }
-
     /// For a status bar: "☔ now", "☔ 14:30"; empty when dry or unknown.
     package func short(clock: (Date) -> String) -> String {
         switch outlook {
