@@ -10,17 +10,13 @@ package struct OutlookDay: Codable, Sendable, Equatable {
         /// The members' median.
         package var median: Double
         /// The 10th and 90th percentiles of the members' values.
-        package var low: Double
-        /// The 90th percentile of the members' values.
-        package var high: Double
+        package var low, high: Double
     }
 
     /// The local day.
     package var date: LocalDate
-    /// The daily minimum's spread over the members.
-    package var minimum: Spread
-    /// The daily maximum's spread over the members.
-    package var maximum: Spread
+    /// The daily minimum's and maximum's spread over the members.
+    package var minimum, maximum: Spread
     /// The share of members with at least `EnsembleMapper.wetDay` mm that day.
     package var precipitationChance: Double?
     /// The members' median amount.

@@ -36,10 +36,8 @@ package struct CurrentConditions: Codable, Sendable, Equatable {
     package var uvIndex: Double?
     /// Visibility, metres.
     package var visibility: Double?
-    /// Today's sunrise; nil in polar night or midnight sun.
-    package var sunrise: Date?
-    /// Today's sunset; nil in polar night or midnight sun.
-    package var sunset: Date?
+    /// Today's sunrise and sunset; nil in polar night or midnight sun.
+    package var sunrise, sunset: Date?
 }
 
 /// One hour (or one 3-hour step on the free plan).
@@ -72,26 +70,12 @@ package struct HourForecast: Codable, Sendable, Equatable {
 package struct DayForecast: Codable, Sendable, Equatable {
     /// The day in the city's own calendar.
     package var date: LocalDate
-    /// Lowest temperature of the day, °C.
-    package var minimum: Double
-    /// Highest temperature of the day, °C.
-    package var maximum: Double
-    /// Morning temperature, °C, when sent (One Call).
-    package var morning: Double?
-    /// Daytime temperature, °C, when sent.
-    package var day: Double?
-    /// Evening temperature, °C, when sent.
-    package var evening: Double?
-    /// Night temperature, °C, when sent.
-    package var night: Double?
-    /// Apparent morning temperature, °C, when sent.
-    package var feelsMorning: Double?
-    /// Apparent daytime temperature, °C, when sent.
-    package var feelsDay: Double?
-    /// Apparent evening temperature, °C, when sent.
-    package var feelsEvening: Double?
-    /// Apparent night temperature, °C, when sent.
-    package var feelsNight: Double?
+    /// Lowest and highest temperature of the day, °C.
+    package var minimum, maximum: Double
+    /// Morning, daytime, evening and night temperatures, °C, when sent (One Call).
+    package var morning, day, evening, night: Double?
+    /// Apparent morning, daytime, evening and night temperatures, °C, when sent.
+    package var feelsMorning, feelsDay, feelsEvening, feelsNight: Double?
     /// The day's conditions in words.
     package var description: String
     /// OpenWeather's condition code, for the icon.
@@ -110,10 +94,8 @@ package struct DayForecast: Codable, Sendable, Equatable {
     package var humidity: Double?
     /// Highest UV index.
     package var uvIndex: Double?
-    /// Sunrise; nil in polar night or midnight sun.
-    package var sunrise: Date?
-    /// Sunset; nil in polar night or midnight sun.
-    package var sunset: Date?
+    /// Sunrise and sunset; nil in polar night or midnight sun.
+    package var sunrise, sunset: Date?
     /// Moon phase, 0 (new) … 0.5 (full) … 1 (new), when sent.
     package var moonPhase: Double?
     /// One Call's sentence about the day, when sent.
