@@ -36,14 +36,9 @@ package enum RainAndAirJSON {
         package var index: Double?
         package var band, dominant: String?
         package var time: Date?
-        package var pollutants: [Pollutant]
+        package var pollutants: [AirQuality.Pollutant]
         package var hours: [Hour]
         package var pollen: [String: Double]
-
-        package struct Pollutant: Encodable {
-            package var key: String
-            package var microgramsPerCubicMetre, index: Double?
-        }
 
         package struct Hour: Encodable {
             package var time: Date
@@ -55,7 +50,7 @@ package enum RainAndAirJSON {
         let body = Air(
             city: city, scale: air.scale.rawValue, index: air.index, band: air.index.map { air.scale.band($0).words },
             dominant: air.dominant?.key, time: air.time,
-            pollutants: air.pollutants.map { Air.Pollutant(key: $0.key, microgramsPerCubicMetre: $0.microgramsPerCubicMetre, index: $0.index) },
+            pollutants: air.pollutants,
             hours: air.hours.map { Air.Hour(time: $0.time, index: $0.index) },
             pollen: Dictionary(air.pollen.map { ($0.kind, $0.grains) }, uniquingKeysWith: { first, _ in first }))
         return Sourced(body, provenance)

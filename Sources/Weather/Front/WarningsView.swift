@@ -21,7 +21,10 @@ package struct WarningsView: Sendable {
     package func text(_ report: WarningsReport) -> String {
         let city = report.city
         let heading = WeatherView.heading("Official warnings — \(city.label)", city.coordinatesText, style: style)
-        guard let service = report.service else { return [heading, style.sentence(Self.notWired(city))].joined(separator: "\n") }
+        guard let service = report.service else {
+            let sentence = "No official warning service is wired for \(city.label): Almanac asks \(WarningService.everyService)."
+            return [heading, style.sentence(sentence)].joined(separator: "\n")
+        }
         var lines = [heading]
         if report.warnings.isEmpty {
             lines.append(style.sentence("No official warning from \(service.issuer) is in force or announced."))
@@ -75,10 +78,5 @@ package struct WarningsView: Sendable {
         case .nationalWeatherService: NationalWeatherService.attribution
         case .brightSky: BrightSky.attribution
         }
-    }
-
-    /// The sentence for a place no wired service covers.
-    static func notWired(_ city: City) -> String {
-        "No official warning service is wired for \(city.label): Almanac asks \(WarningService.everyService)."
     }
 }

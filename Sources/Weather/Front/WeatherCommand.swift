@@ -293,7 +293,7 @@ extension WeatherCommand {
 
         func validate() throws {
             try validating { _ = try (units?.value(), wind?.value(), time?.value(), provider?.value()) }
-            if let lang, !WeatherSettings.isValidLanguage(lang) {
+            if let lang, !WeatherSettings.languages.contains(lang.lowercased()) {
                 throw ValidationError("--lang must be a language the providers offer, such as en, de, fr, ru or pt_BR, not \"\(lang)\".")
             }
         }

@@ -15,10 +15,7 @@ package struct WeatherFlow: Sendable {
     }
 
     /// The chooser for several matching places at a terminal; nil when nobody can be asked.
-    package var terminalChooser: WeatherService.Chooser? {
-        guard context.interactive else { return nil }
-        return Prompt.choosePlace
-    }
+    package var terminalChooser: WeatherService.Chooser? { context.interactive ? Prompt.choosePlace : nil }
 
     /// The city `reference` names (nil: the default). With none named and none saved: the first
     /// run when `firstRun` (the subcommands), else `WeatherError.noDefaultCity` (the menu says so).

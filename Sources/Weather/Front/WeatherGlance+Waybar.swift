@@ -21,9 +21,7 @@ extension WaybarLine {
                 ?? (report == nil ? "" : Self.conditionClass(report?.current?.conditionID, known: report?.current != nil)),
             alt: report?.current?.description ?? (report == nil ? "" : GlanceTemplate.placeholder))
     }
-}
 
-extension WaybarLine {
     /// `warning-yellow`, `warning-dark-red`, `warning-moderate`: the level's colour, else the
     /// severity; `warning` when the service gave neither.
     static func warningClass(_ warning: OfficialWarning) -> String {

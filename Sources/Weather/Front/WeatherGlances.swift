@@ -31,10 +31,10 @@ package struct WeatherGlances: Sendable {
     /// The lines for `places` (none: the default city), in order.
     package func lines(_ places: [String], pick: Int?) async -> [Line] {
         let asked: [String?] = places.isEmpty ? [nil] : places
-        if asked.count == 1 { return [await line(asked[0], pick: pick)] }
+        if asked.count == 1 { return [await lineAndGlance(asked[0], pick: pick).line] }
         return await withTaskGroup(of: (Int, Line).self) { group in
             for (index, place) in asked.enumerated() {
-                group.addTask { (index, await line(place, pick: pick)) }
+                group.addTask { (index, await lineAndGlance(place, pick: pick).line) }
             }
             var lines: [Line?] = Array(repeating: nil, count: asked.count)
             for await (index, line) in group { lines[index] = line }
@@ -91,10 +91,7 @@ package struct WeatherGlances: Sendable {
         return extras
     }
 
-    /// One place's line; its failure kept beside it.
-    func line(_ place: String?, pick: Int?) async -> Line { await lineAndGlance(place, pick: pick).line }
-
-    /// One place's line and the glance it was drawn from (nil when the place is unknown).
+    /// One place's line, its failure kept beside it, and the glance it was drawn from (nil when the place is unknown).
     package func lineAndGlance(_ place: String?, pick: Int?) async -> (line: Line, glance: WeatherGlance?) {
         let settings = (try? flow.service.document().settings) ?? WeatherSettings()
         let now = flow.context.days.instant()

@@ -56,9 +56,18 @@ package struct WeatherScreen: MenuScreen {
             case 3:
                 let report = try await service.hourly(for: try await flow.city(nil, chooser: nil, firstRun: false), hours: 24)
                 io.say(try flow.view(report).hourly(report))
-            case 4: io.say(try await rain(flow))
-            case 5: io.say(try await air(flow))
-            case 6: io.say(try await warnings(flow))
+            case 4:
+                let city = try await zonedDefault(flow)
+                let answer = try await service.nowcast(for: city)
+                io.say(try flow.rainAndAirView(city).rain(answer))
+            case 5:
+                let city = try await zonedDefault(flow)
+                let (air, provenance) = try await service.air(for: city, scale: nil)
+                io.say(try flow.rainAndAirView(city).air(air, provenance: provenance))
+            case 6:
+                let city = try await zonedDefault(flow)
+                let report = try await service.warnings(for: city)
+                io.say(try flow.warningsView(city).text(report))
             case 7: try await addCity(service, io: io)
             case 8:
                 io.say(WeatherView.cities(try service.document(), style: context.style))
@@ -70,25 +79,9 @@ package struct WeatherScreen: MenuScreen {
         return .stay
     }
 
-    /// `weather rain` for the default city, in the same view.
-    private func rain(_ flow: WeatherFlow) async throws -> String {
-        let city = WeatherService.withZone(try await flow.city(nil, chooser: nil, firstRun: false))
-        let answer = try await flow.service.nowcast(for: city)
-        return try flow.rainAndAirView(city).rain(answer)
-    }
-
-    /// `weather warnings` for the default city, in the same view.
-    private func warnings(_ flow: WeatherFlow) async throws -> String {
-        let city = WeatherService.withZone(try await flow.city(nil, chooser: nil, firstRun: false))
-        let report = try await flow.service.warnings(for: city)
-        return try flow.warningsView(city).text(report)
-    }
-
-    /// `weather air` for the default city, in the same view.
-    private func air(_ flow: WeatherFlow) async throws -> String {
-        let city = WeatherService.withZone(try await flow.city(nil, chooser: nil, firstRun: false))
-        let (air, provenance) = try await flow.service.air(for: city, scale: nil)
-        return try flow.rainAndAirView(city).air(air, provenance: provenance)
+    /// The default city with a zone for cutting days, for `weather rain`, `air` and `warnings` in the same views.
+    private func zonedDefault(_ flow: WeatherFlow) async throws -> City {
+        WeatherService.withZone(try await flow.city(nil, chooser: nil, firstRun: false))
     }
 
     private func showCities(_ flow: WeatherFlow, io: MenuIO) async throws {

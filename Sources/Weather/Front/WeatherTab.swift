@@ -50,9 +50,7 @@ package final class WeatherTab: AppTab {
     private let settingsSave = Loader<WeatherSettings>(saves: true)
     private var lastSettingsSave: Task<Void, Never>?
     /// Landings of `places`, `action` and `settingsSave` already reacted to.
-    private var placesSeen = 0
-    private var actionSeen = 0
-    private var settingsSeen = 0
+    private var placesSeen = 0, actionSeen = 0, settingsSeen = 0
 
     package init(context: FrontContext) {
         self.context = context

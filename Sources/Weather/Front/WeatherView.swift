@@ -150,15 +150,13 @@ package struct WeatherView {
         guard report.hourly.indices.contains(index) else { return "" }
         let hour = report.hourly[index]
         let f = format
+        // A provider without chances (MET Norway) gives the amount alone, not "— chance".
+        let chance = hour.precipitationProbability.map { "\(WeatherFormat.percent($0)) chance, " } ?? ""
         let rows: [(String, String)] = [
             ("Time", f.dateTime(hour.time)),
             ("Temperature", style.bold(f.temperature(hour.temperature)) + "  feels like \(f.temperature(hour.feelsLike))"),
             ("Conditions", "\(WeatherFormat.icon(hour.conditionID)) \(hour.description)"),
-            // A provider without chances (MET Norway) gives the amount alone, not "— chance".
-            (
-                "Precipitation",
-                (hour.precipitationProbability.map { "\(WeatherFormat.percent($0)) chance, " } ?? "") + f.precipitation(hour.precipitation)
-            ),
+            ("Precipitation", chance + f.precipitation(hour.precipitation)),
             ("Wind", f.windWithDirection(hour.windSpeed, hour.windDegrees)),
             ("Clouds", hour.clouds.map { "\(Int($0))%" } ?? "—"),
             ("Humidity", hour.humidity.map { "\(Int($0))%" } ?? "—"),
@@ -182,13 +180,9 @@ package struct WeatherView {
     package func day(_ report: WeatherReport, _ day: DayForecast) -> String {
         let f = format
         var table = Table([.init(""), .init("Morning", .right), .init("Day", .right), .init("Evening", .right), .init("Night", .right)])
-        table.add(["Temperature", f.temperature(day.morning), f.temperature(day.day), f.temperature(day.evening), f.temperature(day.night)])
-        if [day.feelsMorning, day.feelsDay, day.feelsEvening, day.feelsNight].contains(where: { $0 != nil }) {
-            table.add([
-                "Feels like", f.temperature(day.feelsMorning), f.temperature(day.feelsDay), f.temperature(day.feelsEvening),
-                f.temperature(day.feelsNight),
-            ])
-        }
+        let feels = [day.feelsMorning, day.feelsDay, day.feelsEvening, day.feelsNight]
+        table.add(["Temperature"] + [day.morning, day.day, day.evening, day.night].map(f.temperature))
+        if feels.contains(where: { $0 != nil }) { table.add(["Feels like"] + feels.map(f.temperature)) }
         let chance = day.precipitationProbability.map { "\(WeatherFormat.percent($0)) chance, " } ?? ""
         var rows: [(String, String)] = [
             ("Min / max", "\(f.temperature(day.minimum)) / \(f.temperature(day.maximum))"),

@@ -10,8 +10,7 @@ package enum METSymbol {
     package static func condition(_ code: String?) -> (description: String, id: Int?) {
         guard let code, !code.isEmpty else { return ("—", nil) }
         let base = code.split(separator: "_").first.map(String.init) ?? code
-        if let known = table[base] { return known }
-        return (base, nil)
+        return table[base] ?? (base, nil)
     }
 
     /// Every base symbol of Locationforecast 2.0 (the variant `_day`/`_night`/`_polartwilight` aside).

@@ -13,27 +13,10 @@ package enum SunTimes {
     /// The sun 6° below the horizon: civil dawn and dusk.
     static let civil = 96.0
 
-    /// Sunrise and sunset on the UTC calendar day `date` at a place; nil for either when the sun
-    /// does not cross the horizon that day (polar night or midnight sun).
-    package static func of(_ date: LocalDate, latitude: Double, longitude: Double) -> (sunrise: Date?, sunset: Date?) {
-        crossings(date, zenith: horizon, latitude: latitude, longitude: longitude)
-    }
-
-    /// Civil dawn and dusk (the sun 6° below the horizon) on the UTC day `date`; nil for either
-    /// when the sun never goes that low, or never that high.
-    package static func twilight(_ date: LocalDate, latitude: Double, longitude: Double) -> (dawn: Date?, dusk: Date?) {
-        let times = crossings(date, zenith: civil, latitude: latitude, longitude: longitude)
-        return (times.sunrise, times.sunset)
-    }
-
-    /// The moment the sun is highest on the UTC day `date` at `longitude` (degrees east).
-    package static func solarNoon(_ date: LocalDate, longitude: Double) -> Date {
-        let (_, equationOfTime) = sun(julianCentury(date))
-        return Date(timeIntervalSince1970: Double(date.dayNumber) * 86400 + (720 - 4 * longitude - equationOfTime) * 60)
-    }
-
-    /// When the sun's centre passes `zenith` degrees from the zenith, rising then setting.
-    static func crossings(_ date: LocalDate, zenith: Double, latitude: Double, longitude: Double) -> (sunrise: Date?, sunset: Date?) {
+    /// Sunrise and sunset on the UTC calendar day `date` at a place (the sun's centre `zenith`
+    /// degrees from the zenith, rising then setting); nil for either when the sun does not cross
+    /// the horizon that day (polar night or midnight sun).
+    package static func of(_ date: LocalDate, latitude: Double, longitude: Double, zenith: Double = horizon) -> (sunrise: Date?, sunset: Date?) {
         let (declination, equationOfTime) = sun(julianCentury(date))
         let lat = latitude * .pi / 180
         let cosHourAngle = (cos(zenith * .pi / 180) / (cos(lat) * cos(declination))) - tan(lat) * tan(declination)
@@ -45,6 +28,19 @@ package enum SunTimes {
             Date(timeIntervalSince1970: base + (solarNoonMinutes - hourAngle * 4) * 60),
             Date(timeIntervalSince1970: base + (solarNoonMinutes + hourAngle * 4) * 60)
         )
+    }
+
+    /// Civil dawn and dusk (the sun 6° below the horizon) on the UTC day `date`; nil for either
+    /// when the sun never goes that low, or never that high.
+    package static func twilight(_ date: LocalDate, latitude: Double, longitude: Double) -> (dawn: Date?, dusk: Date?) {
+        let times = of(date, latitude: latitude, longitude: longitude, zenith: civil)
+        return (times.sunrise, times.sunset)
+    }
+
+    /// The moment the sun is highest on the UTC day `date` at `longitude` (degrees east).
+    package static func solarNoon(_ date: LocalDate, longitude: Double) -> Date {
+        let (_, equationOfTime) = sun(julianCentury(date))
+        return Date(timeIntervalSince1970: Double(date.dayNumber) * 86400 + (720 - 4 * longitude - equationOfTime) * 60)
     }
 
     /// Julian centuries since J2000.0 at noon UTC of `date`.

@@ -47,12 +47,10 @@ package struct WeatherDocument: StoredDocument, Equatable {
     package mutating func remove(at index: Int) -> City {
         let city = cities.remove(at: index)
         if ids.indices.contains(index) { ids.remove(at: index) }
-        if let current = defaultIndex {
-            if current == index {
-                defaultIndex = cities.isEmpty ? nil : 0
-            } else if current > index {
-                defaultIndex = current - 1
-            }
+        if defaultIndex == index {
+            defaultIndex = cities.isEmpty ? nil : 0
+        } else if let current = defaultIndex, current > index {
+            defaultIndex = current - 1
         }
         return city
     }
@@ -71,10 +69,8 @@ package struct WeatherDocument: StoredDocument, Equatable {
 
     /// The index of a city given by its number (1-based) or its name (case-insensitive).
     package func index(of reference: String) -> Int? {
-        if let number = Int(reference.trimmingWhitespace()) {
-            return cities.indices.first { id(at: $0) == number }
-        }
         let text = reference.trimmingWhitespace()
+        if let number = Int(text) { return cities.indices.first { id(at: $0) == number } }
         return cities.firstIndex { $0.displayName.caseInsensitiveCompare(text) == .orderedSame }
             ?? cities.firstIndex { $0.name.caseInsensitiveCompare(text) == .orderedSame }
     }

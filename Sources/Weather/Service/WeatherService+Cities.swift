@@ -9,11 +9,10 @@ extension WeatherService {
 
     /// Changes the settings and saves them; returns them as saved.
     package func updateSettings(_ change: (inout WeatherSettings) -> Void) throws -> WeatherSettings {
-        let saved = try store.update { document in
+        try store.update { document in
             change(&document.settings)
             return document.settings
         }
-        return saved
     }
 
     /// Geocodes `query`, fetches its forecast once to learn its time zone, saves it.

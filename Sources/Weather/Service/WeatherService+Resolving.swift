@@ -91,12 +91,10 @@ extension WeatherService {
             else { continue }
             names.append(name)
         }
-        let reason = sampleReason
-        if keyless { return SampleDataError(covered: names, keys: [], subject: "any city", reason: reason) }
-        return SampleDataError(covered: names, keys: ["OPENWEATHER_API_KEY", "YANDEX_GEOCODER_API_KEY"], subject: "any city", reason: reason)
+        let keys = keyless ? [] : ["OPENWEATHER_API_KEY", "YANDEX_GEOCODER_API_KEY"]
+        return SampleDataError(covered: names, keys: keys, subject: "any city", reason: sampleReason)
     }
 
-    /// Why the sample data answers weather this run, with the provider's name from `ForecastSources`.
     /// The places of a geocoder answer that can be offered: all of a live one; of the sample
     /// data's, those it answers every view for — none left is the sample data's own error.
     private func offerable(_ places: [City], origin: DataOrigin, _ settings: WeatherSettings) async throws -> [City] {
@@ -105,6 +103,7 @@ extension WeatherService {
         return kept
     }
 
+    /// Why the sample data answers weather this run, with the provider's name from `ForecastSources`.
     private var sampleReason: SampleDataError.Reason {
         let sources = runSources
         if configuration.offline { return .offline }

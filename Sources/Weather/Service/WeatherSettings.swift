@@ -71,9 +71,6 @@ package struct WeatherSettings: Codable, Sendable, Equatable {
         windChosen = true
     }
 
-    /// Whether a language code is well formed: two letters, optionally `_XX`.
-    package static func isValidLanguage(_ code: String) -> Bool { languages.contains(code.lowercased()) }
-
     /// The languages the providers offer descriptions in (OpenWeatherMap's `lang` list, the
     /// narrowest of them; Open-Meteo names places in each, Yandex in those it has).
     package static let languages: Set<String> = Set(

@@ -36,8 +36,9 @@ package struct AirQuality: Sendable, Equatable {
         package var name: String { self == .european ? "European AQI" : "US AQI" }
     }
 
-    /// One pollutant: its concentration (µg/m³) and its own index on the scale.
-    package struct Pollutant: Sendable, Equatable {
+    /// One pollutant: its concentration (µg/m³) and its own index on the scale; `--json` writes
+    /// these three fields as they are.
+    package struct Pollutant: Sendable, Equatable, Encodable {
         /// `pm2_5`, `pm10`, `ozone`, `nitrogen_dioxide`.
         package var key: String
         package var microgramsPerCubicMetre, index: Double?

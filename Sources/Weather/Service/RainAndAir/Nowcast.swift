@@ -49,8 +49,7 @@ package struct Nowcast: Sendable, Equatable {
     package static let wet = 0.1
 
     /// The steps of the next two hours from `now`: the one under way and those starting within two
-    /// hours of it; none when the
-    /// last step has ended (a nowcast past its validity is never shown as current).
+    /// hours of it; none when the last step has ended (a nowcast past its validity is never shown as current).
     package func upcoming(from now: Date) -> [Step] {
         let length = TimeInterval(source.minutes * 60)
         let coming = steps.filter { $0.time.addingTimeInterval(length) > now }

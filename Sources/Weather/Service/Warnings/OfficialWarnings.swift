@@ -31,7 +31,11 @@ package enum OfficialWarnings {
     /// warning and removes what it references.
     package static func from(_ answer: NationalWeatherServiceDTO.Alerts, now: Date) -> [OfficialWarning] {
         let messages = answer.features.map(\.properties).filter { isActual($0.status) }
-        let ending = Set(messages.filter(endsAWarning).map(\.id))
+        let ending = Set(
+            messages.filter {
+                endsAWarning(
+                    type: $0.messageType, urgency: $0.urgency, response: $0.response, vtec: $0.parameters?.VTEC ?? [], headline: $0.headline)
+            }.map(\.id))
         let replaced = Set(
             messages.filter { ($0.messageType ?? "").lowercased() == "update" || ending.contains($0.id) }
                 .flatMap { ($0.references ?? []).map(\.identifier) })
@@ -86,13 +90,6 @@ package enum OfficialWarnings {
         if !actions.isEmpty, actions.allSatisfy(endingActions.contains) { return true }
         let said = (headline ?? "").lowercased()
         return ["has been cancelled", "has been canceled", "has been replaced", "has expired"].contains { said.contains($0) }
-    }
-
-    /// The NWS's reading of `endsAWarning`.
-    private static func endsAWarning(_ message: NationalWeatherServiceDTO.Alert) -> Bool {
-        endsAWarning(
-            type: message.messageType, urgency: message.urgency, response: message.response, vtec: message.parameters?.VTEC ?? [],
-            headline: message.headline)
     }
 
     /// Whether a message's status is Actual (any case).
