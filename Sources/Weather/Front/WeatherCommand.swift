@@ -89,9 +89,8 @@ extension WeatherCommand {
                         try await run.city(place, pick: pick, chooser: run.terminalChooser)
                     }
                     let settings = try run.service.document().settings
-                    async let notes =
-                        context.json ? NowNotes.none : NowNotes.asked(for: city, service: run.service, settings: settings, style: context.style)
-                    let said = await notes
+                    let said =
+                        context.json ? NowNotes.none : await NowNotes.asked(for: city, service: run.service, settings: settings, style: context.style)
                     try await run.show(
                         { try await run.service.report(for: city, onStale: $0) },
                         render: { view, report in view.current(report, notes: said) },
@@ -147,7 +146,7 @@ extension WeatherCommand {
                         .failed(query: place.replacingOccurrences(of: "\u{2212}", with: "-"), error: ErrorSentence.text(error, for: .commandLine)))
                 }
             }
-            try run.context.printJSON(WeatherJSON.Places(outcomes))
+            try run.context.printJSON(WeatherJSON.Places(places: outcomes))
             if let failure { throw failure }
         }
 

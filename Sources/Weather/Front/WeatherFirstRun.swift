@@ -18,10 +18,6 @@ package struct WeatherFirstRun {
     let context: FrontContext
     let service: WeatherService
 
-    package init(context: FrontContext, service: WeatherService) {
-        (self.context, self.service) = (context, service)
-    }
-
     package func city() async throws -> City {
         guard context.interactive, !context.json else {
             let city = try await service.resolve(Self.sampleCity, pick: 1, chooser: nil)

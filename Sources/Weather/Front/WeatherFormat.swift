@@ -9,11 +9,6 @@ package struct WeatherFormat: Sendable {
     package var settings: WeatherSettings
     package var timeZone: TimeZone
 
-    package init(settings: WeatherSettings, timeZone: TimeZone) {
-        self.settings = settings
-        self.timeZone = timeZone
-    }
-
     /// °C → °F when imperial.
     package static func convert(celsius: Double, to units: WeatherSettings.Units) -> Double {
         units == .imperial ? celsius * 9 / 5 + 32 : celsius
@@ -54,8 +49,7 @@ package struct WeatherFormat: Sendable {
 
     /// `4 m/s NW`
     package func windWithDirection(_ speed: Double?, _ degrees: Double?) -> String {
-        guard let degrees else { return wind(speed) }
-        return wind(speed) + " " + Self.compass(degrees)
+        wind(speed) + (degrees.map { " " + Self.compass($0) } ?? "")
     }
 
     /// 16-point compass name for a direction the wind comes from.
@@ -79,8 +73,7 @@ package struct WeatherFormat: Sendable {
 
     /// `40%`
     package static func percent(_ fraction: Double?) -> String {
-        guard let fraction else { return "—" }
-        return "\(Int((fraction * 100).rounded()))%"
+        fraction.map { "\(Int(($0 * 100).rounded()))%" } ?? "—"
     }
 
     /// `14:05` or `2:05 PM` in the city's zone.

@@ -43,10 +43,6 @@ package enum WeatherJSON {
     /// Several places' results, one document: `{"places": [...]}`, each as `Report` writes it.
     package struct Places: Encodable {
         var places: [PlaceOutcome<Report>]
-
-        package init(_ places: [PlaceOutcome<Report>]) {
-            self.places = places
-        }
     }
 
     /// One day of a place's forecast (`weather day --json`); print it as `Sourced`.
@@ -100,12 +96,6 @@ package enum WeatherJSON {
     }
 
     package struct Added: Encodable {
-        package init(city: City, added: Bool, isDefault: Bool) {
-            self.city = city
-            self.added = added
-            self.isDefault = isDefault
-        }
-
         var city: City
         var added, isDefault: Bool
     }

@@ -5,10 +5,6 @@ import Weather
 
 package struct WeatherScreen: MenuScreen {
     package let context: FrontContext
-
-    package init(context: FrontContext) {
-        self.context = context
-    }
     /// Days shown by "Forecast"; toggled between 7 and 25.
     package final class Toggle: Sendable {
         private let state = Mutex(7)

@@ -35,11 +35,8 @@ package enum EnsembleMapper {
     package static func forecastDays(_ days: [OutlookDay]) -> [DayForecast] {
         days.map { day in
             DayForecast(
-                date: day.date, minimum: day.minimum.median, maximum: day.maximum.median, morning: nil, day: nil, evening: nil,
-                night: nil, feelsMorning: nil, feelsDay: nil, feelsEvening: nil, feelsNight: nil, description: "outlook",
-                conditionID: nil, precipitationProbability: day.precipitationChance, precipitation: day.precipitation ?? 0,
-                windSpeed: nil, windDegrees: nil, windGust: nil, humidity: nil, uvIndex: nil, sunrise: nil, sunset: nil,
-                moonPhase: nil, summary: nil)
+                date: day.date, minimum: day.minimum.median, maximum: day.maximum.median, description: "outlook",
+                precipitationProbability: day.precipitationChance, precipitation: day.precipitation ?? 0)
         }
     }
 

@@ -55,7 +55,7 @@ package enum METMapper {
             windDegrees: d.wind_from_direction, windGust: d.wind_speed_of_gust,
             precipitation: step.data.next_1_hours?.details?.precipitation_amount ?? 0,
             precipitationProbability: step.data.next_1_hours?.details?.probability_of_precipitation.map { $0 / 100 },
-            clouds: d.cloud_area_fraction, uvIndex: nil, visibility: nil, sunrise: sun.sunrise, sunset: sun.sunset)
+            clouds: d.cloud_area_fraction, sunrise: sun.sunrise, sunset: sun.sunset)
     }
 
     /// Feels-like from the step's temperature, humidity and wind; nil without a temperature.
@@ -124,10 +124,8 @@ package enum METMapper {
             date: date, minimum: temperatures.min() ?? 0, maximum: temperatures.max() ?? 0,
             morning: at(6...9), day: at(12...15), evening: at(18...20), night: at(0...3),
             feelsMorning: feels(6...9), feelsDay: feels(12...15), feelsEvening: feels(18...20), feelsNight: feels(0...3),
-            description: text, conditionID: id,
-            precipitationProbability: nil, precipitation: precipitation, windSpeed: windiest?.details.wind_speed,
+            description: text, conditionID: id, precipitation: precipitation, windSpeed: windiest?.details.wind_speed,
             windDegrees: windiest?.details.wind_from_direction, windGust: gusts.max(),
-            humidity: humidity.isEmpty ? nil : humidity.reduce(0, +) / Double(humidity.count),
-            uvIndex: nil, sunrise: nil, sunset: nil, moonPhase: nil, summary: nil)
+            humidity: humidity.isEmpty ? nil : humidity.reduce(0, +) / Double(humidity.count))
     }
 }

@@ -40,7 +40,7 @@ package enum WeatherMapper {
             time: Date(timeIntervalSince1970: TimeInterval(dto.dt)), temperature: temp, feelsLike: dto.feels_like,
             description: text, conditionID: id, humidity: dto.humidity, pressure: dto.pressure, windSpeed: dto.wind_speed,
             windDegrees: dto.wind_deg, windGust: dto.wind_gust, precipitation: precipitation(dto.rain, dto.snow),
-            precipitationProbability: nil, clouds: dto.clouds, uvIndex: dto.uvi, visibility: dto.visibility,
+            clouds: dto.clouds, uvIndex: dto.uvi, visibility: dto.visibility,
             sunrise: date(dto.sunrise), sunset: date(dto.sunset))
     }
 
@@ -90,8 +90,8 @@ package enum WeatherMapper {
                 time: date(dto.dt) ?? Date(), temperature: temp, feelsLike: dto.main?.feels_like, description: text,
                 conditionID: id, humidity: dto.main?.humidity, pressure: dto.main?.pressure, windSpeed: dto.wind?.speed,
                 windDegrees: dto.wind?.deg, windGust: dto.wind?.gust, precipitation: precipitation(dto.rain, dto.snow),
-                precipitationProbability: steps.first?.precipitationProbability, clouds: dto.clouds?.all, uvIndex: nil,
-                visibility: dto.visibility, sunrise: date(dto.sys?.sunrise), sunset: date(dto.sys?.sunset))
+                precipitationProbability: steps.first?.precipitationProbability, clouds: dto.clouds?.all, visibility: dto.visibility,
+                sunrise: date(dto.sys?.sunrise), sunset: date(dto.sys?.sunset))
         }
         let days = aggregate(steps, timeZone: city.timeZone)
         return WeatherReport(city: city, current: current, hourly: steps, daily: days, model: .free, provenance: provenance)
@@ -126,9 +126,7 @@ package enum WeatherMapper {
                 feelsEvening: at(18...20)?.feelsLike, feelsNight: at(0...3)?.feelsLike, description: midday.description,
                 conditionID: midday.conditionID, precipitationProbability: items.compactMap(\.precipitationProbability).max(),
                 precipitation: items.reduce(0) { $0 + $1.precipitation }, windSpeed: windiest?.windSpeed,
-                windDegrees: windiest?.windDegrees, windGust: nil,
-                humidity: humidity.isEmpty ? nil : humidity.reduce(0, +) / Double(humidity.count),
-                uvIndex: nil, sunrise: nil, sunset: nil, moonPhase: nil, summary: nil)
+                windDegrees: windiest?.windDegrees, humidity: humidity.isEmpty ? nil : humidity.reduce(0, +) / Double(humidity.count))
         }
     }
 }

@@ -38,20 +38,13 @@ package struct WeatherService: Sendable {
         configuration.mode(for: runSources.provider(capability)) != .live
     }
 
-    /// The service over its parts.
-    package init(client: DataClient, store: DocumentStore<WeatherDocument>, configuration: Configuration, console: Console, days: DayClock) {
-        self.client = client
-        self.store = store
-        self.configuration = configuration
-        self.console = console
-        self.days = days
-    }
-
     /// Wired from the run's context: its client, the saved cities in the data folder, its clock.
     package init(context: AppContext, pinnedSources: ForecastSources? = nil) {
-        self.init(
-            client: context.client, store: context.store(WeatherDocument.self), configuration: context.configuration,
-            console: context.console, days: context.days)
+        client = context.client
+        store = context.store(WeatherDocument.self)
+        configuration = context.configuration
+        console = context.console
+        days = context.days
         self.pinnedSources = pinnedSources
     }
 
@@ -69,9 +62,7 @@ package struct WeatherService: Sendable {
         let endpoint = OpenWeather.oneCall(latitude: city.latitude, longitude: city.longitude, lang: lang)
         let refusal = oneCallRefusal
         if let refusal, refusal.isRefused(now: days.now()), client.answers.peek(endpoint) == nil {
-            let report = try await freeReport(for: city, lang: lang, original: nil)
-            console.noteOnce(Self.freePlanNote)
-            return report
+            return try await freeReport(for: city, lang: lang, original: nil)
         }
         do {
             var staleHandler: (@Sendable (Fetched<OpenWeatherDTO.OneCall>) async -> Void)?
@@ -84,7 +75,6 @@ package struct WeatherService: Sendable {
             guard case .unauthorized(_, 401, _) = error else { throw error }
             let report = try await freeReport(for: city, lang: lang, original: error)
             refusal?.remember(now: days.now())
-            console.noteOnce(Self.freePlanNote)
             return report
         } catch {
             throw await explained(error, settings, keyless: false)
@@ -136,11 +126,13 @@ package struct WeatherService: Sendable {
         return OneCallRefusal(stateFolder: configuration.paths.state, key: key)
     }
 
+    /// The free 2.5 pair in place of One Call, said once a run (`freePlanNote`).
     private func freeReport(for city: City, lang: String, original: APIError?) async throws -> WeatherReport {
         do {
             async let current = client.fetch(OpenWeather.current(latitude: city.latitude, longitude: city.longitude, lang: lang))
             async let forecast = client.fetch(OpenWeather.forecast(latitude: city.latitude, longitude: city.longitude, lang: lang))
             let (now, steps) = try await (current, forecast)
+            console.noteOnce(Self.freePlanNote)
             return WeatherMapper.report(
                 current: now.value, forecast: steps.value, city: city,
                 provenance: Provenance.combine([now.provenance, steps.provenance]))

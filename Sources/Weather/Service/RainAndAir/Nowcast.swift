@@ -31,10 +31,6 @@ package struct Nowcast: Sendable, Equatable {
     package struct Step: Sendable, Equatable {
         package var time: Date
         package var millimetresPerHour: Double?
-
-        package init(time: Date, millimetresPerHour: Double?) {
-            (self.time, self.millimetresPerHour) = (time, millimetresPerHour)
-        }
     }
 
     package var source: Source
