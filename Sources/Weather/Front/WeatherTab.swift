@@ -110,9 +110,7 @@ package final class WeatherTab: AppTab {
 
     /// Cancels the loads the screen no longer shows: other cities', and the range not shown.
     private func cancelUnshown() {
-        for (label, cityData) in data where label != city?.label {
-            cityData.cancel()
-        }
+        for (label, cityData) in data where label != city?.label { cityData.cancel() }
         if let city, let shown = data[city.label] { (long ? shown.week : shown.month).cancel() }
     }
 
@@ -171,10 +169,7 @@ package final class WeatherTab: AppTab {
             }
         case .character("s"): screen = .settings
         case .character("u"):
-            if let city {
-                data[city.label]?.cancel()
-                data[city.label] = nil
-            }
+            if let city { data.removeValue(forKey: city.label)?.cancel() }
             loadCity()
         default: return scroller.handle(key, count: nil, page: 10)
         }

@@ -11,21 +11,15 @@ import Geography
 package struct City: Codable, Sendable, Equatable {
     /// The place's name as the geocoder gave it.
     package var name: String
-    /// State, province or region, when known.
-    package var region: String?
-    /// The country's name, when known.
-    package var country: String?
-    /// ISO 3166 alpha-2 code, when known.
-    package var countryCode: String?
+    /// State, province or region; the country's name; its ISO 3166 alpha-2 code — each when known.
+    package var region, country, countryCode: String?
     /// The town (or district) in the provider's address, when it gave one other than the name.
     package var locality: String?
     /// What tells this place from a look-alike of the same name: its region, country or
     /// locality, else its coordinates (`coordinatesText`); nil when it has no look-alike.
     package var qualifier: String?
-    /// Degrees north.
-    package var latitude: Double
-    /// Degrees east.
-    package var longitude: Double
+    /// Degrees north and east.
+    package var latitude, longitude: Double
     /// IANA zone (`Europe/Moscow`) when known.
     package var timeZoneIdentifier: String?
     /// Seconds east of UTC, when only the offset is known.

@@ -24,13 +24,9 @@ package struct NowcastSentence: Sendable, Equatable {
     /// The outlook of `steps` (from the one under way now), each `minutes` long.
     package init(steps: [Nowcast.Step], minutes: Int) {
         let rates = steps.map(\.millimetresPerHour)
-        guard rates.contains(where: { $0 != nil }) else {
-            outlook = .unknown
-            return
-        }
         let wet = rates.map { ($0 ?? 0) >= Nowcast.wet }
         guard let first = wet.firstIndex(of: true) else {
-            outlook = .dry
+            outlook = rates.contains { $0 != nil } ? .dry : .unknown
             return
         }
         let end = wet[first...].firstIndex(of: false)

@@ -27,10 +27,8 @@ package struct OfficialWarning: Sendable, Equatable {
     package var level: String?
     package var headline: String
     package var description, instruction: String?
-    /// When it starts; nil when the service does not say.
-    package var onset: Date?
-    /// When it stops being in force; nil: open-ended.
-    package var expires: Date?
+    /// When it starts (nil when the service does not say) and stops being in force (nil: open-ended).
+    package var onset, expires: Date?
     /// The areas it covers, by name.
     package var areas: [String]
     /// Who issued it: `MET Norway`, `NWS Boulder CO`, `Deutscher Wetterdienst`.

@@ -58,9 +58,7 @@ package enum OfficialWarnings {
     package static func from(_ answer: BrightSkyDTO.Alerts, now: Date) -> [OfficialWarning] {
         let area = answer.location?.name
         let warnings = answer.alerts.compactMap { message -> OfficialWarning? in
-            guard isActual(message.status ?? "actual"), !endsAWarning(urgency: message.urgency, response: message.response_type) else {
-                return nil
-            }
+            guard isActual(message.status ?? "actual"), !endsAWarning(urgency: message.urgency, response: message.response_type) else { return nil }
             let event = readable(message.event_en ?? message.event_de ?? "Warning")
             let severity = OfficialWarning.Severity(word: message.severity)
             return OfficialWarning(

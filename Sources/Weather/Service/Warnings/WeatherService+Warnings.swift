@@ -36,15 +36,11 @@ package enum WarningService: String, Sendable, CaseIterable {
         return each.dropLast().joined(separator: ", ") + " and " + each[each.count - 1]
     }
 
-    /// The service for a place, by its country (`City.placedCountryCode`).
+    /// The service for a place, by its country (`City.placedCountryCode`): MET Norway for Norway
+    /// and Svalbard, the NWS for the United States and its territories, DWD for Germany; nil for
+    /// any other country.
     package static func covering(_ city: City) -> WarningService? {
-        covering(countryCode: city.placedCountryCode)
-    }
-
-    /// The service for ISO 3166 `countryCode`: MET Norway for Norway and Svalbard, the NWS for
-    /// the United States and its territories, DWD for Germany; nil for any other country.
-    package static func covering(countryCode: String?) -> WarningService? {
-        switch countryCode?.uppercased() {
+        switch city.placedCountryCode?.uppercased() {
         case "NO", "SJ": .metNorway
         case "US", "PR", "GU", "VI", "AS", "MP", "UM": .nationalWeatherService
         case "DE": .brightSky
@@ -72,9 +68,8 @@ extension WeatherService {
     /// none is wired for the place (Bright Sky's "not covered" included). Throws what the client
     /// throws when the service cannot be reached with nothing stored.
     package func warnings(for city: City) async throws -> WarningsReport {
-        let service = WarningService.covering(city)
         let none = WarningsReport(city: city, service: nil, warnings: [], provenance: nil, asOf: days.instant())
-        guard let service else { return none }
+        guard let service = WarningService.covering(city) else { return none }
         let (lat, lon) = (city.latitude, city.longitude)
         switch service {
         case .metNorway:
