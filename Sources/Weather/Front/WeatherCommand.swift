@@ -225,7 +225,7 @@ extension WeatherCommand {
                 let city = try await run.city(place.city, pick: place.pick, chooser: run.terminalChooser)
                 let (report, day) = try await run.service.day(for: city, date: date)
                 try context.show(
-                    json: Sourced(WeatherJSON.OneDay(report: report, day: day), report.provenance), text: try run.view(report).day(report, day))
+                    json: Sourced(WeatherJSON.OneDay(city: report.city, day: day), report.provenance), text: try run.view(report).day(report, day))
             }
         }
     }

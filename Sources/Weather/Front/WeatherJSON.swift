@@ -50,10 +50,6 @@ package enum WeatherJSON {
         var city: City
         var day: DayForecast
         var units = WeatherJSON.units
-        package init(report: WeatherReport, day: DayForecast) {
-            city = report.city
-            self.day = day
-        }
     }
 
     /// A status line: its text and why values are missing; print it as `Sourced` (no source

@@ -97,14 +97,10 @@ package enum METMapper {
         var totals: [LocalDate: Double] = [:]
         var coveredUntil = Date.distantPast
         for step in steps where step.time >= coveredUntil {
-            let date = LocalDate(step.time, timeZone: timeZone)
-            if let amount = step.data.next_1_hours?.details?.precipitation_amount {
-                totals[date, default: 0] += amount
-                coveredUntil = step.time.addingTimeInterval(3600)
-            } else if let amount = step.data.next_6_hours?.details?.precipitation_amount {
-                totals[date, default: 0] += amount
-                coveredUntil = step.time.addingTimeInterval(6 * 3600)
-            }
+            let hourly = step.data.next_1_hours?.details?.precipitation_amount
+            guard let amount = hourly ?? step.data.next_6_hours?.details?.precipitation_amount else { continue }
+            totals[LocalDate(step.time, timeZone: timeZone), default: 0] += amount
+            coveredUntil = step.time.addingTimeInterval(hourly == nil ? 6 * 3600 : 3600)
         }
         return totals
     }
