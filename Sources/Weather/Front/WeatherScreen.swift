@@ -91,9 +91,7 @@ package struct WeatherScreen: MenuScreen {
     }
 
     private func addCity(_ service: WeatherService, io: MenuIO) async throws {
-        let chooser: WeatherService.Chooser = { cities in
-            io.choose("Several places match:", cities.map(\.choiceText))
-        }
+        let chooser: WeatherService.Chooser = { io.choose("Several places match:", $0.map(\.choiceText)) }
         guard let (city, added) = try await io.askValid("City name (or lat,lon):", { try await service.addCity($0, pick: nil, chooser: chooser) })
         else { return }
         io.say(added ? "Saved \(city.label)." : "\(city.label) is already saved.")
