@@ -8,7 +8,7 @@ extension CryptoCommand {
     struct Alert: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "alert", abstract: "Price alerts: above or below a price, checked whenever prices are fetched.",
-            subcommands: [List.self, Add.self, NamedCommand<Remove>.self, NamedCommand<Rearm>.self, Check.self], defaultSubcommand: List.self)
+            subcommands: [List.self, Add.self, Remove.self, Rearm.self, Check.self], defaultSubcommand: List.self)
 
         struct List: AsyncParsableCommand {
             static let configuration = CommandConfiguration(
@@ -43,20 +43,24 @@ extension CryptoCommand {
             }
         }
 
-        enum Remove: NamedAction {
+        struct Remove: NamedCommand {
             static let configuration = CommandConfiguration(commandName: "remove", abstract: "Remove an alert by ID.")
-            static let argument = ArgumentHelp("The alert's ID.", valueName: "id")
-            static func change(_ id: Int, _ context: FrontContext) throws -> Shown {
+            @OptionGroup var global: LocalOptions
+            @Argument(help: "The alert's ID.") var id: Int
+
+            func change(_ context: FrontContext) throws -> Shown {
                 let alert = try CryptoService(context: context.app).removeAlert(id)
                 return Shown(
                     json: ["removed": alert.id], text: "Removed alert \(alert.id) (\(alert.symbol) \(alert.direction.rawValue) \(alert.price)).")
             }
         }
 
-        enum Rearm: NamedAction {
+        struct Rearm: NamedCommand {
             static let configuration = CommandConfiguration(commandName: "rearm", abstract: "Arm a triggered alert again.")
-            static let argument = ArgumentHelp("The alert's ID.", valueName: "id")
-            static func change(_ id: Int, _ context: FrontContext) throws -> Shown {
+            @OptionGroup var global: LocalOptions
+            @Argument(help: "The alert's ID.") var id: Int
+
+            func change(_ context: FrontContext) throws -> Shown {
                 let alert = try CryptoService(context: context.app).rearmAlert(id)
                 return Shown(json: AlertJSON.of(alert), text: "Re-armed " + CryptoView.alert(alert, now: context.clock.now()))
             }

@@ -11,7 +11,7 @@ package struct CryptoCommand: AsyncParsableCommand {
 
     package static let configuration = CommandConfiguration(
         commandName: "crypto", abstract: "A crypto watchlist with today's prices, and daily price history.",
-        subcommands: [List.self, Add.self, NamedCommand<Remove>.self, History.self, Portfolio.self, Alert.self, Settings.self, Usage.self],
+        subcommands: [List.self, Add.self, Remove.self, History.self, Portfolio.self, Alert.self, Settings.self, Usage.self],
         defaultSubcommand: List.self)
 
     static func chooser(_ context: FrontContext) -> CryptoService.Chooser? {
@@ -73,10 +73,12 @@ package struct CryptoCommand: AsyncParsableCommand {
         }
     }
 
-    enum Remove: NamedAction {
+    struct Remove: NamedCommand {
         static let configuration = CommandConfiguration(commandName: "remove", abstract: "Remove a pair by ID, symbol, pair or name.")
-        static let argument = ArgumentHelp("ID (3), symbol (BTC), pair (btc/usd) or name (Bitcoin).", valueName: "reference")
-        static func change(_ reference: String, _ context: FrontContext) throws -> Shown {
+        @OptionGroup var global: LocalOptions
+        @Argument(help: "ID (3), symbol (BTC), pair (btc/usd) or name (Bitcoin).") var reference: String
+
+        func change(_ context: FrontContext) throws -> Shown {
             let item = try CryptoService(context: context.app).remove(reference)
             return Shown(json: ["removed": item.symbol], text: "Removed \(item.symbol) (\(item.name)).")
         }

@@ -8,7 +8,7 @@ extension CryptoCommand {
     struct Portfolio: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "portfolio", abstract: "What you own: lots, their value, cost and profit or loss.",
-            subcommands: [List.self, Add.self, NamedCommand<Remove>.self], defaultSubcommand: List.self)
+            subcommands: [List.self, Add.self, Remove.self], defaultSubcommand: List.self)
 
         struct List: AsyncParsableCommand {
             static let configuration = CommandConfiguration(
@@ -46,11 +46,13 @@ extension CryptoCommand {
             }
         }
 
-        enum Remove: NamedAction {
+        struct Remove: NamedCommand {
             static let configuration = CommandConfiguration(
                 commandName: "remove", abstract: "Remove a lot by ID, or every lot of a pair (BTC/USD or BTC).")
-            static let argument = ArgumentHelp("A lot ID (3) or a pair (BTC/USD, BTC).", valueName: "reference")
-            static func change(_ reference: String, _ context: FrontContext) throws -> Shown {
+            @OptionGroup var global: LocalOptions
+            @Argument(help: "A lot ID (3) or a pair (BTC/USD, BTC).") var reference: String
+
+            func change(_ context: FrontContext) throws -> Shown {
                 let removed = try CryptoService(context: context.app).removeLots(reference)
                 let list = removed.map { "\($0.id) (\($0.amount) \($0.symbol))" }.joined(separator: ", ")
                 return Shown(json: ["removed": removed.map(\.id)], text: "Removed lot\(removed.count == 1 ? "" : "s") \(list).")

@@ -10,29 +10,22 @@ package struct Shown {
     }
 }
 
-/// One subcommand that changes a saved file and names what it changes with one argument
-/// (`weather remove CITY`, `crypto alert rearm ID`): the action's type declares its name, its
-/// argument's help and what it does; the shell — `LocalOptions`, the run, the output rule — is
-/// this one.
-package protocol NamedAction {
-    associatedtype Name: ExpressibleByArgument
-    static var configuration: CommandConfiguration { get }
-    /// The argument's help; its `valueName` is what usage and errors call it (`<city>`).
-    static var argument: ArgumentHelp { get }
-    static func change(_ name: Name, _ context: FrontContext) throws -> Shown
+/// A subcommand that changes a saved file and names what it changes with its argument
+/// (`weather remove CITY`, `crypto alert rearm ID`): it declares its name, its argument and the
+/// change; the run — `LocalOptions`, the runner, the output rule — is this one.
+///
+/// A protocol its commands adopt rather than a generic command over an action: the argument
+/// parser asks every subcommand type for its conformances, and each instance of a generic type
+/// costs a scan of the binary's conformance records on every run (about 0.3 M instructions,
+/// docs/benchmarks.md, "One path").
+package protocol NamedCommand: AsyncParsableCommand {
+    var global: LocalOptions { get }
+    /// The change, and what to say of it.
+    func change(_ context: FrontContext) throws -> Shown
 }
 
-/// The command running a `NamedAction` (list it as `NamedCommand<Remove>.self`).
-package struct NamedCommand<Action: NamedAction>: AsyncParsableCommand {
-    package static var configuration: CommandConfiguration { Action.configuration }
-    @OptionGroup var global: LocalOptions
-    @Argument(help: Action.argument) var name: Action.Name
-
-    package init() {}
-
+extension NamedCommand {
     package func run() async throws {
-        try await CommandRunner.run(global) { context in
-            try Action.change(name, context).print(context)
-        }
+        try await CommandRunner.run(global) { context in try change(context).print(context) }
     }
 }

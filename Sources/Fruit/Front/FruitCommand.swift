@@ -136,7 +136,7 @@ package struct FruitCommand: AsyncParsableCommand {
     struct Log: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "log",
-            abstract: "Fruit eaten per day with daily totals (default: the last 30 days).", subcommands: [List.self, NamedCommand<Remove>.self],
+            abstract: "Fruit eaten per day with daily totals (default: the last 30 days).", subcommands: [List.self, Remove.self],
             defaultSubcommand: List.self)
 
         struct List: AsyncParsableCommand {
@@ -156,10 +156,12 @@ package struct FruitCommand: AsyncParsableCommand {
             }
         }
 
-        enum Remove: NamedAction {
+        struct Remove: NamedCommand {
             static let configuration = CommandConfiguration(commandName: "remove", abstract: "Delete one log entry by its number.")
-            static let argument = ArgumentHelp("The entry's number (#) in the log.", valueName: "number")
-            static func change(_ number: Int, _ context: FrontContext) throws -> Shown {
+            @OptionGroup var global: LocalOptions
+            @Argument(help: "The entry's number (#) in the log.") var number: Int
+
+            func change(_ context: FrontContext) throws -> Shown {
                 let entry = try FruitService(context: context.app).removeEntry(number)
                 return Shown(json: ["removed": entry.id], text: "Removed #\(entry.id): \(entry.name) on \(entry.date).")
             }

@@ -7,7 +7,7 @@ package struct ProfileCommand: AsyncParsableCommand {
 
     package static let configuration = CommandConfiguration(
         commandName: "profile", abstract: "Show or change your username.",
-        subcommands: [Show.self, NamedCommand<SetUsername>.self], defaultSubcommand: Show.self)
+        subcommands: [Show.self, SetUsername.self], defaultSubcommand: Show.self)
 
     struct Show: AsyncParsableCommand {
         static let configuration = CommandConfiguration(commandName: "show", abstract: "Show the username.")
@@ -20,12 +20,14 @@ package struct ProfileCommand: AsyncParsableCommand {
         }
     }
 
-    enum SetUsername: NamedAction {
+    struct SetUsername: NamedCommand {
         static let configuration = CommandConfiguration(commandName: "set-username", abstract: "Change the username.")
-        static let argument = ArgumentHelp("3 to 32 letters, digits, '.', '_' or '-', starting with a letter.", valueName: "name")
-        static func change(_ name: String, _ context: FrontContext) throws -> Shown {
-            let name = try ProfileService(context: context.app).setUsername(name)
-            return Shown(json: ["username": name], text: "Username set to \(name).")
+        @OptionGroup var global: LocalOptions
+        @Argument(help: "3 to 32 letters, digits, '.', '_' or '-', starting with a letter.") var name: String
+
+        func change(_ context: FrontContext) throws -> Shown {
+            let saved = try ProfileService(context: context.app).setUsername(name)
+            return Shown(json: ["username": saved], text: "Username set to \(saved).")
         }
     }
 }

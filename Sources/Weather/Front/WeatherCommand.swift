@@ -13,7 +13,7 @@ package struct WeatherCommand: AsyncParsableCommand {
         commandName: "weather", abstract: "Current weather, 7- and 25-day forecasts, hourly detail, saved cities.",
         subcommands: [
             Current.self, Forecast.self, Hourly.self, Day.self, Rain.self, Air.self, Warnings.self, Cities.self, Add.self,
-            NamedCommand<Remove>.self, NamedCommand<Default>.self, Settings.self,
+            Remove.self, Default.self, Settings.self,
         ],
         defaultSubcommand: Current.self)
 }
@@ -261,19 +261,23 @@ extension WeatherCommand {
         }
     }
 
-    enum Remove: NamedAction {
+    struct Remove: NamedCommand {
         static let configuration = CommandConfiguration(commandName: "remove", abstract: "Remove a saved city by name or number.")
-        static let argument = ArgumentHelp("The city's name or its number in `almanac weather cities`.", valueName: "city")
-        static func change(_ city: String, _ context: FrontContext) throws -> Shown {
+        @OptionGroup var global: LocalOptions
+        @Argument(help: "The city's name or its number in `almanac weather cities`.") var city: String
+
+        func change(_ context: FrontContext) throws -> Shown {
             let removed = try WeatherService(context: context.app).removeCity(city)
             return Shown(json: ["removed": removed.label], text: "Removed \(removed.label).")
         }
     }
 
-    enum Default: NamedAction {
+    struct Default: NamedCommand {
         static let configuration = CommandConfiguration(commandName: "default", abstract: "Make a saved city the default.")
-        static let argument = ArgumentHelp("The city's name or its number.", valueName: "city")
-        static func change(_ city: String, _ context: FrontContext) throws -> Shown {
+        @OptionGroup var global: LocalOptions
+        @Argument(help: "The city's name or its number.") var city: String
+
+        func change(_ context: FrontContext) throws -> Shown {
             let chosen = try WeatherService(context: context.app).setDefault(city)
             return Shown(json: ["default": chosen.label], text: "\(chosen.label) is now the default city.")
         }
