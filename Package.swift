@@ -82,7 +82,7 @@ let package = Package(
             .target(name: "AlmanacTestSupport", dependencies: ["AlmanacCore", "AlmanacHTTP", "AlmanacProviders", "AlmanacClient", "DealTable"]),
             // What every test target shares: running the built binary, temporary homes, a client
             // wired for tests (XCTest-based: tests only).
-            .target(name: "TestHarness", dependencies: shared + ["AlmanacTestSupport"]),
+            .target(name: "TestHarness", dependencies: shared + ["AlmanacTestSupport", "AlmanacProgram"]),
             .target(name: "AlmanacFuzz", dependencies: front + ["DealTable", "Weather", "Crypto", "Fruit", "FruitFront", "Exams", "Deals"]),
             .executableTarget(
                 name: "almanac-fuzz", dependencies: ["AlmanacFuzz", .product(name: "ArgumentParser", package: "swift-argument-parser")]),

@@ -30,8 +30,7 @@ package struct AlmanacCommand: AsyncParsableCommand {
     /// Worked out only for `--version` (it reads files), not on every run as the parser's
     /// configuration would.
     package static func version() -> String {
-        let path = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments.first
-        return AlmanacVersion.current + (FixtureLocator.commit(executablePath: path).map { " (commit \($0))" } ?? "")
+        AlmanacVersion.current + (FixtureLocator.commit(executablePath: Invocation.executablePath).map { " (commit \($0))" } ?? "")
     }
 
     /// The root help's last line: where the guides are, and the manual.
@@ -55,40 +54,58 @@ package struct AlmanacCommand: AsyncParsableCommand {
 
 /// The entry point: parse, run, and turn every failure into one line on stderr and its exit code.
 package enum Main {
-    /// Parsing is synchronous; the command then runs as a task whose jobs this thread serves
-    /// (`CallerThreadExecutor`), so a short command starts no thread pool.
-    package static func main() {
+    /// Runs the process's command line and exits with its code.
+    package static func main() -> Never {
+        Foundation.exit(run(Array(CommandLine.arguments.dropFirst())))
+    }
+
+    /// Runs `arguments` (the program's name aside) and returns the exit code. Parsing is
+    /// synchronous; the command then runs as a task whose jobs this thread serves
+    /// (`CallerThreadExecutor`), so a short command starts no thread pool. A run in process binds
+    /// `Invocation.current` around it: its output, input and environment are the invocation's,
+    /// and Ctrl+C stays the process's.
+    package static func run(_ given: [String]) -> Int32 {
         // `--version` anywhere, as the parser treats it, with the commit the parser cannot know.
-        let arguments = ParseWords.coordinatesAsWords(Array(CommandLine.arguments.dropFirst()))
-        if ParseWords.asksForVersion(arguments) { return Console.write(AlmanacCommand.version() + "\n", to: STDOUT_FILENO) }
+        let arguments = ParseWords.coordinatesAsWords(given)
+        if ParseWords.asksForVersion(arguments) {
+            Console.write(AlmanacCommand.version() + "\n", to: STDOUT_FILENO)
+            return 0
+        }
         if let refusal = ParseWords.unknownHelpTopic(arguments) {
             Console.write("almanac: \(refusal)\n", to: STDERR_FILENO)
-            Foundation.exit(ExitStatus.usage)
+            return ExitStatus.usage
         }
         do {
             var command = try parse(arguments)
             if var asyncCommand = asynchronous(command) {
                 let executor = CallerThreadExecutor()
                 // A line command stops on Ctrl+C; the menu and the app read it themselves.
-                if !(command is AlmanacCommand || command is MenuCommand || command is UICommand) { Interrupt.install { executor.cancel() } }
+                let readsKeys = command is AlmanacCommand || command is MenuCommand || command is UICommand
+                if !readsKeys, Invocation.current == nil { Interrupt.install { executor.cancel() } }
                 try executor.run { try await asyncCommand.run() }
             } else {
                 try command.run()
             }
+            return 0
         } catch {
-            let code = AlmanacCommand.exitCode(for: error)
-            if code == .success {
-                let help = AlmanacCommand.fullMessage(for: error)
-                // The root's help (`almanac --help`, `almanac help`) ends with where the guides are.
-                let root = arguments.filter { !$0.hasPrefix("-") && $0 != "help" }.isEmpty && !ParseWords.asksForVersion(arguments)
-                Console.write(help + (root && help.hasPrefix("OVERVIEW: ") ? "\n\n" + AlmanacCommand.guides : "") + "\n", to: STDOUT_FILENO)
-            } else if !(error is ExitCode) {
-                let message = AlmanacCommand.message(for: error).split(separator: "\n").first.map(String.init) ?? "unknown error"
-                let words = ParseWords.sentence(forRefused: arguments) { (try? parse($0)) != nil }
-                Console.write("almanac: \(words ?? message)\n", to: STDERR_FILENO)
-            }
-            Foundation.exit(code.rawValue)
+            return ending(error, arguments: arguments)
         }
+    }
+
+    /// The exit code of a run that threw `error`, after its one line (or the help it asked for).
+    private static func ending(_ error: any Error, arguments: [String]) -> Int32 {
+        let code = AlmanacCommand.exitCode(for: error)
+        if code == .success {
+            let help = AlmanacCommand.fullMessage(for: error)
+            // The root's help (`almanac --help`, `almanac help`) ends with where the guides are.
+            let root = arguments.filter { !$0.hasPrefix("-") && $0 != "help" }.isEmpty && !ParseWords.asksForVersion(arguments)
+            Console.write(help + (root && help.hasPrefix("OVERVIEW: ") ? "\n\n" + AlmanacCommand.guides : "") + "\n", to: STDOUT_FILENO)
+        } else if !(error is ExitCode) {
+            let message = AlmanacCommand.message(for: error).split(separator: "\n").first.map(String.init) ?? "unknown error"
+            let words = ParseWords.sentence(forRefused: arguments) { (try? parse($0)) != nil }
+            Console.write("almanac: \(words ?? message)\n", to: STDERR_FILENO)
+        }
+        return code.rawValue
     }
 
     /// The command as an async one. The status-bar commands are cast to their own types first:

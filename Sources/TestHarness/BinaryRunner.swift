@@ -1,8 +1,10 @@
 import AlmanacCore
 import AlmanacHTTP
+import AlmanacProgram
 import AlmanacProviders
 import AlmanacTestSupport
 import Foundation
+import Synchronization
 import XCTest
 
 /// The result of running the built `almanac` binary.
@@ -10,24 +12,62 @@ package struct RunResult {
     package var out: String
     package var err: String
     package var status: Int32
+    /// The pauses a run in process skipped (a retry's backoff, a `Retry-After`), in seconds.
+    package var paused: [TimeInterval] = []
 }
 
-/// Runs the built `almanac` with a clean environment: only PATH, HOME, ALMANAC_HOME, the keyless
-/// providers pointed at a closed loopback port, and `environment`. `whileRunning` is called
-/// once it has started (to signal it, say).
+/// The environment a test's run gets: only PATH, HOME, ALMANAC_HOME, TERM, the keyless providers
+/// pointed at a closed loopback port, and `environment`.
+private func runEnvironment(home: URL, _ environment: [String: String]) -> [String: String] {
+    var variables = ["PATH": "/usr/bin:/bin", "HOME": home.path, "ALMANAC_HOME": home.path, "TERM": "xterm-256color"]
+    variables.merge(unreachableKeyless) { _, new in new }
+    variables.merge(environment) { _, new in new }
+    return variables
+}
+
+/// Runs the program in this process (`Main.run` under an `Invocation`) with the environment
+/// `runEnvironment` gives, `stdin` as its input and both streams piped, as the built binary would
+/// run from a script; its retry backoff takes no time. With `whileRunning` (a test that signals
+/// the process), the built binary runs instead (`runAlmanacBinary`).
 package func runAlmanac(
+    _ arguments: [String], home: URL, environment: [String: String] = [:], stdin: String? = nil,
+    directory: URL? = nil, whileRunning: ((Process) -> Void)? = nil
+) throws -> RunResult {
+    if let whileRunning {
+        return try runAlmanacBinary(arguments, home: home, environment: environment, stdin: stdin, directory: directory, whileRunning: whileRunning)
+    }
+    let output = Mutex<(out: String, err: String)>(("", ""))
+    var given = stdin.map { $0.split(separator: "\n", omittingEmptySubsequences: false).map(String.init) } ?? []
+    if stdin?.hasSuffix("\n") == true { given.removeLast() }  // the last line's end, not an empty line
+    let lines = Mutex(given)
+    var invocation = Invocation(
+        arguments: ["almanac"] + arguments, environment: runEnvironment(home: home, environment), directory: (directory ?? home).path,
+        write: { descriptor, text in output.withLock { descriptor == STDERR_FILENO ? $0.err.append(text) : $0.out.append(text) } },
+        readLine: { lines.withLock { $0.isEmpty ? nil : $0.removeFirst() } })
+    invocation.executablePath = productsFolder.appendingPathComponent("almanac").path
+    let paused = Mutex<[TimeInterval]>([])
+    invocation.paused = { seconds in paused.withLock { $0.append(seconds) } }
+    let status = Invocation.$current.withValue(invocation) { Main.run(arguments) }
+    var result = output.withLock { RunResult(out: $0.out, err: $0.err, status: status) }
+    result.paused = paused.withLock { $0 }
+    if !arguments.contains("-v"), !arguments.contains("--verbose") { assertUserWords(result.err, arguments) }
+    return result
+}
+
+/// Runs the built `almanac` with the environment `runEnvironment` gives: for what only the
+/// binary shows (exit on a signal, a process's own files and locks). `whileRunning` is called
+/// once it has started (to signal it, say).
+package func runAlmanacBinary(
     _ arguments: [String], home: URL, environment: [String: String] = [:], stdin: String? = nil,
     directory: URL? = nil, whileRunning: ((Process) -> Void)? = nil
 ) throws -> RunResult {
     let process = Process()
     process.executableURL = productsFolder.appendingPathComponent("almanac")
     process.arguments = arguments
-    var variables = ["PATH": "/usr/bin:/bin", "HOME": home.path, "ALMANAC_HOME": home.path, "TERM": "xterm-256color"]
+    var variables = runEnvironment(home: home, environment)
     // A suite run under libfaketime (a clock set a year ahead: docs/development.md) runs the
     // program on the same clock as the tests.
     variables.merge(ProcessInfo.processInfo.environment.filter { $0.key == "LD_PRELOAD" || $0.key.hasPrefix("FAKETIME") }) { _, new in new }
-    variables.merge(unreachableKeyless) { _, new in new }
-    variables.merge(environment) { _, new in new }
     process.environment = variables
     process.currentDirectoryURL = directory ?? home
     let outURL = home.appendingPathComponent(".out-\(UUID().uuidString)")

@@ -14,11 +14,12 @@ package enum GlanceRefresher {
     /// glance's: a bar (or a test harness) that waits for the end of a pipe or socket the glance
     /// inherited must not wait for the refresher too. False when it could not be started.
     @discardableResult
-    package static func start(arguments: [String] = CommandLine.arguments) -> Bool {
-        var environment = ProcessInfo.processInfo.environment
+    package static func start(arguments: [String] = Invocation.arguments) -> Bool {
+        guard let path = Invocation.executablePath else { return false }
+        var environment = Invocation.environment
         environment[variable] = "1"
         let child = try? ChildProcess.start(
-            arguments, path: "/proc/self/exe", environment: environment, group: .session, quietErrors: true, closeOthers: true)
+            arguments, path: path, environment: environment, group: .session, quietErrors: true, closeOthers: true)
         return child != nil
     }
 }

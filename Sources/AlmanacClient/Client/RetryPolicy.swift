@@ -14,9 +14,7 @@ package struct RetryPolicy: Sendable {
     /// `--no-wait`) → exit 75 at once with the time to retry.
     package var rateLimitWaitCap: TimeInterval = 60
     /// Sleeps for the given seconds; replaceable in tests.
-    package var sleep: @Sendable (TimeInterval) async -> Void = { seconds in
-        try? await Task.sleep(nanoseconds: UInt64(max(0, seconds) * 1_000_000_000))
-    }
+    package var sleep: @Sendable (TimeInterval) async -> Void = { seconds in await Invocation.pause(seconds) }
 
     /// The defaults documented on each property.
     package init() {}

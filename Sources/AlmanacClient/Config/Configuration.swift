@@ -29,7 +29,7 @@ package struct Configuration: Sendable {
     /// This process is a glance's detached refresher (`ALMANAC_REFRESHER=1`): it sends only when
     /// it can take the resource's lock at once, and never starts another refresher. Read from the
     /// process environment only: no `.env` or config file can make a run one.
-    package var isRefresher: Bool { ProcessInfo.processInfo.environment[GlanceRefresher.variable] == "1" }
+    package var isRefresher: Bool { Invocation.environment[GlanceRefresher.variable] == "1" }
     /// The keys no cache file may hold, for an answer of `provider`: its own key (four characters
     /// or more), and every other key set — by the providers' convention of naming their key
     /// variables `…_API_KEY` (`ProviderCatalogueTests` holds every provider to it) — long enough

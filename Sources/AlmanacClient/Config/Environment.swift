@@ -93,7 +93,7 @@ package struct Environment: Sendable, Equatable {
     /// Builds the merged environment for a run.
     package static func load(
         process: [String: String] = ProcessEnvironment.variables(),
-        currentDirectory: String = FileManager.default.currentDirectoryPath
+        currentDirectory: String = Invocation.directory
     ) -> Environment {
         var environment = Environment(process)
         let dotEnvPath = currentDirectory + "/.env"

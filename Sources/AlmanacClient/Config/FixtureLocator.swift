@@ -46,7 +46,7 @@ package enum FixtureLocator {
             if isFixtureFolder(installed) { return (URL(fileURLWithPath: installed, isDirectory: true), .installed) }
             starts.append(folder)
         }
-        starts.append(FileManager.default.currentDirectoryPath)
+        starts.append(Invocation.directory)
         for start in starts {
             var folder = start
             for _ in 0..<8 {

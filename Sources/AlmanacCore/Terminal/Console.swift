@@ -24,13 +24,19 @@ package final class Console: Sendable {
 
     package init(
         verbose: Bool = false, errIsTerminal: Bool = false,
-        out: @escaping @Sendable (String) -> Void = { Console.writeRaw($0, to: STDOUT_FILENO) },
-        err: @escaping @Sendable (String) -> Void = { Console.writeRaw($0, to: STDERR_FILENO) }
+        out: (@Sendable (String) -> Void)? = nil, err: (@Sendable (String) -> Void)? = nil
     ) {
         self.verbose = verbose
         self.errIsTerminal = errIsTerminal
-        self.writeOut = out
-        self.writeErr = err
+        self.writeOut = out ?? Console.writer(to: STDOUT_FILENO)
+        self.writeErr = err ?? Console.writer(to: STDERR_FILENO)
+    }
+
+    /// A writer to `descriptor` for this run, bound now: it keeps writing where the run's output
+    /// goes from any thread (a task-local is not seen on a thread the run did not start).
+    private static func writer(to descriptor: Int32) -> @Sendable (String) -> Void {
+        guard let current = Invocation.current else { return { Console.writeRaw($0, to: descriptor) } }
+        return { current.write(descriptor, $0) }
     }
 
     /// A console that holds each `noteForAnswer` until data is printed: the command line's, where
@@ -49,8 +55,9 @@ package final class Console: Sendable {
 
     /// Writes all of `text` as it is to a descriptor (`FileBytes.write`); a closed pipe or full
     /// disk ends the attempt (there is nowhere left to say so). Only for text already neutralised
-    /// and the program's own control codes.
+    /// and the program's own control codes. A run in process (`Invocation.current`) gets it instead.
     package static func writeRaw(_ text: String, to descriptor: Int32) {
+        if let current = Invocation.current { return current.write(descriptor, text) }
         var text = text
         _ = text.withUTF8 { bytes in
             return FileBytes.write(UnsafeRawBufferPointer(bytes), to: descriptor)

@@ -50,7 +50,7 @@ package final class DealBrowser {
     ///   - exportFolder: where `e` writes its file (the current folder by default).
     package init(
         feed: DealFeed, style: Style, today: LocalDate = .local(Date()),
-        exportFolder: URL = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
+        exportFolder: URL = URL(fileURLWithPath: Invocation.directory)
     ) {
         self.feed = feed
         self.style = style

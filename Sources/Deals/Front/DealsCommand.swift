@@ -185,7 +185,7 @@ extension DealOptions {
         // Within what is left of --timeout: a snapshot does not outwait a network that is gone.
         feed.start(options: context.configuration.transportNow() ?? context.configuration.transport)
         let progress = ProgressLine(
-            total: feed.source.expected, enabled: isatty(STDERR_FILENO) == 1 && !context.json, width: context.style.columns ?? 80)
+            total: feed.source.expected, enabled: Invocation.isTerminal(STDERR_FILENO) && !context.json, width: context.style.columns ?? 80)
         try await feed.drain { progress.update(received: $0) }
         progress.finish()
         if let label = feed.label, feed.received > 0 { context.console.note(label) }

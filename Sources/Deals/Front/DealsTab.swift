@@ -18,7 +18,7 @@ package final class DealsTab: AppTab {
     /// - Parameter exportFolder: where `e` writes (the current folder by default).
     package init(
         feed: DealFeed, style: Style, options: TransportOptions, today: LocalDate = .local(Date()),
-        exportFolder: URL = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
+        exportFolder: URL = URL(fileURLWithPath: Invocation.directory)
     ) {
         self.browser = DealBrowser(feed: feed, style: style, today: today, exportFolder: exportFolder)
         browser.showsHints = false

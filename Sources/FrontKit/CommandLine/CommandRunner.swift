@@ -28,14 +28,14 @@ package enum CommandRunner {
         let environment = Environment.load()
         var configuration = Configuration(
             environment: environment, offline: global.offline, refresh: global.refresh, maxAge: global.maxAge,
-            verbose: global.verbose, timeout: global.timeout, executablePath: CommandLine.arguments.first.map(executablePath),
+            verbose: global.verbose, timeout: global.timeout, executablePath: Invocation.executablePath,
             noWait: global.noWait)
         configuration.quietNotes = quietNotes
         configuration.glance = glance
         if bounded { configuration.bound() }
-        let console = override ?? Console.holdingNotes(verbose: configuration.verbose, errIsTerminal: isatty(STDERR_FILENO) == 1)
+        let console = override ?? Console.holdingNotes(verbose: configuration.verbose, errIsTerminal: Invocation.isTerminal(STDERR_FILENO))
         if let warning = environment.dotEnvWarning { console.warn(warning) }
-        let stdoutIsTerminal = isatty(STDOUT_FILENO) == 1
+        let stdoutIsTerminal = Invocation.isTerminal(STDOUT_FILENO)
         var style = Style.detect(
             term: environment["TERM"], noColorVariable: environment["NO_COLOR"] != nil, noColorFlag: global.noColor, isTerminal: stdoutIsTerminal)
         // Tables fit the terminal; piped output keeps whole cells unless COLUMNS asks otherwise.
@@ -44,7 +44,7 @@ package enum CommandRunner {
         let waits = PolicyWaits(onWait: WaitCountdown.reporter(console: console))
         return FrontContext(
             app: AppContext(configuration: configuration, console: console, client: client, waits: waits), style: style, json: global.json,
-            interactive: stdoutIsTerminal && isatty(STDIN_FILENO) == 1)
+            interactive: stdoutIsTerminal && Invocation.isTerminal(STDIN_FILENO))
     }
 
     /// Runs a command body; any error becomes `almanac: <sentence>` on stderr (whichever console
@@ -77,9 +77,4 @@ package enum CommandRunner {
         }
     }
 
-    /// The real path of the running binary (so fixtures are found from any folder).
-    private static func executablePath(_ argument: String) -> String {
-        if let path = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe") { return path }
-        return argument
-    }
 }

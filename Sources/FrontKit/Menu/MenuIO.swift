@@ -38,7 +38,7 @@ package final class MenuIO: Sendable {
     /// Prints `prompt` and reads one line; `help`, `back`, `quit` are recognised anywhere.
     package func ask(_ prompt: String) -> MenuInput {
         Console.write("\(prompt) ", to: STDOUT_FILENO)
-        guard let line = readLine() else {
+        guard let line = Invocation.readLine() else {
             say("")
             return .end
         }

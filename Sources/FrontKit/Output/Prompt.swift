@@ -14,7 +14,7 @@ import TerminalKit
 /// Ctrl+C during one ends the run at once (`Interrupt.whileReading`).
 package enum Prompt {
     /// A line from stdin, Ctrl+C ending the run meanwhile.
-    private static func readLine() -> String? { Interrupt.whileReading { Swift.readLine() } }
+    private static func readLine() -> String? { Interrupt.whileReading { Invocation.readLine() } }
 
     /// Shows numbered choices and reads one; nil on cancel or end of input.
     package static func choose(_ title: String, _ items: [String]) -> Int? {

@@ -116,7 +116,7 @@ extension WeatherCommand {
 
         /// Whether the command line wrote its places where only places stand: after `now`, or
         /// after `--`.
-        static func placeIsExplicit(_ arguments: [String] = CommandLine.arguments) -> Bool {
+        static func placeIsExplicit(_ arguments: [String] = Invocation.arguments) -> Bool {
             guard let weather = arguments.firstIndex(of: "weather") else { return false }
             let rest = arguments[(weather + 1)...]
             return rest.contains("--") || rest.first { !$0.hasPrefix("-") } == "now"
