@@ -44,6 +44,21 @@ extension StoredDocument {
     package mutating func afterRecovery(highestID: Int) { afterRecovery() }
 }
 
+/// A document of records numbered from 1 whose numbers are never given twice: after a
+/// recovery, the next number follows the highest recovered.
+package protocol NumberedDocument: StoredDocument {
+    /// The number the next record gets.
+    var nextID: Int { get set }
+    /// The numbers of the records it holds.
+    var numbers: [Int] { get }
+}
+
+extension NumberedDocument {
+    package mutating func afterRecovery() {
+        nextID = max(nextID, (numbers.max() ?? 0) + 1)
+    }
+}
+
 /// Reads and changes one document: every change is read-modify-write under an exclusive
 /// lock and written atomically, so concurrent runs never lose an update. A read takes no lock
 /// (a reader sees the old file or the new one, never a mix) unless the file is damaged, and

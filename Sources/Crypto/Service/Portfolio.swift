@@ -4,7 +4,7 @@ import Foundation
 
 /// What the user owns (`portfolio.json`): lots, each bought once, with its own cost. Several
 /// lots of one pair add up in the valuation; an ID is never given to another lot.
-package struct Portfolio: StoredDocument, Equatable {
+package struct Portfolio: NumberedDocument, Equatable {
     package static let schemaVersion = 1
     package static let fileName = "portfolio.json"
     package static func initial() -> Portfolio { Portfolio() }
@@ -63,14 +63,11 @@ package struct Portfolio: StoredDocument, Equatable {
     /// No lots.
     package init() {}
 
+    package var numbers: [Int] { lots.map(\.id) }
+
     /// IDs are never reused: the next one follows every ID the damaged file held.
     package mutating func afterRecovery(highestID: Int) {
         nextID = max(nextID, highestID + 1)
         afterRecovery()
-    }
-
-    /// IDs are never reused: the next one follows the highest recovered.
-    package mutating func afterRecovery() {
-        nextID = max(nextID, (lots.map(\.id).max() ?? 0) + 1)
     }
 }

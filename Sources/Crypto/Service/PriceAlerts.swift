@@ -6,7 +6,7 @@ import Foundation
 /// a price fetched (any crypto command, the app, the menu, `crypto alert check`) meets it; then
 /// it is triggered — reported once, with the price and time seen — and stays so until removed
 /// or re-armed.
-package struct PriceAlerts: StoredDocument, Equatable {
+package struct PriceAlerts: NumberedDocument, Equatable {
     package static let schemaVersion = 1
     package static let fileName = "alerts.json"
     package static func initial() -> PriceAlerts { PriceAlerts() }
@@ -51,8 +51,5 @@ package struct PriceAlerts: StoredDocument, Equatable {
     /// No alerts.
     package init() {}
 
-    /// IDs are never reused: the next one follows the highest recovered.
-    package mutating func afterRecovery() {
-        nextID = max(nextID, (alerts.map(\.id).max() ?? 0) + 1)
-    }
+    package var numbers: [Int] { alerts.map(\.id) }
 }

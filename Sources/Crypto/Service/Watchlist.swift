@@ -6,7 +6,7 @@ import Foundation
 
 /// The crypto watchlist (`watchlist.json`). Each pair keeps its ID for as long as it is on
 /// the list; an ID is never given to another pair (as exams' are not).
-package struct Watchlist: StoredDocument, Equatable {
+package struct Watchlist: NumberedDocument, Equatable {
     /// 2: items carry their own `id`, and the list its `nextID`.
     package static let schemaVersion = 2
     package static let fileName = "watchlist.json"
@@ -56,10 +56,7 @@ package struct Watchlist: StoredDocument, Equatable {
         return stored
     }
 
-    /// IDs are never reused: the next one follows the highest recovered.
-    package mutating func afterRecovery() {
-        nextID = max(nextID, (items.map(\.id).max() ?? 0) + 1)
-    }
+    package var numbers: [Int] { items.map(\.id) }
 
     /// The index meant by an ID (`3`), a base code (`BTC`), a pair (`btc/usd`) or a name (`Bitcoin`).
     package func index(of reference: String) -> Int? {

@@ -17,7 +17,7 @@ package struct Exam: Codable, Sendable, Equatable {
 }
 
 /// Pending and passed exams (`exams.json`).
-package struct ExamsDocument: StoredDocument, Equatable {
+package struct ExamsDocument: NumberedDocument, Equatable {
     package static let schemaVersion = 1
     package static let fileName = "exams.json"
     package static func initial() -> ExamsDocument { ExamsDocument() }
@@ -30,15 +30,12 @@ package struct ExamsDocument: StoredDocument, Equatable {
     /// No exams.
     package init() {}
 
+    package var numbers: [Int] { exams.map(\.id) }
+
     /// IDs are never reused: the next one follows every ID the damaged file held.
     package mutating func afterRecovery(highestID: Int) {
         nextID = max(nextID, highestID + 1)
         afterRecovery()
-    }
-
-    /// IDs are never reused: the next one follows the highest recovered.
-    package mutating func afterRecovery() {
-        nextID = max(nextID, (exams.map(\.id).max() ?? 0) + 1)
     }
 }
 

@@ -103,7 +103,7 @@ package struct FruitLogEntry: Codable, Sendable, Equatable {
 }
 
 /// Everything eaten (`fruit-log.json`); entries are never dropped by age.
-package struct FruitLog: StoredDocument, Equatable {
+package struct FruitLog: NumberedDocument, Equatable {
     package static let schemaVersion = 1
     package static let fileName = "fruit-log.json"
     package static func initial() -> FruitLog { FruitLog() }
@@ -116,10 +116,7 @@ package struct FruitLog: StoredDocument, Equatable {
     /// An empty log.
     package init() {}
 
-    /// Entry numbers are never reused: the next one follows the highest recovered.
-    package mutating func afterRecovery() {
-        nextID = max(nextID, (entries.map(\.id).max() ?? 0) + 1)
-    }
+    package var numbers: [Int] { entries.map(\.id) }
 }
 
 /// One day of the log with its totals.
