@@ -1,5 +1,6 @@
 # make run   — build and run the main job (the 7-day forecast for Moscow: live with no keys, the labelled sample offline)
 # make test  — check the format, build warnings-free and run every test (offline; a loopback server, never the internet)
+# make test-fast — the tests that run the program in process only (no built binary, no terminal)
 # make bench — build in release mode and run the benchmarks
 # make fuzz  — fuzz every reader for FUZZ_SECONDS (60) each and print a table (see Fuzz/README.md)
 # make install [PREFIX=/usr/local] [DESTDIR=] — the program, its sample data, the manual and the
@@ -21,7 +22,7 @@ MANUAL := .build/plugins/GenerateManual/outputs/almanac/almanac.1
 
 # make readme — rewrite README's console blocks from a real run (scripts/readme-examples.py)
 # make example — build and run Examples/forecast, a package that uses only the public API
-.PHONY: readme docs run test lint bench fuzz deps build clean release stage install uninstall dist install-test example
+.PHONY: readme docs run test test-fast lint bench fuzz deps build clean release stage install uninstall dist install-test example
 
 deps:
 	@ALMANAC_NEED_TMUX=$(NEED_TMUX) ./scripts/install-deps.sh
@@ -38,6 +39,14 @@ test: deps lint
 	@bash -o pipefail -c '$(SWIFT) build --build-tests 2>&1 | tee .build/test-build.log'
 	@if grep -E '^$(CURDIR)/(Sources|Tests)/.*: warning:' .build/test-build.log; then echo "the build has warnings"; exit 1; fi
 	$(SWIFT) test --skip-build
+
+# The tests that run the built binary or drive a terminal (docs/development.md, "Running the
+# program in process"); `make test-fast` runs every other test: what a change is usually checked with.
+PROCESS_TESTS := InTmux|InATerminal|NarrowTerminal|Readme|ConcurrentProcesses|ConcurrentAdds|SIGKILL|SIGTERM|CtrlC|ProcessPerRequest|ABinaryWithout|FirstRunOnATerminal|FirstRunInUTC|HostilePlaceName|ExportRoundTrips
+
+test-fast: deps
+	$(SWIFT) build --build-tests
+	$(SWIFT) test --skip-build --skip '$(PROCESS_TESTS)'
 
 readme: build
 	python3 scripts/readme-examples.py "$$($(SWIFT) build --show-bin-path)/almanac" --write

@@ -40,7 +40,9 @@ final class ReadmeExamplesTests: XCTestCase {
         let readme = try String(contentsOf: repository.appendingPathComponent("docs/weather.md"), encoding: .utf8)
         let block = try XCTUnwrap(readme.range(of: "```console\n$ almanac weather forecast Moscow\n"))
         let tail = readme[block.lowerBound...]
-        let section = String(tail[..<(tail.range(of: "\n```\n")?.upperBound ?? tail.endIndex)])
+        // The block's first two commands, the fence closed after them: enough to change a word in.
+        let cut = try XCTUnwrap(tail.range(of: "\n$ almanac weather --format line"))
+        let section = String(tail[..<cut.lowerBound]) + "\n```\n"
         let changed = section.replacingOccurrences(of: "Saved Saint Petersburg, Russia (default).", with: "Saved Saint Petersburg, Russia (main).")
         XCTAssertNotEqual(changed, section)
         let file = folder.appendingPathComponent("EXAMPLE.md")
