@@ -132,7 +132,7 @@ final class GlanceCommandTests: XCTestCase {
         met.set { $0.maxAge = 1 }
         let home = try makeTemporaryFolder(self)
         XCTAssertEqual(try glance(met, home, ["--format", "%t"]).out, "-4°C\n")
-        Thread.sleep(forTimeInterval: 1.2)
+        Thread.sleep(forTimeInterval: 1.2)  // real time: the answer goes stale for the refresher, a process on the real clock
         met.set {
             $0.temperature = 7.2
             $0.delay = 1.5
@@ -151,7 +151,7 @@ final class GlanceCommandTests: XCTestCase {
         met.set { $0.maxAge = 1 }
         let home = try makeTemporaryFolder(self)
         XCTAssertEqual(try glance(met, home, ["--format", "%t"]).out, "-4°C\n")
-        Thread.sleep(forTimeInterval: 1.2)
+        Thread.sleep(forTimeInterval: 1.2)  // real time: the answer goes stale for the refresher, a process on the real clock
         met.set { $0.hanging = true }
         let started = Date()
         XCTAssertEqual(try glance(met, home, ["--format", "%l %t", "--timeout", "1"]).out, "55.7500,37.6100 -4°C\n")

@@ -11,11 +11,16 @@ final class AskingLine: Sendable {
     static let delay: TimeInterval = 1
     private let console: Console
     private let quiet: Bool
+    /// How `delay` passes: `Task.sleep` by default (cancelled when the answer comes first).
+    private let wait: @Sendable (TimeInterval) async throws -> Void
     /// Providers asked now, by name, with how many requests each; and whether the line shows.
     private let state = Mutex((asked: [String: Int](), shown: false))
 
-    init(console: Console, quiet: Bool) {
-        (self.console, self.quiet) = (console, quiet)
+    init(
+        console: Console, quiet: Bool,
+        wait: @escaping @Sendable (TimeInterval) async throws -> Void = { try await Task.sleep(nanoseconds: UInt64($0 * 1e9)) }
+    ) {
+        (self.console, self.quiet, self.wait) = (console, quiet, wait)
     }
 
     /// Runs `work`, a request to `provider`, with the line shown after `delay` while it runs.
@@ -24,7 +29,7 @@ final class AskingLine: Sendable {
         let name = provider.brand
         state.withLock { $0.asked[name, default: 0] += 1 }
         let timer = Task { [self] in
-            try await Task.sleep(nanoseconds: UInt64(Self.delay * 1e9))
+            try await wait(Self.delay)
             show()
         }
         defer {
