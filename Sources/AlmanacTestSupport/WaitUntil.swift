@@ -1,9 +1,10 @@
 import Foundation
 
-/// Checks `condition` every 20 ms until it holds or `seconds` pass; whether it held. For tests
-/// waiting on another thread or process (a server seeing a request, a load landing).
-package func waitUntil(seconds: TimeInterval = 3, _ condition: () -> Bool) -> Bool {
+/// Checks `condition` every `interval` seconds (20 ms by default) until it holds or `seconds`
+/// pass; whether it held. For tests waiting on another thread or process (a server seeing a
+/// request, a load landing, a frame drawn): the one place a test's thread sleeps to wait.
+package func waitUntil(seconds: TimeInterval = 3, every interval: TimeInterval = 0.02, _ condition: () -> Bool) -> Bool {
     let deadline = Date().addingTimeInterval(seconds)
-    while Date() < deadline, !condition() { Thread.sleep(forTimeInterval: 0.02) }
+    while Date() < deadline, !condition() { Thread.sleep(forTimeInterval: interval) }
     return condition()
 }

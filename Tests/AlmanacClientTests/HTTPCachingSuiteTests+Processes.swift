@@ -61,7 +61,7 @@ extension HTTPCachingSuiteTests {
             }
         }
         // Real time must pass for the processes to come: their clock is the system's.
-        Thread.sleep(forTimeInterval: 3)
+        Thread.sleep(forTimeInterval: 3)  // the processes' clock is the system's
         for (suiteCase, server, home) in runs { failed += try judged(suiteCase, server, home) }
         XCTAssertEqual(failed, [], "required and optimal cases that failed through the binary")
     }

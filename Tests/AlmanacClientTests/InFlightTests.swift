@@ -38,7 +38,7 @@ final class InFlightTests: XCTestCase {
         let request = try prepared(server)
         let leaving = waiter(flight, request)
         let staying = waiter(flight, request)
-        try await Task.sleep(nanoseconds: 200_000_000)
+        try await Task.sleep(nanoseconds: 200_000_000)  // real time: both callers have joined the transfer
         let cancelledAt = Date()
         leaving.cancel()
         do {

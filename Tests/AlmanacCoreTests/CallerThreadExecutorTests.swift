@@ -43,7 +43,7 @@ final class CallerThreadExecutorTests: XCTestCase {
     func testASleepingTaskFinishes() throws {
         let woke = Mutex(false)
         try CallerThreadExecutor().run {
-            try await Task.sleep(nanoseconds: 20_000_000)
+            try await Task.sleep(nanoseconds: 20_000_000)  // a timer resuming the task is the subject
             woke.withLock { $0 = true }
         }
         XCTAssertTrue(woke.withLock { $0 })

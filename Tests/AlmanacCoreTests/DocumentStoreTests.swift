@@ -92,7 +92,7 @@ final class DocumentStoreTests: XCTestCase {
             process.executableURL = writer
             process.arguments = ["store-writer", folder.path, "loop"]
             try process.run()
-            usleep(UInt32.random(in: 5_000...60_000, using: &generator))
+            usleep(UInt32.random(in: 5_000...60_000, using: &generator))  // a random moment in the writer process's run to kill it
             kill(process.processIdentifier, SIGKILL)
             process.waitUntilExit()
             let file = folder.appendingPathComponent("stress.json")

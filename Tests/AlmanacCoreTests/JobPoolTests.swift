@@ -1,3 +1,4 @@
+import AlmanacTestSupport
 import Foundation
 import Synchronization
 import XCTest
@@ -23,7 +24,7 @@ final class JobPoolTests: XCTestCase {
             pool.run {
                 running.add(1)
                 most.set(max(most.value, running.value))
-                Thread.sleep(forTimeInterval: 0.01)
+                Thread.sleep(forTimeInterval: 0.01)  // work that takes time, so jobs overlap
                 running.add(-1)
                 done.fulfill()
             }
@@ -39,15 +40,13 @@ final class JobPoolTests: XCTestCase {
         done.expectedFulfillmentCount = 8
         for _ in 0..<8 {
             pool.run {
-                Thread.sleep(forTimeInterval: 0.05)
+                Thread.sleep(forTimeInterval: 0.05)  // work that takes time, so threads are needed
                 done.fulfill()
             }
         }
         wait(for: [done], timeout: 5)
         XCTAssertGreaterThan(pool.threadCount, 0)
-        let deadline = Date().addingTimeInterval(5)
-        while pool.threadCount > 0, Date() < deadline { Thread.sleep(forTimeInterval: 0.05) }
-        XCTAssertEqual(pool.threadCount, 0, "threads idle past the timeout have ended")
+        XCTAssertTrue(waitUntil(seconds: 5) { pool.threadCount == 0 }, "threads idle past the timeout have ended")
         // And the pool still works afterwards.
         let again = expectation(description: "a later job")
         pool.run { again.fulfill() }
@@ -61,7 +60,7 @@ final class JobTests: XCTestCase {
     func testTheValueIsAwaitedTakenAndWaitedForAndTheWakeIsCalled() async {
         let woken = Counter()
         let work: @Sendable () -> Int = {
-            Thread.sleep(forTimeInterval: 0.05)
+            Thread.sleep(forTimeInterval: 0.05)  // work that takes time: the value lands later
             return 42
         }
         let job = Job<Int>.start(on: .normal, wake: { woken.add(1) }, work)
@@ -71,14 +70,13 @@ final class JobTests: XCTestCase {
         XCTAssertTrue(job.done)
         XCTAssertEqual(job.take(), 42)
         XCTAssertNil(job.take(), "taken once")
-        let deadline = Date().addingTimeInterval(2)
-        while woken.value == 0, Date() < deadline { try? await Task.sleep(nanoseconds: 10_000_000) }
+        _ = waitUntil(seconds: 2) { woken.value > 0 }
         XCTAssertEqual(woken.value, 1, "the wake hook ran as the value landed")
     }
 
     func testAnAwaitGivesUpAtItsDeadlineAndTheWorkGoesOn() async {
         let job = Job<Int>.start(on: .background) {
-            Thread.sleep(forTimeInterval: 0.4)
+            Thread.sleep(forTimeInterval: 0.4)  // work longer than the await's deadline
             return 7
         }
         let started = Date()
@@ -91,11 +89,11 @@ final class JobTests: XCTestCase {
 
     func testACancelledAwaitReturnsAtOnce() async {
         let job = Job<Int>.start(on: .normal) {
-            Thread.sleep(forTimeInterval: 0.5)
+            Thread.sleep(forTimeInterval: 0.5)  // work still running when the await is cancelled
             return 1
         }
         let waiter = Task { await job.result() }
-        try? await Task.sleep(nanoseconds: 20_000_000)
+        try? await Task.sleep(nanoseconds: 20_000_000)  // real time: the waiter waits when it is cancelled
         waiter.cancel()
         let value = await waiter.value
         XCTAssertNil(value)

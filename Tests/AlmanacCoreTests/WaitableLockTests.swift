@@ -17,7 +17,7 @@ final class WaitableLockTests: XCTestCase {
             woke.fulfill()
             return calls
         }
-        Thread.sleep(forTimeInterval: 0.05)
+        Thread.sleep(forTimeInterval: 0.05)  // real time: the sleeper waits before the change (no event says so)
         lock.withLock { $0 = 1 }
         lock.broadcast()
         wait(for: [woke], timeout: 5)

@@ -18,7 +18,7 @@ final class CurlTransportTests: XCTestCase {
         let prepared = try request(server, "/slow")
         let started = Date()
         let task = Task { try await CurlTransport().send(prepared) }
-        try await Task.sleep(nanoseconds: 300_000_000)
+        try await Task.sleep(nanoseconds: 300_000_000)  // real time: curl is mid-transfer when cancelled
         task.cancel()
         do {
             _ = try await task.value

@@ -24,7 +24,7 @@ final class ResourceLockTests: XCTestCase {
         var holder = take()
         XCTAssertNotNil(holder)
         let release = Task {
-            try await Task.sleep(nanoseconds: 200_000_000)
+            try await Task.sleep(nanoseconds: 200_000_000)  // real time: the waiter polls the lock file meanwhile
             holder = nil
         }
         let got = try await ResourceLock.wait(folder: folder, key: "k", provider: .openWeather, until: Date().addingTimeInterval(5))
@@ -48,7 +48,7 @@ final class ResourceLockTests: XCTestCase {
         var holder = take()
         let folder = self.folder!
         let waiting = Task { try await ResourceLock.wait(folder: folder, key: "k", provider: .openWeather, until: Date().addingTimeInterval(30)) }
-        try await Task.sleep(nanoseconds: 100_000_000)
+        try await Task.sleep(nanoseconds: 100_000_000)  // real time: the waiter polls when it is cancelled
         waiting.cancel()
         do {
             _ = try await waiting.value

@@ -1,5 +1,6 @@
 import AlmanacClient
 import AlmanacHTTP
+import AlmanacTestSupport
 import Foundation
 import XCTest
 
@@ -37,12 +38,9 @@ struct AppHarness {
     /// Lets background loads land (and tabs react to them), as frames would; false when some
     /// were still running after `timeout` seconds.
     static func settle(_ app: AlmanacApp, timeout: TimeInterval = 10) -> Bool {
-        let deadline = Date().addingTimeInterval(timeout)
-        repeat {
+        waitUntil(seconds: timeout) {
             for tab in app.tabs { tab.tick() }
-            if app.tabs.filter({ !($0 is DealsTab) }).allSatisfy({ $0.pending == 0 }) { return true }
-            Thread.sleep(forTimeInterval: 0.02)
-        } while Date() < deadline
-        return false
+            return app.tabs.filter { !($0 is DealsTab) }.allSatisfy { $0.pending == 0 }
+        }
     }
 }

@@ -76,11 +76,11 @@ final class AppScreensDocTests: XCTestCase {
         app.select(screen.tab)
         XCTAssertTrue(AppHarness.settle(app), name)
         if screen.tab == 4 {
-            let deadline = Date().addingTimeInterval(20)
-            while !app.frame(columns: 80, rows: 24).joined().contains("of 5,000"), Date() < deadline {
+            let shown = waitUntil(seconds: 20) {
                 for tab in app.tabs { tab.tick() }
-                Thread.sleep(forTimeInterval: 0.05)
+                return app.frame(columns: 80, rows: 24).joined().contains("of 5,000")
             }
+            XCTAssertTrue(shown, "\(name): the deals arrived")
         }
         for key in screen.keys { XCTAssertTrue(app.apply(key), name) }
         XCTAssertTrue(AppHarness.settle(app), name)

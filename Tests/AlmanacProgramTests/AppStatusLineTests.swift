@@ -1,5 +1,6 @@
 import AlmanacHTTP
 import AlmanacProviders
+import AlmanacTestSupport
 import Foundation
 import XCTest
 
@@ -84,15 +85,13 @@ final class AppStatusLineTests: XCTestCase {
         defer { try? FileManager.default.removeItem(at: home) }
         let (app, _) = try AppHarness(home: home).makeApp()
         app.select(4)
-        let deadline = Date().addingTimeInterval(10)
-        var frame = app.frame(columns: 60, rows: 20)
-        while !frame.contains(where: { $0.range(of: #"\d{4}-\d\d-\d\d \d\d:\d\d:\d\d"#, options: .regularExpression) != nil }), Date() < deadline {
+        var frame: [String] = []
+        let stamped = waitUntil(seconds: 10) {
             for tab in app.tabs { tab.tick() }
-            Thread.sleep(forTimeInterval: 0.05)
             frame = app.frame(columns: 60, rows: 20)
+            return frame.contains { $0.range(of: #"\d{4}-\d\d-\d\d \d\d:\d\d:\d\d"#, options: .regularExpression) != nil }
         }
-        XCTAssertTrue(
-            frame.contains { $0.range(of: #"\d{4}-\d\d-\d\d \d\d:\d\d:\d\d"#, options: .regularExpression) != nil }, frame.joined(separator: "\n"))
+        XCTAssertTrue(stamped, frame.joined(separator: "\n"))
         XCTAssertFalse(frame.joined().contains("too narrow"), frame.joined(separator: "\n"))
         app.select(2)
         XCTAssertTrue(AppHarness.settle(app))

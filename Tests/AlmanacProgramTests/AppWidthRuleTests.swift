@@ -1,4 +1,5 @@
 import AlmanacProviders
+import AlmanacTestSupport
 import Foundation
 import XCTest
 
@@ -71,11 +72,9 @@ final class AppWidthRuleTests: XCTestCase {
 
     /// Ticks the tabs, as frames would, until the screen at 120×24 shows what `ready` wants.
     private static func waitForDeals(_ app: AlmanacApp, until ready: (String) -> Bool) {
-        let deadline = Date().addingTimeInterval(20)
-        while Date() < deadline {
+        _ = waitUntil(seconds: 20) {
             for tab in app.tabs { tab.tick() }
-            if ready(app.frame(columns: 120, rows: 24).joined(separator: "\n")) { return }
-            Thread.sleep(forTimeInterval: 0.05)
+            return ready(app.frame(columns: 120, rows: 24).joined(separator: "\n"))
         }
     }
 }

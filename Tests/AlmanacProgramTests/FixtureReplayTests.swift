@@ -184,7 +184,7 @@ final class FixtureReplayTests: XCTestCase {
             XCTAssertNil(FileStamp(text: Array(word.utf8)), word)
         }
         XCTAssertEqual(FileStamp(path: file.path), stamp, "nothing changed")
-        Thread.sleep(forTimeInterval: 0.05)
+        Thread.sleep(forTimeInterval: 0.05)  // past the file system's time tick
         let handle = try FileHandle(forWritingTo: file)
         try handle.write(contentsOf: Data("two".utf8))  // the same size, in place
         try handle.close()

@@ -105,7 +105,7 @@ final class CryptoFreePlanTests: XCTestCase {
         assertOneLineError(result, status: 130, contains: "almanac: interrupted")
         XCTAssertTrue(waitUntil { server.server.closedByClient == 1 }, "the hanging transfer was stopped")
         let spent = credits.totalAccepted
-        Thread.sleep(forTimeInterval: 0.5)
+        Thread.sleep(forTimeInterval: 0.5)  // real time: nothing more is sent (no event can say so)
         XCTAssertEqual(quotes().count, 1, "ten pairs are two batches; the second was never sent")
         XCTAssertEqual(quotes().first?.queryValue("symbol")?.split(separator: ",").count, 8)
         XCTAssertEqual(credits.totalAccepted, spent, "no credit after the cancellation")
@@ -252,7 +252,7 @@ final class CryptoFreePlanTests: XCTestCase {
             }, deadline: deadline)
         let service = CryptoService(context: context)
         guard case .granted = try service.budget.reserve(8, now: clock.now()) else { return XCTFail("a fresh budget") }
-        try await Task.sleep(nanoseconds: 1_100_000_000)
+        try await Task.sleep(nanoseconds: 1_100_000_000)  // real time: the run's deadline reads the real clock
         let history = try await service.history("SOL/USD", from: "2026-11-01", to: "2026-11-03")
         XCTAssertEqual(history.rows.count, 3, captured.err)
         XCTAssertTrue(captured.err.contains("next request in 60 s."), captured.err)

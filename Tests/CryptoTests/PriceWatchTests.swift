@@ -176,7 +176,7 @@ final class PriceWatchTests: XCTestCase {
         for _ in 0..<500 {
             tab.tick()
             if tab.pending == 0 { return tab.tick() }
-            try await Task.sleep(nanoseconds: 10_000_000)
+            try await Task.sleep(nanoseconds: 10_000_000)  // the loads land on their own tasks; poll until then
         }
         XCTFail("the tab's loads did not land")
     }

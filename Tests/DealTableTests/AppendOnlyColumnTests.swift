@@ -48,7 +48,7 @@ final class AppendOnlyColumnTests: XCTestCase {
         }
         for thread in threads { thread.start() }
         for value in 100_000..<1_000_000 { live.append(Int64(value) * 3) }
-        while threads.contains(where: { !$0.isFinished }) { usleep(1_000) }
+        while threads.contains(where: { !$0.isFinished }) { usleep(1_000) }  // the readers, on their threads, finish
         let expected = (0..<Int64(100_000)).reduce(0) { $0 &+ $1 * 3 } &+ 299_997
         XCTAssertEqual(sums.values, Array(repeating: expected, count: 80))
         XCTAssertEqual(live.count, 1_000_000)

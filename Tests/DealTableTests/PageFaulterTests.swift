@@ -33,7 +33,7 @@ final class PageFaulterTests: XCTestCase {
             let deadline = Date().addingTimeInterval(10)
             var state = resident(start, bytes: pages * page)
             while state.contains(false), Date() < deadline {
-                usleep(1_000)
+                usleep(1_000)  // the faulter's thread faults the pages in meanwhile
                 state = resident(start, bytes: pages * page)
             }
             return state
@@ -67,12 +67,12 @@ final class PageFaulterTests: XCTestCase {
             var ahead = FaultAhead()
             ahead.wrote(page, capacity: bytes, base: UnsafeRawPointer(memory), faulter: faulter)
             ahead.wrote(2 * page, capacity: bytes, base: UnsafeRawPointer(memory), faulter: faulter)  // still far from its end
-            usleep(20_000)
+            usleep(20_000)  // real time: the faulter would have faulted by now
             XCTAssertFalse(resident(memory, bytes: stretch).contains(true), "the first stretch is left to the writes")
             ahead.wrote(page + stretch / 2 + page, capacity: bytes, base: UnsafeRawPointer(memory), faulter: faulter)
             let next = memory + page + stretch
             XCTAssertTrue(waitForResident(next, pages: stretch / page).allSatisfy { $0 }, "the next stretch")
-            usleep(20_000)
+            usleep(20_000)  // real time: the faulter would have faulted by now
             XCTAssertFalse(resident(memory + 3 * stretch, bytes: stretch).contains(true), "nothing past what was asked for")
         }
 
@@ -85,7 +85,7 @@ final class PageFaulterTests: XCTestCase {
             faulter.start()
             faulter.stop()
             faulter.populate(UnsafeRawPointer(memory), bytes: bytes)
-            usleep(50_000)
+            usleep(50_000)  // real time: nothing may fault in after stop
             XCTAssertFalse(resident(memory, bytes: bytes).contains(true), "nothing faulted in after stop")
         }
     #endif

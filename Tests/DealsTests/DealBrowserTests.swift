@@ -1,6 +1,7 @@
 import AlmanacCore
 import AlmanacHTTP
 import AlmanacProviders
+import AlmanacTestSupport
 import Foundation
 import XCTest
 
@@ -34,10 +35,9 @@ final class DealBrowserTests: XCTestCase {
         feed.start(options: options)
         defer { feed.stop() }
         let browser = DealBrowser(feed: feed, style: Style(enabled: false))
-        let deadline = Date().addingTimeInterval(20)
-        while feed.failure == nil, Date() < deadline {
+        _ = waitUntil(seconds: 20) {
             browser.pump(budget: 0.004)
-            Thread.sleep(forTimeInterval: 0.05)
+            return feed.failure != nil
         }
         let screen = browser.lines(width: 80, height: 24).joined(separator: "\n")
         XCTAssertTrue(screen.contains("Could not read deals: Kraken: Could not connect to 127.0.0.1"), screen)

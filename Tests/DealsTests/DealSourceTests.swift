@@ -43,7 +43,7 @@ final class DealSourceTests: XCTestCase {
     private func drain(_ feed: DealFeed) throws {
         let deadline = Date().addingTimeInterval(10)
         while !feed.isComplete {
-            if feed.pump() == 0 { Thread.sleep(forTimeInterval: 0.005) }
+            if feed.pump() == 0 { Thread.sleep(forTimeInterval: 0.005) }  // nothing to pump yet: the feed's thread is reading
             // A hang is a failure: CI counts a skip as a pass.
             if Date() > deadline { throw DrainTimeout() }
         }
@@ -135,7 +135,7 @@ final class DealSourceTests: XCTestCase {
         // The feed belongs to the draining task from here on; the test only reads it after.
         nonisolated(unsafe) let owned = feed
         let task = Task { try await owned.drain() }
-        try await Task.sleep(nanoseconds: 200_000_000)
+        try await Task.sleep(nanoseconds: 200_000_000)  // real time: the feed is draining when cancelled
         task.cancel()
         let started = Date()
         do {
@@ -156,7 +156,7 @@ final class DealSourceTests: XCTestCase {
         for source in sources {
             let feed = DealFeed(source: source)
             feed.start()
-            Thread.sleep(forTimeInterval: 0.2)
+            Thread.sleep(forTimeInterval: 0.2)  // real time: each source is mid-feed when stopped
             feed.stop()
             let deadline = Date().addingTimeInterval(3)
             while !feed.isSourceFinished, Date() < deadline { _ = feed.pump(limit: .max, budget: 0.01) }

@@ -168,7 +168,7 @@ final class DealStorePropertyTests: XCTestCase {
                 last[producer] = deal.id
                 taken += 1
             }
-            Thread.sleep(forTimeInterval: 0.0005)
+            Thread.sleep(forTimeInterval: 0.0005)  // producers on their threads keep appending meanwhile
         }
         self.wait(for: produced, timeout: 10)
         return (taken, inbox.producerStalls)

@@ -1,4 +1,5 @@
 import AlmanacCore
+import AlmanacTestSupport
 import Foundation
 import XCTest
 
@@ -21,12 +22,11 @@ final class DealSummaryPanelTests: XCTestCase {
     /// Pumps frames until `done` holds (at most 10 s); the screen's lines at `width`×`height` then.
     @discardableResult
     private func frames(_ browser: DealBrowser, width: Int = 160, height: Int = 50, until done: ([String]) -> Bool) -> [String] {
-        let deadline = Date().addingTimeInterval(10)
         var lines = browser.lines(width: width, height: height)
-        while !done(lines), Date() < deadline {
+        _ = waitUntil(seconds: 10, every: 0.002) {
             browser.pump(budget: 0.004)
-            usleep(2_000)
             lines = browser.lines(width: width, height: height)
+            return done(lines)
         }
         return lines
     }

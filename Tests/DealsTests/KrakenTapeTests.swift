@@ -60,7 +60,7 @@ final class KrakenTapeTests: XCTestCase {
                 deals += inbox.take(wait: false).flatMap { $0 }
                 return deals.count >= 6
             }, "\(deals.count) deals")
-        Thread.sleep(forTimeInterval: 0.2)
+        Thread.sleep(forTimeInterval: 0.2)  // real time: no trade comes twice (no event can say so)
         deals += inbox.take(wait: false).flatMap { $0 }
         XCTAssertEqual(deals.map(\.price), [91000, 91010, 91020, 91030, 91040, 91050], "every trade once, in order")
         XCTAssertEqual(Set(deals.map(\.id)).count, 6)
