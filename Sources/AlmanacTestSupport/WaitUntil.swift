@@ -5,6 +5,9 @@ import Foundation
 /// request, a load landing, a frame drawn): the one place a test's thread sleeps to wait.
 package func waitUntil(seconds: TimeInterval = 3, every interval: TimeInterval = 0.02, _ condition: () -> Bool) -> Bool {
     let deadline = Date().addingTimeInterval(seconds)
-    while Date() < deadline, !condition() { Thread.sleep(forTimeInterval: interval) }
-    return condition()
+    while true {
+        if condition() { return true }
+        if Date() >= deadline { return false }
+        Thread.sleep(forTimeInterval: interval)
+    }
 }

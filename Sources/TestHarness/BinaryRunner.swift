@@ -20,6 +20,9 @@ package struct RunResult {
 /// pointed at a closed loopback port, and `environment`.
 private func runEnvironment(home: URL, _ environment: [String: String]) -> [String: String] {
     var variables = ["PATH": "/usr/bin:/bin", "HOME": home.path, "ALMANAC_HOME": home.path, "TERM": "xterm-256color"]
+    // A suite run under libfaketime (a clock set a year ahead: docs/development.md) runs the
+    // program, and what it starts, on the same clock as the tests.
+    variables.merge(ProcessInfo.processInfo.environment.filter { $0.key == "LD_PRELOAD" || $0.key.hasPrefix("FAKETIME") }) { _, new in new }
     variables.merge(unreachableKeyless) { _, new in new }
     variables.merge(environment) { _, new in new }
     return variables
@@ -37,8 +40,9 @@ package func runAlmanac(
         return try runAlmanacBinary(arguments, home: home, environment: environment, stdin: stdin, directory: directory, whileRunning: whileRunning)
     }
     let output = Mutex<(out: String, err: String)>(("", ""))
-    var given = stdin.map { $0.split(separator: "\n", omittingEmptySubsequences: false).map(String.init) } ?? []
-    if stdin?.hasSuffix("\n") == true { given.removeLast() }  // the last line's end, not an empty line
+    // Lines as `readLine` gives them: without their end (`\n` or `\r\n`); none for no input.
+    var given = (stdin ?? "").split(separator: "\n", omittingEmptySubsequences: false).map { String($0.hasSuffix("\r") ? $0.dropLast() : $0) }
+    if given.last == "" { given.removeLast() }  // the last line's end, or no input at all
     let lines = Mutex(given)
     var invocation = Invocation(
         arguments: ["almanac"] + arguments, environment: runEnvironment(home: home, environment), directory: (directory ?? home).path,
@@ -64,11 +68,7 @@ package func runAlmanacBinary(
     let process = Process()
     process.executableURL = productsFolder.appendingPathComponent("almanac")
     process.arguments = arguments
-    var variables = runEnvironment(home: home, environment)
-    // A suite run under libfaketime (a clock set a year ahead: docs/development.md) runs the
-    // program on the same clock as the tests.
-    variables.merge(ProcessInfo.processInfo.environment.filter { $0.key == "LD_PRELOAD" || $0.key.hasPrefix("FAKETIME") }) { _, new in new }
-    process.environment = variables
+    process.environment = runEnvironment(home: home, environment)
     process.currentDirectoryURL = directory ?? home
     let outURL = home.appendingPathComponent(".out-\(UUID().uuidString)")
     let errURL = home.appendingPathComponent(".err-\(UUID().uuidString)")

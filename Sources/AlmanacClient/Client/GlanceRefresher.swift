@@ -15,7 +15,8 @@ package enum GlanceRefresher {
     /// inherited must not wait for the refresher too. False when it could not be started.
     @discardableResult
     package static func start(arguments: [String] = Invocation.arguments) -> Bool {
-        guard let path = Invocation.executablePath else { return false }
+        // The binary running (its link, so a replaced binary still starts), or the one a run in process names.
+        guard let path = Invocation.current == nil ? "/proc/self/exe" : Invocation.executablePath else { return false }
         var environment = Invocation.environment
         environment[variable] = "1"
         let child = try? ChildProcess.start(

@@ -16,10 +16,10 @@ package enum ChildProcess {
         case session
     }
 
-    /// Starts `arguments[0]` (`path` when given, else found on `PATH`) with `environment` (ours
-    /// when nil); standard input and output on `/dev/null`, standard error too with
-    /// `quietErrors`; with `closeOthers`, no other descriptor of ours. The child's pid, or the
-    /// errno it could not start with.
+    /// Starts `arguments[0]` (`path` when given, else found on `PATH`) with `environment` (the
+    /// run's when nil: `Invocation`), in the run's folder; standard input and output on
+    /// `/dev/null`, standard error too with `quietErrors`; with `closeOthers`, no other descriptor
+    /// of ours. The child's pid, or the errno it could not start with.
     package static func start(
         _ arguments: [String], path: String? = nil, environment: [String: String]? = nil, group: Group, quietErrors: Bool, closeOthers: Bool
     ) throws -> pid_t {
@@ -35,9 +35,11 @@ package enum ChildProcess {
             posix_spawn_file_actions_addopen(&actions, descriptor, "/dev/null", descriptor == 0 ? O_RDONLY : O_WRONLY, 0)
         }
         if closeOthers { for descriptor in openDescriptors() where descriptor > 2 { posix_spawn_file_actions_addclose(&actions, descriptor) } }
+        // A run in process starts its children in its own folder, as the binary would be.
+        if let folder = Invocation.current?.directory { _ = addChdir?(&actions, folder) }
         setGroup(group, &attributes)
         let argv = arguments.map { strdup($0) } + [nil]
-        let envp = (environment ?? ProcessInfo.processInfo.environment).map { strdup("\($0.key)=\($0.value)") } + [nil]
+        let envp = (environment ?? Invocation.environment).map { strdup("\($0.key)=\($0.value)") } + [nil]
         defer { for pointer in argv + envp { free(pointer) } }
         var child: pid_t = 0
         let started =
@@ -47,6 +49,12 @@ package enum ChildProcess {
         guard started == 0 else { throw POSIXErrorCode(rawValue: started).map { POSIXError($0) } ?? POSIXError(.EINVAL) }
         return child
     }
+
+    /// glibc's `posix_spawn_file_actions_addchdir_np` (2.29+), which its module does not import.
+    private static let addChdir: (@convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, UnsafePointer<CChar>) -> Int32)? =
+        dlsym(UnsafeMutableRawPointer(bitPattern: 0), "posix_spawn_file_actions_addchdir_np").map {
+            unsafeBitCast($0, to: (@convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, UnsafePointer<CChar>) -> Int32).self)
+        }
 
     private static func setGroup(_ group: Group, _ attributes: inout posix_spawnattr_t) {
         switch group {
