@@ -92,7 +92,7 @@ package struct Environment: Sendable, Equatable {
 
     /// Builds the merged environment for a run.
     package static func load(
-        process: [String: String] = ProcessEnvironment.variables(),
+        process: [String: String] = Invocation.environment,
         currentDirectory: String = Invocation.directory
     ) -> Environment {
         var environment = Environment(process)

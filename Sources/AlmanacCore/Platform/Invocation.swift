@@ -9,11 +9,11 @@ import Synchronization
 
 /// What one run of the program is handed by whoever runs it: its environment and folder, where
 /// its standard output and errors go, its standard input, which of its streams are terminals, and
-/// whether its waits take real time (docs/development.md, "Running the program in process").
+/// what becomes of its waits (docs/development.md, "Running the program in process").
 ///
 /// The process's own unless a caller binds `current` around the run: the tests run the program
 /// in process with their own (a run's console, environment and folder are read from it when the
-/// run starts; its retry backoff does not sleep). Signals, the raw terminal and `exit` stay the
+/// run starts; its retry backoff and `Retry-After` waits do not sleep but are told to `paused`). Signals, the raw terminal and `exit` stay the
 /// process's: what only they show is tested through the built binary.
 package struct Invocation: Sendable {
     /// The command line, the program's name first (as `CommandLine.arguments`).
@@ -30,10 +30,8 @@ package struct Invocation: Sendable {
     package var terminals: Set<Int32> = []
     /// The program the glance refresher starts (the built binary; nil: none is started).
     package var executablePath: String?
-    /// Whether a retry's backoff and a server's `Retry-After` sleep (false: at once, each pause
-    /// told to `paused` instead).
-    package var pauses = false
-    /// Told each pause skipped, in seconds.
+    /// Told each pause a retry's backoff or a server's `Retry-After` asks for, in seconds: a run
+    /// in process does not sleep it.
     package var paused: @Sendable (TimeInterval) -> Void = { _ in }
 
     /// A run of `arguments` with the given environment and folder whose output goes to `write`.
@@ -50,7 +48,9 @@ package struct Invocation: Sendable {
 
     /// The run's command line, the program's name first.
     package static var arguments: [String] { current?.arguments ?? CommandLine.arguments }
-    /// The environment the run sees.
+    /// The environment the run sees: Foundation's reading of the process's, unless bound. (A
+    /// hand-written reader of `environ` saved 0.0–1.3 % of a sample command's whole-process time,
+    /// under the budget: docs/benchmarks.md.)
     package static var environment: [String: String] { current?.environment ?? ProcessInfo.processInfo.environment }
     /// The folder the run started in.
     package static var directory: String { current?.directory ?? FileManager.default.currentDirectoryPath }
@@ -71,9 +71,9 @@ package struct Invocation: Sendable {
     /// The next line of standard input; nil at its end.
     package static func readLine() -> String? { current.map { $0.readLine() } ?? Swift.readLine() }
 
-    /// Sleeps `seconds` unless this run's waits take no time (then says so to `paused`).
+    /// Sleeps `seconds`; a run in process tells `paused` instead.
     package static func pause(_ seconds: TimeInterval) async {
-        if let current, !current.pauses { return current.paused(seconds) }
+        if let current { return current.paused(seconds) }
         try? await Task.sleep(nanoseconds: UInt64(max(0, seconds) * 1_000_000_000))
     }
 }
