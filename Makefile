@@ -46,7 +46,7 @@ PROCESS_TESTS := InTmux|InATerminal|NarrowTerminal|Readme|ConcurrentProcesses|Co
 
 test-fast: deps
 	$(SWIFT) build --build-tests
-	$(SWIFT) test --skip-build --skip '$(PROCESS_TESTS)'
+	$(SWIFT) test --skip-build --parallel --skip '$(PROCESS_TESTS)'
 
 readme: build
 	python3 scripts/readme-examples.py "$$($(SWIFT) build --show-bin-path)/almanac" --write

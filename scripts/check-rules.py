@@ -23,6 +23,10 @@
   (`Sources/AlmanacClient/Client/DataClient*.swift`) hold at most 250 lines together and no
   function over 30; the decisions are the machine's, and a state machine's switches are total —
   no `default:` in a `*Machine*.swift` file (see `executor_budget`).
+- An options group holds only flat groups (structs with options that are not commands; see
+  `nested_option_groups`): a debug build of the argument parser checks each group on every parse
+  and each check builds the groups inside it again, so a third level multiplies every parse's work
+  (Sources/FrontKit/CommandLine/GlobalOptions.swift).
 """
 import pathlib
 import re
@@ -289,10 +293,42 @@ def executor_budget():
     return problems
 
 
+GROUP_FIELD = re.compile(r"@OptionGroup(?:\([^)]*\))?\s+(?:package\s+|public\s+)?var\s+\w+:\s*(\w+)")
+
+
+def option_groups():
+    """Each options group (a struct with options that is no command) and the group types it holds."""
+    groups = {}
+    for path in sorted((ROOT / "Sources").rglob("*.swift")):
+        text = path.read_text()
+        for match in re.finditer(r"struct (\w+)(?:<[^>]*>)?:([^{]*)\{", text):
+            if "Command" in match.group(2):
+                continue
+            depth, end = 1, match.end()
+            while depth and end < len(text):
+                depth += {"{": 1, "}": -1}.get(text[end], 0)
+                end += 1
+            if re.search(r"@(Option|Flag|Argument|OptionGroup)\b", text[match.end():end]):
+                groups[match.group(1)] = (path.relative_to(ROOT), GROUP_FIELD.findall(text[match.end():end]))
+    return groups
+
+
+def nested_option_groups():
+    groups = option_groups()
+    problems = []
+    for name, (path, held) in sorted(groups.items()):
+        for inner in held:
+            if inner not in groups:  # a generic parameter: any group, nested or not
+                problems.append(f"{path}: {name} holds a group of any type ({inner}); declare the groups side by side")
+            elif groups[inner][1]:
+                problems.append(f"{path}: {name} holds {inner}, which holds groups itself; declare the groups side by side")
+    return problems
+
+
 def main():
     problems = (
         direct_writes() + sizes() + spliced_json() + closure_in_lock() + flags_in_library()
-        + benchmark_figures() + executor_budget()
+        + benchmark_figures() + executor_budget() + nested_option_groups()
     )
     for problem in problems:
         print(problem)

@@ -11,7 +11,7 @@ import FruitFront
 import ProfileFront
 import WeatherFront
 
-package struct AlmanacCommand: AsyncParsableCommand {
+package struct AlmanacCommand: AsyncParsableCommand, MayWait {
     package init() {}
 
     package static let configuration = CommandConfiguration(
@@ -24,7 +24,10 @@ package struct AlmanacCommand: AsyncParsableCommand {
         ]
     )
 
-    @OptionGroup package var global: WaitingOptions
+    @OptionGroup package var output: LocalOptions
+    @OptionGroup package var cache: CacheOptions
+    @OptionGroup package var deadline: TimeoutOptions
+    @OptionGroup package var wait: WaitOptions
 
     /// `0.1.0 (commit 1a2b3c4d5e6f)`: the version and, when known, the commit it was built from.
     /// Worked out only for `--version` (it reads files), not on every run as the parser's

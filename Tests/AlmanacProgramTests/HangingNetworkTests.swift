@@ -54,7 +54,7 @@ final class HangingNetworkTests: XCTestCase {
         for arguments in [["weather", "--format", "3"], ["weather", "--format", "1", "--waybar"], ["line", "%t"]] {
             var outputs: Set<String> = []
             for _ in 0..<3 {
-                let result = try runAlmanac(arguments + ["--timeout", "1"], home: home, environment: environment)
+                let result = try runAlmanac(arguments + ["--timeout", "0.5"], home: home, environment: environment)
                 XCTAssertEqual(result.status, 0, "\(arguments): \(result.err)")
                 outputs.insert(result.out)
             }

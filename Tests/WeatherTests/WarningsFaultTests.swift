@@ -28,7 +28,7 @@ final class WarningsFaultTests: XCTestCase {
                 let server = try LoopbackServer { _ in fault.action }
                 let started = Date()
                 let result = try runAlmanac(
-                    ["weather", "warnings", service.place, "--timeout", "2"], home: try makeTemporaryFolder(self),
+                    ["weather", "warnings", service.place, "--timeout", "1"], home: try makeTemporaryFolder(self),
                     environment: [service.variable: server.baseURL])
                 let what = "\(service.variable) \(fault.name)"
                 XCTAssertEqual(result.status, 69, "\(what): \(result.out)\(result.err)")

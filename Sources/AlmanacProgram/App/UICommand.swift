@@ -8,11 +8,12 @@ import TerminalKit
 struct UICommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "ui", abstract: "The full-screen app: every front end as a tab (also `almanac` alone on a terminal).")
-    @OptionGroup var global: WaitingSessionOptions
+    @OptionGroup var session: SessionOptions
+    @OptionGroup var wait: WaitOptions
     @OptionGroup var deals: DealOptions
 
     func run() async throws {
-        try await Self.open(global, deals: deals)
+        try await Self.open(session.settings(wait), deals: deals)
     }
 
     /// Builds the app's context (notes go to the status line, not over the screen) and runs it.

@@ -7,11 +7,13 @@ import FrontKit
 import TerminalKit
 import Weather
 
-struct DoctorCommand: AsyncParsableCommand {
+struct DoctorCommand: AsyncParsableCommand, ReadsProviders {
     static let configuration = CommandConfiguration(
         commandName: "doctor", abstract: "Show keys (set or not), base URLs, data modes and folders; --check probes providers.")
 
-    @OptionGroup var global: GlobalOptions
+    @OptionGroup var output: LocalOptions
+    @OptionGroup var cache: CacheOptions
+    @OptionGroup var deadline: TimeoutOptions
 
     @Flag(help: "Send one cheap live request to each provider in live mode and report latency or the error.")
     var check = false

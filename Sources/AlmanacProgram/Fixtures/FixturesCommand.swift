@@ -11,7 +11,7 @@ struct FixturesCommand: AsyncParsableCommand {
         commandName: "fixtures", abstract: "Record your own sample data from the live APIs (or the cache), for offline use.",
         subcommands: [Record.self, Index.self])
 
-    struct Record: AsyncParsableCommand {
+    struct Record: AsyncParsableCommand, ReadsProviders {
         static let configuration = CommandConfiguration(
             commandName: "record",
             abstract: "Record the answers sample mode needs, with your keys, every secret scrubbed.",
@@ -22,7 +22,9 @@ struct FixturesCommand: AsyncParsableCommand {
                 out. The set goes to a fixtures folder under the data folder, which sample mode then prefers over the \
                 shipped one; the shipped Fixtures/ is only written when --to names it.
                 """)
-        @OptionGroup var global: GlobalOptions
+        @OptionGroup var output: LocalOptions
+        @OptionGroup var cache: CacheOptions
+        @OptionGroup var deadline: TimeoutOptions
         @Option(help: "Only this provider: twelvedata, fruityvice, openweather, yandex, metno (with Open-Meteo) or kraken.") var provider: String?
         @Option(help: ArgumentHelp("Where to write the set (default: <data>/fixtures).", valueName: "folder")) var to: String?
         @Flag(name: .customLong("from-cache"), help: "Write what is in the cache now; no network at all.") var fromCache = false

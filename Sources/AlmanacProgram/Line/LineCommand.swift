@@ -4,7 +4,7 @@ import WeatherFront
 
 /// `almanac line TEMPLATE`: one line for a status bar mixing the weather, a crypto pair and the
 /// next exam (docs/status-bars.md).
-struct LineCommand: AsyncParsableCommand {
+struct LineCommand: AsyncParsableCommand, MayWait {
     static let configuration = CommandConfiguration(
         commandName: "line", abstract: "One status-bar line: weather codes, a crypto pair's price and change, the next exam.",
         discussion: """
@@ -14,7 +14,10 @@ struct LineCommand: AsyncParsableCommand {
             %E the countdown alone; %% a percent sign. A stale answer prints at once and is refreshed \
             behind; with nothing cached, at most --timeout.
             """)
-    @OptionGroup var global: WaitingOptions
+    @OptionGroup var output: LocalOptions
+    @OptionGroup var cache: CacheOptions
+    @OptionGroup var deadline: TimeoutOptions
+    @OptionGroup var wait: WaitOptions
     @Argument(help: ArgumentHelp("The line's template, e.g. '%y %k %K · %e'; or a preset 1-4.", valueName: "template"))
     var template: String
     @Option(help: "The weather's place (default: the default city).")

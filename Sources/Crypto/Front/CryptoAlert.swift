@@ -28,9 +28,12 @@ extension CryptoCommand {
             }
         }
 
-        struct Add: AsyncParsableCommand {
+        struct Add: AsyncParsableCommand, MayWait {
             static let configuration = CommandConfiguration(commandName: "add", abstract: "Add an alert: PAIR above|below PRICE.")
-            @OptionGroup var global: WaitingOptions
+            @OptionGroup var output: LocalOptions
+            @OptionGroup var cache: CacheOptions
+            @OptionGroup var deadline: TimeoutOptions
+            @OptionGroup var wait: WaitOptions
             @Argument(help: "The pair (BTC/USD), symbol (BTC) or name (Bitcoin).") var pair: String
             @Argument(help: "above or below.") var direction: String
             @Argument(help: "The price, in the pair's quote currency.") var price: String
@@ -66,10 +69,13 @@ extension CryptoCommand {
             }
         }
 
-        struct Check: AsyncParsableCommand {
+        struct Check: AsyncParsableCommand, MayWait {
             static let configuration = CommandConfiguration(
                 commandName: "check", abstract: "Fetch the prices of armed alerts; print those that triggered now (exit 0 either way).")
-            @OptionGroup var global: WaitingOptions
+            @OptionGroup var output: LocalOptions
+            @OptionGroup var cache: CacheOptions
+            @OptionGroup var deadline: TimeoutOptions
+            @OptionGroup var wait: WaitOptions
             @Flag(help: "Send a desktop notification (notify-send) for each triggered alert not notified before.")
             var notify = false
 

@@ -19,13 +19,16 @@ package struct CryptoCommand: AsyncParsableCommand {
         return { Prompt.choose("Several pairs match:", $0.map(\.choiceText)) }
     }
 
-    struct List: AsyncParsableCommand {
+    struct List: AsyncParsableCommand, MayWait {
         static let configuration = CommandConfiguration(
             commandName: "list", abstract: "The watchlist: ID, symbol, name, price, the day's change (also: ls).",
             discussion:
                 "--watch keeps it on a full screen and updates the prices on their own, as often as the Twelve Data plan allows (every 61 s for up to 8 pairs on the free plan): a marker on the rows that moved, the next update in the status line, the portfolio's totals and the alerts set off under the table. q or Ctrl+C quits.",
             aliases: ["ls"])
-        @OptionGroup var global: WaitingOptions
+        @OptionGroup var output: LocalOptions
+        @OptionGroup var cache: CacheOptions
+        @OptionGroup var deadline: TimeoutOptions
+        @OptionGroup var wait: WaitOptions
         @Flag(help: "Keep the prices fresh on a full screen, within the credit budget (q quits).") var watch = false
 
         func validate() throws {
@@ -44,7 +47,7 @@ package struct CryptoCommand: AsyncParsableCommand {
         }
 
         /// The watchlist alone in the full-screen app (notes go to its status line).
-        static func watch(_ global: WaitingOptions) async throws {
+        static func watch(_ global: GlobalOptions) async throws {
             let log = AppLog(brands: [Provider.twelveData.brand, Provider.kraken.brand])
             try await CommandRunner.run(global, console: log.console(verbose: global.settings.verbose)) { context in
                 try await CryptoTab.watchApp(context: context, log: log).run(term: context.configuration.environment["TERM"])
@@ -52,10 +55,13 @@ package struct CryptoCommand: AsyncParsableCommand {
         }
     }
 
-    struct Add: AsyncParsableCommand {
+    struct Add: AsyncParsableCommand, MayWait {
         static let configuration = CommandConfiguration(
             commandName: "add", abstract: "Add a pair by symbol (ETH), pair (ETH/USD) or name (Ethereum).")
-        @OptionGroup var global: WaitingOptions
+        @OptionGroup var output: LocalOptions
+        @OptionGroup var cache: CacheOptions
+        @OptionGroup var deadline: TimeoutOptions
+        @OptionGroup var wait: WaitOptions
         @Argument(help: "What to add.") var query: String
         @Option(parsing: .unconditional, help: ArgumentHelp("When several pairs match, take the Nth.", valueName: "N")) var pick: Int?
 
@@ -84,10 +90,13 @@ package struct CryptoCommand: AsyncParsableCommand {
         }
     }
 
-    struct History: AsyncParsableCommand {
+    struct History: AsyncParsableCommand, MayWait {
         static let configuration = CommandConfiguration(
             commandName: "history", abstract: "Daily closes for a date range (both ends included).")
-        @OptionGroup var global: WaitingOptions
+        @OptionGroup var output: LocalOptions
+        @OptionGroup var cache: CacheOptions
+        @OptionGroup var deadline: TimeoutOptions
+        @OptionGroup var wait: WaitOptions
         @Argument(help: "ID, symbol, pair or name.") var reference: String
         @Option(help: "First day: YYYY-MM-DD, today or yesterday (default: 6 days before --to).") var from: String?
         @Option(help: "Last day: YYYY-MM-DD, today or yesterday (default: today).") var to: String?
@@ -144,14 +153,17 @@ package struct CryptoCommand: AsyncParsableCommand {
         }
     }
 
-    struct Usage: AsyncParsableCommand {
+    struct Usage: AsyncParsableCommand, MayWait {
         static let configuration = CommandConfiguration(
             commandName: "usage",
             abstract: "Twelve Data credits used and left this minute and today.",
             discussion:
                 "Without --check this costs nothing: it shows the count the last answers carried. --check asks Twelve Data's /api_usage, which costs one credit."
         )
-        @OptionGroup var global: WaitingOptions
+        @OptionGroup var output: LocalOptions
+        @OptionGroup var cache: CacheOptions
+        @OptionGroup var deadline: TimeoutOptions
+        @OptionGroup var wait: WaitOptions
         @Flag(help: "Ask Twelve Data for its own count (costs one credit).") var check = false
 
         func run() async throws {

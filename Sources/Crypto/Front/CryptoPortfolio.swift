@@ -10,10 +10,13 @@ extension CryptoCommand {
             commandName: "portfolio", abstract: "What you own: lots, their value, cost and profit or loss.",
             subcommands: [List.self, Add.self, Remove.self], defaultSubcommand: List.self)
 
-        struct List: AsyncParsableCommand {
+        struct List: AsyncParsableCommand, MayWait {
             static let configuration = CommandConfiguration(
                 commandName: "list", abstract: "Each lot valued at the latest price, and the totals (also: ls).", aliases: ["ls"])
-            @OptionGroup var global: WaitingOptions
+            @OptionGroup var output: LocalOptions
+            @OptionGroup var cache: CacheOptions
+            @OptionGroup var deadline: TimeoutOptions
+            @OptionGroup var wait: WaitOptions
 
             func run() async throws {
                 try await CommandRunner.run(global) { context in
@@ -25,10 +28,13 @@ extension CryptoCommand {
             }
         }
 
-        struct Add: AsyncParsableCommand {
+        struct Add: AsyncParsableCommand, MayWait {
             static let configuration = CommandConfiguration(
                 commandName: "add", abstract: "Add a lot: PAIR AMOUNT, at the day's close unless --cost or --price says.")
-            @OptionGroup var global: WaitingOptions
+            @OptionGroup var output: LocalOptions
+            @OptionGroup var cache: CacheOptions
+            @OptionGroup var deadline: TimeoutOptions
+            @OptionGroup var wait: WaitOptions
             @Argument(help: "The pair (BTC/USD), symbol (BTC) or name (Bitcoin).") var pair: String
             @Argument(help: "Units bought, \(NumberRule.units.range) (0.5).") var amount: String
             @Option(parsing: .unconditional, help: ArgumentHelp("What the lot cost in all, in the quote currency.", valueName: "TOTAL")) var cost:

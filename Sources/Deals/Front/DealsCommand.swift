@@ -115,10 +115,12 @@ package struct DealOptions: ParsableArguments {
 }
 
 extension DealsCommand {
-    struct Top: AsyncParsableCommand {
+    struct Top: AsyncParsableCommand, ReadsProviders {
         static let configuration = CommandConfiguration(
             commandName: "top", abstract: "Receive the stream, then print the first rows of the sorted table.")
-        @OptionGroup var global: GlobalOptions
+        @OptionGroup var output: LocalOptions
+        @OptionGroup var cache: CacheOptions
+        @OptionGroup var deadline: TimeoutOptions
         @OptionGroup var deals: DealOptions
         @OptionGroup(title: "Filters") var filters: DealFilterOptions
         @Option(parsing: .unconditional, help: "Rows to print.") var limit = TypedNumber<RowsNumber>(20)
@@ -139,10 +141,12 @@ extension DealsCommand {
 }
 
 extension DealsCommand {
-    struct Export: AsyncParsableCommand {
+    struct Export: AsyncParsableCommand, ReadsProviders {
         static let configuration = CommandConfiguration(
             commandName: "export", abstract: "Receive the stream, then write the filtered, sorted table to a file (CSV or JSON).")
-        @OptionGroup var global: GlobalOptions
+        @OptionGroup var output: LocalOptions
+        @OptionGroup var cache: CacheOptions
+        @OptionGroup var deadline: TimeoutOptions
         @OptionGroup var deals: DealOptions
         @OptionGroup(title: "Filters") var filters: DealFilterOptions
         @Option(help: "The file to write.") var to: String

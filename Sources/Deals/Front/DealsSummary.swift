@@ -6,11 +6,13 @@ import FrontKit
 import TerminalKit
 
 extension DealsCommand {
-    struct Group: AsyncParsableCommand {
+    struct Group: AsyncParsableCommand, ReadsProviders {
         static let configuration = CommandConfiguration(
             commandName: "group",
             abstract: "Receive the stream, then one row per instrument, side, or both: deals, bought, sold, net, share, average price.")
-        @OptionGroup var global: GlobalOptions
+        @OptionGroup var output: LocalOptions
+        @OptionGroup var cache: CacheOptions
+        @OptionGroup var deadline: TimeoutOptions
         @OptionGroup var deals: DealOptions
         @OptionGroup(title: "Filters") var filters: DealFilterOptions
         @Option(help: "instrument, side, or instrument,side.") var by = Picked<DealGroups.Key>(.instrument)
@@ -36,10 +38,12 @@ extension DealsCommand {
         }
     }
 
-    struct Stats: AsyncParsableCommand {
+    struct Stats: AsyncParsableCommand, ReadsProviders {
         static let configuration = CommandConfiguration(
             commandName: "stats", abstract: "Receive the stream, then price and amount statistics and the instruments and sides seen.")
-        @OptionGroup var global: GlobalOptions
+        @OptionGroup var output: LocalOptions
+        @OptionGroup var cache: CacheOptions
+        @OptionGroup var deadline: TimeoutOptions
         @OptionGroup var deals: DealOptions
         @OptionGroup(title: "Filters") var filters: DealFilterOptions
 

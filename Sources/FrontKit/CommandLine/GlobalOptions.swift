@@ -6,7 +6,7 @@ import Foundation
 import TerminalKit
 
 /// What a run was asked for on the command line, whichever options its command offers.
-package struct RunSettings: Equatable {
+package struct RunSettings: Equatable, RunOptions {
     package var offline = false
     package var refresh = false
     package var maxAge: Double?
@@ -15,29 +15,32 @@ package struct RunSettings: Equatable {
     package var verbose = false
     package var noWait = false
     package var timeout: Double?
+
+    package var settings: RunSettings { self }
 }
 
 /// A command's common options, as the runner reads them.
-package protocol RunOptions: ParsableArguments {
+package protocol RunOptions {
     var settings: RunSettings { get }
 }
 
-/// Options of every command that reads providers: output (`LocalOptions`), and how the network
-/// and cache are used. The output options are their own group so that a local command's
-/// `LocalOptions` and the root command's share them when parsed.
+// The option groups are flat — plain options, no `@OptionGroup` inside but `SessionOptions`'
+// one — and a command declares the groups it offers side by side (`ReadsProviders`), for two
+// reasons (docs/architecture.md §9, "Option groups"):
+// - options written before a subcommand (`almanac --json exams list`) are read by the root
+//   command, and a subcommand's group receives them when it is of the same type as one the root
+//   read: so the root reads each group a subcommand may offer, and each option is in one group;
+// - a debug build of the argument parser checks every group on every parse, and each check builds
+//   the groups nested in it again: the work grows as a power of the nesting depth (it was two
+//   thirds of the in-process tests' time at three levels). `make lint` holds the depth.
+
+/// What a command that reads providers was given: output, cache use, `--timeout` and, where the
+/// command offers it, `--no-wait`.
 package struct GlobalOptions: RunOptions {
-    package init() {}
-
-    @OptionGroup package var output: LocalOptions
-
-    @OptionGroup package var cache: CacheOptions
-
-    @Option(
-        parsing: .unconditional,
-        help: ArgumentHelp(
-            "Total time the command may take on the network, every request and wait included; a wait for credits that cannot fit is refused at once. Without it, each request gets 20 s and a credit wait adds its own length.",
-            valueName: "seconds"))
-    package var timeout: TypedNumber<TimeoutNumber>?
+    package var output: LocalOptions
+    package var cache: CacheOptions
+    package var deadline: TimeoutOptions
+    package var noWait = false
 
     package var json: Bool { output.json }
     package var verbose: Bool { output.verbose }
@@ -45,12 +48,30 @@ package struct GlobalOptions: RunOptions {
     package var settings: RunSettings {
         RunSettings(
             offline: cache.offline, refresh: cache.refresh, maxAge: cache.seconds, json: output.json, noColor: output.noColor,
-            verbose: output.verbose, timeout: (try? timeout?.value()) ?? nil)  // validated
+            verbose: output.verbose, noWait: noWait, timeout: deadline.seconds)
     }
+}
 
-    package func validate() throws {
-        try validating { _ = try timeout?.value() }
-    }
+/// A command that reads providers: it declares `@OptionGroup var output: LocalOptions`,
+/// `cache: CacheOptions` and `deadline: TimeoutOptions`, and reads them as `global`.
+package protocol ReadsProviders {
+    var output: LocalOptions { get }
+    var cache: CacheOptions { get }
+    var deadline: TimeoutOptions { get }
+}
+
+extension ReadsProviders {
+    package var global: GlobalOptions { GlobalOptions(output: output, cache: cache, deadline: deadline) }
+}
+
+/// A command whose requests a send policy may hold (crypto's credit budget, `line`, the root
+/// command): `ReadsProviders` and `wait: WaitOptions`, which no other command's help lists.
+package protocol MayWait: ReadsProviders {
+    var wait: WaitOptions { get }
+}
+
+extension MayWait {
+    package var global: GlobalOptions { GlobalOptions(output: output, cache: cache, deadline: deadline, noWait: wait.noWait) }
 }
 
 /// How a run uses the network and the cache: `--offline`, `--refresh`, `--max-age` — the group
@@ -75,27 +96,32 @@ package struct CacheOptions: ParsableArguments {
     }
 }
 
-/// `Base`'s options and `--no-wait`, for a command whose requests a send policy may hold
-/// (crypto's credit budget), which no other command's help lists.
-package struct Waiting<Base: RunOptions>: RunOptions {
+/// `--timeout`: the network time a command that reads providers may take.
+package struct TimeoutOptions: ParsableArguments {
     package init() {}
 
-    @OptionGroup package var base: Base
+    @Option(
+        parsing: .unconditional,
+        help: ArgumentHelp(
+            "Total time the command may take on the network, every request and wait included; a wait for credits that cannot fit is refused at once. Without it, each request gets 20 s and a credit wait adds its own length.",
+            valueName: "seconds"))
+    package var timeout: TypedNumber<TimeoutNumber>?
 
-    @Flag(name: .customLong("no-wait"), help: OptionHelp.noWait)
-    package var noWait = false
+    /// `--timeout` in seconds (validated).
+    package var seconds: Double? { (try? timeout?.value()) ?? nil }
 
-    package var settings: RunSettings {
-        var settings = base.settings
-        settings.noWait = noWait
-        return settings
+    package func validate() throws {
+        try validating { _ = try timeout?.value() }
     }
 }
 
-/// The network options and `--no-wait`: crypto, `line`, the root command.
-package typealias WaitingOptions = Waiting<GlobalOptions>
-/// A session's options and `--no-wait`: the app and the menu.
-package typealias WaitingSessionOptions = Waiting<SessionOptions>
+/// `--no-wait` (`MayWait`).
+package struct WaitOptions: ParsableArguments {
+    package init() {}
+
+    @Flag(name: .customLong("no-wait"), help: OptionHelp.noWait)
+    package var noWait = false
+}
 
 /// The help of the options several groups offer, said once.
 enum OptionHelp {
@@ -107,11 +133,11 @@ enum OptionHelp {
     static let verbose: ArgumentHelp = "Log requests (keys redacted), cache decisions and timings to stderr."
 }
 
-/// Options of a full-screen or guided session (the deals browser; with `--no-wait`, the app and
-/// the menu: `WaitingSessionOptions`): how the network and the cache are used and how it looks.
+/// Options of a full-screen or guided session (the deals browser; with `WaitOptions`, the app and
+/// the menu): how the network and the cache are used and how it looks.
 /// No `--json` (a session draws; it prints no document) and no `--timeout` (each of its requests
 /// gets its own time).
-package struct SessionOptions: RunOptions {
+package struct SessionOptions: RunOptions, ParsableArguments {
     package init() {}
 
     @OptionGroup package var cache: CacheOptions
@@ -125,11 +151,18 @@ package struct SessionOptions: RunOptions {
     package var settings: RunSettings {
         RunSettings(offline: cache.offline, refresh: cache.refresh, maxAge: cache.seconds, noColor: noColor, verbose: verbose)
     }
+
+    /// The settings with `--no-wait` as given.
+    package func settings(_ wait: WaitOptions) -> RunSettings {
+        var settings = settings
+        settings.noWait = wait.noWait
+        return settings
+    }
 }
 
 /// Options of a command that never reads a provider (exams, profile, saved cities, the cache):
 /// only those that can change what it does — no network options in its help.
-package struct LocalOptions: RunOptions {
+package struct LocalOptions: RunOptions, ParsableArguments {
     package init() {}
 
     @Flag(help: "Print one JSON document instead of tables.")

@@ -13,10 +13,12 @@ package struct FruitCommand: AsyncParsableCommand {
         commandName: "fruit", abstract: "The Fruityvice catalogue, nutrition per 100 g, and a log of fruit eaten.",
         subcommands: [List.self, Show.self, Family.self, Genus.self, Order.self, Eat.self, Log.self], defaultSubcommand: List.self)
 
-    struct List: AsyncParsableCommand {
+    struct List: AsyncParsableCommand, ReadsProviders {
         static let configuration = CommandConfiguration(
             commandName: "list", abstract: "The catalogue sorted by id or name, or grouped by family, genus or order.", aliases: ["ls"])
-        @OptionGroup var global: GlobalOptions
+        @OptionGroup var output: LocalOptions
+        @OptionGroup var cache: CacheOptions
+        @OptionGroup var deadline: TimeoutOptions
         @Option(help: "id, name, family, genus or order") var sort = Picked<FruitSort>(.id)
 
         func validate() throws {
@@ -48,9 +50,11 @@ package struct FruitCommand: AsyncParsableCommand {
         }
     }
 
-    struct Show: AsyncParsableCommand {
+    struct Show: AsyncParsableCommand, ReadsProviders {
         static let configuration = CommandConfiguration(commandName: "show", abstract: "Everything about one fruit, by name or id.")
-        @OptionGroup var global: GlobalOptions
+        @OptionGroup var output: LocalOptions
+        @OptionGroup var cache: CacheOptions
+        @OptionGroup var deadline: TimeoutOptions
         @Argument(help: "A fruit's name (any case) or id.") var fruit: String
 
         func run() async throws {
@@ -76,8 +80,10 @@ package struct FruitCommand: AsyncParsableCommand {
         }
     }
 
-    struct GroupOptions: ParsableArguments {
-        @OptionGroup var global: GlobalOptions
+    struct GroupOptions: ParsableArguments, ReadsProviders {
+        @OptionGroup var output: LocalOptions
+        @OptionGroup var cache: CacheOptions
+        @OptionGroup var deadline: TimeoutOptions
         @Argument(help: "The group's name (any case).") var name: String
     }
 
@@ -110,9 +116,11 @@ package struct FruitCommand: AsyncParsableCommand {
         func run() async throws { try await FruitCommand.showGroup(.order, options) }
     }
 
-    struct Eat: AsyncParsableCommand {
+    struct Eat: AsyncParsableCommand, ReadsProviders {
         static let configuration = CommandConfiguration(commandName: "eat", abstract: "Log a fruit eaten (default: today, 100 g).")
-        @OptionGroup var global: GlobalOptions
+        @OptionGroup var output: LocalOptions
+        @OptionGroup var cache: CacheOptions
+        @OptionGroup var deadline: TimeoutOptions
         @Argument(help: "A fruit's name or id.") var fruit: String
         @Option(help: "YYYY-MM-DD, today or yesterday; not in the future.") var date: String?
         @Option(parsing: .unconditional, help: "Grams eaten, \(NumberRule.grams.range).") var amount = TypedNumber<GramsNumber>(100)

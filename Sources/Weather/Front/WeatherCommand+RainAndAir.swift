@@ -5,11 +5,13 @@ import FrontKit
 import Weather
 
 extension WeatherCommand {
-    struct Rain: AsyncParsableCommand {
+    struct Rain: AsyncParsableCommand, ReadsProviders {
         static let configuration = CommandConfiguration(
             commandName: "rain",
             abstract: "Rain in the next two hours: a strip of 5- or 15-minute steps and one sentence (MET radar where it reaches, else Open-Meteo).")
-        @OptionGroup var global: GlobalOptions
+        @OptionGroup var output: LocalOptions
+        @OptionGroup var cache: CacheOptions
+        @OptionGroup var deadline: TimeoutOptions
         @OptionGroup var place: CityOptions
 
         func run() async throws {
@@ -23,10 +25,12 @@ extension WeatherCommand {
         }
     }
 
-    struct Air: AsyncParsableCommand {
+    struct Air: AsyncParsableCommand, ReadsProviders {
         static let configuration = CommandConfiguration(
             commandName: "air", abstract: "Air quality now: the index and its band, the pollutant that sets it, the next 24 hours, pollen.")
-        @OptionGroup var global: GlobalOptions
+        @OptionGroup var output: LocalOptions
+        @OptionGroup var cache: CacheOptions
+        @OptionGroup var deadline: TimeoutOptions
         @OptionGroup var place: CityOptions
         @Option(
             help: ArgumentHelp("The index: eu (European AQI) or us (US AQI); by default us in the United States, eu elsewhere.", valueName: "scale"))

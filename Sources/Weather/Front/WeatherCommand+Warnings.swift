@@ -5,11 +5,13 @@ import FrontKit
 import Weather
 
 extension WeatherCommand {
-    struct Warnings: AsyncParsableCommand {
+    struct Warnings: AsyncParsableCommand, ReadsProviders {
         static let configuration = CommandConfiguration(
             commandName: "warnings",
             abstract: "Official weather warnings for places from their national services (MET Norway, the US NWS, DWD), keyless.")
-        @OptionGroup var global: GlobalOptions
+        @OptionGroup var output: LocalOptions
+        @OptionGroup var cache: CacheOptions
+        @OptionGroup var deadline: TimeoutOptions
         @Argument(help: "Places: city names, saved cities' names or numbers, or lat,lon (-33.87,151.21 as it is). Default: the default city.")
         var places: [String] = []
         @Option(parsing: .unconditional, help: ArgumentHelp("When several places match, take the Nth.", valueName: "N"))

@@ -49,12 +49,14 @@ struct CityOptions: ParsableArguments {
 
 extension WeatherCommand {
     /// Package-wide: the entry casts to it (`Main.asynchronous`) before the protocol.
-    package struct Current: AsyncParsableCommand {
+    package struct Current: AsyncParsableCommand, ReadsProviders {
         package init() {}
 
         package static let configuration = CommandConfiguration(
             commandName: "now", abstract: "Current conditions in one or more places (the default view); status-bar lines.")
-        @OptionGroup var global: GlobalOptions
+        @OptionGroup package var output: LocalOptions
+        @OptionGroup package var cache: CacheOptions
+        @OptionGroup package var deadline: TimeoutOptions
         @Argument(help: "Places: city names, saved cities' names or numbers, or lat,lon (-33.87,151.21 as it is). Default: the default city.")
         var places: [String] = []
         @Option(parsing: .unconditional, help: ArgumentHelp("When several places match, take the Nth.", valueName: "N"))
@@ -168,10 +170,12 @@ extension WeatherCommand {
         }
     }
 
-    struct Forecast: AsyncParsableCommand {
+    struct Forecast: AsyncParsableCommand, ReadsProviders {
         static let configuration = CommandConfiguration(
             commandName: "forecast", abstract: "One row per day: min/max, conditions, precipitation, wind.")
-        @OptionGroup var global: GlobalOptions
+        @OptionGroup var output: LocalOptions
+        @OptionGroup var cache: CacheOptions
+        @OptionGroup var deadline: TimeoutOptions
         @OptionGroup var place: CityOptions
         @Option(parsing: .unconditional, help: "Days to show, \(NumberRule.days.range) (past the forecast's own days: the 25-day outlook).")
         var days = TypedNumber<DaysNumber>(7)
@@ -190,10 +194,12 @@ extension WeatherCommand {
         }
     }
 
-    struct Hourly: AsyncParsableCommand {
+    struct Hourly: AsyncParsableCommand, ReadsProviders {
         static let configuration = CommandConfiguration(
             commandName: "hourly", abstract: "The next hours: temperature, feels like, precipitation, wind, clouds, humidity.")
-        @OptionGroup var global: GlobalOptions
+        @OptionGroup var output: LocalOptions
+        @OptionGroup var cache: CacheOptions
+        @OptionGroup var deadline: TimeoutOptions
         @OptionGroup var place: CityOptions
         @Option(parsing: .unconditional, help: "Hours to show, \(NumberRule.hours.range).")
         var hours = TypedNumber<HoursNumber>(24)
@@ -209,11 +215,13 @@ extension WeatherCommand {
         }
     }
 
-    struct Day: AsyncParsableCommand {
+    struct Day: AsyncParsableCommand, ReadsProviders {
         static let configuration = CommandConfiguration(
             commandName: "day",
             abstract: "One day in detail: morning/day/evening/night, feels like, wind, sun and moon; UV where OpenWeatherMap gives it.")
-        @OptionGroup var global: GlobalOptions
+        @OptionGroup var output: LocalOptions
+        @OptionGroup var cache: CacheOptions
+        @OptionGroup var deadline: TimeoutOptions
         @OptionGroup var place: CityOptions
         @Option(help: "The day inside the forecast: YYYY-MM-DD, today, tomorrow or yesterday; today by default.")
         var date: String?
@@ -243,9 +251,11 @@ extension WeatherCommand {
         }
     }
 
-    struct Add: AsyncParsableCommand {
+    struct Add: AsyncParsableCommand, ReadsProviders {
         static let configuration = CommandConfiguration(commandName: "add", abstract: "Save a city (the first one becomes the default).")
-        @OptionGroup var global: GlobalOptions
+        @OptionGroup var output: LocalOptions
+        @OptionGroup var cache: CacheOptions
+        @OptionGroup var deadline: TimeoutOptions
         @Argument(help: "A city name or lat,lon (-33.87,151.21 as it is).") var name: String
         @Option(parsing: .unconditional, help: ArgumentHelp("When several places match, take the Nth.", valueName: "N")) var pick: Int?
 
