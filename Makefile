@@ -1,6 +1,6 @@
 # make run   — build and run the main job (the 7-day forecast for Moscow: live with no keys, the labelled sample offline)
 # make test  — check the format, build warnings-free and run every test (offline; a loopback server, never the internet)
-# make test-fast — the tests that run the program in process only (no built binary, no terminal)
+# make test-fast — every test but those of the built binary (Tests/BinaryTests), in parallel
 # make bench — build in release mode and run the benchmarks
 # make fuzz  — fuzz every reader for FUZZ_SECONDS (60) each and print a table (see Fuzz/README.md)
 # make install [PREFIX=/usr/local] [DESTDIR=] — the program, its sample data, the manual and the
@@ -40,13 +40,12 @@ test: deps lint
 	@if grep -E '^$(CURDIR)/(Sources|Tests)/.*: warning:' .build/test-build.log; then echo "the build has warnings"; exit 1; fi
 	$(SWIFT) test --skip-build
 
-# The tests that run the built binary or drive a terminal (docs/development.md, "Running the
-# program in process"); `make test-fast` runs every other test: what a change is usually checked with.
-PROCESS_TESTS := InTmux|InATerminal|NarrowTerminal|Readme|ConcurrentProcesses|ConcurrentAdds|SIGKILL|SIGTERM|CtrlC|ProcessPerRequest|ABinaryWithout|FirstRunOnATerminal|FirstRunInUTC|HostilePlaceName|ExportRoundTrips
-
+# Every test but Tests/BinaryTests (what only the built binary shows: docs/development.md,
+# "Running the program in process"), each test in a process of its own, as many at once as cores:
+# what a change is usually checked with.
 test-fast: deps
 	$(SWIFT) build --build-tests
-	$(SWIFT) test --skip-build --parallel --skip '$(PROCESS_TESTS)'
+	$(SWIFT) test --skip-build --parallel --skip BinaryTests
 
 readme: build
 	python3 scripts/readme-examples.py "$$($(SWIFT) build --show-bin-path)/almanac" --write

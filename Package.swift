@@ -104,6 +104,9 @@ let package = Package(
             .testTarget(name: "FrontKitTests", dependencies: front + harness),
             .testTarget(name: "AlmanacKitTests", dependencies: shared + ["AlmanacKit", "Weather", "Crypto"] + harness),
             .testTarget(name: "AlmanacProgramTests", dependencies: front + ["AlmanacProgram", "AlmanacFuzz"] + features + harness),
+            // What only the built binary shows: signals, a terminal, processes sharing files and
+            // locks, the README's examples (docs/development.md, "Running the program in process").
+            .testTarget(name: "BinaryTests", dependencies: shared + ["TerminalKit", "DealTable", "Deals", "DealsFront"] + harness),
         ],
     swiftLanguageModes: [.v6]
 )

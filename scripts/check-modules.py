@@ -7,10 +7,15 @@ manifest gives them; a target added, removed or given another dependency fails t
 the table says so. `--write` rewrites the table from the manifest.
 
 The tests mirror the modules by subject, not only by what a target may reach (`subjects`): a
-test file that does not run the binary imports the module its target tests; one in
-AlmanacProgramTests that runs the binary runs more than one feature's commands, or the program's
-own, or imports the program — a test of one feature through the binary lives in that feature's
-target. `SUBJECT_EXCEPTIONS` lists the few that stay elsewhere, each with its reason.
+test file imports the module its target tests (a test that runs a command runs it in process);
+one in AlmanacProgramTests that runs more than one feature's commands, or the program's own, or
+imports the program — a test of one feature's commands lives in that feature's target.
+`SUBJECT_EXCEPTIONS` lists the few that stay elsewhere, each with its reason.
+
+What only a process shows — a signal, a terminal, files and locks shared by processes, the
+README's examples — is tested through the built binary in one target, `BinaryTests`, and only
+there (`processes`): every test file in it starts a process of the program, and no test file
+elsewhere does.
 """
 import json
 import pathlib
@@ -21,6 +26,11 @@ import sys
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 DOC = ROOT / "docs" / "architecture.md"
 
+
+# The one test target whose subject is the built program as a process (see `processes`).
+BINARY_TESTS = "BinaryTests"
+# How a test starts a process of the program: the built binary, or a script handed it.
+STARTS_PROCESS = re.compile(r"runAlmanacBinary\(|runScript\(|productsFolder|readme-examples\.py")
 
 # Library modules that are test helpers or a yardstick, not tested by a target of their own.
 UNTESTED = {"AlmanacTestSupport", "TestHarness", "AlmanacFuzz", "CSortBaseline"}
@@ -47,7 +57,7 @@ def mirrored(manifest):
     libraries = {t["name"] for t in manifest["targets"] if t["type"] == "regular"}
     edges = {t["name"]: [list(d.values())[0][0] for d in t["dependencies"]] for t in manifest["targets"]}
     problems, tested = [], set()
-    for target in (t for t in manifest["targets"] if t["type"] == "test"):
+    for target in (t for t in manifest["targets"] if t["type"] == "test" and t["name"] != BINARY_TESTS):
         name, module = target["name"], target["name"].removesuffix("Tests")
         dependencies = {list(d.values())[0][0] for d in target["dependencies"]}
         if not name.endswith("Tests") or module not in libraries:
@@ -81,7 +91,7 @@ SUBJECT_EXCEPTIONS = {
 def subjects():
     """Test files placed by closure rather than by subject (see the module's docstring)."""
     problems = []
-    for target in sorted((ROOT / "Tests").glob("*Tests")):
+    for target in sorted(t for t in (ROOT / "Tests").glob("*Tests") if t.name != BINARY_TESTS):
         module = target.name.removesuffix("Tests")
         for path in sorted(target.glob("*.swift")):
             relative, text = str(path.relative_to(ROOT)), path.read_text()
@@ -95,6 +105,21 @@ def subjects():
                 problems.append(f"{relative}: imports none of {module}; it belongs with the module it tests")
             elif module == "AlmanacProgram" and len(owners) == 1 and owners != {"AlmanacProgram"} and module not in imports:
                 problems.append(f"{relative}: runs only `almanac {' '.join(sorted(commands))}`; it belongs in {owners.pop()}Tests")
+    return problems
+
+
+def processes():
+    """Tests that start the program's process are in BINARY_TESTS, and every test there does."""
+    problems = []
+    for path in sorted((ROOT / "Tests").rglob("*.swift")):
+        relative, text = str(path.relative_to(ROOT)), path.read_text()
+        inside = path.parent.name == BINARY_TESTS
+        if not re.search(r"^final class \w+: XCTestCase", text, re.M):
+            continue
+        if inside and not STARTS_PROCESS.search(text):
+            problems.append(f"{relative}: starts no process of the program; test it in process, with the module it tests")
+        elif not inside and STARTS_PROCESS.search(text):
+            problems.append(f"{relative}: starts a process of the program; that test belongs in Tests/{BINARY_TESTS}")
     return problems
 
 
@@ -128,7 +153,7 @@ def main():
         print(f"{DOC.relative_to(ROOT)}: no <!-- modules --> table")
         return 1
     package = manifest()
-    problems = mirrored(package) + subjects()
+    problems = mirrored(package) + subjects() + processes()
     for problem in problems:
         print(problem)
     wanted = table(targets(package)) + "\n"

@@ -30,15 +30,14 @@ private func runEnvironment(home: URL, _ environment: [String: String]) -> [Stri
 
 /// Runs the program in this process (`Main.run` under an `Invocation`) with the environment
 /// `runEnvironment` gives, `stdin` as its input and both streams piped, as the built binary would
-/// run from a script; its retry backoff takes no time. With `whileRunning` (a test that signals
-/// the process), the built binary runs instead (`runAlmanacBinary`).
+/// run from a script (with `terminal`, all three streams are a terminal's, as at a prompt); its
+/// retry backoff takes no time. `executable` is the path the run takes for
+/// its own (where it looks for the sample data installed beside it; default: the built binary's).
+/// What only a process shows runs the built binary (`runAlmanacBinary`, in `Tests/BinaryTests`).
 package func runAlmanac(
     _ arguments: [String], home: URL, environment: [String: String] = [:], stdin: String? = nil,
-    directory: URL? = nil, whileRunning: ((Process) -> Void)? = nil
+    directory: URL? = nil, executable: URL? = nil, terminal: Bool = false
 ) throws -> RunResult {
-    if let whileRunning {
-        return try runAlmanacBinary(arguments, home: home, environment: environment, stdin: stdin, directory: directory, whileRunning: whileRunning)
-    }
     let output = Mutex<(out: String, err: String)>(("", ""))
     // Lines as `readLine` gives them: without their end (`\n` or `\r\n`); none for no input.
     var given = (stdin ?? "").split(separator: "\n", omittingEmptySubsequences: false).map { String($0.hasSuffix("\r") ? $0.dropLast() : $0) }
@@ -48,7 +47,8 @@ package func runAlmanac(
         arguments: ["almanac"] + arguments, environment: runEnvironment(home: home, environment), directory: (directory ?? home).path,
         write: { descriptor, text in output.withLock { descriptor == STDERR_FILENO ? $0.err.append(text) : $0.out.append(text) } },
         readLine: { lines.withLock { $0.isEmpty ? nil : $0.removeFirst() } })
-    invocation.executablePath = productsFolder.appendingPathComponent("almanac").path
+    invocation.executablePath = (executable ?? productsFolder.appendingPathComponent("almanac")).path
+    if terminal { invocation.terminals = [STDIN_FILENO, STDOUT_FILENO, STDERR_FILENO] }
     let paused = Mutex<[TimeInterval]>([])
     invocation.paused = { seconds in paused.withLock { $0.append(seconds) } }
     let status = Invocation.$current.withValue(invocation) { Main.run(arguments) }

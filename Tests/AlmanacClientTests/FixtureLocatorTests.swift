@@ -63,43 +63,23 @@ final class FixtureLocatorTests: XCTestCase {
         XCTAssertNil(FixtureLocator.commit(executablePath: root.appendingPathComponent("elsewhere/almanac").path))
     }
 
+    /// A program installed with nothing beside it (run in process from a path in an empty folder).
     func testABinaryWithoutSampleDataSaysSoInAPersonsWords() throws {
         let home = try makeTemporaryFolder(self)
-        let copy = home.appendingPathComponent("almanac")
-        try FileManager.default.copyItem(at: productsFolder.appendingPathComponent("almanac"), to: copy)
+        let installed = home.appendingPathComponent("almanac")
         for (arguments, what) in [
             (["weather", "forecast", "Moscow", "--offline"], "for the places called \"Moscow\""),
             (["weather", "55.75,37.61", "--offline"], "for the weather at 55.75,37.61"),
             (["fruit", "show", "banana", "--offline"], "for the "),
         ] {
-            let process = Process()
-            process.executableURL = copy
-            process.arguments = arguments
-            process.environment = ["PATH": "/usr/bin:/bin", "HOME": home.path, "ALMANAC_HOME": home.path]
-            process.currentDirectoryURL = home
-            let errors = Pipe()
-            process.standardError = errors
-            process.standardOutput = FileHandle.nullDevice
-            try process.run()
-            let text = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-            process.waitUntilExit()
-            XCTAssertEqual(process.terminationStatus, 69, text)
-            XCTAssertTrue(text.hasPrefix("almanac: No sample data is installed, so there is none " + what), text)
-            XCTAssertFalse(text.contains("GET") || text.contains("?") || text.contains("/1.x/"), "no request line: \(text)")
+            let result = try runAlmanac(arguments, home: home, executable: installed)
+            XCTAssertEqual(result.status, 69, result.err)
+            XCTAssertTrue(result.err.hasPrefix("almanac: No sample data is installed, so there is none " + what), result.err)
+            XCTAssertFalse(result.err.contains("GET") || result.err.contains("?") || result.err.contains("/1.x/"), "no request line: \(result.err)")
         }
         // ALMANAC_FIXTURES_DIR, the last place looked in, finds them; the doctor says how.
-        let process = Process()
-        process.executableURL = copy
-        process.arguments = ["doctor"]
-        process.environment = [
-            "PATH": "/usr/bin:/bin", "HOME": home.path, "ALMANAC_HOME": home.path, "ALMANAC_FIXTURES_DIR": repositoryFixtures.path,
-        ]
-        process.currentDirectoryURL = home
-        let output = Pipe()
-        process.standardOutput = output
-        try process.run()
-        let doctor = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        XCTAssertTrue(doctor.contains("Sample data: \(repositoryFixtures.path) (shipped, ALMANAC_FIXTURES_DIR"), doctor)
+        let doctor = try runAlmanac(
+            ["doctor"], home: home, environment: ["ALMANAC_FIXTURES_DIR": repositoryFixtures.path], executable: installed)
+        XCTAssertTrue(doctor.out.contains("Sample data: \(repositoryFixtures.path) (shipped, ALMANAC_FIXTURES_DIR"), doctor.out)
     }
 }

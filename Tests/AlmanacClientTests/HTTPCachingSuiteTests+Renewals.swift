@@ -13,7 +13,7 @@ extension HTTPCachingSuiteTests {
     /// the server answers `304` with `renewal`, then a third request at once.
     struct RenewalCase {
         var id: String
-        var kind: Kind
+        var kind: HTTPCachingSuite.Kind
         var first: [(String, String)]
         var renewal: [(String, String)]
     }

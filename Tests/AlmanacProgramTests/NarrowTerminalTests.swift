@@ -31,30 +31,4 @@ final class NarrowTerminalTests: XCTestCase {
         XCTAssertFalse(result.out.contains("…"), "no name cut: \(result.out)")
         XCTAssertTrue(table.first?.contains("kcal") == true && table.first?.contains("Sugar g") == true, "kcal and sugar stay")
     }
-
-    /// In a real terminal (tmux): the app at 60×20, then 80×24, then 60×20 again, and `deals
-    /// top` at 40 columns: no line wider than the window, no sentence or number cut.
-    func testInATerminalAt60x20And80x24NothingIsCut() throws {
-        try requireTmux()
-        let home = try makeTemporaryFolder(self)
-        let screens = steps(try runScript("narrow-in-tmux.sh", home: home))
-        XCTAssertEqual(screens.count, 5, "\(screens.keys)")
-        for (name, screen) in screens {
-            let limit = name.hasSuffix("40") ? 40 : name.hasSuffix("80") ? 80 : 60
-            for line in screen.split(separator: "\n") { XCTAssertLessThanOrEqual(Style.width(String(line)), limit, "\(name): \(line)") }
-            XCTAssertFalse(screen.contains("…"), "\(name): nothing cut: \(screen)")
-        }
-        let totals = screens["deals-60"]?.split(separator: "\n").first { $0.hasPrefix("bought") }.map(String.init) ?? ""
-        XCTAssertNotNil(totals.range(of: #"^bought [\d,]+ in [\d,]+ deals( · sold [\d,]+ in [\d,]+)?$"#, options: .regularExpression), totals)
-        for name in ["fruit-60", "fruit-back-60"] {
-            let fruit = screens[name] ?? ""
-            XCTAssertTrue(["Strawberry", "Pineapple", "Raspberry", "kcal", "Sugar g"].allSatisfy(fruit.contains), "\(name): \(fruit)")
-        }
-        XCTAssertTrue(screens["fruit-80"]?.contains("Genus") == true, screens["fruit-80"] ?? "")
-        let top = screens["deals-top-40"] ?? ""
-        XCTAssertEqual(top.split(separator: "\n").filter { $0.range(of: timestamp, options: .regularExpression) != nil }.count, 3, top)
-        // The progress line is cleared once the stream ends: the table's heading says the count.
-        XCTAssertTrue(top.contains("1,000 deals, sorted by") && !top.contains("Receiving deals") && !top.contains("\n#"), top)
-        XCTAssertTrue(top.contains("EXIT=0"), top)
-    }
 }

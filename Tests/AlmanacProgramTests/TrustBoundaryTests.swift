@@ -120,38 +120,6 @@ final class TrustBoundaryTests: XCTestCase {
 
     // MARK: - Provider text is data
 
-    private static let hostile = #"Evil\u001b]0;PWNED\u0007\u001b[2J\u009b8m\u202eX"#
-    private static let shown = "Evil␛]0;PWNED␇␛[2J\u{FFFD}8m\u{FFFD}X"
-
-    /// No character a terminal acts on, where no colour was asked for.
-    private func assertInert(_ text: String, _ what: String, file: StaticString = #filePath, line: UInt = #line) {
-        let bad = text.unicodeScalars.filter { TerminalText.isControl($0) }
-        XCTAssertTrue(bad.isEmpty, "\(what): \(bad.map { String($0.value, radix: 16) }) in \(text)", file: file, line: line)
-    }
-
-    func testAHostilePlaceNameIsShownAsTextInEveryFrontEnd() throws {
-        let body = #"{"results":[{"name":""# + Self.hostile + #"","latitude":51.5,"longitude":-0.12,"country":"X","timezone":"Europe/London"}]}"#
-        let geocoder = try LoopbackServer { _ in .json(body) }
-        let home = try makeTemporaryFolder(self)
-        let added = try runAlmanac(["weather", "add", "Evil"], home: home, environment: ["ALMANAC_OPENMETEO_GEOCODING_URL": geocoder.baseURL])
-        XCTAssertEqual(added.status, 0, added.err)
-        XCTAssertTrue(added.out.hasPrefix("Saved " + Self.shown), added.out)
-        assertInert(added.out + added.err, "weather add")
-        let cities = try runAlmanac(["weather", "cities", "--offline"], home: home)
-        XCTAssertTrue(cities.out.contains(Self.shown), cities.out)
-        assertInert(cities.out + cities.err, "weather cities")
-        let json = try runAlmanac(["weather", "cities", "--offline", "--json"], home: home)
-        XCTAssertTrue(json.out.contains("Evil␛]0;PWNED␇␛[2J"), "the provider's text is inert from the moment it is read: \(json.out)")
-        assertInert(json.out, "--json")
-        let menu = try runAlmanac(
-            ["menu"], home: home, environment: ["ALMANAC_OPENMETEO_GEOCODING_URL": geocoder.baseURL], stdin: "2\n8\nEvil\nquit\n")
-        XCTAssertTrue(menu.out.contains(Self.shown + ", X is already saved."), menu.out)
-        assertInert(menu.out + menu.err, "menu")
-        let screens = try runScript("hostile-in-tmux.sh", home: home)
-        XCTAssertTrue(screens.contains("TITLE=almanac-test"), "the window title is the test's own: \(screens)")
-        XCTAssertTrue(screens.contains("Evil␛]0;PWNED␇␛[2J"), screens)
-    }
-
     func testHostileFruitDealAndErrorTextAreShownAsText() throws {
         let fruit =
             #"[{"name":"Kiwi\u001b]52;c;cHduZWQ=\u0007","id":1,"family":"F","order":"O","genus":"G","#
@@ -161,7 +129,7 @@ final class TrustBoundaryTests: XCTestCase {
         let fruits = try runAlmanac(["fruit"], home: home, environment: ["ALMANAC_FRUITYVICE_URL": fruityvice.baseURL])
         XCTAssertEqual(fruits.status, 0, fruits.err)
         XCTAssertTrue(fruits.out.contains("Kiwi␛]52;c;cHduZWQ=␇"), fruits.out)
-        assertInert(fruits.out + fruits.err, "fruit")
+        assertInertText(fruits.out + fruits.err, "fruit")
 
         let deals = home.appendingPathComponent("deals.jsonl")
         try #"{"id":1,"dateModified":"2026-11-20T10:00:00Z","instrumentName":"EUR\u001b[2J\u0007","price":1.5,"amount":10,"side":"buy"}"#
@@ -169,14 +137,14 @@ final class TrustBoundaryTests: XCTestCase {
         let top = try runAlmanac(["deals", "top", "--source", deals.path], home: home)
         XCTAssertEqual(top.status, 0, top.err)
         XCTAssertTrue(top.out.contains("EUR␛[2J␇"), top.out)
-        assertInert(top.out + top.err, "deals top")
+        assertInertText(top.out + top.err, "deals top")
 
         let twelve = try LoopbackServer { _ in .json(#"{"code":400,"message":"bad symbol \u001b]0;PWNED\u0007","status":"error"}"#) }
         let environment = ["TWELVEDATA_API_KEY": "k", "ALMANAC_TWELVEDATA_URL": twelve.baseURL]
         let history = try runAlmanac(
             ["crypto", "history", "BTC", "--from", "2026-11-01", "--to", "2026-11-05"], home: home, environment: environment)
         XCTAssertNotEqual(history.status, 0)
-        assertInert(history.out + history.err, "a provider's error sentence")
+        assertInertText(history.out + history.err, "a provider's error sentence")
     }
 
     /// A geocoder's place name carrying an escape never styles the terminal: not on the command

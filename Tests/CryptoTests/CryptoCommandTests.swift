@@ -28,33 +28,6 @@ final class CryptoCommandTests: XCTestCase {
             (try JSONSerialization.jsonObject(with: Data(covered.out.utf8)) as? [String: Any])?["asked"], "no asked range when the rows cover it")
     }
 
-    func testWatchInATerminalIsLiveWithinTheBudgetAndQAndCtrlCRestoreIt() throws {
-        try requireTmux()
-        let credits = CreditWindow(perMinute: 8)
-        let server = try FixtureServer(fixtures: repositoryFixtures, credits: credits)
-        let home = try makeTemporaryFolder(self)
-        var environment = server.environment
-        environment["TWELVEDATA_API_KEY"] = "TD-WATCH-SECRET-77"
-        environment["ALMANAC_TODAY"] = "2026-11-20"
-        let output = try runScript("watch-in-tmux.sh", home: home, environment: environment)
-        let screens = steps(output)
-        let first = screens["first"] ?? ""
-        XCTAssertTrue(first.contains("[1 Crypto]") || first.contains("1 Crypto"), first)
-        XCTAssertTrue(first.contains("BTC/USD   Bitcoin   91,234.50"), first)
-        XCTAssertTrue(first.contains("Twelve Data: live · next update in 6"), "the status line says when: \(first)")
-        XCTAssertTrue(first.contains("credits this minute"), first)
-        XCTAssertFalse(first.contains("TD-WATCH-SECRET-77"))
-        for (step, run) in [("quit", "q"), ("interrupted", "interrupt")] {
-            XCTAssertTrue(screens[step]?.contains("EXIT=0") ?? false, "\(step): \(screens[step] ?? output)")
-            XCTAssertFalse(screens[step]?.contains("Watchlist") ?? true, "\(step): the full screen is gone")
-            let before = try String(contentsOf: home.appendingPathComponent("stty-before-\(run).txt"), encoding: .utf8)
-            XCTAssertEqual(try String(contentsOf: home.appendingPathComponent("stty-after-\(run).txt"), encoding: .utf8), before, step)
-        }
-        XCTAssertLessThanOrEqual(credits.mostInAnyWindow, 8)
-        XCTAssertEqual(credits.refused, 0)
-        XCTAssertEqual(server.requests.filter { $0.path.hasSuffix("/quote") }.count, 1, "the second run found the first one's prices fresh")
-    }
-
     func testTheWatchlistInEurosSaysWhatWasQuotedAndWhatConverted() throws {
         let home = try makeTemporaryFolder(self)
         let pinned = ["ALMANAC_TODAY": "2026-11-20", "NO_COLOR": "1"]

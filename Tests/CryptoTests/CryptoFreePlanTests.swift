@@ -85,32 +85,6 @@ final class CryptoFreePlanTests: XCTestCase {
         XCTAssertTrue(watchlist.out.contains("Source: Twelve Data, live"), watchlist.out)
     }
 
-    /// Ctrl+C while the first of two quote batches is on its way: the transfer stops, the second
-    /// batch is never sent, and no credit is spent after the cancellation.
-    func testACancelledWatchlistUpdateSendsNoFurtherBatch() throws {
-        let credits = CreditWindow(perMinute: 100)
-        let server = try FixtureServer(fixtures: repositoryFixtures, credits: credits) { provider, request in
-            provider == .twelveData && request.path.hasSuffix("/quote") ? .hang(seconds: 20) : nil
-        }
-        let home = try makeTemporaryFolder(self)
-        for pair in ["Litecoin", "Polkadot", "BCH/USD", "AVAX/USD"] {
-            XCTAssertEqual(try runAlmanac(["crypto", "add", pair, "--offline"], home: home).status, 0, pair)
-        }
-        let environment = environment(server, ["TWELVEDATA_CREDITS_PER_MINUTE": "100"])
-        let quotes = { server.requests.filter { $0.path.hasSuffix("/quote") } }
-        let result = try runAlmanac(["crypto"], home: home, environment: environment) { process in
-            _ = waitUntil(seconds: 10) { !quotes().isEmpty }
-            process.interrupt()
-        }
-        assertOneLineError(result, status: 130, contains: "almanac: interrupted")
-        XCTAssertTrue(waitUntil { server.server.closedByClient == 1 }, "the hanging transfer was stopped")
-        let spent = credits.totalAccepted
-        Thread.sleep(forTimeInterval: 0.5)  // real time: nothing more is sent (no event can say so)
-        XCTAssertEqual(quotes().count, 1, "ten pairs are two batches; the second was never sent")
-        XCTAssertEqual(quotes().first?.queryValue("symbol")?.split(separator: ",").count, 8)
-        XCTAssertEqual(credits.totalAccepted, spent, "no credit after the cancellation")
-    }
-
     func testTheServersCountWinsOverTheLocalOne() throws {
         let credits = CreditWindow(perMinute: 8)
         credits.spendElsewhere(5)

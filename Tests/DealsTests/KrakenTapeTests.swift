@@ -11,44 +11,8 @@ import XCTest
 /// Kraken's trades as a deal source: the cursor across polls (no gap, no duplicate), a dropped
 /// connection resumed from the same cursor, and `deals top` on the first answers.
 final class KrakenTapeTests: XCTestCase {
-    /// Answers by cursor: none → trades 1-3 (last 100); 100 → 4-5 (last 200); 200 → the first
-    /// time a reset, then 6 (last 300); later, nothing new.
-    // @unchecked: `server` is made once, on first use, before any request reaches the handler.
-    private final class Tape: @unchecked Sendable {
-        let sinces = Mutex<[String]>([])
-        let resetDone = Atomic(false)
-
-        static let catalogue = #"{"error":[],"result":{"XXBTZUSD":{"altname":"XBTUSD","wsname":"XBT/USD"}}}"#
-
-        static func trades(_ rows: [(String, String, Int, String, Int)], last: String) -> String {
-            let list = rows.map { #"["\#($0.0)","\#($0.1)",\#($0.2).1234,"\#($0.3)","l","",\#($0.4)]"# }
-            return #"{"error":[],"result":{"XXBTZUSD":[\#(list.joined(separator: ","))],"last":"\#(last)"}}"#
-        }
-
-        lazy var server: LoopbackServer = try! LoopbackServer { [self] request in
-            if request.path == "/0/public/AssetPairs" { return .json(Self.catalogue) }
-            let since = request.query.first { $0.name == "since" }?.value ?? "-"
-            sinces.withLock { $0.append(since) }
-            switch since {
-            case "-":
-                return .json(
-                    Self.trades(
-                        [
-                            ("91000.0", "0.5", 1_795_651_200, "b", 1), ("91010.0", "0.1", 1_795_651_201, "s", 2),
-                            ("91020.0", "2", 1_795_651_202, "b", 3),
-                        ],
-                        last: "100"))
-            case "100": return .json(Self.trades([("91030.0", "1", 1_795_651_203, "s", 4), ("91040.0", "1", 1_795_651_204, "b", 5)], last: "200"))
-            case "200":
-                if !resetDone.exchange(true, ordering: .relaxed) { return .reset }
-                return .json(Self.trades([("91050.0", "3", 1_795_651_205, "s", 6)], last: "300"))
-            default: return .json(Self.trades([], last: since))
-            }
-        }
-    }
-
     func testTheCursorGoesOnWithNoGapAndNoDuplicateAcrossADroppedConnection() throws {
-        let tape = Tape()
+        let tape = KrakenTapeServer()
         var kraken = KrakenTape(pairs: ["BTC/USD"], baseURL: tape.server.baseURL)
         kraken.interval = 0.02
         let inbox = DealInbox()
@@ -73,7 +37,7 @@ final class KrakenTapeTests: XCTestCase {
     }
 
     func testTopReadsTheFirstAnswersAndAnUnknownPairSaysSo() throws {
-        let tape = Tape()
+        let tape = KrakenTapeServer()
         let home = try makeTemporaryFolder(self)
         let top = try runAlmanac(
             ["deals", "top", "--source", "kraken:BTC/USD", "--sort", "price", "--limit", "2", "--json"], home: home,
@@ -101,32 +65,5 @@ final class KrakenTapeTests: XCTestCase {
         XCTAssertEqual(Set(rows.compactMap { $0["instrument"] as? String }), ["BTC/USD", "ETH/USD"])
         XCTAssertEqual(rows.first?["dateModified"] as? String, "2026-11-20T12:00:00Z", "newest first: the stretch ends at 12:00 UTC")
         XCTAssertGreaterThan(object["received"] as? Int ?? 0, 1_000, "both pairs' hour of trades")
-    }
-
-    func testBrowseFollowsTheTapeInTmux() throws {
-        try requireTmux()
-        let tape = Tape()
-        let home = try makeTemporaryFolder(self)
-        let path = repositoryFixtures.deletingLastPathComponent().appendingPathComponent("scripts/kraken-tape-in-tmux.sh")
-        let output = Pipe()
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/bin/bash")
-        process.arguments = [path.path, productsFolder.appendingPathComponent("almanac").path, home.path, tape.server.baseURL]
-        process.standardOutput = output
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        let screens = steps(text)
-        let later = try XCTUnwrap(screens["later"])
-        XCTAssertEqual(later.split(separator: "\n").filter { $0.contains(" BTC/USD     9") }.count, 6, later)
-        XCTAssertTrue(later.contains("received 6 · "), later)
-        XCTAssertTrue(later.contains("91,050.00000"), "the trade after the dropped poll: \(later)")
-        let price = try XCTUnwrap(screens["price"])
-        let prices = price.split(separator: "\n").compactMap { line in
-            line.range(of: #"9\d,\d{3}\.00000"#, options: .regularExpression).map { String(line[$0]) }
-        }
-        XCTAssertEqual(prices.first, "91,050.00000", "sorted by price, highest first: \(price)")
-        XCTAssertTrue(screens["quit"]?.contains("EXIT=0") ?? false, screens["quit"] ?? "")
     }
 }

@@ -47,28 +47,6 @@ final class ExamsCommandTests: XCTestCase {
             status: 64, contains: "No exam with ID 9. IDs: 1.")
     }
 
-    /// Eight processes at once (two cores: their reads and writes of the one file interleave): the
-    /// file's lock keeps every exam, each with its own ID.
-    func testEightConcurrentAddsLeaveEightExams() throws {
-        let home = try makeTemporaryFolder(self)
-        let binary = productsFolder.appendingPathComponent("almanac")
-        let processes = try (0..<8).map { index -> Process in
-            let process = Process()
-            process.executableURL = binary
-            process.arguments = ["exams", "add", "Exam \(index)", "--date", "2026-12-\(String(format: "%02d", index + 1)) 10:00"]
-            process.environment = ["ALMANAC_HOME": home.path, "ALMANAC_TODAY": "2026-11-21", "PATH": "/usr/bin:/bin"]
-            process.standardOutput = FileHandle.nullDevice
-            try process.run()
-            return process
-        }
-        for process in processes { process.waitUntilExit() }
-        XCTAssertTrue(processes.allSatisfy { $0.terminationStatus == 0 })
-        let json = try runAlmanac(["exams", "--json"], home: home, environment: today)
-        let exams = (try JSONSerialization.jsonObject(with: Data(json.out.utf8)) as? [String: [[String: Any]]])?["exams"] ?? []
-        XCTAssertEqual(exams.count, 8)
-        XCTAssertEqual(Set(exams.compactMap { $0["id"] as? Int }), Set(1...8))
-    }
-
     func testExportWritesAFile() throws {
         let home = try makeTemporaryFolder(self)
         _ = try runAlmanac(["exams", "add", "Biology", "--date", "2026-12-03 09:30"], home: home, environment: today)

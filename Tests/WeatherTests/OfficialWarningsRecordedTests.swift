@@ -65,11 +65,11 @@ final class OfficialWarningsRecordedTests: XCTestCase {
         XCTAssertTrue(OfficialWarnings.endsAWarning(urgency: "past", response: "prepare"))
         XCTAssertTrue(OfficialWarnings.endsAWarning(response: "allclear"))
         XCTAssertFalse(OfficialWarnings.endsAWarning(type: "Update", urgency: "future", response: "prepare"))
-        let dwd = OfficialWarningsTests.brightSkyAlerts.replacingOccurrences(
+        let dwd = WarningAnswers.brightSkyAlerts.replacingOccurrences(
             of: #""response_type": "prepare""#, with: #""response_type": "allclear""#)
         let answer = try JSONDecoder().decode(BrightSkyDTO.Alerts.self, from: Data(dwd.utf8))
         XCTAssertEqual(OfficialWarnings.from(answer, now: InstantText.parse("2024-03-05T12:00:00Z")!).map(\.event), ["Storm"], "the frost was lifted")
-        let met = OfficialWarningsTests.metAlerts.replacingOccurrences(of: #""type": "Update""#, with: #""type": "Cancel""#)
+        let met = WarningAnswers.metAlerts.replacingOccurrences(of: #""type": "Update""#, with: #""type": "Cancel""#)
         XCTAssertEqual(OfficialWarnings.from(try JSONDecoder().decode(METNorwayDTO.Alerts.self, from: Data(met.utf8)), now: now), [])
     }
 }

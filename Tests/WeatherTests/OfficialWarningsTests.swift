@@ -26,7 +26,8 @@ final class OfficialWarningsTests: XCTestCase {
     }
 
     func testMETNorwaysActualMessagesAreWarningsInTheirLevelsColour() async throws {
-        let (answer, requests) = try await fetched(METNorway.alerts(latitude: 58.4, longitude: 5.9), Self.metAlerts, variable: "ALMANAC_METNO_URL")
+        let (answer, requests) = try await fetched(
+            METNorway.alerts(latitude: 58.4, longitude: 5.9), WarningAnswers.metAlerts, variable: "ALMANAC_METNO_URL")
         XCTAssertEqual(requests, ["/weatherapi/metalerts/2.0/current.json?lat=58.4&lon=5.9&lang=en"])
         let warnings = OfficialWarnings.from(answer, now: now)
         XCTAssertEqual(warnings.map(\.id), ["2.49.0.1.578.0.20240305051538.094"], "the Test message is no warning")
@@ -43,7 +44,7 @@ final class OfficialWarningsTests: XCTestCase {
 
     func testNWSUpdatesReplaceCancelsRemoveAndEndsOutlastsExpires() async throws {
         let (answer, requests) = try await fetched(
-            NationalWeatherService.alerts(latitude: 39.7456, longitude: -97.0892), Self.nwsAlerts, variable: "ALMANAC_NWS_URL")
+            NationalWeatherService.alerts(latitude: 39.7456, longitude: -97.0892), WarningAnswers.nwsAlerts, variable: "ALMANAC_NWS_URL")
         XCTAssertEqual(requests, ["/alerts/active?point=39.7456%2C-97.0892"], "the comma percent-encoded, as every query value")
         let warnings = OfficialWarnings.from(answer, now: now)
         XCTAssertEqual(warnings.map(\.id), ["urn:storm-2", "urn:wind-1"], "worst first; the replaced, cancelled and test messages gone")
@@ -60,7 +61,7 @@ final class OfficialWarningsTests: XCTestCase {
 
     func testDWDThroughBrightSkyIsOpenEndedWithoutExpiresAndStepsByDWDsScale() async throws {
         let (answer, requests) = try await fetched(
-            BrightSky.alerts(latitude: 51.34, longitude: 12.37), Self.brightSkyAlerts, variable: "ALMANAC_BRIGHTSKY_URL")
+            BrightSky.alerts(latitude: 51.34, longitude: 12.37), WarningAnswers.brightSkyAlerts, variable: "ALMANAC_BRIGHTSKY_URL")
         XCTAssertEqual(requests, ["/alerts?lat=51.34&lon=12.37"])
         let warnings = OfficialWarnings.from(answer, now: now)
         XCTAssertEqual(warnings.map(\.event), ["Storm", "Frost"], "worst first; the test message and the one over left out")

@@ -22,7 +22,7 @@ final class WarningsCommandTests: XCTestCase {
         // MET's gale, moved to run from an hour ago until three hours from now.
         let (start, end) = (Date().addingTimeInterval(-3600), Date().addingTimeInterval(3 * 3600))
         let stamp = { (date: Date) in ISO8601DateFormatter().string(from: date).replacingOccurrences(of: "Z", with: "+00:00") }
-        let answer = OfficialWarningsTests.metAlerts.replacingOccurrences(of: "2024-03-04T17:00:00+00:00", with: stamp(start))
+        let answer = WarningAnswers.metAlerts.replacingOccurrences(of: "2024-03-04T17:00:00+00:00", with: stamp(start))
             .replacingOccurrences(of: "2024-03-05T15:00:00+00:00", with: stamp(end))
         let met = try LoopbackServer { _ in .json(answer) }
         let oslo = DateFormatter()
@@ -42,7 +42,7 @@ final class WarningsCommandTests: XCTestCase {
     }
 
     func testJSONCarriesTheWarningsInUTCWithTheSourceFields() throws {
-        let nws = try LoopbackServer { _ in .json(OfficialWarningsTests.nwsAlerts) }
+        let nws = try LoopbackServer { _ in .json(WarningAnswers.nwsAlerts) }
         let result = try run(
             ["weather", "warnings", "39.7456,-97.0892", "--json"], ["ALMANAC_NWS_URL": nws.baseURL])
         XCTAssertEqual(result.status, 0, result.err)
@@ -57,7 +57,7 @@ final class WarningsCommandTests: XCTestCase {
     }
 
     func testSeveralPlacesInOrderAndInOneJSONDocument() throws {
-        let nws = try LoopbackServer { _ in .json(OfficialWarningsTests.nwsAlerts) }
+        let nws = try LoopbackServer { _ in .json(WarningAnswers.nwsAlerts) }
         let environment = ["ALMANAC_NWS_URL": nws.baseURL]
         let text = try run(["weather", "warnings", "39.7456,-97.0892", "55.75,37.62"], environment)
         XCTAssertEqual(text.status, 0, text.err)

@@ -15,13 +15,6 @@ import XCTest
 /// status line (empty when none is in force), waybar's `warning-<level>` class, `almanac line`,
 /// and the line under "now" (an announced warning with its start, in the level's colour).
 final class WarningsEverywhereTests: XCTestCase {
-    /// MET's gale moved to run from `start` until `end`.
-    private static func gale(from start: Date, until end: Date) -> String {
-        let stamp = { (date: Date) in ISO8601DateFormatter().string(from: date).replacingOccurrences(of: "Z", with: "+00:00") }
-        return OfficialWarningsTests.metAlerts.replacingOccurrences(of: "2024-03-04T17:00:00+00:00", with: stamp(start))
-            .replacingOccurrences(of: "2024-03-05T15:00:00+00:00", with: stamp(end))
-    }
-
     /// MET's host answering the alerts with `alerts` (and nothing else).
     private func environment(_ alerts: String) throws -> (environment: [String: String], met: LoopbackServer) {
         let met = try LoopbackServer { request in request.path.hasSuffix("/metalerts/2.0/current.json") ? .json(alerts) : .json("{}", status: 404) }
@@ -30,7 +23,7 @@ final class WarningsEverywhereTests: XCTestCase {
 
     func testAStatusLineShowsTheWorstWarningInForceAndWaybarStylesIt() throws {
         let now = Date()
-        let (environment, met) = try environment(Self.gale(from: now.addingTimeInterval(-3600), until: now.addingTimeInterval(3 * 3600)))
+        let (environment, met) = try environment(WarningAnswers.gale(from: now.addingTimeInterval(-3600), until: now.addingTimeInterval(3 * 3600)))
         let home = try makeTemporaryFolder(self)
         let line = try runAlmanac(["weather", "58.4,5.9", "--format", "%W"], home: home, environment: environment)
         XCTAssertEqual(line.status, 0, line.err)
@@ -49,7 +42,7 @@ final class WarningsEverywhereTests: XCTestCase {
 
     func testNothingInForceIsAnEmptyCodeAndTheConditionsClass() throws {
         let now = Date()
-        let (environment, _) = try environment(Self.gale(from: now.addingTimeInterval(3600), until: now.addingTimeInterval(5 * 3600)))
+        let (environment, _) = try environment(WarningAnswers.gale(from: now.addingTimeInterval(3600), until: now.addingTimeInterval(5 * 3600)))
         let result = try runAlmanac(
             ["weather", "58.4,5.9", "--format", "[%W]", "--waybar"], home: try makeTemporaryFolder(self), environment: environment)
         XCTAssertEqual(result.status, 0, result.err)

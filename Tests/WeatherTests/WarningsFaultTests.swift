@@ -41,7 +41,7 @@ final class WarningsFaultTests: XCTestCase {
 
     func testAStoredAnswerStandsWhenTheServiceFailsLater() throws {
         let home = try makeTemporaryFolder(self)
-        let good = try LoopbackServer { _ in .json(OfficialWarningsTests.nwsAlerts, headers: ["Cache-Control": "max-age=0"]) }
+        let good = try LoopbackServer { _ in .json(WarningAnswers.nwsAlerts, headers: ["Cache-Control": "max-age=0"]) }
         let first = try runAlmanac(
             ["weather", "warnings", "39.7456,-97.0892"], home: home,
             environment: ["ALMANAC_NWS_URL": good.baseURL, "ALMANAC_TODAY": "2024-03-05"])

@@ -76,46 +76,6 @@ final class WeatherCommandTests: XCTestCase {
         XCTAssertEqual(try runAlmanac(["weather", "cities"], home: home).out.contains("Moscow"), false, "nothing saved without asking")
     }
 
-    /// No saved city, on a terminal: it explains, asks, offers the time zone's city, and remembers.
-    func testFirstRunOnATerminalAsksAndRemembers() throws {
-        try requireTmux()
-        let home = try makeTemporaryFolder(self)
-        let screens = try runScript("first-run-in-tmux.sh", home: home)
-        let asked = screens.components(separatedBy: "=== STEP answered").first ?? ""
-        XCTAssertTrue(asked.contains("No saved city yet. Almanac shows the weather for the cities you save"), screens)
-        XCTAssertTrue(asked.contains("2) Use Oslo (from this computer's time zone)"), screens)
-        XCTAssertTrue(screens.contains("Saved Oslo, Norway as your default city."), screens)
-        XCTAssertTrue(screens.contains("Now — Oslo, Norway"), screens)
-        XCTAssertTrue(screens.contains("EXIT=0"), screens)
-        let again = try runAlmanac(["weather"], home: home)
-        XCTAssertTrue(again.out.hasPrefix("Now — Oslo, Norway"), again.out)
-        XCTAssertFalse(again.err.contains("no saved city"), again.err)
-    }
-
-    /// In a time zone that names no city (UTC) the first run asks for a name at once: no menu
-    /// of one choice ("Choose 1-1").
-    func testTheFirstRunInUTCAsksForANameWithoutAMenuOfOne() throws {
-        try requireTmux()
-        let home = try makeTemporaryFolder(self)
-        let screens = try runScript("first-run-in-tmux.sh", home: home, arguments: ["UTC"])
-        let asked = screens.components(separatedBy: "=== STEP answered").first ?? ""
-        XCTAssertTrue(asked.contains("City name:"), screens)
-        XCTAssertFalse(asked.contains("Choose 1-") || asked.contains("Which city?"), screens)
-        XCTAssertTrue(asked.contains("forecasts come from MET Norway and place names from Open-Meteo"), screens)
-        XCTAssertTrue(screens.contains("Saved Oslo, Norway as your default city."), screens)
-        XCTAssertTrue(screens.contains("EXIT=0"), screens)
-    }
-
-    /// Ctrl+C at the first run's "City name:" prompt ends the run at once, saying so (130).
-    func testCtrlCAtTheFirstRunPromptEndsAtOnceSayingSo() throws {
-        try requireTmux()
-        let home = try makeTemporaryFolder(self)
-        let screens = try runScript("first-run-in-tmux.sh", home: home, arguments: ["UTC", "interrupt"])
-        let after = screens.components(separatedBy: "=== STEP answered").last ?? ""
-        XCTAssertTrue(after.contains("almanac: interrupted"), screens)
-        XCTAssertTrue(after.contains("EXIT=130"), screens)
-    }
-
     /// A saved city keeps its number: removing one renumbers nothing, and a number is not reused.
     func testSavedCityNumbersAreStable() throws {
         let home = try makeTemporaryFolder(self)
@@ -235,6 +195,23 @@ final class WeatherCommandTests: XCTestCase {
         let statusBar = try runAlmanac(["weather", "--format", "line", "Moscow"], home: try makeTemporaryFolder(self))
         XCTAssertEqual(statusBar.status, 0, statusBar.err)
         XCTAssertEqual(statusBar.err, "", "a status bar's line is never followed by notes")
+    }
+
+    /// In a time zone that names no city (UTC), the first run on a terminal asks for a name at
+    /// once: no menu of one choice ("Choose 1-1"). (In a real terminal, with a zone that names a
+    /// city: `WeatherFirstRunTests` in Tests/BinaryTests.)
+    func testTheFirstRunInUTCAsksForANameWithoutAMenuOfOne() throws {
+        let home = try makeTemporaryFolder(self)
+        let result = try runAlmanac(
+            ["weather"], home: home, environment: ["TZ": "UTC", "ALMANAC_TODAY": "2026-11-21", "NO_COLOR": "1", "COLUMNS": "140"], stdin: "Oslo\n",
+            terminal: true)
+        XCTAssertEqual(result.status, 0, result.err)
+        let asked = result.out + result.err
+        XCTAssertTrue(asked.contains("City name:"), asked)
+        XCTAssertFalse(asked.contains("Choose 1-") || asked.contains("Which city?"), asked)
+        XCTAssertTrue(asked.contains("forecasts come from MET Norway and place names from Open-Meteo"), asked)
+        XCTAssertTrue(asked.contains("Saved Oslo, Norway as your default city."), asked)
+        XCTAssertTrue(result.out.contains("Now — Oslo, Norway"), result.out)
     }
 
     func testTheWindUnitFollowsTheUnitsUntilChosen() throws {

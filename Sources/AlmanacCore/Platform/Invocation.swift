@@ -68,6 +68,17 @@ package struct Invocation: Sendable {
         return (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments.first
     }
 
+    /// The time zone the run is in: the one its `TZ` names (a run in process is handed its own
+    /// environment), else the system's — as `TimeZone.current` gives for a process.
+    package static var timeZoneIdentifier: String {
+        if let current, let variable = current.environment["TZ"],
+            let zone = TimeZone(identifier: variable.hasPrefix(":") ? String(variable.dropFirst()) : variable)
+        {
+            return zone.identifier
+        }
+        return TimeZone.current.identifier
+    }
+
     /// The next line of standard input; nil at its end.
     package static func readLine() -> String? { current.map { $0.readLine() } ?? Swift.readLine() }
 

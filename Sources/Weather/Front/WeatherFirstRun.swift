@@ -1,4 +1,5 @@
 import AlmanacClient
+import AlmanacCore
 import AlmanacProviders
 import Foundation
 import FrontKit
@@ -53,7 +54,7 @@ package struct WeatherFirstRun {
 
     private func ask() async throws -> City {
         context.console.note(Self.greeting(service, width: context.style.columns ?? 80))
-        let name = try Self.zoneCity(TimeZone.current.identifier).flatMap(offer) ?? typedName()
+        let name = try Self.zoneCity(Invocation.timeZoneIdentifier).flatMap(offer) ?? typedName()
         let (city, _) = try await service.addCity(name, pick: nil, chooser: Prompt.choosePlace)
         context.console.note("Saved \(city.label) as your default city.")
         return city

@@ -38,11 +38,11 @@ final class ReadmeExamplesTests: XCTestCase {
     func testAOneWordChangeToAnExampleFailsNamingTheCommandAndLine() throws {
         let folder = try makeTemporaryFolder(self)
         let readme = try String(contentsOf: repository.appendingPathComponent("docs/weather.md"), encoding: .utf8)
-        let block = try XCTUnwrap(readme.range(of: "```console\n$ almanac weather forecast Moscow\n"))
-        let tail = readme[block.lowerBound...]
-        // The block's first two commands, the fence closed after them: enough to change a word in.
+        let command = try XCTUnwrap(readme.range(of: "$ almanac weather add \"Saint Petersburg\" --pick 1\n"))
+        let tail = readme[command.lowerBound...]
+        // One command of the guide's block in a block of its own: enough to change a word in.
         let cut = try XCTUnwrap(tail.range(of: "\n$ almanac weather --format line"))
-        let section = String(tail[..<cut.lowerBound]) + "\n```\n"
+        let section = "```console\n" + String(tail[..<cut.lowerBound]) + "\n```\n"
         let changed = section.replacingOccurrences(of: "Saved Saint Petersburg, Russia (default).", with: "Saved Saint Petersburg, Russia (main).")
         XCTAssertNotEqual(changed, section)
         let file = folder.appendingPathComponent("EXAMPLE.md")

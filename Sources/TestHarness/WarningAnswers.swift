@@ -1,9 +1,11 @@
+import Foundation
+
 /// The answers the warning tests serve, in each service's documented shape (field names and
 /// forms as its documentation and public answers show them).
-extension OfficialWarningsTests {
+package enum WarningAnswers {
     /// MetAlerts 2.0 `current.json`: one Actual gale warning (an Update, as MET's example) and
     /// one Test message.
-    static let metAlerts = """
+    package static let metAlerts = """
         {"type": "FeatureCollection", "lang": "en", "lastChange": "2024-03-05T14:08:36+00:00", "features": [
           {"type": "Feature", "geometry": {"type": "Polygon", "coordinates": [[[6.3025, 58.2], [6.4088, 58.3058], [5.5248, 58.6458], [6.3025, 58.2]]]},
            "properties": {"area": "Åna-Sira - Obrestad", "awarenessResponse": "Keep an eye on the weather",
@@ -24,7 +26,7 @@ extension OfficialWarningsTests {
 
     /// `/alerts/active?point=`: a storm warning whose Update replaced the first message, a wind
     /// advisory past `expires` but before `ends` (severity Unknown), a cancelled one, and a test.
-    static let nwsAlerts = """
+    package static let nwsAlerts = """
         {"type": "FeatureCollection", "title": "Current watches, warnings, and advisories", "updated": "2024-03-05T11:50:00+00:00",
          "features": [
           {"id": "https://api.weather.gov/alerts/urn:storm-1", "type": "Feature", "geometry": null, "properties": {
@@ -63,7 +65,7 @@ extension OfficialWarningsTests {
 
     /// `/alerts?lat=&lon=`: a storm with no `expires`, frost announced for later, a warning
     /// already over, and a test message.
-    static let brightSkyAlerts = """
+    package static let brightSkyAlerts = """
         {"alerts": [
           {"id": 347754, "alert_id": "2.49.0.0.276.0.DWD.PVW.1", "status": "actual", "effective": "2024-03-05T07:35:00+00:00",
            "onset": "2024-03-05T20:00:00+00:00", "expires": "2024-03-06T08:00:00+00:00", "category": "met", "response_type": "prepare",
@@ -83,4 +85,16 @@ extension OfficialWarningsTests {
          "location": {"warn_cell_id": 814713000, "name": "Stadt Leipzig", "name_short": "Leipzig", "district": "Leipzig",
            "state": "Sachsen", "state_short": "SN"}}
         """
+
+    /// `metAlerts`' gale warning, headed `headline`, in force from `start` to `end` (default: from
+    /// an hour ago to three hours ahead).
+    package static func gale(
+        _ headline: String = "Gale, yellow level", from start: Date = Date(timeIntervalSinceNow: -3600),
+        until end: Date = Date(timeIntervalSinceNow: 3 * 3600)
+    ) -> String {
+        let stamp = { (date: Date) in ISO8601DateFormatter().string(from: date).replacingOccurrences(of: "Z", with: "+00:00") }
+        return metAlerts.replacingOccurrences(of: "2024-03-04T17:00:00+00:00", with: stamp(start))
+            .replacingOccurrences(of: "2024-03-05T15:00:00+00:00", with: stamp(end))
+            .replacingOccurrences(of: "Gale, yellow level", with: headline)
+    }
 }

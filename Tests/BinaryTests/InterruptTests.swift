@@ -10,7 +10,7 @@ final class InterruptTests: XCTestCase {
         let server = try LoopbackServer { _ in .hang(seconds: 20) }
         let home = try makeTemporaryFolder(self)
         var interruptedAt = Date.distantFuture
-        let result = try runAlmanac(["fruit", "list"], home: home, environment: ["ALMANAC_FRUITYVICE_URL": server.baseURL]) { process in
+        let result = try runAlmanacBinary(["fruit", "list"], home: home, environment: ["ALMANAC_FRUITYVICE_URL": server.baseURL]) { process in
             _ = waitUntil(seconds: 10) { !server.receivedRequests.isEmpty }
             interruptedAt = Date()
             process.interrupt()
