@@ -8,7 +8,7 @@ import XCTest
 @testable import TestHarness
 @testable import WeatherFront
 
-/// Every sentence that names a provider names one that answers this run, through the binary.
+/// Every sentence that names a provider names one that answers this run, each command run in process.
 final class ProviderNamesTests: XCTestCase {
     /// Every front end's words, with no key and with each key set: a provider is named only when
     /// it answers this run.

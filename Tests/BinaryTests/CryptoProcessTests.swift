@@ -10,15 +10,6 @@ import XCTest
 /// Crypto through the built binary: `crypto list --watch` in a terminal (tmux) within the credit
 /// budget, and Ctrl+C during a watchlist update.
 final class CryptoProcessTests: XCTestCase {
-    /// A loopback Twelve Data's environment with a free plan's key, on the sample data's day.
-    private func environment(_ server: FixtureServer, _ extra: [String: String] = [:]) -> [String: String] {
-        var environment = server.environment
-        environment["TWELVEDATA_API_KEY"] = "TD-FREE-PLAN-KEY-42"
-        environment["ALMANAC_TODAY"] = "2026-11-20"
-        environment.merge(extra) { _, new in new }
-        return environment
-    }
-
     func testWatchInATerminalIsLiveWithinTheBudgetAndQAndCtrlCRestoreIt() throws {
         try requireTmux()
         let credits = CreditWindow(perMinute: 8)
@@ -57,7 +48,7 @@ final class CryptoProcessTests: XCTestCase {
         for pair in ["Litecoin", "Polkadot", "BCH/USD", "AVAX/USD"] {
             XCTAssertEqual(try runAlmanac(["crypto", "add", pair, "--offline"], home: home).status, 0, pair)
         }
-        let environment = environment(server, ["TWELVEDATA_CREDITS_PER_MINUTE": "100"])
+        let environment = server.freePlanEnvironment(["TWELVEDATA_CREDITS_PER_MINUTE": "100"])
         let quotes = { server.requests.filter { $0.path.hasSuffix("/quote") } }
         let result = try runAlmanacBinary(["crypto"], home: home, environment: environment) { process in
             _ = waitUntil(seconds: 10) { !quotes().isEmpty }

@@ -8,21 +8,13 @@ import XCTest
 @testable import TestHarness
 
 /// The Twelve Data free plan end to end: a loopback Twelve Data that keeps a real 8-credit
-/// window and sends its credit headers, and the built binary.
+/// window and sends its credit headers, and its commands run in process.
 final class CryptoFreePlanTests: XCTestCase {
-    private func environment(_ server: FixtureServer, _ extra: [String: String] = [:]) -> [String: String] {
-        var environment = server.environment
-        environment["TWELVEDATA_API_KEY"] = "TD-FREE-PLAN-KEY-42"
-        environment["ALMANAC_TODAY"] = "2026-11-20"
-        environment.merge(extra) { _, new in new }
-        return environment
-    }
-
     func testTheFourFirstMinuteCommandsFitEightCredits() throws {
         let credits = CreditWindow(perMinute: 8)
         let server = try FixtureServer(fixtures: repositoryFixtures, credits: credits)
         let home = try makeTemporaryFolder(self)
-        let environment = environment(server)
+        let environment = server.freePlanEnvironment()
         let commands = [
             ["crypto"],
             ["crypto", "history", "BTC/USD", "--from", "2026-11-01", "--to", "2026-11-07"],
@@ -48,7 +40,7 @@ final class CryptoFreePlanTests: XCTestCase {
         let credits = CreditWindow(perMinute: 8)
         let server = try FixtureServer(fixtures: repositoryFixtures, credits: credits)
         let home = try makeTemporaryFolder(self)
-        let environment = environment(server)
+        let environment = server.freePlanEnvironment()
         XCTAssertEqual(try runAlmanac(["crypto", "settings", "--currency", "EUR"], home: home).status, 0)
         let first = try runAlmanac(["crypto", "--no-wait"], home: home, environment: environment)
         XCTAssertEqual(first.status, 0, first.err)
@@ -74,7 +66,7 @@ final class CryptoFreePlanTests: XCTestCase {
             }
         }
         let home = try makeTemporaryFolder(self)
-        let environment = environment(server)
+        let environment = server.freePlanEnvironment()
         let history = ["crypto", "history", "ETH", "--from", "2026-11-01", "--to", "2026-11-03", "--no-wait"]
         for _ in 0..<3 { XCTAssertEqual(try runAlmanac(history, home: home, environment: environment).status, 69) }
         let recovered = try runAlmanac(history, home: home, environment: environment)
@@ -90,7 +82,7 @@ final class CryptoFreePlanTests: XCTestCase {
         credits.spendElsewhere(5)
         let server = try FixtureServer(fixtures: repositoryFixtures, credits: credits)
         let home = try makeTemporaryFolder(self)
-        let environment = environment(server)
+        let environment = server.freePlanEnvironment()
         let history = try runAlmanac(
             ["crypto", "history", "SOL", "--from", "2026-11-01", "--to", "2026-11-02"], home: home, environment: environment)
         XCTAssertEqual(history.status, 0, history.err)
@@ -106,7 +98,7 @@ final class CryptoFreePlanTests: XCTestCase {
     func testTheDailyLimitFailsAtOnceWithTheResetTime() throws {
         let server = try FixtureServer(fixtures: repositoryFixtures, credits: CreditWindow(perMinute: 100))
         let home = try makeTemporaryFolder(self)
-        let environment = environment(server, ["TWELVEDATA_CREDITS_PER_DAY": "6", "TWELVEDATA_CREDITS_PER_MINUTE": "100"])
+        let environment = server.freePlanEnvironment(["TWELVEDATA_CREDITS_PER_DAY": "6", "TWELVEDATA_CREDITS_PER_MINUTE": "100"])
         XCTAssertEqual(try runAlmanac(["crypto"], home: home, environment: environment).status, 0)
         let started = Date()
         let add = try runAlmanac(["crypto", "add", "Litecoin"], home: home, environment: environment)
@@ -132,7 +124,7 @@ final class CryptoFreePlanTests: XCTestCase {
             }
         }
         let home = try makeTemporaryFolder(self)
-        let environment = environment(server, ["TWELVEDATA_CREDITS_PER_MINUTE": "100"])
+        let environment = server.freePlanEnvironment(["TWELVEDATA_CREDITS_PER_MINUTE": "100"])
         XCTAssertEqual(try runAlmanac(["crypto"], home: home, environment: environment).status, 0)
         for failure in 1...4 {
             mode.set(failure)
@@ -146,7 +138,7 @@ final class CryptoFreePlanTests: XCTestCase {
     func testAPairRefusedOnItsOwnMarksOnlyItsRow() throws {
         let server = try FixtureServer(fixtures: repositoryFixtures, credits: CreditWindow(perMinute: 100))
         let home = try makeTemporaryFolder(self)
-        let environment = environment(server, ["TWELVEDATA_CREDITS_PER_MINUTE": "100"])
+        let environment = server.freePlanEnvironment(["TWELVEDATA_CREDITS_PER_MINUTE": "100"])
         XCTAssertEqual(try runAlmanac(["crypto"], home: home, environment: environment).status, 0)
         XCTAssertEqual(try runAlmanac(["crypto", "add", "terra", "--pick", "2"], home: home, environment: environment).status, 0)
         let list = try runAlmanac(["crypto"], home: home, environment: environment)
@@ -159,7 +151,7 @@ final class CryptoFreePlanTests: XCTestCase {
     func testARefusedPairIsRememberedForADayNotAskedOnEveryRun() throws {
         let server = try FixtureServer(fixtures: repositoryFixtures, credits: CreditWindow(perMinute: 100))
         let home = try makeTemporaryFolder(self)
-        let environment = environment(server, ["TWELVEDATA_CREDITS_PER_MINUTE": "100"])
+        let environment = server.freePlanEnvironment(["TWELVEDATA_CREDITS_PER_MINUTE": "100"])
         XCTAssertEqual(try runAlmanac(["crypto", "add", "terra", "--pick", "2"], home: home, environment: environment).status, 0)
         func askedForLuna() -> Int {
             server.requests.filter { $0.path.hasSuffix("/quote") && $0.queryValue("symbol")?.contains("LUNA") == true }.count
@@ -184,7 +176,7 @@ final class CryptoFreePlanTests: XCTestCase {
         let credits = CreditWindow(perMinute: 8)
         let server = try FixtureServer(fixtures: repositoryFixtures, credits: credits)
         let home = try makeTemporaryFolder(self)
-        let environment = environment(server)
+        let environment = server.freePlanEnvironment()
         let statuses = Statuses()
         DispatchQueue.concurrentPerform(iterations: 20) { _ in
             let result = try? runAlmanac(["crypto", "--no-wait"], home: home, environment: environment)
@@ -238,7 +230,7 @@ final class CryptoFreePlanTests: XCTestCase {
         let credits = CreditWindow(perMinute: 8)
         let server = try FixtureServer(fixtures: repositoryFixtures, credits: credits)
         let home = try makeTemporaryFolder(self)
-        let environment = environment(server)
+        let environment = server.freePlanEnvironment()
         for spend in [["crypto"], ["crypto", "history", "BTC/USD", "--from", "2026-11-01", "--to", "2026-11-07"], ["crypto", "add", "Litecoin"]] {
             XCTAssertEqual(try runAlmanac(spend + ["--no-wait"], home: home, environment: environment).status, 0, "\(spend)")
         }

@@ -55,7 +55,7 @@ private final class KrakenServer: @unchecked Sendable {
     var tickerRequests: [String] { paths.withLock { $0.filter { $0.hasPrefix("/0/public/Ticker") } } }
 }
 
-/// Crypto with no key at all: live from Kraken, end to end through the binary.
+/// Crypto with no key at all: live from Kraken, end to end, run in process.
 final class KrakenCryptoTests: XCTestCase {
     private func run(_ kraken: KrakenServer, _ home: URL, _ arguments: [String]) throws -> RunResult {
         try runAlmanac(arguments, home: home, environment: ["ALMANAC_KRAKEN_URL": kraken.server.baseURL, "ALMANAC_TODAY": "2026-11-26"])

@@ -6,7 +6,7 @@ import XCTest
 @testable import TestHarness
 
 /// Profit and loss against hand-computed values, in `Decimal`; the portfolio end to end through
-/// the binary on sample data; bad input as one line and exit 64.
+/// commands run in process on sample data; bad input as one line and exit 64.
 final class PortfolioTests: XCTestCase {
     private let day = LocalDate(year: 2026, month: 11, day: 20)
 

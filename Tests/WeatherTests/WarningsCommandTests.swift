@@ -5,7 +5,7 @@ import XCTest
 
 @testable import TestHarness
 
-/// `weather warnings` end to end through the binary, against loopback services in their
+/// `weather warnings` end to end, run in process against loopback services in their
 /// documented shapes: the service picked by the place's country (the shipped outlines', for
 /// coordinates),
 /// the warnings worst first in the place's clock, `--json`, a place no service covers, a service

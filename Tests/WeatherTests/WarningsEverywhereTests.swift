@@ -11,7 +11,7 @@ import XCTest
 @testable import Weather
 @testable import WeatherFront
 
-/// The warnings where a person looks, through the binary against loopback services: `%W` on a
+/// The warnings where a person looks, run in process against loopback services: `%W` on a
 /// status line (empty when none is in force), waybar's `warning-<level>` class, `almanac line`,
 /// and the line under "now" (an announced warning with its start, in the level's colour).
 final class WarningsEverywhereTests: XCTestCase {

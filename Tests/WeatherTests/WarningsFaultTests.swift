@@ -5,7 +5,7 @@ import XCTest
 
 @testable import TestHarness
 
-/// The three warning services under faults, through the binary: an error status, a reset
+/// The three warning services under faults, each command run in process: an error status, a reset
 /// connection, a body cut short, an HTML page, a JSON of the wrong shape, a server that never
 /// answers. Each ends within the command's timeout with one line on stderr and exit 69 — never a
 /// crash, never a warning made up — and a stored answer is shown, labelled, when there is one.

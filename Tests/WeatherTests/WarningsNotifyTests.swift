@@ -5,7 +5,7 @@ import XCTest
 
 @testable import TestHarness
 
-/// `weather warnings --notify` through the binary against a loopback MET Norway, with the
+/// `weather warnings --notify` run in process against a loopback MET Norway, with the
 /// notification command replaced by a script that logs its arguments: each warning once, again
 /// when it changes, none from sample data, and a command that cannot run leaves nothing marked.
 final class WarningsNotifyTests: XCTestCase {

@@ -7,7 +7,7 @@ import XCTest
 @testable import TestHarness
 @testable import WeatherFront
 
-/// End-to-end runs of the built binary: sample data with a fresh home, and a loopback provider.
+/// End-to-end runs of `weather` in process: sample data with a fresh home, and a loopback provider.
 final class WeatherCommandTests: XCTestCase {
     func testForecastOnSampleDataFromAnyFolder() throws {
         let home = try makeTemporaryFolder(self)

@@ -8,7 +8,7 @@ import XCTest
 @testable import TestHarness
 
 /// Which provider answers each weather capability, by keys and the saved choice; end to end
-/// through the binary against the loopback providers.
+/// run in process against the loopback providers.
 final class WeatherSourcesTests: XCTestCase {
     func testNoKeysGivesLiveWeatherForAnyRecordedPlaceFromTheKeylessProviders() throws {
         let server = try FixtureServer(fixtures: repositoryFixtures)
