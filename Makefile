@@ -97,6 +97,7 @@ fuzz: deps
 
 release: deps
 	$(SWIFT) build -c release $(RELEASE_FLAGS) --static-swift-stdlib --product almanac --scratch-path $(STATIC)
+	$(SWIFT) build -c release $(RELEASE_FLAGS) --static-swift-stdlib --product almanac-server --scratch-path $(STATIC)
 
 # The manual comes from the command definitions (swift-argument-parser's generate-manual plugin).
 stage: release

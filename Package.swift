@@ -30,12 +30,18 @@ let package = Package(
     platforms: [.macOS(.v15)],
     products: [
         .executable(name: "almanac", targets: ["almanac"]),
+        .executable(name: "almanac-server", targets: ["almanac-server"]),
         .executable(name: "almanac-bench", targets: ["almanac-bench"]),
         .executable(name: "almanac-fuzz", targets: ["almanac-fuzz"]),
         .library(name: "AlmanacKit", targets: ["AlmanacKit"]),
     ],
     dependencies: [
-        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0")
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+        // The resident server (`almanac-server` only; the `almanac` binary links none of it): its
+        // HTTP side, and its life (SIGTERM, SIGINT: the answers in flight finish).
+        .package(url: "https://github.com/swhitty/FlyingFox", from: "0.27.1"),
+        .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
     ],
     targets: [
         // Shared parts, each named for its role.
@@ -77,6 +83,16 @@ let package = Package(
             .target(name: "AlmanacProgram", dependencies: front + features),
             // The executable: the program's entry and nothing else.
             .executableTarget(name: "almanac", dependencies: ["AlmanacProgram"]),
+            // The resident server (`almanac serve` becomes it): wttr.in's URLs on FlyingFox, each
+            // answer a run of the program in process. Its own executable, so that no other run
+            // loads the server library.
+            .target(
+                name: "AlmanacServer",
+                dependencies: [
+                    "AlmanacProgram", "Weather", .product(name: "FlyingFox", package: "FlyingFox"),
+                    .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"), .product(name: "Logging", package: "swift-log"),
+                ]),
+            .executableTarget(name: "almanac-server", dependencies: ["AlmanacServer"]),
 
             // Tools: test support, fuzzing, the benchmark.
             .target(name: "AlmanacTestSupport", dependencies: ["AlmanacCore", "AlmanacHTTP", "AlmanacProviders", "AlmanacClient", "DealTable"]),
@@ -106,6 +122,7 @@ let package = Package(
             .testTarget(name: "AlmanacProgramTests", dependencies: front + ["AlmanacProgram", "AlmanacFuzz"] + features + harness),
             // What only the built binary shows: signals, a terminal, processes sharing files and
             // locks, the README's examples (docs/development.md, "Running the program in process").
+            .testTarget(name: "AlmanacServerTests", dependencies: ["AlmanacServer"]),
             .testTarget(name: "BinaryTests", dependencies: shared + ["TerminalKit", "DealTable", "Deals", "DealsFront"] + harness),
         ],
     swiftLanguageModes: [.v6]

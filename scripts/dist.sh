@@ -26,7 +26,7 @@ Manual: man almanac (or man -l share/man/man1/almanac.1).
 Completions: bash loads share/bash-completion/completions/almanac by itself when installed under
 /usr/local or ~/.local; zsh needs share/zsh/site-functions on its fpath; fish reads
 share/fish/vendor_completions.d.
-Uninstall: remove bin/almanac, share/almanac, share/man/man1/almanac.1 and the three completion
+Uninstall: remove bin/almanac, libexec/almanac, share/almanac, share/man/man1/almanac.1 and the three completion
 files from where you copied them.
 TEXT
 mkdir -p "$root/dist"

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Lays out everything `make install` and `make dist` ship, as it will sit under a prefix:
 #   bin/almanac                                   the program (release, Swift runtime linked in)
+#   libexec/almanac/almanac-server                the resident server `almanac serve` becomes
 #   share/almanac/Fixtures/                       the sample data; share/almanac/COMMIT, the build's commit
 #   share/man/man1/almanac.1                      the manual, generated from the command definitions
 #   share/bash-completion/completions/almanac     completions for bash,
@@ -11,10 +12,12 @@ set -euo pipefail
 binary="$1"; manual="$2"; stage="$3"
 root="$(cd "$(dirname "$0")/.." && pwd)"
 rm -rf "$stage"
-mkdir -p "$stage/bin" "$stage/share/almanac" "$stage/share/man/man1" "$stage/share/bash-completion/completions" \
+mkdir -p "$stage/bin" "$stage/libexec/almanac" "$stage/share/almanac" "$stage/share/man/man1" "$stage/share/bash-completion/completions" \
   "$stage/share/zsh/site-functions" "$stage/share/fish/vendor_completions.d"
 install -m 755 "$binary" "$stage/bin/almanac"
 strip "$stage/bin/almanac" 2>/dev/null || true
+install -m 755 "$(dirname "$binary")/almanac-server" "$stage/libexec/almanac/almanac-server"
+strip "$stage/libexec/almanac/almanac-server" 2>/dev/null || true
 cp -R "$root/Fixtures" "$stage/share/almanac/Fixtures"
 git -C "$root" rev-parse --short=12 HEAD > "$stage/share/almanac/COMMIT" 2>/dev/null || echo unknown > "$stage/share/almanac/COMMIT"
 install -m 644 "$manual" "$stage/share/man/man1/almanac.1"

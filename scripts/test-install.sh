@@ -20,6 +20,17 @@ forecast() { run_clean "$1" weather forecast Moscow --offline | grep -q "^7-day 
 check "the installed binary shows the sample 7-day forecast for Moscow" forecast "$prefix/bin/almanac"
 check "it finds its sample data beside itself" sh -c "cd '$elsewhere' && env -i HOME='$elsewhere' '$prefix/bin/almanac' doctor | grep -q 'installed beside the program'"
 check "--version says the version and the commit" sh -c "'$prefix/bin/almanac' --version | grep -Eq '^[0-9]+\.[0-9]+\.[0-9]+ \(commit [0-9a-f]{12}\)$'"
+serves() { # the installed `almanac serve` answers a wttr.in URL, then stops on SIGTERM
+  local log="$elsewhere/serve.log"
+  (cd "$elsewhere" && exec env -i HOME="$elsewhere" ALMANAC_HOME="$elsewhere/home" "$1" serve --port 0 2>"$log") &
+  local pid=$!
+  for _ in $(seq 1 50); do grep -q "listening on" "$log" 2>/dev/null && break; sleep 0.1; done
+  local port; port="$(sed -n 's/.*127\.0\.0\.1:\([0-9]*\).*/\1/p' "$log" | head -1)"
+  local answer; answer="$(python3 -c "import urllib.request; print(urllib.request.urlopen('http://127.0.0.1:$port/:help').read().decode())")"
+  kill -TERM "$pid"; wait "$pid"
+  grep -q "almanac serve" <<<"$answer" && grep -q "stopped." "$log"
+}
+check "almanac serve runs the installed server and stops on SIGTERM" serves "$prefix/bin/almanac"
 manual="$prefix/share/man/man1/almanac.1"
 if command -v man >/dev/null 2>&1; then
   check "man -l renders the manual" sh -c "MANWIDTH=100 man -l '$manual' 2>/dev/null | grep -q 'almanac weather'"

@@ -20,7 +20,7 @@ package struct AlmanacCommand: AsyncParsableCommand, MayWait {
         discussion: "Run with no arguments on a terminal for the full-screen app (almanac menu for the line menu). Every data command takes --json.",
         version: AlmanacVersion.current,
         subcommands: Features.all.map(\.command) + [
-            LineCommand.self, UICommand.self, MenuCommand.self, DoctorCommand.self, CacheCommand.self, FixturesCommand.self,
+            LineCommand.self, UICommand.self, MenuCommand.self, ServeCommand.self, DoctorCommand.self, CacheCommand.self, FixturesCommand.self,
         ]
     )
 
@@ -97,6 +97,7 @@ package enum Main {
 
     /// The exit code of a run that threw `error`, after its one line (or the help it asked for).
     private static func ending(_ error: any Error, arguments: [String]) -> Int32 {
+        Invocation.current?.failed(error)
         let code = AlmanacCommand.exitCode(for: error)
         if code == .success {
             let help = AlmanacCommand.fullMessage(for: error)

@@ -18,7 +18,7 @@ package struct RunResult {
 
 /// The environment a test's run gets: only PATH, HOME, ALMANAC_HOME, TERM, the keyless providers
 /// pointed at a closed loopback port, and `environment`.
-private func runEnvironment(home: URL, _ environment: [String: String]) -> [String: String] {
+package func runEnvironment(home: URL, _ environment: [String: String]) -> [String: String] {
     var variables = ["PATH": "/usr/bin:/bin", "HOME": home.path, "ALMANAC_HOME": home.path, "TERM": "xterm-256color"]
     // A suite run under libfaketime (a clock set a year ahead: docs/development.md) runs the
     // program, and what it starts, on the same clock as the tests.

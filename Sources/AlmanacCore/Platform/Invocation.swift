@@ -33,6 +33,9 @@ package struct Invocation: Sendable {
     /// Told each pause a retry's backoff or a server's `Retry-After` asks for, in seconds: a run
     /// in process does not sleep it.
     package var paused: @Sendable (TimeInterval) -> Void = { _ in }
+    /// Told the error that ended the run, before its one line is written (a caller in process
+    /// answers by its kind: `almanac serve` says 404 for a place not found).
+    package var failed: @Sendable (any Error) -> Void = { _ in }
 
     /// A run of `arguments` with the given environment and folder whose output goes to `write`.
     package init(

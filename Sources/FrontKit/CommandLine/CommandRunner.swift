@@ -72,6 +72,7 @@ package enum CommandRunner {
             context.app.console.releaseHeld()
             throw error
         } catch {
+            Invocation.current?.failed(error)
             Console.write("almanac: " + ErrorSentence.text(error, for: .commandLine) + "\n", to: STDERR_FILENO)
             throw ExitCode(ExitStatus.code(for: error))
         }

@@ -1,0 +1,90 @@
+import AlmanacCore
+import FlyingFox
+import Foundation
+
+/// Answers every request of `almanac serve` (docs/serve.md): GET and HEAD only (405), URLs and
+/// headers within their limits (414, 431), then the route's run of the program, in process, as
+/// its status and text. One line on stderr per request.
+struct WttrResponder: HTTPHandler {
+    /// The longest path and query answered, in bytes (longer: 414).
+    static let longestTarget = 2048
+    /// The most header bytes answered (more: 431).
+    static let mostHeaderBytes = 8192
+
+    let environment: [String: String]
+    let executablePath: String?
+    let verbose: Bool
+
+    func handleRequest(_ request: HTTPRequest) async throws -> HTTPResponse {
+        let started = ContinuousClock.now
+        let (response, note) = await answer(request)
+        let milliseconds = Int((ContinuousClock.now - started) / .milliseconds(1))
+        let target = String(request.target.rawValue.prefix(200))
+        let line = "\(request.method.rawValue) \(target) \(response.statusCode.code) \(milliseconds) ms\(note.map { " — " + $0 } ?? "")"
+        Console.write(line + "\n", to: STDERR_FILENO)
+        guard request.method == .HEAD else { return response }
+        return HTTPResponse(statusCode: response.statusCode, headers: response.headers)
+    }
+
+    /// The response, and what the log line adds (the arguments run, with `--verbose`; a refusal's reason).
+    private func answer(_ request: HTTPRequest) async -> (HTTPResponse, String?) {
+        guard request.method == .GET || request.method == .HEAD else {
+            return (Self.text(.methodNotAllowed, "Only GET and HEAD are answered here.\n", allow: true), nil)
+        }
+        guard request.target.rawValue.utf8.count <= Self.longestTarget else {
+            return (Self.text(.uriTooLong, "The URL is longer than \(Self.longestTarget) bytes.\n"), nil)
+        }
+        let headerBytes = request.headers.keys.reduce(0) { sum, name in
+            sum + request.headers.values(for: name).reduce(0) { $0 + name.rawValue.utf8.count + $1.utf8.count }
+        }
+        guard headerBytes <= Self.mostHeaderBytes else {
+            return (Self.text(.requestHeaderFieldsTooLarge, "The headers are longer than \(Self.mostHeaderBytes) bytes.\n"), nil)
+        }
+        let route: WttrRoute
+        do { route = try WttrRoute.parse(path: request.target.path(), query: request.target.query()) } catch {
+            return (Self.text(.badRequest, error.description + "\n"), error.description)
+        }
+        switch route {
+        case .help: return (Self.text(.ok, ServeHelp.text), nil)
+        case .run(let arguments):
+            let output = await InProcessRun.run(arguments, environment: environment, executablePath: executablePath)
+            return (Self.response(output), verbose ? arguments.joined(separator: " ") : nil)
+        }
+    }
+
+    /// A run's answer: its output (200), or its one line as the status its exit code stands for.
+    static func response(_ output: RunOutput) -> HTTPResponse {
+        let sentence = output.err.split(separator: "\n").last.map { String($0.trimmingPrefix("almanac: ")) + "\n" } ?? ""
+        switch output.status {
+        case 0: return text(.ok, output.out)
+        case 64: return text(output.placeNotFound ? .notFound : .badRequest, sentence)
+        case 69, 75: return text(.serviceUnavailable, output.out.isEmpty ? sentence : output.out)
+        default: return text(.internalServerError, sentence)
+        }
+    }
+
+    static func text(_ status: HTTPStatusCode, _ body: String, allow: Bool = false) -> HTTPResponse {
+        var headers: HTTPHeaders = [.contentType: "text/plain; charset=utf-8"]
+        if allow { headers[HTTPHeader("Allow")] = "GET, HEAD" }
+        return HTTPResponse(statusCode: status, headers: headers, body: Data(body.utf8))
+    }
+}
+
+/// `/:help`: what the server answers.
+enum ServeHelp {
+    static let text = """
+        almanac serve — wttr.in's URLs, answered by Almanac from its cache, the providers and sample data.
+
+            /                     the default city's weather now
+            /Oslo                 a place's weather now (spaces as +: /New+York)
+            /59.91,10.75          coordinates
+            /~Eiffel+Tower        a landmark or any name the geocoder knows
+            /Oslo?format=3        wttr.in's one-line presets 1 to 4
+            /Oslo?format=%l:+%c+%t  a template of glance codes (almanac help weather now)
+            /:help                this text
+
+        Status: 200 the answer; 400 a bad code or option; 404 no such place; 503 the providers
+        and the cache have nothing for it. Only GET and HEAD.
+
+        """
+}

@@ -1,0 +1,36 @@
+import XCTest
+
+@testable import AlmanacServer
+
+/// wttr.in's URLs read as the commands a person would type (docs/serve.md).
+final class WttrRouteTests: XCTestCase {
+    private func route(_ path: String, _ query: String = "") throws -> WttrRoute { try WttrRoute.parse(path: path, query: query) }
+
+    func testAPlaceAndAFormatAreTheGlanceCommand() throws {
+        XCTAssertEqual(try route("/Oslo", "format=3"), .run(["weather", "now", "--format=3", "--", "Oslo"]))
+        XCTAssertEqual(try route("/New+York", "format=%l:+%c+%t"), .run(["weather", "now", "--format=%l: %c %t", "--", "New York"]))
+        XCTAssertEqual(try route("/S%C3%A3o%20Paulo"), .run(["weather", "now", "--", "São Paulo"]))
+        XCTAssertEqual(try route("/"), .run(["weather", "now"]), "no place: the default city")
+        XCTAssertEqual(try route("/:help"), .help)
+    }
+
+    func testATemplatesPercentSignsStayCodesAndEscapesAreDecoded() throws {
+        XCTAssertEqual(try route("/Oslo", "format=%l:+%c+%t"), .run(["weather", "now", "--format=%l: %c %t", "--", "Oslo"]))
+        XCTAssertEqual(try route("/Oslo", "format=%25l%3A%20%C2%B0%2B"), .run(["weather", "now", "--format=%l: °+", "--", "Oslo"]))
+        XCTAssertEqual(try route("/Oslo", "format=%Cc%c2"), .run(["weather", "now", "--format=%Cc%c2", "--", "Oslo"]), "no character there")
+        XCTAssertEqual(try route("/Oslo%ZZ"), .run(["weather", "now", "--", "Oslo%ZZ"]))
+    }
+
+    func testALandmarkCoordinatesAndOptionLikeNamesStayPlaces() throws {
+        XCTAssertEqual(try route("/~Eiffel+Tower"), .run(["weather", "now", "--", "Eiffel Tower"]))
+        XCTAssertEqual(try route("/-33.87,151.21", "format=3"), .run(["weather", "now", "--format=3", "--", "-33.87,151.21"]))
+        XCTAssertEqual(try route("/--refresh"), .run(["weather", "now", "--", "--refresh"]), "a name, never an option")
+        XCTAssertEqual(try route("/forecast"), .run(["weather", "now", "--", "forecast"]), "a name, never a subcommand")
+    }
+
+    func testWhatIsNotServedIsRefusedByName() throws {
+        XCTAssertThrowsError(try route("/Oslo", "u")) { XCTAssertEqual($0 as? WttrRefusal, .unserved("?u (USCS units)")) }
+        XCTAssertThrowsError(try route("/Oslo", "format=j1")) { XCTAssertEqual($0 as? WttrRefusal, .unserved("?format=j1")) }
+        XCTAssertThrowsError(try route("/Oslo", "format=")) { XCTAssertEqual($0 as? WttrRefusal, .emptyFormat) }
+    }
+}
