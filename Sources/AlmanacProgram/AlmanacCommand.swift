@@ -74,6 +74,13 @@ package enum Main {
             Console.write(AlmanacCommand.version() + "\n", to: STDOUT_FILENO)
             return 0
         }
+        // A glance that follows runs again and again; each run is an ordinary one.
+        if arguments.contains("--follow"), ServedGlance.isGlance(arguments) {
+            do { _ = try parse(arguments) } catch { return ending(error, arguments: arguments) }
+            return GlanceFollower.run(arguments)
+        }
+        // A status-bar glance, when the resident server runs: its answer, before any parse.
+        if let served = ServedGlance.answer(arguments) { return served }
         if let refusal = ParseWords.unknownHelpTopic(arguments) {
             Console.write("almanac: \(refusal)\n", to: STDERR_FILENO)
             return ExitStatus.usage

@@ -17,20 +17,27 @@ package struct RunOutput: Sendable {
 /// thread of its own (`Main.run` serves its command's jobs on the calling thread): the server's
 /// environment and folder, no terminal, no input (docs/architecture.md §10, "The resident server").
 package enum InProcessRun {
-    package static func run(_ arguments: [String], environment: [String: String], executablePath: String?) async -> RunOutput {
+    /// `terminal`: the run's standard output is a terminal's (a glance forwarded from one).
+    package static func run(_ arguments: [String], environment: [String: String], executablePath: String?, terminal: Bool = false) async -> RunOutput
+    {
         await withCheckedContinuation { continuation in
-            let thread = Thread { continuation.resume(returning: runHere(arguments, environment: environment, executablePath: executablePath)) }
+            let thread = Thread {
+                continuation.resume(returning: runHere(arguments, environment: environment, executablePath: executablePath, terminal: terminal))
+            }
             thread.stackSize = 8 << 20
             thread.start()
         }
     }
 
-    private static func runHere(_ arguments: [String], environment: [String: String], executablePath: String?) -> RunOutput {
+    private static func runHere(_ arguments: [String], environment: [String: String], executablePath: String?, terminal: Bool) -> RunOutput {
         let output = Mutex(RunOutput())
+        // The server's own runs never ask the server.
         var invocation = Invocation(
-            arguments: ["almanac"] + arguments, environment: environment, directory: FileManager.default.currentDirectoryPath,
+            arguments: ["almanac"] + arguments, environment: environment.merging(["ALMANAC_NO_SERVER": "1"]) { _, new in new },
+            directory: FileManager.default.currentDirectoryPath,
             write: { descriptor, text in output.withLock { descriptor == STDERR_FILENO ? $0.err.append(text) : $0.out.append(text) } })
         invocation.executablePath = executablePath
+        if terminal { invocation.terminals = [STDOUT_FILENO] }
         // A retry's backoff really waits here: this is the program, not a test.
         invocation.paused = { seconds in Thread.sleep(forTimeInterval: seconds) }
         invocation.failed = { error in

@@ -6,6 +6,7 @@ import FlyingFox
 import Foundation
 import Logging
 import ServiceLifecycle
+import Synchronization
 
 /// `almanac-server`, which `almanac serve` becomes: claims the home, listens, answers until
 /// SIGTERM or SIGINT, then lets the answers in flight finish (docs/architecture.md §10).
@@ -48,17 +49,39 @@ package enum ServerMain {
             server = HTTPServer(
                 address: try sockaddr_in.inet(ip4: options.address, port: UInt16(options.port)), timeout: 30, logger: .disabled, handler: responder)
         } catch { throw ServeError.cannotListen(address: wanted, reason: "not an IPv4 address") }
+        let socket = ServeSocket.path(environment)
+        let glances = try glanceServer(at: socket, GlanceResponder(environment: environment, executablePath: almanac, verbose: options.verbose))
+        defer { unlink(socket) }
         let announce = Task {
             try await server.waitUntilListening()
+            try await glances.waitUntilListening()
+            chmod(socket, 0o600)  // the user's own glances only
             guard case .ip4(let host, let port) = await server.listeningAddress else { return }
             instance.record(address: "http://\(host):\(port)")
-            Console.write("almanac serve: listening on http://\(host):\(port) (pid \(getpid())); SIGTERM or Ctrl+C stops it.\n", to: STDERR_FILENO)
+            Console.write(
+                "almanac serve: listening on http://\(host):\(port) and \(socket) (pid \(getpid())); SIGTERM or Ctrl+C stops it.\n",
+                to: STDERR_FILENO)
         }
         let group = ServiceGroup(
-            services: [ServerService(server: server)], gracefulShutdownSignals: [.sigterm, .sigint], logger: Logger(label: "almanac-server"))
+            services: [ServerService(server: server), ServerService(server: glances)], gracefulShutdownSignals: [.sigterm, .sigint],
+            logger: Logger(label: "almanac-server"))
         do { try await group.run() } catch { throw ServeError.cannotListen(address: wanted, reason: "\(error)") }
         announce.cancel()
         Console.write("almanac serve: stopped.\n", to: STDERR_FILENO)
+    }
+}
+
+extension ServerMain {
+    /// The glances' server on the Unix socket at `path` (its folder made, a socket left by a
+    /// server that died removed: this process holds the home's lock).
+    fileprivate static func glanceServer(at path: String, _ responder: GlanceResponder) throws -> HTTPServer {
+        let folder = URL(fileURLWithPath: path).deletingLastPathComponent()
+        do { try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true) } catch {
+            throw ServeError.cannotListen(address: path, reason: "its folder cannot be made")
+        }
+        guard path.utf8.count < 108 else { throw ServeError.cannotListen(address: path, reason: "the path is longer than a socket's 107 bytes") }
+        unlink(path)
+        return HTTPServer(address: sockaddr_un.unix(path: path), timeout: 30, logger: .disabled, handler: responder)
     }
 }
 
@@ -69,9 +92,14 @@ struct ServerService: Service {
     let server: HTTPServer
 
     func run() async throws {
+        let stopping = Atomic(false)
         try await withGracefulShutdownHandler {
-            do { try await server.run() } catch is CancellationError {}  // stopped: the way it ends
+            do { try await server.run() } catch {
+                // Once stopping, the listener's end (cancelled, or its socket closed) is the way it ends.
+                if !stopping.load(ordering: .acquiring) { throw error }
+            }
         } onGracefulShutdown: {
+            stopping.store(true, ordering: .releasing)
             Task { await server.stop(timeout: 1) }
         }
     }

@@ -1,63 +1,82 @@
+import AlmanacProviders
 import AlmanacTestSupport
 import Foundation
+import Synchronization
 import XCTest
 
 @testable import TestHarness
 
-/// `almanac serve` as a process: wttr.in's URLs answered with the one-shot glance's bytes, bad
-/// requests refused with their status, one server per home, and SIGTERM (docs/serve.md).
+/// `almanac serve` as a process: wttr.in's URLs and forwarded glances answered with the one-shot
+/// command's bytes, bad requests refused with their status, one server per home, and SIGTERM
+/// (docs/serve.md).
 final class ServeTests: XCTestCase {
-    /// A running `almanac serve --port 0` in `home`, and the port it says it took.
+    /// A running `almanac serve --port 0` in `home`, the port it took and its log so far.
     private struct Running {
         let process: Process
         let port: Int
-        let errors: Pipe
+        let log: Log
     }
 
-    private func start(home: URL, environment: [String: String] = [:]) throws -> Running {
+    /// What a process wrote to stderr so far.
+    private final class Log: Sendable {
+        let text = Mutex("")
+        func withLock<T>(_ body: (inout String) -> T) -> T { text.withLock { body(&$0) } }
+    }
+
+    private func start(home: URL, environment: [String: String]) throws -> Running {
         let process = Process()
         process.executableURL = productsFolder.appendingPathComponent("almanac")
         process.arguments = ["serve", "--port", "0"]
-        process.environment = runEnvironment(home: home, ["ALMANAC_TODAY": "2026-11-20"].merging(environment) { _, new in new })
+        process.environment = runEnvironment(home: home, environment)
         let errors = Pipe()
+        let log = Log()
+        errors.fileHandleForReading.readabilityHandler = { handle in
+            let text = String(decoding: handle.availableData, as: UTF8.self)
+            log.withLock { $0 += text }
+        }
         process.standardError = errors
         process.standardOutput = FileHandle.nullDevice
         try process.run()
         addTeardownBlock { if process.isRunning { process.terminate() } }
-        var seen = ""
-        while !seen.contains("\n") || !seen.contains("listening on") {
-            let data = errors.fileHandleForReading.availableData
-            guard !data.isEmpty else { break }
-            seen += String(decoding: data, as: UTF8.self)
-        }
-        let port = seen.firstMatch(of: /127\.0\.0\.1:(\d+)/).flatMap { Int($0.1) }
-        return Running(process: process, port: try XCTUnwrap(port, seen), errors: errors)
+        XCTAssertTrue(waitUntil(seconds: 10) { log.withLock { $0.contains("listening on") } }, log.withLock { $0 })
+        let port = log.withLock { $0.firstMatch(of: /127\.0\.0\.1:(\d+)/).flatMap { Int($0.1) } }
+        return Running(process: process, port: try XCTUnwrap(port, log.withLock { $0 }), log: log)
     }
 
-    func testAGlanceThroughTheServerIsTheOneShotGlanceByteForByte() throws {
+    func testURLsAndGlancesAreTheOneShotBytesAndBadRequestsTheirStatus() throws {
         let home = try makeTemporaryFolder(self)
-        let providers = try FixtureServer(fixtures: repositoryFixtures)
-        let environment = providers.environment.merging(["ALMANAC_TODAY": "2026-11-20"]) { _, new in new }
+        // A name the geocoder knows nothing of gets its real answer: no `results`.
+        let providers = try FixtureServer(fixtures: repositoryFixtures) { provider, request in
+            provider == .openMeteoGeocoding && request.query.contains { $0.value == "Qwxyzville" } ? .json(#"{"generationtime_ms": 0.3}"#) : nil
+        }
+        let environment = providers.environment.merging(["ALMANAC_TODAY": "2026-11-20", "ALMANAC_SERVE_WAIT": "10"]) { _, new in new }
         let server = try start(home: home, environment: environment)
-        for (query, format) in [("format=1", "1"), ("format=2", "2"), ("format=3", "3"), ("format=4", "4"), ("format=%l:+%c+%t+%w", "%l: %c %t %w")] {
+        let alone = environment.merging(["ALMANAC_NO_SERVER": "1"]) { _, new in new }
+        for (query, format) in [
+            ("format=1", "1"), ("format=2", "2"), ("format=3", "3"), ("format=4", "4"), ("format=%l:+%c+%t+%w+%h", "%l: %c %t %w %h"),
+        ] {
             let answer = try RawHTTP.send(port: server.port, target: "/Oslo?\(query)")
-            let oneShot = try runAlmanac(["weather", "Oslo", "--format", format], home: home, environment: environment)
+            let oneShot = try runAlmanac(["weather", "Oslo", "--format", format], home: home, environment: alone)
             XCTAssertEqual(answer.status, 200, answer.body)
             XCTAssertEqual(answer.body, oneShot.out, query)
             XCTAssertFalse(answer.body.isEmpty, query)
+            // The same glance from a status bar: forwarded to the server, the same bytes.
+            let served = try runAlmanac(["weather", "Oslo", "--format", format], home: home, environment: environment)
+            XCTAssertEqual(served.out, oneShot.out, format)
+            XCTAssertEqual(served.status, oneShot.status, format)
         }
-        let view = try RawHTTP.send(port: server.port, target: "/Oslo")
-        XCTAssertTrue(view.body.hasPrefix("Now — Oslo, Norway"), view.body)
-        let head = try RawHTTP.send(port: server.port, method: "HEAD", target: "/Oslo?format=3")
-        XCTAssertEqual(head.status, 200)
-        XCTAssertEqual(head.body, "", "HEAD: the headers only")
+        let forwarded = server.log.withLock { $0.components(separatedBy: "glance weather").count - 1 }
+        XCTAssertEqual(forwarded, 5, "each glance went through the server: \(server.log.withLock { $0 })")
+        let waybar = try runAlmanacBinary(["weather", "Oslo", "--format", "1", "--waybar"], home: home, environment: environment)
+        XCTAssertEqual(waybar.out, try runAlmanac(["weather", "Oslo", "--format", "1", "--waybar"], home: home, environment: alone).out)
+        XCTAssertTrue(waitUntil(seconds: 5) { server.log.withLock { $0.components(separatedBy: "glance weather").count - 1 } == 6 })
+        XCTAssertTrue(try RawHTTP.send(port: server.port, target: "/Oslo").body.hasPrefix("Now — Oslo, Norway"))
+        XCTAssertEqual(try RawHTTP.send(port: server.port, method: "HEAD", target: "/Oslo?format=3").body, "", "HEAD: the headers only")
         XCTAssertTrue(try RawHTTP.send(port: server.port, target: "/:help").body.contains("/Oslo?format=3"))
+        try assertBadRequests(port: server.port)
     }
 
-    func testEveryBadRequestGetsItsStatusAndOneLine() throws {
-        let home = try makeTemporaryFolder(self)
-        let geocoder = try LoopbackServer { _ in .json(#"{"generationtime_ms": 0.3}"#) }
-        let server = try start(home: home, environment: ["ALMANAC_OPENMETEO_GEOCODING_URL": geocoder.baseURL])
+    private func assertBadRequests(port: Int) throws {
         let cases: [(method: String, target: String, headers: [(String, String)], status: Int, says: String)] = [
             ("GET", "/Oslo?format=%25Q", [], 400, "unknown format code %Q"),
             ("GET", "/Oslo?u", [], 400, "?u (USCS units) is not served here"),
@@ -68,38 +87,32 @@ final class ServeTests: XCTestCase {
             ("GET", "/Oslo", (0..<20).map { ("X-Filler-\($0)", String(repeating: "b", count: 500)) }, 431, "longer than 8192 bytes"),
         ]
         for item in cases {
-            let answer = try RawHTTP.send(port: server.port, method: item.method, target: item.target, headers: item.headers)
+            let answer = try RawHTTP.send(port: port, method: item.method, target: item.target, headers: item.headers)
             XCTAssertEqual(answer.status, item.status, "\(item.method) \(item.target.prefix(40)): \(answer.body)")
             XCTAssertTrue(answer.body.contains(item.says), "\(item.method) \(item.target.prefix(40)): \(answer.body)")
             XCTAssertEqual(answer.body.split(separator: "\n").count, 1, answer.body)
         }
-        XCTAssertEqual(try RawHTTP.send(port: server.port, method: "POST", target: "/").headers["allow"], "GET, HEAD")
+        XCTAssertEqual(try RawHTTP.send(port: port, method: "POST", target: "/").headers["allow"], "GET, HEAD")
     }
 
     func testASecondServerRefusesNamingTheFirstAndSIGTERMGivesTheHomeBack() throws {
         let home = try makeTemporaryFolder(self)
-        let first = try start(home: home)
-        let second = Process()
-        second.executableURL = productsFolder.appendingPathComponent("almanac")
-        second.arguments = ["serve", "--port", "0"]
-        second.environment = runEnvironment(home: home, [:])
-        let errors = Pipe()
-        second.standardError = errors
-        try second.run()
-        second.waitUntilExit()
-        let said = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        XCTAssertEqual(second.terminationStatus, 75, said)
-        XCTAssertTrue(said.contains("already running") && said.contains("pid \(first.process.processIdentifier)"), said)
-        XCTAssertTrue(said.contains("127.0.0.1:\(first.port)"), said)
-        XCTAssertEqual(said.split(separator: "\n").count, 1, said)
+        let first = try start(home: home, environment: [:])
+        let second = try runAlmanacBinary(["serve", "--port", "0"], home: home)
+        XCTAssertEqual(second.status, 75, second.err)
+        XCTAssertTrue(second.err.contains("already running") && second.err.contains("pid \(first.process.processIdentifier)"), second.err)
+        XCTAssertTrue(second.err.contains("127.0.0.1:\(first.port)"), second.err)
+        XCTAssertEqual(second.err.split(separator: "\n").count, 1, second.err)
 
         first.process.terminate()  // SIGTERM
         first.process.waitUntilExit()
         XCTAssertEqual(first.process.terminationStatus, 0)
-        let log = String(decoding: first.errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        XCTAssertTrue(log.contains("stopped."), log)
-        XCTAssertFalse(FileManager.default.fileExists(atPath: home.appendingPathComponent("state/serve.json").path), "the record goes")
-        let again = try start(home: home)
-        XCTAssertEqual(try RawHTTP.send(port: again.port, target: "/Oslo?format=3").status, 200, "the home is free again")
+        XCTAssertTrue(waitUntil(seconds: 5) { first.log.withLock { $0.contains("stopped.") } }, first.log.withLock { $0 })
+        for file in ["serve.json", "serve.sock"] {
+            XCTAssertFalse(FileManager.default.fileExists(atPath: home.appendingPathComponent("state/\(file)").path), "\(file) goes")
+        }
+        let lock = open(home.appendingPathComponent("state/serve.lock").path, O_RDWR)
+        defer { close(lock) }
+        XCTAssertEqual(flock(lock, LOCK_EX | LOCK_NB), 0, "the home is free for the next server")
     }
 }

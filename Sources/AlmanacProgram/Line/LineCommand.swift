@@ -26,6 +26,8 @@ struct LineCommand: AsyncParsableCommand, MayWait {
     var pair: String?
     @Flag(help: "Print the JSON waybar's custom module reads.")
     var waybar = false
+    @Flag(help: "Keep running; print a new line each time the text changes (a bar's continuous mode).")
+    var follow = false
 
     func validate() throws {
         do { _ = try GlanceTemplate(template, codes: LineGlance.codes) } catch { throw ValidationError(error.description) }

@@ -68,6 +68,8 @@ extension WeatherCommand {
         var format: String = "full"
         @Flag(help: "Print the JSON waybar's custom module reads (with a status-line --format).")
         var waybar = false
+        @Flag(help: "Keep running; print a new line each time the text changes (a bar's continuous mode, with a status-line --format).")
+        var follow = false
 
         package func validate() throws {
             if GlanceTemplate.isTemplate(format) {
@@ -76,6 +78,9 @@ extension WeatherCommand {
                 throw ValidationError("--format must be full, line, 1 to 4, or a template of %-codes, not \"\(format)\".")
             }
             if waybar, format == "full" { throw ValidationError("--waybar needs a status-line --format (line, 1 to 4 or a template).") }
+            if follow, format == "full" || output.json {
+                throw ValidationError("--follow needs a status-line --format (line, 1 to 4 or a template), not --json.")
+            }
             for place in places { try validating { _ = try City.checkQuery(place) } }
         }
 

@@ -1,0 +1,55 @@
+import AlmanacCore
+import Foundation
+import FrontKit
+import Synchronization
+
+/// `--follow` on a glance (docs/status-bars.md, "Continuous mode: `--follow`"): the glance runs again and again
+/// — through the resident server when one runs, else by itself — and a line is printed only when
+/// its text changes, never a repeat and never an empty one. Every 30 s by default
+/// (`ALMANAC_FOLLOW_EVERY`, in seconds), and at once after a resume from suspend (the wall clock
+/// jumped past the one that stops while suspended). It ends when it is stopped (a signal), or on
+/// bad input (exit 64).
+enum GlanceFollower {
+    static func run(_ arguments: [String]) -> Int32 {
+        let once = arguments.filter { $0 != "--follow" }
+        let every = Invocation.environment["ALMANAC_FOLLOW_EVERY"].flatMap(Double.init) ?? 30
+        var last: String?
+        while true {
+            let (out, err, status) = captured(once)
+            if status == ExitStatus.usage {
+                Console.write(err, to: STDERR_FILENO)
+                return status
+            }
+            if !out.isEmpty, out != last {
+                Console.write(out, to: STDOUT_FILENO)
+                last = out
+            }
+            sleep(every)
+        }
+    }
+
+    /// One run of the glance with its output taken, as this process's own would be.
+    private static func captured(_ arguments: [String]) -> (out: String, err: String, status: Int32) {
+        let output = Mutex((out: "", err: ""))
+        var invocation = Invocation(
+            arguments: ["almanac"] + arguments, environment: Invocation.environment, directory: Invocation.directory,
+            write: { descriptor, text in output.withLock { descriptor == STDERR_FILENO ? $0.err.append(text) : $0.out.append(text) } })
+        invocation.terminals = Set([STDOUT_FILENO, STDERR_FILENO].filter(Invocation.isTerminal))
+        invocation.executablePath = Invocation.executablePath
+        invocation.paused = { seconds in Thread.sleep(forTimeInterval: seconds) }
+        let status = Invocation.$current.withValue(invocation) { Main.run(arguments) }
+        return output.withLock { ($0.out, $0.err, status) }
+    }
+
+    /// Sleeps `seconds` of wall time in steps of at most a second; returns early when a step's
+    /// wall time ran more than 5 s past the suspending clock's (the machine was suspended).
+    private static func sleep(_ seconds: Double) {
+        let end = Date().addingTimeInterval(seconds)
+        while Date() < end {
+            let (wall, steady) = (Date(), SuspendingClock.now)
+            Thread.sleep(forTimeInterval: min(1, max(0, end.timeIntervalSinceNow)))
+            let suspended = Date().timeIntervalSince(wall) - Double((SuspendingClock.now - steady) / .seconds(1))
+            if suspended > 5 { return }
+        }
+    }
+}
