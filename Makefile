@@ -102,7 +102,7 @@ release: deps
 # The manual comes from the command definitions (swift-argument-parser's generate-manual plugin).
 stage: release
 	$(SWIFT) package generate-manual --configuration debug
-	./scripts/stage.sh $(STATIC)/release/almanac $(MANUAL) $(STAGE)
+	./scripts/stage.sh $(STATIC)/release/almanac $(MANUAL) $(STAGE) $(PREFIX)
 
 install: stage
 	./scripts/install.sh $(STAGE) "$(DESTDIR)$(PREFIX)"

@@ -41,7 +41,7 @@ OUTSIDE = {
 }
 # Committed files over 1 MB that are data on purpose (none today).
 DATA = set()
-BENCHMARK_SECTIONS = ["Deals", "A glance", "The cache", "The tuning layer"]
+BENCHMARK_SECTIONS = ["Deals", "A glance", "Serve", "The cache", "The tuning layer"]
 # Each provider folder's fuzz targets start with this name.
 FUZZ_PREFIX = {
     "Fruityvice": "fruityvice", "Kraken": "kraken", "METNorway": "metno", "OpenMeteo": "openmeteo",

@@ -15,9 +15,9 @@ Needs only libcurl (Debian and Ubuntu: sudo apt-get install libcurl4); the Swift
 linked into the program.
 
 Install for yourself (no root):
-    mkdir -p ~/.local && cp -R bin share ~/.local/
+    mkdir -p ~/.local && cp -R bin libexec lib share ~/.local/
   and make sure ~/.local/bin is on your PATH. For everyone:
-    sudo cp -R bin share /usr/local/
+    sudo cp -R bin libexec lib share /usr/local/
 
 Or run it where it is: ./bin/almanac weather
 (it finds its sample data in ../share/almanac beside itself).

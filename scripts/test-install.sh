@@ -31,6 +31,11 @@ serves() { # the installed `almanac serve` answers a wttr.in URL, then stops on 
   grep -q "almanac serve" <<<"$answer" && grep -q "stopped." "$log"
 }
 check "almanac serve runs the installed server and stops on SIGTERM" serves "$prefix/bin/almanac"
+unit="$prefix/lib/systemd/user/almanac.service"
+check "the systemd user unit starts the installed program" grep -qx "ExecStart=/usr/local/bin/almanac serve" "$unit"
+if command -v systemd-analyze >/dev/null 2>&1; then
+  check "systemd-analyze verifies the unit" sh -c "systemd-analyze verify --user '$unit' 2>&1 | grep -v 'not executable\|No such file' | grep -q . && exit 1 || exit 0"
+fi
 manual="$prefix/share/man/man1/almanac.1"
 if command -v man >/dev/null 2>&1; then
   check "man -l renders the manual" sh -c "MANWIDTH=100 man -l '$manual' 2>/dev/null | grep -q 'almanac weather'"

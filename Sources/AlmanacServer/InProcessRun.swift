@@ -30,24 +30,19 @@ package enum InProcessRun {
     }
 
     private static func runHere(_ arguments: [String], environment: [String: String], executablePath: String?, terminal: Bool) -> RunOutput {
-        let output = Mutex(RunOutput())
+        let notFound = Flag()
         // The server's own runs never ask the server.
-        var invocation = Invocation(
-            arguments: ["almanac"] + arguments, environment: environment.merging(["ALMANAC_NO_SERVER": "1"]) { _, new in new },
-            directory: FileManager.default.currentDirectoryPath,
-            write: { descriptor, text in output.withLock { descriptor == STDERR_FILENO ? $0.err.append(text) : $0.out.append(text) } })
-        invocation.executablePath = executablePath
-        if terminal { invocation.terminals = [STDOUT_FILENO] }
-        // A retry's backoff really waits here: this is the program, not a test.
-        invocation.paused = { seconds in Thread.sleep(forTimeInterval: seconds) }
-        invocation.failed = { error in
-            guard case WeatherError.notFound = error else { return }
-            output.withLock { $0.placeNotFound = true }
+        let run = CapturedRun.run(
+            arguments, environment: environment.merging(["ALMANAC_NO_SERVER": "1"]) { _, new in new },
+            terminals: terminal ? [STDOUT_FILENO] : [], executablePath: executablePath
+        ) { error in
+            if case WeatherError.notFound = error { notFound.value.store(true, ordering: .relaxed) }
         }
-        let status = Invocation.$current.withValue(invocation) { Main.run(arguments) }
-        return output.withLock {
-            $0.status = status
-            return $0
-        }
+        return RunOutput(out: run.out, err: run.err, status: run.status, placeNotFound: notFound.value.load(ordering: .relaxed))
     }
+}
+
+/// A flag another thread raises.
+private final class Flag: Sendable {
+    let value = Atomic(false)
 }

@@ -6,7 +6,7 @@ import Foundation
 
 /// An HTTP/1.1 exchange written by hand on a TCP socket to 127.0.0.1, for the tests of a server:
 /// any method, target and headers, exactly as given (`Connection: close`; the answer read to its end).
-package struct RawHTTPAnswer {
+package struct RawHTTPAnswer: Sendable {
     package var status: Int
     /// The header lines, names lowercased.
     package var headers: [String: String]

@@ -17,6 +17,13 @@ final class ServeTests: XCTestCase {
         let log: Log
     }
 
+    /// An answer another thread receives.
+    private final class Answer: Sendable {
+        private let value = Mutex<RawHTTPAnswer?>(nil)
+        func set(_ answer: RawHTTPAnswer?) { value.withLock { $0 = answer } }
+        func get() -> RawHTTPAnswer? { value.withLock { $0 } }
+    }
+
     /// What a process wrote to stderr so far.
     private final class Log: Sendable {
         let text = Mutex("")
@@ -96,18 +103,28 @@ final class ServeTests: XCTestCase {
         XCTAssertEqual(try RawHTTP.send(port: port, method: "POST", target: "/").headers["allow"], "GET, HEAD")
     }
 
-    func testASecondServerRefusesNamingTheFirstAndSIGTERMGivesTheHomeBack() throws {
+    func testASecondServerRefusesNamingTheFirstAndSIGTERMLetsTheAnswerInFlightFinish() throws {
         let home = try makeTemporaryFolder(self)
-        let first = try start(home: home, environment: [:])
+        // MET Norway answering after 1.5 s: a request is in flight when the signal comes.
+        let met = try LoopbackServer { _ in .respond(status: 503, headers: [:], body: Data(), delay: 1.5) }
+        let first = try start(home: home, environment: ["ALMANAC_METNO_URL": met.baseURL])
         let second = try runAlmanacBinary(["serve", "--port", "0"], home: home)
         XCTAssertEqual(second.status, 75, second.err)
         XCTAssertTrue(second.err.contains("already running") && second.err.contains("pid \(first.process.processIdentifier)"), second.err)
         XCTAssertTrue(second.err.contains("127.0.0.1:\(first.port)"), second.err)
         XCTAssertEqual(second.err.split(separator: "\n").count, 1, second.err)
 
+        let inFlight = Answer()
+        let port = first.port
+        let asked = Thread { inFlight.set(try? RawHTTP.send(port: port, target: "/Oslo?format=3")) }
+        asked.start()
+        XCTAssertTrue(waitUntil(seconds: 10) { !met.receivedRequests.isEmpty }, "the answer is under way")
         first.process.terminate()  // SIGTERM
         first.process.waitUntilExit()
         XCTAssertEqual(first.process.terminationStatus, 0)
+        XCTAssertTrue(waitUntil(seconds: 5) { inFlight.get() != nil }, "the request in flight got its answer")
+        XCTAssertEqual(inFlight.get()?.status, 200, "answered from the sample data once MET failed")
+        XCTAssertTrue(inFlight.get()?.body.hasPrefix("Oslo:") ?? false, inFlight.get()?.body ?? "")
         XCTAssertTrue(waitUntil(seconds: 5) { first.log.withLock { $0.contains("stopped.") } }, first.log.withLock { $0 })
         for file in ["serve.json", "serve.sock"] {
             XCTAssertFalse(FileManager.default.fileExists(atPath: home.appendingPathComponent("state/\(file)").path), "\(file) goes")

@@ -1,7 +1,6 @@
 import AlmanacCore
 import Foundation
 import FrontKit
-import Synchronization
 
 /// `--follow` on a glance (docs/status-bars.md, "Continuous mode: `--follow`"): the glance runs again and again
 /// — through the resident server when one runs, else by itself — and a line is printed only when
@@ -30,15 +29,9 @@ enum GlanceFollower {
 
     /// One run of the glance with its output taken, as this process's own would be.
     private static func captured(_ arguments: [String]) -> (out: String, err: String, status: Int32) {
-        let output = Mutex((out: "", err: ""))
-        var invocation = Invocation(
-            arguments: ["almanac"] + arguments, environment: Invocation.environment, directory: Invocation.directory,
-            write: { descriptor, text in output.withLock { descriptor == STDERR_FILENO ? $0.err.append(text) : $0.out.append(text) } })
-        invocation.terminals = Set([STDOUT_FILENO, STDERR_FILENO].filter(Invocation.isTerminal))
-        invocation.executablePath = Invocation.executablePath
-        invocation.paused = { seconds in Thread.sleep(forTimeInterval: seconds) }
-        let status = Invocation.$current.withValue(invocation) { Main.run(arguments) }
-        return output.withLock { ($0.out, $0.err, status) }
+        let terminals = Set([STDOUT_FILENO, STDERR_FILENO].filter(Invocation.isTerminal))
+        let run = CapturedRun.run(arguments, environment: Invocation.environment, terminals: terminals, executablePath: Invocation.executablePath)
+        return (run.out, run.err, run.status)
     }
 
     /// Sleeps `seconds` of wall time in steps of at most a second; returns early when a step's

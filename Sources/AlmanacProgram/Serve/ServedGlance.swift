@@ -16,8 +16,9 @@ package enum ServedGlance {
 
     /// The run's exit code when the server answered (its output written), else nil.
     package static func answer(_ arguments: [String]) -> Int32? {
+        guard isGlance(arguments) else { return nil }
         let environment = Invocation.environment
-        guard isGlance(arguments), environment["ALMANAC_NO_SERVER"] == nil else { return nil }
+        guard environment["ALMANAC_NO_SERVER"] == nil else { return nil }
         let wait = environment["ALMANAC_SERVE_WAIT"].flatMap(Double.init) ?? 0.05
         var request: [(String, JSONValue)] = [("arguments", .array(arguments.map(JSONValue.string)))]
         request.append(("environment", .object(forwarded.compactMap { name in environment[name].map { (name, .string($0)) } })))

@@ -1,0 +1,33 @@
+import AlmanacCore
+import Foundation
+import Synchronization
+
+/// One run of the program in this process with its output taken (`Main.run` under an
+/// `Invocation`): the resident server's answers and a following glance's turns. A retry's backoff
+/// really waits, as in a process of its own.
+package struct CapturedRun: Sendable {
+    package var out = ""
+    package var err = ""
+    package var status: Int32 = 0
+
+    /// Runs `arguments` on this thread with `environment`, the streams in `terminals` taken for
+    /// a terminal's; `failed` is told the error that ended the run, if one did.
+    package static func run(
+        _ arguments: [String], environment: [String: String], terminals: Set<Int32> = [], executablePath: String?,
+        failed: @escaping @Sendable (any Error) -> Void = { _ in }
+    ) -> CapturedRun {
+        let output = Mutex(CapturedRun())
+        var invocation = Invocation(
+            arguments: ["almanac"] + arguments, environment: environment, directory: Invocation.directory,
+            write: { descriptor, text in output.withLock { descriptor == STDERR_FILENO ? $0.err.append(text) : $0.out.append(text) } })
+        invocation.terminals = terminals
+        invocation.executablePath = executablePath
+        invocation.paused = { seconds in Thread.sleep(forTimeInterval: seconds) }
+        invocation.failed = failed
+        let status = Invocation.$current.withValue(invocation) { Main.run(arguments) }
+        return output.withLock {
+            $0.status = status
+            return $0
+        }
+    }
+}
