@@ -30,7 +30,7 @@ DOC = ROOT / "docs" / "architecture.md"
 # The one test target whose subject is the built program as a process (see `processes`).
 BINARY_TESTS = "BinaryTests"
 # How a test starts a process of the program: the built binary, or a script handed it.
-STARTS_PROCESS = re.compile(r"runAlmanacBinary\(|runScript\(|productsFolder|readme-examples\.py")
+STARTS_PROCESS = re.compile(r"runAlmanacBinary\(|runScript\(|LongRun\(|productsFolder|readme-examples\.py")
 
 # Library modules that are test helpers or a yardstick, not tested by a target of their own.
 UNTESTED = {"AlmanacTestSupport", "TestHarness", "AlmanacFuzz", "CSortBaseline"}

@@ -12,21 +12,9 @@ final class FollowTests: XCTestCase {
         let home = try makeTemporaryFolder(self)
         let today = ["ALMANAC_TODAY": "2026-11-21"]
         XCTAssertEqual(try runAlmanac(["exams", "add", "Physics", "--date", "2026-12-10 09:00"], home: home, environment: today).status, 0)
-        let process = Process()
-        process.executableURL = productsFolder.appendingPathComponent("almanac")
-        process.arguments = ["line", "%e", "--follow"]
-        process.environment = runEnvironment(home: home, today.merging(["ALMANAC_FOLLOW_EVERY": "0.2"]) { _, new in new })
-        let output = Pipe()
-        let lines = Mutex("")
-        output.fileHandleForReading.readabilityHandler = { handle in
-            let text = String(decoding: handle.availableData, as: UTF8.self)
-            lines.withLock { $0 += text }
-        }
-        process.standardOutput = output
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        addTeardownBlock { if process.isRunning { process.terminate() } }
-        func printed() -> [String] { lines.withLock { $0.split(separator: "\n").map(String.init) } }
+        let follower = try LongRun(
+            ["line", "%e", "--follow"], home: home, environment: today.merging(["ALMANAC_FOLLOW_EVERY": "0.2"]) { _, new in new }, test: self)
+        func printed() -> [String] { follower.out.split(separator: "\n").map(String.init) }
 
         XCTAssertTrue(waitUntil(seconds: 10) { printed().count == 1 }, "the first line: \(printed())")
         XCTAssertTrue(printed()[0].contains("Physics"), "\(printed())")
@@ -38,8 +26,8 @@ final class FollowTests: XCTestCase {
         XCTAssertEqual(try runAlmanac(["exams", "add", "Biology", "--date", "2026-12-01 09:00"], home: home, environment: today).status, 0)
         XCTAssertTrue(waitUntil(seconds: 10) { printed().count == 2 }, "\(printed())")
         XCTAssertTrue(printed()[1].contains("Biology"), "\(printed())")
-        process.terminate()
-        process.waitUntilExit()
+        follower.process.terminate()
+        follower.process.waitUntilExit()
         XCTAssertEqual(printed().count, 2, "\(printed())")
     }
 }

@@ -10,11 +10,12 @@ import XCTest
 /// command's bytes, bad requests refused with their status, one server per home, and SIGTERM
 /// (docs/serve.md).
 final class ServeTests: XCTestCase {
-    /// A running `almanac serve --port 0` in `home`, the port it took and its log so far.
+    /// A running `almanac serve --port 0` in `home`, and the port it took.
     private struct Running {
-        let process: Process
+        let server: LongRun
         let port: Int
-        let log: Log
+        var process: Process { server.process }
+        var log: String { server.err }
     }
 
     /// An answer another thread receives.
@@ -24,30 +25,11 @@ final class ServeTests: XCTestCase {
         func get() -> RawHTTPAnswer? { value.withLock { $0 } }
     }
 
-    /// What a process wrote to stderr so far.
-    private final class Log: Sendable {
-        let text = Mutex("")
-        func withLock<T>(_ body: (inout String) -> T) -> T { text.withLock { body(&$0) } }
-    }
-
     private func start(home: URL, environment: [String: String]) throws -> Running {
-        let process = Process()
-        process.executableURL = productsFolder.appendingPathComponent("almanac")
-        process.arguments = ["serve", "--port", "0"]
-        process.environment = runEnvironment(home: home, environment)
-        let errors = Pipe()
-        let log = Log()
-        errors.fileHandleForReading.readabilityHandler = { handle in
-            let text = String(decoding: handle.availableData, as: UTF8.self)
-            log.withLock { $0 += text }
-        }
-        process.standardError = errors
-        process.standardOutput = FileHandle.nullDevice
-        try process.run()
-        addTeardownBlock { if process.isRunning { process.terminate() } }
-        XCTAssertTrue(waitUntil(seconds: 10) { log.withLock { $0.contains("listening on") } }, log.withLock { $0 })
-        let port = log.withLock { $0.firstMatch(of: /127\.0\.0\.1:(\d+)/).flatMap { Int($0.1) } }
-        return Running(process: process, port: try XCTUnwrap(port, log.withLock { $0 }), log: log)
+        let server = try LongRun(["serve", "--port", "0"], home: home, environment: environment, test: self)
+        XCTAssertTrue(waitUntil(seconds: 10) { server.err.contains("listening on") }, server.err)
+        let port = server.err.firstMatch(of: /127\.0\.0\.1:(\d+)/).flatMap { Int($0.1) }
+        return Running(server: server, port: try XCTUnwrap(port, server.err))
     }
 
     func testURLsAndGlancesAreTheOneShotBytesAndBadRequestsTheirStatus() throws {
@@ -73,8 +55,8 @@ final class ServeTests: XCTestCase {
             XCTAssertEqual(served.status, oneShot.status, format)
         }
         // The server logs each glance before it answers; its log reaches this test on its own time.
-        let forwarded = { server.log.withLock { $0.components(separatedBy: "glance weather").count - 1 } }
-        XCTAssertTrue(waitUntil(seconds: 5) { forwarded() == 5 }, "each glance went through the server: \(server.log.withLock { $0 })")
+        let forwarded = { server.log.components(separatedBy: "glance weather").count - 1 }
+        XCTAssertTrue(waitUntil(seconds: 5) { forwarded() == 5 }, "each glance went through the server: \(server.log)")
         let waybar = try runAlmanacBinary(["weather", "Oslo", "--format", "1", "--waybar"], home: home, environment: environment)
         XCTAssertEqual(waybar.out, try runAlmanac(["weather", "Oslo", "--format", "1", "--waybar"], home: home, environment: alone).out)
         XCTAssertTrue(waitUntil(seconds: 5) { forwarded() == 6 }, "the binary's glance too")
@@ -125,7 +107,7 @@ final class ServeTests: XCTestCase {
         XCTAssertTrue(waitUntil(seconds: 5) { inFlight.get() != nil }, "the request in flight got its answer")
         XCTAssertEqual(inFlight.get()?.status, 200, "answered from the sample data once MET failed")
         XCTAssertTrue(inFlight.get()?.body.hasPrefix("Oslo:") ?? false, inFlight.get()?.body ?? "")
-        XCTAssertTrue(waitUntil(seconds: 5) { first.log.withLock { $0.contains("stopped.") } }, first.log.withLock { $0 })
+        XCTAssertTrue(waitUntil(seconds: 5) { first.log.contains("stopped.") }, first.log)
         for file in ["serve.json", "serve.sock"] {
             XCTAssertFalse(FileManager.default.fileExists(atPath: home.appendingPathComponent("state/\(file)").path), "\(file) goes")
         }
