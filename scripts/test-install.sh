@@ -34,7 +34,9 @@ check "almanac serve runs the installed server and stops on SIGTERM" serves "$pr
 unit="$prefix/lib/systemd/user/almanac.service"
 check "the systemd user unit starts the installed program" grep -qx "ExecStart=/usr/local/bin/almanac serve" "$unit"
 if command -v systemd-analyze >/dev/null 2>&1; then
-  check "systemd-analyze verifies the unit" sh -c "systemd-analyze verify --user '$unit' 2>&1 | grep -v 'not executable\|No such file' | grep -q . && exit 1 || exit 0"
+  # As installed, but its program and manual where this scratch install put them.
+  sed "s|/usr/local/bin|$prefix/bin|" "$unit" > "$elsewhere/almanac.service"
+  check "systemd-analyze verifies the unit" env MANPATH="$prefix/share/man" systemd-analyze verify "$elsewhere/almanac.service"
 fi
 manual="$prefix/share/man/man1/almanac.1"
 if command -v man >/dev/null 2>&1; then
