@@ -49,6 +49,13 @@ struct WttrResponder: HTTPHandler {
         case .run(let arguments):
             let output = await InProcessRun.run(arguments, environment: environment, executablePath: executablePath)
             return (Self.response(output), verbose ? arguments.joined(separator: " ") : nil)
+        case .prometheus(let arguments):
+            var output = await InProcessRun.run(arguments, environment: environment, executablePath: executablePath)
+            guard output.status == 0 else { return (Self.response(output), nil) }
+            output.out = AlmanacCore.JSONValue.parse(Data(output.out.utf8)).flatMap(PrometheusText.render) ?? ""
+            var response = Self.response(output)
+            response.headers[.contentType] = "text/plain; version=0.0.4; charset=utf-8"
+            return (response, verbose ? arguments.joined(separator: " ") : nil)
         }
     }
 
@@ -81,6 +88,7 @@ enum ServeHelp {
             /~Eiffel+Tower        a landmark or any name the geocoder knows
             /Oslo?format=3        wttr.in's one-line presets 1 to 4
             /Oslo?format=%l:+%c+%t  a template of glance codes (almanac help weather now)
+            /Oslo?format=p1       the weather now for Prometheus (one gauge per value)
             /:help                this text
 
         Status: 200 the answer; 400 a bad code or option; 404 no such place; 503 the providers

@@ -7,6 +7,8 @@ package enum WttrRoute: Equatable, Sendable {
     case help
     /// The program's own arguments: `weather now [--format=F] [-- PLACE]`.
     case run([String])
+    /// `?format=p1`: `weather now --json [-- PLACE]`, answered as Prometheus's text exposition.
+    case prometheus([String])
 
     /// wttr.in's options that Almanac does not serve (yet), named in the refusal.
     static let unserved: [String: String] = [
@@ -20,12 +22,14 @@ package enum WttrRoute: Equatable, Sendable {
         let name = path.hasPrefix("/") ? String(path.dropFirst()) : path
         if name == ":help" { return .help }
         var arguments = ["weather", "now"]
+        var prometheus = false
         for (key, value) in items(query) {
             switch key {
             case "format":
                 guard let value, !value.isEmpty else { throw .emptyFormat }
-                if value == "j1" || value == "j2" || value == "p1" { throw .unserved("?format=\(value)") }
-                arguments.append("--format=" + value)
+                if value == "j1" || value == "j2" { throw .unserved("?format=\(value)") }
+                prometheus = value == "p1"
+                arguments.append(prometheus ? "--json" : "--format=" + value)
             default:
                 throw .unserved(unserved[key] ?? "?\(key)")
             }
@@ -33,7 +37,8 @@ package enum WttrRoute: Equatable, Sendable {
         // `~` asks wttr.in to search for a landmark; the geocoder searches every name anyway.
         let place = decoded(name.hasPrefix("~") ? String(name.dropFirst()) : name)
         // After `--`, a place is a place even when it reads as an option or a command's name.
-        return .run(place.isEmpty ? arguments : arguments + ["--", place])
+        let command = place.isEmpty ? arguments : arguments + ["--", place]
+        return prometheus ? .prometheus(command) : .run(command)
     }
 
     /// The query's items, in order: `key=value` or a bare `key`, each decoded.

@@ -31,6 +31,7 @@ final class WttrRouteTests: XCTestCase {
     func testWhatIsNotServedIsRefusedByName() throws {
         XCTAssertThrowsError(try route("/Oslo", "u")) { XCTAssertEqual($0 as? WttrRefusal, .unserved("?u (USCS units)")) }
         XCTAssertThrowsError(try route("/Oslo", "format=j1")) { XCTAssertEqual($0 as? WttrRefusal, .unserved("?format=j1")) }
+        XCTAssertEqual(try route("/Oslo", "format=p1"), .prometheus(["weather", "now", "--json", "--", "Oslo"]))
         XCTAssertThrowsError(try route("/Oslo", "format=")) { XCTAssertEqual($0 as? WttrRefusal, .emptyFormat) }
     }
 }

@@ -63,6 +63,9 @@ final class ServeTests: XCTestCase {
         XCTAssertTrue(try RawHTTP.send(port: server.port, target: "/Oslo").body.hasPrefix("Now — Oslo, Norway"))
         XCTAssertEqual(try RawHTTP.send(port: server.port, method: "HEAD", target: "/Oslo?format=3").body, "", "HEAD: the headers only")
         XCTAssertTrue(try RawHTTP.send(port: server.port, target: "/:help").body.contains("/Oslo?format=3"))
+        let metrics = try RawHTTP.send(port: server.port, target: "/Oslo?format=p1")
+        XCTAssertEqual(metrics.headers["content-type"], "text/plain; version=0.0.4; charset=utf-8")
+        XCTAssertTrue(metrics.body.contains("\nalmanac_temperature{place=\"Oslo\",country=\"NO\""), metrics.body)
         try assertBadRequests(port: server.port)
     }
 
