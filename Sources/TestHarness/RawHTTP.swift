@@ -14,18 +14,17 @@ package struct RawHTTPAnswer: Sendable {
 }
 
 package enum RawHTTP {
+    /// A connection that sends `partial` and then nothing (a stalled client); closed when the
+    /// returned descriptor is.
+    package static func stall(port: Int, partial: String) throws -> Int32 {
+        let fd = try connected(port: port)
+        _ = Array(partial.utf8).withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
+        return fd
+    }
+
     package static func send(port: Int, method: String = "GET", target: String, headers: [(String, String)] = []) throws -> RawHTTPAnswer {
-        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        guard fd >= 0 else { throw CocoaError(.fileReadUnknown) }
+        let fd = try connected(port: port)
         defer { close(fd) }
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_port = in_port_t(UInt16(port).bigEndian)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        let connected = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
-        }
-        guard connected == 0 else { throw CocoaError(.fileReadNoPermission) }
         let lines = ["\(method) \(target) HTTP/1.1", "Host: 127.0.0.1:\(port)", "Connection: close"] + headers.map { "\($0): \($1)" }
         let request = Array((lines.joined(separator: "\r\n") + "\r\n\r\n").utf8)
         _ = request.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
@@ -37,6 +36,23 @@ package enum RawHTTP {
             received += buffer[0..<count]
         }
         return parse(String(decoding: received, as: UTF8.self))
+    }
+
+    private static func connected(port: Int) throws -> Int32 {
+        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        guard fd >= 0 else { throw CocoaError(.fileReadUnknown) }
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_port = in_port_t(UInt16(port).bigEndian)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        let connected = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+        }
+        guard connected == 0 else {
+            close(fd)
+            throw CocoaError(.fileReadNoPermission)
+        }
+        return fd
     }
 
     static func parse(_ text: String) -> RawHTTPAnswer {

@@ -67,6 +67,17 @@ final class ServeTests: XCTestCase {
         XCTAssertEqual(metrics.headers["content-type"], "text/plain; version=0.0.4; charset=utf-8")
         XCTAssertTrue(metrics.body.contains("\nalmanac_temperature{place=\"Oslo\",country=\"NO\""), metrics.body)
         try assertBadRequests(port: server.port)
+        try assertAStalledClientHoldsUpNoOne(port: server.port)
+    }
+
+    /// A client that sent half a request and stalls: a request beside it is answered at once, where
+    /// a server taking one connection at a time would wait out its 30 s read timeout.
+    private func assertAStalledClientHoldsUpNoOne(port: Int) throws {
+        let stalled = try RawHTTP.stall(port: port, partial: "GET /Oslo?format=3 HT")
+        defer { close(stalled) }
+        let started = Date()
+        XCTAssertEqual(try RawHTTP.send(port: port, target: "/Oslo?format=3").status, 200)
+        XCTAssertLessThan(Date().timeIntervalSince(started), 5, "answered beside the stalled client")
     }
 
     private func assertBadRequests(port: Int) throws {
