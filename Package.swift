@@ -90,6 +90,7 @@ let package = Package(
                 name: "AlmanacServer",
                 dependencies: [
                     "AlmanacProgram", "Weather", .product(name: "FlyingFox", package: "FlyingFox"),
+                    .product(name: "FlyingSocks", package: "FlyingFox"),
                     .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"), .product(name: "Logging", package: "swift-log"),
                 ]),
             .executableTarget(name: "almanac-server", dependencies: ["AlmanacServer"]),

@@ -3,6 +3,7 @@ import AlmanacCore
 import AlmanacProgram
 import ArgumentParser
 import FlyingFox
+import FlyingSocks
 import Foundation
 import Logging
 import ServiceLifecycle
@@ -65,13 +66,19 @@ package enum ServerMain {
         let group = ServiceGroup(
             services: [ServerService(server: server), ServerService(server: glances)], gracefulShutdownSignals: [.sigterm, .sigint],
             logger: Logger(label: "almanac-server"))
-        do { try await group.run() } catch { throw ServeError.cannotListen(address: wanted, reason: "\(error)") }
+        do { try await group.run() } catch { throw ServeError.cannotListen(address: wanted, reason: Self.reason(error)) }
         announce.cancel()
         Console.write("almanac serve: stopped.\n", to: STDERR_FILENO)
     }
 }
 
 extension ServerMain {
+    /// A socket's failure in a person's words: the system's own (`Address already in use`).
+    fileprivate static func reason(_ error: any Error) -> String {
+        guard case SocketError.failed(_, _, let message) = error else { return "\(error)" }
+        return message.prefix(1).lowercased() + message.dropFirst()
+    }
+
     /// The glances' server on the Unix socket at `path` (its folder made, a socket left by a
     /// server that died removed: this process holds the home's lock).
     fileprivate static func glanceServer(at path: String, _ responder: GlanceResponder) throws -> HTTPServer {
