@@ -57,9 +57,9 @@ final class ServeTests: XCTestCase {
         // The server logs each glance before it answers; its log reaches this test on its own time.
         let forwarded = { server.log.components(separatedBy: "glance weather").count - 1 }
         XCTAssertTrue(waitUntil(seconds: 5) { forwarded() == 5 }, "each glance went through the server: \(server.log)")
-        let waybar = try runAlmanacBinary(["weather", "Oslo", "--format", "1", "--waybar"], home: home, environment: environment)
+        let waybar = try runAlmanac(["weather", "Oslo", "--format", "1", "--waybar"], home: home, environment: environment)
         XCTAssertEqual(waybar.out, try runAlmanac(["weather", "Oslo", "--format", "1", "--waybar"], home: home, environment: alone).out)
-        XCTAssertTrue(waitUntil(seconds: 5) { forwarded() == 6 }, "the binary's glance too")
+        XCTAssertTrue(waitUntil(seconds: 5) { forwarded() == 6 }, "waybar's too")
         XCTAssertTrue(try RawHTTP.send(port: server.port, target: "/Oslo").body.hasPrefix("Now — Oslo, Norway"))
         XCTAssertEqual(try RawHTTP.send(port: server.port, method: "HEAD", target: "/Oslo?format=3").body, "", "HEAD: the headers only")
         XCTAssertTrue(try RawHTTP.send(port: server.port, target: "/:help").body.contains("/Oslo?format=3"))

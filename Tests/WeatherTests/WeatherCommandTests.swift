@@ -197,6 +197,22 @@ final class WeatherCommandTests: XCTestCase {
         XCTAssertEqual(statusBar.err, "", "a status bar's line is never followed by notes")
     }
 
+    /// No saved city, on a terminal: it explains, asks, offers the time zone's city, and remembers.
+    func testFirstRunOnATerminalAsksAndRemembers() throws {
+        let home = try makeTemporaryFolder(self)
+        let environment = ["TZ": "Europe/Oslo", "ALMANAC_TODAY": "2026-11-21", "NO_COLOR": "1", "COLUMNS": "140"]
+        let first = try runAlmanac(["weather"], home: home, environment: environment, stdin: "2\n", terminal: true)
+        XCTAssertEqual(first.status, 0, first.err)
+        let asked = first.out + first.err
+        XCTAssertTrue(asked.contains("No saved city yet. Almanac shows the weather for the cities you save"), asked)
+        XCTAssertTrue(asked.contains("2) Use Oslo (from this computer's time zone)"), asked)
+        XCTAssertTrue(asked.contains("Saved Oslo, Norway as your default city."), asked)
+        XCTAssertTrue(first.out.contains("Now — Oslo, Norway"), first.out)
+        let again = try runAlmanac(["weather"], home: home)
+        XCTAssertTrue(again.out.hasPrefix("Now — Oslo, Norway"), again.out)
+        XCTAssertFalse(again.err.contains("no saved city"), again.err)
+    }
+
     /// In a time zone that names no city (UTC), the first run on a terminal asks for a name at
     /// once: no menu of one choice ("Choose 1-1"). (In a real terminal, with a zone that names a
     /// city: `WeatherFirstRunTests` in Tests/BinaryTests.)
