@@ -34,8 +34,9 @@ final class ServeTests: XCTestCase {
 
     func testURLsAndGlancesAreTheOneShotBytesAndBadRequestsTheirStatus() throws {
         let home = try makeTemporaryFolder(self)
-        // A name the geocoder knows nothing of gets its real answer: no `results`.
-        let providers = try FixtureServer(fixtures: repositoryFixtures) { provider, request in
+        // Answers fresh from now (no glance starts a refresher); a name the geocoder knows nothing
+        // of gets its real answer: no `results`.
+        let providers = try FixtureServer(fixtures: repositoryFixtures, redated: true) { provider, request in
             provider == .openMeteoGeocoding && request.query.contains { $0.value == "Qwxyzville" } ? .json(#"{"generationtime_ms": 0.3}"#) : nil
         }
         let environment = providers.environment.merging(["ALMANAC_TODAY": "2026-11-20", "ALMANAC_SERVE_WAIT": "10"]) { _, new in new }
