@@ -39,7 +39,8 @@ final class ServeTests: XCTestCase {
         let providers = try FixtureServer(fixtures: repositoryFixtures, redated: true) { provider, request in
             provider == .openMeteoGeocoding && request.query.contains { $0.value == "Qwxyzville" } ? .json(#"{"generationtime_ms": 0.3}"#) : nil
         }
-        let environment = providers.environment.merging(["ALMANAC_TODAY": "2026-11-20", "ALMANAC_SERVE_WAIT": "10"]) { _, new in new }
+        let environment = providers.environment.merging(
+            ["ALMANAC_TODAY": "2026-11-20", "ALMANAC_SERVE_WAIT": "10", "TWELVEDATA_API_KEY": Self.key]) { _, new in new }
         let server = try start(home: home, environment: environment)
         let alone = environment.merging(["ALMANAC_NO_SERVER": "1"]) { _, new in new }
         for (query, format) in [
@@ -69,7 +70,20 @@ final class ServeTests: XCTestCase {
         XCTAssertTrue(metrics.body.contains("\nalmanac_temperature{place=\"Oslo\",country=\"NO\""), metrics.body)
         try assertBadRequests(port: server.port)
         try assertAStalledClientHoldsUpNoOne(port: server.port)
+        try assertNoAnswerShowsTheKey(server)
     }
+
+    /// The key the server holds is in no answer, good or bad, and in no log line.
+    private func assertNoAnswerShowsTheKey(_ server: Running) throws {
+        for target in ["/Oslo", "/Oslo?format=3", "/Oslo?format=p1", "/:help", "/Qwxyzville?format=3", "/Oslo?format=%25Q"] {
+            let answer = try RawHTTP.send(port: server.port, target: target)
+            XCTAssertFalse((answer.body + answer.headers.values.joined()).contains(Self.key), "\(target): a key in the answer")
+        }
+        XCTAssertFalse(server.log.contains(Self.key), "a key in the log")
+    }
+
+    /// A key the server holds, which no answer and no log line may show.
+    private static let key = "TD-SECRET-KEY-0042"
 
     /// A client that sent half a request and stalls: a request beside it is answered at once, where
     /// a server taking one connection at a time would wait out its 30 s read timeout.
