@@ -104,7 +104,8 @@ package enum Main {
 
     /// The exit code of a run that threw `error`, after its one line (or the help it asked for).
     private static func ending(_ error: any Error, arguments: [String]) -> Int32 {
-        Invocation.current?.failed(error)
+        // A command's own failure was told where it was worded (`CommandRunner`); this one is the parse's.
+        if !(error is ExitCode) { Invocation.current?.failed(error) }
         let code = AlmanacCommand.exitCode(for: error)
         if code == .success {
             let help = AlmanacCommand.fullMessage(for: error)

@@ -43,14 +43,16 @@ package enum ServerMain {
                 "almanac serve: WARNING: listening on \(options.address), not loopback: anyone who reaches it reads the weather through your keys.\n",
                 to: STDERR_FILENO)
         }
-        let almanac = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("almanac").path
+        // `almanac` beside this program (the glance refresher a run starts).
+        let almanac = URL(fileURLWithPath: Invocation.executablePath ?? CommandLine.arguments[0]).deletingLastPathComponent()
+            .appendingPathComponent("almanac").path
         let responder = WttrResponder(environment: environment, executablePath: almanac, verbose: options.verbose)
         let server: HTTPServer
         do {
             server = HTTPServer(
                 address: try sockaddr_in.inet(ip4: options.address, port: UInt16(options.port)), timeout: 30, logger: .disabled, handler: responder)
         } catch { throw ServeError.cannotListen(address: wanted, reason: "not an IPv4 address") }
-        let socket = ServeSocket.path(environment)
+        let socket = ServeSocket.path { environment[$0] }
         let glances = try glanceServer(at: socket, GlanceResponder(environment: environment, executablePath: almanac, verbose: options.verbose))
         defer { unlink(socket) }
         let announce = Task {

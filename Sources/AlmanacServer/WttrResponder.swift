@@ -1,4 +1,5 @@
 import AlmanacCore
+import AlmanacProgram
 import FlyingFox
 import Foundation
 
@@ -60,7 +61,7 @@ struct WttrResponder: HTTPHandler {
     }
 
     /// A run's answer: its output (200), or its one line as the status its exit code stands for.
-    static func response(_ output: RunOutput) -> HTTPResponse {
+    static func response(_ output: CapturedRun) -> HTTPResponse {
         let sentence = output.err.split(separator: "\n").last.map { String($0.trimmingPrefix("almanac: ")) + "\n" } ?? ""
         switch output.status {
         case 0: return text(.ok, output.out)

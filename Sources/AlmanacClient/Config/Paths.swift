@@ -32,8 +32,12 @@ package struct Paths: Sendable, Equatable {
         return Paths(
             config: folder(configPath(environment)), data: folder(path("data", "XDG_DATA_HOME", ".local/share") { environment[$0] }),
             cache: folder(path("cache", "XDG_CACHE_HOME", ".cache") { environment[$0] }),
-            state: folder(path("state", "XDG_STATE_HOME", ".local/state") { environment[$0] }))
+            state: folder(statePath { environment[$0] }))
     }
+
+    /// The state folder as text, each variable read by `value`: what a path inside it needs
+    /// (`almanac serve`'s socket) without the other folders' URLs.
+    package static func statePath(_ value: (String) -> String?) -> String { path("state", "XDG_STATE_HOME", ".local/state", value) }
 
     /// `config.env` in the config folder, as text (what reading the variables needs, without URLs).
     package static func configFilePath(_ environment: Environment) -> String { joined(configPath(environment), "config.env") }

@@ -55,6 +55,11 @@ package struct Invocation: Sendable {
     /// hand-written reader of `environ` saved 0.0–1.3 % of a sample command's whole-process time,
     /// under the budget: docs/benchmarks.md.)
     package static var environment: [String: String] { current?.environment ?? ProcessInfo.processInfo.environment }
+    /// One variable the run sees: read alone (`getenv`), not the whole environment, unless bound.
+    package static func variable(_ name: String) -> String? {
+        if let current { return current.environment[name] }
+        return getenv(name).map { String(cString: $0) }
+    }
     /// The folder the run started in.
     package static var directory: String { current?.directory ?? FileManager.default.currentDirectoryPath }
 

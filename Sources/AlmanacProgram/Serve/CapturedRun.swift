@@ -1,6 +1,7 @@
 import AlmanacCore
 import Foundation
 import Synchronization
+import Weather
 
 /// One run of the program in this process with its output taken (`Main.run` under an
 /// `Invocation`): the resident server's answers and a following glance's turns. A retry's backoff
@@ -9,12 +10,14 @@ package struct CapturedRun: Sendable {
     package var out = ""
     package var err = ""
     package var status: Int32 = 0
+    /// The run ended because a place it was asked for does not exist (`WeatherError.notFound`):
+    /// what `almanac serve` answers with 404.
+    package var placeNotFound = false
 
     /// Runs `arguments` on this thread with `environment`, the streams in `terminals` taken for
-    /// a terminal's; `failed` is told the error that ended the run, if one did.
+    /// a terminal's.
     package static func run(
-        _ arguments: [String], environment: [String: String], terminals: Set<Int32> = [], executablePath: String?,
-        failed: @escaping @Sendable (any Error) -> Void = { _ in }
+        _ arguments: [String], environment: [String: String], terminals: Set<Int32> = [], executablePath: String?
     ) -> CapturedRun {
         let output = Mutex(CapturedRun())
         var invocation = Invocation(
@@ -23,7 +26,10 @@ package struct CapturedRun: Sendable {
         invocation.terminals = terminals
         invocation.executablePath = executablePath
         invocation.paused = { seconds in Thread.sleep(forTimeInterval: seconds) }
-        invocation.failed = failed
+        invocation.failed = { error in
+            guard case WeatherError.notFound = error else { return }
+            output.withLock { $0.placeNotFound = true }
+        }
         let status = Invocation.$current.withValue(invocation) { Main.run(arguments) }
         return output.withLock {
             $0.status = status

@@ -1,3 +1,4 @@
+import AlmanacClient
 import AlmanacCore
 import Foundation
 
@@ -14,17 +15,20 @@ package enum ServedGlance {
     /// The variables a glance's text depends on, handed to the server's run.
     package static let forwarded = ["ALMANAC_TODAY", "COLUMNS", "NO_COLOR", "TZ", "TERM", "LANG", "LC_ALL"]
 
-    /// The run's exit code when the server answered (its output written), else nil.
+    /// The run's exit code when the server answered (its output written), else nil. With no
+    /// server (the common case) it costs a look at the arguments, two variables and one `access`.
     package static func answer(_ arguments: [String]) -> Int32? {
-        guard isGlance(arguments) else { return nil }
-        let environment = Invocation.environment
-        guard environment["ALMANAC_NO_SERVER"] == nil else { return nil }
-        let wait = environment["ALMANAC_SERVE_WAIT"].flatMap(Double.init) ?? 0.05
-        var request: [(String, JSONValue)] = [("arguments", .array(arguments.map(JSONValue.string)))]
-        request.append(("environment", .object(forwarded.compactMap { name in environment[name].map { (name, .string($0)) } })))
-        request.append(("terminal", .bool(Invocation.isTerminal(STDOUT_FILENO))))
-        guard let reply = UnixExchange.post(JSONValue.object(request).encoded(), to: ServeSocket.path(environment), within: wait),
-            let answer = JSONValue.parse(reply), let status = answer["status"]?.intValue
+        guard isGlance(arguments), Invocation.variable("ALMANAC_NO_SERVER") == nil else { return nil }
+        let socket = ServeSocket.path(Invocation.variable)
+        guard access(socket, F_OK) == 0 else { return nil }
+        let wait = Invocation.variable("ALMANAC_SERVE_WAIT").flatMap(Double.init) ?? 0.05
+        let variables = forwarded.compactMap { name in Invocation.variable(name).map { (name, JSONValue.string($0)) } }
+        let request: JSONValue = .object([
+            ("arguments", .array(arguments.map(JSONValue.string))), ("environment", .object(variables)),
+            ("terminal", .bool(Invocation.isTerminal(STDOUT_FILENO))),
+        ])
+        guard let reply = UnixExchange.post(request.encoded(), to: socket, within: wait), let answer = JSONValue.parse(reply),
+            let status = answer["status"]?.intValue
         else { return nil }
         if let out = answer["out"]?.stringValue, !out.isEmpty { Console.write(out, to: STDOUT_FILENO) }
         if let err = answer["err"]?.stringValue, !err.isEmpty { Console.write(err, to: STDERR_FILENO) }
@@ -40,14 +44,13 @@ package enum ServedGlance {
     }
 }
 
-/// Where the resident server listens for glances: `state/serve.sock` under `ALMANAC_HOME`, else
-/// `$XDG_RUNTIME_DIR/almanac/serve.sock`, else the state folder's.
+/// Where the resident server listens for glances: `$XDG_RUNTIME_DIR/almanac/serve.sock` when
+/// that is set and `ALMANAC_HOME` is not, else `serve.sock` in the state folder (`Paths`).
 package enum ServeSocket {
-    package static func path(_ environment: [String: String]) -> String {
-        if let home = environment["ALMANAC_HOME"] { return home + "/state/serve.sock" }
-        if let runtime = environment["XDG_RUNTIME_DIR"] { return runtime + "/almanac/serve.sock" }
-        let state = environment["XDG_STATE_HOME"] ?? ((environment["HOME"] ?? NSHomeDirectory()) + "/.local/state")
-        return state + "/almanac/serve.sock"
+    /// The socket's path, each variable read by `value`.
+    package static func path(_ value: (String) -> String?) -> String {
+        if value("ALMANAC_HOME") == nil, let runtime = value("XDG_RUNTIME_DIR") { return runtime + "/almanac/serve.sock" }
+        return Paths.statePath(value) + "/serve.sock"
     }
 }
 
@@ -56,7 +59,7 @@ package enum ServeSocket {
 enum UnixExchange {
     static func post(_ body: Data, to path: String, within seconds: Double) -> Data? {
         let deadline = Date().addingTimeInterval(seconds)
-        guard path.utf8.count < 108, access(path, F_OK) == 0 else { return nil }
+        guard path.utf8.count < 108 else { return nil }
         let fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
         guard fd >= 0 else { return nil }
         defer { close(fd) }
