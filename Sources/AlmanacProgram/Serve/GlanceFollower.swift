@@ -11,27 +11,22 @@ import FrontKit
 enum GlanceFollower {
     static func run(_ arguments: [String]) -> Int32 {
         let once = arguments.filter { $0 != "--follow" }
-        let every = Invocation.environment["ALMANAC_FOLLOW_EVERY"].flatMap(Double.init) ?? 30
+        let every = Invocation.variable("ALMANAC_FOLLOW_EVERY").flatMap(Double.init) ?? 30
+        // Each turn a run of this process's own: its environment, its terminals, its program.
+        let (environment, terminals) = (Invocation.environment, Set([STDOUT_FILENO, STDERR_FILENO].filter(Invocation.isTerminal)))
         var last: String?
         while true {
-            let (out, err, status) = captured(once)
-            if status == ExitStatus.usage {
-                Console.write(err, to: STDERR_FILENO)
-                return status
+            let turn = CapturedRun.run(once, environment: environment, terminals: terminals, executablePath: Invocation.executablePath)
+            if turn.status == ExitStatus.usage {
+                Console.write(turn.err, to: STDERR_FILENO)
+                return turn.status
             }
-            if !out.isEmpty, out != last {
-                Console.write(out, to: STDOUT_FILENO)
-                last = out
+            if !turn.out.isEmpty, turn.out != last {
+                Console.write(turn.out, to: STDOUT_FILENO)
+                last = turn.out
             }
             sleep(every)
         }
-    }
-
-    /// One run of the glance with its output taken, as this process's own would be.
-    private static func captured(_ arguments: [String]) -> (out: String, err: String, status: Int32) {
-        let terminals = Set([STDOUT_FILENO, STDERR_FILENO].filter(Invocation.isTerminal))
-        let run = CapturedRun.run(arguments, environment: Invocation.environment, terminals: terminals, executablePath: Invocation.executablePath)
-        return (run.out, run.err, run.status)
     }
 
     /// Sleeps `seconds` of wall time in steps of at most a second; returns early when a step's
