@@ -25,7 +25,7 @@ MANUAL := .build/plugins/GenerateManual/outputs/almanac/almanac.1
 .PHONY: readme docs run test test-fast lint bench fuzz deps build clean release stage install uninstall dist install-test example
 
 deps:
-	@ALMANAC_NEED_TMUX=$(NEED_TMUX) ./scripts/install-deps.sh
+	@ALMANAC_NEED_TMUX=$(NEED_TMUX) ALMANAC_NEED_WTTR_CLIENT=$(NEED_TMUX) ./scripts/install-deps.sh
 
 build: deps
 	$(SWIFT) build

@@ -3,8 +3,25 @@
 # the libcurl headers (libcurl4-openssl-dev), pkg-config, python3 (the doc-comment check),
 # the C++ standard headers (g++ brings them; the bench's std::sort yardstick), tmux (terminal
 # tests) and, with ALMANAC_NEED_SCREENSHOT=1, Pillow and the DejaVu fonts (scripts/ansi-to-png.py,
-# which scripts/screenshot.sh runs).
+# which scripts/screenshot.sh runs), and with ALMANAC_NEED_WTTR_CLIENT=1 python3-venv and then
+# .build/wttr-client, a virtual environment holding pywttr (pinned): the wttr.in client from the
+# registry that Tests/BinaryTests/ServeTests+WttrJSON.swift reads `almanac serve`'s `?format=j1` with.
 set -euo pipefail
+cd "$(dirname "$0")/.."
+
+# pywttr and its pydantic models at the versions the test was written against.
+WTTR_CLIENT=(pywttr==4.0.5 pywttr-models==2.0.10)
+wttr_client() {
+  [ "${ALMANAC_NEED_WTTR_CLIENT:-0}" = 1 ] || return 0
+  [ -x .build/wttr-client/bin/python ] && .build/wttr-client/bin/python -c "import pywttr" >/dev/null 2>&1 && return 0
+  rm -rf .build/wttr-client
+  mkdir -p .build
+  # Without the registry the test says it skipped (and why) rather than the whole run failing.
+  if ! { python3 -m venv .build/wttr-client && .build/wttr-client/bin/python -m pip install --quiet --disable-pip-version-check "${WTTR_CLIENT[@]}"; }; then
+    echo "install-deps: pywttr could not be installed; ServeTests.testAWttrClientFromTheRegistryReadsJ1 will skip." >&2
+    rm -rf .build/wttr-client
+  fi
+}
 
 missing=()
 if ! { [ -f /usr/include/curl/curl.h ] || ls /usr/include/*/curl/curl.h >/dev/null 2>&1; }; then
@@ -22,7 +39,13 @@ if [ "${ALMANAC_NEED_SCREENSHOT:-0}" = 1 ]; then
   /usr/bin/python3 -c "import PIL" >/dev/null 2>&1 || missing+=(python3-pil)
   [ -f /usr/share/fonts/truetype/dejavu/DejaVuSansMono.ttf ] || missing+=(fonts-dejavu-core)
 fi
-[ ${#missing[@]} -eq 0 ] && exit 0
+if [ "${ALMANAC_NEED_WTTR_CLIENT:-0}" = 1 ] && ! python3 -c "import ensurepip" >/dev/null 2>&1; then
+  missing+=(python3-venv)
+fi
+if [ ${#missing[@]} -eq 0 ]; then
+  wttr_client
+  exit 0
+fi
 
 echo "Installing: ${missing[*]}" >&2
 if [ "$(id -u)" = 0 ]; then
@@ -34,3 +57,4 @@ else
   echo "  sudo apt-get install -y ${missing[*]}" >&2
   exit 1
 fi
+wttr_client

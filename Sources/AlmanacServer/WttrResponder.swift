@@ -45,19 +45,47 @@ struct WttrResponder: HTTPHandler {
         do { route = try WttrRoute.parse(path: request.target.path(), query: request.target.query()) } catch {
             return (Self.text(.badRequest, error.description + "\n"), error.description)
         }
+        return await answer(route)
+    }
+
+    /// The answer to a route: the help, or the runs of the program it asks for.
+    private func answer(_ route: WttrRoute) async -> (HTTPResponse, String?) {
         switch route {
         case .help: return (Self.text(.ok, ServeHelp.text), nil)
-        case .run(let arguments):
-            let output = await InProcessRun.run(arguments, environment: environment, executablePath: executablePath)
+        case .run(let arguments, let variables):
+            let output = await run(arguments, variables)
             return (Self.response(output), verbose ? arguments.joined(separator: " ") : nil)
-        case .prometheus(let arguments):
-            var output = await InProcessRun.run(arguments, environment: environment, executablePath: executablePath)
+        case .prometheus(let arguments, let variables):
+            var output = await run(arguments, variables)
             guard output.status == 0 else { return (Self.response(output), nil) }
             output.out = AlmanacCore.JSONValue.parse(Data(output.out.utf8)).flatMap(PrometheusText.render) ?? ""
             var response = Self.response(output)
             response.headers[.contentType] = "text/plain; version=0.0.4; charset=utf-8"
             return (response, verbose ? arguments.joined(separator: " ") : nil)
+        case .wttrJSON(let place, let hourly):
+            return (await wttrJSON(place, hourly: hourly), verbose ? "weather now, forecast, hourly --json -- \(place)" : nil)
         }
+    }
+
+    /// `?format=j1`/`j2`: three runs (`weather now`, `forecast`, `hourly --hours 48`, each
+    /// `--json`) read into wttr.in's JSON; the first run that fails answers as it would alone.
+    private func wttrJSON(_ place: String, hourly: Bool) async -> HTTPResponse {
+        let named = place.isEmpty ? [] : ["--", place]
+        var documents: [AlmanacCore.JSONValue] = []
+        for command in [["now"], ["forecast"], ["hourly", "--hours", "48"]] {
+            let output = await run(["weather"] + command + ["--json"] + named, [:])
+            guard output.status == 0 else { return Self.response(output) }
+            documents.append(AlmanacCore.JSONValue.parse(Data(output.out.utf8)) ?? .null)
+        }
+        guard let json = WttrJSON(now: documents[0], forecast: documents[1], hourly: documents[2]) else {
+            return Self.text(.internalServerError, "The weather's documents lack what wttr.in's JSON is made from.\n")
+        }
+        return HTTPResponse(
+            statusCode: .ok, headers: [.contentType: "application/json"], body: json.document(hourly: hourly).encoded())
+    }
+
+    private func run(_ arguments: [String], _ variables: [String: String]) async -> CapturedRun {
+        await InProcessRun.run(arguments, environment: environment.merging(variables) { _, new in new }, executablePath: executablePath)
     }
 
     /// A run's answer: its output (200), or its one line as the status its exit code stands for.
@@ -90,6 +118,9 @@ enum ServeHelp {
             /Oslo?format=3        wttr.in's one-line presets 1 to 4
             /Oslo?format=%l:+%c+%t  a template of glance codes (almanac help weather now)
             /Oslo?format=p1       the weather now for Prometheus (one gauge per value)
+            /Oslo?format=j1       wttr.in's JSON: now and three days, eight slots a day (j2: no slots)
+            /Oslo?m  ?u  ?M       metric with km/h, USCS (°F, mph), wind in m/s
+            /Oslo?lang=de         the providers' descriptions in that language
             /:help                this text
 
         Status: 200 the answer; 400 a bad code or option; 404 no such place; 503 the providers

@@ -1,35 +1,55 @@
+import AlmanacCore
 import Foundation
+import Weather
 
 /// What a URL in wttr.in's language asks of `almanac serve` (docs/serve.md): the command a person
 /// would type for it, or the help. A pure function of the path and the query.
 package enum WttrRoute: Equatable, Sendable {
     /// `/:help`.
     case help
-    /// The program's own arguments: `weather now [--format=F] [-- PLACE]`.
-    case run([String])
+    /// The program's own arguments, `weather now [--format=F] [-- PLACE]`, run with `variables`
+    /// over the server's environment (`?m`, `?u`, `?M`: `ALMANAC_UNITS`, `ALMANAC_WIND`; `?lang`:
+    /// `ALMANAC_LANG`).
+    case run([String], variables: [String: String] = [:])
     /// `?format=p1`: `weather now --json [-- PLACE]`, answered as Prometheus's text exposition.
-    case prometheus([String])
+    case prometheus([String], variables: [String: String] = [:])
+    /// `?format=j1` (`hourly`) and `j2`: wttr.in's JSON for `place` (empty: the default city).
+    case wttrJSON(place: String, hourly: Bool)
 
-    /// wttr.in's options that Almanac does not serve (yet), named in the refusal.
+    /// wttr.in's view options, which Almanac does not serve, named in the refusal.
     static let unserved: [String: String] = [
-        "m": "?m (metric units)", "u": "?u (USCS units)", "M": "?M (wind in m/s)", "lang": "?lang", "A": "?A", "T": "?T", "n": "?n",
-        "q": "?q", "Q": "?Q", "F": "?F", "0": "?0", "1": "?1", "2": "?2", "3": "?3",
+        "A": "?A", "T": "?T", "n": "?n", "q": "?q", "Q": "?Q", "F": "?F", "0": "?0", "1": "?1", "2": "?2", "3": "?3",
     ]
+
+    /// wttr.in's unit options as this run's units: `m` metric with km/h, `u` USCS (°F, mph),
+    /// `M` wind in m/s whatever else is asked.
+    static func units(_ flags: Set<Character>) -> [String: String] {
+        var variables: [String: String] = [:]
+        if flags.contains("m") { variables = ["ALMANAC_UNITS": "metric", "ALMANAC_WIND": "kmh"] }
+        if flags.contains("u") { variables = ["ALMANAC_UNITS": "imperial", "ALMANAC_WIND": "mph"] }
+        if flags.contains("M") { variables["ALMANAC_WIND"] = "ms" }
+        return variables
+    }
 
     /// The route for a request's path (without the query) and its query (without the `?`), or why
     /// it is refused (a 400).
     package static func parse(path: String, query: String) throws(WttrRefusal) -> WttrRoute {
-        let name = path.hasPrefix("/") ? String(path.dropFirst()) : path
+        // Leading slashes all go, as wttr.in's own server merges them (`http://host/` + `/Oslo`).
+        let name = String(path.drop { $0 == "/" })
         if name == ":help" { return .help }
-        var arguments = ["weather", "now"]
-        var prometheus = false
+        var format: String?
+        var flags = Set<Character>()
+        var language: String?
         for (key, value) in items(query) {
             switch key {
             case "format":
                 guard let value, !value.isEmpty else { throw .emptyFormat }
-                if value == "j1" || value == "j2" { throw .unserved("?format=\(value)") }
-                prometheus = value == "p1"
-                arguments.append(prometheus ? "--json" : "--format=" + value)
+                format = value
+            case "lang":
+                guard let value, WeatherSettings.languages.contains(value) else { throw .language(value ?? "") }
+                language = value
+            case _ where !key.isEmpty && key.allSatisfy("muM".contains):
+                flags.formUnion(key)
             default:
                 throw .unserved(unserved[key] ?? "?\(key)")
             }
@@ -37,8 +57,15 @@ package enum WttrRoute: Equatable, Sendable {
         // `~` asks wttr.in to search for a landmark; the geocoder searches every name anyway.
         let place = decoded(name.hasPrefix("~") ? String(name.dropFirst()) : name)
         // After `--`, a place is a place even when it reads as an option or a command's name.
-        let command = place.isEmpty ? arguments : arguments + ["--", place]
-        return prometheus ? .prometheus(command) : .run(command)
+        let named = place.isEmpty ? [] : ["--", place]
+        var variables = units(flags)
+        variables["ALMANAC_LANG"] = language
+        switch format {
+        case "j1", "j2": return .wttrJSON(place: place, hourly: format == "j1")
+        case "p1": return .prometheus(["weather", "now", "--json"] + named, variables: variables)
+        case let format?: return .run(["weather", "now", "--format=" + format] + named, variables: variables)
+        case nil: return .run(["weather", "now"] + named, variables: variables)
+        }
     }
 
     /// The query's items, in order: `key=value` or a bare `key`, each decoded.
@@ -108,11 +135,14 @@ package enum WttrRoute: Equatable, Sendable {
 package enum WttrRefusal: Error, Equatable, CustomStringConvertible {
     case unserved(String)
     case emptyFormat
+    case language(String)
 
     package var description: String {
         switch self {
-        case .unserved(let what): "\(what) is not served here; see /:help for what is."
-        case .emptyFormat: "?format= needs a value: 1 to 4, or a template such as %l:+%c+%t."
+        case .unserved(let what): "\(TerminalText.inert(String(what.prefix(40)))) is not served here; see /:help for what is."
+        case .emptyFormat: "?format= needs a value: 1 to 4, j1, j2, p1, or a template such as %l:+%c+%t."
+        case .language(let code):
+            "?lang=\(TerminalText.inert(String(code.prefix(20)))) is not a language the providers speak: en, de, fr, … (almanac help weather settings)."
         }
     }
 }

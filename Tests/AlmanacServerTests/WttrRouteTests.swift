@@ -29,9 +29,29 @@ final class WttrRouteTests: XCTestCase {
     }
 
     func testWhatIsNotServedIsRefusedByName() throws {
-        XCTAssertThrowsError(try route("/Oslo", "u")) { XCTAssertEqual($0 as? WttrRefusal, .unserved("?u (USCS units)")) }
-        XCTAssertThrowsError(try route("/Oslo", "format=j1")) { XCTAssertEqual($0 as? WttrRefusal, .unserved("?format=j1")) }
+        XCTAssertThrowsError(try route("/Oslo", "A")) { XCTAssertEqual($0 as? WttrRefusal, .unserved("?A")) }
+        XCTAssertThrowsError(try route("/Oslo", "0qn")) { XCTAssertEqual($0 as? WttrRefusal, .unserved("?0qn")) }
+        XCTAssertThrowsError(try route("/Oslo", "lang=xx")) { XCTAssertEqual($0 as? WttrRefusal, .language("xx")) }
         XCTAssertEqual(try route("/Oslo", "format=p1"), .prometheus(["weather", "now", "--json", "--", "Oslo"]))
         XCTAssertThrowsError(try route("/Oslo", "format=")) { XCTAssertEqual($0 as? WttrRefusal, .emptyFormat) }
+    }
+
+    func testUnitsAndLanguageAreTheRunsVariables() throws {
+        let glance = ["weather", "now", "--format=3", "--", "Oslo"]
+        XCTAssertEqual(try route("/Oslo", "format=3&u"), .run(glance, variables: ["ALMANAC_UNITS": "imperial", "ALMANAC_WIND": "mph"]))
+        XCTAssertEqual(try route("/Oslo", "m&format=3"), .run(glance, variables: ["ALMANAC_UNITS": "metric", "ALMANAC_WIND": "kmh"]))
+        XCTAssertEqual(
+            try route("/Oslo", "format=3&Mm"), .run(glance, variables: ["ALMANAC_UNITS": "metric", "ALMANAC_WIND": "ms"]), "M wins the wind")
+        XCTAssertEqual(
+            try route("/Oslo", "M&lang=de"), .run(["weather", "now", "--", "Oslo"], variables: ["ALMANAC_WIND": "ms", "ALMANAC_LANG": "de"]))
+        XCTAssertEqual(
+            try route("/Oslo", "format=p1&u").self,
+            .prometheus(["weather", "now", "--json", "--", "Oslo"], variables: ["ALMANAC_UNITS": "imperial", "ALMANAC_WIND": "mph"]))
+    }
+
+    func testJ1AndJ2AreWttrJSONAndLeadingSlashesMerge() throws {
+        XCTAssertEqual(try route("//Oslo", "format=j1&lang=en"), .wttrJSON(place: "Oslo", hourly: true), "pywttr's base URL and path")
+        XCTAssertEqual(try route("/~Eiffel+Tower", "format=j2"), .wttrJSON(place: "Eiffel Tower", hourly: false))
+        XCTAssertEqual(try route("/", "format=j1"), .wttrJSON(place: "", hourly: true), "the default city")
     }
 }

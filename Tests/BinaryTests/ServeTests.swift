@@ -11,7 +11,7 @@ import XCTest
 /// (docs/serve.md).
 final class ServeTests: XCTestCase {
     /// A running `almanac serve --port 0` in `home`, and the port it took.
-    private struct Running {
+    struct Running {
         let server: LongRun
         let port: Int
         var process: Process { server.process }
@@ -25,7 +25,7 @@ final class ServeTests: XCTestCase {
         func get() -> RawHTTPAnswer? { value.withLock { $0 } }
     }
 
-    private func start(home: URL, environment: [String: String]) throws -> Running {
+    func start(home: URL, environment: [String: String]) throws -> Running {
         let server = try LongRun(["serve", "--port", "0"], home: home, environment: environment, test: self)
         XCTAssertTrue(waitUntil(seconds: 10) { server.err.contains("listening on") }, server.err)
         let port = server.err.firstMatch(of: /127\.0\.0\.1:(\d+)/).flatMap { Int($0.1) }
@@ -98,7 +98,8 @@ final class ServeTests: XCTestCase {
     private func assertBadRequests(port: Int) throws {
         let cases: [(method: String, target: String, headers: [(String, String)], status: Int, says: String)] = [
             ("GET", "/Oslo?format=%25Q", [], 400, "unknown format code %Q"),
-            ("GET", "/Oslo?u", [], 400, "?u (USCS units) is not served here"),
+            ("GET", "/Oslo?A", [], 400, "?A is not served here"),
+            ("GET", "/Oslo?lang=xx", [], 400, "?lang=xx is not a language"),
             ("GET", "/Qwxyzville?format=3", [], 404, "No place called \"Qwxyzville\" was found"),
             ("POST", "/Oslo", [], 405, "Only GET and HEAD"),
             ("DELETE", "/Oslo", [], 405, "Only GET and HEAD"),

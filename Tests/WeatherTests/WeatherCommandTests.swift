@@ -245,6 +245,22 @@ final class WeatherCommandTests: XCTestCase {
         XCTAssertTrue(line.out.contains("°F") && line.out.hasSuffix("km/h (sample)\n"), line.out)
     }
 
+    func testARunsUnitsVariablesGoOverTheSavedOnesAndChangeNothingSaved() throws {
+        let home = try makeTemporaryFolder(self)
+        let glance = ["weather", "Oslo", "--format", "%t %w"]
+        XCTAssertEqual(try runAlmanac(glance, home: home).out, "+5°C ←8m/s (sample)\n")
+        XCTAssertEqual(try runAlmanac(glance, home: home, environment: ["ALMANAC_UNITS": "imperial"]).out, "+40°F ←17mph (sample)\n")
+        XCTAssertEqual(try runAlmanac(glance, home: home, environment: ["ALMANAC_WIND": "kmh"]).out, "+5°C ←27km/h (sample)\n")
+        let settings = try runAlmanac(["weather", "settings", "--json"], home: home, environment: ["ALMANAC_UNITS": "imperial"])
+        XCTAssertTrue(settings.out.contains("\"units\" : \"metric\""), "what is saved: \(settings.out)")
+        for (name, value) in [("ALMANAC_UNITS", "kelvin"), ("ALMANAC_WIND", "knots"), ("ALMANAC_LANG", "xx")] {
+            let refused = try runAlmanac(["weather", "Oslo"], home: home, environment: [name: value])
+            XCTAssertEqual(refused.status, 64, name)
+            XCTAssertTrue(refused.err.hasPrefix("almanac: \(name) is \"\(value)\": it takes "), refused.err)
+            XCTAssertEqual(refused.err.split(separator: "\n").count, 1, refused.err)
+        }
+    }
+
     func testLiveAgainstLoopbackServerAndNoKeyOnDisk() throws {
         let server = try FixtureServer(fixtures: repositoryFixtures)
         let home = try makeTemporaryFolder(self)

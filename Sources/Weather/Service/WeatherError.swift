@@ -30,6 +30,8 @@ package enum WeatherError: UserInputError, Equatable {
     case nowcastExpired(city: String)
     /// A day outside the forecast; `available` is its first and last day (nil: it has none).
     case outsideForecast(LocalDate, city: String, available: ClosedRange<LocalDate>?)
+    /// A units variable (`ALMANAC_UNITS`, `ALMANAC_WIND`) set to a value it does not take.
+    case badUnitsVariable(String, String, takes: [String])
 
     package var description: String {
         switch self {
@@ -49,6 +51,8 @@ package enum WeatherError: UserInputError, Equatable {
         case .nowcastExpired(let city):
             "No nowcast for \(city) is current: the ones kept have ended; the next two hours need the network."
         case .badName: "A city name must be 1 to 200 characters."
+        case .badUnitsVariable(let name, let value, let takes):
+            "\(name) is \"\(TerminalText.inert(value))\": it takes \(takes.joined(separator: ", "))."
         case .outsideForecast(let date, let city, let available):
             available.map { "\(date) is outside the forecast for \(city): days from \($0.lowerBound) to \($0.upperBound) are available." }
                 ?? "The forecast for \(city) has no daily entries."

@@ -4,8 +4,16 @@ import Foundation
 
 /// Settings and saved cities: the document's side of the weather service.
 extension WeatherService {
-    /// Saved cities and settings as stored.
-    package func document() throws -> WeatherDocument { try store.read() }
+    /// Saved cities and settings as stored, the settings with this run's units over them
+    /// (`ALMANAC_UNITS`, `ALMANAC_WIND`: `WeatherSettings.overridden(by:)`).
+    package func document() throws -> WeatherDocument {
+        var document = try store.read()
+        document.settings = try document.settings.overridden(by: configuration.environment)
+        return document
+    }
+
+    /// The settings this run uses: the saved ones with this run's units over them.
+    package func settings() throws -> WeatherSettings { try document().settings }
 
     /// Changes the settings and saves them; returns them as saved.
     package func updateSettings(_ change: (inout WeatherSettings) -> Void) throws -> WeatherSettings {

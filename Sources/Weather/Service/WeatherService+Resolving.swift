@@ -27,7 +27,7 @@ extension WeatherService {
 
     /// The providers answering this run, from the keys set and the saved `--provider` choice.
     package func sources() throws -> ForecastSources {
-        sources(try store.read().settings)
+        sources(try settings())
     }
 
     /// The run's weather sources from settings already read (no second read of the document),
@@ -39,7 +39,7 @@ extension WeatherService {
     /// Places matching a name, from the geocoder `sources()` picks: Yandex when its key is set,
     /// else OpenWeather's when that key is set, else Open-Meteo's (keyless).
     package func geocode(_ query: String) async throws -> [City] {
-        let settings = try store.read().settings
+        let settings = try settings()
         switch sources(settings).geocoder {
         case Provider.openWeather.rawValue:
             let fetched = try await client.fetch(OpenWeather.geocode(query))

@@ -53,7 +53,7 @@ package struct WeatherService: Sendable {
     /// Current, hourly and daily weather: One Call 3.0, or the free 2.5 pair when the key
     /// lacks the One Call subscription (said once on stderr).
     package func report(for city: City, onStale: StaleHandler? = nil) async throws -> WeatherReport {
-        try await report(for: city, settings: try store.read().settings, onStale: onStale)
+        try await report(for: city, settings: try settings(), onStale: onStale)
     }
 
     private func report(for city: City, settings: WeatherSettings, onStale: StaleHandler?) async throws -> WeatherReport {
@@ -151,7 +151,7 @@ package struct WeatherService: Sendable {
     /// 5 days are filled to 7 by MET Norway.
     package func forecast(for city: City, days: Int, onStale: StaleHandler? = nil) async throws -> WeatherReport {
         try NumberRule.days.check(days)
-        let settings = try store.read().settings
+        let settings = try settings()
         var report = try await self.report(for: city, settings: settings, onStale: onStale)
         if report.model == .free, days > report.daily.count { await fillFromMET(&report, settings) }
         if days <= max(report.daily.count, Self.forecastHorizon) {

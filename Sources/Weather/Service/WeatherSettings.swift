@@ -71,6 +71,27 @@ package struct WeatherSettings: Codable, Sendable, Equatable {
         windChosen = true
     }
 
+    /// These settings with one run's units over them: `ALMANAC_UNITS` (`metric`, `imperial`; the
+    /// wind follows as `setUnits` has it), `ALMANAC_WIND` (`ms`, `kmh`, `mph`) and `ALMANAC_LANG`
+    /// (one of `languages`), from the run's environment (docs/scripting.md). What is saved is unchanged; a value neither takes is
+    /// refused (`WeatherError.badUnitsVariable`).
+    package func overridden(by environment: Environment) throws(WeatherError) -> WeatherSettings {
+        var settings = self
+        if let text = environment["ALMANAC_UNITS"], !text.isEmpty {
+            guard let units = Units(rawValue: text) else { throw .badUnitsVariable("ALMANAC_UNITS", text, takes: Units.allCases.map(\.rawValue)) }
+            settings.setUnits(units)
+        }
+        if let text = environment["ALMANAC_WIND"], !text.isEmpty {
+            guard let wind = Wind(rawValue: text) else { throw .badUnitsVariable("ALMANAC_WIND", text, takes: Wind.allCases.map(\.rawValue)) }
+            settings.setWind(wind)
+        }
+        if let text = environment["ALMANAC_LANG"], !text.isEmpty {
+            guard Self.languages.contains(text) else { throw .badUnitsVariable("ALMANAC_LANG", text, takes: Self.languages.sorted()) }
+            settings.lang = text
+        }
+        return settings
+    }
+
     /// The languages the providers offer descriptions in (OpenWeatherMap's `lang` list, the
     /// narrowest of them; Open-Meteo names places in each, Yandex in those it has).
     package static let languages: Set<String> = Set(
