@@ -25,8 +25,8 @@ final class ServeTests: XCTestCase {
         func get() -> RawHTTPAnswer? { value.withLock { $0 } }
     }
 
-    func start(home: URL, environment: [String: String]) throws -> Running {
-        let server = try LongRun(["serve", "--port", "0"], home: home, environment: environment, test: self)
+    func start(home: URL, environment: [String: String], options: [String] = []) throws -> Running {
+        let server = try LongRun(["serve", "--port", "0"] + options, home: home, environment: environment, test: self)
         XCTAssertTrue(waitUntil(seconds: 10) { server.err.contains("listening on") }, server.err)
         let port = server.err.firstMatch(of: /127\.0\.0\.1:(\d+)/).flatMap { Int($0.1) }
         return Running(server: server, port: try XCTUnwrap(port, server.err))

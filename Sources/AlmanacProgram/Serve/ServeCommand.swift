@@ -25,6 +25,12 @@ package struct ServeOptions: ParsableArguments {
     @Flag(name: .shortAndLong, help: "Log each request's arguments and timings too, not only one line.")
     package var verbose = false
 
+    @Flag(
+        help:
+            "Check the official warnings of every saved city and the price alerts each minute (ALMANAC_NOTIFY_EVERY seconds), and send a desktop notification for each new or changed one, once."
+    )
+    package var notify = false
+
     /// The address to bind: `--listen`, else loopback.
     package var address: String { listen ?? "127.0.0.1" }
 
@@ -36,7 +42,9 @@ package struct ServeOptions: ParsableArguments {
     }
 
     /// The options as `almanac-server` takes them.
-    package var arguments: [String] { ["--port", String(port)] + (listen.map { ["--listen", $0] } ?? []) + (verbose ? ["--verbose"] : []) }
+    package var arguments: [String] {
+        ["--port", String(port)] + (listen.map { ["--listen", $0] } ?? []) + (verbose ? ["--verbose"] : []) + (notify ? ["--notify"] : [])
+    }
 }
 
 /// Why `almanac serve` did not start its server.
