@@ -123,7 +123,7 @@ let package = Package(
             .testTarget(name: "AlmanacProgramTests", dependencies: front + ["AlmanacProgram", "AlmanacFuzz"] + features + harness),
             // What only the built binary shows: signals, a terminal, processes sharing files and
             // locks, the README's examples (docs/development.md, "Running the program in process").
-            .testTarget(name: "AlmanacServerTests", dependencies: ["AlmanacServer"]),
+            .testTarget(name: "AlmanacServerTests", dependencies: ["AlmanacServer", "AlmanacTestSupport", "TestHarness"]),
             .testTarget(name: "BinaryTests", dependencies: shared + ["TerminalKit", "DealTable", "Deals", "DealsFront"] + harness),
         ],
     swiftLanguageModes: [.v6]

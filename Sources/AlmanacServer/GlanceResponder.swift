@@ -7,8 +7,7 @@ import Foundation
 /// `POST /glance` with the arguments, the variables the text depends on and whether its output
 /// is a terminal; the answer is the run's output, errors and exit code as JSON. One log line each.
 struct GlanceResponder: HTTPHandler {
-    let environment: [String: String]
-    let executablePath: String?
+    let runs: ServerRuns
     let verbose: Bool
 
     func handleRequest(_ request: HTTPRequest) async throws -> HTTPResponse {
@@ -17,12 +16,11 @@ struct GlanceResponder: HTTPHandler {
         else { return HTTPResponse(statusCode: .badRequest) }
         let started = ContinuousClock.now
         let arguments = words.compactMap(\.stringValue)
-        var variables = environment
+        var variables: [String: String] = [:]
         if case .object(let given)? = asked["environment"] {
             for (name, value) in given where ServedGlance.forwarded.contains(name) { variables[name] = value.stringValue }
         }
-        let output = await InProcessRun.run(
-            arguments, environment: variables, executablePath: executablePath, terminal: asked["terminal"] == .bool(true))
+        let output = await runs.run(arguments, variables: variables, terminal: asked["terminal"] == .bool(true))
         let milliseconds = Int((ContinuousClock.now - started) / .milliseconds(1))
         let said = verbose ? arguments.joined(separator: " ") : arguments.first ?? ""
         Console.write("glance \(said) → \(output.status) \(milliseconds) ms\n", to: STDERR_FILENO)

@@ -46,14 +46,15 @@ package enum ServerMain {
         // `almanac` beside this program (the glance refresher a run starts).
         let almanac = URL(fileURLWithPath: Invocation.executablePath ?? CommandLine.arguments[0]).deletingLastPathComponent()
             .appendingPathComponent("almanac").path
-        let responder = WttrResponder(environment: environment, executablePath: almanac, verbose: options.verbose)
+        let runs = ServerRuns(environment: environment, executablePath: almanac)
+        let responder = WttrResponder(runs: runs, verbose: options.verbose)
         let server: HTTPServer
         do {
             server = HTTPServer(
                 address: try sockaddr_in.inet(ip4: options.address, port: UInt16(options.port)), timeout: 30, logger: .disabled, handler: responder)
         } catch { throw ServeError.cannotListen(address: wanted, reason: "not an IPv4 address") }
         let socket = ServeSocket.path { environment[$0] }
-        let glances = try glanceServer(at: socket, GlanceResponder(environment: environment, executablePath: almanac, verbose: options.verbose))
+        let glances = try glanceServer(at: socket, GlanceResponder(runs: runs, verbose: options.verbose))
         defer { unlink(socket) }
         let announce = Task {
             try await server.waitUntilListening()

@@ -12,8 +12,7 @@ struct WttrResponder: HTTPHandler {
     /// The most header bytes answered (more: 431).
     static let mostHeaderBytes = 8192
 
-    let environment: [String: String]
-    let executablePath: String?
+    let runs: ServerRuns
     let verbose: Bool
 
     func handleRequest(_ request: HTTPRequest) async throws -> HTTPResponse {
@@ -85,7 +84,7 @@ struct WttrResponder: HTTPHandler {
     }
 
     private func run(_ arguments: [String], _ variables: [String: String]) async -> CapturedRun {
-        await InProcessRun.run(arguments, environment: environment.merging(variables) { _, new in new }, executablePath: executablePath)
+        await runs.run(arguments, variables: variables)
     }
 
     /// A run's answer: its output (200), or its one line as the status its exit code stands for.

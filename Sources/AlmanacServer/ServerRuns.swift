@@ -1,0 +1,86 @@
+import AlmanacClient
+import AlmanacCore
+import AlmanacProgram
+import Foundation
+
+/// The runs of the program that answer the server's requests (docs/serve.md, "Answers kept"):
+/// each in process (`InProcessRun`) with the server's environment and the request's variables
+/// over it. An answer is kept for the clock minute it was made in: the same request again in that
+/// minute, with nothing in the home's cache, data or config folders changed since (their
+/// modification times, `FolderStamp`), gets the same output without a run; the same request
+/// asked while it runs waits for that run instead of starting another. Only runs that succeeded
+/// are kept, and at most `most` of them.
+actor ServerRuns {
+    /// A kept output, the minute it is good for and the folders' stamp it was made from.
+    private struct Kept {
+        let output: CapturedRun
+        let minute: Int
+        let stamp: FolderStamp
+    }
+
+    /// The most outputs kept; past it, those of earlier minutes go, then all.
+    static let most = 512
+
+    let environment: [String: String]
+    let executablePath: String?
+    private let folders: [String]
+    /// The clock minute now (injected in tests).
+    private let minuteNow: @Sendable () -> Int
+    private var kept: [String: Kept] = [:]
+    private var running: [String: Task<CapturedRun, Never>] = [:]
+    /// Runs made and answers given from what was kept, for the log and the benchmark.
+    private(set) var counts = (runs: 0, kept: 0)
+
+    init(
+        environment: [String: String], executablePath: String?, minute: @escaping @Sendable () -> Int = { Int(Date().timeIntervalSince1970 / 60) }
+    ) {
+        (self.environment, self.executablePath, minuteNow) = (environment, executablePath, minute)
+        let paths = Paths.resolve(Environment(environment))
+        folders = [paths.cache.path, paths.cache.appendingPathComponent("replay").path, paths.data.path, paths.config.path]
+    }
+
+    /// The output of `arguments` run with `variables` over the server's environment, a
+    /// terminal's standard output when `terminal`.
+    func run(_ arguments: [String], variables: [String: String] = [:], terminal: Bool = false) async -> CapturedRun {
+        let key = ([terminal ? "t" : "-"] + arguments + variables.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" })
+            .joined(separator: "\u{0}")
+        let (stamp, minute) = (FolderStamp(folders), minuteNow())
+        if let kept = kept[key], kept.minute == minute, kept.stamp == stamp {
+            counts.kept += 1
+            return kept.output
+        }
+        if let task = running[key] { return await task.value }
+        let (environment, executablePath) = (self.environment.merging(variables) { _, new in new }, self.executablePath)
+        let task = Task { await InProcessRun.run(arguments, environment: environment, executablePath: executablePath, terminal: terminal) }
+        running[key] = task
+        let output = await task.value
+        running[key] = nil
+        counts.runs += 1
+        if output.status == 0 { keep(output, key: key, minute: minute, stamp: stamp) }
+        return output
+    }
+
+    private func keep(_ output: CapturedRun, key: String, minute: Int, stamp: FolderStamp) {
+        if kept.count >= Self.most { kept = kept.filter { $0.value.minute == minute } }
+        if kept.count >= Self.most { kept = [:] }
+        // The stamp from before the run: what the run itself stored makes the next request run again.
+        kept[key] = Kept(output: output, minute: minute, stamp: stamp)
+    }
+}
+
+/// The modification times of a few folders: any file made, replaced or removed in one changes it.
+struct FolderStamp: Equatable {
+    let times: [timespec?]
+
+    init(_ folders: [String]) {
+        times = folders.map { path in
+            var info = stat()
+            return stat(path, &info) == 0 ? info.st_mtim : nil
+        }
+    }
+
+    static func == (lhs: FolderStamp, rhs: FolderStamp) -> Bool {
+        lhs.times.count == rhs.times.count
+            && zip(lhs.times, rhs.times).allSatisfy { a, b in a?.tv_sec == b?.tv_sec && a?.tv_nsec == b?.tv_nsec }
+    }
+}
