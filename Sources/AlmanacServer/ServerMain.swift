@@ -14,6 +14,9 @@ import Synchronization
 package enum ServerMain {
     /// Runs the server with the process's arguments; returns the exit code.
     package static func run() async -> Int32 {
+        // Two malloc arenas, not eight a core: each run takes a thread of its own, and an arena
+        // a thread kept the resident memory climbing under load (docs/benchmarks.md, "Serve").
+        _ = mallopt(-8, 2)  // M_ARENA_MAX
         let options: ServeOptions
         do { options = try ServeOptions.parse(Array(CommandLine.arguments.dropFirst())) } catch {
             let code = ServeOptions.exitCode(for: error)
@@ -47,12 +50,7 @@ package enum ServerMain {
         let almanac = URL(fileURLWithPath: Invocation.executablePath ?? CommandLine.arguments[0]).deletingLastPathComponent()
             .appendingPathComponent("almanac").path
         let runs = ServerRuns(environment: environment, executablePath: almanac)
-        let responder = WttrResponder(runs: runs, verbose: options.verbose)
-        let server: HTTPServer
-        do {
-            server = HTTPServer(
-                address: try sockaddr_in.inet(ip4: options.address, port: UInt16(options.port)), timeout: 30, logger: .disabled, handler: responder)
-        } catch { throw ServeError.cannotListen(address: wanted, reason: "not an IPv4 address") }
+        let server = try urlServer(options, WttrResponder(runs: runs, verbose: options.verbose))
         let socket = ServeSocket.path { environment[$0] }
         let glances = try glanceServer(at: socket, GlanceResponder(runs: runs, verbose: options.verbose))
         defer { unlink(socket) }
@@ -76,6 +74,22 @@ package enum ServerMain {
 }
 
 extension ServerMain {
+    /// The seconds FlyingFox gives a request's handler: a URL's runs are bounded by
+    /// `WttrResponder.deadline` within it. No longer: FlyingFox times each request with a sleeping
+    /// task, and a cancelled sleep's timer still holds its memory and wakes the process when its
+    /// time comes, so each second here is a second of requests' timers held after a burst
+    /// (docs/benchmarks.md, "Serve").
+    static let handlerTime: TimeInterval = 10
+
+    /// wttr.in's URLs' server on `--listen`'s address and `--port`.
+    fileprivate static func urlServer(_ options: ServeOptions, _ responder: WttrResponder) throws -> HTTPServer {
+        do {
+            return HTTPServer(
+                address: try sockaddr_in.inet(ip4: options.address, port: UInt16(options.port)), timeout: handlerTime, logger: .disabled,
+                handler: responder)
+        } catch { throw ServeError.cannotListen(address: "http://\(options.address):\(options.port)", reason: "not an IPv4 address") }
+    }
+
     /// A socket's failure in a person's words: the system's own (`Address already in use`).
     fileprivate static func reason(_ error: any Error) -> String {
         guard case SocketError.failed(_, _, let message) = error else { return "\(error)" }
@@ -91,7 +105,7 @@ extension ServerMain {
         }
         guard path.utf8.count < 108 else { throw ServeError.cannotListen(address: path, reason: "the path is longer than a socket's 107 bytes") }
         unlink(path)
-        return HTTPServer(address: sockaddr_un.unix(path: path), timeout: 30, logger: .disabled, handler: responder)
+        return HTTPServer(address: sockaddr_un.unix(path: path), timeout: Self.handlerTime, logger: .disabled, handler: responder)
     }
 }
 
@@ -114,3 +128,7 @@ struct ServerService: Service {
         }
     }
 }
+
+/// glibc's `mallopt(3)` (malloc.h, which the Glibc module does not bring in).
+@_silgen_name("mallopt")
+private func mallopt(_ parameter: Int32, _ value: Int32) -> Int32

@@ -66,16 +66,16 @@ struct WttrResponder: HTTPHandler {
         }
     }
 
-    /// `?format=j1`/`j2`: three runs (`weather now`, `forecast`, `hourly --hours 48`, each
-    /// `--json`) read into wttr.in's JSON; the first run that fails answers as it would alone.
+    /// `?format=j1`/`j2`: three runs at once (`weather now`, `forecast`, `hourly --hours 48`,
+    /// each `--json`) read into wttr.in's JSON; the first run that fails answers as it would alone.
     private func wttrJSON(_ place: String, hourly: Bool) async -> HTTPResponse {
         let named = place.isEmpty ? [] : ["--", place]
-        var documents: [AlmanacCore.JSONValue] = []
-        for command in [["now"], ["forecast"], ["hourly", "--hours", "48"]] {
-            let output = await run(["weather"] + command + ["--json"] + named, [:])
-            guard output.status == 0 else { return Self.response(output) }
-            documents.append(AlmanacCore.JSONValue.parse(Data(output.out.utf8)) ?? .null)
-        }
+        async let now = run(["weather", "now", "--json"] + named, [:])
+        async let forecast = run(["weather", "forecast", "--json"] + named, [:])
+        async let hours = run(["weather", "hourly", "--hours", "48", "--json"] + named, [:])
+        let outputs = await [now, forecast, hours]
+        if let failed = outputs.first(where: { $0.status != 0 }) { return Self.response(failed) }
+        let documents = outputs.map { AlmanacCore.JSONValue.parse(Data($0.out.utf8)) ?? .null }
         guard let json = WttrJSON(now: documents[0], forecast: documents[1], hourly: documents[2]) else {
             return Self.text(.internalServerError, "The weather's documents lack what wttr.in's JSON is made from.\n")
         }
@@ -83,8 +83,15 @@ struct WttrResponder: HTTPHandler {
             statusCode: .ok, headers: [.contentType: "application/json"], body: json.document(hourly: hourly).encoded())
     }
 
+    /// The seconds a run for a URL may take on the network (its `--timeout`): an answer, from
+    /// the cache or the sample data if need be, comes within the server's handler time.
+    static let deadline = 8
+
+    /// A run of `arguments` bounded by `deadline`, with `variables` over the server's environment.
     private func run(_ arguments: [String], _ variables: [String: String]) async -> CapturedRun {
-        await runs.run(arguments, variables: variables)
+        var bounded = arguments
+        bounded.insert("--timeout=\(Self.deadline)", at: arguments.firstIndex(of: "--") ?? arguments.endIndex)
+        return await runs.run(bounded, variables: variables)
     }
 
     /// A run's answer: its output (200), or its one line as the status its exit code stands for.
