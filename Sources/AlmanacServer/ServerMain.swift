@@ -64,7 +64,7 @@ package enum ServerMain {
                 "almanac serve: listening on http://\(host):\(port) and \(socket) (pid \(getpid())); SIGTERM or Ctrl+C stops it.\n",
                 to: STDERR_FILENO)
         }
-        var services: [any Service] = [ServerService(server: server), ServerService(server: glances)]
+        var services: [any Service] = [ServerService(server: server), ServerService(server: glances), WorldWatch(runs: runs)]
         if options.notify { services.append(NotifierService.announced(environment: environment, executablePath: almanac, verbose: options.verbose)) }
         let group = ServiceGroup(services: services, gracefulShutdownSignals: [.sigterm, .sigint], logger: Logger(label: "almanac-server"))
         do { try await group.run() } catch { throw ServeError.cannotListen(address: wanted, reason: Self.reason(error)) }

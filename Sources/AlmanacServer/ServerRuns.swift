@@ -11,11 +11,24 @@ import Foundation
 /// asked while it runs waits for that run instead of starting another. Only runs that succeeded
 /// are kept, and at most `most` of them.
 actor ServerRuns {
-    /// A kept output, the minute it is good for and the folders' stamp it was made from.
+    /// A kept output, the minute it is good for and the folders' stamp it was made from, and
+    /// the request it answers (for `refreshRecent`).
     private struct Kept {
         let output: CapturedRun
         let minute: Int
         let stamp: FolderStamp
+        let request: Request
+    }
+
+    /// What a run is asked: its arguments, the variables over the server's, a terminal or not.
+    private struct Request {
+        let arguments: [String]
+        let variables: [String: String]
+        let terminal: Bool
+
+        var key: String {
+            ([terminal ? "t" : "-"] + arguments + variables.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }).joined(separator: "\u{0}")
+        }
     }
 
     /// The most outputs kept; past it, those of earlier minutes go, then all.
@@ -42,8 +55,23 @@ actor ServerRuns {
     /// The output of `arguments` run with `variables` over the server's environment, a
     /// terminal's standard output when `terminal`.
     func run(_ arguments: [String], variables: [String: String] = [:], terminal: Bool = false) async -> CapturedRun {
-        let key = ([terminal ? "t" : "-"] + arguments + variables.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" })
-            .joined(separator: "\u{0}")
+        await run(Request(arguments: arguments, variables: variables, terminal: terminal))
+    }
+
+    /// After a resume or a change of network (`WorldWatch`): what was asked in the last 10
+    /// minutes runs again at once, without its kept answer, so that what went stale meanwhile is
+    /// fetched (a glance's detached refresher, a command's own request) before the next bar asks.
+    /// Returns how many ran.
+    @discardableResult
+    func refreshRecent() async -> Int {
+        let recent = kept.values.filter { $0.minute >= minuteNow() - 10 }.map(\.request)
+        kept = [:]
+        for request in recent { _ = await run(request) }
+        return recent.count
+    }
+
+    private func run(_ request: Request) async -> CapturedRun {
+        let (key, arguments, variables, terminal) = (request.key, request.arguments, request.variables, request.terminal)
         let (stamp, minute) = (FolderStamp(folders), minuteNow())
         if let kept = kept[key], kept.minute == minute, kept.stamp == stamp {
             counts.kept += 1
@@ -56,15 +84,16 @@ actor ServerRuns {
         let output = await task.value
         running[key] = nil
         counts.runs += 1
-        if output.status == 0 { keep(output, key: key, minute: minute, stamp: stamp) }
+        if output.status == 0 { keep(Kept(output: output, minute: minute, stamp: stamp, request: request), key: key) }
         return output
     }
 
-    private func keep(_ output: CapturedRun, key: String, minute: Int, stamp: FolderStamp) {
+    private func keep(_ answer: Kept, key: String) {
+        let minute = answer.minute
         if kept.count >= Self.most { kept = kept.filter { $0.value.minute == minute } }
         if kept.count >= Self.most { kept = [:] }
         // The stamp from before the run: what the run itself stored makes the next request run again.
-        kept[key] = Kept(output: output, minute: minute, stamp: stamp)
+        kept[key] = answer
     }
 }
 

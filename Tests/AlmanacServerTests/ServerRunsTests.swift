@@ -72,4 +72,26 @@ final class ServerRunsTests: XCTestCase {
         let after = await runs.counts.runs
         XCTAssertLessThanOrEqual(after - before, 1, "eight asked together: at most one run")
     }
+
+    func testAfterAResumeWhatWasAskedLatelyRunsAgainAndIsKeptAnew() async throws {
+        let home = try makeTemporaryFolder(self)
+        let minute = Minute(500)
+        let runs = runs(home, minute: minute)
+        let (oslo, moscow) = (["weather", "now", "--format=3", "--", "Oslo"], ["weather", "now", "--format=%t", "--", "Moscow"])
+        for _ in 0..<2 {
+            _ = await runs.run(oslo)
+            _ = await runs.run(moscow)
+        }
+        minute.now.withLock { $0 += 20 }
+        let lately = ["weather", "now", "--format=1", "--", "Berlin"]
+        _ = await runs.run(lately)
+        let before = await runs.counts.runs
+        let ran = await runs.refreshRecent()
+        XCTAssertEqual(ran, 1, "only what was asked in the last 10 minutes: Berlin, not Oslo and Moscow 20 minutes ago")
+        let after = await runs.counts.runs
+        XCTAssertEqual(after, before + 1)
+        _ = await runs.run(lately)
+        let again = await runs.counts.runs
+        XCTAssertEqual(again, after, "what ran again is kept anew")
+    }
 }

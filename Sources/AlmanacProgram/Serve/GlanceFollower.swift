@@ -15,9 +15,7 @@ enum GlanceFollower {
         let (environment, terminals) = (Invocation.environment, Set([STDOUT_FILENO, STDERR_FILENO].filter(Invocation.isTerminal)))
         var last: String?
         while true {
-            let steady = Self.steadySeconds()
-            let look = schedule.tick(.init(wall: Date().timeIntervalSince1970, steady: steady, routes: NetworkRoutes.defaults()))
-            if look {
+            if schedule.tick(.now(since: origin)) {
                 let turn = CapturedRun.run(once, environment: environment, terminals: terminals, executablePath: Invocation.executablePath)
                 if turn.status == ExitStatus.usage {
                     Console.write(turn.err, to: STDERR_FILENO)
@@ -28,14 +26,8 @@ enum GlanceFollower {
                     last = turn.out
                 }
             }
-            Thread.sleep(forTimeInterval: schedule.wait(at: Self.steadySeconds()))
+            Thread.sleep(forTimeInterval: schedule.wait(at: FollowSchedule.Reading.steady(since: origin)))
         }
-    }
-
-    /// Seconds on the clock that stops while the machine is suspended.
-    private static func steadySeconds() -> Double {
-        let elapsed = SuspendingClock.now - origin
-        return Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
     }
 
     private static let origin = SuspendingClock.now
