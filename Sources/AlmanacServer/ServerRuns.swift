@@ -5,9 +5,10 @@ import Foundation
 
 /// The runs of the program that answer the server's requests (docs/serve.md, "Answers kept"):
 /// each in process (`InProcessRun`) with the server's environment and the request's variables
-/// over it. An answer is kept for the clock minute it was made in: the same request again in that
-/// minute, with nothing in the home's cache, data or config folders changed since (their
-/// modification times, `FolderStamp`), gets the same output without a run; the same request
+/// over it. An answer is kept for the clock minute it was made in and no longer than the answers
+/// it was made from stay fresh (`CapturedRun.freshUntil`): the same request again meanwhile, with
+/// nothing in the home's cache, data or config folders changed since (their modification times,
+/// `FolderStamp`), gets the same output without a run; the same request
 /// asked while it runs waits for that run instead of starting another. Only runs that succeeded
 /// are kept, and at most `most` of them.
 actor ServerRuns {
@@ -73,7 +74,7 @@ actor ServerRuns {
     private func run(_ request: Request) async -> CapturedRun {
         let (key, arguments, variables, terminal) = (request.key, request.arguments, request.variables, request.terminal)
         let (stamp, minute) = (FolderStamp(folders), minuteNow())
-        if let kept = kept[key], kept.minute == minute, kept.stamp == stamp {
+        if let kept = kept[key], kept.minute == minute, kept.stamp == stamp, (kept.output.freshUntil ?? .distantFuture) > Date() {
             counts.kept += 1
             return kept.output
         }

@@ -18,8 +18,10 @@ package final class FixtureServer: Sendable {
     ///   (its path, its bytes): prices that move between requests.
     /// - Parameter redated: answers dated now, as the provider would send them today
     ///   (`redated(_:now:)`); false: the recorded dates, long past.
+    /// - Parameter lifetime: every answer fresh for that many seconds (`Cache-Control: max-age`,
+    ///   no `Expires`): a week of refreshes in minutes. Nil: as recorded.
     package init(
-        fixtures folder: URL, delay: TimeInterval = 0, credits: CreditWindow? = nil, redated: Bool = false,
+        fixtures folder: URL, delay: TimeInterval = 0, credits: CreditWindow? = nil, redated: Bool = false, lifetime: Int? = nil,
         override: (@Sendable (Provider, ServerRequest) -> ServerAction?)? = nil,
         rewrite: (@Sendable (String, Data) -> Data)? = nil
     ) throws {
@@ -41,7 +43,8 @@ package final class FixtureServer: Sendable {
             guard let response = try? fixtures.respond(to: descriptor) else {
                 return .json("{\"code\":404,\"message\":\"no such recording\"}", status: 404)
             }
-            let headers = redated ? Self.redated(response.headers, now: Date()) : response.headers
+            var headers = redated ? Self.redated(response.headers, now: Date()) : response.headers
+            if let lifetime { (headers["expires"], headers["cache-control"]) = (nil, "max-age=\(lifetime)") }
             return .respond(status: response.status, headers: headers, body: response.body, delay: delay)
         }
     }

@@ -11,23 +11,35 @@ import Synchronization
 /// a loopback provider answering from the recordings dated now: 20 followers and 50 HTTP clients
 /// on 5 places and the provider requests they cost; then `--requests` (100,000) HTTP requests and
 /// the server's resident memory along them; then its processor time while idle for `--idle`
-/// seconds (30). `--binary` is the `almanac` to run (its `almanac-server` beside it; default the
+/// seconds (30); with `--week SECONDS`, a week of refreshes in that time (`ServeWeekBench`;
+/// `--only week`: that alone).
+/// `--binary` is the `almanac` to run (its `almanac-server` beside it; default the
 /// static build).
 enum ServeLoadBench {
     static let places = ["Moscow", "Oslo", "London", "Berlin", "New York"]
 
     static func run(_ options: BenchOptions) throws {
         let binary = options.values["binary"] ?? ".build-static/release/almanac"
-        let providers = try FixtureServer(fixtures: try CacheBench.locateFixtures(), redated: true)
-        let root = FileManager.default.temporaryDirectory.appendingPathComponent("almanac-bench-served-\(getpid())")
-        defer { try? FileManager.default.removeItem(at: root) }
-        let environment = GlanceBench.environment(root, urls: providers.environment).merging(["ALMANAC_SERVE_WAIT": "2"]) { _, new in new }
-        let server = try Served(binary: binary, environment: environment)
-        defer { server.stop() }
-        var rows = try sharing(server, binary: binary, environment: environment, providers: providers, seconds: options.int("seconds", default: 20))
-        rows += try memory(server, requests: options.int("requests", default: 100_000))
-        rows += idle(server, seconds: options.int("idle", default: 30))
-        report("Serve (\(binary))", rows, json: Dictionary(uniqueKeysWithValues: rows.map { ($0.0, $0.1) }), asJSON: options.json)
+        if options.values["only"] != "week" {
+            let providers = try FixtureServer(fixtures: try CacheBench.locateFixtures(), redated: true)
+            let root = FileManager.default.temporaryDirectory.appendingPathComponent("almanac-bench-served-\(getpid())")
+            defer { try? FileManager.default.removeItem(at: root) }
+            let environment = GlanceBench.environment(root, urls: providers.environment).merging(["ALMANAC_SERVE_WAIT": "2"]) { _, new in new }
+            let server = try Served(binary: binary, environment: environment)
+            defer { server.stop() }
+            var rows = try sharing(
+                server, binary: binary, environment: environment, providers: providers, seconds: options.int("seconds", default: 20))
+            rows += try memory(server, requests: options.int("requests", default: 100_000))
+            rows += idle(server, seconds: options.int("idle", default: 30))
+            show("Serve (\(binary))", rows, options)
+        }
+        if let week = options.values["week"].flatMap(Int.init) {
+            show("Serve, a week (\(binary))", try ServeWeekBench.run(binary: binary, seconds: week), options)
+        }
+    }
+
+    private static func show(_ title: String, _ rows: [(String, String)], _ options: BenchOptions) {
+        report(title, rows, json: Dictionary(rows.map { ($0.0, $0.1) }) { first, _ in first }, asJSON: options.json)
     }
 
     /// 20 followers (4 a place, a look each second) and 50 clients asking `/PLACE?format=3` in a

@@ -19,7 +19,7 @@ import Foundation
 ///     almanac-bench glance [--runs 20] [--static PATH] [--dynamic PATH]   (status-bar runs against --version)
 ///     almanac-bench tuning [--count 1000000] [--runs 3]   (each tuning piece switched off, against all on)
 ///     almanac-bench serve [--seconds 600] [--credits 8] [--now]
-///     almanac-bench served [--binary PATH] [--seconds 20] [--requests 100000] [--idle 30]   (almanac serve under load)
+///     almanac-bench served [--binary PATH] [--seconds 20] [--requests 100000] [--idle 30] [--week SECONDS [--only week]]   (almanac serve under load)
 ///     almanac-bench all
 let arguments = Array(CommandLine.arguments.dropFirst())
 // The manual plugin asks every executable built on the argument parser for its help as JSON.

@@ -94,4 +94,22 @@ final class ServerRunsTests: XCTestCase {
         let again = await runs.counts.runs
         XCTAssertEqual(again, after, "what ran again is kept anew")
     }
+
+    func testAnAnswerIsKeptNoLongerThanWhatItWasMadeFromStaysFresh() async throws {
+        for (lifetime, runsForThree) in [(3600, 1), (0, 3)] {
+            let home = try makeTemporaryFolder(self)
+            let providers = try FixtureServer(fixtures: repositoryFixtures, redated: true, lifetime: lifetime)
+            let environment = providers.environment.merging(["ALMANAC_HOME": home.path, "ALMANAC_TODAY": "2026-11-20"]) { _, new in new }
+            let runs = ServerRuns(environment: environment, executablePath: nil) { 42 }
+            let glance = ["weather", "now", "--format=3", "--", "Oslo"]
+            _ = await runs.run(glance)  // the answers stored: the folder's stamp settles
+            let before = await runs.counts.runs
+            for _ in 0..<3 {
+                let answer = await runs.run(glance)
+                XCTAssertTrue(answer.out.hasPrefix("Oslo:"), answer.out + answer.err)
+            }
+            let made = await runs.counts.runs - before
+            XCTAssertEqual(made, runsForThree, "answers fresh for \(lifetime) s")
+        }
+    }
 }

@@ -118,6 +118,7 @@ struct AnswerRun<R: Sendable> {
     /// The stored answer, as the machine chose to serve it.
     private func served(stale: Bool) throws -> Fetched<R> {
         guard let stored else { throw AnswerMachine.OutOfOrder() }
+        Invocation.answered(freshUntil: stale ? .distantPast : client.answers.freshUntil(stored.entry))
         return Fetched(value: stored.value, origin: .cache, fetchedAt: stored.entry.fetchedAt, stale: stale)
     }
 

@@ -39,6 +39,9 @@ package struct AnswerStore: Sendable {
         return (entry, value)
     }
 
+    /// Until when `entry` is fresh, `--max-age` counted.
+    func freshUntil(_ entry: CacheEntry) -> Date { entry.freshUntil(maxAge: maxAge) }
+
     /// How the machine sees `entry` at `now`: fresh, too, when it is the answer a server gave
     /// this run (`answersThisRun`).
     func state(_ entry: CacheEntry, now: Date) -> AnswerMachine.Stored {
@@ -57,6 +60,7 @@ package struct AnswerStore: Sendable {
         guard let (entry, value) = entry(endpoint) else { return nil }
         let stale = !entry.isFresh(at: clock.now(), maxAge: maxAge) && !answersThisRun(entry)
         if stale, entry.mustRevalidate { return nil }
+        Invocation.answered(freshUntil: stale ? .distantPast : freshUntil(entry))
         return Fetched(value: value, origin: .cache, fetchedAt: entry.fetchedAt, stale: stale)
     }
 
@@ -95,12 +99,14 @@ package struct AnswerStore: Sendable {
             // The body stays; the fields sent replace the stored ones (RFC 9111 §4.3.4).
             let renewed = previous.renewed(by: response.headers, at: now)
             keep(renewed, freshness)
+            Invocation.answered(freshUntil: freshUntil(renewed))
             return (Fetched(value: try endpoint.decode(renewed.body), origin: .live, fetchedAt: now, stale: false), .notModified)
         }
         let value = try endpoint.decode(response.body)
         let entry = Self.entry(
             for: response, endpoint.descriptor, body: scrubbed(response.body, from: endpoint.descriptor.provider), at: now, freshness: freshness)
         keep(entry, freshness)
+        Invocation.answered(freshUntil: freshness == .noStore ? .distantPast : freshUntil(entry))
         let changed = previous.map { $0.body != entry.body } ?? false
         let kind: AnswerMachine.Response = freshness == .noStore ? .noStore : .answer(deprecated: response.status == 203)
         return (Fetched(value: value, origin: .live, fetchedAt: now, stale: false, changedAfterStale: changed), kind)
@@ -112,6 +118,7 @@ package struct AnswerStore: Sendable {
         guard let (entry, value) = entry(endpoint), entry.fetchedAt > (previous?.fetchedAt ?? .distantPast),
             entry.isFresh(at: clock.now(), maxAge: maxAge)
         else { return nil }
+        Invocation.answered(freshUntil: freshUntil(entry))
         return Fetched(value: value, origin: .cache, fetchedAt: entry.fetchedAt, stale: false)
     }
 

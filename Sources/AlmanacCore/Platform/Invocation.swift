@@ -36,6 +36,9 @@ package struct Invocation: Sendable {
     /// Told the error that ended the run, before its one line is written (a caller in process
     /// answers by its kind: `almanac serve` says 404 for a place not found).
     package var failed: @Sendable (any Error) -> Void = { _ in }
+    /// Told, for each answer from a provider or the cache the run used, until when it stays fresh
+    /// (a stale one: a time already past): `almanac serve` keeps a run's output no longer.
+    package var answered: @Sendable (Date) -> Void = { _ in }
 
     /// A run of `arguments` with the given environment and folder whose output goes to `write`.
     package init(
@@ -86,6 +89,9 @@ package struct Invocation: Sendable {
         }
         return TimeZone.current.identifier
     }
+
+    /// Tells the run's caller in process that an answer used stays fresh until `date`.
+    package static func answered(freshUntil date: Date) { current?.answered(date) }
 
     /// The next line of standard input; nil at its end.
     package static func readLine() -> String? { current.map { $0.readLine() } ?? Swift.readLine() }

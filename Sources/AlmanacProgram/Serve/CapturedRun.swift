@@ -13,6 +13,9 @@ package struct CapturedRun: Sendable {
     /// The run ended because a place it was asked for does not exist (`WeatherError.notFound`):
     /// what `almanac serve` answers with 404.
     package var placeNotFound = false
+    /// Until when every answer the run used from a provider or the cache stays fresh (the
+    /// earliest of them); nil when it used none (sample data, or no data at all).
+    package var freshUntil: Date?
 
     /// Runs `arguments` on this thread with `environment`, the streams in `terminals` taken for
     /// a terminal's.
@@ -26,6 +29,7 @@ package struct CapturedRun: Sendable {
         invocation.terminals = terminals
         invocation.executablePath = executablePath
         invocation.paused = { seconds in Thread.sleep(forTimeInterval: seconds) }
+        invocation.answered = { date in output.withLock { $0.freshUntil = min($0.freshUntil ?? date, date) } }
         invocation.failed = { error in
             guard case WeatherError.notFound = error else { return }
             output.withLock { $0.placeNotFound = true }
