@@ -74,20 +74,40 @@ final class WarningsEverywhereTests: XCTestCase {
         }
     }
 
-    /// A place no warning service covers: no warning, no error class (`unknown` says an answer
-    /// failed), and in a glance of several places each line carries its own mark, with no space
-    /// left at its end.
-    func testAPlaceNoServiceCoversHasNoErrorClassAndEachLineItsMark() throws {
+    /// A place no warning service covers is unknown, never a quiet day: `%W` is the placeholder,
+    /// waybar's class `warning-unknown` (not `unknown`, which says the forecast failed), the JSON's
+    /// state `unsupported`; in a glance of several places each line carries its own mark.
+    func testAPlaceNoServiceCoversIsUnknownNeverAQuietDay() throws {
         let home = try makeTemporaryFolder(self)
-        let bar = try runAlmanac(["line", "%W", "--place", "Moscow", "--waybar", "--offline"], home: home)
+        // A live place search (a sample line's class is `sample` whatever it shows).
+        let providers = try FixtureServer(fixtures: repositoryFixtures, redated: true)
+        let bar = try runAlmanac(["line", "%W", "--place", "Moscow", "--waybar"], home: home, environment: providers.environment)
         XCTAssertEqual(bar.status, 0, bar.err)
         let object = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(bar.out.utf8)) as? [String: Any])
-        XCTAssertEqual(object["text"] as? String, "")
-        XCTAssertNotEqual(object["class"] as? String, "unknown", bar.out)
+        XCTAssertEqual(object["text"] as? String, "?")
+        XCTAssertEqual(object["class"] as? String, "warning-unknown", bar.out)
         XCTAssertEqual(object["alt"] as? String, "", bar.out)
         let lines = try runAlmanac(["weather", "Oslo", "Moscow", "--format", "%l %W", "--offline"], home: home)
         XCTAssertEqual(lines.status, 0, lines.err)
-        XCTAssertEqual(lines.out.split(separator: "\n").last, "Moscow (sample)", lines.out)
+        XCTAssertEqual(lines.out.split(separator: "\n").map(String.init), ["Oslo ⚠ Yellow · Snow (sample)", "Moscow ? (sample)"], lines.out)
+        for (place, state) in [("Moscow", "unsupported"), ("Oslo", "ok")] {
+            let json = try runAlmanac(["weather", "warnings", place, "--json", "--offline"], home: home)
+            let document = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(json.out.utf8)) as? [String: Any], json.err)
+            XCTAssertEqual(document["state"] as? String, state, place)
+        }
+    }
+
+    /// A service that cannot be reached, with nothing kept, is unknown too: the placeholder and
+    /// `warning-unknown`, never the empty "no warning".
+    func testAServiceDownWithNothingKeptIsUnknown() throws {
+        let home = try makeTemporaryFolder(self)
+        let met = try LoopbackServer { _ in .json(#"{"error": "down"}"#, status: 503) }
+        let bar = try runAlmanac(
+            ["line", "%W", "--place", "58.4,5.9", "--waybar", "--timeout", "5"], home: home, environment: ["ALMANAC_METNO_URL": met.baseURL])
+        let object = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(bar.out.utf8)) as? [String: Any], bar.out + bar.err)
+        XCTAssertEqual(object["text"] as? String, "?", bar.out)
+        XCTAssertEqual(object["class"] as? String, "warning-unknown", bar.out)
+        XCTAssertFalse(met.receivedRequests.isEmpty, "MET was asked")
     }
 
     /// The line under "now": an announced warning says when it starts; in its level's colour.

@@ -10,6 +10,9 @@ package struct WarningsJSON: Encodable {
     package var place: City
     /// The service asked (`metno`, `nws`, `brightsky`); absent when none is wired for the place.
     package var service: String?
+    /// What is known (`WarningsReport.State`): `ok`, `stale`, `unsupported`; `unavailable` is the
+    /// place's error in a several-place document.
+    package var state: String
     package var warnings: [Warning]
 
     /// One warning: every field, null where the service gave none; instants in UTC.
@@ -42,7 +45,9 @@ package struct WarningsJSON: Encodable {
 
     package static func document(_ report: WarningsReport) -> Sourced<WarningsJSON> {
         Sourced(
-            WarningsJSON(place: report.city, service: report.service?.rawValue, warnings: report.warnings.map { Warning(warning: $0) }),
+            WarningsJSON(
+                place: report.city, service: report.service?.rawValue, state: report.state.rawValue,
+                warnings: report.warnings.map { Warning(warning: $0) }),
             report.provenance)
     }
 }

@@ -5,9 +5,9 @@ import Weather
 
 extension WaybarLine {
     /// The object for a weather line: the tooltip lists the next days (up to four); the class is
-    /// `warning-<level>` while a warning is in force (with `%W`), else the condition's; a line
-    /// that reads no forecast (`%W` alone, a place no warning service covers) has no class and no
-    /// alt, never `unknown`, which says an answer failed.
+    /// `warning-<level>` while a warning is in force (with `%W`), `warning-unknown` when `%W`
+    /// cannot say (no service for the place, or none answered), else the condition's; a line
+    /// that reads no forecast has no alt.
     package init(text: String, glance: WeatherGlance) {
         let report = glance.report
         let days = (report?.daily ?? []).filter { $0.date >= LocalDate(glance.moment, timeZone: glance.city.timeZone) }.prefix(4)
@@ -17,7 +17,7 @@ extension WaybarLine {
         let warning = glance.warning.map { ["\(WeatherGlance.warningText($0)): \($0.headline)"] } ?? []
         self.init(
             text: text, tooltip: ([glance.city.label] + warning + rows).joined(separator: "\n"),
-            class: glance.warning.map(Self.warningClass)
+            class: glance.warning.map(Self.warningClass) ?? (glance.warningsUnknown ? "warning-unknown" : nil)
                 ?? (report == nil ? "" : Self.conditionClass(report?.current?.conditionID, known: report?.current != nil)),
             alt: report?.current?.description ?? (report == nil ? "" : GlanceTemplate.placeholder))
     }

@@ -29,6 +29,12 @@ package struct WeatherGlance: Sendable {
     package var extras: [Character: String] = [:]
     /// The place's official warnings, when the line asked for `%W` and the service answered.
     package var warnings: WarningsReport?
+    /// Whether the line asked for `%W` (so that no answer reads as unknown, not as no warning).
+    package var asksWarnings = false
+
+    /// The line asked for `%W` and cannot say whether a warning is in force: no service for the
+    /// place, or no answer from it.
+    package var warningsUnknown: Bool { asksWarnings && (warnings?.service == nil) }
 
     /// The worst official warning in force (`%W`, waybar's class); nil when none is or none came.
     package var warning: OfficialWarning? { warnings?.inForce.first }
@@ -67,7 +73,9 @@ package struct WeatherGlance: Sendable {
         case "P": current?.pressure.map { "\(Int($0.rounded()))hPa" }
         case "u": (current?.uvIndex ?? today?.uvIndex).map { "\(Int($0.rounded()))" }
         case "r", "a": extras[code]
-        case "W": warnings.map { Self.warningText($0.inForce.first) }
+        // Unknown — no service for the place, or none answered — is the placeholder, never the
+        // empty "no warning".
+        case "W": warnings.flatMap { $0.service == nil ? nil : Self.warningText($0.inForce.first) }
         default: timeValue(code)
         }
     }

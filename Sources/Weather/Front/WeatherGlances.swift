@@ -113,7 +113,7 @@ package struct WeatherGlances: Sendable {
         let extras = await parts
         let days = flow.context.days
         var glance = WeatherGlance(city: city, report: report, settings: settings, now: now, pinnedDay: days.isPinned ? try? days.today() : nil)
-        (glance.extras, glance.warnings) = (extras.values, extras.warnings)
+        (glance.extras, glance.warnings, glance.asksWarnings) = (extras.values, extras.warnings, template.codes.contains("W"))
         let answers = (report.map { [$0.provenance] } ?? []) + extras.provenances
         let provenance = answers.isEmpty ? placeProvenance() : Provenance.combine(answers, now: flow.context.clock.now())
         // A code with nothing to show leaves no space at the end (`%l %W` with no warning).

@@ -61,6 +61,18 @@ package struct WarningsReport: Sendable {
 
     /// The warnings in force at `asOf`, worst first (announced ones left out).
     package var inForce: [OfficialWarning] { warnings.filter { $0.inForce(at: asOf) } }
+
+    /// What is known of a place's warnings: the service's answer (`ok`; `stale`, from the cache
+    /// past its lifetime), none to be had (`unavailable`: the service down and nothing kept — no
+    /// report is made then), or no service for the place (`unsupported`). Only `ok` and `stale`
+    /// say whether a warning is in force; the others never read as a quiet day.
+    package enum State: String, Sendable {
+        case ok, stale, unavailable, unsupported
+    }
+
+    /// This report's state: `unsupported` with no service, `stale` when its answer was past its
+    /// lifetime, else `ok` (a sample answer too: it is labelled as one wherever it shows).
+    package var state: State { service == nil ? .unsupported : provenance?.stale == true ? .stale : .ok }
 }
 
 extension WeatherService {
