@@ -46,7 +46,7 @@ BENCHMARK_SECTIONS = ["Deals", "A glance", "Serve", "The cache", "The tuning lay
 FUZZ_PREFIX = {
     "Fruityvice": "fruityvice", "Kraken": "kraken", "METNorway": "metno", "OpenMeteo": "openmeteo",
     "OpenWeather": "openweather", "TwelveData": "twelvedata", "YandexGeocoder": "yandex",
-    "NationalWeatherService": "nws", "BrightSky": "brightsky",
+    "NationalWeatherService": "nws", "BrightSky": "brightsky", "MeteoAlarm": "meteoalarm",
 }
 
 # Test support, the bench and the fuzzer run beside the program, not in it.

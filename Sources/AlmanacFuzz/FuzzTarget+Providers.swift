@@ -107,6 +107,12 @@ extension FuzzTarget {
                 _ = OfficialWarnings.from(answer, now: provenance.fetchedAt)
             }
         },
+        FuzzTarget(name: "meteoalarm-feed") { data in
+            if let feed = try? JSONDecoder().decode(MeteoAlarmDTO.Feed.self, from: data) {
+                _ = OfficialWarnings.from(feed, holds: { CAPPolygon.holds($0.polygon, latitude: 45.5, longitude: 15.5) }, now: provenance.fetchedAt)
+            }
+            _ = CAPPolygon.holds([String(decoding: data.prefix(200), as: UTF8.self)], latitude: 45.5, longitude: 15.5)
+        },
         FuzzTarget(name: "yandex") { data in
             if let root = try? YandexGeocoder.geocode("x", lang: "en").decode(data) { _ = PlaceCandidates.fromYandex(root) }
             _ = YandexGeocoder.coordinates(fromPos: String(decoding: data, as: UTF8.self))

@@ -33,6 +33,9 @@ package struct OfficialWarning: Sendable, Equatable {
     package var areas: [String]
     /// Who issued it: `MET Norway`, `NWS Boulder CO`, `Deutscher Wetterdienst`.
     package var sender: String
+    /// The language of its text when the service sends several (`en-GB`, `hr-HR`); nil when it
+    /// sends one.
+    package var language: String? = nil
 
     /// The level's colour, else the severity, as one word (`yellow`, `dark red`, `moderate`); nil
     /// when the service gave neither.

@@ -1,0 +1,89 @@
+// swift-format-ignore-file: AlwaysUseLowerCamelCase
+
+// (DTO fields carry the provider's own JSON names, so the wire format reads off the code.)
+import Foundation
+
+/// MeteoAlarm's (EUMETNET's) warnings of one member country as its JSON feed sends them
+/// (`/api/v1/warnings/feeds-<country>`): CAP 1.2 messages, each with one `info` block a language
+/// (the member's own and, mostly, English) and its areas by code (`EMMA_ID`, NUTS) or polygon.
+/// Every field the rules read is optional: a member that leaves one out loses that field, not
+/// the message.
+package enum MeteoAlarmDTO {
+    package struct Feed: Decodable, Sendable {
+        package var warnings: [Entry]
+    }
+
+    package struct Entry: Decodable, Sendable {
+        package var alert: Alert
+        /// MeteoAlarm's own id of the message (its path under the feed).
+        package var uuid: String?
+    }
+
+    package struct Alert: Decodable, Sendable {
+        /// The member's identifier (`2.49.0.0.191.0.HR.231225081742_0_yellow_HR004`).
+        package var identifier: String
+        package var sender, sent: String?
+        /// `Actual`, `Exercise`, `System`, `Test`, `Draft`.
+        package var status: String?
+        /// `Alert`, `Update` or `Cancel`.
+        package var msgType: String?
+        /// CAP's references: `sender,identifier,sent` triples separated by spaces.
+        package var references: String?
+        package var info: [Info]?
+
+        /// The identifiers this message refers to (replaces or cancels).
+        package var referenced: [String] {
+            (references ?? "").split(whereSeparator: \.isWhitespace).compactMap { triple in
+                let parts = triple.split(separator: ",", omittingEmptySubsequences: false)
+                return parts.count == 3 ? String(parts[1]) : nil
+            }
+        }
+    }
+
+    package struct Info: Decodable, Sendable {
+        /// `en-GB`, `hr-HR`, `bs`.
+        package var language: String?
+        package var event, headline, description, instruction, senderName: String?
+        /// `Extreme`, `Severe`, `Moderate`, `Minor`, `Unknown`.
+        package var severity, urgency, certainty: String?
+        package var responseType: [String]?
+        /// Instants with an offset (`2023-12-26T00:01:01+01:00`).
+        package var effective, onset, expires: String?
+        /// `awareness_level` (`2; yellow; Moderate`) and `awareness_type` (`1; Wind`) among them.
+        package var parameter: [Pair]?
+        package var area: [Area]?
+
+        /// The value of the parameter `name`.
+        package func parameter(_ name: String) -> String? { parameter?.first { $0.valueName == name }?.value }
+    }
+
+    package struct Area: Decodable, Sendable {
+        package var areaDesc: String?
+        /// CAP polygons: `lat,lon lat,lon …`, the first point again at the end.
+        package var polygon: [String]?
+        /// `EMMA_ID` and NUTS codes of the area.
+        package var geocode: [Pair]?
+
+        /// The value of the code `name` (`EMMA_ID`).
+        package func code(_ name: String) -> String? { geocode?.first { $0.valueName == name }?.value }
+
+        /// A polygon as one string or several: CAP allows several, and a feed's JSON may give one bare.
+        package init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: Key.self)
+            areaDesc = try? container.decodeIfPresent(String.self, forKey: .areaDesc)
+            geocode = try? container.decodeIfPresent([Pair].self, forKey: .geocode)
+            polygon =
+                (try? container.decodeIfPresent([String].self, forKey: .polygon))
+                ?? (try? container.decode(String.self, forKey: .polygon)).map { [$0] }
+        }
+
+        enum Key: String, CodingKey {
+            case areaDesc, polygon, geocode
+        }
+    }
+
+    package struct Pair: Decodable, Sendable {
+        package var valueName: String?
+        package var value: String?
+    }
+}

@@ -1,0 +1,93 @@
+import AlmanacCore
+import AlmanacProviders
+import Foundation
+
+/// MeteoAlarm's rules (docs/weather.md, "Official warnings"): the same as every service's —
+/// Actual messages only; an Update or a Cancel replaces what it references; a message that ends
+/// a warning is none; one message once — and a country's feed is never a place's list: a
+/// warning is the place's only when one of its areas holds the place.
+extension OfficialWarnings {
+    /// What a country's feed says of one place: the warnings whose areas hold it, and those whose
+    /// areas `holds` cannot place (said apart, never as the place's).
+    package struct Placed: Sendable {
+        package var warnings: [OfficialWarning] = []
+        package var unplaced: [OfficialWarning] = []
+    }
+
+    /// The warnings of a MeteoAlarm feed for one place at `now`. `holds` says whether an area
+    /// holds the place: true, false, or nil when it cannot be told (no polygon, a code whose
+    /// outline is not known). Each message's English `info` block when it has one, else its
+    /// first, with its language.
+    package static func from(_ feed: MeteoAlarmDTO.Feed, holds: (MeteoAlarmDTO.Area) -> Bool?, now: Date) -> Placed {
+        let messages = feed.warnings.map(\.alert).filter { isActual($0.status) }
+        var replaced = Set<String>()
+        for message in messages where ["update", "cancel"].contains((message.msgType ?? "").lowercased()) {
+            replaced.formUnion(message.referenced)
+        }
+        var placed = Placed()
+        var seen = Set<String>()
+        for message in messages where !replaced.contains(message.identifier) && seen.insert(message.identifier).inserted {
+            guard let info = englishFirst(message.info ?? []),
+                !endsAWarning(type: message.msgType, urgency: info.urgency, response: info.responseType?.first)
+            else { continue }
+            let areas = info.area ?? []
+            let held = areas.map(holds)
+            let warning = warning(message, info, areas: held.contains(true) ? zip(areas, held).filter { $0.1 == true }.map(\.0) : areas)
+            if held.contains(true) {
+                placed.warnings.append(warning)
+            } else if held.contains(where: { $0 == nil }) {
+                placed.unplaced.append(warning)
+            }
+        }
+        (placed.warnings, placed.unplaced) = (ordered(placed.warnings, now: now), ordered(placed.unplaced, now: now))
+        return placed
+    }
+
+    /// The English block (`en`, `en-GB` …) when there is one, else the first.
+    static func englishFirst(_ blocks: [MeteoAlarmDTO.Info]) -> MeteoAlarmDTO.Info? {
+        blocks.first { ($0.language ?? "").lowercased().hasPrefix("en") } ?? blocks.first
+    }
+
+    private static func warning(_ message: MeteoAlarmDTO.Alert, _ info: MeteoAlarmDTO.Info, areas: [MeteoAlarmDTO.Area]) -> OfficialWarning {
+        let event = readable(info.event ?? "Warning")
+        return OfficialWarning(
+            provider: "meteoalarm", id: message.identifier, event: event, severity: .init(word: info.severity),
+            level: metLevel(info.parameter("awareness_level")), headline: info.headline ?? event, description: text(info.description),
+            instruction: text(info.instruction), onset: (info.onset ?? info.effective).flatMap(InstantText.parse),
+            expires: info.expires.flatMap(InstantText.parse), areas: areas.compactMap(\.areaDesc),
+            sender: info.senderName ?? message.sender ?? "MeteoAlarm", language: info.language)
+    }
+}
+
+/// A CAP area's polygons (`lat,lon lat,lon …`, the first point again at the end) and whether
+/// they hold a point: the even-odd rule over each ring, degrees taken as a plane (areas are a
+/// few hundred kilometres at most).
+package enum CAPPolygon {
+    /// Whether any of `polygons` holds (`latitude`, `longitude`); nil when there is none to
+    /// read (no polygon, or none of at least three points).
+    package static func holds(_ polygons: [String]?, latitude: Double, longitude: Double) -> Bool? {
+        let rings = (polygons ?? []).map(points).filter { $0.count >= 3 }
+        guard !rings.isEmpty else { return nil }
+        return rings.contains { ring in
+            var inside = false
+            var previous = ring[ring.count - 1]
+            for point in ring {
+                if (point.lat > latitude) != (previous.lat > latitude),
+                    longitude < (previous.lon - point.lon) * (latitude - point.lat) / (previous.lat - point.lat) + point.lon
+                {
+                    inside.toggle()
+                }
+                previous = point
+            }
+            return inside
+        }
+    }
+
+    /// The points of `lat,lon lat,lon …`; a pair that is not two numbers is left out.
+    static func points(_ text: String) -> [(lat: Double, lon: Double)] {
+        text.split(whereSeparator: \.isWhitespace).compactMap { pair in
+            let numbers = pair.split(separator: ",").compactMap { Double($0) }
+            return numbers.count == 2 ? (numbers[0], numbers[1]) : nil
+        }
+    }
+}

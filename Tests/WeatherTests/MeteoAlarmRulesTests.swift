@@ -1,0 +1,100 @@
+import AlmanacCore
+import AlmanacProviders
+import AlmanacTestSupport
+import Foundation
+import XCTest
+
+@testable import Weather
+
+/// MeteoAlarm's feeds under the rules every service's warnings follow (docs/weather.md,
+/// "Official warnings"), on real answers recorded by another project (`Tests/Recorded/meteoalarm`)
+/// and on small feeds written for the one rule each shows. Instants are the recordings' own.
+final class MeteoAlarmRulesTests: XCTestCase {
+    private func feed(_ path: String) throws -> MeteoAlarmDTO.Feed {
+        try JSONDecoder().decode(MeteoAlarmDTO.Feed.self, from: Data(try RecordedAnswer(path).raw.utf8))
+    }
+
+    private let asOf = InstantText.parse("2024-01-04T18:00:00+01:00")!
+
+    func testAPlacesWarningsAreThoseOfItsAreaInEnglishWorstFirst() throws {
+        let croatia = try feed("meteoalarm/croatia.json")
+        let gospic = OfficialWarnings.from(croatia, holds: { $0.code("EMMA_ID") == "HR004" }, now: asOf)
+        XCTAssertEqual(gospic.warnings.count, 5, "six of the feed's 63 for its area, one already over")
+        XCTAssertEqual(Set(gospic.warnings.map(\.event)), ["Yellow rain warning", "Yellow wind warning", "Yellow snow ice warning"])
+        XCTAssertTrue(gospic.warnings.allSatisfy { $0.language == "en-GB" && $0.level == "yellow" && $0.areas == ["Gospic region"] })
+        XCTAssertEqual(gospic.warnings.first?.onset, InstantText.parse("2024-01-06T00:01:01+01:00"), "the soonest first among equals")
+        XCTAssertTrue(gospic.unplaced.isEmpty)
+        let split = OfficialWarnings.from(croatia, holds: { $0.code("EMMA_ID") == "HR802" }, now: asOf)
+        XCTAssertEqual(split.warnings.map(\.level), ["red", "red", "orange", "yellow"], "worst first")
+    }
+
+    func testACountrysFeedIsNeverAPlacesList() throws {
+        let croatia = try feed("meteoalarm/croatia.json")
+        let unknown = OfficialWarnings.from(croatia, holds: { _ in nil }, now: asOf)
+        XCTAssertTrue(unknown.warnings.isEmpty, "no area placed: no warning of the place's")
+        XCTAssertFalse(unknown.unplaced.isEmpty, "said apart as unplaced")
+        let elsewhere = OfficialWarnings.from(croatia, holds: { _ in false }, now: asOf)
+        XCTAssertTrue(elsewhere.warnings.isEmpty && elsewhere.unplaced.isEmpty, "a place in none of the areas: nothing")
+    }
+
+    func testTheEnglishBlockWhereverItIsElseTheFirst() throws {
+        let bosnia = try feed("meteoalarm/bosnia-herzegovina.json")
+        let all = OfficialWarnings.from(bosnia, holds: { _ in true }, now: InstantText.parse("2023-01-01T00:00:00Z")!)
+        XCTAssertFalse(all.warnings.isEmpty)
+        XCTAssertTrue(all.warnings.allSatisfy { $0.language == "en" }, "\(all.warnings.map(\.language))")
+        let blocks = { (text: String) in try JSONDecoder().decode([MeteoAlarmDTO.Info].self, from: Data(text.utf8)) }
+        XCTAssertEqual(OfficialWarnings.englishFirst(try blocks(#"[{"language": "hr-HR"}, {"language": "en-GB"}]"#))?.language, "en-GB")
+        XCTAssertEqual(OfficialWarnings.englishFirst(try blocks(#"[{"language": "sr"}, {"language": "bs"}]"#))?.language, "sr")
+    }
+
+    func testUpdatesAndCancelsReplaceWhatTheyReferenceAndTestsAndRepeatsDoNotCount() throws {
+        let text = """
+            {"warnings": [
+              \(Self.message("A", type: "Alert", event: "Storm")),
+              \(Self.message("B", type: "Update", event: "Stronger storm", references: "x,A,2024-01-04T08:00:00+01:00")),
+              \(Self.message("C", type: "Alert", event: "Snow")),
+              \(Self.message("D", type: "Cancel", event: "Snow", references: "x,C,2024-01-04T08:00:00+01:00")),
+              \(Self.message("E", type: "Alert", event: "Drill", status: "Exercise")),
+              \(Self.message("B", type: "Update", event: "Stronger storm", references: "x,A,2024-01-04T08:00:00+01:00"))
+            ]}
+            """
+        let feed = try JSONDecoder().decode(MeteoAlarmDTO.Feed.self, from: Data(text.utf8))
+        let placed = OfficialWarnings.from(feed, holds: { _ in true }, now: asOf)
+        XCTAssertEqual(placed.warnings.map(\.id), ["B"], "A replaced by B, C cancelled by D, the cancel itself no warning, the exercise none, B once")
+    }
+
+    func testAPolygonPlacesAWarningAndAnAreaWithoutOneIsUnplaced() throws {
+        let square = "45.0,15.0 45.0,16.0 46.0,16.0 46.0,15.0 45.0,15.0"
+        XCTAssertEqual(CAPPolygon.holds([square], latitude: 45.5, longitude: 15.5), true)
+        XCTAssertEqual(CAPPolygon.holds([square], latitude: 44.9, longitude: 15.5), false)
+        XCTAssertEqual(CAPPolygon.holds(["45.0,15.0 46.0,16.0"], latitude: 45.5, longitude: 15.5), nil, "two points are no area")
+        XCTAssertNil(CAPPolygon.holds(nil, latitude: 45.5, longitude: 15.5))
+        let text = """
+            {"warnings": [
+              \(Self.message("P", type: "Alert", event: "Heat", polygon: square)),
+              \(Self.message("Q", type: "Alert", event: "Fog"))
+            ]}
+            """
+        let feed = try JSONDecoder().decode(MeteoAlarmDTO.Feed.self, from: Data(text.utf8))
+        let inside = OfficialWarnings.from(feed, holds: { CAPPolygon.holds($0.polygon, latitude: 45.5, longitude: 15.5) }, now: asOf)
+        XCTAssertEqual(inside.warnings.map(\.id), ["P"])
+        XCTAssertEqual(inside.unplaced.map(\.id), ["Q"], "no polygon and no known outline: unplaced")
+        let outside = OfficialWarnings.from(feed, holds: { CAPPolygon.holds($0.polygon, latitude: 40, longitude: 15.5) }, now: asOf)
+        XCTAssertEqual(outside.warnings.map(\.id), [])
+    }
+
+    /// One message of a feed, in an English and a Croatian block, until 2024-01-09.
+    private static func message(
+        _ id: String, type: String, event: String, status: String = "Actual", references: String? = nil, polygon: String? = nil
+    ) -> String {
+        let area =
+            polygon.map { #"{"areaDesc": "Square", "polygon": ["\#($0)"]}"# }
+            ?? #"{"areaDesc": "Gospic region", "geocode": [{"valueName": "EMMA_ID", "value": "HR004"}]}"#
+        let info = { (language: String) in
+            #"{"language": "\#(language)", "event": "\#(event)", "severity": "Moderate", "urgency": "Future", "onset": "2024-01-05T00:00:00+01:00", "expires": "2024-01-09T00:00:00+01:00", "area": [\#(area)]}"#
+        }
+        let refs = references.map { #", "references": "\#($0)""# } ?? ""
+        return
+            #"{"alert": {"identifier": "\#(id)", "msgType": "\#(type)", "status": "\#(status)"\#(refs), "info": [\#(info("hr-HR")), \#(info("en-GB"))]}}"#
+    }
+}
