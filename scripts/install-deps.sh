@@ -9,16 +9,20 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-# pywttr and its pydantic models at the versions the test was written against.
-WTTR_CLIENT=(pywttr==4.0.5 pywttr-models==2.0.10)
+# pywttr and everything it brings, at the versions the test was written against: a newer
+# pydantic or HTTP library cannot change what the test reads.
+WTTR_CLIENT=(pywttr==4.0.5 pywttr-models==2.0.10 pydantic==2.14.4 pydantic_core==2.50.5 httpx2==2.16.2 httpcore2==2.16.2
+  annotated-types==0.8.0 anyio==4.16.0 h11==0.16.0 idna==3.20 truststore==0.10.5 typing-inspection==0.4.5 typing_extensions==4.16.0)
 wttr_client() {
   [ "${ALMANAC_NEED_WTTR_CLIENT:-0}" = 1 ] || return 0
   [ -x .build/wttr-client/bin/python ] && .build/wttr-client/bin/python -c "import pywttr" >/dev/null 2>&1 && return 0
   rm -rf .build/wttr-client
   mkdir -p .build
-  # Without the registry the test says it skipped (and why) rather than the whole run failing.
-  if ! { python3 -m venv .build/wttr-client && .build/wttr-client/bin/python -m pip install --quiet --disable-pip-version-check "${WTTR_CLIENT[@]}"; }; then
-    echo "install-deps: pywttr could not be installed; ServeTests.testAWttrClientFromTheRegistryReadsJ1 will skip." >&2
+  # Without the registry (one quick try), or without python3-venv, the test says it skipped (and
+  # why) rather than the whole run failing.
+  if ! { python3 -m venv .build/wttr-client >/dev/null 2>&1 \
+    && .build/wttr-client/bin/python -m pip install --quiet --disable-pip-version-check --retries 1 --timeout 10 "${WTTR_CLIENT[@]}"; }; then
+    echo "install-deps: pywttr could not be installed (python3-venv, or the registry); ServeTests.testAWttrClientFromTheRegistryReadsJ1AndUnitsAreTheCommandsWithThem will skip." >&2
     rm -rf .build/wttr-client
   fi
 }
@@ -39,7 +43,9 @@ if [ "${ALMANAC_NEED_SCREENSHOT:-0}" = 1 ]; then
   /usr/bin/python3 -c "import PIL" >/dev/null 2>&1 || missing+=(python3-pil)
   [ -f /usr/share/fonts/truetype/dejavu/DejaVuSansMono.ttf ] || missing+=(fonts-dejavu-core)
 fi
-if [ "${ALMANAC_NEED_WTTR_CLIENT:-0}" = 1 ] && ! python3 -c "import ensurepip" >/dev/null 2>&1; then
+# python3-venv only when this can install it: the wttr.in client is never worth a failed run.
+if [ "${ALMANAC_NEED_WTTR_CLIENT:-0}" = 1 ] && ! python3 -c "import ensurepip" >/dev/null 2>&1 \
+  && { [ "$(id -u)" = 0 ] || { command -v sudo >/dev/null 2>&1 && sudo -n true 2>/dev/null; }; }; then
   missing+=(python3-venv)
 fi
 if [ ${#missing[@]} -eq 0 ]; then

@@ -19,7 +19,8 @@ struct NotifierService: Service {
 
     /// The service `--notify` adds, its round from `ALMANAC_NOTIFY_EVERY`; says so on stderr.
     static func announced(environment: [String: String], executablePath: String?, verbose: Bool) -> NotifierService {
-        let every = environment["ALMANAC_NOTIFY_EVERY"].flatMap(Double.init).flatMap { $0 > 0 ? $0 : nil } ?? 60
+        // A second to a day; anything else (0, negative, `inf`, not a number) is the default.
+        let every = environment["ALMANAC_NOTIFY_EVERY"].flatMap(Double.init).flatMap { (0.1...86_400).contains($0) ? $0 : nil } ?? 60
         Console.write("almanac serve: checking warnings and price alerts every \(String(format: "%g", every)) s (--notify).\n", to: STDERR_FILENO)
         return NotifierService(environment: environment, executablePath: executablePath, every: .seconds(every), verbose: verbose)
     }

@@ -27,8 +27,10 @@ actor ServerRuns {
         let variables: [String: String]
         let terminal: Bool
 
+        /// Each part with its length before it: no two requests share a key, whatever bytes they hold.
         var key: String {
-            ([terminal ? "t" : "-"] + arguments + variables.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }).joined(separator: "\u{0}")
+            let parts = [terminal ? "t" : "-"] + arguments + ["|"] + variables.sorted { $0.key < $1.key }.flatMap { [$0.key, $0.value] }
+            return parts.map { "\($0.utf8.count):\($0)" }.joined()
         }
     }
 
@@ -59,17 +61,26 @@ actor ServerRuns {
         await run(Request(arguments: arguments, variables: variables, terminal: terminal))
     }
 
-    /// After a resume or a change of network (`WorldWatch`): what was asked in the last 10
-    /// minutes runs again at once, without its kept answer, so that what went stale meanwhile is
-    /// fetched (a glance's detached refresher, a command's own request) before the next bar asks.
-    /// Returns how many ran.
+    /// After a resume or a change of network (`WorldWatch`): what was asked since `since` (the
+    /// wall clock's time 10 minutes before the event: a suspend moves the wall clock on) runs again
+    /// at once, without its kept answer, so that what went stale meanwhile is fetched (a glance's
+    /// detached refresher, a command's own request) before the next bar asks. The latest
+    /// `mostRefreshed` at most, four at a time. Returns how many ran.
     @discardableResult
-    func refreshRecent() async -> Int {
-        let recent = kept.values.filter { $0.minute >= minuteNow() - 10 }.map(\.request)
+    func refreshRecent(askedSince since: Date) async -> Int {
+        let recent = kept.values.filter { $0.minute >= Int(since.timeIntervalSince1970 / 60) }.sorted { $0.minute > $1.minute }
+            .prefix(Self.mostRefreshed).map(\.request)
         kept = [:]
-        for request in recent { _ = await run(request) }
+        for start in stride(from: 0, to: recent.count, by: 4) {
+            await withTaskGroup(of: Void.self) { group in
+                for request in recent[start..<min(start + 4, recent.count)] { group.addTask { _ = await self.run(request) } }
+            }
+        }
         return recent.count
     }
+
+    /// The most requests run again after a resume.
+    static let mostRefreshed = 32
 
     private func run(_ request: Request) async -> CapturedRun {
         let (key, arguments, variables, terminal) = (request.key, request.arguments, request.variables, request.terminal)

@@ -21,7 +21,7 @@ struct WorldWatch: Service {
                 defer { last = reading }
                 guard FollowSchedule.changed(from: last, to: reading) else { continue }
                 let what = reading.routes == last.routes ? "resumed from suspend" : "the network changed"
-                let count = await runs.refreshRecent()
+                let count = await runs.refreshRecent(askedSince: Date(timeIntervalSince1970: last.wall - 600))
                 Console.write("almanac serve: \(what); ran again the \(count) answers asked in the last 10 minutes.\n", to: STDERR_FILENO)
             }
         }

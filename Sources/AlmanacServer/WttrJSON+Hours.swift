@@ -57,7 +57,9 @@ struct WttrSample {
 
     /// From `current` or an hour of `weather hourly --json`.
     init(_ value: JSONValue) {
-        (temperature, feelsLike, humidity) = (value["temperature"]?.doubleValue, value["feelsLike"]?.doubleValue, value["humidity"]?.doubleValue)
+        temperature = value["temperature"]?.doubleValue
+        // No feels-like given: the temperature, never a false 0.
+        (feelsLike, humidity) = (value["feelsLike"]?.doubleValue ?? temperature, value["humidity"]?.doubleValue)
         (clouds, windSpeed, windDegrees) = (value["clouds"]?.doubleValue, value["windSpeed"]?.doubleValue, value["windDegrees"]?.doubleValue)
         (precipitation, pressure, conditionID) = (value["precipitation"]?.doubleValue, value["pressure"]?.doubleValue, value["conditionID"]?.intValue)
     }

@@ -21,6 +21,10 @@ package enum WttrRoute: Equatable, Sendable {
         "A": "?A", "T": "?T", "n": "?n", "q": "?q", "Q": "?Q", "F": "?F", "0": "?0", "1": "?1", "2": "?2", "3": "?3",
     ]
 
+    /// wttr.in's language codes that the providers spell otherwise (`pt-br` is OpenWeatherMap's
+    /// `pt_br`, Czech its `cz`, Korean its `kr`, Norwegian Bokmål its `no`).
+    static let languageAliases = ["pt-br": "pt_br", "zh-cn": "zh_cn", "zh-tw": "zh_tw", "cs": "cz", "ko": "kr", "nb": "no", "nn": "no"]
+
     /// wttr.in's unit options as this run's units: `m` metric with km/h, `u` USCS (°F, mph),
     /// `M` wind in m/s whatever else is asked.
     static func units(_ flags: Set<Character>) -> [String: String] {
@@ -46,8 +50,9 @@ package enum WttrRoute: Equatable, Sendable {
                 guard let value, !value.isEmpty else { throw .emptyFormat }
                 format = value
             case "lang":
-                guard let value, WeatherSettings.languages.contains(value) else { throw .language(value ?? "") }
-                language = value
+                let code = value.map { languageAliases[$0.lowercased()] ?? $0.lowercased() } ?? ""
+                guard WeatherSettings.languages.contains(code) else { throw .language(value ?? "") }
+                language = code
             case _ where !key.isEmpty && key.allSatisfy("muM".contains):
                 flags.formUnion(key)
             default:
@@ -56,6 +61,7 @@ package enum WttrRoute: Equatable, Sendable {
         }
         // `~` asks wttr.in to search for a landmark; the geocoder searches every name anyway.
         let place = decoded(name.hasPrefix("~") ? String(name.dropFirst()) : name)
+        guard !place.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) else { throw .controlInPlace }
         // After `--`, a place is a place even when it reads as an option or a command's name.
         let named = place.isEmpty ? [] : ["--", place]
         var variables = units(flags)
@@ -136,11 +142,13 @@ package enum WttrRefusal: Error, Equatable, CustomStringConvertible {
     case unserved(String)
     case emptyFormat
     case language(String)
+    case controlInPlace
 
     package var description: String {
         switch self {
         case .unserved(let what): "\(TerminalText.inert(String(what.prefix(40)))) is not served here; see /:help for what is."
         case .emptyFormat: "?format= needs a value: 1 to 4, j1, j2, p1, or a template such as %l:+%c+%t."
+        case .controlInPlace: "A place's name has no control characters."
         case .language(let code):
             "?lang=\(TerminalText.inert(String(code.prefix(20)))) is not a language the providers speak: en, de, fr, … (almanac help weather settings)."
         }

@@ -28,7 +28,11 @@ final class Served: Sendable {
             port = log.text.withLock { $0.firstMatch(of: /127\.0\.0\.1:(\d+)/).flatMap { Int($0.1) } }
             if port == nil { Thread.sleep(forTimeInterval: 0.02) }
         }
-        guard let port else { throw OfflineBench.BenchError.failed("almanac serve did not start: \(log.text.withLock { $0 })") }
+        guard let port else {
+            process.terminate()
+            process.waitUntilExit()
+            throw OfflineBench.BenchError.failed("almanac serve did not start: \(log.text.withLock { $0 })")
+        }
         (self.process, self.port) = (process, port)
     }
 
@@ -62,6 +66,7 @@ final class Served: Sendable {
     }
 
     func stop() {
+        (process.standardError as? Pipe)?.fileHandleForReading.readabilityHandler = nil
         process.terminate()
         process.waitUntilExit()
     }

@@ -32,6 +32,9 @@ final class WttrRouteTests: XCTestCase {
         XCTAssertThrowsError(try route("/Oslo", "A")) { XCTAssertEqual($0 as? WttrRefusal, .unserved("?A")) }
         XCTAssertThrowsError(try route("/Oslo", "0qn")) { XCTAssertEqual($0 as? WttrRefusal, .unserved("?0qn")) }
         XCTAssertThrowsError(try route("/Oslo", "lang=xx")) { XCTAssertEqual($0 as? WttrRefusal, .language("xx")) }
+        XCTAssertThrowsError(try route("/Oslo%00ALMANAC_WIND=ms")) { XCTAssertEqual($0 as? WttrRefusal, .controlInPlace) }
+        XCTAssertEqual(
+            try route("/Oslo", "lang=pt-br"), .run(["weather", "now", "--", "Oslo"], variables: ["ALMANAC_LANG": "pt_br"]), "wttr.in's spelling")
         XCTAssertEqual(try route("/Oslo", "format=p1"), .prometheus(["weather", "now", "--json", "--", "Oslo"]))
         XCTAssertThrowsError(try route("/Oslo", "format=")) { XCTAssertEqual($0 as? WttrRefusal, .emptyFormat) }
     }

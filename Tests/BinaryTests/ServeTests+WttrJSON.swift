@@ -35,7 +35,12 @@ extension ServeTests {
         let j2 = try RawHTTP.send(port: server.port, target: "/Oslo?format=j2")
         XCTAssertEqual(j2.headers["content-type"], "application/json")
         XCTAssertTrue(j2.body.contains("\"weather\":[{\"astronomy\"") && !j2.body.contains("\"hourly\""), "j2: the days without their slots")
-        // ?u and ?m&M: the glance with those units, byte for byte.
+        try assertUnitsAreTheCommandsWithThem(server, home: home, environment: environment)
+    }
+
+    /// `?u` and `?m&M`, and a glance forwarded with `ALMANAC_UNITS`: the command with those
+    /// units, byte for byte.
+    private func assertUnitsAreTheCommandsWithThem(_ server: Running, home: URL, environment: [String: String]) throws {
         for (query, units) in [
             ("u", ["ALMANAC_UNITS": "imperial", "ALMANAC_WIND": "mph"]), ("m&M", ["ALMANAC_UNITS": "metric", "ALMANAC_WIND": "ms"]),
         ] {
@@ -45,6 +50,17 @@ extension ServeTests {
             XCTAssertEqual(answer.body, oneShot.out, query)
         }
         XCTAssertTrue(try RawHTTP.send(port: server.port, target: "/Oslo?format=%t&u").body.contains("°F"))
+        // A glance forwarded to the server carries its units: the same bytes as alone.
+        var forwarded = environment.merging(["ALMANAC_UNITS": "imperial", "ALMANAC_SERVE_WAIT": "10"]) { _, new in new }
+        forwarded["ALMANAC_NO_SERVER"] = nil
+        let served = try runAlmanac(["weather", "Oslo", "--format", "%t"], home: home, environment: forwarded)
+        XCTAssertEqual(
+            served.out,
+            try runAlmanac(
+                ["weather", "Oslo", "--format", "%t"], home: home, environment: environment.merging(["ALMANAC_UNITS": "imperial"]) { _, new in new }
+            ).out)
+        XCTAssertTrue(served.out.contains("°F"), served.out)
+        XCTAssertTrue(waitUntil(seconds: 5) { server.log.contains("glance weather") }, "it went through the server: \(server.log)")
     }
 
     /// What pywttr parsed from `/PLACE?format=j1&lang=en`, or the HTTP status it refused.
@@ -53,12 +69,15 @@ extension ServeTests {
         process.executableURL = python
         let script = repositoryFixtures.deletingLastPathComponent().appendingPathComponent("scripts/wttr-client.py")
         process.arguments = [script.path, "http://127.0.0.1:\(port)", place]
-        let (output, errors) = (Pipe(), Pipe())
-        (process.standardOutput, process.standardError) = (output, errors)
+        // Its errors to a file, so that a long traceback never fills a pipe no one reads yet.
+        let errorsFile = try makeTemporaryFolder(self).appendingPathComponent("stderr")
+        _ = FileManager.default.createFile(atPath: errorsFile.path, contents: nil)
+        let output = Pipe()
+        (process.standardOutput, process.standardError) = (output, try FileHandle(forWritingTo: errorsFile))
         try process.run()
         let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        let problem = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         process.waitUntilExit()
+        let problem = (try? String(contentsOf: errorsFile, encoding: .utf8)) ?? ""
         XCTAssertTrue([0, 3].contains(process.terminationStatus), "pywttr failed on \(place): \(problem)")
         return try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any], problem)
     }

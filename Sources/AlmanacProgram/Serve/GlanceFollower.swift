@@ -10,7 +10,8 @@ import FrontKit
 enum GlanceFollower {
     static func run(_ arguments: [String]) -> Int32 {
         let once = arguments.filter { $0 != "--follow" }
-        var schedule = FollowSchedule(every: Invocation.variable("ALMANAC_FOLLOW_EVERY").flatMap(Double.init).flatMap { $0 > 0 ? $0 : nil } ?? 30)
+        var schedule = FollowSchedule(
+            every: Invocation.variable("ALMANAC_FOLLOW_EVERY").flatMap(Double.init).flatMap { (0.1...86_400).contains($0) ? $0 : nil } ?? 30)
         // Each turn a run of this process's own: its environment, its terminals, its program.
         let (environment, terminals) = (Invocation.environment, Set([STDOUT_FILENO, STDERR_FILENO].filter(Invocation.isTerminal)))
         var last: String?

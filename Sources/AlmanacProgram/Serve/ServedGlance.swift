@@ -13,7 +13,9 @@ import Foundation
 /// otherwise), and the run goes on as if there were none.
 package enum ServedGlance {
     /// The variables a glance's text depends on, handed to the server's run.
-    package static let forwarded = ["ALMANAC_TODAY", "COLUMNS", "NO_COLOR", "TZ", "TERM", "LANG", "LC_ALL"]
+    package static let forwarded = [
+        "ALMANAC_TODAY", "COLUMNS", "NO_COLOR", "TZ", "TERM", "LANG", "LC_ALL", "ALMANAC_UNITS", "ALMANAC_WIND", "ALMANAC_LANG",
+    ]
 
     /// The run's exit code when the server answered (its output written), else nil. With no
     /// server (the common case) it costs a look at the arguments, two variables and one `access`.

@@ -69,7 +69,7 @@ package struct WeatherScreen: MenuScreen {
                 io.say(WeatherView.cities(try service.document(), style: context.style))
                 guard let city = io.askValid("Name or number to remove:", { try service.removeCity($0) }) else { return }
                 io.say("Removed \(city.label).")
-            default: try changeSettings(service, try service.document().settings, io: io)
+            default: try changeSettings(service, try service.savedSettings(), io: io)
             }
         }
         return .stay

@@ -15,6 +15,9 @@ extension WeatherService {
     /// The settings this run uses: the saved ones with this run's units over them.
     package func settings() throws -> WeatherSettings { try document().settings }
 
+    /// The settings as saved, without this run's units: what a settings screen edits.
+    package func savedSettings() throws -> WeatherSettings { try store.read().settings }
+
     /// Changes the settings and saves them; returns them as saved.
     package func updateSettings(_ change: (inout WeatherSettings) -> Void) throws -> WeatherSettings {
         try store.update { document in
