@@ -69,6 +69,7 @@ FOLDER_LIMITS = {"Sources/DealTable/": 300}
 GENERATED = {
     "Sources/Geography/CountryOutlines+Data.swift": "scripts/make_outlines.py",
     "Sources/Geography/TimeZoneOutlines+Data.swift": "scripts/make_zones.py",
+    "Sources/Geography/WarningAreaOutlines+Data.swift": "scripts/make_warning_areas.py",
 }
 TREES = ("Sources", "Tests", "Examples")
 DECLARATION = re.compile(

@@ -51,6 +51,21 @@ package struct Outlines: Sendable {
         return nearest?.name
     }
 
+    /// Whether the outline named `name` holds the point (degrees north and east), or comes within
+    /// `slackKilometres` of it; nil when no outline has that name.
+    package func holds(name: String, latitude: Double, longitude: Double, slackKilometres: Double) -> Bool? {
+        let named = records.filter { $0.name == name }
+        guard !named.isEmpty else { return nil }
+        guard latitude.isFinite, longitude.isFinite else { return false }
+        let point = Point(x: longitude * 100, y: latitude * 100)
+        let margin = slackKilometres / 111 * 100 / max(cos(latitude * .pi / 180), 0.05)
+        return named.contains { record in
+            guard record.bounds.contains(point, margin: margin) else { return false }
+            let rings = record.rings()
+            return rings.filter { $0.windsAround(point) }.count % 2 == 1 || rings.contains { $0.kilometres(to: point) <= slackKilometres }
+        }
+    }
+
     /// A point in hundredths of a degree: `x` east, `y` north.
     struct Point: Sendable {
         var x, y: Double

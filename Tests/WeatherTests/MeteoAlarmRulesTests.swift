@@ -37,6 +37,17 @@ final class MeteoAlarmRulesTests: XCTestCase {
         XCTAssertTrue(elsewhere.warnings.isEmpty && elsewhere.unplaced.isEmpty, "a place in none of the areas: nothing")
     }
 
+    func testTheShippedAreasPlaceAFeedsWarningsAtAPoint() throws {
+        let bosnia = try feed("meteoalarm/bosnia-herzegovina.json")
+        let feedTime = InstantText.parse("2023-01-01T00:00:00Z")!
+        let banjaLuka = OfficialWarnings.from(bosnia, holds: OfficialWarnings.meteoAlarmArea(holdsLatitude: 44.772, longitude: 17.191), now: feedTime)
+        let all = OfficialWarnings.from(bosnia, holds: { _ in true }, now: feedTime)
+        XCTAssertFalse(banjaLuka.warnings.isEmpty)
+        XCTAssertLessThan(banjaLuka.warnings.count, all.warnings.count, "the place's, not the country's")
+        XCTAssertTrue(banjaLuka.warnings.allSatisfy { $0.areas == ["Banja Luka"] }, "\(banjaLuka.warnings.map(\.areas))")
+        XCTAssertTrue(banjaLuka.unplaced.isEmpty, "every Bosnian area's outline is shipped")
+    }
+
     func testTheEnglishBlockWhereverItIsElseTheFirst() throws {
         let bosnia = try feed("meteoalarm/bosnia-herzegovina.json")
         let all = OfficialWarnings.from(bosnia, holds: { _ in true }, now: InstantText.parse("2023-01-01T00:00:00Z")!)
@@ -96,5 +107,17 @@ final class MeteoAlarmRulesTests: XCTestCase {
         let refs = references.map { #", "references": "\#($0)""# } ?? ""
         return
             #"{"alert": {"identifier": "\#(id)", "msgType": "\#(type)", "status": "\#(status)"\#(refs), "info": [\#(info("hr-HR")), \#(info("en-GB"))]}}"#
+    }
+}
+
+/// The member countries' feeds by country code.
+final class MeteoAlarmFeedsTests: XCTestCase {
+    func testEachMemberHasItsFeedAndOthersNone() {
+        XCTAssertEqual(MeteoAlarm.feeds.count, 38)
+        XCTAssertEqual(MeteoAlarm.feedPath(country: "hr"), "/api/v1/warnings/feeds-croatia")
+        XCTAssertEqual(MeteoAlarm.feedPath(country: "GB"), "/api/v1/warnings/feeds-united-kingdom")
+        XCTAssertEqual(MeteoAlarm.feedPath(country: "MK"), "/api/v1/warnings/feeds-republic-of-north-macedonia")
+        XCTAssertNil(MeteoAlarm.feedPath(country: "RU"))
+        XCTAssertEqual(Set(MeteoAlarm.feeds.values).count, 38, "one feed a country")
     }
 }

@@ -1,6 +1,7 @@
 import AlmanacCore
 import AlmanacProviders
 import Foundation
+import Geography
 
 /// MeteoAlarm's rules (docs/weather.md, "Official warnings"): the same as every service's —
 /// Actual messages only; an Update or a Cancel replaces what it references; a message that ends
@@ -41,6 +42,16 @@ extension OfficialWarnings {
         }
         (placed.warnings, placed.unplaced) = (ordered(placed.warnings, now: now), ordered(placed.unplaced, now: now))
         return placed
+    }
+
+    /// Whether a MeteoAlarm area holds the point (degrees north and east): by its CAP polygons
+    /// when it has any, else by the shipped outline of its `EMMA_ID` (`WarningAreaOutlines`); nil
+    /// when neither can tell.
+    package static func meteoAlarmArea(holdsLatitude latitude: Double, longitude: Double) -> @Sendable (MeteoAlarmDTO.Area) -> Bool? {
+        { area in
+            CAPPolygon.holds(area.polygon, latitude: latitude, longitude: longitude)
+                ?? area.code("EMMA_ID").flatMap { WarningAreaOutlines.holds(code: $0, latitude: latitude, longitude: longitude) }
+        }
     }
 
     /// The English block (`en`, `en-GB` …) when there is one, else the first.

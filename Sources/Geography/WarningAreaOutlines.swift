@@ -1,0 +1,18 @@
+/// Which MeteoAlarm warning area holds a point, from the areas' outlines shipped inside the program
+/// — no request (docs/weather.md, "Official warnings"). The outlines are MeteoAlarm's geocodes by
+/// EMMA_ID code, simplified to about a kilometre by `scripts/make_warning_areas.py` (`Outlines`
+/// reads them); some member countries' outlines are not shipped yet (their areas cannot be placed).
+package enum WarningAreaOutlines {
+    /// Every area's polygons, read on first use.
+    static let outlines = Outlines(encoded)
+
+    /// How far off an area's outline a point still counts as its, in kilometres: the outlines are
+    /// simplified to about a kilometre, so a point that close may be either side of the real line.
+    package static let slackKilometres = 1.5
+
+    /// Whether the area `code` (`BA003`) holds the point (degrees north and east), or lies within
+    /// `slackKilometres` of it; nil when no outline of that code is shipped.
+    package static func holds(code: String, latitude: Double, longitude: Double) -> Bool? {
+        outlines.holds(name: code, latitude: latitude, longitude: longitude, slackKilometres: slackKilometres)
+    }
+}

@@ -1,0 +1,19 @@
+import XCTest
+
+@testable import Geography
+
+/// MeteoAlarm's warning areas shipped inside the program (scripts/make_warning_areas.py): a point
+/// is in its own area and not its neighbour's; a code not shipped is unknown, never "no".
+final class WarningAreaOutlinesTests: XCTestCase {
+    func testACityIsInItsAreaAndNotItsNeighbours() {
+        XCTAssertEqual(WarningAreaOutlines.holds(code: "BA003", latitude: 44.772, longitude: 17.191), true, "Banja Luka")
+        XCTAssertEqual(WarningAreaOutlines.holds(code: "BA006", latitude: 44.772, longitude: 17.191), false)
+        XCTAssertEqual(WarningAreaOutlines.holds(code: "BA006", latitude: 43.856, longitude: 18.413), true, "Sarajevo")
+        XCTAssertEqual(WarningAreaOutlines.holds(code: "SI010", latitude: 46.058, longitude: 14.506), false, "Ljubljana is not the south-east")
+    }
+
+    func testACodeNotShippedIsUnknown() {
+        XCTAssertNil(WarningAreaOutlines.holds(code: "XX999", latitude: 44.772, longitude: 17.191))
+        XCTAssertEqual(WarningAreaOutlines.holds(code: "BA003", latitude: .nan, longitude: 17.191), false)
+    }
+}
