@@ -44,7 +44,7 @@ actor ServerRuns {
     private let minuteNow: @Sendable () -> Int
     private var kept: [String: Kept] = [:]
     private var running: [String: Task<CapturedRun, Never>] = [:]
-    /// Runs made and answers given from what was kept, for the log and the benchmark.
+    /// Runs made and answers given from what was kept (what the tests read of it).
     private(set) var counts = (runs: 0, kept: 0)
 
     init(

@@ -1,5 +1,6 @@
 import AlmanacCore
 import Foundation
+import Weather
 
 /// The mapping of Almanac's weather to wttr.in's words and codes (docs/serve.md, "wttr.in's
 /// JSON"): conditions (OpenWeatherMap's ids, which every provider's answer is read into) to
@@ -55,20 +56,9 @@ enum WttrCodes {
         return points[Int((normalized / 22.5).rounded()) % 16]
     }
 
-    /// wttr.in's names of the moon's phase for a phase 0…1 (0 new, 0.5 full); empty with none.
-    static func moonPhase(_ phase: Double?) -> String {
-        guard let phase else { return "" }
-        switch phase {
-        case ..<0.03, 0.97...: return "New Moon"
-        case ..<0.22: return "Waxing Crescent"
-        case ..<0.28: return "First Quarter"
-        case ..<0.47: return "Waxing Gibbous"
-        case ..<0.53: return "Full Moon"
-        case ..<0.72: return "Waning Gibbous"
-        case ..<0.78: return "Last Quarter"
-        default: return "Waning Crescent"
-        }
-    }
+    /// wttr.in's names of the moon's phase for a phase 0…1: the forecast's
+    /// (`MoonPhase.name(ofProviderPhase:)`), each word capitalised (`Waxing Crescent`); empty with none.
+    static func moonPhase(_ phase: Double?) -> String { phase.map { MoonPhase.name(ofProviderPhase: $0).capitalized } ?? "" }
 }
 
 extension WttrSample {

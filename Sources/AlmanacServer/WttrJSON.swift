@@ -17,12 +17,15 @@ struct WttrJSON {
     let hours: [JSONValue]
     /// The place's zone: its identifier, else its offset, else UTC.
     let zone: TimeZone
+    /// When the conditions were observed (`current.time`); the epoch when the document lacks it.
+    let observed: Date
 
     /// nil when a document lacks what every answer has (`current`, `city`, `days`).
     init?(now: JSONValue, forecast: JSONValue, hourly: JSONValue) {
         guard let current = now["current"], let city = now["city"], case .array(let days)? = forecast["days"] else { return nil }
         (self.current, self.city, self.days) = (current, city, days)
         if case .array(let hours)? = hourly["hours"] { self.hours = hours } else { self.hours = [] }
+        observed = current["time"]?.stringValue.flatMap(Self.instant) ?? Date(timeIntervalSince1970: 0)
         zone =
             city["timeZoneIdentifier"]?.stringValue.flatMap(TimeZone.init(identifier:))
             ?? city["utcOffset"]?.intValue.flatMap(TimeZone.init(secondsFromGMT:)) ?? TimeZone(secondsFromGMT: 0)!
@@ -41,16 +44,15 @@ struct WttrJSON {
 
     private func currentCondition() -> JSONValue {
         let sample = WttrSample(current)
-        let time = current["time"]?.stringValue.flatMap(Self.instant) ?? Date(timeIntervalSince1970: 0)
         let sunrise = current["sunrise"]?.stringValue.flatMap(Self.instant)
         let sunset = current["sunset"]?.stringValue.flatMap(Self.instant)
-        let daytime = (sunrise.map { time >= $0 } ?? true) && (sunset.map { time < $0 } ?? true)
+        let daytime = (sunrise.map { observed >= $0 } ?? true) && (sunset.map { observed < $0 } ?? true)
         var members: [(String, JSONValue)] = [
             ("FeelsLikeC", Self.int(sample.feelsLike)), ("FeelsLikeF", Self.int(Self.fahrenheit(sample.feelsLike))),
         ]
         members += [("cloudcover", Self.int(sample.clouds)), ("humidity", Self.int(sample.humidity))]
-        members += [("localObsDateTime", .string(Self.clock(time, zone, "yyyy-MM-dd hh:mm a")))]
-        members += [("observation_time", .string(Self.clock(time, TimeZone(secondsFromGMT: 0)!, "hh:mm a")))]
+        members += [("localObsDateTime", .string(Self.clock(observed, zone, "yyyy-MM-dd hh:mm a")))]
+        members += [("observation_time", .string(Self.clock(observed, TimeZone(secondsFromGMT: 0)!, "hh:mm a")))]
         members += sample.precipitationMembers + sample.pressureMembers
         members += [("temp_C", Self.int(sample.temperature)), ("temp_F", Self.int(Self.fahrenheit(sample.temperature)))]
         members += [("uvIndex", .string("0")), ("visibility", .string("0")), ("visibilityMiles", .string("0"))]
@@ -76,8 +78,7 @@ struct WttrJSON {
 
     /// Today and the next two days in the place's zone, as the forecast has them.
     private func forecastDays() -> [JSONValue] {
-        let time = current["time"]?.stringValue.flatMap(Self.instant) ?? Date(timeIntervalSince1970: 0)
-        let today = Self.clock(time, zone, "yyyy-MM-dd")
+        let today = Self.clock(observed, zone, "yyyy-MM-dd")
         return Array(days.filter { ($0["date"]?.stringValue ?? "") >= today }.prefix(3))
     }
 

@@ -47,11 +47,7 @@ enum ServeLoadBench {
     static func sharing(_ server: Served, binary: String, environment: [String: String], providers: FixtureServer, seconds: Int) throws
         -> [(String, String)]
     {
-        let followers = try (0..<20).map { index in
-            try Served.spawn(
-                binary, ["weather", places[index % 5], "--format", "3", "--follow"],
-                environment.merging(["ALMANAC_FOLLOW_EVERY": "1"]) { _, new in new })
-        }
+        let followers = try Served.followers(binary, places: places, environment: environment)
         defer { for follower in followers { follower.terminate() } }
         let answered = Atomic(0)
         let failed = Atomic(0)

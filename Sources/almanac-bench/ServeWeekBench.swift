@@ -24,11 +24,7 @@ enum ServeWeekBench {
         let environment = GlanceBench.environment(root, urls: providers.environment).merging(["ALMANAC_SERVE_WAIT": "2"]) { _, new in new }
         let server = try Served(binary: binary, environment: environment)
         defer { server.stop() }
-        let followers = try (0..<20).map { index in
-            try Served.spawn(
-                binary, ["weather", ServeLoadBench.places[index % 5], "--format", "3", "--follow"],
-                environment.merging(["ALMANAC_FOLLOW_EVERY": "1"]) { _, new in new })
-        }
+        let followers = try Served.followers(binary, places: ServeLoadBench.places, environment: environment)
         defer { for follower in followers { follower.terminate() } }
         var (total, own) = ([server.residentMB()], [server.residentMB("RssAnon")])
         for tenth in 0..<10 {

@@ -48,6 +48,22 @@ final class Served: Sendable {
         return process
     }
 
+    /// 20 followers of `binary`'s glance, 4 a place of `places`, each looking every second; those
+    /// started are stopped if one cannot be.
+    static func followers(_ binary: String, places: [String], environment: [String: String]) throws -> [Process] {
+        var started: [Process] = []
+        do {
+            for index in 0..<20 {
+                let arguments = ["weather", places[index % places.count], "--format", "3", "--follow"]
+                started.append(try spawn(binary, arguments, environment.merging(["ALMANAC_FOLLOW_EVERY": "1"]) { _, new in new }))
+            }
+        } catch {
+            for follower in started { follower.terminate() }
+            throw error
+        }
+        return started
+    }
+
     /// Resident memory in MB: all of it (`VmRSS`), or the process's own (`RssAnon`: not the
     /// pages of the program file, which the kernel can drop and read again).
     func residentMB(_ field: String = "VmRSS") -> Double {

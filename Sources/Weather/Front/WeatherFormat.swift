@@ -116,20 +116,8 @@ package struct WeatherFormat: Sendable {
         }
     }
 
-    /// `New moon`, `First quarter`, … for a phase 0…1.
-    package static func moonPhase(_ phase: Double?) -> String {
-        guard let phase else { return "—" }
-        switch phase {
-        case ..<0.03, 0.97...: return "New moon"
-        case ..<0.22: return "Waxing crescent"
-        case ..<0.28: return "First quarter"
-        case ..<0.47: return "Waxing gibbous"
-        case ..<0.53: return "Full moon"
-        case ..<0.72: return "Waning gibbous"
-        case ..<0.78: return "Last quarter"
-        default: return "Waning crescent"
-        }
-    }
+    /// `New moon`, `First quarter`, … for a phase 0…1 (`MoonPhase.name(ofProviderPhase:)`); `—` with none.
+    package static func moonPhase(_ phase: Double?) -> String { phase.map(MoonPhase.name(ofProviderPhase:)) ?? "—" }
 
     /// `Moscow −3°C ☁ 4 m/s` for a status bar.
     package func statusLine(city: City, current: CurrentConditions) -> String {

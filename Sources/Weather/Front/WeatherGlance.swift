@@ -34,7 +34,7 @@ package struct WeatherGlance: Sendable {
 
     /// The line asked for `%W` and cannot say whether a warning is in force: no service for the
     /// place, or no answer from it.
-    package var warningsUnknown: Bool { asksWarnings && (warnings?.service == nil) }
+    package var warningsUnknown: Bool { asksWarnings && [.unsupported, .unavailable].contains(warnings?.state ?? .unavailable) }
 
     /// The worst official warning in force (`%W`, waybar's class); nil when none is or none came.
     package var warning: OfficialWarning? { warnings?.inForce.first }
@@ -75,7 +75,7 @@ package struct WeatherGlance: Sendable {
         case "r", "a": extras[code]
         // Unknown — no service for the place, or none answered — is the placeholder, never the
         // empty "no warning".
-        case "W": warnings.flatMap { $0.service == nil ? nil : Self.warningText($0.inForce.first) }
+        case "W": warningsUnknown ? nil : warnings.map { Self.warningText($0.inForce.first) }
         default: timeValue(code)
         }
     }

@@ -36,6 +36,21 @@ package struct MoonPhase: Equatable, Sendable {
     /// 🌑 🌒 🌓 🌔 🌕 🌖 🌗 🌘
     package var icon: String { ["🌑", "🌒", "🌓", "🌔", "🌕", "🌖", "🌗", "🌘"][octant] }
 
+    /// A provider's phase (0 new, 0.5 full) named as a day's forecast shows it: each quarter a
+    /// narrow band around its moment (±0.03), the crescents and gibbous phases between.
+    package static func name(ofProviderPhase phase: Double) -> String {
+        switch phase {
+        case ..<0.03, 0.97...: "New moon"
+        case ..<0.22: "Waxing crescent"
+        case ..<0.28: "First quarter"
+        case ..<0.47: "Waxing gibbous"
+        case ..<0.53: "Full moon"
+        case ..<0.72: "Waning gibbous"
+        case ..<0.78: "Last quarter"
+        default: "Waning crescent"
+        }
+    }
+
     /// `New moon`, `Waxing crescent`, …
     package var name: String {
         ["New moon", "Waxing crescent", "First quarter", "Waxing gibbous", "Full moon", "Waning gibbous", "Last quarter", "Waning crescent"][octant]
