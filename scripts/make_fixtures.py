@@ -9,7 +9,7 @@ import sys
 
 from fixtures.crypto import crypto_fixtures, kraken_fixtures
 from fixtures.keyless import fruit_fixtures, keyless_fixtures, sky_fixtures
-from fixtures.warnings import warnings_fixtures
+from fixtures.warnings import meteoalarm_fixtures, warnings_fixtures
 from fixtures.weather import weather_fixtures
 
 if __name__ == "__main__":
@@ -21,6 +21,7 @@ if __name__ == "__main__":
         sys.exit(0)
     if sys.argv[1:] == ["warnings"]:
         warnings_fixtures()
+        meteoalarm_fixtures()
         sys.exit(0)
     if sys.argv[1:] == ["kraken"]:
         kraken_fixtures()
@@ -32,3 +33,4 @@ if __name__ == "__main__":
     sky_fixtures()
     kraken_fixtures()
     warnings_fixtures()
+    meteoalarm_fixtures()

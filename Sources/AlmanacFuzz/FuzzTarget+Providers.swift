@@ -108,8 +108,9 @@ extension FuzzTarget {
             }
         },
         FuzzTarget(name: "meteoalarm-feed") { data in
-            if let feed = try? JSONDecoder().decode(MeteoAlarmDTO.Feed.self, from: data) {
-                _ = OfficialWarnings.from(feed, holds: { CAPPolygon.holds($0.polygon, latitude: 45.5, longitude: 15.5) }, now: provenance.fetchedAt)
+            if let feed = try? MeteoAlarm.feed(country: "BA")?.decode(data) {
+                _ = OfficialWarnings.from(
+                    feed, holds: OfficialWarnings.meteoAlarmArea(holdsLatitude: 44.77, longitude: 17.19), now: provenance.fetchedAt)
             }
             _ = CAPPolygon.holds([String(decoding: data.prefix(200), as: UTF8.self)], latitude: 45.5, longitude: 15.5)
         },

@@ -33,6 +33,9 @@ package struct Outlines: Sendable {
         self.records = records
     }
 
+    /// Every outline's name, in the text's order.
+    package var names: [String] { records.map(\.name) }
+
     /// The name of the outline that holds the point (degrees north and east); failing that, of
     /// the nearest outline within `reachKilometres`; nil far from every outline.
     package func name(latitude: Double, longitude: Double) -> String? {

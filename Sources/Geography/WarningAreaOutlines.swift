@@ -15,4 +15,10 @@ package enum WarningAreaOutlines {
     package static func holds(code: String, latitude: Double, longitude: Double) -> Bool? {
         outlines.holds(name: code, latitude: latitude, longitude: longitude, slackKilometres: slackKilometres)
     }
+
+    /// Whether any area of the country whose EMMA_IDs start `prefix` (`BA`; `UK` for the United
+    /// Kingdom) has its outline shipped.
+    package static func hasAreas(prefixed prefix: String) -> Bool {
+        outlines.names.contains { $0.hasPrefix(prefix) }
+    }
 }

@@ -113,11 +113,11 @@ final class MeteoAlarmRulesTests: XCTestCase {
 /// The member countries' feeds by country code.
 final class MeteoAlarmFeedsTests: XCTestCase {
     func testEachMemberHasItsFeedAndOthersNone() {
-        XCTAssertEqual(MeteoAlarm.feeds.count, 38)
+        XCTAssertEqual(MeteoAlarm.members.count, 38)
         XCTAssertEqual(MeteoAlarm.feedPath(country: "hr"), "/api/v1/warnings/feeds-croatia")
         XCTAssertEqual(MeteoAlarm.feedPath(country: "GB"), "/api/v1/warnings/feeds-united-kingdom")
         XCTAssertEqual(MeteoAlarm.feedPath(country: "MK"), "/api/v1/warnings/feeds-republic-of-north-macedonia")
         XCTAssertNil(MeteoAlarm.feedPath(country: "RU"))
-        XCTAssertEqual(Set(MeteoAlarm.feeds.values).count, 38, "one feed a country")
+        XCTAssertEqual(Set(MeteoAlarm.members.values.map(\.slug)).count, 38, "one feed a country")
     }
 }

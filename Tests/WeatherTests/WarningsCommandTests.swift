@@ -106,14 +106,16 @@ final class WarningsCommandTests: XCTestCase {
     }
 
     /// Coordinates go by the outline holding them, not by their clock: Basel keeps Berlin's
-    /// time but is Swiss, so no service is asked; Lörrach, 10 km away, asks DWD's.
+    /// time but is Swiss, so MeteoAlarm's Swiss feed is asked; Lörrach, 10 km away, asks DWD's.
     func testCoordinatesGoByTheCountryHoldingThemNotTheirClock() throws {
         let brightSky = try LoopbackServer { _ in .json(#"{"alerts": [], "location": {"warn_cell_id": 808336000}}"#) }
-        let environment = ["ALMANAC_BRIGHTSKY_URL": brightSky.baseURL]
+        let meteoAlarm = try LoopbackServer { _ in .json(#"{"warnings": []}"#) }
+        let environment = ["ALMANAC_BRIGHTSKY_URL": brightSky.baseURL, "ALMANAC_METEOALARM_URL": meteoAlarm.baseURL]
         let basel = try run(["weather", "warnings", "47.5596,7.5886"], environment)
         XCTAssertEqual(basel.status, 0, basel.err)
-        XCTAssertTrue(basel.out.contains("No official warning service is wired for"), basel.out)
+        XCTAssertTrue(basel.out.contains("No official warning from MeteoSwiss (through MeteoAlarm) is in force"), basel.out)
         XCTAssertTrue(brightSky.receivedRequests.isEmpty, "Basel is not Germany's")
+        XCTAssertEqual(meteoAlarm.receivedRequests.map { $0.path }, ["/api/v1/warnings/feeds-switzerland"])
         let loerrach = try run(["weather", "warnings", "47.6779,7.8170"], environment)
         XCTAssertEqual(loerrach.status, 0, loerrach.err)
         XCTAssertFalse(loerrach.out.contains("No official warning service"), loerrach.out)

@@ -27,12 +27,34 @@ package struct WarningsView: Sendable {
         }
         var lines = [heading]
         if report.warnings.isEmpty {
-            lines.append(style.sentence("No official warning from \(service.issuer) is in force or announced."))
+            lines.append(style.sentence("No official warning from \(service.issuer(for: city)) is in force or announced."))
         }
         for warning in report.warnings { lines += [""] + block(warning, asOf: report.asOf) }
+        lines += unplaced(report)
         lines += ["", style.footer(["Source: \(report.provenance?.label(now: now) ?? "none")", Self.credit(service)])]
         return lines.joined(separator: "\n")
     }
+
+    /// The country's warnings whose areas cannot be placed, apart: the worst `unplacedShown`, one
+    /// line each, then how many more (`--json` lists every one). Never said to be the place's.
+    func unplaced(_ report: WarningsReport) -> [String] {
+        guard !report.unplaced.isEmpty else { return [] }
+        let country = report.city.country ?? report.city.placedCountryCode.flatMap { Locale(identifier: "en").localizedString(forRegionCode: $0) }
+        let count = report.unplaced.count
+        var lines = [
+            "", style.dim("Not placed: \(count) more for \(country ?? "the country") in areas Almanac cannot place, so not said to be here:"),
+        ]
+        for warning in report.unplaced.prefix(Self.unplacedShown) {
+            let areas = warning.areas.isEmpty ? "" : " (" + warning.areas.joined(separator: "; ") + ")"
+            let end = warning.expires.map { ", until " + format.dateTime($0) } ?? ""
+            lines.append(style.dim("  " + Self.grade(warning) + " — " + warning.event + areas + end))
+        }
+        if count > Self.unplacedShown { lines.append(style.dim("  and \(count - Self.unplacedShown) more (--json lists them)")) }
+        return lines
+    }
+
+    /// How many unplaced warnings the text lists before saying how many more.
+    static let unplacedShown = 3
 
     /// One warning's lines.
     func block(_ warning: OfficialWarning, asOf: Date) -> [String] {
@@ -77,6 +99,7 @@ package struct WarningsView: Sendable {
         case .metNorway: METNorway.attribution + " (CC BY 4.0)"
         case .nationalWeatherService: NationalWeatherService.attribution
         case .brightSky: BrightSky.attribution
+        case .meteoAlarm: MeteoAlarm.attribution
         }
     }
 }

@@ -4,19 +4,23 @@ import AlmanacHTTP
 import AlmanacProviders
 import Foundation
 
-/// The national service that issues a place's official warnings, chosen by its country without
-/// an extra request.
+/// The national service that issues a place's official warnings (or MeteoAlarm, which passes
+/// on its members' own), chosen by its country without an extra request.
 package enum WarningService: String, Sendable, CaseIterable {
     case metNorway = "metno"
     case nationalWeatherService = "nws"
     case brightSky = "brightsky"
+    case meteoAlarm = "meteoalarm"
 
-    /// Who issues the warnings, for people.
-    package var issuer: String {
+    /// Who issues the warnings of a place it covers, for people: `MET Norway`, `SHMÚ (through
+    /// MeteoAlarm)`.
+    package func issuer(for city: City) -> String {
         switch self {
         case .metNorway: "MET Norway"
         case .nationalWeatherService: "the National Weather Service"
         case .brightSky: "DWD (through Bright Sky)"
+        case .meteoAlarm:
+            (city.placedCountryCode.flatMap { MeteoAlarm.members[$0.uppercased()]?.service } ?? "the national service") + " (through MeteoAlarm)"
         }
     }
 
@@ -26,6 +30,7 @@ package enum WarningService: String, Sendable, CaseIterable {
         case .metNorway: "MET Norway (Norway)"
         case .nationalWeatherService: "the National Weather Service (United States)"
         case .brightSky: "DWD (Germany)"
+        case .meteoAlarm: "MeteoAlarm (\(Self.meteoAlarmCountries.count) more European countries)"
         }
     }
 
@@ -36,15 +41,21 @@ package enum WarningService: String, Sendable, CaseIterable {
         return each.dropLast().joined(separator: ", ") + " and " + each[each.count - 1]
     }
 
+    /// The countries MeteoAlarm is asked for (ISO 3166-1 codes): every member with a feed but
+    /// Norway and Germany, whose own services are asked (their answers are for the point, with
+    /// English text, and come sooner than the copy their services give MeteoAlarm).
+    package static let meteoAlarmCountries = Set(MeteoAlarm.members.keys).subtracting(["NO", "DE"])
+
     /// The service for a place, by its country (`City.placedCountryCode`): MET Norway for Norway
-    /// and Svalbard, the NWS for the United States and its territories, DWD for Germany; nil for
-    /// any other country.
+    /// and Svalbard, the NWS for the United States and its territories, DWD for Germany,
+    /// MeteoAlarm for `meteoAlarmCountries`; nil for any other country.
     package static func covering(_ city: City) -> WarningService? {
-        switch city.placedCountryCode?.uppercased() {
-        case "NO", "SJ": .metNorway
-        case "US", "PR", "GU", "VI", "AS", "MP", "UM": .nationalWeatherService
-        case "DE": .brightSky
-        default: nil
+        let code = city.placedCountryCode?.uppercased() ?? ""
+        switch code {
+        case "NO", "SJ": return .metNorway
+        case "US", "PR", "GU", "VI", "AS", "MP", "UM": return .nationalWeatherService
+        case "DE": return .brightSky
+        default: return meteoAlarmCountries.contains(code) ? .meteoAlarm : nil
         }
     }
 }
@@ -55,6 +66,9 @@ package struct WarningsReport: Sendable {
     package var city: City
     package var service: WarningService?
     package var warnings: [OfficialWarning]
+    /// Warnings of the place's country whose areas cannot be placed (no polygon, an area code
+    /// whose outline is not shipped): said apart, never as the place's (MeteoAlarm's only).
+    package var unplaced: [OfficialWarning] = []
     package var provenance: Provenance?
     /// The instant the warnings are read at: now, or when a sample answer was recorded.
     package var asOf: Date
@@ -94,6 +108,10 @@ extension WeatherService {
             } catch APIError.notFound(provider: .brightSky, _, _) {
                 return none  // no DWD cell covers it
             }
+        case .meteoAlarm:
+            guard let feed = MeteoAlarm.feed(country: city.placedCountryCode ?? "") else { return none }
+            let holds = OfficialWarnings.meteoAlarmArea(holdsLatitude: lat, longitude: lon)
+            return report(city, service, try await client.fetch(feed)) { OfficialWarnings.from($0, holds: holds, now: $1) }
         }
     }
 
@@ -102,7 +120,16 @@ extension WeatherService {
     private func report<Answer>(
         _ city: City, _ service: WarningService, _ fetched: Fetched<Answer>, _ rules: (Answer, Date) -> [OfficialWarning]
     ) -> WarningsReport {
+        report(city, service, fetched) { OfficialWarnings.Placed(warnings: rules($0, $1)) }
+    }
+
+    /// The report of a service's answer read for the place, with what it could not place.
+    private func report<Answer>(
+        _ city: City, _ service: WarningService, _ fetched: Fetched<Answer>, _ rules: (Answer, Date) -> OfficialWarnings.Placed
+    ) -> WarningsReport {
         let asOf = fetched.provenance.origin == .fixture ? fetched.provenance.fetchedAt : days.instant()
-        return WarningsReport(city: city, service: service, warnings: rules(fetched.value, asOf), provenance: fetched.provenance, asOf: asOf)
+        let read = rules(fetched.value, asOf)
+        return WarningsReport(
+            city: city, service: service, warnings: read.warnings, unplaced: read.unplaced, provenance: fetched.provenance, asOf: asOf)
     }
 }
