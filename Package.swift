@@ -108,7 +108,8 @@ let package = Package(
             .executableTarget(
                 name: "almanac-bench",
                 dependencies: front + [
-                    "AlmanacKit", "AlmanacProgram", "AlmanacTestSupport", "DealTable", "Weather", "Crypto", "Deals", "DealsFront", "CSortBaseline",
+                    "AlmanacKit", "AlmanacProgram", "AlmanacTestSupport", "DealTable", "Weather", "Geography", "Crypto", "Deals", "DealsFront",
+                    "CSortBaseline",
                 ]),
 
             .testTarget(name: "AlmanacCoreTests", dependencies: ["AlmanacCore", "TestHarness"]),

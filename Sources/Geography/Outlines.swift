@@ -20,6 +20,8 @@ package struct Outlines: Sendable {
     /// Every record, read once from the text: one pass over its bytes, the line breaks left where
     /// they are (each reader below skips them).
     let records: [Record]
+    /// Each name's records, by their place in `records`.
+    let byName: [String: [Int]]
 
     /// The outlines in `encoded`; a record that does not read is left out.
     package init(_ encoded: String) {
@@ -31,6 +33,7 @@ package struct Outlines: Sendable {
             start = index + 1
         }
         self.records = records
+        byName = Dictionary(grouping: records.indices) { records[$0].name }
     }
 
     /// Every outline's name, in the text's order.
@@ -57,8 +60,7 @@ package struct Outlines: Sendable {
     /// Whether the outline named `name` holds the point (degrees north and east), or comes within
     /// `slackKilometres` of it; nil when no outline has that name.
     package func holds(name: String, latitude: Double, longitude: Double, slackKilometres: Double) -> Bool? {
-        let named = records.filter { $0.name == name }
-        guard !named.isEmpty else { return nil }
+        guard let named = byName[name]?.map({ records[$0] }) else { return nil }
         guard latitude.isFinite, longitude.isFinite else { return false }
         let point = Point(x: longitude * 100, y: latitude * 100)
         let margin = slackKilometres / 111 * 100 / max(cos(latitude * .pi / 180), 0.05)

@@ -18,7 +18,11 @@ package enum WarningAreaOutlines {
 
     /// Whether any area of the country whose EMMA_IDs start `prefix` (`BA`; `UK` for the United
     /// Kingdom) has its outline shipped.
-    package static func hasAreas(prefixed prefix: String) -> Bool {
-        outlines.names.contains { $0.hasPrefix(prefix) }
+    package static func hasAreas(prefixed prefix: String) -> Bool { !codes(prefixed: prefix).isEmpty }
+
+    /// The shipped areas' codes that start `prefix`, each once, in the data's order.
+    package static func codes(prefixed prefix: String) -> [String] {
+        var seen = Set<String>()
+        return outlines.names.filter { $0.hasPrefix(prefix) && seen.insert($0).inserted }
     }
 }

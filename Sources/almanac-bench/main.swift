@@ -17,6 +17,7 @@ import Foundation
 ///     almanac-bench deals-rss [--count 1000000] [--times]   (peak RSS of ingest and re-sorts)
 ///     almanac-bench deals-summary [--count 10000000] [--runs 5]   (groups and statistics alone: time, memory)
 ///     almanac-bench glance [--runs 20] [--static PATH] [--dynamic PATH]   (status-bar runs against --version)
+///     almanac-bench warnings [--runs 15] [--binary PATH]   (%W on a warm cache of the largest MeteoAlarm feeds)
 ///     almanac-bench tuning [--count 1000000] [--runs 3]   (each tuning piece switched off, against all on)
 ///     almanac-bench serve [--seconds 600] [--credits 8] [--now]
 ///     almanac-bench served [--binary PATH] [--seconds 20] [--requests 100000] [--idle 30] [--week SECONDS [--only week]]   (almanac serve under load)
@@ -42,6 +43,7 @@ do {
     case "deals-summary": DealsSummaryBench.run(options)
     case "tuning": try TuningBench.run(options)
     case "glance": try GlanceBench.run(options)
+    case "warnings": try WarningFeedsBench.run(options)
     case "serve": try await ServeCommand.run(options)
     case "served": try ServeLoadBench.run(options)
     case "store-writer": try StoreWriter.run(Array(arguments.dropFirst()))

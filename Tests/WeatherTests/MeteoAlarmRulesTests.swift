@@ -108,6 +108,32 @@ final class MeteoAlarmRulesTests: XCTestCase {
         return
             #"{"alert": {"identifier": "\#(id)", "msgType": "\#(type)", "status": "\#(status)"\#(refs), "info": [\#(info("hr-HR")), \#(info("en-GB"))]}}"#
     }
+
+    /// What the cache keeps of a feed reads as the feed does at any instant from the feed's newest
+    /// message on (Croatia's: 7 January 2024, 11:59:35), for any place, and is a fraction of it.
+    func testTheKeptFeedReadsAsTheWholeFeed() throws {
+        for (file, instants) in [
+            ("croatia.json", ["2024-01-07T11:59:35+01:00", "2024-01-08T12:00:00+01:00", "2024-01-09T23:00:00+01:00"]),
+            ("bosnia-herzegovina.json", ["2024-01-07T07:55:19+01:00", "2024-01-09T12:00:00+01:00"]),
+        ] {
+            let whole = try feed("meteoalarm/" + file)
+            let kept = OfficialWarnings.kept(whole)
+            let body = try XCTUnwrap(OfficialWarnings.keptFeed(Data(try RecordedAnswer("meteoalarm/" + file).raw.utf8)))
+            let reread = try JSONDecoder().decode(MeteoAlarmDTO.Feed.self, from: body)
+            for instant in instants.map({ InstantText.parse($0)! }) {
+                for holds: (MeteoAlarmDTO.Area) -> Bool? in [{ _ in true }, { _ in nil }, { $0.code("EMMA_ID")?.hasSuffix("3") }] {
+                    let expected = OfficialWarnings.from(whole, holds: holds, now: instant)
+                    for candidate in [kept, reread] {
+                        let read = OfficialWarnings.from(candidate, holds: holds, now: instant)
+                        XCTAssertEqual(read.warnings.map(\.id), expected.warnings.map(\.id), "\(file) at \(instant)")
+                        XCTAssertEqual(read.unplaced.map(\.id), expected.unplaced.map(\.id), "\(file) at \(instant)")
+                        XCTAssertTrue(read.warnings == expected.warnings && read.unplaced == expected.unplaced, "\(file) at \(instant)")
+                    }
+                }
+            }
+            XCTAssertLessThan(body.count * 2, try RecordedAnswer("meteoalarm/" + file).raw.utf8.count, "\(file): a fraction")
+        }
+    }
 }
 
 /// The member countries' feeds by country code.
@@ -120,4 +146,5 @@ final class MeteoAlarmFeedsTests: XCTestCase {
         XCTAssertNil(MeteoAlarm.feedPath(country: "RU"))
         XCTAssertEqual(Set(MeteoAlarm.members.values.map(\.slug)).count, 38, "one feed a country")
     }
+
 }

@@ -102,9 +102,10 @@ package struct AnswerStore: Sendable {
             Invocation.answered(freshUntil: freshUntil(renewed))
             return (Fetched(value: try endpoint.decode(renewed.body), origin: .live, fetchedAt: now, stale: false), .notModified)
         }
-        let value = try endpoint.decode(response.body)
+        let body = endpoint.keptForm(of: response.body)
+        let value = try endpoint.decode(body)
         let entry = Self.entry(
-            for: response, endpoint.descriptor, body: scrubbed(response.body, from: endpoint.descriptor.provider), at: now, freshness: freshness)
+            for: response, endpoint.descriptor, body: scrubbed(body, from: endpoint.descriptor.provider), at: now, freshness: freshness)
         keep(entry, freshness)
         Invocation.answered(freshUntil: freshness == .noStore ? .distantPast : freshUntil(entry))
         let changed = previous.map { $0.body != entry.body } ?? false

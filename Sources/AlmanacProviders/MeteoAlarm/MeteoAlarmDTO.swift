@@ -9,17 +9,19 @@ import Foundation
 /// Every field the rules read is optional: a member that leaves one out loses that field, not
 /// the message.
 package enum MeteoAlarmDTO {
-    package struct Feed: Decodable, Sendable {
+    package struct Feed: Codable, Sendable {
         package var warnings: [Entry]
     }
 
-    package struct Entry: Decodable, Sendable {
+    package struct Entry: Codable, Sendable {
         package var alert: Alert
         /// MeteoAlarm's own id of the message (its path under the feed).
         package var uuid: String?
+
+        package init(alert: Alert, uuid: String? = nil) { (self.alert, self.uuid) = (alert, uuid) }
     }
 
-    package struct Alert: Decodable, Sendable {
+    package struct Alert: Codable, Sendable {
         /// The member's identifier (`2.49.0.0.191.0.HR.231225081742_0_yellow_HR004`).
         package var identifier: String
         package var sender, sent: String?
@@ -40,7 +42,7 @@ package enum MeteoAlarmDTO {
         }
     }
 
-    package struct Info: Decodable, Sendable {
+    package struct Info: Codable, Sendable {
         /// `en-GB`, `hr-HR`, `bs`.
         package var language: String?
         package var event, headline, description, instruction, senderName: String?
@@ -57,7 +59,7 @@ package enum MeteoAlarmDTO {
         package func parameter(_ name: String) -> String? { parameter?.first { $0.valueName == name }?.value }
     }
 
-    package struct Area: Decodable, Sendable {
+    package struct Area: Codable, Sendable {
         package var areaDesc: String?
         /// CAP polygons: `lat,lon lat,lon …`, the first point again at the end.
         package var polygon: [String]?
@@ -77,12 +79,19 @@ package enum MeteoAlarmDTO {
                 ?? (try? container.decode(String.self, forKey: .polygon)).map { [$0] }
         }
 
+        package func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: Key.self)
+            try container.encodeIfPresent(areaDesc, forKey: .areaDesc)
+            try container.encodeIfPresent(polygon, forKey: .polygon)
+            try container.encodeIfPresent(geocode, forKey: .geocode)
+        }
+
         enum Key: String, CodingKey {
             case areaDesc, polygon, geocode
         }
     }
 
-    package struct Pair: Decodable, Sendable {
+    package struct Pair: Codable, Sendable {
         package var valueName: String?
         package var value: String?
     }

@@ -1,4 +1,5 @@
 import AlmanacCore
+import AlmanacHTTP
 import AlmanacProviders
 import Foundation
 import Geography
@@ -20,17 +21,8 @@ extension OfficialWarnings {
     /// outline is not known). Each message's English `info` block when it has one, else its
     /// first, with its language.
     package static func from(_ feed: MeteoAlarmDTO.Feed, holds: (MeteoAlarmDTO.Area) -> Bool?, now: Date) -> Placed {
-        let messages = feed.warnings.map(\.alert).filter { isActual($0.status) }
-        var replaced = Set<String>()
-        for message in messages where ["update", "cancel"].contains((message.msgType ?? "").lowercased()) {
-            replaced.formUnion(message.referenced)
-        }
         var placed = Placed()
-        var seen = Set<String>()
-        for message in messages where !replaced.contains(message.identifier) && seen.insert(message.identifier).inserted {
-            guard let info = englishFirst(message.info ?? []),
-                !endsAWarning(type: message.msgType, urgency: info.urgency, response: info.responseType?.first)
-            else { continue }
+        for (message, info) in standing(feed) {
             let areas = info.area ?? []
             let held = areas.map(holds)
             let warning = warning(message, info, areas: held.contains(true) ? zip(areas, held).filter { $0.1 == true }.map(\.0) : areas)
@@ -42,6 +34,48 @@ extension OfficialWarnings {
         }
         (placed.warnings, placed.unplaced) = (ordered(placed.warnings, now: now), ordered(placed.unplaced, now: now))
         return placed
+    }
+
+    /// Each message that may be a warning, with its English block (else its first): Actual, not
+    /// replaced or cancelled by another, not one that ends a warning, each identifier once.
+    static func standing(_ feed: MeteoAlarmDTO.Feed) -> [(MeteoAlarmDTO.Alert, MeteoAlarmDTO.Info)] {
+        let messages = feed.warnings.map(\.alert).filter { isActual($0.status) }
+        var replaced = Set<String>()
+        for message in messages where ["update", "cancel"].contains((message.msgType ?? "").lowercased()) {
+            replaced.formUnion(message.referenced)
+        }
+        var seen = Set<String>()
+        return messages.compactMap { message in
+            guard !replaced.contains(message.identifier), seen.insert(message.identifier).inserted,
+                let info = englishFirst(message.info ?? []),
+                !endsAWarning(type: message.msgType, urgency: info.urgency, response: info.responseType?.first)
+            else { return nil }
+            return (message, info)
+        }
+    }
+
+    /// The feed as the cache keeps it (docs/weather.md, "Official warnings"): only what `from`
+    /// can still show — the `standing` messages, each with its one block, less those over
+    /// before the feed's newest message was sent (the feed's own "now"; a member's feed holds
+    /// about twelve days, most of it over). The same shape, so it reads as the feed did; a
+    /// Swiss-sized feed (12 MB) keeps a few hundred kilobytes.
+    package static func kept(_ feed: MeteoAlarmDTO.Feed) -> MeteoAlarmDTO.Feed {
+        let newest = feed.warnings.compactMap { $0.alert.sent.flatMap(InstantText.parse) }.max()
+        var kept = feed
+        kept.warnings = standing(feed).compactMap { message, info in
+            if let newest, let expires = info.expires.flatMap(InstantText.parse), expires <= newest { return nil }
+            var message = message
+            message.info = [info]
+            return MeteoAlarmDTO.Entry(alert: message)
+        }
+        return kept
+    }
+
+    /// `kept` of a feed's body, as JSON; nil when the body is no feed (it is then kept as it came,
+    /// and its decoding error said as for any answer).
+    @Sendable package static func keptFeed(_ body: Data) -> Data? {
+        guard let feed = try? JSONDecoding.decode(MeteoAlarmDTO.Feed.self, from: body, endpoint: "meteoalarm.feed") else { return nil }
+        return try? JSONEncoder().encode(kept(feed))
     }
 
     /// Whether a MeteoAlarm area holds the point (degrees north and east): by its CAP polygons
@@ -94,11 +128,13 @@ package enum CAPPolygon {
         }
     }
 
-    /// The points of `lat,lon lat,lon …`; a pair that is not two numbers is left out.
+    /// The points of `lat,lon lat,lon …`; a pair that is not two numbers is left out. Read as
+    /// bytes: a country's feed holds thousands of points a run.
     static func points(_ text: String) -> [(lat: Double, lon: Double)] {
-        text.split(whereSeparator: \.isWhitespace).compactMap { pair in
-            let numbers = pair.split(separator: ",").compactMap { Double($0) }
-            return numbers.count == 2 ? (numbers[0], numbers[1]) : nil
+        text.utf8.split(whereSeparator: { $0 == 32 || $0 == 9 || $0 == 10 || $0 == 13 }).compactMap { pair in
+            let halves = pair.split(separator: UInt8(ascii: ","), omittingEmptySubsequences: false)
+            guard halves.count == 2, let lat = Double(Substring(halves[0])), let lon = Double(Substring(halves[1])) else { return nil }
+            return (lat, lon)
         }
     }
 }

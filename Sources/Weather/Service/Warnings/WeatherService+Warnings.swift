@@ -109,7 +109,7 @@ extension WeatherService {
                 return none  // no DWD cell covers it
             }
         case .meteoAlarm:
-            guard let feed = MeteoAlarm.feed(country: city.placedCountryCode ?? "") else { return none }
+            guard let feed = MeteoAlarm.feed(country: city.placedCountryCode ?? "")?.keeping(OfficialWarnings.keptFeed) else { return none }
             let holds = OfficialWarnings.meteoAlarmArea(holdsLatitude: lat, longitude: lon)
             return report(city, service, try await client.fetch(feed)) { OfficialWarnings.from($0, holds: holds, now: $1) }
         }
