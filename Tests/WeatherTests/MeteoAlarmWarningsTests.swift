@@ -111,4 +111,21 @@ final class MeteoAlarmWarningsTests: XCTestCase {
         XCTAssertEqual(ids(many.out), ids(few.out))
         XCTAssertEqual(ids(many.out)?.count ?? 0 >= 2, true, "Sarajevo's low-temperature warnings: \(many.out)")
     }
+
+    /// A member's text is the service's exactly in `--json` and inert on a terminal: an escape
+    /// sequence that would retitle the window or clear the screen is shown, never obeyed.
+    func testAHostileTextIsExactInJSONAndInertInTheView() throws {
+        let hostile = #"Snow\u001b]0;pwned\u0007\u001b[2J"#
+        let feed = try RecordedAnswer("meteoalarm/bosnia-herzegovina.json").raw.replacingOccurrences(
+            of: "\"Snow-ice Yellow Warning\"", with: "\"\(hostile)\"")
+        let server = try LoopbackServer { _ in .json(feed) }
+        let text = try run([Self.banjaLuka], server, today: "2024-01-07")
+        XCTAssertEqual(text.status, 0, text.err)
+        XCTAssertFalse(text.out.contains("\u{1B}") || text.out.contains("\u{07}"), "nothing obeyed: \(text.out.debugDescription)")
+        XCTAssertTrue(text.out.contains("Snow␛]0;pwned"), text.out)
+        let json = try run([Self.banjaLuka, "--json"], server, today: "2024-01-07")
+        let document = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(json.out.utf8)) as? [String: Any], json.out)
+        let events = (document["warnings"] as? [[String: Any]] ?? []).compactMap { $0["event"] as? String }
+        XCTAssertTrue(events.contains("Snow\u{1B}]0;pwned\u{07}\u{1B}[2J"), "exact: \(events)")
+    }
 }

@@ -21,7 +21,8 @@ extension Feature {
                 WeatherRecording.steps(WeatherService(context: context), what: "the weather", unsaved: ["Moscow", "London"], keyless: false)
             case .metNorway:
                 WeatherRecording.steps(
-                    WeatherService(context: context, pinnedSources: .keyless), what: "the keyless weather", unsaved: ["Oslo", "New York", "Berlin"],
+                    WeatherService(context: context, pinnedSources: .keyless), what: "the keyless weather",
+                    unsaved: ["Oslo", "New York", "Berlin", "London"],
                     keyless: true)
             case .yandexGeocoder:
                 ["Moscow", "London", "Saint Petersburg"].map { name in
