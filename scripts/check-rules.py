@@ -70,6 +70,7 @@ GENERATED = {
     "Sources/Geography/CountryOutlines+Data.swift": "scripts/make_outlines.py",
     "Sources/Geography/TimeZoneOutlines+Data.swift": "scripts/make_zones.py",
     "Sources/Geography/WarningAreaOutlines+Data.swift": "scripts/make_warning_areas.py",
+    "Sources/Geography/WarningAreaOutlines+Aliases.swift": "scripts/make_warning_areas.py",
 }
 TREES = ("Sources", "Tests", "Examples")
 DECLARATION = re.compile(

@@ -16,6 +16,10 @@ package enum WarningAreaOutlines {
         outlines.holds(name: code, latitude: latitude, longitude: longitude, slackKilometres: slackKilometres)
     }
 
+    /// The EMMA_ID of an area a member names by another of MeteoAlarm's schemes (`NUTS3`, `FIPS`),
+    /// from MeteoAlarm's own table of aliases; nil when the code is not in it.
+    package static func emmaID(scheme: String, code: String) -> String? { aliases[scheme + ":" + code] }
+
     /// Whether any area of the country whose EMMA_IDs start `prefix` (`BA`; `UK` for the United
     /// Kingdom) has its outline shipped.
     package static func hasAreas(prefixed prefix: String) -> Bool { !codes(prefixed: prefix).isEmpty }

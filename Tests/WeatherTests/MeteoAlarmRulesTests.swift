@@ -109,6 +109,20 @@ final class MeteoAlarmRulesTests: XCTestCase {
             #"{"alert": {"identifier": "\#(id)", "msgType": "\#(type)", "status": "\#(status)"\#(refs), "info": [\#(info("hr-HR")), \#(info("en-GB"))]}}"#
     }
 
+    /// Members that name areas by NUTS3 (France, Bulgaria) or FIPS (Ireland) codes are placed by
+    /// the EMMA_ID area each code stands for, from MeteoAlarm's own table.
+    func testANUTS3OrFIPSCodeIsPlacedByTheAreaItStandsFor() throws {
+        let area = { (scheme: String, code: String) in
+            try JSONDecoder().decode(MeteoAlarmDTO.Area.self, from: Data(#"{"geocode": [{"valueName": "\#(scheme)", "value": "\#(code)"}]}"#.utf8))
+        }
+        let paris = OfficialWarnings.meteoAlarmArea(holdsLatitude: 48.8566, longitude: 2.3522)
+        XCTAssertEqual(paris(try area("NUTS3", "FR101")), true, "Paris")
+        XCTAssertEqual(paris(try area("NUTS3", "FR718")), false, "Haute-Savoie")
+        XCTAssertNil(paris(try area("NUTS3", "ZZ999")), "a code in no table")
+        let dublin = OfficialWarnings.meteoAlarmArea(holdsLatitude: 53.35, longitude: -6.26)
+        XCTAssertEqual(dublin(try area("FIPS", "EI07")), true, "Dublin")
+    }
+
     /// What the cache keeps of a feed reads as the feed does at any instant from the feed's newest
     /// message on (Croatia's: 7 January 2024, 11:59:35), for any place, and is a fraction of it.
     func testTheKeptFeedReadsAsTheWholeFeed() throws {

@@ -79,13 +79,21 @@ extension OfficialWarnings {
     }
 
     /// Whether a MeteoAlarm area holds the point (degrees north and east): by its CAP polygons
-    /// when it has any, else by the shipped outline of its `EMMA_ID` (`WarningAreaOutlines`); nil
-    /// when neither can tell.
+    /// when it has any, else by the shipped outline of its `EMMA_ID` — or of the EMMA_ID its
+    /// `NUTS3` or `FIPS` code stands for (France, Bulgaria, Ireland) — (`WarningAreaOutlines`);
+    /// nil when neither can tell.
     package static func meteoAlarmArea(holdsLatitude latitude: Double, longitude: Double) -> @Sendable (MeteoAlarmDTO.Area) -> Bool? {
         { area in
             CAPPolygon.holds(area.polygon, latitude: latitude, longitude: longitude)
-                ?? area.code("EMMA_ID").flatMap { WarningAreaOutlines.holds(code: $0, latitude: latitude, longitude: longitude) }
+                ?? emmaID(of: area).flatMap { WarningAreaOutlines.holds(code: $0, latitude: latitude, longitude: longitude) }
         }
+    }
+
+    /// The area's EMMA_ID: its own, else the one its NUTS3 or FIPS code stands for.
+    static func emmaID(of area: MeteoAlarmDTO.Area) -> String? {
+        area.code("EMMA_ID")
+            ?? ["NUTS3", "FIPS"].lazy.compactMap { scheme in area.code(scheme).flatMap { WarningAreaOutlines.emmaID(scheme: scheme, code: $0) } }
+            .first
     }
 
     /// The English block (`en`, `en-GB` …) when there is one, else the first.
