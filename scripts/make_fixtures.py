@@ -9,7 +9,7 @@ import sys
 
 from fixtures.crypto import crypto_fixtures, kraken_fixtures
 from fixtures.keyless import fruit_fixtures, keyless_fixtures, sky_fixtures
-from fixtures.warnings import meteoalarm_fixtures, warnings_fixtures
+from fixtures.warnings import meteoalarm_fixtures, roshydromet_fixtures, warnings_fixtures
 from fixtures.weather import weather_fixtures
 
 if __name__ == "__main__":
@@ -22,6 +22,7 @@ if __name__ == "__main__":
     if sys.argv[1:] == ["warnings"]:
         warnings_fixtures()
         meteoalarm_fixtures()
+        roshydromet_fixtures()
         sys.exit(0)
     if sys.argv[1:] == ["kraken"]:
         kraken_fixtures()
@@ -34,3 +35,4 @@ if __name__ == "__main__":
     kraken_fixtures()
     warnings_fixtures()
     meteoalarm_fixtures()
+    roshydromet_fixtures()

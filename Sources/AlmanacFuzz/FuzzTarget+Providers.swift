@@ -114,6 +114,14 @@ extension FuzzTarget {
             }
             _ = CAPPolygon.holds([String(decoding: data.prefix(200), as: UTF8.self)], latitude: 45.5, longitude: 15.5)
         },
+        FuzzTarget(name: "cap-xml") { data in
+            // A CAP document and a feed listing them: the XML reader, the message, the links, the rules.
+            if let alert = CAP.alert(data) {
+                let feed = MeteoAlarmDTO.Feed(warnings: [MeteoAlarmDTO.Entry(alert: alert)])
+                _ = OfficialWarnings.from(feed, holds: { CAPPolygon.holds($0.polygon, latitude: 48.75, longitude: 82.37) }, now: provenance.fetchedAt)
+            }
+            if let links = CAPIndex.links(data) { _ = links.compactMap(CAPFeed.all[0].message(at:)) }
+        },
         FuzzTarget(name: "yandex") { data in
             if let root = try? YandexGeocoder.geocode("x", lang: "en").decode(data) { _ = PlaceCandidates.fromYandex(root) }
             _ = YandexGeocoder.coordinates(fromPos: String(decoding: data, as: UTF8.self))

@@ -74,6 +74,14 @@ final class MeteoAlarmRulesTests: XCTestCase {
         XCTAssertEqual(placed.warnings.map(\.id), ["B"], "A replaced by B, C cancelled by D, the cancel itself no warning, the exercise none, B once")
     }
 
+    /// Macao's Updates name their own identifier among the messages they replace: a message never
+    /// replaces itself, so such an Update is still a warning.
+    func testAnUpdateThatNamesItselfIsStillAWarning() throws {
+        let text = #"{"warnings": [\#(Self.message("M", type: "Update", event: "Monsoon", references: "x,M,2024-01-04T08:00:00+01:00"))]}"#
+        let feed = try JSONDecoder().decode(MeteoAlarmDTO.Feed.self, from: Data(text.utf8))
+        XCTAssertEqual(OfficialWarnings.from(feed, holds: { _ in true }, now: asOf).warnings.map(\.id), ["M"])
+    }
+
     func testAPolygonPlacesAWarningAndAnAreaWithoutOneIsUnplaced() throws {
         let square = "45.0,15.0 45.0,16.0 46.0,16.0 46.0,15.0 45.0,15.0"
         XCTAssertEqual(CAPPolygon.holds([square], latitude: 45.5, longitude: 15.5), true)

@@ -37,6 +37,8 @@ final class WarningCoverageTests: XCTestCase {
             let prefix = code == "GB" ? "UK" : code
             let placing = WarningAreaOutlines.hasAreas(prefixed: prefix) ? "polygon, else the area's outline" : "polygons only: listed apart"
             return Row(code: code, issuer: issuer.prefix(1).uppercased() + issuer.dropFirst(), through: "MeteoAlarm", placing: placing)
+        case .imd, .roshydromet, .kazhydromet, .smg:
+            return Row(code: code, issuer: service.capFeed?.issuer ?? "?", through: "its CAP feed", placing: "polygons only: listed apart")
         }
     }
 
@@ -49,7 +51,7 @@ final class WarningCoverageTests: XCTestCase {
             XCTAssertEqual(documentedRow, row(documentedRow.code, service))
         }
         let codes = Set(documented.map(\.code))
-        let covered = WarningService.meteoAlarmCountries.union(["NO", "US", "DE"])
+        let covered = WarningService.meteoAlarmCountries.union(["NO", "US", "DE"]).union(CAPFeed.all.map(\.country))
         XCTAssertEqual(codes, covered, "every country the code covers is listed, and no other")
     }
 }

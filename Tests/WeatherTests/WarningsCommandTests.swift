@@ -59,12 +59,12 @@ final class WarningsCommandTests: XCTestCase {
     func testSeveralPlacesInOrderAndInOneJSONDocument() throws {
         let nws = try LoopbackServer { _ in .json(WarningAnswers.nwsAlerts) }
         let environment = ["ALMANAC_NWS_URL": nws.baseURL]
-        let text = try run(["weather", "warnings", "39.7456,-97.0892", "55.75,37.62"], environment)
+        let text = try run(["weather", "warnings", "39.7456,-97.0892", "35.69,51.39"], environment)
         XCTAssertEqual(text.status, 0, text.err)
         let storm = try XCTUnwrap(text.out.range(of: "Winter Storm Warning"), text.out)
         let russia = try XCTUnwrap(text.out.range(of: "No official warning service is wired for"), text.out)
         XCTAssertLessThan(storm.lowerBound, russia.lowerBound, "in the order given")
-        let json = try run(["weather", "warnings", "39.7456,-97.0892", "55.75,37.62", "--json"], environment)
+        let json = try run(["weather", "warnings", "39.7456,-97.0892", "35.69,51.39", "--json"], environment)
         XCTAssertEqual(json.status, 0, json.err)
         let document = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(json.out.utf8)) as? [String: Any])
         let places = try XCTUnwrap(document["places"] as? [[String: Any]], json.out)
@@ -87,7 +87,7 @@ final class WarningsCommandTests: XCTestCase {
     }
 
     func testAPlaceNoServiceCoversGetsOneSentenceAndExitsZero() throws {
-        let result = try run(["weather", "warnings", "55.75,37.62"], [:])
+        let result = try run(["weather", "warnings", "35.69,51.39"], [:])
         XCTAssertEqual(result.status, 0, result.err)
         XCTAssertTrue(result.out.contains("No official warning service is wired for"), result.out)
         XCTAssertFalse(result.out.contains("⚠"), "never a warning made up from the forecast")

@@ -100,6 +100,7 @@ package struct WarningsView: Sendable {
         case .nationalWeatherService: NationalWeatherService.attribution
         case .brightSky: BrightSky.attribution
         case .meteoAlarm: MeteoAlarm.attribution
+        case .imd, .roshydromet, .kazhydromet, .smg: service.capFeed?.attribution ?? service.rawValue
         }
     }
 }

@@ -19,13 +19,15 @@ extension OfficialWarnings {
     /// The warnings of a MeteoAlarm feed for one place at `now`. `holds` says whether an area
     /// holds the place: true, false, or nil when it cannot be told (no polygon, a code whose
     /// outline is not known). Each message's English `info` block when it has one, else its
-    /// first, with its language.
-    package static func from(_ feed: MeteoAlarmDTO.Feed, holds: (MeteoAlarmDTO.Area) -> Bool?, now: Date) -> Placed {
+    /// first, with its language; issued by its `senderName`, else by `issuer` (a message's
+    /// `sender` is an address — a forecaster's mail, a web site — never shown).
+    package static func from(_ feed: MeteoAlarmDTO.Feed, holds: (MeteoAlarmDTO.Area) -> Bool?, now: Date, issuer: String = "MeteoAlarm") -> Placed {
         var placed = Placed()
         for (message, info) in standing(feed) {
             let areas = info.area ?? []
             let held = areas.map(holds)
-            let warning = warning(message, info, areas: held.contains(true) ? zip(areas, held).filter { $0.1 == true }.map(\.0) : areas)
+            let warning = warning(
+                message, info, areas: held.contains(true) ? zip(areas, held).filter { $0.1 == true }.map(\.0) : areas, issuer: issuer)
             if held.contains(true) {
                 placed.warnings.append(warning)
             } else if held.contains(where: { $0 == nil }) {
@@ -42,7 +44,7 @@ extension OfficialWarnings {
         let messages = feed.warnings.map(\.alert).filter { isActual($0.status) }
         var replaced = Set<String>()
         for message in messages where ["update", "cancel"].contains((message.msgType ?? "").lowercased()) {
-            replaced.formUnion(message.referenced)
+            replaced.formUnion(message.referenced.filter { $0 != message.identifier })  // Macao's Updates name themselves
         }
         var seen = Set<String>()
         return messages.compactMap { message in
@@ -101,14 +103,16 @@ extension OfficialWarnings {
         blocks.first { ($0.language ?? "").lowercased().hasPrefix("en") } ?? blocks.first
     }
 
-    private static func warning(_ message: MeteoAlarmDTO.Alert, _ info: MeteoAlarmDTO.Info, areas: [MeteoAlarmDTO.Area]) -> OfficialWarning {
+    private static func warning(_ message: MeteoAlarmDTO.Alert, _ info: MeteoAlarmDTO.Info, areas: [MeteoAlarmDTO.Area], issuer: String)
+        -> OfficialWarning
+    {
         let event = readable(info.event ?? "Warning")
         return OfficialWarning(
             provider: "meteoalarm", id: message.identifier, event: event, severity: .init(word: info.severity),
             level: metLevel(info.parameter("awareness_level")), headline: info.headline ?? event, description: text(info.description),
             instruction: text(info.instruction), onset: (info.onset ?? info.effective).flatMap(InstantText.parse),
             expires: info.expires.flatMap(InstantText.parse), areas: areas.compactMap(\.areaDesc),
-            sender: info.senderName ?? message.sender ?? "MeteoAlarm", language: info.language)
+            sender: info.senderName ?? issuer, language: info.language)
     }
 }
 

@@ -11,6 +11,10 @@ package enum WarningService: String, Sendable, CaseIterable {
     case nationalWeatherService = "nws"
     case brightSky = "brightsky"
     case meteoAlarm = "meteoalarm"
+    case imd, roshydromet, kazhydromet, smg
+
+    /// The CAP feed the service is read from (`CAPFeed`); nil for the services with their own API.
+    package var capFeed: CAPFeed? { CAPFeed.all.first { $0.provider.rawValue == rawValue } }
 
     /// Who issues the warnings of a place it covers, for people: `MET Norway`, `SHMÚ (through
     /// MeteoAlarm)`.
@@ -21,6 +25,7 @@ package enum WarningService: String, Sendable, CaseIterable {
         case .brightSky: "DWD (through Bright Sky)"
         case .meteoAlarm:
             (city.placedCountryCode.flatMap { MeteoAlarm.members[$0.uppercased()]?.service } ?? "the national service") + " (through MeteoAlarm)"
+        case .imd, .roshydromet, .kazhydromet, .smg: capFeed?.issuer ?? rawValue
         }
     }
 
@@ -31,6 +36,8 @@ package enum WarningService: String, Sendable, CaseIterable {
         case .nationalWeatherService: "the National Weather Service (United States)"
         case .brightSky: "DWD (Germany)"
         case .meteoAlarm: "MeteoAlarm (\(Self.meteoAlarmCountries.count) more European countries)"
+        case .imd, .roshydromet, .kazhydromet, .smg:
+            "\(capFeed?.issuer ?? rawValue) (\(capFeed.flatMap { Locale(identifier: "en").localizedString(forRegionCode: $0.country) } ?? ""))"
         }
     }
 
@@ -55,7 +62,9 @@ package enum WarningService: String, Sendable, CaseIterable {
         case "NO", "SJ": return .metNorway
         case "US", "PR", "GU", "VI", "AS", "MP", "UM": return .nationalWeatherService
         case "DE": return .brightSky
-        default: return meteoAlarmCountries.contains(code) ? .meteoAlarm : nil
+        default:
+            if meteoAlarmCountries.contains(code) { return .meteoAlarm }
+            return CAPFeed.covering(country: code).flatMap { WarningService(rawValue: $0.provider.rawValue) }
         }
     }
 }
@@ -111,8 +120,28 @@ extension WeatherService {
         case .meteoAlarm:
             guard let feed = MeteoAlarm.feed(country: city.placedCountryCode ?? "")?.keeping(OfficialWarnings.keptFeed) else { return none }
             let holds = OfficialWarnings.meteoAlarmArea(holdsLatitude: lat, longitude: lon)
-            return report(city, service, try await client.fetch(feed)) { OfficialWarnings.from($0, holds: holds, now: $1) }
+            let member = MeteoAlarm.members[city.placedCountryCode ?? ""]?.service ?? "MeteoAlarm"
+            return report(city, service, try await client.fetch(feed)) { OfficialWarnings.from($0, holds: holds, now: $1, issuer: member) }
+        case .imd, .roshydromet, .kazhydromet, .smg:
+            guard let feed = service.capFeed else { return none }
+            let holds = { (area: MeteoAlarmDTO.Area) in CAPPolygon.holds(area.polygon, latitude: lat, longitude: lon) }
+            return report(city, service, try await messages(of: feed)) { OfficialWarnings.from($0, holds: holds, now: $1, issuer: feed.issuer) }
         }
+    }
+
+    /// A CAP feed's messages, as one feed: its index, then each document it links, asked at once;
+    /// stale when any of them is.
+    private func messages(of feed: CAPFeed) async throws -> Fetched<MeteoAlarmDTO.Feed> {
+        let index = try await client.fetch(feed.index())
+        let endpoints = index.value.compactMap(feed.message(at:))
+        let client = self.client
+        let fetched = try await withThrowingTaskGroup(of: (Int, Fetched<CAP.Alert>).self) { group in
+            for (order, endpoint) in endpoints.enumerated() { group.addTask { (order, try await client.fetch(endpoint)) } }
+            return try await group.reduce(into: []) { $0.append($1) }.sorted { $0.0 < $1.0 }.map(\.1)
+        }
+        var combined = index.map { _ in MeteoAlarmDTO.Feed(warnings: fetched.map { MeteoAlarmDTO.Entry(alert: $0.value) }) }
+        combined.stale = index.stale || fetched.contains(where: \.stale)
+        return combined
     }
 
     /// The report of a service's answer, read at now — or, for a sample answer, when it was
