@@ -47,7 +47,7 @@ FUZZ_PREFIX = {
     "Fruityvice": "fruityvice", "Kraken": "kraken", "METNorway": "metno", "OpenMeteo": "openmeteo",
     "OpenWeather": "openweather", "TwelveData": "twelvedata", "YandexGeocoder": "yandex",
     "NationalWeatherService": "nws", "BrightSky": "brightsky", "MeteoAlarm": "meteoalarm",
-    "CAP": "cap",
+    "CAP": "cap", "ECCC": "eccc",
 }
 
 # Test support, the bench and the fuzzer run beside the program, not in it.

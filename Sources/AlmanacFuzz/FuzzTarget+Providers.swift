@@ -122,6 +122,11 @@ extension FuzzTarget {
             }
             if let links = CAPIndex.links(data) { _ = links.compactMap(CAPFeed.all[0].message(at:)) }
         },
+        FuzzTarget(name: "eccc-alerts") { data in
+            if let answer = try? ECCC.alerts(latitude: 45.42, longitude: -75.70).decode(data) {
+                _ = OfficialWarnings.from(answer, now: provenance.fetchedAt)
+            }
+        },
         FuzzTarget(name: "yandex") { data in
             if let root = try? YandexGeocoder.geocode("x", lang: "en").decode(data) { _ = PlaceCandidates.fromYandex(root) }
             _ = YandexGeocoder.coordinates(fromPos: String(decoding: data, as: UTF8.self))

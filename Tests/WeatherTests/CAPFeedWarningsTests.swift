@@ -112,4 +112,65 @@ final class CAPFeedWarningsTests: XCTestCase {
         XCTAssertEqual(result.status, 69, result.out + result.err)
         XCTAssertEqual(result.err.split(separator: "\n").count, 1, result.err)
     }
+
+    /// A CAP message in the shape MetService and the Hong Kong Observatory document (no recorded
+    /// answer of theirs was found): one `info` in English, its area a polygon.
+    private static func message(
+        _ id: String, event: String, severity: String, colour: String?, area: String, polygon: String, onset: String, expires: String
+    ) -> String {
+        let parameter = colour.map { "<parameter><valueName>ColourCode</valueName><value>\($0)</value></parameter>" } ?? ""
+        return """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <alert xmlns="urn:oasis:names:tc:emergency:cap:1.2"><identifier>\(id)</identifier><sender>sender@example.org</sender>
+            <sent>\(onset)</sent><status>Actual</status><msgType>Alert</msgType><scope>Public</scope>
+            <info><language>en</language><category>Met</category><event>\(event)</event><responseType>Prepare</responseType>
+            <urgency>Expected</urgency><severity>\(severity)</severity><certainty>Likely</certainty><onset>\(onset)</onset>
+            <expires>\(expires)</expires><headline>\(event)</headline><description>\(event) for \(area).</description>\(parameter)
+            <area><areaDesc>\(area)</areaDesc><polygon>\(polygon)</polygon></area></info></alert>
+            """
+    }
+
+    /// MetService's feed links each message as `/cap/alert?id=…`: the query is kept; its
+    /// `ColourCode` is the level.
+    func testNewZealandsWarningWithItsColourAndItsQuery() throws {
+        let id = "2.49.0.0.554.0.severeweather.nz.20261120010000000.1"
+        let rss =
+            #"<rss version="2.0"><channel><title>MetService</title><item><title>Heavy Rain Warning - Orange</title><link>https://alerts.metservice.com/cap/alert?id=\#(id)</link></item></channel></rss>"#
+        let cap = Self.message(
+            id, event: "Heavy Rain Warning - Orange", severity: "Moderate", colour: "Orange", area: "Wellington Region",
+            polygon: "-40.9,174.6 -40.9,175.4 -41.5,175.4 -41.5,174.6 -40.9,174.6", onset: "2026-11-20T01:00:00+13:00",
+            expires: "2026-11-21T12:00:00+13:00")
+        let server = try LoopbackServer { request in
+            if request.path == "/cap/rss" { return .respond(status: 200, headers: [:], body: Data(rss.utf8), delay: 0) }
+            guard request.path == "/cap/alert", request.queryValue("id") == id else { return .json("{}", status: 404) }
+            return .respond(status: 200, headers: ["Content-Type": "application/xml"], body: Data(cap.utf8), delay: 0)
+        }
+        let wellington = try run(["-41.29,174.78"], "ALMANAC_METSERVICE_URL", server, today: "2026-11-20")
+        XCTAssertEqual(wellington.status, 0, wellington.err)
+        XCTAssertTrue(wellington.out.contains("⚠ Orange · moderate — Heavy Rain Warning - Orange"), wellington.out)
+        XCTAssertTrue(wellington.out.contains("Issued by MetService"), wellington.out)
+        XCTAssertTrue(wellington.out.contains("(CC BY 4.0)"), wellington.out)
+        let auckland = try run(["-36.85,174.76"], "ALMANAC_METSERVICE_URL", server, today: "2026-11-20")
+        XCTAssertTrue(auckland.out.contains("No official warning from MetService is in force or announced."), auckland.out)
+    }
+
+    func testHongKongsSignalFromItsAtomFeed() throws {
+        let feed = atom("https://alerts.weather.gov.hk/V1/cap_rainstorm.xml")
+        let cap = Self.message(
+            "HKO-RAINSTORM-2026-11-20-1", event: "Amber Rainstorm Warning Signal", severity: "Moderate", colour: nil, area: "Hong Kong",
+            polygon: "22.15,113.82 22.15,114.45 22.57,114.45 22.57,113.82 22.15,113.82", onset: "2026-11-20T08:00:00+08:00",
+            expires: "2026-11-21T08:00:00+08:00")
+        let server = try LoopbackServer { request in
+            switch request.path {
+            case "/V1/cap_atom.xml": .respond(status: 200, headers: [:], body: Data(feed.utf8), delay: 0)
+            case "/V1/cap_rainstorm.xml": .respond(status: 200, headers: [:], body: Data(cap.utf8), delay: 0)
+            default: .json("{}", status: 404)
+            }
+        }
+        let kowloon = try run(["22.32,114.17", "--json"], "ALMANAC_HKO_URL", server, today: "2026-11-20")
+        XCTAssertEqual(kowloon.status, 0, kowloon.err)
+        let json = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(kowloon.out.utf8)) as? [String: Any], kowloon.out)
+        XCTAssertEqual(json["service"] as? String, "hko")
+        XCTAssertEqual((json["warnings"] as? [[String: Any]])?.map { $0["event"] as? String }, ["Amber Rainstorm Warning Signal"])
+    }
 }

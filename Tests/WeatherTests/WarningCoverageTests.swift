@@ -32,13 +32,17 @@ final class WarningCoverageTests: XCTestCase {
         case .nationalWeatherService:
             return Row(code: code, issuer: "The National Weather Service", through: "its active alerts", placing: "the point")
         case .brightSky: return Row(code: code, issuer: "DWD", through: "Bright Sky", placing: "the point (DWD's municipality cells)")
+        case .eccc: return Row(code: code, issuer: "Environment and Climate Change Canada", through: "GeoMet's OGC API", placing: "the point")
         case .meteoAlarm:
             let issuer = MeteoAlarm.members[code]?.service ?? "?"
             let prefix = code == "GB" ? "UK" : code
             let placing = WarningAreaOutlines.hasAreas(prefixed: prefix) ? "polygon, else the area's outline" : "polygons only: listed apart"
             return Row(code: code, issuer: issuer.prefix(1).uppercased() + issuer.dropFirst(), through: "MeteoAlarm", placing: placing)
-        case .imd, .roshydromet, .kazhydromet, .smg:
-            return Row(code: code, issuer: service.capFeed?.issuer ?? "?", through: "its CAP feed", placing: "polygons only: listed apart")
+        case .imd, .roshydromet, .kazhydromet, .smg, .metservice, .hko:
+            let issuer = service.capFeed?.issuer ?? "?"
+            return Row(
+                code: code, issuer: issuer.prefix(1).uppercased() + issuer.dropFirst(), through: "its CAP feed",
+                placing: "polygons only: listed apart")
         }
     }
 
@@ -51,7 +55,7 @@ final class WarningCoverageTests: XCTestCase {
             XCTAssertEqual(documentedRow, row(documentedRow.code, service))
         }
         let codes = Set(documented.map(\.code))
-        let covered = WarningService.meteoAlarmCountries.union(["NO", "US", "DE"]).union(CAPFeed.all.map(\.country))
+        let covered = WarningService.meteoAlarmCountries.union(["NO", "US", "DE", "CA"]).union(CAPFeed.all.map(\.country))
         XCTAssertEqual(codes, covered, "every country the code covers is listed, and no other")
     }
 }

@@ -13,7 +13,7 @@ final class WarningsFaultTests: XCTestCase {
     /// A place each service covers, by coordinates, and the variable of its base URL.
     private static let services: [(place: String, variable: String)] = [
         ("58.4,5.9", "ALMANAC_METNO_URL"), ("39.7456,-97.0892", "ALMANAC_NWS_URL"), ("51.34,12.37", "ALMANAC_BRIGHTSKY_URL"),
-        ("44.772,17.191", "ALMANAC_METEOALARM_URL"),
+        ("44.772,17.191", "ALMANAC_METEOALARM_URL"), ("45.4215,-75.6972", "ALMANAC_ECCC_URL"), ("22.19,113.54", "ALMANAC_SMG_URL"),
     ]
 
     private static let faults: [(name: String, action: ServerAction)] = [

@@ -12,6 +12,11 @@ extension Provider {
     /// Macao's Meteorological and Geophysical Bureau's CAP feed (keyless).
     package static let smg = capFeed("smg", "SMG (Macao)", "ALMANAC_SMG_URL", "https://rss.smg.gov.mo")
 
+    /// MetService's CAP feed of New Zealand's severe weather watches and warnings (keyless).
+    package static let metService = capFeed("metservice", "MetService (New Zealand)", "ALMANAC_METSERVICE_URL", "https://alerts.metservice.com")
+    /// The Hong Kong Observatory's CAP feed (keyless).
+    package static let hongKongObservatory = capFeed("hko", "Hong Kong Observatory", "ALMANAC_HKO_URL", "https://alerts.weather.gov.hk")
+
     /// A keyless CAP feed's provider: `doctor --check` asks its feed; recorded with the keyless set.
     private static func capFeed(_ name: String, _ displayName: String, _ variable: String, _ base: String) -> Provider {
         Provider(

@@ -31,6 +31,12 @@ package struct CAPFeed: Sendable {
         CAPFeed(
             provider: .smg, country: "MO", issuer: "SMG", indexPath: "/cap_rss.xml",
             attribution: "Warnings from Macao's Meteorological and Geophysical Bureau (SMG)"),
+        CAPFeed(
+            provider: .metService, country: "NZ", issuer: "MetService", indexPath: "/cap/rss",
+            attribution: "Warnings from MetService, Meteorological Service of New Zealand (CC BY 4.0)"),
+        CAPFeed(
+            provider: .hongKongObservatory, country: "HK", issuer: "the Hong Kong Observatory", indexPath: "/V1/cap_atom.xml",
+            attribution: "Warnings from the Hong Kong Observatory"),
     ]
 
     /// The feed covering a country (ISO 3166-1, any case); nil for none.

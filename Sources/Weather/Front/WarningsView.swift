@@ -100,7 +100,8 @@ package struct WarningsView: Sendable {
         case .nationalWeatherService: NationalWeatherService.attribution
         case .brightSky: BrightSky.attribution
         case .meteoAlarm: MeteoAlarm.attribution
-        case .imd, .roshydromet, .kazhydromet, .smg: service.capFeed?.attribution ?? service.rawValue
+        case .eccc: ECCC.attribution
+        case .imd, .roshydromet, .kazhydromet, .smg, .metservice, .hko: service.capFeed?.attribution ?? service.rawValue
         }
     }
 }

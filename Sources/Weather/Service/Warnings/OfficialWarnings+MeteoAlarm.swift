@@ -98,6 +98,13 @@ extension OfficialWarnings {
             .first
     }
 
+    /// A colour word as a level — MetService's `ColourCode` (`Orange`), ECCC's risk colour — nil for
+    /// any other word.
+    static func colourCode(_ word: String?) -> String? {
+        let colour = (word ?? "").trimmingCharacters(in: .whitespaces).lowercased()
+        return ["yellow", "orange", "red"].contains(colour) ? colour : nil
+    }
+
     /// The English block (`en`, `en-GB` …) when there is one, else the first.
     static func englishFirst(_ blocks: [MeteoAlarmDTO.Info]) -> MeteoAlarmDTO.Info? {
         blocks.first { ($0.language ?? "").lowercased().hasPrefix("en") } ?? blocks.first
@@ -109,7 +116,8 @@ extension OfficialWarnings {
         let event = readable(info.event ?? "Warning")
         return OfficialWarning(
             provider: "meteoalarm", id: message.identifier, event: event, severity: .init(word: info.severity),
-            level: metLevel(info.parameter("awareness_level")), headline: info.headline ?? event, description: text(info.description),
+            level: metLevel(info.parameter("awareness_level")) ?? colourCode(info.parameter("ColourCode")), headline: info.headline ?? event,
+            description: text(info.description),
             instruction: text(info.instruction), onset: (info.onset ?? info.effective).flatMap(InstantText.parse),
             expires: info.expires.flatMap(InstantText.parse), areas: areas.compactMap(\.areaDesc),
             sender: info.senderName ?? issuer, language: info.language)

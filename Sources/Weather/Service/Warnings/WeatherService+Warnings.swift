@@ -11,7 +11,8 @@ package enum WarningService: String, Sendable, CaseIterable {
     case nationalWeatherService = "nws"
     case brightSky = "brightsky"
     case meteoAlarm = "meteoalarm"
-    case imd, roshydromet, kazhydromet, smg
+    case eccc
+    case imd, roshydromet, kazhydromet, smg, metservice, hko
 
     /// The CAP feed the service is read from (`CAPFeed`); nil for the services with their own API.
     package var capFeed: CAPFeed? { CAPFeed.all.first { $0.provider.rawValue == rawValue } }
@@ -23,9 +24,10 @@ package enum WarningService: String, Sendable, CaseIterable {
         case .metNorway: "MET Norway"
         case .nationalWeatherService: "the National Weather Service"
         case .brightSky: "DWD (through Bright Sky)"
+        case .eccc: "Environment and Climate Change Canada"
         case .meteoAlarm:
             (city.placedCountryCode.flatMap { MeteoAlarm.members[$0.uppercased()]?.service } ?? "the national service") + " (through MeteoAlarm)"
-        case .imd, .roshydromet, .kazhydromet, .smg: capFeed?.issuer ?? rawValue
+        case .imd, .roshydromet, .kazhydromet, .smg, .metservice, .hko: capFeed?.issuer ?? rawValue
         }
     }
 
@@ -35,8 +37,9 @@ package enum WarningService: String, Sendable, CaseIterable {
         case .metNorway: "MET Norway (Norway)"
         case .nationalWeatherService: "the National Weather Service (United States)"
         case .brightSky: "DWD (Germany)"
+        case .eccc: "ECCC (Canada)"
         case .meteoAlarm: "MeteoAlarm (\(Self.meteoAlarmCountries.count) more European countries)"
-        case .imd, .roshydromet, .kazhydromet, .smg:
+        case .imd, .roshydromet, .kazhydromet, .smg, .metservice, .hko:
             "\(capFeed?.issuer ?? rawValue) (\(capFeed.flatMap { Locale(identifier: "en").localizedString(forRegionCode: $0.country) } ?? ""))"
         }
     }
@@ -62,6 +65,7 @@ package enum WarningService: String, Sendable, CaseIterable {
         case "NO", "SJ": return .metNorway
         case "US", "PR", "GU", "VI", "AS", "MP", "UM": return .nationalWeatherService
         case "DE": return .brightSky
+        case "CA": return .eccc
         default:
             if meteoAlarmCountries.contains(code) { return .meteoAlarm }
             return CAPFeed.covering(country: code).flatMap { WarningService(rawValue: $0.provider.rawValue) }
@@ -117,12 +121,14 @@ extension WeatherService {
             } catch APIError.notFound(provider: .brightSky, _, _) {
                 return none  // no DWD cell covers it
             }
+        case .eccc:
+            return report(city, service, try await client.fetch(ECCC.alerts(latitude: lat, longitude: lon)), OfficialWarnings.from)
         case .meteoAlarm:
             guard let feed = MeteoAlarm.feed(country: city.placedCountryCode ?? "")?.keeping(OfficialWarnings.keptFeed) else { return none }
             let holds = OfficialWarnings.meteoAlarmArea(holdsLatitude: lat, longitude: lon)
             let member = MeteoAlarm.members[city.placedCountryCode ?? ""]?.service ?? "MeteoAlarm"
             return report(city, service, try await client.fetch(feed)) { OfficialWarnings.from($0, holds: holds, now: $1, issuer: member) }
-        case .imd, .roshydromet, .kazhydromet, .smg:
+        case .imd, .roshydromet, .kazhydromet, .smg, .metservice, .hko:
             guard let feed = service.capFeed else { return none }
             let holds = { (area: MeteoAlarmDTO.Area) in CAPPolygon.holds(area.polygon, latitude: lat, longitude: lon) }
             return report(city, service, try await messages(of: feed)) { OfficialWarnings.from($0, holds: holds, now: $1, issuer: feed.issuer) }
