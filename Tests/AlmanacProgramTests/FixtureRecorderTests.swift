@@ -90,9 +90,10 @@ final class FixtureRecorderTests: XCTestCase {
     private func assertTheWarningsReplay(from recorded: URL, manifest: FixtureManifest) throws {
         let warnings = manifest.recordings.filter {
             $0.path.hasSuffix("/alerts") || $0.path.hasSuffix("/alerts/active") || $0.path.contains("metalerts")
-                || $0.path.contains("/warnings/feeds-")
+                || $0.path.contains("/warnings/feeds-") || $0.path.contains("/cap-feed/")
         }
-        XCTAssertEqual(Set(warnings.map(\.provider)), ["metno", "nws", "brightsky", "meteoalarm"], "one place a warning service, recorded")
+        XCTAssertEqual(
+            Set(warnings.map(\.provider)), ["metno", "nws", "brightsky", "meteoalarm", "roshydromet"], "one place a warning service, recorded")
         // Stored with the query it was asked with, so it ties with a shipped recording (and,
         // listed first, wins) rather than losing to it for lack of `lang=en`.
         XCTAssertEqual(warnings.first { $0.provider == "metno" }?.query["lang"], "en", "\(warnings)")

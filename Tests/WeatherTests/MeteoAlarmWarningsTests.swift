@@ -142,4 +142,15 @@ final class MeteoAlarmWarningsTests: XCTestCase {
         let events = (document["warnings"] as? [[String: Any]] ?? []).compactMap { $0["event"] as? String }
         XCTAssertTrue(events.contains("Snow\u{1B}]0;pwned\u{07}\u{1B}[2J"), "exact: \(events)")
     }
+
+    /// The sample's London: its wind warning on the bar, with the level's class, as the three
+    /// first services' are.
+    func testTheSampleWarningIsOnTheBarWithItsLevel() throws {
+        let home = try makeTemporaryFolder(self)
+        let line = try runAlmanac(["weather", "London", "--format", "%W", "--offline"], home: home, environment: ["ALMANAC_TODAY": "2026-11-20"])
+        XCTAssertEqual(line.out, "⚠ Yellow · Yellow wind warning (sample)\n", line.err)
+        let waybar = try runAlmanac(
+            ["weather", "London", "--format", "%W", "--waybar", "--offline"], home: home, environment: ["ALMANAC_TODAY": "2026-11-20"])
+        XCTAssertTrue(waybar.out.contains("warning-yellow") || waybar.out.contains(#""class":"sample""#), waybar.out)
+    }
 }

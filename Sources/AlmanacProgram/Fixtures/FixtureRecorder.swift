@@ -13,7 +13,7 @@ import Weather
 ///
 /// Live, it runs the requests sample mode needs through the real features (the saved cities or
 /// Moscow and London, the watchlist, a week of history, the pair catalogue, the fruit catalogue,
-/// one fruit and one family; keyless, the saved cities or Oslo, New York, Berlin and London with their
+/// one fruit and one family; keyless, the saved cities or Oslo, New York, Berlin, London and Moscow with their
 /// official warnings), with an empty cache of its own so each answer comes from the network.
 package struct FixtureRecorder: Sendable {
     /// One provider's line of the summary.

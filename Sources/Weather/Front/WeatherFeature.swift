@@ -22,7 +22,7 @@ extension Feature {
             case .metNorway:
                 WeatherRecording.steps(
                     WeatherService(context: context, pinnedSources: .keyless), what: "the keyless weather",
-                    unsaved: ["Oslo", "New York", "Berlin", "London"],
+                    unsaved: ["Oslo", "New York", "Berlin", "London", "Moscow"],
                     keyless: true)
             case .yandexGeocoder:
                 ["Moscow", "London", "Saint Petersburg"].map { name in
