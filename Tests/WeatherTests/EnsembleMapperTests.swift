@@ -48,6 +48,27 @@ final class EnsembleMapperTests: XCTestCase {
         XCTAssertEqual(day.members, 5)
     }
 
+    /// The odds on a hand-checked answer: five runs on two days. Day one: amounts 0, 0.05, 0.1,
+    /// 2.5, 1 → 2 runs with 1 mm or more; lows 3 1 10 2 4 → no frost; highs 8 9 12 7 11 → none
+    /// above 30; highs' 10th to 90th percentile 7.4…11.6 (4.2 °C) → medium. Day two: lows −1 −2
+    /// 0 −0.5 3 → 3 below 0 (0 is not); highs 31 30 29 35 30.5 → 3 above 30 (30 is not); highs
+    /// 29.4…33.4 (4 °C, medium); two runs under 1 mm.
+    func testTheOddsCountRunsWithRainFrostAndHeatAndSayHowCloselyTheyAgree() throws {
+        let data = Self.answer(
+            days: ["2026-11-20", "2026-11-21"], minima: [[3, -1], [1, -2], [10, 0], [2, -0.5], [4, 3]],
+            maxima: [[8, 31], [9, 30], [12, 29], [7, 35], [11, 30.5]], rain: [[0, 1], [0.05, 0], [0.1, 5], [2.5, 1.2], [1, 0.99]])
+        let days = EnsembleMapper.days(try Self.decode(data))
+        XCTAssertEqual(
+            days.map(\.odds),
+            [
+                ModelOdds(runs: 5, rain: 2, frost: 0, heat: 0, confidence: .medium),
+                ModelOdds(runs: 5, rain: 3, frost: 3, heat: 3, confidence: .medium),
+            ])
+        XCTAssertEqual(ModelOdds.Confidence(spread: 3), .high)
+        XCTAssertEqual(ModelOdds.Confidence(spread: 6.5), .low)
+        XCTAssertEqual(EnsembleMapper.forecastDays(days).map(\.odds), days.map(\.odds), "the outlook's rows carry them")
+    }
+
     func testMembersWithNullsAreLeftOutAndAnEmptyDayIsDropped() throws {
         let data = Self.answer(
             days: ["2026-11-20", "2026-11-21"], minima: [[1, nil], [nil, nil], [3, nil]], maxima: [[5, nil], [6, nil], [7, nil]],

@@ -22,8 +22,10 @@ final class WeatherCommandTests: XCTestCase {
             "one note a provider")
         let footer = [
             "Source: sample data recorded on 2026-11-20", "MET Norway Locationforecast", "chance of precipitation from the GFS ensemble",
-            "Data from MET Norway", "Weather data by Open-Meteo.com",
+            "model odds from the GFS ensemble", "Data from MET Norway", "Weather data by Open-Meteo.com",
         ]
+        XCTAssertTrue(
+            result.out.contains("Fri 20 Nov") && result.out.contains("8/31 rain · 31/31 frost  medium"), "the day's model odds: \(result.out)")
         XCTAssertTrue(result.out.hasSuffix(footer.joined(separator: " · ") + "\n"), result.out)
         XCTAssertFalse(result.out.contains("\u{1B}["), "no colour when stdout is not a terminal")
     }

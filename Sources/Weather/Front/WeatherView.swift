@@ -37,6 +37,7 @@ package struct WeatherView {
         var parts = ["Source: \(report.provenance.label(now: now))", Self.product(report.model)]
         if let filled = report.dailyModel { parts.append("days from " + Self.product(filled)) }
         if report.chancesModel == .outlook { parts.append("chance of precipitation from the GFS ensemble") }
+        if report.model != .outlook, report.daily.contains(where: { $0.odds != nil }) { parts.append("model odds from the GFS ensemble") }
         parts += Self.credits(report)
         return style.footer(parts)
     }
@@ -56,7 +57,9 @@ package struct WeatherView {
     package static func credits(_ report: WeatherReport) -> [String] {
         var credits: [String] = []
         if report.model == .met || report.dailyModel == .met { credits.append(METNorway.attribution) }
-        if report.model == .outlook || report.chancesModel == .outlook { credits.append(OpenMeteo.attribution) }
+        if report.model == .outlook || report.chancesModel == .outlook || report.daily.contains(where: { $0.odds != nil }) {
+            credits.append(OpenMeteo.attribution)
+        }
         return credits
     }
 
@@ -101,17 +104,20 @@ package struct WeatherView {
         let chance = report.daily.contains { $0.precipitationProbability != nil }
         var columns: [Table.Column] = [.init("Date"), .init("Min", .right), .init("Max", .right), .init("Conditions")]
         if chance { columns.append(.init("Precip", .right)) }
-        var table = Table(columns + [.init("Amount", .right), .init("Wind")])
+        let odds = report.daily.contains { $0.odds != nil }
+        var table = Table(columns + [.init("Amount", .right), .init("Wind")] + (odds ? Self.oddsColumns : []))
         for day in report.daily {
             var cells = [
                 day.date.shortText, format.temperature(day.minimum), style.bold(format.temperature(day.maximum)),
                 "\(WeatherFormat.icon(day.conditionID)) \(day.description)",
             ]
             if chance { cells.append(WeatherFormat.percent(day.precipitationProbability)) }
-            table.add(cells + [format.precipitation(day.precipitation), format.windWithDirection(day.windSpeed, day.windDegrees)])
+            cells += [format.precipitation(day.precipitation), format.windWithDirection(day.windSpeed, day.windDegrees)]
+            table.add(cells + (odds ? oddsCells(day.odds) : []))
         }
-        table.leaveOutFirst(["Wind", "Amount", "Precip"])
-        return header(report, "\(report.daily.count)-day forecast") + "\n\n" + table.render(style: style) + "\n\n" + footer(report)
+        table.leaveOutFirst(["Agree", "Wind", "Model odds", "Amount", "Precip"])
+        let note = odds ? "\n\n" + oddsNote : ""
+        return header(report, "\(report.daily.count)-day forecast") + "\n\n" + table.render(style: style) + note + "\n\n" + footer(report)
     }
 
     package func hourly(_ report: WeatherReport) -> String {

@@ -27,8 +27,17 @@ package enum EnsembleMapper {
             return OutlookDay(
                 date: date, minimum: minimum, maximum: maximum,
                 precipitationChance: wet.isEmpty ? nil : Double(wet.filter { $0 >= wetDay }.count) / Double(wet.count),
-                precipitation: wet.isEmpty ? nil : percentile(wet.sorted(), 0.5), members: min(low.count, high.count))
+                precipitation: wet.isEmpty ? nil : percentile(wet.sorted(), 0.5), members: min(low.count, high.count),
+                odds: odds(low: low, high: high, amounts: wet, maximum: maximum))
         }
+    }
+
+    /// The day's odds: how many runs show rain (`ModelOdds.rainDay`), frost and heat, and how
+    /// closely their highs agree.
+    static func odds(low: [Double], high: [Double], amounts: [Double], maximum: OutlookDay.Spread) -> ModelOdds {
+        ModelOdds(
+            runs: min(low.count, high.count), rain: amounts.filter { $0 >= ModelOdds.rainDay }.count, frost: low.filter { $0 < 0 }.count,
+            heat: high.filter { $0 > ModelOdds.hotDay }.count, confidence: .init(spread: maximum.high - maximum.low))
     }
 
     /// The outlook as forecast rows (the medians), so every view and `--json` reads it like a forecast.
@@ -36,7 +45,7 @@ package enum EnsembleMapper {
         days.map { day in
             DayForecast(
                 date: day.date, minimum: day.minimum.median, maximum: day.maximum.median, description: "outlook",
-                precipitationProbability: day.precipitationChance, precipitation: day.precipitation ?? 0)
+                precipitationProbability: day.precipitationChance, precipitation: day.precipitation ?? 0, odds: day.odds)
         }
     }
 

@@ -23,4 +23,33 @@ package struct OutlookDay: Codable, Sendable, Equatable {
     package var precipitation: Double?
     /// How many members had a value that day.
     package var members: Int
+    /// How many of the runs show the day's rain, frost or heat.
+    package var odds: ModelOdds? = nil
+}
+
+/// How many of the ensemble's runs show a day's rain, frost or heat (docs/weather.md, "Model
+/// odds"), and how closely they agree: counts of model runs, never a calibrated probability.
+package struct ModelOdds: Codable, Sendable, Equatable {
+    /// How closely the runs agree on the day's high: its 10th to 90th percentile within 3 °C is
+    /// `high`, within 6 °C `medium`, wider `low`.
+    package enum Confidence: String, Codable, Sendable {
+        case high, medium, low
+
+        /// The word for a spread of `width` °C between the 10th and 90th percentiles of the highs.
+        package init(spread width: Double) {
+            self = width <= 3 ? .high : width <= 6 ? .medium : .low
+        }
+    }
+
+    /// The runs with a low and a high that day.
+    package var runs: Int
+    /// Runs with at least `rainDay` mm; runs with a low below 0 °C; runs with a high above 30 °C.
+    package var rain, frost, heat: Int
+    package var confidence: Confidence
+
+    /// Millimetres from which a run's day counts as rain in the odds (1 mm, as climatology counts
+    /// rain days; lighter amounts are `EnsembleMapper.wetDay`'s chance of any precipitation).
+    package static let rainDay = 1.0
+    /// The high above which a run's day counts as hot, °C.
+    package static let hotDay = 30.0
 }

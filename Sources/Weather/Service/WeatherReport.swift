@@ -100,6 +100,9 @@ package struct DayForecast: Codable, Sendable, Equatable {
     package var moonPhase: Double?
     /// One Call's sentence about the day, when sent.
     package var summary: String?
+    /// How many of the ensemble's runs show the day's rain, frost or heat (`ModelOdds`), when the
+    /// ensemble covers the day.
+    package var odds: ModelOdds? = nil
 }
 
 /// Everything known about a city's weather from one fetch.
