@@ -100,4 +100,10 @@ final class EnsembleMapperTests: XCTestCase {
         XCTAssertEqual(days.last?.members, 30, "one member stops two days early")
         XCTAssertTrue(days.allSatisfy { $0.minimum.low <= $0.minimum.median && $0.maximum.median <= $0.maximum.high })
     }
+
+    /// The WHO's UV words at their edges (the index rounded, as the WHO reports it).
+    func testTheUVIndexIsSaidInTheWHOsWords() {
+        let words = [0, 2.4, 2.5, 5.4, 5.5, 7.4, 7.5, 10.4, 10.5].map(WeatherService.uvBand)
+        XCTAssertEqual(words, ["low", "low", "moderate", "moderate", "high", "high", "very high", "very high", "extreme"])
+    }
 }

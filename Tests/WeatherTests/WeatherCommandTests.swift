@@ -22,7 +22,7 @@ final class WeatherCommandTests: XCTestCase {
             "one note a provider")
         let footer = [
             "Source: sample data recorded on 2026-11-20", "MET Norway Locationforecast", "chance of precipitation from the GFS ensemble",
-            "model odds from the GFS ensemble", "Data from MET Norway", "Weather data by Open-Meteo.com",
+            "model odds from the GFS ensemble", "UV index from Open-Meteo", "Data from MET Norway", "Weather data by Open-Meteo.com",
         ]
         XCTAssertTrue(
             result.out.contains("Fri 20 Nov") && result.out.contains("8/31 rain · 31/31 frost  medium"), "the day's model odds: \(result.out)")
@@ -295,5 +295,20 @@ final class WeatherCommandTests: XCTestCase {
         XCTAssertTrue(days.allSatisfy { $0.range(of: #" \d{1,3}% "#, options: .regularExpression) != nil }, result.out)
         XCTAssertTrue(result.out.contains("chance of precipitation from the GFS ensemble"), result.out)
         XCTAssertTrue(result.out.contains("Weather data by Open-Meteo.com"), result.out)
+    }
+
+    /// Keyless, the UV index comes from Open-Meteo: in the now view with the WHO's word, on a
+    /// status line, per day in the forecast, in `--json`; the footer says where it came from.
+    func testTheUVIndexKeylessEverywhere() throws {
+        let home = try makeTemporaryFolder(self)
+        let now = try runAlmanac(["weather", "Tehran"], home: home)
+        XCTAssertTrue(now.out.contains("UV index       3.4 — moderate (WHO)"), now.out)
+        XCTAssertTrue(now.out.contains("UV index from Open-Meteo"), now.out)
+        XCTAssertEqual(try runAlmanac(["weather", "Tehran", "--format", "%u"], home: home).out, "3 (sample)\n")
+        let forecast = try runAlmanac(["weather", "forecast", "Tehran", "--json"], home: home)
+        let document = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(forecast.out.utf8)) as? [String: Any], forecast.out)
+        let days = try XCTUnwrap(document["days"] as? [[String: Any]])
+        XCTAssertEqual(days.count, 7)
+        XCTAssertTrue(days.allSatisfy { $0["uvIndex"] is Double }, "each day's highest: \(days.map { $0["uvIndex"] ?? "none" })")
     }
 }

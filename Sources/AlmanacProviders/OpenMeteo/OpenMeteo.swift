@@ -57,6 +57,18 @@ package enum OpenMeteo {
     /// Pollen, Europe only.
     package static let pollen = ["alder_pollen", "birch_pollen", "grass_pollen", "mugwort_pollen", "olive_pollen", "ragweed_pollen"]
 
+    /// The UV index now and each day's highest (`uv_index_max`) for 16 days in the place's own days
+    /// (`timezone=auto`): for a forecast that sends none (MET Norway). Kept an hour.
+    package static func uv(latitude: Double, longitude: Double) -> Endpoint<OpenMeteoDTO.UV> {
+        Endpoint(
+            RequestDescriptor.about(
+                "UV index", at: latitude, longitude, provider: .openMeteoForecast, name: "openmeteo.uv", path: "/v1/forecast",
+                query: PlaceText.query(latitude, longitude, names: ("latitude", "longitude")) + [
+                    QueryItem("current", "uv_index"), QueryItem("daily", "uv_index_max"), QueryItem("timezone", "auto"),
+                    QueryItem("forecast_days", "16"),
+                ], ttl: 3600))
+    }
+
     /// Air quality now and the indices for the next 24 hours.
     package static func air(latitude: Double, longitude: Double) -> Endpoint<OpenMeteoDTO.Air> {
         let indices = ["european_aqi", "us_aqi"]

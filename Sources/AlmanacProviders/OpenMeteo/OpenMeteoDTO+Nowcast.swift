@@ -19,6 +19,21 @@ extension OpenMeteoDTO {
         package var precipitation, precipitation_probability: [Double?]?
     }
 
+    /// `/v1/forecast` with `current=uv_index` and `daily=uv_index_max`: local days (`YYYY-MM-DD`).
+    package struct UV: Decodable, Sendable {
+        package var current: UVNow?
+        package var daily: UVDays?
+    }
+
+    package struct UVNow: Decodable, Sendable {
+        package var uv_index: Double?
+    }
+
+    package struct UVDays: Decodable, Sendable {
+        package var time: [String]
+        package var uv_index_max: [Double?]?
+    }
+
     /// `/v1/air-quality` with `current`, `hourly` and `timeformat=unixtime`. Indices: European AQI
     /// (0 to over 100) and US AQI (0–500); concentrations in µg/m³; pollen in grains/m³, Europe only
     /// (null elsewhere).

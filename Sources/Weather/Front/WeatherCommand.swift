@@ -99,7 +99,7 @@ extension WeatherCommand {
                     let said =
                         context.json ? NowNotes.none : await NowNotes.asked(for: city, service: run.service, settings: settings, style: context.style)
                     try await run.show(
-                        { try await run.service.report(for: city, onStale: $0) },
+                        { await run.service.withUV(try await run.service.report(for: city, onStale: $0)) },
                         render: { view, report in view.current(report, notes: said) },
                         json: { try context.printJSON(WeatherJSON.report($0, current: true)) })
                 }
@@ -145,7 +145,7 @@ extension WeatherCommand {
             for place in places {
                 do {
                     let city = try await run.city(place, pick: pick, chooser: nil)
-                    outcomes.append(.answered(WeatherJSON.report(try await run.service.report(for: city), current: true)))
+                    outcomes.append(.answered(WeatherJSON.report(await run.service.withUV(try await run.service.report(for: city)), current: true)))
                 } catch {
                     if error is CancellationError { throw error }
                     failure = failure ?? error

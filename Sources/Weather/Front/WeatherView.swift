@@ -38,6 +38,7 @@ package struct WeatherView {
         if let filled = report.dailyModel { parts.append("days from " + Self.product(filled)) }
         if report.chancesModel == .outlook { parts.append("chance of precipitation from the GFS ensemble") }
         if report.model != .outlook, report.daily.contains(where: { $0.odds != nil }) { parts.append("model odds from the GFS ensemble") }
+        if report.uvFromOpenMeteo == true { parts.append("UV index from Open-Meteo") }
         parts += Self.credits(report)
         return style.footer(parts)
     }
@@ -57,11 +58,16 @@ package struct WeatherView {
     package static func credits(_ report: WeatherReport) -> [String] {
         var credits: [String] = []
         if report.model == .met || report.dailyModel == .met { credits.append(METNorway.attribution) }
-        if report.model == .outlook || report.chancesModel == .outlook || report.daily.contains(where: { $0.odds != nil }) {
+        if report.model == .outlook || report.chancesModel == .outlook || report.uvFromOpenMeteo == true
+            || report.daily.contains(where: { $0.odds != nil })
+        {
             credits.append(OpenMeteo.attribution)
         }
         return credits
     }
+
+    /// `3.4 — moderate (WHO)`: a UV index to one decimal and the WHO's word for it.
+    static func uvText(_ index: Double) -> String { DecimalText.fixed(index, 1) + " — " + WeatherService.uvBand(index) + " (WHO)" }
 
     /// - Parameter notes: the nowcast's Precipitation row and the lines said between the
     ///   conditions and the footer (the air at moderate or worse, the official warnings: `NowNotes`).
@@ -92,7 +98,7 @@ package struct WeatherView {
                 ("Daylight", WeatherFormat.duration(from: now.sunrise, to: now.sunset)),
             ]
         }
-        if let uvi = now.uvIndex { rows.insert(("UV index", DecimalText.fixed(uvi, 1)), at: 7) }
+        if let uvi = now.uvIndex { rows.insert(("UV index", Self.uvText(uvi)), at: 7) }
         let body = style.labelled(rows.map { (label: $0.0, value: $0.1) })
         let said = notes.lines.isEmpty ? "" : "\n\n" + notes.lines.map(style.sentence).joined(separator: "\n")
         return header(report, "Now") + "\n\n" + body + said + "\n\n" + footer(report)
@@ -105,7 +111,8 @@ package struct WeatherView {
         var columns: [Table.Column] = [.init("Date"), .init("Min", .right), .init("Max", .right), .init("Conditions")]
         if chance { columns.append(.init("Precip", .right)) }
         let odds = report.daily.contains { $0.odds != nil }
-        var table = Table(columns + [.init("Amount", .right), .init("Wind")] + (odds ? Self.oddsColumns : []))
+        let uv = report.daily.contains { $0.uvIndex != nil }
+        var table = Table(columns + [.init("Amount", .right), .init("Wind")] + (uv ? [.init("UV", .right)] : []) + (odds ? Self.oddsColumns : []))
         for day in report.daily {
             var cells = [
                 day.date.shortText, format.temperature(day.minimum), style.bold(format.temperature(day.maximum)),
@@ -113,9 +120,10 @@ package struct WeatherView {
             ]
             if chance { cells.append(WeatherFormat.percent(day.precipitationProbability)) }
             cells += [format.precipitation(day.precipitation), format.windWithDirection(day.windSpeed, day.windDegrees)]
+            if uv { cells.append(day.uvIndex.map { "\(Int($0.rounded()))" } ?? "—") }
             table.add(cells + (odds ? oddsCells(day.odds) : []))
         }
-        table.leaveOutFirst(["Agree", "Wind", "Model odds", "Amount", "Precip"])
+        table.leaveOutFirst(["Agree", "UV", "Wind", "Model odds", "Amount", "Precip"])
         let note = odds ? "\n\n" + oddsNote : ""
         return header(report, "\(report.daily.count)-day forecast") + "\n\n" + table.render(style: style) + note + "\n\n" + footer(report)
     }
@@ -198,7 +206,7 @@ package struct WeatherView {
             ("Humidity", day.humidity.map { "\(Int($0.rounded()))%" } ?? "—"),
         ]
         // What a provider does not give and cannot be computed (MET Norway: UV) is left out, not dashed.
-        if let uvi = day.uvIndex { rows.append(("UV index", DecimalText.fixed(uvi, 1))) }
+        if let uvi = day.uvIndex { rows.append(("UV index", Self.uvText(uvi))) }
         if day.sunrise != nil || day.sunset != nil {
             rows.append(
                 ("Sunrise / sunset", "\(f.time(day.sunrise)) / \(f.time(day.sunset)) (\(WeatherFormat.duration(from: day.sunrise, to: day.sunset)))"))

@@ -151,4 +151,6 @@ package struct WeatherReport: Codable, Sendable {
     package var dailyModel: Model?
     /// `outlook` when the days' chances of precipitation came from the ensemble (`withChances`).
     package var chancesModel: Model?
+    /// True when the UV index came from Open-Meteo's forecast (`withUV`), not the forecast's own.
+    package var uvFromOpenMeteo: Bool?
 }

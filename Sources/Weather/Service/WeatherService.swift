@@ -156,7 +156,7 @@ package struct WeatherService: Sendable {
         if report.model == .free, days > report.daily.count { await fillFromMET(&report, settings) }
         if days <= max(report.daily.count, Self.forecastHorizon) {
             report.daily = Array(report.daily.prefix(days))
-            return await withChances(report)
+            return await withUV(await withChances(report))
         }
         if sources(settings).outlook == Provider.openWeatherPro.rawValue,
             let climate = try await climateReport(report, days: days, lang: settings.lang)
@@ -224,7 +224,7 @@ package struct WeatherService: Sendable {
     /// - Parameter text: `YYYY-MM-DD`, `today`, `tomorrow` or `yesterday`; nil: today — for sample
     ///   data the recording's day (docs/architecture.md §3, "Sample data"), so it answers on any date.
     package func day(for city: City, date text: String?) async throws -> (WeatherReport, DayForecast) {
-        let report = await withChances(try await self.report(for: city))
+        let report = await withUV(await withChances(try await self.report(for: city)))
         let today =
             report.provenance.origin == .fixture ? LocalDate(report.provenance.fetchedAt, timeZone: report.city.timeZone) : try days.today()
         let date = try text.map { try DateInput.parse($0, today: today, field: .date) } ?? today

@@ -64,7 +64,6 @@ package struct AirQuality: Sendable, Equatable {
     package var hours: [(time: Date, index: Double?)]
     /// Pollen by kind (`birch`, `grass` …), grains/m³; empty outside Europe.
     package var pollen: [(kind: String, grains: Double)]
-
     /// The pollutant whose own index is highest: the one that sets the index.
     package var dominant: Pollutant? {
         pollutants.filter { $0.index != nil }.max { ($0.index ?? 0) < ($1.index ?? 0) }
