@@ -10,7 +10,7 @@ import Weather
 /// times, the moon's phase); what cannot be had is the template's placeholder (docs/status-bars.md).
 package struct WeatherGlance: Sendable {
     /// Every weather code, in the order `--help` and errors list them.
-    package static let codes: [Character] = Array("cCxtfhwpoPumMDSzsdTZlraW")
+    package static let codes: [Character] = Array("cCxtfhwpoPumMDSzsdTZlraWHLNR")
     /// The codes shown without the forecast: the place, the moon, the sun, the clock (computed),
     /// rain, air and warnings (their own answers).
     package static let codesWithoutForecast: Set<Character> = Set("lmMDSzsdTZraW")
@@ -58,6 +58,12 @@ package struct WeatherGlance: Sendable {
         return report?.daily.first { $0.date == date }
     }
 
+    /// The day after `moment`'s at the place.
+    private var tomorrow: DayForecast? {
+        let date = LocalDate(moment, timeZone: city.timeZone).adding(days: 1)
+        return report?.daily.first { $0.date == date }
+    }
+
     /// The text for `code`; nil when it cannot be had.
     package func value(_ code: Character) -> String? {
         switch code {
@@ -73,6 +79,11 @@ package struct WeatherGlance: Sendable {
         case "P": current?.pressure.map { "\(Int($0.rounded()))hPa" }
         case "u": (current?.uvIndex ?? today?.uvIndex).map { "\(Int($0.rounded()))" }
         case "r", "a": extras[code]
+        // Not wttr.in's: today's high and low, tomorrow in brief, today's model odds of rain.
+        case "H": today.map { signed($0.maximum) }
+        case "L": today.map { signed($0.minimum) }
+        case "N": tomorrow.map { "\(WeatherFormat.icon($0.conditionID)) \(signed($0.maximum))/\(signed($0.minimum))" }
+        case "R": today?.odds.map { "\($0.rain)/\($0.runs)" }
         // Unknown — no service for the place, or none answered — is the placeholder, never the
         // empty "no warning".
         case "W": warningsUnknown ? nil : warnings.map { Self.warningText($0.inForce.first) }

@@ -42,11 +42,11 @@ package struct WeatherGlances: Sendable {
         }
     }
 
-    /// The place's report; with the ensemble's chances of precipitation when the line shows `%o`,
+    /// The place's report; with the ensemble's chances and odds when the line shows `%o` or `%R`,
     /// and Open-Meteo's UV index when it shows `%u` and the forecast sent none.
     private func report(for city: City) async throws -> WeatherReport {
         let report = try await flow.service.report(for: city)
-        let chances = template.codes.contains("o") ? await flow.service.withChances(report) : report
+        let chances = template.codes.contains(where: { "oR".contains($0) }) ? await flow.service.withChances(report) : report
         return template.codes.contains("u") ? await flow.service.withUV(chances) : chances
     }
 
