@@ -99,7 +99,7 @@ final class InputRulesTests: XCTestCase {
     }
 
     /// Help promises only what the views show: feels-like and the moon are computed for MET
-    /// Norway's answers; UV is said to come from OpenWeatherMap.
+    /// Norway's answers; the UV index comes from Open-Meteo where the forecast has none.
     func testHelpPromisesOnlyWhatTheViewsShow() throws {
         let home = try makeTemporaryFolder(self)
         let day = try runAlmanac(["weather", "day", "Oslo", "--date", "tomorrow"], home: home, environment: today)
@@ -108,6 +108,7 @@ final class InputRulesTests: XCTestCase {
         let hourly = try runAlmanac(["weather", "hourly", "Oslo", "--hours", "2"], home: home, environment: today)
         XCTAssertTrue(hourly.out.contains("Time              Temp  Feels  Amount"), hourly.out)
         let help = try runAlmanac(["help", "weather", "day"], home: home)
-        XCTAssertTrue(help.out.contains("UV where OpenWeatherMap gives it"), help.out)
+        XCTAssertTrue(help.out.replacingOccurrences(of: "\n", with: " ").contains("the UV index, the sun, the moon's rise, set and phase"), help.out)
+        XCTAssertTrue(day.out.contains("\nUV index ") && day.out.contains("\nMoonrise / set "), day.out)
     }
 }

@@ -223,7 +223,7 @@ extension WeatherCommand {
     struct Day: AsyncParsableCommand, ReadsProviders {
         static let configuration = CommandConfiguration(
             commandName: "day",
-            abstract: "One day in detail: morning/day/evening/night, feels like, wind, sun and moon; UV where OpenWeatherMap gives it.")
+            abstract: "One day in detail: morning/day/evening/night, feels like, wind, the UV index, the sun, the moon's rise, set and phase.")
         @OptionGroup var output: LocalOptions
         @OptionGroup var cache: CacheOptions
         @OptionGroup var deadline: TimeoutOptions

@@ -10,10 +10,10 @@ import Weather
 /// times, the moon's phase); what cannot be had is the template's placeholder (docs/status-bars.md).
 package struct WeatherGlance: Sendable {
     /// Every weather code, in the order `--help` and errors list them.
-    package static let codes: [Character] = Array("cCxtfhwpoPumMDSzsdTZlraWHLNR")
+    package static let codes: [Character] = Array("cCxtfhwpoPumMDSzsdTZlraWHLNRUV")
     /// The codes shown without the forecast: the place, the moon, the sun, the clock (computed),
     /// rain, air and warnings (their own answers).
-    package static let codesWithoutForecast: Set<Character> = Set("lmMDSzsdTZraW")
+    package static let codesWithoutForecast: Set<Character> = Set("lmMDSzsdTZraWUV")
 
     package let city: City
     /// The answer; nil when none could be had in time (every code but `%l`, `%m`, `%M`, the sun's
@@ -114,6 +114,10 @@ package struct WeatherGlance: Sendable {
         case "d": return SunTimes.twilight(day, latitude: city.latitude, longitude: city.longitude).dusk.map(format.time)
         case "T": return format.time(now)
         case "Z": return city.timeZoneIdentifier ?? zoneOffset
+        // Not wttr.in's: moonrise and moonset (computed; `none` on a day without one).
+        case "U", "V":
+            let times = MoonTimes.of(day, timeZone: city.timeZone, latitude: city.latitude, longitude: city.longitude)
+            return (code == "U" ? times.moonrise : times.moonset).map(format.time) ?? "none"
         default: return nil
         }
     }

@@ -66,6 +66,14 @@ package struct WeatherView {
         return credits
     }
 
+    /// `21:05 / 05:41`, computed for the place's day (`MoonTimes`); a day without a rise or a set
+    /// says so: `no moonrise / 11:02`.
+    func moonTimes(_ city: City, _ date: LocalDate) -> String {
+        let times = MoonTimes.of(date, timeZone: city.timeZone, latitude: city.latitude, longitude: city.longitude)
+        if let up = times.upAllDay { return up ? "the moon is up all day" : "the moon is down all day" }
+        return (times.moonrise.map(format.time) ?? "no moonrise") + " / " + (times.moonset.map(format.time) ?? "no moonset")
+    }
+
     /// `3.4 — moderate (WHO)`: a UV index to one decimal and the WHO's word for it.
     static func uvText(_ index: Double) -> String { DecimalText.fixed(index, 1) + " — " + WeatherService.uvBand(index) + " (WHO)" }
 
@@ -99,6 +107,14 @@ package struct WeatherView {
             ]
         }
         if let uvi = now.uvIndex { rows.insert(("UV index", Self.uvText(uvi)), at: 7) }
+        let moon = MoonTimes.of(
+            LocalDate(now.time, timeZone: report.city.timeZone), timeZone: report.city.timeZone, latitude: report.city.latitude,
+            longitude: report.city.longitude)
+        if let up = moon.upAllDay {
+            rows.append(("Moon", up ? "up all day (no moonrise or moonset)" : "down all day (no moonrise or moonset)"))
+        } else {
+            rows += [("Moonrise", moon.moonrise.map(f.time) ?? "none today"), ("Moonset", moon.moonset.map(f.time) ?? "none today")]
+        }
         let body = style.labelled(rows.map { (label: $0.0, value: $0.1) })
         let said = notes.lines.isEmpty ? "" : "\n\n" + notes.lines.map(style.sentence).joined(separator: "\n")
         return header(report, "Now") + "\n\n" + body + said + "\n\n" + footer(report)
@@ -211,6 +227,7 @@ package struct WeatherView {
             rows.append(
                 ("Sunrise / sunset", "\(f.time(day.sunrise)) / \(f.time(day.sunset)) (\(WeatherFormat.duration(from: day.sunrise, to: day.sunset)))"))
         }
+        rows.append(("Moonrise / set", moonTimes(report.city, day.date)))
         if day.moonPhase != nil { rows.append(("Moon", WeatherFormat.moonPhase(day.moonPhase))) }
         table.leaveOutFirst(["Night", "Morning"])
         var text = header(report, day.date.longText) + "\n\n" + table.render(style: style) + "\n\n"
