@@ -8,7 +8,7 @@ and scaled like real answers, recorded as of FIXTURE_DATE.
 import sys
 
 from fixtures.crypto import crypto_fixtures, kraken_fixtures
-from fixtures.keyless import fruit_fixtures, keyless_fixtures, sky_fixtures
+from fixtures.keyless import fruit_fixtures, keyless_fixtures, normals_fixtures, sky_fixtures
 from fixtures.warnings import meteoalarm_fixtures, roshydromet_fixtures, warnings_fixtures
 from fixtures.weather import weather_fixtures
 
@@ -18,6 +18,9 @@ if __name__ == "__main__":
         sys.exit(0)
     if sys.argv[1:] == ["sky"]:
         sky_fixtures()
+        sys.exit(0)
+    if sys.argv[1:] == ["normals"]:
+        normals_fixtures()
         sys.exit(0)
     if sys.argv[1:] == ["warnings"]:
         warnings_fixtures()
@@ -36,3 +39,4 @@ if __name__ == "__main__":
     warnings_fixtures()
     meteoalarm_fixtures()
     roshydromet_fixtures()
+    normals_fixtures()

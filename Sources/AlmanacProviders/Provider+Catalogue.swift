@@ -6,7 +6,8 @@ extension Provider {
     /// Every provider Almanac knows, in the order lists show them.
     package static let allCases: [Provider] = [
         .twelveData, .fruityvice, .openWeather, .openWeatherPro, .yandexGeocoder, .metNorway, .openMeteoGeocoding, .openMeteoEnsemble,
-        .openMeteoForecast, .openMeteoAir, .kraken, .nationalWeatherService, .brightSky, .meteoAlarm, .eccc, .imd, .roshydromet, .kazhydromet, .smg,
+        .openMeteoForecast, .openMeteoAir, .openMeteoArchive, .kraken, .nationalWeatherService, .brightSky, .meteoAlarm, .eccc, .imd, .roshydromet,
+        .kazhydromet, .smg,
         .metService, .hongKongObservatory,
     ]
 

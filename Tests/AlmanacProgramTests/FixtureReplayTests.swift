@@ -106,7 +106,7 @@ final class FixtureReplayTests: XCTestCase {
             XCTAssertEqual(second.out, first.out, "\(arguments)")
             XCTAssertEqual(second.err, first.err, "\(arguments)")
         }
-        XCTAssertEqual(keptFiles(kept).count, 7, "geocoder, weather, ensemble, UV, series, quote, catalogue")
+        XCTAssertEqual(keptFiles(kept).count, 8, "geocoder, weather, ensemble, UV, normals, series, quote, catalogue")
         let clear = try runAlmanac(["cache", "clear"], home: home)
         XCTAssertEqual(clear.status, 0, clear.err)
         XCTAssertTrue(keptFiles(kept).isEmpty)

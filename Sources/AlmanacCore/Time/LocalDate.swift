@@ -130,5 +130,8 @@ package struct LocalDate: Sendable, Hashable, Comparable, TextCodable, CustomStr
         "\(Self.weekdayNames[weekday].prefix(3)) \(day) \(Self.monthNames[month - 1].prefix(3))"
     }
 
+    /// `21 Nov`
+    package var dayMonthText: String { "\(day) \(Self.monthNames[month - 1].prefix(3))" }
+
     package var codedText: String { description }
 }

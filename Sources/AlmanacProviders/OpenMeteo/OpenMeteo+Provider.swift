@@ -25,6 +25,13 @@ extension Provider {
         keyPlacement: .none, fixtureFolder: "openmeteo", brand: "Open-Meteo",
         probe: { _ in OpenMeteo.minutely(latitude: 51.5074, longitude: -0.1278).descriptor }, recordedAs: "metno")
 
+    /// Keyless historical weather (ERA5 reanalysis), on its own host: the climate normals.
+    package static let openMeteoArchive = Provider(
+        rawValue: "openmeteo-archive", displayName: "Open-Meteo archive", keyVariable: nil,
+        urlVariable: "ALMANAC_OPENMETEO_ARCHIVE_URL", defaultBaseURL: "https://archive-api.open-meteo.com",
+        keyPlacement: .none, fixtureFolder: "openmeteo", brand: "Open-Meteo",
+        probe: { _ in OpenMeteo.archive(latitude: 51.5074, longitude: -0.1278, from: "2020-12-31", to: "2020-12-31") }, recordedAs: "metno")
+
     /// Keyless air quality (CAMS): European and US indices, pollutants, pollen in Europe.
     package static let openMeteoAir = Provider(
         rawValue: "openmeteo-air", displayName: "Open-Meteo air quality", keyVariable: nil,

@@ -24,6 +24,18 @@ package enum OpenMeteo {
                 ttl: 30 * 86400))
     }
 
+    /// The daily high, low and precipitation from `from` to `to` (`YYYY-MM-DD`, inclusive), in the
+    /// place's own days (`timezone=auto`), from the ERA5 reanalysis: the climate normals' 30 years
+    /// are one request, kept a year (the normals change once a decade).
+    package static func archive(latitude: Double, longitude: Double, from: String, to: String) -> RequestDescriptor {
+        RequestDescriptor.about(
+            "climate normals", at: latitude, longitude, provider: .openMeteoArchive, name: "openmeteo.archive", path: "/v1/archive",
+            query: PlaceText.query(latitude, longitude, names: ("latitude", "longitude")) + [
+                QueryItem("start_date", from), QueryItem("end_date", to), QueryItem("daily", ensembleDaily.joined(separator: ",")),
+                QueryItem("timezone", "auto"),
+            ], ttl: 365 * 86400)
+    }
+
     /// The daily variables asked of the ensemble, once per member.
     package static let ensembleDaily = ["temperature_2m_min", "temperature_2m_max", "precipitation_sum"]
 

@@ -19,6 +19,17 @@ extension OpenMeteoDTO {
         package var precipitation, precipitation_probability: [Double?]?
     }
 
+    /// `/v1/archive` with `daily=temperature_2m_min,temperature_2m_max,precipitation_sum`: one row
+    /// a local day (`YYYY-MM-DD`); a day the reanalysis lacks is null.
+    package struct Archive: Decodable, Sendable {
+        package var daily: ArchiveDays?
+    }
+
+    package struct ArchiveDays: Decodable, Sendable {
+        package var time: [String]
+        package var temperature_2m_min, temperature_2m_max, precipitation_sum: [Double?]?
+    }
+
     /// `/v1/forecast` with `current=uv_index` and `daily=uv_index_max`: local days (`YYYY-MM-DD`).
     package struct UV: Decodable, Sendable {
         package var current: UVNow?

@@ -99,7 +99,7 @@ extension WeatherCommand {
                     let said =
                         context.json ? NowNotes.none : await NowNotes.asked(for: city, service: run.service, settings: settings, style: context.style)
                     try await run.show(
-                        { await run.service.withUV(try await run.service.report(for: city, onStale: $0)) },
+                        { await run.service.withNormals(await run.service.withUV(try await run.service.report(for: city, onStale: $0))) },
                         render: { view, report in view.current(report, notes: said) },
                         json: { try context.printJSON(WeatherJSON.report($0, current: true)) })
                 }

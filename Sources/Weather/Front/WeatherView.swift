@@ -39,6 +39,7 @@ package struct WeatherView {
         if report.chancesModel == .outlook { parts.append("chance of precipitation from the GFS ensemble") }
         if report.model != .outlook, report.daily.contains(where: { $0.odds != nil }) { parts.append("model odds from the GFS ensemble") }
         if report.uvFromOpenMeteo == true { parts.append("UV index from Open-Meteo") }
+        if let normals = report.normals { parts.append("normals \(normals.period) from Open-Meteo's archive (ERA5)") }
         parts += Self.credits(report)
         return style.footer(parts)
     }
@@ -58,7 +59,7 @@ package struct WeatherView {
     package static func credits(_ report: WeatherReport) -> [String] {
         var credits: [String] = []
         if report.model == .met || report.dailyModel == .met { credits.append(METNorway.attribution) }
-        if report.model == .outlook || report.chancesModel == .outlook || report.uvFromOpenMeteo == true
+        if report.model == .outlook || report.chancesModel == .outlook || report.uvFromOpenMeteo == true || report.normals != nil
             || report.daily.contains(where: { $0.odds != nil })
         {
             credits.append(OpenMeteo.attribution)
@@ -72,6 +73,30 @@ package struct WeatherView {
         let times = MoonTimes.of(date, timeZone: city.timeZone, latitude: city.latitude, longitude: city.longitude)
         if let up = times.upAllDay { return up ? "the moon is up all day" : "the moon is down all day" }
         return (times.moonrise.map(format.time) ?? "no moonrise") + " / " + (times.moonset.map(format.time) ?? "no moonset")
+    }
+
+    /// `4°C warmer than usual for 20 Nov (usual high 2°C, range −3°C to 6°C, 1991–2020)`: the
+    /// day's forecast high against its normal (docs/weather.md, "Normals"); nil without either.
+    /// A departure under a degree is "about as warm as usual"; nothing is ever called a record.
+    func normalSentence(_ report: WeatherReport, on date: LocalDate) -> String? {
+        guard let normals = report.normals, let normal = normals.day(date), let day = report.daily.first(where: { $0.date == date }) else {
+            return nil
+        }
+        let imperial = format.settings.units == .imperial
+        let departure = Int(((day.maximum - normal.high.mean) * (imperial ? 1.8 : 1)).rounded())
+        let unit = imperial ? "°F" : "°C"
+        let said = departure == 0 ? "About as warm as usual" : "\(abs(departure))\(unit) \(departure > 0 ? "warmer" : "colder") than usual"
+        let usual =
+            "usual high \(format.temperature(normal.high.mean)), range \(format.temperature(normal.high.low)) to \(format.temperature(normal.high.high))"
+        return "\(said) for \(date.dayMonthText) (\(usual), \(normals.period))"
+    }
+
+    /// The now view's moon rows: the day's moonrise and moonset, or that the moon stays up or
+    /// down all day.
+    func moonRows(_ city: City, _ date: LocalDate) -> [(String, String)] {
+        let moon = MoonTimes.of(date, timeZone: city.timeZone, latitude: city.latitude, longitude: city.longitude)
+        if let up = moon.upAllDay { return [("Moon", up ? "up all day (no moonrise or moonset)" : "down all day (no moonrise or moonset)")] }
+        return [("Moonrise", moon.moonrise.map(format.time) ?? "none today"), ("Moonset", moon.moonset.map(format.time) ?? "none today")]
     }
 
     /// `3.4 — moderate (WHO)`: a UV index to one decimal and the WHO's word for it.
@@ -107,16 +132,10 @@ package struct WeatherView {
             ]
         }
         if let uvi = now.uvIndex { rows.insert(("UV index", Self.uvText(uvi)), at: 7) }
-        let moon = MoonTimes.of(
-            LocalDate(now.time, timeZone: report.city.timeZone), timeZone: report.city.timeZone, latitude: report.city.latitude,
-            longitude: report.city.longitude)
-        if let up = moon.upAllDay {
-            rows.append(("Moon", up ? "up all day (no moonrise or moonset)" : "down all day (no moonrise or moonset)"))
-        } else {
-            rows += [("Moonrise", moon.moonrise.map(f.time) ?? "none today"), ("Moonset", moon.moonset.map(f.time) ?? "none today")]
-        }
+        rows += moonRows(report.city, LocalDate(now.time, timeZone: report.city.timeZone))
         let body = style.labelled(rows.map { (label: $0.0, value: $0.1) })
-        let said = notes.lines.isEmpty ? "" : "\n\n" + notes.lines.map(style.sentence).joined(separator: "\n")
+        let lines = notes.lines + (normalSentence(report, on: LocalDate(now.time, timeZone: report.city.timeZone)).map { [$0] } ?? [])
+        let said = lines.isEmpty ? "" : "\n\n" + lines.map(style.sentence).joined(separator: "\n")
         return header(report, "Now") + "\n\n" + body + said + "\n\n" + footer(report)
     }
 
@@ -140,7 +159,9 @@ package struct WeatherView {
             table.add(cells + (odds ? oddsCells(day.odds) : []))
         }
         table.leaveOutFirst(["Agree", "UV", "Wind", "Model odds", "Amount", "Precip"])
-        let note = odds ? "\n\n" + oddsNote : ""
+        let note =
+            (odds ? "\n\n" + oddsNote : "")
+            + (report.daily.first.flatMap { normalSentence(report, on: $0.date) }.map { "\n\n" + style.sentence($0) } ?? "")
         return header(report, "\(report.daily.count)-day forecast") + "\n\n" + table.render(style: style) + note + "\n\n" + footer(report)
     }
 

@@ -153,4 +153,6 @@ package struct WeatherReport: Codable, Sendable {
     package var chancesModel: Model?
     /// True when the UV index came from Open-Meteo's forecast (`withUV`), not the forecast's own.
     package var uvFromOpenMeteo: Bool?
+    /// The place's climate normals for its days (`withNormals`), when they could be had.
+    package var normals: ClimateNormals?
 }

@@ -156,7 +156,7 @@ package struct WeatherService: Sendable {
         if report.model == .free, days > report.daily.count { await fillFromMET(&report, settings) }
         if days <= max(report.daily.count, Self.forecastHorizon) {
             report.daily = Array(report.daily.prefix(days))
-            return await withUV(await withChances(report))
+            return await withNormals(await withUV(await withChances(report)))
         }
         if sources(settings).outlook == Provider.openWeatherPro.rawValue,
             let climate = try await climateReport(report, days: days, lang: settings.lang)

@@ -1,0 +1,70 @@
+import AlmanacCore
+import AlmanacProviders
+import AlmanacTestSupport
+import Foundation
+import XCTest
+
+@testable import TestHarness
+@testable import Weather
+
+/// The climate normals from an archive answer: each calendar day's mean and usual range over the
+/// days within a week either side, gaps left out, the year's end wrapped, 29 February its own day.
+final class ClimateNormalsTests: XCTestCase {
+    /// An archive answer of `days` (`YYYY-MM-DD`, high, low, rain); nil values are the gaps.
+    private func archive(_ days: [(String, Double?, Double?, Double?)]) throws -> OpenMeteoDTO.Archive {
+        let text = { (values: [Double?]) in values.map { $0.map { String($0) } ?? "null" }.joined(separator: ",") }
+        let json =
+            #"{"daily": {"time": [\#(days.map { "\"\($0.0)\"" }.joined(separator: ","))], "temperature_2m_max": [\#(text(days.map(\.1)))], "temperature_2m_min": [\#(text(days.map(\.2)))], "precipitation_sum": [\#(text(days.map(\.3)))]}}"#
+        return try JSONDecoder().decode(OpenMeteoDTO.Archive.self, from: Data(json.utf8))
+    }
+
+    /// Three years of 20 November alone: highs 1, 2, 9 → mean 4, 10th percentile 1.2, 90th 7.6
+    /// (numpy's linear rule); a gap in the lows counts as nothing; 13 November is within the
+    /// window of 20 November and 28 November is not.
+    func testADaysMeanAndUsualRangeFromTheYearsAroundIt() throws {
+        let normals = ClimateNormals.from(
+            try archive([
+                ("1991-11-20", 1, -3, 0), ("1992-11-20", 2, nil, 4), ("1993-11-20", 9, -1, 2),
+            ]))
+        let day = try XCTUnwrap(normals.day(LocalDate("2026-11-20")!))
+        XCTAssertEqual(day.high.mean, 4, accuracy: 1e-9)
+        XCTAssertEqual(day.high.low, 1.2, accuracy: 1e-9)
+        XCTAssertEqual(day.high.high, 7.6, accuracy: 1e-9)
+        XCTAssertEqual(day.low.mean, -2, accuracy: 1e-9, "the gap left out")
+        XCTAssertEqual(day.precipitation.mean, 2, accuracy: 1e-9)
+        XCTAssertNotNil(normals.day(LocalDate("2026-11-13")!), "a week before")
+        XCTAssertNil(normals.day(LocalDate("2026-11-28")!), "more than a week after: no year's values")
+        XCTAssertEqual(normals.period, "1991–2020")
+    }
+
+    func testTheYearsEndWrapsAndTheTwentyNinthOfFebruaryIsItsOwnDay() throws {
+        let normals = ClimateNormals.from(try archive([("1991-12-30", 3, 0, 0), ("1992-02-29", 7, 1, 0)]))
+        XCTAssertEqual(normals.day(LocalDate("2027-01-04")!)?.high.mean, 3, "30 December counts for 4 January")
+        XCTAssertEqual(normals.day(LocalDate("2028-02-29")!)?.high.mean, 7)
+        XCTAssertEqual(normals.day(LocalDate("2027-03-01")!)?.high.mean, 7, "and for the week around it")
+    }
+
+    /// The cache keeps the normals, a row a calendar day, not 30 years of days; they read back the same.
+    func testTheKeptFormIsTheNormalsThemselves() throws {
+        let body = try RecordedAnswer("../../Fixtures/openmeteo/archive-moscow.json").raw
+        let response = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(body.utf8)) as? [String: Any])["response"] as? [String: Any]
+        let answer = try JSONSerialization.data(withJSONObject: try XCTUnwrap(response?["body"]))
+        let endpoint = ClimateNormals.endpoint(latitude: 55.7558, longitude: 37.6173)
+        let kept = endpoint.keptForm(of: answer)
+        let normals = try endpoint.decode(answer)
+        XCTAssertEqual(try endpoint.decode(kept), normals)
+        XCTAssertEqual(normals.days.count, 43, "the sample's 29 days a year and a week either side, one row each, whatever the years")
+    }
+
+    /// The now view and the forecast say the day against its normal in one line.
+    func testTheNowViewAndTheForecastSayTheDayAgainstItsNormal() throws {
+        let home = try makeTemporaryFolder(self)
+        for command in [["weather", "Moscow"], ["weather", "forecast", "Moscow"]] {
+            let result = try runAlmanac(command, home: home)
+            XCTAssertEqual(result.status, 0, result.err)
+            XCTAssertTrue(result.out.contains("3°C warmer than usual for 20 Nov (usual high −2°C, range −6°C to 2°C, 1991–2020)"), result.out)
+            XCTAssertTrue(result.out.contains("normals 1991–2020 from Open-Meteo's archive (ERA5)"), result.out)
+            XCTAssertNil(result.out.range(of: #"\brecords?\b"#, options: [.regularExpression, .caseInsensitive]), "never a record")
+        }
+    }
+}
