@@ -91,11 +91,11 @@ final class GlanceCommandTests: XCTestCase {
 
     /// The codes that are not wttr.in's, on the sample's Moscow (its recording day, 20 November):
     /// today's high and low, tomorrow in brief (light rain, +1/-6), today's model odds of rain
-    /// (8 of 31 runs with 1 mm or more, as the 7-day view says).
+    /// (8 of 31 runs with 1 mm or more, as the 7-day view says), and today's high against its normal.
     func testTodaysHighAndLowTomorrowAndTheOddsOfRain() throws {
-        let line = try runAlmanac(["weather", "Moscow", "--format", "%H %L|%N|%R", "--offline"], home: try makeTemporaryFolder(self))
+        let line = try runAlmanac(["weather", "Moscow", "--format", "%H %L|%N|%R|%+", "--offline"], home: try makeTemporaryFolder(self))
         XCTAssertEqual(line.status, 0, line.err)
-        XCTAssertEqual(line.out, "+1°C -5°C|🌧 +1°C/-6°C|8/31 (sample)\n")
+        XCTAssertEqual(line.out, "+1°C -5°C|🌧 +1°C/-6°C|8/31|+3° (sample)\n", "3° warmer than usual, as the now view says")
     }
 
     func testSeveralPlacesInOrderAndWaybarJSON() throws {

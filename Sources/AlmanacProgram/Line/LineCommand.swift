@@ -10,7 +10,7 @@ struct LineCommand: AsyncParsableCommand, MayWait {
         discussion: """
             Weather codes as wttr.in's (%c %C %x %t %f %h %w %p %o %P %u %m %M %D %S %z %s %d %T %Z %l), \
             %r rain soon, %a the air index, %W the worst official warning in force, %H %L today's high and low, \
-            %N tomorrow in brief, %R today's model odds of rain, %U %V moonrise and moonset, \
+            %N tomorrow in brief, %R today's model odds of rain, %U %V moonrise and moonset, %+ today's high against its normal, \
             and %y the pair's base, %k its price, %K its day change, %e the next exam and its countdown, \
             %E the countdown alone; %% a percent sign. A stale answer prints at once and is refreshed \
             behind; with nothing cached, at most --timeout.

@@ -10,7 +10,7 @@ import Weather
 /// times, the moon's phase); what cannot be had is the template's placeholder (docs/status-bars.md).
 package struct WeatherGlance: Sendable {
     /// Every weather code, in the order `--help` and errors list them.
-    package static let codes: [Character] = Array("cCxtfhwpoPumMDSzsdTZlraWHLNRUV")
+    package static let codes: [Character] = Array("cCxtfhwpoPumMDSzsdTZlraWHLNRUV+")
     /// The codes shown without the forecast: the place, the moon, the sun, the clock (computed),
     /// rain, air and warnings (their own answers).
     package static let codesWithoutForecast: Set<Character> = Set("lmMDSzsdTZraWUV")
@@ -58,6 +58,15 @@ package struct WeatherGlance: Sendable {
         return report?.daily.first { $0.date == date }
     }
 
+    /// Today's forecast high against its 1991–2020 normal, signed in whole degrees of the line's
+    /// units: `+3°`, `-1°`, `±0°` (docs/weather.md, "Normals").
+    private var departure: String? {
+        guard let today, let normal = report?.normals?.day(today.date) else { return nil }
+        let imperial = format.settings.units == .imperial
+        let value = Int(((today.maximum - normal.high.mean) * (imperial ? 1.8 : 1)).rounded())
+        return (value > 0 ? "+\(value)" : value < 0 ? "-\(-value)" : "±0") + "°"
+    }
+
     /// The day after `moment`'s at the place.
     private var tomorrow: DayForecast? {
         let date = LocalDate(moment, timeZone: city.timeZone).adding(days: 1)
@@ -84,6 +93,7 @@ package struct WeatherGlance: Sendable {
         case "L": today.map { signed($0.minimum) }
         case "N": tomorrow.map { "\(WeatherFormat.icon($0.conditionID)) \(signed($0.maximum))/\(signed($0.minimum))" }
         case "R": today?.odds.map { "\($0.rain)/\($0.runs)" }
+        case "+": departure
         // Unknown — no service for the place, or none answered — is the placeholder, never the
         // empty "no warning".
         case "W": warningsUnknown ? nil : warnings.map { Self.warningText($0.inForce.first) }

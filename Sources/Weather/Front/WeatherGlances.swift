@@ -43,11 +43,12 @@ package struct WeatherGlances: Sendable {
     }
 
     /// The place's report; with the ensemble's chances and odds when the line shows `%o` or `%R`,
-    /// and Open-Meteo's UV index when it shows `%u` and the forecast sent none.
+    /// Open-Meteo's UV index when it shows `%u` and the forecast sent none, the normals for `%+`.
     private func report(for city: City) async throws -> WeatherReport {
         let report = try await flow.service.report(for: city)
         let chances = template.codes.contains(where: { "oR".contains($0) }) ? await flow.service.withChances(report) : report
-        return template.codes.contains("u") ? await flow.service.withUV(chances) : chances
+        let uv = template.codes.contains("u") ? await flow.service.withUV(chances) : chances
+        return template.codes.contains("+") ? await flow.service.withNormals(uv) : uv
     }
 
     /// Where a line drawn from no answer (the place and the clock only) came from: the place
