@@ -67,4 +67,26 @@ final class ClimateNormalsTests: XCTestCase {
             XCTAssertNil(result.out.range(of: #"\brecords?\b"#, options: [.regularExpression, .caseInsensitive]), "never a record")
         }
     }
+
+    /// `weather normals`: the month's days with the forecast's highs on the band, every number in
+    /// `--json`; an archive that cannot be reached, with nothing kept or recorded for the place, is one
+    /// line and exit 69.
+    func testTheNormalsViewJSONAndAnArchiveThatIsDown() throws {
+        let home = try makeTemporaryFolder(self)
+        let text = try runAlmanac(["weather", "normals", "Moscow"], home: home)
+        XCTAssertEqual(text.status, 0, text.err)
+        let friday = try XCTUnwrap(text.out.split(separator: "\n").first { $0.hasPrefix("Fri 20 Nov") }, text.out)
+        XCTAssertTrue(friday.contains("−2°C") && friday.contains("1°C") && friday.contains("●"), String(friday))
+        let json = try runAlmanac(["weather", "normals", "Moscow", "--json"], home: home)
+        let document = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(json.out.utf8)) as? [String: Any], json.out)
+        XCTAssertEqual(document["period"] as? String, "1991–2020")
+        let day = try XCTUnwrap((document["days"] as? [[String: Any]])?.first { $0["date"] as? String == "2026-11-20" })
+        XCTAssertEqual(day["forecastHigh"] as? Double, 1)
+        XCTAssertNotNil((day["high"] as? [String: Any])?["mean"] as? Double)
+        let down = try runAlmanac(
+            ["weather", "normals", "10.0,10.0", "--timeout", "2"], home: try makeTemporaryFolder(self),
+            environment: ["ALMANAC_OPENMETEO_ARCHIVE_URL": "http://127.0.0.1:1"])
+        XCTAssertEqual(down.status, 69, down.out + down.err)
+        XCTAssertEqual(down.err.split(separator: "\n").count, 1, down.err)
+    }
 }

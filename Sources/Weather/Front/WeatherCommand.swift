@@ -12,7 +12,7 @@ package struct WeatherCommand: AsyncParsableCommand {
     package static let configuration = CommandConfiguration(
         commandName: "weather", abstract: "Current weather, 7- and 25-day forecasts, hourly detail, saved cities.",
         subcommands: [
-            Current.self, Forecast.self, Hourly.self, Day.self, Rain.self, Air.self, Warnings.self, Cities.self, Add.self,
+            Current.self, Forecast.self, Hourly.self, Day.self, Rain.self, Air.self, Warnings.self, Normals.self, Cities.self, Add.self,
             Remove.self, Default.self, Settings.self,
         ],
         defaultSubcommand: Current.self)

@@ -1,0 +1,119 @@
+import AlmanacClient
+import AlmanacCore
+import ArgumentParser
+import Foundation
+import FrontKit
+import TerminalKit
+import Weather
+
+extension WeatherCommand {
+    /// `weather normals [PLACE]`: the place's 1991–2020 normals for each day of a month, drawn as
+    /// the usual band with the forecast's highs on it (docs/weather.md, "Normals").
+    struct Normals: AsyncParsableCommand, ReadsProviders {
+        static let configuration = CommandConfiguration(
+            commandName: "normals",
+            abstract: "The 1991–2020 normals of a month, day by day: the usual high and low, their range, and the forecast against them.")
+        @OptionGroup var output: LocalOptions
+        @OptionGroup var cache: CacheOptions
+        @OptionGroup var deadline: TimeoutOptions
+        @OptionGroup var place: CityOptions
+
+        func run() async throws {
+            try await CommandRunner.run(global) { context in
+                let run = WeatherFlow(context)
+                let city = WeatherService.withZone(try await run.city(place.city, pick: place.pick, chooser: run.terminalChooser))
+                // The normals' own failure is the command's (exit 69); the forecast's is only its marks.
+                let fetched = try await run.service.client.fetch(ClimateNormals.endpoint(latitude: city.latitude, longitude: city.longitude))
+                let normals = fetched.value
+                var report = try await run.service.forecast(for: city, days: 7)
+                report.provenance = Provenance.combine([report.provenance, fetched.provenance])
+                let today = report.daily.first?.date ?? LocalDate(context.clock.now(), timeZone: city.timeZone)
+                let view = NormalsView(
+                    format: WeatherFormat(settings: try run.service.document().settings, timeZone: city.timeZone), style: context.style)
+                try context.show(json: NormalsView.json(report, normals, month: today), text: view.text(report, normals, month: today))
+            }
+        }
+    }
+}
+
+/// `weather normals` as text and JSON: each day of the month the normals cover, the usual high
+/// (its mean and 10th–90th percentile range), the usual low, the usual precipitation, and the
+/// forecast's high where the forecast reaches, on a band drawn across the month's scale.
+package struct NormalsView: Sendable {
+    package var format: WeatherFormat
+    package var style: Style
+
+    package func text(_ report: WeatherReport, _ normals: ClimateNormals, month: LocalDate) -> String {
+        let days = Self.days(normals, month: month)
+        let forecast = Dictionary(report.daily.map { ($0.date, $0.maximum) }) { first, _ in first }
+        let scale = (days.map(\.1.low.low).min() ?? 0, days.map(\.1.high.high).max() ?? 0)
+        var table = Table([
+            .init("Date"), .init("Usual high", .right), .init("Range", .right), .init("Usual low", .right), .init("Precip", .right),
+            .init("Forecast", .right), .init("Band"),
+        ])
+        for (date, day) in days {
+            let high = forecast[date]
+            table.add([
+                date.shortText, format.temperature(day.high.mean), format.temperature(day.high.low) + "…" + format.temperature(day.high.high),
+                format.temperature(day.low.mean), format.precipitation(day.precipitation.mean), high.map(format.temperature) ?? "",
+                Self.band(day, forecast: high, scale: scale, width: 24),
+            ])
+        }
+        table.leaveOutFirst(["Band", "Precip", "Usual low"])
+        let heading = WeatherView.heading(
+            "Normals, \(LocalDate.monthNames[month.month - 1]) — \(report.city.label)", report.city.coordinatesText, style: style)
+        let note = style.dim(
+            "The usual high is the mean of \(normals.period)'s highs within a week of the day; the range holds 8 in 10 of them; ● the forecast's high."
+        )
+        return [
+            heading, "", table.render(style: style), "", note,
+            style.footer(["Source: \(report.provenance.label(now: Date()))", "normals \(normals.period) from Open-Meteo's archive (ERA5)"]),
+        ].joined(separator: "\n")
+    }
+
+    /// The month's days the normals cover, in order.
+    static func days(_ normals: ClimateNormals, month: LocalDate) -> [(LocalDate, ClimateNormals.Day)] {
+        (1...LocalDate.daysIn(month: month.month, year: month.year)).compactMap { number in
+            let date = LocalDate(year: month.year, month: month.month, day: number)
+            return normals.day(date).map { (date, $0) }
+        }
+    }
+
+    /// `  ░░░██●██░░ `: on the month's scale, `░` the high's usual range, `█` from the usual low to
+    /// the usual high, `●` the forecast's high.
+    static func band(_ day: ClimateNormals.Day, forecast: Double?, scale: (Double, Double), width: Int) -> String {
+        let span = max(scale.1 - scale.0, 0.1)
+        func column(_ value: Double) -> Int { min(width - 1, max(0, Int(((value - scale.0) / span * Double(width - 1)).rounded()))) }
+        let (rangeStart, rangeEnd) = (column(day.high.low), column(day.high.high))
+        let (coreStart, coreEnd) = (column(day.low.mean), column(day.high.mean))
+        let mark = forecast.map(column)
+        return String(
+            (0..<width).map { index -> Character in
+                if index == mark { return "●" }
+                if (coreStart...max(coreStart, coreEnd)).contains(index) { return "█" }
+                if (rangeStart...max(rangeStart, rangeEnd)).contains(index) { return "░" }
+                return " "
+            })
+    }
+
+    /// `weather normals --json` (docs/json.md): every number with its period and source.
+    package struct Document: Encodable {
+        var place: City
+        var period, source: String
+        var days: [Day]
+
+        struct Day: Encodable {
+            var date: LocalDate
+            var high, low, precipitation: ClimateNormals.Band
+            var forecastHigh: Double?
+        }
+    }
+
+    package static func json(_ report: WeatherReport, _ normals: ClimateNormals, month: LocalDate) -> Sourced<Document> {
+        let forecast = Dictionary(report.daily.map { ($0.date, $0.maximum) }) { first, _ in first }
+        let days = days(normals, month: month).map { date, day in
+            Document.Day(date: date, high: day.high, low: day.low, precipitation: day.precipitation, forecastHigh: forecast[date])
+        }
+        return Sourced(Document(place: report.city, period: normals.period, source: "Open-Meteo archive (ERA5)", days: days), report.provenance)
+    }
+}
