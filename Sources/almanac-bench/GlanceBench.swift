@@ -33,6 +33,10 @@ enum GlanceBench {
             name: "sample forecast (weather forecast Moscow --offline)", arguments: ["weather", "forecast", "Moscow", "--offline"], home: "live",
             goal: "≤ 1.5×"),
         Case(
+            name: "glance with #90's codes (%H %L %N %R %U %V %+)", arguments: ["weather", "Moscow", "--format", "%H %L %N %R %U %V %+"],
+            home: "live", goal: "≤ 1.3×"),
+        Case(name: "weather normals Moscow (answers cached)", arguments: ["weather", "normals", "Moscow"], home: "live", goal: "≤ 50 ms"),
+        Case(
             name: "stale glance, network hanging (--max-age 0)", arguments: ["weather", "Moscow", "--format", "3", "--max-age", "0"],
             home: "hanging", goal: "≤ 100 ms"),
     ]
