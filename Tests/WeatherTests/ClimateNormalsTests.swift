@@ -89,4 +89,29 @@ final class ClimateNormalsTests: XCTestCase {
         XCTAssertEqual(down.status, 69, down.out + down.err)
         XCTAssertEqual(down.err.split(separator: "\n").count, 1, down.err)
     }
+
+    /// The month's highs so far come from the archive: marked `○` on the band and in `--json`;
+    /// the normals' own request (1991–2020) and this month's are told apart by their dates.
+    func testThisMonthsObservedHighsAreOnTheBand() throws {
+        let sample = try RecordedAnswer("../../Fixtures/openmeteo/archive-moscow.json").raw
+        let normals = String(
+            decoding: try JSONSerialization.data(
+                withJSONObject: try XCTUnwrap(
+                    (JSONSerialization.jsonObject(with: Data(sample.utf8)) as? [String: Any])?["response"] as? [String: Any])["body"]!),
+            as: UTF8.self)
+        let recent =
+            #"{"daily": {"time": ["2026-11-18", "2026-11-19"], "temperature_2m_max": [4.5, null], "temperature_2m_min": [-1, null], "precipitation_sum": [0, null]}}"#
+        let archive = try LoopbackServer { request in .json(request.queryValue("start_date") == "1991-01-01" ? normals : recent) }
+        let home = try makeTemporaryFolder(self)
+        let environment = ["ALMANAC_OPENMETEO_ARCHIVE_URL": archive.baseURL]
+        let text = try runAlmanac(["weather", "normals", "Moscow"], home: home, environment: environment)
+        XCTAssertEqual(text.status, 0, text.err)
+        let wednesday = try XCTUnwrap(text.out.split(separator: "\n").first { $0.hasPrefix("Wed 18 Nov") }, text.out)
+        XCTAssertTrue(wednesday.contains("5°C") && wednesday.contains("○"), String(wednesday))
+        XCTAssertEqual(archive.receivedRequests.last?.queryValue("end_date"), "2026-11-19", "the month so far, to yesterday")
+        let json = try runAlmanac(["weather", "normals", "Moscow", "--json"], home: home, environment: environment)
+        let days = try XCTUnwrap((JSONSerialization.jsonObject(with: Data(json.out.utf8)) as? [String: Any])?["days"] as? [[String: Any]])
+        XCTAssertEqual(days.first { $0["date"] as? String == "2026-11-18" }?["observedHigh"] as? Double, 4.5)
+        XCTAssertNil(days.first { $0["date"] as? String == "2026-11-19" }?["observedHigh"] as? Double, "a day the archive has not reached")
+    }
 }

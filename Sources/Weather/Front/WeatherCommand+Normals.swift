@@ -28,10 +28,22 @@ extension WeatherCommand {
                 var report = try await run.service.forecast(for: city, days: 7)
                 report.provenance = Provenance.combine([report.provenance, fetched.provenance])
                 let today = report.daily.first?.date ?? LocalDate(context.clock.now(), timeZone: city.timeZone)
+                let observed = await Self.observed(run, city, month: today)
                 let view = NormalsView(
                     format: WeatherFormat(settings: try run.service.document().settings, timeZone: city.timeZone), style: context.style)
-                try context.show(json: NormalsView.json(report, normals, month: today), text: view.text(report, normals, month: today))
+                try context.show(
+                    json: NormalsView.json(report, normals, observed: observed, month: today),
+                    text: view.text(report, normals, observed: observed, month: today))
             }
+        }
+
+        /// This month's highs so far from the archive (before `today`); none when the month has
+        /// just begun or the archive cannot be had (the view then shows the normals and the forecast).
+        static func observed(_ run: WeatherFlow, _ city: City, month today: LocalDate) async -> [LocalDate: Double] {
+            let first = LocalDate(year: today.year, month: today.month, day: 1)
+            guard first < today else { return [:] }
+            let endpoint = ClimateNormals.observedHighs(latitude: city.latitude, longitude: city.longitude, from: first, to: today.adding(days: -1))
+            return (try? await run.service.client.fetch(endpoint).value) ?? [:]
         }
     }
 }
@@ -43,27 +55,29 @@ package struct NormalsView: Sendable {
     package var format: WeatherFormat
     package var style: Style
 
-    package func text(_ report: WeatherReport, _ normals: ClimateNormals, month: LocalDate) -> String {
+    package func text(_ report: WeatherReport, _ normals: ClimateNormals, observed: [LocalDate: Double], month: LocalDate) -> String {
         let days = Self.days(normals, month: month)
         let forecast = Dictionary(report.daily.map { ($0.date, $0.maximum) }) { first, _ in first }
         let scale = (days.map(\.1.low.low).min() ?? 0, days.map(\.1.high.high).max() ?? 0)
-        var table = Table([
-            .init("Date"), .init("Usual high", .right), .init("Range", .right), .init("Usual low", .right), .init("Precip", .right),
-            .init("Forecast", .right), .init("Band"),
-        ])
+        // No column of blanks: the observed highs only when the archive had some.
+        let seen = days.contains { observed[$0.0] != nil }
+        var table = Table(
+            [.init("Date"), .init("Usual high", .right), .init("Range", .right), .init("Usual low", .right), .init("Precip", .right)]
+                + (seen ? [.init("Observed", .right)] : []) + [.init("Forecast", .right), .init("Band")])
         for (date, day) in days {
             let high = forecast[date]
-            table.add([
+            let usual = [
                 date.shortText, format.temperature(day.high.mean), format.temperature(day.high.low) + "…" + format.temperature(day.high.high),
-                format.temperature(day.low.mean), format.precipitation(day.precipitation.mean), high.map(format.temperature) ?? "",
-                Self.band(day, forecast: high, scale: scale, width: 24),
-            ])
+                format.temperature(day.low.mean), format.precipitation(day.precipitation.mean),
+            ]
+            let mark = Self.band(day, mark: observed[date] ?? high, observed: observed[date] != nil, scale: scale, width: 24)
+            table.add(usual + (seen ? [observed[date].map(format.temperature) ?? ""] : []) + [high.map(format.temperature) ?? "", mark])
         }
-        table.leaveOutFirst(["Band", "Precip", "Usual low"])
+        table.leaveOutFirst(["Band", "Precip", "Usual low", "Observed"])
         let heading = WeatherView.heading(
             "Normals, \(LocalDate.monthNames[month.month - 1]) — \(report.city.label)", report.city.coordinatesText, style: style)
         let note = style.dim(
-            "The usual high is the mean of \(normals.period)'s highs within a week of the day; the range holds 8 in 10 of them; ● the forecast's high."
+            "The usual high is the mean of \(normals.period)'s highs within a week of the day; the range holds 8 in 10 of them; ○ the day's observed high (the archive), ● the forecast's."
         )
         return [
             heading, "", table.render(style: style), "", note,
@@ -80,16 +94,16 @@ package struct NormalsView: Sendable {
     }
 
     /// `  ░░░██●██░░ `: on the month's scale, `░` the high's usual range, `█` from the usual low to
-    /// the usual high, `●` the forecast's high.
-    static func band(_ day: ClimateNormals.Day, forecast: Double?, scale: (Double, Double), width: Int) -> String {
+    /// the usual high, `○` the observed high or `●` the forecast's.
+    static func band(_ day: ClimateNormals.Day, mark value: Double?, observed: Bool, scale: (Double, Double), width: Int) -> String {
         let span = max(scale.1 - scale.0, 0.1)
         func column(_ value: Double) -> Int { min(width - 1, max(0, Int(((value - scale.0) / span * Double(width - 1)).rounded()))) }
         let (rangeStart, rangeEnd) = (column(day.high.low), column(day.high.high))
         let (coreStart, coreEnd) = (column(day.low.mean), column(day.high.mean))
-        let mark = forecast.map(column)
+        let mark = value.map(column)
         return String(
             (0..<width).map { index -> Character in
-                if index == mark { return "●" }
+                if index == mark { return observed ? "○" : "●" }
                 if (coreStart...max(coreStart, coreEnd)).contains(index) { return "█" }
                 if (rangeStart...max(rangeStart, rangeEnd)).contains(index) { return "░" }
                 return " "
@@ -105,14 +119,17 @@ package struct NormalsView: Sendable {
         struct Day: Encodable {
             var date: LocalDate
             var high, low, precipitation: ClimateNormals.Band
-            var forecastHigh: Double?
+            var observedHigh, forecastHigh: Double?
         }
     }
 
-    package static func json(_ report: WeatherReport, _ normals: ClimateNormals, month: LocalDate) -> Sourced<Document> {
+    package static func json(_ report: WeatherReport, _ normals: ClimateNormals, observed: [LocalDate: Double], month: LocalDate) -> Sourced<Document>
+    {
         let forecast = Dictionary(report.daily.map { ($0.date, $0.maximum) }) { first, _ in first }
         let days = days(normals, month: month).map { date, day in
-            Document.Day(date: date, high: day.high, low: day.low, precipitation: day.precipitation, forecastHigh: forecast[date])
+            Document.Day(
+                date: date, high: day.high, low: day.low, precipitation: day.precipitation, observedHigh: observed[date], forecastHigh: forecast[date]
+            )
         }
         return Sourced(Document(place: report.city, period: normals.period, source: "Open-Meteo archive (ERA5)", days: days), report.provenance)
     }

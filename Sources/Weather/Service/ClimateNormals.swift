@@ -81,6 +81,25 @@ package struct ClimateNormals: Codable, Sendable, Equatable {
             high: EnsembleMapper.percentile(sorted, 0.9))
     }
 
+    /// The highs the archive has for `from` to `to` at a place (°C by local day; a day the
+    /// reanalysis has not reached yet, about five days back, is left out). Kept a day.
+    package static func observedHighs(latitude: Double, longitude: Double, from: LocalDate, to: LocalDate) -> Endpoint<[LocalDate: Double]> {
+        var descriptor = OpenMeteo.archive(latitude: latitude, longitude: longitude, from: from.description, to: to.description)
+        (descriptor.name, descriptor.subject, descriptor.ttl) = ("openmeteo.archive-recent", "the month's observed highs", 86400)
+        let name = descriptor.name
+        return Endpoint(descriptor) { data in
+            let daily = try JSONDecoding.decode(OpenMeteoDTO.Archive.self, from: data, endpoint: name).daily
+            var highs: [LocalDate: Double] = [:]
+            for (index, text) in (daily?.time ?? []).enumerated() {
+                guard let date = LocalDate(text), date >= from, date <= to,
+                    let high = daily?.temperature_2m_max.flatMap({ index < $0.count ? $0[index] : nil }), high.isFinite
+                else { continue }
+                highs[date] = high
+            }
+            return highs
+        }
+    }
+
     /// The normals' request for a place: its 30 years' archive, whose kept form is the normals
     /// themselves (30 years of days become 366 rows; `Endpoint.keeping`).
     package static func endpoint(latitude: Double, longitude: Double) -> Endpoint<ClimateNormals> {
