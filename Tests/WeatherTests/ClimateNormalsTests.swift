@@ -114,4 +114,18 @@ final class ClimateNormalsTests: XCTestCase {
         XCTAssertEqual(days.first { $0["date"] as? String == "2026-11-18" }?["observedHigh"] as? Double, 4.5)
         XCTAssertNil(days.first { $0["date"] as? String == "2026-11-19" }?["observedHigh"] as? Double, "a day the archive has not reached")
     }
+
+    /// `--year`: a row a month the normals cover (the sample's archive reaches late October to
+    /// early December), its usual high the mean of its days'; `--json` every covered day.
+    func testTheYearARowAMonth() throws {
+        let home = try makeTemporaryFolder(self)
+        let text = try runAlmanac(["weather", "normals", "Moscow", "--year"], home: home)
+        XCTAssertEqual(text.status, 0, text.err)
+        let months = text.out.split(separator: "\n").compactMap { $0.split(separator: " ").first.map(String.init) }
+            .filter { LocalDate.monthNames.contains($0) }
+        XCTAssertEqual(months, ["October", "November", "December"], text.out)
+        let json = try runAlmanac(["weather", "normals", "Moscow", "--year", "--json"], home: home)
+        let days = try XCTUnwrap((JSONSerialization.jsonObject(with: Data(json.out.utf8)) as? [String: Any])?["days"] as? [[String: Any]])
+        XCTAssertEqual(days.count, 43, "every covered day of the year, once")
+    }
 }

@@ -17,6 +17,8 @@ extension WeatherCommand {
         @OptionGroup var cache: CacheOptions
         @OptionGroup var deadline: TimeoutOptions
         @OptionGroup var place: CityOptions
+        @Flag(help: "The whole year, a row a month: its usual high and low, the high's range, its usual precipitation.")
+        var year = false
 
         func run() async throws {
             try await CommandRunner.run(global) { context in
@@ -31,8 +33,13 @@ extension WeatherCommand {
                 let observed = await Self.observed(run, city, month: today)
                 let view = NormalsView(
                     format: WeatherFormat(settings: try run.service.document().settings, timeZone: city.timeZone), style: context.style)
+                if year {
+                    let days = NormalsView.days(normals, year: today.year)
+                    return try context.show(
+                        json: NormalsView.json(report, normals, observed: observed, days: days), text: view.yearText(report, normals, days))
+                }
                 try context.show(
-                    json: NormalsView.json(report, normals, observed: observed, month: today),
+                    json: NormalsView.json(report, normals, observed: observed, days: NormalsView.days(normals, month: today)),
                     text: view.text(report, normals, observed: observed, month: today))
             }
         }
@@ -85,6 +92,34 @@ package struct NormalsView: Sendable {
         ].joined(separator: "\n")
     }
 
+    /// Every day of `year` the normals cover, in order.
+    static func days(_ normals: ClimateNormals, year: Int) -> [(LocalDate, ClimateNormals.Day)] {
+        (1...12).flatMap { days(normals, month: LocalDate(year: year, month: $0, day: 1)) }
+    }
+
+    /// The year a row a month: the means of the month's days' usual high, low and high's range,
+    /// the month's usual precipitation (the sum of its days' means); months the normals do not
+    /// cover are left out.
+    package func yearText(_ report: WeatherReport, _ normals: ClimateNormals, _ days: [(LocalDate, ClimateNormals.Day)]) -> String {
+        var table = Table([
+            .init("Month"), .init("Usual high", .right), .init("Range", .right), .init("Usual low", .right), .init("Precipitation", .right),
+        ])
+        let mean = { (values: [Double]) in values.reduce(0, +) / Double(values.count) }
+        for month in 1...12 {
+            let its = days.filter { $0.0.month == month }.map(\.1)
+            guard !its.isEmpty else { continue }
+            table.add([
+                LocalDate.monthNames[month - 1], format.temperature(mean(its.map(\.high.mean))),
+                format.temperature(mean(its.map(\.high.low))) + "…" + format.temperature(mean(its.map(\.high.high))),
+                format.temperature(mean(its.map(\.low.mean))), format.precipitation(its.map(\.precipitation.mean).reduce(0, +)),
+            ])
+        }
+        let heading = WeatherView.heading("Normals, the year — \(report.city.label)", report.city.coordinatesText, style: style)
+        let note = style.dim("Each month: the means of its days' normals (\(normals.period)); the precipitation is the month's usual total.")
+        let footer = style.footer(["Source: \(report.provenance.label(now: Date()))", "normals \(normals.period) from Open-Meteo's archive (ERA5)"])
+        return [heading, "", table.render(style: style), "", note, footer].joined(separator: "\n")
+    }
+
     /// The month's days the normals cover, in order.
     static func days(_ normals: ClimateNormals, month: LocalDate) -> [(LocalDate, ClimateNormals.Day)] {
         (1...LocalDate.daysIn(month: month.month, year: month.year)).compactMap { number in
@@ -123,10 +158,11 @@ package struct NormalsView: Sendable {
         }
     }
 
-    package static func json(_ report: WeatherReport, _ normals: ClimateNormals, observed: [LocalDate: Double], month: LocalDate) -> Sourced<Document>
-    {
+    package static func json(
+        _ report: WeatherReport, _ normals: ClimateNormals, observed: [LocalDate: Double], days: [(LocalDate, ClimateNormals.Day)]
+    ) -> Sourced<Document> {
         let forecast = Dictionary(report.daily.map { ($0.date, $0.maximum) }) { first, _ in first }
-        let days = days(normals, month: month).map { date, day in
+        let days = days.map { date, day in
             Document.Day(
                 date: date, high: day.high, low: day.low, precipitation: day.precipitation, observedHigh: observed[date], forecastHigh: forecast[date]
             )
