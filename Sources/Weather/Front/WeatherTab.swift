@@ -122,7 +122,8 @@ package final class WeatherTab: AppTab {
         data[city.label] = cityData
         let service = self.service
         let needed: [(Loader<WeatherReport>, @Sendable (@escaping @Sendable (WeatherReport) -> Void) async throws -> WeatherReport)] = [
-            (cityData.now, { stale in try await service.report(for: city) { stale($0) } }),
+            // Now with the UV index and the normals, as `weather` says it (docs/weather.md).
+            (cityData.now, { stale in await service.withNormals(await service.withUV(try await service.report(for: city) { stale($0) })) }),
             long
                 ? (cityData.month, { _ in try await service.forecast(for: city, days: 25) })
                 : (cityData.week, { stale in try await service.forecast(for: city, days: 7) { stale($0) } }),
