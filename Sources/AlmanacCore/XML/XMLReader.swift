@@ -70,7 +70,12 @@ package struct XMLReader {
     private mutating func content(into element: inout XMLElement) -> Bool {
         var text: [UInt8] = []
         while index < bytes.count {
-            if starts("</") {
+            // Character data runs to the next markup or reference, copied in one step.
+            if bytes[index] != UInt8(ascii: "<"), bytes[index] != UInt8(ascii: "&") {
+                let start = index
+                while index < bytes.count, bytes[index] != UInt8(ascii: "<"), bytes[index] != UInt8(ascii: "&") { index += 1 }
+                text += bytes[start..<index]
+            } else if starts("</") {
                 element.text = String(decoding: text, as: UTF8.self)
                 return true
             } else if starts("<!--") {
@@ -85,12 +90,9 @@ package struct XMLReader {
             } else if starts("<") {
                 guard let child = self.element() else { return false }
                 element.children.append(child)
-            } else if bytes[index] == UInt8(ascii: "&") {
+            } else {
                 guard let character = reference() else { return false }
                 text += character
-            } else {
-                text.append(bytes[index])
-                index += 1
             }
         }
         return false

@@ -19,7 +19,7 @@ extension MeteoAlarm {
     /// with no feed.
     package static func feed(country code: String) -> Endpoint<MeteoAlarmDTO.Feed>? {
         guard let path = feedPath(country: code) else { return nil }
-        let name = Locale(identifier: "en").localizedString(forRegionCode: code.uppercased()) ?? code.uppercased()
+        let name = CountryName.english(code) ?? code.uppercased()
         return Endpoint(
             RequestDescriptor(provider: .meteoAlarm, name: "meteoalarm.feed", subject: "warnings for \(name)", path: path, ttl: 300))
     }

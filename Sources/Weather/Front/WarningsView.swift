@@ -1,3 +1,4 @@
+import AlmanacCore
 import AlmanacProviders
 import Foundation
 import FrontKit
@@ -39,7 +40,7 @@ package struct WarningsView: Sendable {
     /// line each, then how many more (`--json` lists every one). Never said to be the place's.
     func unplaced(_ report: WarningsReport) -> [String] {
         guard !report.unplaced.isEmpty else { return [] }
-        let country = report.city.country ?? report.city.placedCountryCode.flatMap { Locale(identifier: "en").localizedString(forRegionCode: $0) }
+        let country = report.city.country ?? report.city.placedCountryCode.flatMap(CountryName.english)
         let count = report.unplaced.count
         var lines = [
             "", style.dim("Not placed: \(count) more for \(country ?? "the country") in areas Almanac cannot place, so not said to be here:"),

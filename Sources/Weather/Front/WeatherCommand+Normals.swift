@@ -24,11 +24,16 @@ extension WeatherCommand {
             try await CommandRunner.run(global) { context in
                 let run = WeatherFlow(context)
                 let city = WeatherService.withZone(try await run.city(place.city, pick: place.pick, chooser: run.terminalChooser))
-                // The normals' own failure is the command's (exit 69); the forecast's is only its marks.
-                let fetched = try await run.service.client.fetch(ClimateNormals.endpoint(latitude: city.latitude, longitude: city.longitude))
-                let normals = fetched.value
+                // The forecast brings the normals when they can be had; asked again only when it did
+                // not, so that their failure is the command's (exit 69).
                 var report = try await run.service.forecast(for: city, days: 7)
-                report.provenance = Provenance.combine([report.provenance, fetched.provenance])
+                let normals: ClimateNormals
+                if let had = report.normals {
+                    normals = had
+                } else {
+                    let fetched = try await run.service.client.fetch(ClimateNormals.endpoint(latitude: city.latitude, longitude: city.longitude))
+                    (normals, report.provenance) = (fetched.value, Provenance.combine([report.provenance, fetched.provenance]))
+                }
                 let today = report.daily.first?.date ?? LocalDate(context.clock.now(), timeZone: city.timeZone)
                 let observed = await Self.observed(run, city, month: today)
                 let view = NormalsView(
@@ -131,8 +136,7 @@ package struct NormalsView: Sendable {
     /// `  ░░░██●██░░ `: on the month's scale, `░` the high's usual range, `█` from the usual low to
     /// the usual high, `○` the observed high or `●` the forecast's.
     static func band(_ day: ClimateNormals.Day, mark value: Double?, observed: Bool, scale: (Double, Double), width: Int) -> String {
-        let span = max(scale.1 - scale.0, 0.1)
-        func column(_ value: Double) -> Int { min(width - 1, max(0, Int(((value - scale.0) / span * Double(width - 1)).rounded()))) }
+        let column = { WeatherView.barColumn($0, scale: scale, width: width) }
         let (rangeStart, rangeEnd) = (column(day.high.low), column(day.high.high))
         let (coreStart, coreEnd) = (column(day.low.mean), column(day.high.mean))
         let mark = value.map(column)

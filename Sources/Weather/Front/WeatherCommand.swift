@@ -99,7 +99,11 @@ extension WeatherCommand {
                     let said =
                         context.json ? NowNotes.none : await NowNotes.asked(for: city, service: run.service, settings: settings, style: context.style)
                     try await run.show(
-                        { await run.service.withNormals(await run.service.withUV(try await run.service.report(for: city, onStale: $0))) },
+                        {
+                            // The normals are a line of the view, not of `--json`: not asked for it.
+                            let report = await run.service.withUV(try await run.service.report(for: city, onStale: $0))
+                            return context.json ? report : await run.service.withNormals(report)
+                        },
                         render: { view, report in view.current(report, notes: said) },
                         json: { try context.printJSON(WeatherJSON.report($0, current: true)) })
                 }

@@ -14,6 +14,11 @@ package struct WeatherFormat: Sendable {
         units == .imperial ? celsius * 9 / 5 + 32 : celsius
     }
 
+    /// A difference of temperatures (°C) in whole degrees of the settings' units: ×1.8 for °F.
+    package func degrees(difference celsius: Double) -> Int {
+        Int((celsius * (settings.units == .imperial ? 1.8 : 1)).rounded())
+    }
+
     /// m/s → km/h (×3.6) or mph (×2.236936).
     package static func convert(metresPerSecond: Double, to unit: WeatherSettings.Wind) -> Double {
         switch unit {

@@ -62,8 +62,7 @@ package struct WeatherGlance: Sendable {
     /// units: `+3°`, `-1°`, `±0°` (docs/weather.md, "Normals").
     private var departure: String? {
         guard let today, let normal = report?.normals?.day(today.date) else { return nil }
-        let imperial = format.settings.units == .imperial
-        let value = Int(((today.maximum - normal.high.mean) * (imperial ? 1.8 : 1)).rounded())
+        let value = format.degrees(difference: today.maximum - normal.high.mean)
         return (value > 0 ? "+\(value)" : value < 0 ? "-\(-value)" : "±0") + "°"
     }
 

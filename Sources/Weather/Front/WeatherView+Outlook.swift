@@ -52,11 +52,17 @@ extension WeatherView {
         return style.sentence(sentence).split(separator: "\n").map { style.dim(String($0)) }.joined(separator: "\n")
     }
 
+    /// The column (0 ..< `width`) of `value` on a bar running from `scale.0` to `scale.1`,
+    /// clamped to the bar: the outlook's spread and the normals' band.
+    static func barColumn(_ value: Double, scale: (Double, Double), width: Int) -> Int {
+        let span = max(scale.1 - scale.0, 0.1)
+        return min(width - 1, max(0, Int(((value - scale.0) / span * Double(width - 1)).rounded())))
+    }
+
     /// `  ░░░███████░░      `: on a scale from the lowest low to the highest high, `░` spans
     /// the likely range and `█` the median low to the median high.
     static func spreadBar(_ day: OutlookDay, scale: (Double, Double), width: Int) -> String {
-        let span = max(scale.1 - scale.0, 0.1)
-        func column(_ value: Double) -> Int { min(width - 1, max(0, Int(((value - scale.0) / span * Double(width - 1)).rounded()))) }
+        let column = { barColumn($0, scale: scale, width: width) }
         let (rangeStart, rangeEnd) = (column(day.minimum.low), column(day.maximum.high))
         let (coreStart, coreEnd) = (column(day.minimum.median), column(day.maximum.median))
         return String(

@@ -82,9 +82,8 @@ package struct WeatherView {
         guard let normals = report.normals, let normal = normals.day(date), let day = report.daily.first(where: { $0.date == date }) else {
             return nil
         }
-        let imperial = format.settings.units == .imperial
-        let departure = Int(((day.maximum - normal.high.mean) * (imperial ? 1.8 : 1)).rounded())
-        let unit = imperial ? "°F" : "°C"
+        let departure = format.degrees(difference: day.maximum - normal.high.mean)
+        let unit = format.settings.units == .imperial ? "°F" : "°C"
         let said = departure == 0 ? "About as warm as usual" : "\(abs(departure))\(unit) \(departure > 0 ? "warmer" : "colder") than usual"
         let usual =
             "usual high \(format.temperature(normal.high.mean)), range \(format.temperature(normal.high.low)) to \(format.temperature(normal.high.high))"

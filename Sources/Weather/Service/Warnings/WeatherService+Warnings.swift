@@ -40,7 +40,7 @@ package enum WarningService: String, Sendable, CaseIterable {
         case .eccc: "ECCC (Canada)"
         case .meteoAlarm: "MeteoAlarm (\(Self.meteoAlarmCountries.count) more European countries)"
         case .imd, .roshydromet, .kazhydromet, .smg, .metservice, .hko:
-            "\(capFeed?.issuer ?? rawValue) (\(capFeed.flatMap { Locale(identifier: "en").localizedString(forRegionCode: $0.country) } ?? ""))"
+            "\(capFeed?.issuer ?? rawValue) (\(capFeed.flatMap { CountryName.english($0.country) } ?? ""))"
         }
     }
 
