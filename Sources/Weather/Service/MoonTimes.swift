@@ -17,16 +17,20 @@ package enum MoonTimes {
     }
 
     /// The moonrise and moonset within `start` ..< `start` + 24 h (a local day's midnight to
-    /// midnight); nil for either that does not happen in it.
+    /// midnight); nil for either that does not happen in it. The moon's height is sampled every
+    /// 10 minutes and each crossing found to a second, from positions interpolated between
+    /// 6-hourly ones (`MoonTrack`).
     package static func of(dayStarting start: Date, latitude: Double, longitude: Double) -> Day {
+        let track = MoonTrack(from: start, hours: 24)
+        let height = { (time: Date) in track.height(time, latitude, longitude) }
         let step: TimeInterval = 600
         var (rise, set): (Date?, Date?) = (nil, nil)
-        var previous = (time: start, height: height(start, latitude, longitude))
+        var previous = (time: start, height: height(start))
         for index in 1...144 {
             let time = start.addingTimeInterval(Double(index) * step)
-            let now = height(time, latitude, longitude)
-            if previous.height < 0, now >= 0, rise == nil { rise = crossing(previous.time, time, latitude, longitude) }
-            if previous.height >= 0, now < 0, set == nil { set = crossing(previous.time, time, latitude, longitude) }
+            let now = height(time)
+            if previous.height < 0, now >= 0, rise == nil { rise = crossing(previous.time, time, rising: true, height) }
+            if previous.height >= 0, now < 0, set == nil { set = crossing(previous.time, time, rising: false, height) }
             previous = (time, now)
         }
         return Day(moonrise: rise, moonset: set, upAllDay: rise == nil && set == nil ? previous.height >= 0 : nil)
@@ -40,12 +44,11 @@ package enum MoonTimes {
     }
 
     /// The moment between `a` and `b` the upper limb crosses the horizon, to a second.
-    static func crossing(_ a: Date, _ b: Date, _ latitude: Double, _ longitude: Double) -> Date {
+    static func crossing(_ a: Date, _ b: Date, rising: Bool, _ height: (Date) -> Double) -> Date {
         var (low, high) = (a, b)
-        let rising = height(a, latitude, longitude) < 0
         while high.timeIntervalSince(low) > 1 {
             let middle = low.addingTimeInterval(high.timeIntervalSince(low) / 2)
-            if (height(middle, latitude, longitude) < 0) == rising { low = middle } else { high = middle }
+            if (height(middle) < 0) == rising { low = middle } else { high = middle }
         }
         return low.addingTimeInterval(high.timeIntervalSince(low) / 2)
     }
@@ -53,7 +56,11 @@ package enum MoonTimes {
     /// The geocentric altitude of the moon's centre above the altitude at which its upper limb
     /// touches the horizon (Meeus 15: h0 = 0.7275 π − 0°34′, π the horizontal parallax), degrees.
     static func height(_ time: Date, _ latitude: Double, _ longitude: Double) -> Double {
-        let position = MoonPosition(time)
+        height(MoonPosition(time), latitude, longitude)
+    }
+
+    /// The same, for the moon at `position`.
+    static func height(_ position: MoonPosition, _ latitude: Double, _ longitude: Double) -> Double {
         let siderealTime = 280.46061837 + 360.98564736629 * position.daysSinceJ2000 + 0.000387933 * position.centuries * position.centuries
         let hourAngle = (siderealTime + longitude - position.rightAscension) * .pi / 180
         let (phi, delta) = (latitude * .pi / 180, position.declination * .pi / 180)
@@ -63,10 +70,63 @@ package enum MoonTimes {
     }
 }
 
+/// The moon's positions over a span, computed every 6 hours (from 6 hours before it to 6 after)
+/// and interpolated between by Lagrange's cubic through the four nearest: the moon's right
+/// ascension, declination and distance change smoothly enough over a day that a rise or set
+/// found on them is within a second of one found computing each instant (MoonTimesTests), for
+/// 7 positions a day instead of about 170.
+struct MoonTrack {
+    static let spacing: TimeInterval = 6 * 3600
+    let first: Date
+    /// Right ascension unwrapped (continuous past 360°), declination, distance, at each node.
+    let nodes: [(rightAscension: Double, declination: Double, distance: Double)]
+
+    init(from start: Date, hours: Double) {
+        first = start.addingTimeInterval(-Self.spacing)
+        let count = Int((hours * 3600 / Self.spacing).rounded(.up)) + 3
+        var nodes: [(Double, Double, Double)] = []
+        for index in 0..<count {
+            let position = MoonPosition(first.addingTimeInterval(Double(index) * Self.spacing))
+            var rightAscension = position.rightAscension
+            if let last = nodes.last?.0 { rightAscension += 360 * ((last - rightAscension) / 360).rounded() }
+            nodes.append((rightAscension, position.declination, position.distance))
+        }
+        self.nodes = nodes
+    }
+
+    /// The moon's position at `time`, within the span.
+    func position(_ time: Date) -> MoonPosition {
+        let x = time.timeIntervalSince(first) / Self.spacing
+        let base = min(max(Int(x.rounded(.down)) - 1, 0), nodes.count - 4)
+        let u = x - Double(base)
+        // Lagrange's weights for nodes at 0, 1, 2, 3.
+        let weights = [
+            -(u - 1) * (u - 2) * (u - 3) / 6, u * (u - 2) * (u - 3) / 2, -u * (u - 1) * (u - 3) / 2, u * (u - 1) * (u - 2) / 6,
+        ]
+        var (alpha, delta, distance) = (0.0, 0.0, 0.0)
+        for (offset, weight) in weights.enumerated() {
+            let node = nodes[base + offset]
+            (alpha, delta, distance) = (alpha + weight * node.rightAscension, delta + weight * node.declination, distance + weight * node.distance)
+        }
+        return MoonPosition(time, rightAscension: alpha, declination: delta, distance: distance)
+    }
+
+    func height(_ time: Date, _ latitude: Double, _ longitude: Double) -> Double {
+        MoonTimes.height(position(time), latitude, longitude)
+    }
+}
+
 /// The moon's geocentric right ascension, declination (degrees) and distance (km) at an instant.
 struct MoonPosition {
     var rightAscension, declination, distance: Double
     var daysSinceJ2000, centuries: Double
+
+    /// The moon at `time`, given its position (interpolated: `MoonTrack`).
+    init(_ time: Date, rightAscension: Double, declination: Double, distance: Double) {
+        daysSinceJ2000 = time.timeIntervalSince1970 / 86400 + 2_440_587.5 - 2_451_545.0
+        centuries = daysSinceJ2000 / 36525
+        (self.rightAscension, self.declination, self.distance) = (rightAscension, declination, distance)
+    }
 
     init(_ time: Date) {
         daysSinceJ2000 = time.timeIntervalSince1970 / 86400 + 2_440_587.5 - 2_451_545.0
@@ -105,13 +165,13 @@ struct MoonPosition {
         var (sumL, sumR, sumB) = (0.0, 0.0, 0.0)
         for term in longitudeTerms {
             let argument = Double(term.d) * d + Double(term.m) * m + Double(term.mp) * mPrime + Double(term.f) * f
-            let factor = pow(e, Double(abs(term.m)))
+            let factor = abs(term.m) == 1 ? e : abs(term.m) == 2 ? e * e : 1
             sumL += factor * term.l * sin(argument)
             sumR += factor * term.r * cos(argument)
         }
         for term in latitudeTerms {
             let argument = Double(term.d) * d + Double(term.m) * m + Double(term.mp) * mPrime + Double(term.f) * f
-            sumB += pow(e, Double(abs(term.m))) * term.b * sin(argument)
+            sumB += (abs(term.m) == 1 ? e : abs(term.m) == 2 ? e * e : 1) * term.b * sin(argument)
         }
         let (a1, a2, a3) = ((119.75 + 131.849 * t) * r, (53.09 + 479264.290 * t) * r, (313.45 + 481266.484 * t) * r)
         let lp = lPrime * r
