@@ -7,6 +7,7 @@ import XCTest
 @testable import AlmanacHTTP
 @testable import AlmanacProviders
 @testable import TestHarness
+@testable import Weather
 
 /// A sample answer is kept with the stamps of the files it came from and served from that one
 /// file in later runs — only while none of them changed.
@@ -106,10 +107,24 @@ final class FixtureReplayTests: XCTestCase {
             XCTAssertEqual(second.out, first.out, "\(arguments)")
             XCTAssertEqual(second.err, first.err, "\(arguments)")
         }
-        XCTAssertEqual(keptFiles(kept).count, 8, "geocoder, weather, ensemble, UV, normals, series, quote, catalogue")
+        XCTAssertEqual(keptFiles(kept).count, 7, "geocoder, weather, ensemble, UV, series, quote, catalogue (--json asks no normals)")
         let clear = try runAlmanac(["cache", "clear"], home: home)
         XCTAssertEqual(clear.status, 0, clear.err)
         XCTAssertTrue(keptFiles(kept).isEmpty)
+    }
+
+    /// A sample answer whose endpoint has a kept form (`Endpoint.keeping`) is kept in that form,
+    /// as the cache keeps a live one: the normals, not 30 years of days; it answers the same.
+    func testASampleAnswerIsKeptInItsEndpointsKeptForm() throws {
+        let (set, replay) = try makeSet()
+        let endpoint = ClimateNormals.endpoint(latitude: 55.7558, longitude: 37.6173)
+        let first = try transport(set, replay: replay).respondRecorded(endpoint.descriptor, keeping: endpoint.kept)
+        let file = try XCTUnwrap(keptFiles(replay).first)
+        let size = try XCTUnwrap(try file.resourceValues(forKeys: [.fileSizeKey]).fileSize)
+        XCTAssertLessThan(size * 4, first.body.count, "the normals, not the archive")
+        let again = try transport(set, replay: replay).respondRecorded(endpoint.descriptor, keeping: endpoint.kept)
+        XCTAssertNotEqual(again.body, first.body)
+        XCTAssertEqual(try endpoint.decode(again.body).days.map(\.day), try endpoint.decode(first.body).days.map(\.day))
     }
 
     func testKeptAnswersStayWithinTheirCapOldestWrittenFirst() throws {

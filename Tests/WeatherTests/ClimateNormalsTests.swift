@@ -52,8 +52,20 @@ final class ClimateNormalsTests: XCTestCase {
         let endpoint = ClimateNormals.endpoint(latitude: 55.7558, longitude: 37.6173)
         let kept = endpoint.keptForm(of: answer)
         let normals = try endpoint.decode(answer)
-        XCTAssertEqual(try endpoint.decode(kept), normals)
+        let reread = try endpoint.decode(kept)
+        XCTAssertEqual(reread.period, "1991–2020")
+        XCTAssertEqual(reread.days.map { [$0.month, $0.day] }, normals.days.map { [$0.month, $0.day] })
+        for (mine, theirs) in zip(reread.days, normals.days) {
+            for path in [\ClimateNormals.Day.high, \.low, \.precipitation] {
+                XCTAssertEqual(mine[keyPath: path].mean, theirs[keyPath: path].mean, accuracy: 0.005)
+                XCTAssertEqual(mine[keyPath: path].low, theirs[keyPath: path].low, accuracy: 0.005)
+                XCTAssertEqual(mine[keyPath: path].high, theirs[keyPath: path].high, accuracy: 0.005)
+            }
+        }
         XCTAssertEqual(normals.days.count, 43, "the sample's 29 days a year and a week either side, one row each, whatever the years")
+        XCTAssertLessThan(kept.count, answer.count / 4)
+        let damaged = String(decoding: kept, as: UTF8.self).replacingOccurrences(of: "\"low\":[", with: "\"low\":[null,")
+        XCTAssertThrowsError(try endpoint.decode(Data(damaged.utf8)), "a kept form with a hole is not read as normals")
     }
 
     /// The now view and the forecast say the day against its normal in one line.

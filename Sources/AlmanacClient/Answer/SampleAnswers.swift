@@ -15,7 +15,7 @@ package struct SampleAnswers: Sendable {
     /// The recorded answer to an endpoint, read quietly (no note, no cache), stamped with its
     /// set's recording time. Nil when none.
     package func recorded<R>(_ endpoint: Endpoint<R>) async -> Fetched<R>? {
-        guard let fixtures, let response = try? fixtures.respondRecorded(endpoint.descriptor),
+        guard let fixtures, let response = try? fixtures.respondRecorded(endpoint.descriptor, keeping: endpoint.kept),
             response.isSuccess, let value = try? endpoint.decode(response.body)
         else { return nil }
         return Fetched(value: value, origin: .fixture, fetchedAt: recordedAt(response), stale: false)
@@ -34,7 +34,7 @@ package struct SampleAnswers: Sendable {
         }
         let response: HTTPResponse
         do {
-            response = try fixtures.respondRecorded(descriptor)
+            response = try fixtures.respondRecorded(descriptor, keeping: endpoint.kept)
         } catch let error as APIError {
             guard case .noRecording = error else { throw error }
             console.debug(error.description)

@@ -15,12 +15,13 @@ extension FixtureTransport: HTTPTransport {
 
     /// The recorded answer to `descriptor`, as `send` answers its recorded form
     /// (`RequestPreparer.prepareRecorded`) but with no URL to read back: the provider is the
-    /// descriptor's own, with its folder, batching and dated rows.
-    package func respondRecorded(_ descriptor: RequestDescriptor) throws -> HTTPResponse {
+    /// descriptor's own, with its folder, batching and dated rows. Kept for later runs in
+    /// `keeping`'s form (`respond(to:keeping:)`).
+    package func respondRecorded(_ descriptor: RequestDescriptor, keeping: (@Sendable (Data) -> Data?)? = nil) throws -> HTTPResponse {
         try respond(
             to: RequestDescriptor(
                 provider: descriptor.provider, name: descriptor.provider.rawValue, method: descriptor.method, path: descriptor.path,
-                query: descriptor.query, ttl: 0))
+                query: descriptor.query, ttl: 0), keeping: keeping)
     }
 
     /// The request as recordings are matched: provider, method, path and query.

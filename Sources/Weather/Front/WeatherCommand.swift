@@ -198,7 +198,9 @@ extension WeatherCommand {
                 global, render: { $0.forecast($1) }, json: { WeatherJSON.report($0, days: true) },
                 fetch: { service, city, onStale in
                     let days = try days.whole()
-                    return try await service.forecast(for: city, days: days, onStale: days <= WeatherService.forecastHorizon ? onStale : nil)
+                    // The normals are a line of the view, not of `--json`: not asked for it.
+                    return try await service.forecast(
+                        for: city, days: days, normals: !output.json, onStale: days <= WeatherService.forecastHorizon ? onStale : nil)
                 })
         }
     }

@@ -101,15 +101,55 @@ package struct ClimateNormals: Codable, Sendable, Equatable {
     }
 
     /// The normals' request for a place: its 30 years' archive, whose kept form is the normals
-    /// themselves (30 years of days become 366 rows; `Endpoint.keeping`).
+    /// themselves (30 years of days become 366 rows of columns: `keptForm`, `init(kept:)`).
     package static func endpoint(latitude: Double, longitude: Double) -> Endpoint<ClimateNormals> {
         let descriptor = OpenMeteo.archive(latitude: latitude, longitude: longitude, from: "\(years.first)-01-01", to: "\(years.last)-12-31")
+        let name = descriptor.name
         return Endpoint<ClimateNormals>(descriptor) { data in
-            if let kept = try? JSONDecoder().decode(ClimateNormals.self, from: data) { return kept }
-            return from(try JSONDecoding.decode(OpenMeteoDTO.Archive.self, from: data, endpoint: descriptor.name))
+            guard let document = JSONValue.parse(data) else { throw DecodingFailure(endpoint: name, detail: "the response is not valid JSON") }
+            if document["normals"] != nil {
+                guard let kept = ClimateNormals(kept: document) else { throw DecodingFailure(endpoint: name, detail: "the kept normals are damaged") }
+                return kept
+            }
+            return from(try JSONDecoding.decode(OpenMeteoDTO.Archive.self, from: document, endpoint: name))
         }.keeping { body in
-            guard let archive = try? JSONDecoding.decode(OpenMeteoDTO.Archive.self, from: body, endpoint: descriptor.name) else { return nil }
-            return try? JSONEncoder().encode(from(archive))
+            guard let archive = try? JSONDecoding.decode(OpenMeteoDTO.Archive.self, from: body, endpoint: name) else { return nil }
+            return from(archive).keptForm
         }
+    }
+}
+
+extension ClimateNormals {
+    /// The form the cache keeps: the period, each day as `MMDD`, and each band's mean, low and
+    /// high in turn, a column a value (°C and mm to a hundredth) — read with no decoder, as a
+    /// glance reads it every run.
+    var keptForm: Data {
+        let column = { (band: KeyPath<Day, Band>) in
+            JSONValue.array(
+                days.flatMap { [$0[keyPath: band].mean, $0[keyPath: band].low, $0[keyPath: band].high] }.map { .double(($0 * 100).rounded() / 100) })
+        }
+        return JSONValue.object([
+            ("normals", .string(period)), ("days", .array(days.map { .int($0.month * 100 + $0.day) })),
+            ("high", column(\.high)), ("low", column(\.low)), ("precipitation", column(\.precipitation)),
+        ]).encoded()
+    }
+
+    /// The normals in their kept form; nil for any other document or a damaged one.
+    init?(kept document: JSONValue) {
+        guard let period = document["normals"]?.stringValue, case .array(let dates)? = document["days"] else { return nil }
+        let columns = ["high", "low", "precipitation"].map { key -> [Double] in
+            guard case .array(let values)? = document[key] else { return [] }
+            let numbers = values.compactMap(\.doubleValue)
+            return numbers.count == values.count ? numbers : []  // a null or text: not read
+        }
+        guard columns.allSatisfy({ $0.count == dates.count * 3 }) else { return nil }
+        var days: [Day] = []
+        days.reserveCapacity(dates.count)
+        for (index, date) in dates.enumerated() {
+            guard let number = date.intValue, (1...12).contains(number / 100), (1...31).contains(number % 100) else { return nil }
+            let band = { (column: [Double]) in Band(mean: column[index * 3], low: column[index * 3 + 1], high: column[index * 3 + 2]) }
+            days.append(Day(month: number / 100, day: number % 100, high: band(columns[0]), low: band(columns[1]), precipitation: band(columns[2])))
+        }
+        self.init(period: period, days: days)
     }
 }

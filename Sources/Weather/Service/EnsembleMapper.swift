@@ -76,3 +76,33 @@ package enum EnsembleMapper {
         }
     }
 }
+
+/// The ensemble's days as the program reads them: its time zone and its outlook days, which is
+/// also the form the cache keeps (31 members' 35 days become 35 rows; `EnsembleMapper.endpoint`).
+package struct EnsembleOutlook: Codable, Sendable, Equatable {
+    /// The answer's IANA time zone (`timezone=auto`).
+    package var timezone: String?
+    /// One row a local day (`EnsembleMapper.days`).
+    package var outlook: [OutlookDay]
+}
+
+extension EnsembleMapper {
+    /// The ensemble's request for a place (`OpenMeteo.ensemble`), read as outlook days; the cache
+    /// keeps those days, not the members, so a run that reads it again decodes 35 rows.
+    package static func endpoint(latitude: Double, longitude: Double) -> Endpoint<EnsembleOutlook> {
+        let raw = OpenMeteo.ensemble(latitude: latitude, longitude: longitude)
+        let name = raw.descriptor.name
+        let read: @Sendable (JSONValue) throws -> EnsembleOutlook = { document in
+            if document["outlook"] != nil { return try JSONDecoding.decode(EnsembleOutlook.self, from: document, endpoint: name) }
+            let dto = try JSONDecoding.decode(OpenMeteoDTO.Ensemble.self, from: document, endpoint: name)
+            return EnsembleOutlook(timezone: dto.timezone, outlook: days(dto))
+        }
+        return Endpoint<EnsembleOutlook>(raw.descriptor) { data in
+            guard let document = JSONValue.parse(data) else { throw DecodingFailure(endpoint: name, detail: "the response is not valid JSON") }
+            return try read(document)
+        }.keeping { body in
+            guard let document = JSONValue.parse(body), document["outlook"] == nil, let outlook = try? read(document) else { return nil }
+            return try? JSONEncoder().encode(outlook)
+        }
+    }
+}

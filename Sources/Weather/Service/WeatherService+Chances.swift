@@ -13,9 +13,11 @@ extension WeatherService {
     package func withChances(_ report: WeatherReport) async -> WeatherReport {
         guard report.model != .outlook, !report.daily.isEmpty else { return report }
         let city = report.city
-        guard let fetched = try? await client.fetch(OpenMeteo.ensemble(latitude: city.latitude, longitude: city.longitude)) else { return report }
+        guard let fetched = try? await client.fetch(EnsembleMapper.endpoint(latitude: city.latitude, longitude: city.longitude)) else {
+            return report
+        }
         var outlook: [LocalDate: OutlookDay] = [:]
-        for day in EnsembleMapper.days(fetched.value) { outlook[day.date] = day }
+        for day in fetched.value.outlook { outlook[day.date] = day }
         var report = report
         var used = false
         for index in report.daily.indices {

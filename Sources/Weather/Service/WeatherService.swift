@@ -148,15 +148,17 @@ package struct WeatherService: Sendable {
 
     /// `days` daily rows (1…25). Past the forecast's own days: OpenWeather's climate forecast
     /// when the key's plan has it, else the Open-Meteo ensemble outlook. A free OpenWeather key's
-    /// 5 days are filled to 7 by MET Norway.
-    package func forecast(for city: City, days: Int, onStale: StaleHandler? = nil) async throws -> WeatherReport {
+    /// 5 days are filled to 7 by MET Norway. With `normals` (the default) the days within the
+    /// forecast's own carry the place's normals (`withNormals`).
+    package func forecast(for city: City, days: Int, normals: Bool = true, onStale: StaleHandler? = nil) async throws -> WeatherReport {
         try NumberRule.days.check(days)
         let settings = try settings()
         var report = try await self.report(for: city, settings: settings, onStale: onStale)
         if report.model == .free, days > report.daily.count { await fillFromMET(&report, settings) }
         if days <= max(report.daily.count, Self.forecastHorizon) {
             report.daily = Array(report.daily.prefix(days))
-            return await withNormals(await withUV(await withChances(report)))
+            let report = await withUV(await withChances(report))
+            return normals ? await withNormals(report) : report
         }
         if sources(settings).outlook == Provider.openWeatherPro.rawValue,
             let climate = try await climateReport(report, days: days, lang: settings.lang)
@@ -197,13 +199,13 @@ package struct WeatherService: Sendable {
     /// The ensemble outlook from today: medians as the rows, the spread beside them.
     private func outlookReport(_ report: WeatherReport, days: Int) async throws -> WeatherReport {
         let city = report.city
-        let fetched = try await client.fetch(OpenMeteo.ensemble(latitude: city.latitude, longitude: city.longitude))
+        let fetched = try await client.fetch(EnsembleMapper.endpoint(latitude: city.latitude, longitude: city.longitude))
         var report = report
         if report.city.timeZoneIdentifier == nil, let zone = fetched.value.timezone, TimeZone(identifier: zone) != nil {
             report.city.timeZoneIdentifier = zone
         }
         let today = LocalDate(fetched.asOf(self.days.instant()), timeZone: report.city.timeZone)
-        let outlook = Array(EnsembleMapper.days(fetched.value).filter { $0.date >= today }.prefix(days))
+        let outlook = Array(fetched.value.outlook.filter { $0.date >= today }.prefix(days))
         report.outlook = outlook
         report.daily = EnsembleMapper.forecastDays(outlook)
         report.model = .outlook
