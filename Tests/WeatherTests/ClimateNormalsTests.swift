@@ -140,4 +140,29 @@ final class ClimateNormalsTests: XCTestCase {
         let days = try XCTUnwrap((JSONSerialization.jsonObject(with: Data(json.out.utf8)) as? [String: Any])?["days"] as? [[String: Any]])
         XCTAssertEqual(days.count, 43, "every covered day of the year, once")
     }
+
+    /// Real archive answers (`Tests/Recorded/openmeteo-archive`: ERA5 as Open-Meteo sent it, three
+    /// January days at four Norwegian places, the grid's own coordinates and `GMT`): each day
+    /// within a week of them gets the three days' band; the observed highs are the answer's own.
+    func testRealArchiveAnswersFromTheRecordings() throws {
+        let expected: [(file: String, high: Double, low: Double, rain: Double)] = [
+            ("bergen", (8.3 + 8.2 + 8.9) / 3, (6.9 + 7.6 + 6.4) / 3, (13.2 + 5.6 + 4.0) / 3),
+            ("oslo", (2.8 + 3.2 + 4.8) / 3, (-3.6 + 1.3 + 1.4) / 3, (0.1 + 0 + 0.3) / 3),
+            ("svalbard", (-11.0 - 12.3 - 12.1) / 3, (-13.6 - 13.1 - 15.1) / 3, (0.4 + 5.7 + 4.7) / 3),
+            ("tromso", (6.5 + 7.1 + 8.6) / 3, (2.7 + 5.8 + 6.2) / 3, (23.7 + 21.1 + 18.8) / 3),
+        ]
+        for place in expected {
+            let body = Data(try RecordedAnswer("openmeteo-archive/\(place.file)-2025-01-15.json").raw.utf8)
+            let normals = try ClimateNormals.endpoint(latitude: 60, longitude: 5).decode(body)
+            XCTAssertEqual(normals.days.count, 17, "\(place.file): 8 to 24 January")
+            let day = try XCTUnwrap(normals.day(try XCTUnwrap(LocalDate("2031-01-16"))), place.file)
+            XCTAssertEqual(day.high.mean, place.high, accuracy: 1e-9, place.file)
+            XCTAssertEqual(day.low.mean, place.low, accuracy: 1e-9, place.file)
+            XCTAssertEqual(day.precipitation.mean, place.rain, accuracy: 1e-9, place.file)
+            XCTAssertNil(normals.day(try XCTUnwrap(LocalDate("2031-01-25"))), "\(place.file): beyond the window")
+            let observed = ClimateNormals.observedHighs(
+                latitude: 60, longitude: 5, from: try XCTUnwrap(LocalDate("2025-01-01")), to: try XCTUnwrap(LocalDate("2025-01-16")))
+            XCTAssertEqual(try observed.decode(body).count, 2, "\(place.file): the 15th and 16th, not the 17th")
+        }
+    }
 }
