@@ -6,6 +6,7 @@
 # make install [PREFIX=/usr/local] [DESTDIR=] — the program, its sample data, the manual and the
 #              bash/zsh/fish completions under PREFIX; make uninstall removes exactly those
 # make dist  — dist/almanac-VERSION-linux-ARCH.tar.gz (runs without Swift; needs libcurl4) and its SHA-256
+# make deb   — dist/almanac_VERSION_ARCH.deb (apt install ./dist/almanac_….deb; depends on libcurl4)
 SWIFT ?= swift
 # Release builds only: type metadata by direct accessors instead of mangled-name lookups that scan
 # every conformance record (not in Package.swift: SwiftPM refuses unsafe flags in a dependency).
@@ -18,11 +19,12 @@ ARCH := $(shell uname -m)
 # The shipped build: release, the Swift runtime linked in, in its own build folder.
 STATIC := .build-static
 STAGE := $(STATIC)/stage
+DEB_STAGE := $(STATIC)/stage-deb
 MANUAL := .build/plugins/GenerateManual/outputs/almanac/almanac.1
 
 # make readme — rewrite README's console blocks from a real run (scripts/readme-examples.py)
 # make example — build and run Examples/forecast, a package that uses only the public API
-.PHONY: readme docs run test test-fast lint bench fuzz deps build clean release stage install uninstall dist install-test example
+.PHONY: readme docs run test test-fast lint bench fuzz deps build clean release stage install uninstall dist deb install-test example
 
 deps:
 	@ALMANAC_NEED_TMUX=$(NEED_TMUX) ALMANAC_NEED_WTTR_CLIENT=$(NEED_TMUX) ./scripts/install-deps.sh
@@ -112,6 +114,13 @@ uninstall:
 
 dist: stage
 	./scripts/dist.sh $(STAGE) $(VERSION) $(ARCH)
+
+# The Debian package: the same build staged for /usr, then laid out and built by scripts/deb.sh.
+deb: release
+	@ALMANAC_NEED_DEB=1 ./scripts/install-deps.sh
+	$(SWIFT) package generate-manual --configuration debug
+	./scripts/stage.sh $(STATIC)/release/almanac $(MANUAL) $(DEB_STAGE) /usr
+	./scripts/deb.sh $(DEB_STAGE) $(VERSION)
 
 # What CI checks of install, uninstall and the tarball (scripts/test-install.sh).
 install-test:

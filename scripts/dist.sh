@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # `make dist`: almanac-VERSION-linux-ARCH.tar.gz (the staged files and INSTALL, in one folder)
-# and its SHA-256 beside it, in dist/. Usage: dist.sh STAGE_FOLDER VERSION ARCH
+# and its SHA-256 beside it, in dist/; then the recipes for it (scripts/make_recipes.py).
+# Usage: dist.sh STAGE_FOLDER VERSION ARCH
 set -euo pipefail
 stage="$1"; version="$2"; arch="$3"
 root="$(cd "$(dirname "$0")/.." && pwd)"
@@ -8,6 +9,7 @@ name="almanac-$version-linux-$arch"
 work="$(mktemp -d)"
 trap 'rm -rf "$work"' EXIT
 cp -R "$stage" "$work/$name"
+echo tarball > "$work/$name/share/almanac/CHANNEL"  # `almanac --version` says how it came
 cat > "$work/$name/INSTALL" <<TEXT
 Almanac $version for Linux ($arch)
 
@@ -33,3 +35,5 @@ mkdir -p "$root/dist"
 tar -C "$work" -czf "$root/dist/$name.tar.gz" "$name"
 (cd "$root/dist" && sha256sum "$name.tar.gz" > "$name.tar.gz.sha256")
 echo "dist/$name.tar.gz"
+# The Homebrew formula and the AUR recipe for this tarball (packaging/homebrew, packaging/aur).
+python3 "$root/scripts/make_recipes.py" "$version" "$root/dist/$name.tar.gz"

@@ -3,7 +3,8 @@
 # the libcurl headers (libcurl4-openssl-dev), pkg-config, python3 (the doc-comment check),
 # the C++ standard headers (g++ brings them; the bench's std::sort yardstick), tmux (terminal
 # tests) and, with ALMANAC_NEED_SCREENSHOT=1, Pillow and the DejaVu fonts (scripts/ansi-to-png.py,
-# which scripts/screenshot.sh runs), and with ALMANAC_NEED_WTTR_CLIENT=1 python3-venv and then
+# which scripts/screenshot.sh runs), with ALMANAC_NEED_DEB=1 dpkg-dev, lintian and debootstrap
+# (make deb, make install-test), and with ALMANAC_NEED_WTTR_CLIENT=1 python3-venv and then
 # .build/wttr-client, a virtual environment holding pywttr (pinned): the wttr.in client from the
 # registry that Tests/BinaryTests/ServeTests+WttrJSON.swift reads `almanac serve`'s `?format=j1` with.
 set -euo pipefail
@@ -42,6 +43,12 @@ if [ "${ALMANAC_NEED_SCREENSHOT:-0}" = 1 ]; then
   # python3-pil is the system Python's (/usr/bin/python3), whatever python3 comes first on PATH.
   /usr/bin/python3 -c "import PIL" >/dev/null 2>&1 || missing+=(python3-pil)
   [ -f /usr/share/fonts/truetype/dejavu/DejaVuSansMono.ttf ] || missing+=(fonts-dejavu-core)
+fi
+# The Debian package's tools (make deb, make install-test): dpkg-shlibdeps, lintian, debootstrap.
+if [ "${ALMANAC_NEED_DEB:-0}" = 1 ]; then
+  command -v dpkg-shlibdeps >/dev/null 2>&1 || missing+=(dpkg-dev)
+  command -v lintian >/dev/null 2>&1 || missing+=(lintian)
+  command -v debootstrap >/dev/null 2>&1 || [ -x /usr/sbin/debootstrap ] || missing+=(debootstrap)
 fi
 # python3-venv only when this can install it: the wttr.in client is never worth a failed run.
 if [ "${ALMANAC_NEED_WTTR_CLIENT:-0}" = 1 ] && ! python3 -c "import ensurepip" >/dev/null 2>&1 \

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Installs into a temporary DESTDIR and checks the result as a user would meet it, from another
 # folder with an empty environment and no keys; then uninstalls, and checks the tarball of
-# `make dist` on its own. Prints one line per check and "install: N passed, M failed".
+# `make dist` on its own, then the Debian package (scripts/test-deb.sh). Prints one line per check
+# and "install: N passed, M failed".
 set -uo pipefail
 cd "$(dirname "$0")/.."
 destdir="$(mktemp -d)"; elsewhere="$(mktemp -d)"; unpacked="$(mktemp -d)"
@@ -19,7 +20,7 @@ prefix="$destdir/usr/local"
 forecast() { run_clean "$1" weather forecast Moscow --offline | grep -q "^7-day forecast — Moscow, Russia"; }
 check "the installed binary shows the sample 7-day forecast for Moscow" forecast "$prefix/bin/almanac"
 check "it finds its sample data beside itself" sh -c "cd '$elsewhere' && env -i HOME='$elsewhere' '$prefix/bin/almanac' doctor | grep -q 'installed beside the program'"
-check "--version says the version and the commit" sh -c "'$prefix/bin/almanac' --version | grep -Eq '^[0-9]+\.[0-9]+\.[0-9]+ \(commit [0-9a-f]{12}\)$'"
+check "--version says the version, source and the commit" sh -c "'$prefix/bin/almanac' --version | grep -Eq '^[0-9]+\.[0-9]+\.[0-9]+ \(source, commit [0-9a-f]{12}\)$'"
 serves() { # the installed `almanac serve` answers a wttr.in URL, then stops on SIGTERM
   local log="$elsewhere/serve.log"
   (cd "$elsewhere" && exec env -i HOME="$elsewhere" ALMANAC_HOME="$elsewhere/home" "$1" serve --port 0 2>"$log") &
@@ -46,6 +47,7 @@ else
 fi
 check "bash completion loads" bash -c "source '$prefix/share/bash-completion/completions/almanac' && complete -p almanac"
 check "zsh and fish completions are there" test -s "$prefix/share/zsh/site-functions/_almanac" -a -s "$prefix/share/fish/vendor_completions.d/almanac.fish"
+(cd "$prefix" && find . -type f | sort) > "$elsewhere/installed.txt"  # make install's list, for the recipes
 make -s uninstall DESTDIR="$destdir" PREFIX=/usr/local >/dev/null
 check "make uninstall leaves no file behind" sh -c "test -z \"\$(find '$destdir' -type f)\""
 
@@ -55,8 +57,17 @@ check "the tarball's checksum holds" sh -c "cd dist && sha256sum -c '$(basename 
 tar -C "$unpacked" -xzf "$tarball"
 bin="$(ls -d "$unpacked"/almanac-*/bin/almanac)"
 check "the tarball's binary needs no Swift runtime (no libswift in ldd)" sh -c "! ldd '$bin' | grep -q libswift"
-check "the tarball's binary says its version" sh -c "run() { cd '$elsewhere' && env -i '$bin' --version; }; run | grep -q '(commit '"
+check "the tarball's binary says its version and channel" sh -c "run() { cd '$elsewhere' && env -i '$bin' --version; }; run | grep -q '(tarball, commit '"
 check "the tarball's binary shows the sample forecast from its folder" forecast "$bin"
 check "the tarball carries INSTALL" test -s "$(dirname "$(dirname "$bin")")/INSTALL"
+check "the Homebrew and AUR recipes name the tarball and install what make install does" \
+  python3 scripts/check-recipes.py "$tarball" "$(dirname "$(dirname "$bin")")" "$elsewhere/installed.txt"
+# The Debian package, installed and removed in a throwaway Debian 12 (scripts/test-deb.sh).
+deb_log="$elsewhere/deb.log"
+./scripts/test-deb.sh | tee "$deb_log"
+deb_counts="$(sed -n 's/^deb: \([0-9]*\) passed, \([0-9]*\) failed$/\1 \2/p' "$deb_log")"
+deb_counts="${deb_counts:-0 1}"  # no summary: the script itself failed
+passed=$((passed + ${deb_counts% *}))
+failed=$((failed + ${deb_counts#* }))
 echo "install: $passed passed, $failed failed"
 [ "$failed" -eq 0 ]

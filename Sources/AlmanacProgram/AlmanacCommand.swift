@@ -29,11 +29,13 @@ package struct AlmanacCommand: AsyncParsableCommand, MayWait {
     @OptionGroup package var deadline: TimeoutOptions
     @OptionGroup package var wait: WaitOptions
 
-    /// `0.1.0 (commit 1a2b3c4d5e6f)`: the version and, when known, the commit it was built from.
-    /// Worked out only for `--version` (it reads files), not on every run as the parser's
-    /// configuration would.
+    /// `0.1.0 (deb, commit 1a2b3c4d5e6f)`: the version, how it was installed (`deb`, `tarball`,
+    /// `source`: `FixtureLocator.channel`) and, when known, the commit it was built from. Worked
+    /// out only for `--version` (it reads files), not on every run as the parser's configuration would.
     package static func version() -> String {
-        AlmanacVersion.current + (FixtureLocator.commit(executablePath: Invocation.executablePath).map { " (commit \($0))" } ?? "")
+        let path = Invocation.executablePath
+        let commit = FixtureLocator.commit(executablePath: path).map { ", commit \($0)" } ?? ""
+        return AlmanacVersion.current + " (\(FixtureLocator.channel(executablePath: path))\(commit))"
     }
 
     /// The root help's last line: where the guides are, and the manual.

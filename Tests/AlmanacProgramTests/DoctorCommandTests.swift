@@ -57,7 +57,7 @@ final class DoctorCommandTests: XCTestCase {
         XCTAssertEqual(try runAlmanac(["--help"], home: home).status, 0)
         let version = try runAlmanac(["--version"], home: home).out
         XCTAssertNotNil(
-            version.range(of: #"^0\.1\.0 \(commit [0-9a-f]{12}\)\n$"#, options: .regularExpression),
-            "the version and the checkout's commit: \(version)")
+            version.range(of: #"^0\.1\.0 \(source, commit [0-9a-f]{12}\)\n$"#, options: .regularExpression),
+            "the version, built from source, and the checkout's commit: \(version)")
     }
 }

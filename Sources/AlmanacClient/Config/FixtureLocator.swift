@@ -63,6 +63,16 @@ package enum FixtureLocator {
         return nil
     }
 
+    /// How the program was installed: `CHANNEL` beside the installed sample data
+    /// (`<prefix>/share/almanac/CHANNEL`: `deb` written by `make deb`, `tarball` by `make dist`),
+    /// else `source` (`make install`, or run from a checkout's build).
+    package static func channel(executablePath: String?) -> String {
+        guard let executablePath else { return "source" }
+        let prefix = parent(parent(realPath(executablePath)))
+        guard let channel = text(atPath: prefix + "/share/almanac/CHANNEL"), ["deb", "tarball"].contains(channel) else { return "source" }
+        return channel
+    }
+
     /// The commit the program was built from: `COMMIT` beside the installed sample data
     /// (`<prefix>/share/almanac/COMMIT`, written by `make install` and `make dist`), else the
     /// checkout's `.git` (HEAD, its ref file or `packed-refs`); nil when neither says.

@@ -84,12 +84,14 @@ struct ServeCommand: ParsableCommand {
     }
 
     /// `almanac-server` beside this program (a build folder, or `bin` after `make install`), else
-    /// in `libexec/almanac` beside that `bin`.
+    /// in `libexec/almanac` beside that `bin` (`make install`, the tarball, the Debian package),
+    /// else in `lib/almanac` (where Arch's packages keep a program's helpers: the AUR recipe).
     static func serverPath() throws -> String {
         let folder = URL(fileURLWithPath: Invocation.executablePath ?? "almanac").deletingLastPathComponent()
         let candidates = [
             folder.appendingPathComponent("almanac-server").path,
             folder.deletingLastPathComponent().appendingPathComponent("libexec/almanac/almanac-server").path,
+            folder.deletingLastPathComponent().appendingPathComponent("lib/almanac/almanac-server").path,
         ]
         guard let found = candidates.first(where: { FileManager.default.isExecutableFile(atPath: $0) }) else {
             throw ServeStartError.notInstalled(looked: candidates)
