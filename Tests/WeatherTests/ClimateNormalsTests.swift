@@ -66,6 +66,8 @@ final class ClimateNormalsTests: XCTestCase {
         XCTAssertLessThan(kept.count, answer.count / 4)
         let damaged = String(decoding: kept, as: UTF8.self).replacingOccurrences(of: "\"low\":[", with: "\"low\":[null,")
         XCTAssertThrowsError(try endpoint.decode(Data(damaged.utf8)), "a kept form with a hole is not read as normals")
+        let rows = try JSONEncoder().encode(normals)  // what the cache kept before the columns: still read
+        XCTAssertEqual(try endpoint.decode(rows), normals)
     }
 
     /// The now view and the forecast say the day against its normal in one line.

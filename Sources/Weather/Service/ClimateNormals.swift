@@ -111,6 +111,8 @@ package struct ClimateNormals: Codable, Sendable, Equatable {
                 guard let kept = ClimateNormals(kept: document) else { throw DecodingFailure(endpoint: name, detail: "the kept normals are damaged") }
                 return kept
             }
+            // The rows' form the cache kept before the columns (until `f449d6f`), for a year.
+            if document["period"] != nil { return try JSONDecoding.decode(ClimateNormals.self, from: document, endpoint: name) }
             return from(try JSONDecoding.decode(OpenMeteoDTO.Archive.self, from: document, endpoint: name))
         }.keeping { body in
             guard let archive = try? JSONDecoding.decode(OpenMeteoDTO.Archive.self, from: body, endpoint: name) else { return nil }
