@@ -69,7 +69,8 @@ docs: deps
 # comment cites exists (scripts/check-citations.py). docs/architecture.md §1's table of modules
 # is Package.swift's targets (scripts/check-modules.py). The layers (scripts/check-layers.py): no
 # module re-exports another; the shared parts import no provider or feature and name none. Every
-# public declaration (the AlmanacKit product's API, `Almanac`) has a doc comment.
+# public declaration (the AlmanacKit product's API, `Almanac`) has a doc comment. A Double becomes a
+# rounded Int only through Int(rounding:), which a hostile answer's 1e20 cannot trap (scripts/check-numbers.py).
 lint:
 	$(SWIFT) format lint --strict --recursive Sources Tests Package.swift Examples
 	python3 scripts/check-rules.py
@@ -78,6 +79,7 @@ lint:
 	python3 scripts/check-citations.py
 	python3 scripts/check-modules.py
 	python3 scripts/check-layers.py
+	python3 scripts/check-numbers.py
 	@rm -rf "$$($(SWIFT) build --show-bin-path)/../symbolgraph"
 	@# The test-discovery modules have no graph until the tests are built; the library modules do.
 	@$(SWIFT) package dump-symbol-graph --minimum-access-level public > /dev/null 2>&1 || true

@@ -68,7 +68,7 @@ extension FuzzTarget {
             if let dto = try? OpenMeteo.air(latitude: 1, longitude: 2).decode(data) {
                 for scale in AirQuality.Scale.allCases {
                     let air = WeatherService.air(dto, scale: scale, now: Date())
-                    _ = (air.peak, air.dominant, air.index.map { scale.band($0) }, air.pollen.map { AirQuality.whole($0.grains) })
+                    _ = (air.peak, air.dominant, air.index.map { scale.band($0) }, air.pollen.map { Int(rounding: $0.grains) })
                 }
             }
         },

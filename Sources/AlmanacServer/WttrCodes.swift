@@ -53,7 +53,7 @@ enum WttrCodes {
         let points = ["N", "NNE", "NE", "ENE", "E", "ESE", "SE", "SSE", "S", "SSW", "SW", "WSW", "W", "WNW", "NW", "NNW"]
         guard let degrees, degrees.isFinite else { return "N" }
         let normalized = degrees.truncatingRemainder(dividingBy: 360) + (degrees < 0 ? 360 : 0)
-        return points[Int((normalized / 22.5).rounded()) % 16]
+        return points[Int(rounding: normalized / 22.5) % 16]
     }
 
     /// wttr.in's names of the moon's phase for a phase 0…1: the forecast's

@@ -39,7 +39,7 @@ extension WttrJSON {
     /// A whole number as text; `0` when there is no figure.
     static func int(_ value: Double?) -> JSONValue {
         guard let value, value.isFinite, abs(value) < 1e9 else { return .string("0") }
-        return .string(String(Int(value.rounded())))
+        return .string(String(Int(rounding: value)))
     }
 
     /// One decimal as text; `0.0` when there is no figure.

@@ -17,7 +17,7 @@ package enum TimeZoneOutlines {
     /// The nautical zone of a longitude: whole hours, 15° wide, centred on multiples of 15°
     /// (`Etc/GMT-10` is UTC+10: the IANA names' signs are inverted); ±180° is UTC±12.
     package static func nautical(longitude: Double) -> String {
-        let hours = Int((longitude / 15).rounded())
+        let hours = Int((longitude / 15).rounded())  // a checked longitude: within ±180°
         return hours == 0 ? "Etc/GMT" : "Etc/GMT\(hours > 0 ? "-" : "+")\(abs(hours))"
     }
 }

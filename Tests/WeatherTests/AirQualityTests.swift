@@ -1,3 +1,4 @@
+import AlmanacCore
 import XCTest
 
 @testable import TestHarness
@@ -42,8 +43,6 @@ final class AirQualityTests: XCTestCase {
         XCTAssertEqual(AirQuality.Scale.european.band(1e300).words, "extremely poor")
         XCTAssertEqual(AirQuality.Scale.european.band(-5).words, "good")
         XCTAssertEqual(AirQuality.Scale.us.band(.infinity).words, "hazardous")
-        XCTAssertEqual(AirQuality.whole(.nan), 0)
-        XCTAssertEqual(AirQuality.whole(1e300), 1_000_000_000)
-        XCTAssertEqual(AirQuality.whole(44.6), 45)
+        XCTAssertEqual(Int(rounding: 44.6), 45)
     }
 }

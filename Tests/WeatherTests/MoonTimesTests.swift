@@ -69,7 +69,7 @@ final class MoonTimesTests: XCTestCase {
         XCTAssertEqual(line.out, "none|12:29 (sample)\n", line.err)
     }
 
-    /// The positions interpolated between 3-hourly ones (`MoonTrack`) give the rise and set that
+    /// The positions interpolated between 6-hourly ones (`MoonTrack`) give the rise and set that
     /// computing the moon at every instant gives, to 2 seconds: 40 days apart over four years, from
     /// the equator to Svalbard (linear interpolation is 23 seconds out).
     func testTheInterpolatedTrackAgreesWithTheDirectComputation() {

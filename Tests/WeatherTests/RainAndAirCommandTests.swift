@@ -201,7 +201,7 @@ final class RainAndAirCommandTests: XCTestCase {
         let environment = ["ALMANAC_OPENMETEO_AIR_URL": air.baseURL, "ALMANAC_OPENMETEO_FORECAST_URL": minutely.baseURL]
         let shown = try runAlmanac(["weather", "air", place], home: home, environment: environment)
         XCTAssertEqual(shown.status, 0, shown.err)
-        XCTAssertTrue(shown.out.contains("European AQI 1000000000, extremely poor"), shown.out)
+        XCTAssertTrue(shown.out.contains("European AQI 1000000000000000, extremely poor"), shown.out)
         let rain = try runAlmanac(["weather", "rain", "10,10"], home: home, environment: environment)
         XCTAssertEqual(rain.status, 69, "no step to show: \(rain.err)")
         XCTAssertEqual(rain.err.split(separator: "\n").count, 1, rain.err)

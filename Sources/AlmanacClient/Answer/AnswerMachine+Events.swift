@@ -178,7 +178,7 @@ package enum PolicyWaitRule {
     }
 
     /// Whole seconds from `now` to `until`, at least one.
-    package static func seconds(until: Date, now: Date) -> Int { max(1, Int(until.timeIntervalSince(now).rounded(.up))) }
+    package static func seconds(until: Date, now: Date) -> Int { max(1, Int(rounding: until.timeIntervalSince(now), .up)) }
 }
 
 extension AnswerMachine {

@@ -41,7 +41,7 @@ package final class RunDeadline: Sendable {
     /// fit: the wait plus the request's own time, rounded up to ten seconds.
     package func allowing(wait: Int) -> Int {
         let needed = Double(wait) + max(seconds, TransportOptions().totalTimeout)
-        return Int((needed / 10).rounded(.up)) * 10
+        return Int(rounding: needed / 10, .up) * 10
     }
 
     /// Moves a deadline that is not fixed back by `seconds` (a wait the user was told of).

@@ -53,7 +53,7 @@ package struct LocalDate: Sendable, Hashable, Comparable, TextCodable, CustomStr
     /// The calendar date of an instant at a fixed offset from UTC.
     private init(_ date: Date, secondsFromGMT offset: Int) {
         let seconds = date.timeIntervalSince1970.rounded(.down) + Double(offset)
-        self.init(dayNumber: Int((seconds / 86_400).rounded(.down)))
+        self.init(dayNumber: Int(rounding: seconds / 86_400, .down))
     }
 
     /// The calendar date of an instant in the process's local zone (`TZ`, else the system's),

@@ -31,7 +31,7 @@ package enum APIError: Error, Equatable, CustomStringConvertible, Sendable {
             return "\(provider.displayName) rejected the request\(Self.suffix(message))."
         case .rateLimited(let provider, let retryAfter):
             if let retryAfter {
-                let seconds = Int(retryAfter.rounded(.up))
+                let seconds = Int(rounding: retryAfter, .up)
                 let at = seconds > 60 ? " (at \(Self.clock(Date().addingTimeInterval(retryAfter))) UTC)" : ""
                 return "\(provider.displayName) is rate limiting requests; try again in \(seconds) s\(at)."
             }
@@ -53,7 +53,7 @@ package enum APIError: Error, Equatable, CustomStringConvertible, Sendable {
 
     /// `14:05:09`, UTC.
     static func clock(_ date: Date) -> String {
-        let seconds = Int(date.timeIntervalSince1970.rounded(.down)) % 86400
+        let seconds = Int(rounding: date.timeIntervalSince1970, .down) % 86400
         return DecimalText.padded(seconds / 3600, 2) + ":" + DecimalText.padded(seconds / 60 % 60, 2) + ":" + DecimalText.padded(seconds % 60, 2)
     }
 

@@ -20,7 +20,7 @@ package enum HTTPDate {
 
     /// `Sun, 06 Nov 1994 08:49:37 GMT` — what a request header carries.
     package static func format(_ date: Date) -> String {
-        let seconds = Int(date.timeIntervalSince1970.rounded(.down))
+        let seconds = Int(rounding: date.timeIntervalSince1970, .down)
         let days = seconds >= 0 ? seconds / 86_400 : (seconds - 86_399) / 86_400
         let civil = LocalDate(dayNumber: days)
         let (year, month, day) = (civil.year, civil.month, civil.day)

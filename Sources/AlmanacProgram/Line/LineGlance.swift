@@ -129,7 +129,7 @@ private struct PartValues {
 
     /// `91,234` from 100 up; `3.42` from 1; `0.1234` below.
     static func price(_ value: Double) -> String {
-        if abs(value) >= 100 { return NumberText.grouped(Int(value.rounded())) }
+        if abs(value) >= 100 { return NumberText.grouped(Int(rounding: value)) }
         return DecimalText.fixed(value, abs(value) >= 1 ? 2 : 4)
     }
 

@@ -51,7 +51,7 @@ package final class CryptoTab: AppTab {
             page != nil ? history.value.map { ($0.provenance, $0.provider) } : prices.value.map { ($0.prices.provenance, $0.prices.provider) }
         guard let label = answer.map({ $0.1.brand + ": " + $0.0.label(now: now) }) else { return nil }
         guard page == nil, let next = nextUpdate, !prices.isUpdating else { return label }
-        let seconds = Int(max(0, next.timeIntervalSince(now)).rounded(.up))
+        let seconds = Int(rounding: max(0, next.timeIntervalSince(now)), .up)
         return label + " · next update in \(seconds) s"
     }
 

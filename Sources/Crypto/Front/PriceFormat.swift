@@ -8,7 +8,7 @@ import TerminalKit
 package enum PriceFormat {
     /// `14:05 UTC` for a time within a day of `now`, else `2026-11-21 14:05 UTC`.
     package static func clock(_ date: Date, now: Date) -> String {
-        let seconds = Int(date.timeIntervalSince1970.rounded(.up))
+        let seconds = Int(rounding: date.timeIntervalSince1970, .up)
         let time = DecimalText.padded(seconds % 86400 / 3600, 2) + ":" + DecimalText.padded(seconds % 3600 / 60, 2) + " UTC"
         return LocalDate.utc(date) == LocalDate.utc(now) ? time : "\(LocalDate.utc(date)) \(time)"
     }

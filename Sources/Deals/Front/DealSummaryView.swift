@@ -97,7 +97,7 @@ package enum DealSummaryView {
 
     /// A share as a bar of eight eighths: `████▌   `.
     static func bar(_ share: Double) -> String {
-        let eighths = Int((share * 64).rounded())
+        let eighths = Int(rounding: share * 64)
         let blocks = ["", "▏", "▎", "▍", "▌", "▋", "▊", "▉"]
         let full = String(repeating: "█", count: eighths / 8) + blocks[eighths % 8]
         return full.padding(toLength: 8, withPad: " ", startingAt: 0)

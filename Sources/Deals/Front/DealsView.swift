@@ -48,7 +48,7 @@ package enum DealsView {
     /// fraction does not matter); a fraction of a coin (a Kraken trade's volume) to 8 places,
     /// trailing zeros dropped: `0.01234`; a negative one (a net) with the Unicode minus.
     static func amount(_ value: Double) -> String {
-        guard value != value.rounded(), abs(value) < 1_000 else { return grouped(Int(value.rounded())) }
+        guard value != value.rounded(), abs(value) < 1_000 else { return grouped(Int(rounding: value)) }
         guard value >= 0 else { return NumberText.minus + amount(-value) }
         var text = DecimalText.fixed(value, 8)
         while text.hasSuffix("0") { text.removeLast() }

@@ -60,7 +60,7 @@ package enum DealSource: Sendable {
         else { return nil }
         let lines = sample.reduce(0) { $1 == UInt8(ascii: "\n") ? $0 + 1 : $0 }
         guard lines > 0 else { return nil }
-        return Int((Double(size) * Double(lines) / Double(sample.count)).rounded(.up))
+        return Int(rounding: Double(size) * Double(lines) / Double(sample.count), .up)
     }
 
     /// Starts delivering into `inbox` on background threads; returns at once. Closing the inbox

@@ -104,7 +104,7 @@ package struct DesktopNotifier: Sendable {
         // 127: "not found", as `env` and wrapper scripts report it.
         case .exited(127): throw NotifyError.cannotRun(command: command, reason: "not found")
         case .exited(let code), .signalled(let code): throw NotifyError.failed(command: command, status: code)
-        case .overran: throw NotifyError.overran(command: command, seconds: max(0, Int(until.timeIntervalSince(started).rounded())))
+        case .overran: throw NotifyError.overran(command: command, seconds: max(0, Int(rounding: until.timeIntervalSince(started))))
         }
     }
 

@@ -10,7 +10,7 @@ package enum LineChart {
         let low = columns.min()!
         let span = columns.max()! - low
         let blocks: [Character] = unicode ? ["▁", "▂", "▃", "▄", "▅", "▆", "▇", "█"] : [".", ".", "-", "-", "=", "=", "#", "#"]
-        return String(columns.map { blocks[span == 0 ? 3 : min(7, Int((($0 - low) / span * 7).rounded()))] })
+        return String(columns.map { blocks[span == 0 ? 3 : min(7, Int(rounding: ($0 - low) / span * 7))] })
     }
 
     /// - Parameters:
@@ -28,7 +28,7 @@ package enum LineChart {
         let high = columns.max()!
         let span = high - low
         let levels = columns.map { value -> Int in
-            span == 0 ? height * 4 : Int(((value - low) / span * Double(height * 8 - 1)).rounded()) + 1
+            span == 0 ? height * 4 : Int(rounding: (value - low) / span * Double(height * 8 - 1)) + 1
         }
         let top = label(high)
         let bottom = label(low)

@@ -50,11 +50,11 @@ package struct RainAndAirView: Sendable {
         if let peak = air.peak {
             lines.append(
                 style.sentence(
-                    "Next 24 hours: highest \(AirQuality.whole(peak.index)) (\(air.scale.band(peak.index).words)) at \(format.time(peak.time))"))
+                    "Next 24 hours: highest \(Int(rounding: peak.index)) (\(air.scale.band(peak.index).words)) at \(format.time(peak.time))"))
         }
         let pollen = air.pollen.filter { $0.grains > 0 }
         if !pollen.isEmpty {
-            lines.append(style.sentence("Pollen: " + pollen.map { "\($0.kind) \(AirQuality.whole($0.grains)) grains/m³" }.joined(separator: ", ")))
+            lines.append(style.sentence("Pollen: " + pollen.map { "\($0.kind) \(Int(rounding: $0.grains)) grains/m³" }.joined(separator: ", ")))
         }
         lines.append(style.footer(["Source: \(provenance.label(now: now))", "Open-Meteo air quality (CAMS)", OpenMeteo.attribution]))
         return lines.joined(separator: "\n")
@@ -64,7 +64,7 @@ package struct RainAndAirView: Sendable {
     package static func headline(_ air: AirQuality) -> String {
         guard let index = air.index else { return "\(air.scale.name): no value in this answer" }
         let set = air.dominant.map { " — set by \($0.name) (\(concentration($0.microgramsPerCubicMetre)))" } ?? ""
-        return "\(air.scale.name) \(AirQuality.whole(index)), \(air.scale.band(index).words)\(set)"
+        return "\(air.scale.name) \(Int(rounding: index)), \(air.scale.band(index).words)\(set)"
     }
 
     /// `18.2 µg/m³`, `—` when not given.

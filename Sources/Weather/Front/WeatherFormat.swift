@@ -16,7 +16,7 @@ package struct WeatherFormat: Sendable {
 
     /// A difference of temperatures (°C) in whole degrees of the settings' units: ×1.8 for °F.
     package func degrees(difference celsius: Double) -> Int {
-        Int((celsius * (settings.units == .imperial ? 1.8 : 1)).rounded())
+        Int(rounding: celsius * (settings.units == .imperial ? 1.8 : 1))
     }
 
     /// m/s → km/h (×3.6) or mph (×2.236936).
@@ -37,7 +37,7 @@ package struct WeatherFormat: Sendable {
 
     /// The temperature rounded in the settings' units, and the unit: `(-3, "°C")`.
     package func temperatureParts(_ celsius: Double) -> (value: Int, unit: String) {
-        (Int(Self.convert(celsius: celsius, to: settings.units).rounded()), settings.units == .imperial ? "°F" : "°C")
+        (Int(rounding: Self.convert(celsius: celsius, to: settings.units)), settings.units == .imperial ? "°F" : "°C")
     }
 
     /// `4 m/s`, `14 km/h`, `9 mph`.
@@ -49,7 +49,7 @@ package struct WeatherFormat: Sendable {
 
     /// The wind speed rounded in the settings' unit, and the unit: `(14, "km/h")`.
     package func windParts(_ metresPerSecond: Double) -> (value: Int, unit: String) {
-        (Int(Self.convert(metresPerSecond: metresPerSecond, to: settings.wind).rounded()), settings.wind.label)
+        (Int(rounding: Self.convert(metresPerSecond: metresPerSecond, to: settings.wind)), settings.wind.label)
     }
 
     /// `4 m/s NW`
@@ -61,7 +61,7 @@ package struct WeatherFormat: Sendable {
     package static func compass(_ degrees: Double) -> String {
         let names = ["N", "NNE", "NE", "ENE", "E", "ESE", "SE", "SSE", "S", "SSW", "SW", "WSW", "W", "WNW", "NW", "NNW"]
         let normalised = (degrees.truncatingRemainder(dividingBy: 360) + 360).truncatingRemainder(dividingBy: 360)
-        return names[Int((normalised / 22.5).rounded()) % 16]
+        return names[Int(rounding: normalised / 22.5) % 16]
     }
 
     /// `1.2 mm` or `0.05 in`; empty amounts show as `0 mm`.
@@ -78,14 +78,14 @@ package struct WeatherFormat: Sendable {
 
     /// `40%`
     package static func percent(_ fraction: Double?) -> String {
-        fraction.map { "\(Int(($0 * 100).rounded()))%" } ?? "—"
+        fraction.map { "\(Int(rounding: $0 * 100))%" } ?? "—"
     }
 
     /// `14:05` or `2:05 PM` in the city's zone.
     package func time(_ date: Date?) -> String {
         guard let date else { return "—" }
         // Clock arithmetic in the zone's offset at that instant (no formatter to build per call).
-        let seconds = Int(date.timeIntervalSince1970.rounded(.down)) + timeZone.secondsFromGMT(for: date)
+        let seconds = Int(rounding: date.timeIntervalSince1970, .down) + timeZone.secondsFromGMT(for: date)
         let minutes = seconds >= 0 ? seconds / 60 : (seconds - 59) / 60  // floor, before 1970 too
         let minuteOfDay = (minutes % 1440 + 1440) % 1440
         let (hour, minute) = (minuteOfDay / 60, minuteOfDay % 60)

@@ -80,12 +80,12 @@ package struct WeatherGlance: Sendable {
         case "x": current.map { Self.plainSymbol($0.conditionID) }
         case "t": current.map { signed($0.temperature) }
         case "f": current.map { signed($0.feelsLike ?? FeelsLike.celsius(temperature: $0.temperature, humidity: $0.humidity, wind: $0.windSpeed)) }
-        case "h": current?.humidity.map { "\(Int($0.rounded()))%" }
+        case "h": current?.humidity.map { "\(Int(rounding: $0))%" }
         case "w": current.flatMap(wind)
         case "p": current.map { format.precipitationParts($0.precipitation) }.map { $0.amount + $0.unit }
         case "o": chance.map { WeatherFormat.percent($0) }
-        case "P": current?.pressure.map { "\(Int($0.rounded()))hPa" }
-        case "u": (current?.uvIndex ?? today?.uvIndex).map { "\(Int($0.rounded()))" }
+        case "P": current?.pressure.map { "\(Int(rounding: $0))hPa" }
+        case "u": (current?.uvIndex ?? today?.uvIndex).map { "\(Int(rounding: $0))" }
         case "r", "a": extras[code]
         // Not wttr.in's: today's high and low, tomorrow in brief, today's model odds of rain.
         case "H": today.map { signed($0.maximum) }

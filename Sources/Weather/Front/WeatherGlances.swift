@@ -84,7 +84,7 @@ package struct WeatherGlances: Sendable {
             extras.provenances.append(answer.provenance)
         }
         if template.codes.contains("a"), let (air, provenance) = try? await flow.service.air(for: city, scale: nil), let index = air.index {
-            extras.values["a"] = "AQI \(AirQuality.whole(index))"
+            extras.values["a"] = "AQI \(Int(rounding: index))"
             extras.provenances.append(provenance)
         }
         if template.codes.contains("W"), let report = try? await flow.service.warnings(for: city) {

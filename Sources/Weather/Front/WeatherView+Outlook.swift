@@ -56,7 +56,7 @@ extension WeatherView {
     /// clamped to the bar: the outlook's spread and the normals' band.
     static func barColumn(_ value: Double, scale: (Double, Double), width: Int) -> Int {
         let span = max(scale.1 - scale.0, 0.1)
-        return min(width - 1, max(0, Int(((value - scale.0) / span * Double(width - 1)).rounded())))
+        return min(width - 1, max(0, Int(rounding: (value - scale.0) / span * Double(width - 1))))
     }
 
     /// `  ░░░███████░░      `: on a scale from the lowest low to the highest high, `░` spans

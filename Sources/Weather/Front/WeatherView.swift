@@ -118,12 +118,12 @@ package struct WeatherView {
             ("Local time", f.dateTime(now.time)),
             ("Temperature", style.bold(f.temperature(now.temperature)) + (now.feelsLike.map { "  feels like \(f.temperature($0))" } ?? "")),
             ("Conditions", "\(WeatherFormat.icon(now.conditionID)) \(now.description)"),
-            ("Humidity", now.humidity.map { "\(Int($0))%" } ?? "—"),
+            ("Humidity", now.humidity.map { "\(Int(rounding: $0, .towardZero))%" } ?? "—"),
             ("Precipitation", precipitation),
             ("Wind", f.windWithDirection(now.windSpeed, now.windDegrees) + (now.windGust.map { ", gusts \(f.wind($0))" } ?? "")),
-            ("Pressure", now.pressure.map { "\(Int($0)) hPa" } ?? "—"),
+            ("Pressure", now.pressure.map { "\(Int(rounding: $0, .towardZero)) hPa" } ?? "—"),
         ]
-        if let clouds = now.clouds, report.model == .met { rows.append(("Clouds", "\(Int(clouds.rounded()))%")) }
+        if let clouds = now.clouds, report.model == .met { rows.append(("Clouds", "\(Int(rounding: clouds))%")) }
         if now.sunrise != nil || now.sunset != nil {
             rows += [
                 ("Sunrise", f.time(now.sunrise)), ("Sunset", f.time(now.sunset)),
@@ -154,7 +154,7 @@ package struct WeatherView {
             ]
             if chance { cells.append(WeatherFormat.percent(day.precipitationProbability)) }
             cells += [format.precipitation(day.precipitation), format.windWithDirection(day.windSpeed, day.windDegrees)]
-            if uv { cells.append(day.uvIndex.map { "\(Int($0.rounded()))" } ?? "—") }
+            if uv { cells.append(day.uvIndex.map { "\(Int(rounding: $0))" } ?? "—") }
             table.add(cells + (odds ? oddsCells(day.odds) : []))
         }
         table.leaveOutFirst(["Agree", "UV", "Wind", "Model odds", "Amount", "Precip"])
@@ -183,8 +183,8 @@ package struct WeatherView {
             cells.append(chance ? WeatherFormat.percent(hour.precipitationProbability) : format.precipitation(hour.precipitation))
             table.add(
                 cells + [
-                    format.windWithDirection(hour.windSpeed, hour.windDegrees), hour.clouds.map { "\(Int($0.rounded()))%" } ?? "—",
-                    hour.humidity.map { "\(Int($0.rounded()))%" } ?? "—", "\(WeatherFormat.icon(hour.conditionID)) \(hour.description)",
+                    format.windWithDirection(hour.windSpeed, hour.windDegrees), hour.clouds.map { "\(Int(rounding: $0))%" } ?? "—",
+                    hour.humidity.map { "\(Int(rounding: $0))%" } ?? "—", "\(WeatherFormat.icon(hour.conditionID)) \(hour.description)",
                 ])
         }
         table.leaveOutFirst(["Humidity", "Clouds", "Feels", "Wind", "Amount", "Precip"])
@@ -208,8 +208,8 @@ package struct WeatherView {
             ("Conditions", "\(WeatherFormat.icon(hour.conditionID)) \(hour.description)"),
             ("Precipitation", chance + f.precipitation(hour.precipitation)),
             ("Wind", f.windWithDirection(hour.windSpeed, hour.windDegrees)),
-            ("Clouds", hour.clouds.map { "\(Int($0))%" } ?? "—"),
-            ("Humidity", hour.humidity.map { "\(Int($0))%" } ?? "—"),
+            ("Clouds", hour.clouds.map { "\(Int(rounding: $0, .towardZero))%" } ?? "—"),
+            ("Humidity", hour.humidity.map { "\(Int(rounding: $0, .towardZero))%" } ?? "—"),
         ]
         return rows.map { $0.0.padding(toLength: 13, withPad: " ", startingAt: 0) + "  " + $0.1 }.joined(separator: "\n")
     }
@@ -222,7 +222,7 @@ package struct WeatherView {
         let ends = (format.time(report.hourly[0].time), format.time(report.hourly[report.hourly.count - 1].time))
         return LineChart.render(temps, height: 6, width: width, unicode: style.unicode, span: ends) {
             // The tables' minus sign (−), not a hyphen.
-            let value = Int($0.rounded())
+            let value = Int(rounding: $0)
             return (value < 0 ? "−\(-value)" : "\(value)") + unit
         }
     }
@@ -239,7 +239,7 @@ package struct WeatherView {
             ("Conditions", "\(WeatherFormat.icon(day.conditionID)) \(day.description)"),
             ("Precipitation", chance + f.precipitation(day.precipitation)),
             ("Wind", f.windWithDirection(day.windSpeed, day.windDegrees) + (day.windGust.map { ", gusts \(f.wind($0))" } ?? "")),
-            ("Humidity", day.humidity.map { "\(Int($0.rounded()))%" } ?? "—"),
+            ("Humidity", day.humidity.map { "\(Int(rounding: $0))%" } ?? "—"),
         ]
         // What a provider does not give and cannot be computed (MET Norway: UV) is left out, not dashed.
         if let uvi = day.uvIndex { rows.append(("UV index", Self.uvText(uvi))) }

@@ -63,7 +63,7 @@ package enum EnsembleMapper {
     package static func percentile(_ sorted: [Double], _ p: Double) -> Double {
         guard sorted.count > 1 else { return sorted.first ?? 0 }
         let rank = p * Double(sorted.count - 1)
-        let lower = Int(rank.rounded(.down))
+        let lower = Int(rounding: rank, .down)
         let upper = min(lower + 1, sorted.count - 1)
         return sorted[lower] + (sorted[upper] - sorted[lower]) * (rank - Double(lower))
     }

@@ -31,7 +31,7 @@ package struct MoonPhase: Equatable, Sendable {
 
     /// Which of the eight phases, 0 (new) … 4 (full) … 7 (waning crescent); each centred on its
     /// moment, as wttr.in draws them.
-    package var octant: Int { Int((fraction * 8 + 0.5).rounded(.down)) % 8 }
+    package var octant: Int { Int(rounding: fraction * 8 + 0.5, .down) % 8 }
 
     /// 🌑 🌒 🌓 🌔 🌕 🌖 🌗 🌘
     package var icon: String { ["🌑", "🌒", "🌓", "🌔", "🌕", "🌖", "🌗", "🌘"][octant] }

@@ -41,7 +41,7 @@ extension WeatherService {
     /// "note: the sample data has no forecast for X; showing the one recorded 3 km away.", once a run.
     func noteNearby(_ city: City, origin: DataOrigin, _ capability: ForecastSources.Capability) {
         guard origin == .fixture, let nearest = Self.nearest(city, among: recordedPlaces(capability)), nearest.metres >= 100 else { return }
-        let km = max(1, Int((nearest.metres / 1000).rounded()))
+        let km = max(1, Int(rounding: nearest.metres / 1000))
         console.noteOnce("note: the sample data has no \(capability.rawValue) for \(city.label) itself; showing the one recorded \(km) km away.")
     }
 }

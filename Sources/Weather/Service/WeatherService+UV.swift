@@ -52,7 +52,7 @@ extension WeatherService {
     /// The WHO's word for a UV index: 0–2 low, 3–5 moderate, 6–7 high, 8–10 very high, 11 and
     /// over extreme (the index rounded to a whole number, as the WHO reports it).
     package static func uvBand(_ index: Double) -> String {
-        switch Int(index.rounded()) {
+        switch Int(rounding: index) {
         case ..<3: "low"
         case 3...5: "moderate"
         case 6...7: "high"

@@ -92,7 +92,7 @@ package struct CreditGate: Sendable {
         if onWait == nil { console.note("\(planText); next request in \(seconds) s.") }
         defer { onWait?(nil) }
         while true {
-            let left = Int(until.timeIntervalSince(clock.now()).rounded(.up))
+            let left = Int(rounding: until.timeIntervalSince(clock.now()), .up)
             if left <= 0 { return }
             onWait?(PolicyWait(plan: planText, until: until, secondsLeft: left))
             try await sleep(Double(min(left, 1)))

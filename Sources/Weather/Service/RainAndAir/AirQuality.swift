@@ -20,7 +20,7 @@ package struct AirQuality: Sendable, Equatable {
             switch self {
             case .european:
                 let words = ["good", "fair", "moderate", "poor", "very poor", "extremely poor"]
-                let rank = min(5, max(0, AirQuality.whole((index / 20).rounded(.down))))
+                let rank = min(5, max(0, Int(rounding: index / 20, .down)))
                 return (words[rank], rank)
             case .us:
                 let bands: [(Double, String)] = [
@@ -67,12 +67,6 @@ package struct AirQuality: Sendable, Equatable {
     /// The pollutant whose own index is highest: the one that sets the index.
     package var dominant: Pollutant? {
         pollutants.filter { $0.index != nil }.max { ($0.index ?? 0) < ($1.index ?? 0) }
-    }
-
-    /// `value` rounded to a whole number, within ±1,000,000,000 (0 for NaN): a hostile answer's
-    /// `1e300` or `NaN` is shown, never a crash.
-    package static func whole(_ value: Double) -> Int {
-        value.isNaN ? 0 : Int(max(-1e9, min(1e9, value)).rounded())
     }
 
     /// Matters enough to be said beside the current weather: moderate or worse.
