@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Holds the generated recipes (scripts/make_recipes.py) to the tarball they are for: the same
 version, the tarball's SHA-256 and name, and the files each installs equal to what `make install`
-installs (its list, INSTALLED: paths under the prefix, one a line) plus the tarball's CHANNEL.
+installs (its list, INSTALLED: paths under the prefix, one a line).
 The AUR recipe's package() is run for real into a scratch folder; the Homebrew formula (Ruby,
 no brew here) is read for its install lines. Prints what differs; exits 1 if anything does.
 Usage: check-recipes.py TARBALL UNPACKED_FOLDER INSTALLED_LIST"""
@@ -20,7 +20,8 @@ BREW = {
     "zsh_completion": "share/zsh/site-functions", "fish_completion": "share/fish/vendor_completions.d",
 }
 # Where the AUR recipe puts them (Arch's places), as the same prefix paths.
-ARCH = [("usr/lib/almanac/", "libexec/almanac/"), ("usr/lib/systemd/", "lib/systemd/"), ("usr/", "")]
+ARCH = [("usr/lib/almanac/", "libexec/almanac/"), ("usr/lib/systemd/", "lib/systemd/"),
+        ("usr/share/licenses/almanac-bin/", "share/almanac/"), ("usr/", "")]
 
 
 def files_under(folder):
@@ -59,16 +60,16 @@ def main():
     tarball, unpacked, installed_list = sys.argv[1:4]
     with open(tarball, "rb") as handle:
         sha = hashlib.sha256(handle.read()).hexdigest()
-    version = re.search(r"almanac-(.+)-linux-", os.path.basename(tarball)).group(1)
+    version, arch = re.search(r"almanac-(.+)-linux-(\w+)\.tar\.gz$", os.path.basename(tarball)).groups()
     with open(installed_list) as handle:
-        expected = {line.strip().removeprefix("./") for line in handle if line.strip()} | {"share/almanac/CHANNEL"}
+        expected = {line.strip().removeprefix("./") for line in handle if line.strip()}
     formula = open(os.path.join(ROOT, "packaging/homebrew/almanac.rb")).read()
     pkgbuild = os.path.join(ROOT, "packaging/aur/PKGBUILD")
     recipe = open(pkgbuild).read()
     problems = []
     for name, text, fields in [
         ("formula", formula, [f'version "{version}"', f'sha256 "{sha}"', os.path.basename(tarball)]),
-        ("PKGBUILD", recipe, [f"pkgver={version}", f"sha256sums_x86_64=('{sha}')", os.path.basename(tarball)]),
+        ("PKGBUILD", recipe, [f"pkgver={version}", f"arch=('{arch}')", f"sha256sums_{arch}=('{sha}')", os.path.basename(tarball)]),
     ]:
         problems += [f"{name}: no {field}" for field in fields if field not in text]
     for name, files in [("formula", brew_files(formula, unpacked)), ("PKGBUILD", aur_files(pkgbuild, unpacked))]:

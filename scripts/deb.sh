@@ -23,6 +23,7 @@ install -m 755 "$stage/libexec/almanac/almanac-server" "$pkg/usr/libexec/almanac
 install -m 644 "$stage/lib/systemd/user/almanac.service" "$pkg/usr/lib/systemd/user/almanac.service"
 cp -R "$stage/share/almanac" "$pkg/usr/share/almanac"
 echo deb > "$pkg/usr/share/almanac/CHANNEL"
+rm "$pkg/usr/share/almanac/LICENSE" "$pkg/usr/share/almanac/CREDITS"  # in usr/share/doc/almanac, as Debian keeps them
 find "$pkg/usr/share/almanac" -type d -exec chmod 755 {} + -o -type f -exec chmod 644 {} +
 gzip -9n < "$stage/share/man/man1/almanac.1" > "$pkg/usr/share/man/man1/almanac.1.gz"
 # bash-completion sources the file; a `#!` line in it says otherwise (lintian).
@@ -43,7 +44,9 @@ printf 'almanac (%s) unstable; urgency=medium\n\n  * Almanac %s, built from comm
 # What the programs link, as Debian's own tool works it out.
 mkdir -p "$work/debian"
 printf 'Source: almanac\n\nPackage: almanac\nArchitecture: any\n' > "$work/debian/control"
-depends="$(cd "$work" && dpkg-shlibdeps -O -e pkg/usr/bin/almanac -e pkg/usr/libexec/almanac/almanac-server 2>/dev/null | sed -n 's/^shlibs:Depends=//p')"
+shlibs="$(cd "$work" && dpkg-shlibdeps -O -e pkg/usr/bin/almanac -e pkg/usr/libexec/almanac/almanac-server)" \
+  || { echo "deb: dpkg-shlibdeps could not work out the dependencies (above)" >&2; exit 1; }
+depends="$(sed -n 's/^shlibs:Depends=//p' <<<"$shlibs")"
 [ -n "$depends" ] || { echo "deb: dpkg-shlibdeps found no dependencies" >&2; exit 1; }
 cat > "$pkg/DEBIAN/control" <<CONTROL
 Package: almanac

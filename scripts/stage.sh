@@ -3,7 +3,9 @@
 #   bin/almanac                                   the program (release, Swift runtime linked in)
 #   libexec/almanac/almanac-server                the resident server `almanac serve` becomes
 #   lib/systemd/user/almanac.service              its systemd user unit (ExecStart: PREFIX/bin/almanac serve)
-#   share/almanac/Fixtures/                       the sample data; share/almanac/COMMIT, the build's commit
+#   share/almanac/Fixtures/                       the sample data; share/almanac/COMMIT, the build's commit;
+#   share/almanac/LICENSE, CREDITS                the licence and the data sources' credit lines;
+#   share/almanac/CHANNEL                         `source` (make dist and make deb write their own)
 #   share/man/man1/almanac.1                      the manual, generated from the command definitions
 #   share/bash-completion/completions/almanac     completions for bash,
 #   share/zsh/site-functions/_almanac             zsh
@@ -22,6 +24,9 @@ strip "$stage/libexec/almanac/almanac-server" 2>/dev/null || true
 sed "s|@BINDIR@|$prefix/bin|" "$root/packaging/almanac.service" > "$stage/lib/systemd/user/almanac.service"
 cp -R "$root/Fixtures" "$stage/share/almanac/Fixtures"
 git -C "$root" rev-parse --short=12 HEAD > "$stage/share/almanac/COMMIT" 2>/dev/null || echo unknown > "$stage/share/almanac/COMMIT"
+install -m 644 "$root/LICENSE" "$stage/share/almanac/LICENSE"
+install -m 644 "$root/packaging/CREDITS" "$stage/share/almanac/CREDITS"
+echo source > "$stage/share/almanac/CHANNEL"
 install -m 644 "$manual" "$stage/share/man/man1/almanac.1"
 "$stage/bin/almanac" --generate-completion-script bash > "$stage/share/bash-completion/completions/almanac"
 "$stage/bin/almanac" --generate-completion-script zsh > "$stage/share/zsh/site-functions/_almanac"

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Removes exactly what `make install` put under a prefix: the program, its server, its share/almanac folder
-# (the sample data and COMMIT), the manual and the three completion files; then the folders that
+# (the sample data, COMMIT, CHANNEL, LICENSE and CREDITS), the manual and the three completion files; then the folders that
 # this left empty. Usage: uninstall.sh PREFIX
 set -euo pipefail
 prefix="$1"

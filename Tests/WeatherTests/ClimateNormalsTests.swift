@@ -66,6 +66,11 @@ final class ClimateNormalsTests: XCTestCase {
         XCTAssertLessThan(kept.count, answer.count / 4)
         let damaged = String(decoding: kept, as: UTF8.self).replacingOccurrences(of: "\"low\":[", with: "\"low\":[null,")
         XCTAssertThrowsError(try endpoint.decode(Data(damaged.utf8)), "a kept form with a hole is not read as normals")
+        let huge = String(decoding: kept, as: UTF8.self).replacingOccurrences(of: "\"high\":[", with: "\"high\":[5000,")
+        let trimmed = huge.replacingOccurrences(of: #",[-0-9.]+\],"low""#, with: #"],"low""#, options: .regularExpression)
+        XCTAssertThrowsError(try endpoint.decode(Data(trimmed.utf8)), "a number no day has is not read as normals")
+        let empty = Data("{}".utf8)
+        XCTAssertEqual(endpoint.keptForm(of: empty), empty, "only an archive answer becomes normals")
         let rows = try JSONEncoder().encode(normals)  // what the cache kept before the columns: still read
         XCTAssertEqual(try endpoint.decode(rows), normals)
     }

@@ -91,8 +91,9 @@ package final class FixtureTransport: Sendable {
     /// The recorded response for a request, or `APIError.noRecording` naming the nearest one.
     ///
     /// An answer kept from an earlier run is served while its files are unchanged; otherwise the
-    /// answer is worked out from the sets (and kept, when it is a success, in `keeping`'s form:
-    /// an endpoint's kept form, `Endpoint.keeping`, so a later run reads what the cache would).
+    /// answer is worked out from the sets (and kept, when it is a success). A success is given in
+    /// `keeping`'s form (an endpoint's kept form, `Endpoint.keeping`), the first run as the later
+    /// ones: each reads what the cache would.
     package func respond(to descriptor: RequestDescriptor, keeping: (@Sendable (Data) -> Data?)? = nil) throws -> HTTPResponse {
         let request = replayRequest(descriptor)
         if let replay, let kept = replay.read(request, provider: descriptor.provider) {
@@ -111,10 +112,10 @@ package final class FixtureTransport: Sendable {
         // The answer's own set's recording time (`FixtureTransport.recordedAt(of:)`).
         let set = folders.first { set in used.contains { $0.hasPrefix(set.path + "/") } }.map(stamp) ?? recording
         if let at = set.at { response.headers[Self.recordedAtHeader] = String(at.timeIntervalSince1970) }
+        // A success in its kept form from the first run on, so that every run reads the same.
+        if response.isSuccess, let body = keeping?(response.body) { response.body = body }
         if let replay, response.isSuccess {
-            var keptResponse = response
-            if let body = keeping?(response.body) { keptResponse.body = body }
-            let kept = FixtureReplay.Answer(response: keptResponse, recordedAt: set.at, recordedOn: set.day)
+            let kept = FixtureReplay.Answer(response: response, recordedAt: set.at, recordedOn: set.day)
             replay.write(kept, for: request, provider: descriptor.provider, dependencies: dependencies(of: descriptor.provider, used: used))
         }
         return response

@@ -115,7 +115,10 @@ package struct ClimateNormals: Codable, Sendable, Equatable {
             if document["period"] != nil { return try JSONDecoding.decode(ClimateNormals.self, from: document, endpoint: name) }
             return from(try JSONDecoding.decode(OpenMeteoDTO.Archive.self, from: document, endpoint: name))
         }.keeping { body in
-            guard let archive = try? JSONDecoding.decode(OpenMeteoDTO.Archive.self, from: body, endpoint: name) else { return nil }
+            // Only an archive answer becomes normals; anything else is kept as it came.
+            guard let archive = try? JSONDecoding.decode(OpenMeteoDTO.Archive.self, from: body, endpoint: name), archive.daily != nil else {
+                return nil
+            }
             return from(archive).keptForm
         }
     }
@@ -141,8 +144,9 @@ extension ClimateNormals {
         guard let period = document["normals"]?.stringValue, case .array(let dates)? = document["days"] else { return nil }
         let columns = ["high", "low", "precipitation"].map { key -> [Double] in
             guard case .array(let values)? = document[key] else { return [] }
-            let numbers = values.compactMap(\.doubleValue)
-            return numbers.count == values.count ? numbers : []  // a null or text: not read
+            // A null, text, or a number no day has (past ±1,000 °C or mm): not read.
+            let numbers = values.compactMap(\.doubleValue).filter { $0.isFinite && abs($0) < 1000 }
+            return numbers.count == values.count ? numbers : []
         }
         guard columns.allSatisfy({ $0.count == dates.count * 3 }) else { return nil }
         var days: [Day] = []
