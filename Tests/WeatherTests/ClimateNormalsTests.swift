@@ -172,4 +172,26 @@ final class ClimateNormalsTests: XCTestCase {
             XCTAssertEqual(try observed.decode(body).count, 2, "\(place.file): the 15th and 16th, not the 17th")
         }
     }
+
+    /// The normals are what `weather normals` asks for: with the forecast down (MET answering 503
+    /// for a place the sample data does not hold) they are shown alone, a note says why, exit 0.
+    /// Served the real Bergen answer of `Tests/Recorded/openmeteo-archive` through loopback.
+    func testTheNormalsWithoutAForecast() throws {
+        let body = try RecordedAnswer("openmeteo-archive/bergen-2025-01-15.json").raw
+        let archive = try LoopbackServer { _ in .json(body) }
+        let met = try LoopbackServer { _ in .json(#"{"error": "down"}"#, status: 503) }
+        let environment = [
+            "ALMANAC_OPENMETEO_ARCHIVE_URL": archive.baseURL, "ALMANAC_METNO_URL": met.baseURL, "ALMANAC_TODAY": "2025-01-16",
+            "ALMANAC_OPENMETEO_ENSEMBLE_URL": "http://127.0.0.1:1", "ALMANAC_OPENMETEO_FORECAST_URL": "http://127.0.0.1:1",
+        ]
+        let result = try runAlmanac(
+            ["weather", "normals", "60.39,5.32", "--year", "--timeout", "3"], home: try makeTemporaryFolder(self), environment: environment)
+        XCTAssertEqual(result.status, 0, result.err)
+        let rows = result.out.split(separator: "\n").filter { LocalDate.monthNames.contains(String($0.split(separator: " ").first ?? "")) }
+        XCTAssertEqual(rows.count, 1, "January alone: \(result.out)")
+        XCTAssertTrue(
+            rows.first?.hasPrefix("January") == true && rows.first?.contains("8°C") == true, "the three days' usual high, 8.5 °C: \(result.out)")
+        XCTAssertTrue(result.err.hasPrefix("note: no forecast to set against the normals: "), result.err)
+        XCTAssertEqual(result.err.split(separator: "\n").count, 1, result.err)
+    }
 }

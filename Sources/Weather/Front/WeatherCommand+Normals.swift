@@ -24,16 +24,7 @@ extension WeatherCommand {
             try await CommandRunner.run(global) { context in
                 let run = WeatherFlow(context)
                 let city = WeatherService.withZone(try await run.city(place.city, pick: place.pick, chooser: run.terminalChooser))
-                // The forecast brings the normals when they can be had; asked again only when it did
-                // not, so that their failure is the command's (exit 69).
-                var report = try await run.service.forecast(for: city, days: 7)
-                let normals: ClimateNormals
-                if let had = report.normals {
-                    normals = had
-                } else {
-                    let fetched = try await run.service.client.fetch(ClimateNormals.endpoint(latitude: city.latitude, longitude: city.longitude))
-                    (normals, report.provenance) = (fetched.value, Provenance.combine([report.provenance, fetched.provenance]))
-                }
+                let (report, normals) = try await Self.reportAndNormals(run, city, context)
                 let today = report.daily.first?.date ?? LocalDate(context.clock.now(), timeZone: city.timeZone)
                 let observed = await Self.observed(run, city, month: today)
                 let view = NormalsView(
@@ -47,6 +38,24 @@ extension WeatherCommand {
                     json: NormalsView.json(report, normals, observed: observed, days: NormalsView.days(normals, month: today)),
                     text: view.text(report, normals, observed: observed, month: today))
             }
+        }
+
+        /// The week's forecast and the place's normals. The forecast brings the normals when they
+        /// can be had; they are asked again only when it did not, so that their failure is the
+        /// command's (exit 69). A forecast that cannot be had leaves the normals alone on the
+        /// band, said in a note: the normals are what was asked for.
+        static func reportAndNormals(_ run: WeatherFlow, _ city: City, _ context: FrontContext) async throws -> (WeatherReport, ClimateNormals) {
+            var forecast: WeatherReport?
+            var failure: (any Error)?
+            do { forecast = try await run.service.forecast(for: city, days: 7) } catch { failure = error }
+            if let forecast, let normals = forecast.normals { return (forecast, normals) }
+            let fetched = try await run.service.client.fetch(ClimateNormals.endpoint(latitude: city.latitude, longitude: city.longitude))
+            guard var report = forecast else {
+                context.console.note("note: no forecast to set against the normals: \(ErrorText.describe(failure ?? CancellationError()))")
+                return (.empty(city: city, provenance: fetched.provenance), fetched.value)
+            }
+            report.provenance = Provenance.combine([report.provenance, fetched.provenance])
+            return (report, fetched.value)
         }
 
         /// This month's highs so far from the archive (before `today`); none when the month has

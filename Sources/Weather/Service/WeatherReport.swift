@@ -155,4 +155,10 @@ package struct WeatherReport: Codable, Sendable {
     package var uvFromOpenMeteo: Bool?
     /// The place's climate normals for its days (`withNormals`), when they could be had.
     package var normals: ClimateNormals?
+
+    /// A report with nothing forecast: the place, and where what is shown beside it came from
+    /// (`weather normals` when no forecast can be had).
+    package static func empty(city: City, provenance: Provenance) -> WeatherReport {
+        WeatherReport(city: city, current: nil, hourly: [], daily: [], model: .met, provenance: provenance)
+    }
 }
