@@ -79,6 +79,20 @@ extension FuzzTarget {
             if let dto = try? OpenMeteo.ensemble(latitude: 1, longitude: 2).decode(data) {
                 _ = EnsembleMapper.forecastDays(EnsembleMapper.days(dto))
             }
+            // The answer or its kept form (`EnsembleMapper.endpoint`), and what the cache would keep of it.
+            let endpoint = EnsembleMapper.endpoint(latitude: 1, longitude: 2)
+            if let outlook = try? endpoint.decode(endpoint.keptForm(of: data)) { _ = EnsembleMapper.forecastDays(outlook.outlook) }
+        },
+        FuzzTarget(name: "openmeteo-archive") { data in
+            // The archive answer or the normals' kept forms (columns, or the rows of before), as a view reads them.
+            let endpoint = ClimateNormals.endpoint(latitude: 1, longitude: 2)
+            for body in [data, endpoint.keptForm(of: data)] {
+                guard let normals = try? endpoint.decode(body) else { continue }
+                _ = normals.days.map { Int(rounding: $0.high.mean) + Int(rounding: $0.low.low) + Int(rounding: $0.precipitation.high) }
+            }
+            let observed = ClimateNormals.observedHighs(
+                latitude: 1, longitude: 2, from: LocalDate(year: 2025, month: 1, day: 1), to: LocalDate(year: 2025, month: 1, day: 31))
+            _ = try? observed.decode(data)
         },
         FuzzTarget(name: "kraken") { data in
             if let catalogue = try? Kraken.assetPairs().decode(data) {
