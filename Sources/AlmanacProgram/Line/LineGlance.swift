@@ -51,8 +51,8 @@ package struct LineGlance: Sendable {
         let used = Set(template.codes)
         async let weather = used.isDisjoint(with: WeatherGlance.codes) ? nil : weatherLine()
         async let price =
-            used.isDisjoint(with: ["y", "k", "K"]) ? nil : await Self.attempt { try await row() }
-        let exam = used.isDisjoint(with: ["e", "E"]) ? nil : await Self.attempt { try nextExam() }
+            used.isDisjoint(with: ["y", "k", "K"]) ? nil : await outcome { try await row() }
+        let exam = used.isDisjoint(with: ["e", "E"]) ? nil : await outcome { try nextExam() }
         let (glance, quote) = await (weather, price)
         let values = PartValues(quote: quote?.value?.row, exam: exam?.value)
         let text = template.render { code in values.value(code) ?? glance?.glance.flatMap { $0.value(code) } }
@@ -96,10 +96,6 @@ package struct LineGlance: Sendable {
             if days >= 0 { return (exam, days) }
         }
         return nil
-    }
-
-    private static func attempt<T>(_ work: () async throws -> T) async -> (value: T?, failure: (any Error)?) {
-        do { return (try await work(), nil) } catch { return (nil, error) }
     }
 }
 

@@ -40,18 +40,17 @@ extension WeatherCommand {
             }
         }
 
-        /// The week's forecast and the place's normals. The forecast brings the normals when they
-        /// can be had; they are asked again only when it did not, so that their failure is the
-        /// command's (exit 69). A forecast that cannot be had leaves the normals alone on the
-        /// band, said in a note: the normals are what was asked for.
+        /// The week's forecast and the place's normals, asked at once, the normals once (the
+        /// forecast does not ask them). Their failure is the command's (exit 69); a forecast that
+        /// cannot be had leaves the normals alone on the band, said in a note: the normals are what
+        /// was asked for.
         static func reportAndNormals(_ run: WeatherFlow, _ city: City, _ context: FrontContext) async throws -> (WeatherReport, ClimateNormals) {
-            var forecast: WeatherReport?
-            var failure: (any Error)?
-            do { forecast = try await run.service.forecast(for: city, days: 7) } catch { failure = error }
-            if let forecast, let normals = forecast.normals { return (forecast, normals) }
-            let fetched = try await run.service.client.fetch(ClimateNormals.endpoint(latitude: city.latitude, longitude: city.longitude))
-            guard var report = forecast else {
-                context.console.note("note: no forecast to set against the normals: \(ErrorText.describe(failure ?? CancellationError()))")
+            let service = run.service
+            async let forecast = outcome { try await service.forecast(for: city, days: 7, normals: false) }
+            let fetched = try await service.client.fetch(ClimateNormals.endpoint(latitude: city.latitude, longitude: city.longitude))
+            guard var report = await forecast.value else {
+                let reason = await forecast.failure.map(ErrorText.describe) ?? ""
+                context.console.note("note: no forecast to set against the normals: \(reason)")
                 return (.empty(city: city, provenance: fetched.provenance), fetched.value)
             }
             report.provenance = Provenance.combine([report.provenance, fetched.provenance])
