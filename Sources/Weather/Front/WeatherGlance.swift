@@ -61,8 +61,8 @@ package struct WeatherGlance: Sendable {
     /// Today's forecast high against its 1991–2020 normal, signed in whole degrees of the line's
     /// units: `+3°`, `-1°`, `±0°` (docs/weather.md, "Normals").
     private var departure: String? {
-        guard let today, let normal = report?.normals?.day(today.date) else { return nil }
-        let value = format.degrees(difference: today.maximum - normal.high.mean)
+        guard let today, let departure = report?.departure(on: today.date) else { return nil }
+        let value = format.degrees(difference: departure.celsius)
         return (value > 0 ? "+\(value)" : value < 0 ? "-\(-value)" : "±0") + "°"
     }
 

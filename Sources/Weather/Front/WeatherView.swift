@@ -79,10 +79,8 @@ package struct WeatherView {
     /// day's forecast high against its normal (docs/weather.md, "Normals"); nil without either.
     /// A departure under a degree is "about as warm as usual"; nothing is ever called a record.
     func normalSentence(_ report: WeatherReport, on date: LocalDate) -> String? {
-        guard let normals = report.normals, let normal = normals.day(date), let day = report.daily.first(where: { $0.date == date }) else {
-            return nil
-        }
-        let departure = format.degrees(difference: day.maximum - normal.high.mean)
+        guard let normals = report.normals, let (normal, celsius) = report.departure(on: date) else { return nil }
+        let departure = format.degrees(difference: celsius)
         let unit = format.settings.units == .imperial ? "°F" : "°C"
         let said = departure == 0 ? "About as warm as usual" : "\(abs(departure))\(unit) \(departure > 0 ? "warmer" : "colder") than usual"
         let usual =

@@ -56,7 +56,7 @@ package enum PlaceCandidates {
     package static func fromOpenWeather(_ places: [OpenWeatherDTO.Place]) -> [City] {
         var cities: [City] = []
         for place in places where (-90...90).contains(place.lat) && (-180...180).contains(place.lon) {
-            let country = place.country.flatMap { Locale(identifier: "en_US").localizedString(forRegionCode: $0) } ?? place.country
+            let country = place.country.flatMap(CountryName.english) ?? place.country
             let city = City(
                 name: place.local_names?["en"] ?? place.name ?? "?", region: place.state, country: country,
                 countryCode: place.country, latitude: place.lat, longitude: place.lon)

@@ -156,6 +156,13 @@ package struct WeatherReport: Codable, Sendable {
     /// The place's climate normals for its days (`withNormals`), when they could be had.
     package var normals: ClimateNormals?
 
+    /// `date`'s forecast high against its normal (docs/weather.md, "Normals"): the day's normal
+    /// and the departure in °C; nil without the day or its normal.
+    package func departure(on date: LocalDate) -> (normal: ClimateNormals.Day, celsius: Double)? {
+        guard let normal = normals?.day(date), let day = daily.first(where: { $0.date == date }) else { return nil }
+        return (normal, day.maximum - normal.high.mean)
+    }
+
     /// A report with nothing forecast: the place, and where what is shown beside it came from
     /// (`weather normals` when no forecast can be had).
     package static func empty(city: City, provenance: Provenance) -> WeatherReport {
