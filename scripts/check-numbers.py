@@ -5,10 +5,12 @@ through `Int(x.rounded())`, which traps on a hostile answer's `1e20` (a MET answ
 that). Sources/Geography is exempt: it depends on nothing and is given checked coordinates.
 Prints each place that breaks it; exits 1 if any does."""
 import pathlib
+import re
 import sys
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 EXEMPT = ("Sources/Geography/", "Sources/AlmanacCore/Math/Rounding.swift")
+ROUNDED = re.compile(r"\.rounded\([^()]*\)$")  # the argument ends in `.rounded()` or `.rounded(.up)`
 
 
 def rounded_conversions(text):
@@ -23,9 +25,8 @@ def rounded_conversions(text):
             depth += {"(": 1, ")": -1}.get(text[end], 0)
             end += 1
         inner = text[start:end - 1].rstrip()
-        if not inner.startswith("rounding:") and ".rounded(" in inner[inner.rfind(".rounded("):] and inner.endswith(")"):
-            if inner[inner.rfind(".rounded("):].count("(") == inner[inner.rfind(".rounded("):].count(")"):
-                found.append(text.count("\n", 0, at) + 1)
+        if not inner.startswith("rounding:") and ROUNDED.search(inner):
+            found.append(text.count("\n", 0, at) + 1)
     return found
 
 

@@ -7,10 +7,7 @@
 # Needs root (debootstrap, chroot), or sudo without a password.
 set -uo pipefail
 cd "$(dirname "$0")/.."
-passed=0; failed=0
-ok() { passed=$((passed + 1)); echo "ok    $1"; }
-fail() { failed=$((failed + 1)); echo "FAIL  $1"; [ -z "${2:-}" ] || sed 's/^/      /' <<<"$2" | head -20; }
-check() { local name="$1"; shift; local out; if out="$("$@" 2>&1)"; then ok "$name"; else fail "$name" "$out"; fi; }
+. scripts/checks.sh
 finish() { echo "deb: $passed passed, $failed failed"; [ "$failed" -eq 0 ]; exit $?; }
 as_root() { if [ "$(id -u)" = 0 ]; then "$@"; else sudo -n "$@"; fi; }
 
@@ -44,12 +41,17 @@ check "apt installs man-db and bash-completion (what a desktop has)" in_root apt
 check "apt install ./$(basename "$deb")" in_root apt-get install -y -qq "/tmp/$(basename "$deb")"
 files="$(in_root dpkg -L almanac)"
 in_root mkdir -p /tmp/home
-check "almanac weather Oslo --offline" sh -c "$(declare -f in_root as_root); root='$root'; in_root almanac weather Oslo --offline | grep -q '^Local time'"
-check "almanac --version says the package channel" sh -c "$(declare -f in_root as_root); root='$root'; in_root almanac --version | grep -Eq '^[0-9.]+ \(deb, commit [0-9a-f]{12}\)$'"
-check "man almanac" sh -c "$(declare -f in_root as_root); root='$root'; in_root sh -c 'MANWIDTH=100 man almanac 2>/dev/null' | grep -q 'almanac weather'"
-completion='. /usr/share/bash-completion/bash_completion; _completion_loader almanac
-COMP_WORDS=(almanac wea); COMP_CWORD=1; COMP_LINE="almanac wea"; COMP_POINT=${#COMP_LINE}; _almanac; printf "%s\n" "${COMPREPLY[@]}"'
-check "bash completes almanac wea to weather" sh -c "$(declare -f in_root as_root); root='$root'; in_root bash -c '$completion' | grep -qx weather"
+weather() { in_root almanac weather Oslo --offline | grep -q '^Local time'; }
+version() { in_root almanac --version | grep -Eq '^[0-9.]+ \(deb, commit [0-9a-f]{12}\)$'; }
+manual() { in_root sh -c 'MANWIDTH=100 man almanac 2>/dev/null' | grep -q 'almanac weather'; }
+completes() { # as bash-completion loads it on demand, then asked for `almanac wea`
+  in_root bash -c '. /usr/share/bash-completion/bash_completion; _completion_loader almanac
+    COMP_WORDS=(almanac wea); COMP_CWORD=1; COMP_LINE="almanac wea"; COMP_POINT=${#COMP_LINE}; _almanac; printf "%s\n" "${COMPREPLY[@]}"' | grep -qx weather
+}
+check "almanac weather Oslo --offline" weather
+check "almanac --version says the package channel" version
+check "man almanac" manual
+check "bash completes almanac wea to weather" completes
 check "the systemd user unit starts the packaged program" grep -qx "ExecStart=/usr/bin/almanac serve" "$root/usr/lib/systemd/user/almanac.service"
 check "apt remove almanac" in_root apt-get remove -y -qq almanac
 left=""

@@ -7,12 +7,7 @@ set -uo pipefail
 cd "$(dirname "$0")/.."
 destdir="$(mktemp -d)"; elsewhere="$(mktemp -d)"; unpacked="$(mktemp -d)"
 trap 'rm -rf "$destdir" "$elsewhere" "$unpacked"' EXIT
-passed=0; failed=0
-check() { # check NAME COMMAND…: runs the command, counts it
-  local name="$1"; shift
-  if "$@" >"$elsewhere/.out" 2>&1; then passed=$((passed + 1)); echo "ok    $name"
-  else failed=$((failed + 1)); echo "FAIL  $name"; sed 's/^/      /' "$elsewhere/.out" | head -20; fi
-}
+. scripts/checks.sh
 run_clean() { (cd "$elsewhere" && env -i HOME="$elsewhere" "$@"); }
 
 make -s install DESTDIR="$destdir" PREFIX=/usr/local >/dev/null || { echo "install: 0 passed, 1 failed"; exit 1; }
