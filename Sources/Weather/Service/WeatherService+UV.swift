@@ -35,20 +35,6 @@ extension WeatherService {
         return report
     }
 
-    /// The report with the place's climate normals (`ClimateNormals`: one archive request a place
-    /// a year, kept as the normals themselves); as it was when they cannot be had.
-    package func withNormals(_ report: WeatherReport) async -> WeatherReport {
-        guard report.normals == nil, !report.daily.isEmpty else { return report }
-        let city = report.city
-        guard let fetched = try? await client.fetch(ClimateNormals.endpoint(latitude: city.latitude, longitude: city.longitude)) else {
-            return report
-        }
-        var report = report
-        report.normals = fetched.value
-        report.provenance = Provenance.combine([report.provenance, fetched.provenance])
-        return report
-    }
-
     /// The WHO's word for a UV index: 0–2 low, 3–5 moderate, 6–7 high, 8–10 very high, 11 and
     /// over extreme (the index rounded to a whole number, as the WHO reports it).
     package static func uvBand(_ index: Double) -> String {
